@@ -1,0 +1,176 @@
+package lao
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+)
+
+// ErrParam is returned (wrapped) for an invalid solver parameter (k < 1,
+// k > d, B <= 0, eta <= 0, ...). The message names the parameter.
+var ErrParam = errors.New("lao: invalid parameter")
+
+// ErrEmpty is returned (wrapped) when a data set has no examples.
+var ErrEmpty = errors.New("lao: no examples")
+
+// paramErr formats a parameter error naming the solver and parameter.
+func paramErr(solver, param string, format string, args ...any) error {
+	return fmt.Errorf("%s: %s %s: %w", solver, param, fmt.Sprintf(format, args...), ErrParam)
+}
+
+// Budget is the attribute budget rule of a solver on a given problem.
+type Budget struct {
+	// PerExample is the hard cap on distinct attributes revealed per
+	// training example; the handle refuses any request beyond it.
+	PerExample int
+	// Mean, if positive, is a budget that holds only in expectation (AESVR
+	// of seed 000 observes k+6 attributes on average). Fit reports the
+	// realised mean; PerExample is then a safety cap (often d).
+	Mean float64
+	// Rule is the budget as the paper states it, e.g. "k+1 per example".
+	Rule string
+}
+
+// Problem is what a solver knows before it sees the first example.
+type Problem struct {
+	M    int        // number of training examples (m); Fit fails if the source length is unknown
+	D    int        // number of attributes (d)
+	Rand *rand.Rand // the solver's only source of randomness, seeded by Options.Seed
+}
+
+// Learner is a solver in the middle of a fit. Observe is called once per
+// training example, in order; Weights writes the solver's current output
+// predictor (for averaged algorithms, the average so far).
+type Learner interface {
+	Observe(ex *Example)
+	Weights(dst []float64)
+}
+
+// Solver is an LAO (or full-information) regression algorithm with its
+// parameters. Implementations are structs whose exported fields are the
+// paper's parameters; zero values select the theorems' defaults.
+type Solver interface {
+	// Name is the paper's name in lower case: "aerr", "aelr", "aer", ...
+	Name() string
+	// Budget validates the parameters against p and returns the budget rule.
+	Budget(p Problem) (Budget, error)
+	// Start validates the parameters, resolves defaults from p and returns
+	// a fresh Learner.
+	Start(p Problem) (Learner, error)
+}
+
+// Options control a fit. The zero value is valid (seed 0, no checkpoints).
+type Options struct {
+	// Seed seeds the solver's PCG generator; the same seed gives
+	// bit-identical weights.
+	Seed uint64
+	// Checkpoints lists example counts t (1 ≤ t ≤ m, increasing) at which
+	// OnCheckpoint receives the solver's current output.
+	Checkpoints []int
+	// OnCheckpoint is called at each checkpoint. W is only valid during the call.
+	OnCheckpoint func(Checkpoint)
+}
+
+// Checkpoint is the state of a fit after Examples training examples.
+type Checkpoint struct {
+	Examples   int
+	Attributes int64 // attributes revealed so far (the papers' x-axis)
+	W          []float64
+}
+
+// Result is a fitted linear predictor with the attribute accounting of the fit.
+type Result struct {
+	Solver        string
+	W             []float64
+	Examples      int     // m
+	Attributes    int64   // total distinct attributes revealed, summed over examples
+	MaxPerExample int     // the largest number revealed on any single example
+	Budget        Budget  // the rule the handles enforced
+	Seconds       float64 // wall time of the fit
+}
+
+// MeanPerExample returns Attributes / Examples.
+func (r *Result) MeanPerExample() float64 {
+	if r.Examples == 0 {
+		return 0
+	}
+	return float64(r.Attributes) / float64(r.Examples)
+}
+
+// NewRand returns the PCG generator Fit uses for a seed.
+func NewRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+}
+
+// Fit runs solver s over the examples of src under the LAO protocol: each
+// example reaches the solver only through an Example handle with the
+// solver's per-example budget. A request beyond the budget ends the fit with
+// an error wrapping ErrBudgetExceeded.
+func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
+	m, d := src.Len(), src.Dim()
+	if m == 0 {
+		return nil, fmt.Errorf("%s: %w", s.Name(), ErrEmpty)
+	}
+	if m < 0 {
+		return nil, fmt.Errorf("%s: the number of examples must be known before fitting (source length is unknown): %w", s.Name(), ErrParam)
+	}
+	p := Problem{M: m, D: d, Rand: NewRand(opt.Seed)}
+	budget, err := s.Budget(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCheckpoints(opt.Checkpoints, m); err != nil {
+		return nil, err
+	}
+	l, err := s.Start(p)
+	if err != nil {
+		return nil, err
+	}
+	defer recoverBudget(&err, s.Name())
+	start := time.Now()
+	res = &Result{Solver: s.Name(), Examples: m, Budget: budget}
+	row := make([]float64, d)
+	ex := NewExample(d)
+	var wbuf []float64
+	next := 0
+	for t := 1; t <= m; t++ {
+		y, rerr := src.Next(row)
+		if rerr != nil {
+			if rerr == io.EOF {
+				rerr = io.ErrUnexpectedEOF
+			}
+			return nil, fmt.Errorf("%s: reading example %d of %d: %w", s.Name(), t, m, rerr)
+		}
+		ex.Reset(row, y, budget.PerExample)
+		l.Observe(ex)
+		res.Attributes += int64(ex.Observed())
+		res.MaxPerExample = max(res.MaxPerExample, ex.Observed())
+		if next < len(opt.Checkpoints) && opt.Checkpoints[next] == t {
+			next++
+			if opt.OnCheckpoint != nil {
+				if wbuf == nil {
+					wbuf = make([]float64, d)
+				}
+				l.Weights(wbuf)
+				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, W: wbuf})
+			}
+		}
+	}
+	res.W = make([]float64, d)
+	l.Weights(res.W)
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+func checkCheckpoints(cp []int, m int) error {
+	prev := 0
+	for _, t := range cp {
+		if t <= prev || t > m {
+			return fmt.Errorf("lao: checkpoints must be increasing in [1, %d], got %v: %w", m, cp, ErrParam)
+		}
+		prev = t
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+package lao
+
+import "fmt"
+
+// Predict returns w·x for the example behind ex, revealing only the
+// attributes where w is non-zero. With a handle whose budget is s', this is
+// prediction on a budget (seed 003): a model with more than s' non-zero
+// weights is refused with ErrBudgetExceeded instead of silently truncated.
+func Predict(w []float64, ex *Example) (yhat float64, err error) {
+	if len(w) != ex.Dim() {
+		return 0, fmt.Errorf("lao: Predict: %d weights for %d attributes: %w", len(w), ex.Dim(), ErrShape)
+	}
+	defer recoverBudget(&err, "lao: Predict")
+	for i, wi := range w {
+		if wi != 0 {
+			yhat += wi * ex.Attr(i)
+		}
+	}
+	return yhat, nil
+}
+
+// NonZero returns the number of non-zero entries of w: the attributes a
+// linear model needs at prediction time.
+func NonZero(w []float64) int {
+	n := 0
+	for _, v := range w {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// BudgetedMSE returns the mean squared error of w on ds when each test row
+// may reveal at most budget attributes (seed 003's prediction-time budget).
+// It fails with ErrBudgetExceeded if w needs more than budget attributes.
+func BudgetedMSE(w []float64, ds *Dataset, budget int) (float64, error) {
+	if ds.Len() == 0 {
+		return 0, fmt.Errorf("lao: BudgetedMSE: %w", ErrEmpty)
+	}
+	ex := NewExample(ds.Dim())
+	var s float64
+	for i := range ds.Len() {
+		ex.Reset(ds.Row(i), ds.Label(i), budget)
+		p, err := Predict(w, ex)
+		if err != nil {
+			return 0, fmt.Errorf("test row %d: %w", i, err)
+		}
+		r := p - ds.Label(i)
+		s += r * r
+	}
+	return s / float64(ds.Len()), nil
+}

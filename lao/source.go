@@ -1,0 +1,165 @@
+package lao
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// ErrNotFinite is returned (wrapped) when a value is NaN or ±Inf.
+var ErrNotFinite = errors.New("lao: value is NaN or Inf")
+
+// ErrShape is returned (wrapped) when slice lengths do not match the stated shape.
+var ErrShape = errors.New("lao: shape mismatch")
+
+// Source is a stream of examples, read once from the start. Solvers never see
+// a Source: Fit reads it and hands each row to the solver through an Example
+// handle.
+type Source interface {
+	// Dim returns d, the number of attributes per example.
+	Dim() int
+	// Len returns m, the number of examples the stream will yield, or -1 if
+	// it is unknown (then solvers whose defaults depend on m need it set).
+	Len() int
+	// Next copies the next example's attributes into row (len Dim) and
+	// returns its label. It returns io.EOF after the last example.
+	Next(row []float64) (y float64, err error)
+}
+
+// Dataset is an in-memory table of m examples with d attributes, stored as
+// one contiguous row-major []float64 (no per-value boxing). It is the form
+// frames and datasets convert everything into, once.
+type Dataset struct {
+	d     int
+	x     []float64 // m*d, row-major
+	y     []float64
+	names []string
+}
+
+// NewDataset wraps x (row-major, len m*d) and y (len m). names, if not nil,
+// holds the d attribute names. All values must be finite. The slices are not
+// copied.
+func NewDataset(x, y []float64, d int, names []string) (*Dataset, error) {
+	if d < 1 {
+		return nil, fmt.Errorf("lao: NewDataset: d = %d: %w", d, ErrShape)
+	}
+	if len(x) != len(y)*d {
+		return nil, fmt.Errorf("lao: NewDataset: len(x) = %d, want m*d = %d*%d: %w", len(x), len(y), d, ErrShape)
+	}
+	if names != nil && len(names) != d {
+		return nil, fmt.Errorf("lao: NewDataset: %d names for %d attributes: %w", len(names), d, ErrShape)
+	}
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("lao: NewDataset: row %d, attribute %d: %w", i/d, i%d, ErrNotFinite)
+		}
+	}
+	for i, v := range y {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("lao: NewDataset: label of row %d: %w", i, ErrNotFinite)
+		}
+	}
+	if names == nil {
+		names = make([]string, d)
+		for j := range names {
+			names[j] = fmt.Sprintf("x%d", j)
+		}
+	}
+	return &Dataset{d: d, x: x, y: y, names: names}, nil
+}
+
+// Len returns m, the number of examples.
+func (ds *Dataset) Len() int { return len(ds.y) }
+
+// Dim returns d, the number of attributes.
+func (ds *Dataset) Dim() int { return ds.d }
+
+// Names returns the attribute names (do not modify).
+func (ds *Dataset) Names() []string { return ds.names }
+
+// Row returns the full attribute row i (do not modify). Full rows are for
+// evaluation and full-information references; solvers in the LAO setting only
+// ever see Example handles.
+func (ds *Dataset) Row(i int) []float64 { return ds.x[i*ds.d : (i+1)*ds.d] }
+
+// Label returns y of example i.
+func (ds *Dataset) Label(i int) float64 { return ds.y[i] }
+
+// Labels returns all labels (do not modify).
+func (ds *Dataset) Labels() []float64 { return ds.y }
+
+// Subset returns a new Dataset holding copies of the rows idx, in that order.
+func (ds *Dataset) Subset(idx []int) *Dataset {
+	x := make([]float64, 0, len(idx)*ds.d)
+	y := make([]float64, 0, len(idx))
+	for _, i := range idx {
+		x = append(x, ds.Row(i)...)
+		y = append(y, ds.y[i])
+	}
+	return &Dataset{d: ds.d, x: x, y: y, names: ds.names}
+}
+
+// Head returns a view of the first n examples (no copy).
+func (ds *Dataset) Head(n int) *Dataset {
+	n = min(max(n, 0), ds.Len())
+	return &Dataset{d: ds.d, x: ds.x[:n*ds.d], y: ds.y[:n], names: ds.names}
+}
+
+// Stream returns a Source that yields the examples in order.
+func (ds *Dataset) Stream() Source { return &datasetStream{ds: ds} }
+
+type datasetStream struct {
+	ds *Dataset
+	i  int
+}
+
+func (s *datasetStream) Dim() int { return s.ds.d }
+func (s *datasetStream) Len() int { return s.ds.Len() }
+func (s *datasetStream) Next(row []float64) (float64, error) {
+	if s.i >= s.ds.Len() {
+		return 0, io.EOF
+	}
+	copy(row, s.ds.Row(s.i))
+	y := s.ds.y[s.i]
+	s.i++
+	return y, nil
+}
+
+// MSE returns the mean squared error (1/m) Σ (w·x - y)² of w on ds using all
+// attributes (the test-time setting of seeds 000 and 001).
+func MSE(w []float64, ds *Dataset) float64 {
+	if ds.Len() == 0 {
+		return math.NaN()
+	}
+	var s float64
+	for i := range ds.Len() {
+		r := dot(w, ds.Row(i)) - ds.y[i]
+		s += r * r
+	}
+	return s / float64(ds.Len())
+}
+
+// ClassificationError returns the fraction of examples with sign(w·x) ≠ sign(y)
+// (a zero prediction counts as an error), as in seed 001's MNIST table.
+func ClassificationError(w []float64, ds *Dataset) float64 {
+	if ds.Len() == 0 {
+		return math.NaN()
+	}
+	wrong := 0
+	for i := range ds.Len() {
+		p := dot(w, ds.Row(i))
+		if p == 0 || (p > 0) != (ds.y[i] > 0) {
+			wrong++
+		}
+	}
+	return float64(wrong) / float64(ds.Len())
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
