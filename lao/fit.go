@@ -89,6 +89,15 @@ type Result struct {
 	MaxPerExample int     // the largest number revealed on any single example
 	Budget        Budget  // the rule the handles enforced
 	Seconds       float64 // wall time of the fit
+	// Diagnostics holds solver-specific numbers about the fit, e.g.
+	// Baseline's "min_eigenvalue" of its estimated second-moment matrix.
+	Diagnostics map[string]float64
+}
+
+// Diagnoser is implemented by learners that report solver-specific numbers
+// (copied into Result.Diagnostics after the final Weights call).
+type Diagnoser interface {
+	Diagnostics() map[string]float64
 }
 
 // MeanPerExample returns Attributes / Examples.
@@ -160,6 +169,12 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	}
 	res.W = make([]float64, d)
 	l.Weights(res.W)
+	if dg, ok := l.(Diagnoser); ok {
+		res.Diagnostics = map[string]float64{}
+		for k, v := range dg.Diagnostics() {
+			res.Diagnostics[k] = v
+		}
+	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
 }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/lao"
+)
+
+type demoRow struct {
+	Solver      string  `json:"solver"`
+	K           int     `json:"k"`
+	Attributes  int64   `json:"attributes_observed"`
+	MaxPer      int     `json:"max_attributes_per_example"`
+	RelativeMSE float64 `json:"test_mse_relative_to_zero"`
+	Seconds     float64 `json:"seconds"`
+}
+
+func runDemo(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	k := fs.Int("k", 4, "attributes per example for the budgeted solvers")
+	seed := fs.Uint64("seed", 1, "seed of the solvers' randomness")
+	asJSON := fs.Bool("json", false, "print JSON rows instead of a table")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	spec := datasets.DefaultDemo
+	train, test, _, err := datasets.Demo(spec)
+	if err != nil {
+		return err
+	}
+	zero := lao.MSE(make([]float64, train.Dim()), test)
+	var rows []demoRow
+	for _, info := range lao.Solvers() {
+		res, err := lao.Fit(info.New(lao.Config{K: *k}), train.Stream(), lao.Options{Seed: *seed})
+		if err != nil {
+			return err
+		}
+		kk := *k
+		if info.Full {
+			kk = train.Dim()
+		}
+		rows = append(rows, demoRow{info.Name, kk, res.Attributes, res.MaxPerExample, lao.MSE(res.W, test) / zero, res.Seconds})
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(rows)
+	}
+	fmt.Fprintf(stdout, "Synthetic regression: d = %d, %d training and %d test examples, sparse w* (%d non-zeros),\n"+
+		"theorem-default parameters (no tuning). Budgeted solvers see k = %d attributes of each example;\n"+
+		"references see all d. MSE is relative to the zero predictor (1 = learned nothing).\n\n",
+		spec.D, spec.MTrain, spec.MTest, spec.NonZero, *k)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "solver\tk\tattributes seen\tmax/example\ttest MSE / zero MSE\tseconds\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.4f\t%.3f\t\n", r.Solver, r.K, r.Attributes, r.MaxPer, r.RelativeMSE, r.Seconds)
+	}
+	return tw.Flush()
+}

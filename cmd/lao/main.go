@@ -1,0 +1,61 @@
+// Command lao runs the LAO (limited attribute observation) solvers of the
+// lao module from the command line.
+//
+//	lao                       demo on a built-in synthetic data set
+//	lao demo [--k K] [--json]
+//	lao solvers [--json]
+//	lao fit --data FILE.csv[.gz]|mnist:3v5|covertype:1|ctslice --target COL --solver NAME --k K [...]
+//
+// Run `lao help` or `lao CMD -h` for the flags of each command.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+type command struct {
+	name, summary string
+	run           func(args []string, stdout io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"demo", "run every solver on a built-in synthetic data set (the default)", runDemo},
+		{"solvers", "list the solvers with their paper, algorithm and budget rule", runSolvers},
+		{"fit", "fit a solver on a CSV file or a named data set", runFit},
+	}
+}
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "lao:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		return runDemo(nil, stdout)
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout)
+		}
+	}
+	usage(os.Stderr)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: lao [command] [flags]\n\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nWith no command, lao runs the demo. `lao CMD -h` lists a command's flags.")
+}

@@ -1,0 +1,158 @@
+package lao
+
+import (
+	"math/rand/v2"
+)
+
+// AER is Attribute Efficient Regression (Cesa-Bianchi, Shalev-Shwartz and
+// Shamir, ICML 2010, seed 001, Algorithm 2): a Pegasos step
+// w ← (1 − 1/t)w − (2/(λt))(ŷ − y)v with v estimating x from k/2 attributes
+// drawn uniformly without replacement (v_j = (2/k)d·x_j) and ŷ estimating
+// w·x from k/2 attributes drawn with P[i] = |w_i|/||w||₁
+// (ŷ += (2/k)sgn(w_i)||w||₁x_i), then Euclidean projection onto the l1 ball
+// of radius B (Duchi et al. 2008) and the running average w̄ += w/m.
+//
+// Budget: k per example (hard): ⌈k/2⌉ + ⌊k/2⌋ draws. For even k this is the
+// pseudo-code exactly; for odd k the v-part uses ⌈k/2⌉ attributes with
+// scale d/⌈k/2⌉ and the ŷ-part ⌊k/2⌋ with scale 1/⌊k/2⌋, which keeps both
+// estimates unbiased. k ≥ 2 is required (each part needs one attribute).
+//
+// Theorem 2: if x ∈ [−1,1]^d and y ∈ [−1,1], with
+// λ = ((B+1)d/B₂)√(log(m)/(mk)), E[L(w̄)] ≤ L(w*) + O(d(B+1)B₂/√k·√(ln m/m))
+// for every w* with ||w*||₁ ≤ B and ||w*||₂ ≤ B₂ (loss (w·x − y)²). See AERBound.
+type AER struct {
+	// K is k, the attributes per example; K must be in [2, d].
+	K int
+	// B is the l1 radius of the projection. If B is 0, B = 1.
+	B float64
+	// B2 is the l2 norm bound B₂ on the comparator used by the default λ.
+	// If B2 is 0, B2 = B (since ||w||₂ ≤ ||w||₁).
+	B2 float64
+	// Lambda is the Pegasos regularisation λ. If Lambda is 0, Theorem 2's
+	// ((B+1)d/B₂)√(log(m)/(mk)) is used (this needs m ≥ 2).
+	Lambda float64
+}
+
+var _ Solver = (*AER)(nil)
+
+// Name returns "aer".
+func (s *AER) Name() string { return "aer" }
+
+func (s *AER) resolve(p Problem) (k int, B, lambda float64, err error) {
+	k = s.K
+	if err := checkK("aer", k, p.D); err != nil {
+		return 0, 0, 0, err
+	}
+	if k < 2 {
+		return 0, 0, 0, paramErr("aer", "K", "= %d: AER needs k ≥ 2 (k/2 attributes for x and k/2 for w·x)", k)
+	}
+	if B, err = positiveOr("aer", "B", s.B, 1); err != nil {
+		return 0, 0, 0, err
+	}
+	B2, err := positiveOr("aer", "B2", s.B2, B)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	def := AERDefaultLambda(p.D, k, p.M, B, B2)
+	lambda, err = positiveOr("aer", "Lambda", s.Lambda, def)
+	return k, B, lambda, err
+}
+
+// Budget returns k per example.
+func (s *AER) Budget(p Problem) (Budget, error) {
+	k, _, _, err := s.resolve(p)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{PerExample: k, Rule: "k per example"}, nil
+}
+
+// Start validates the parameters and returns a learner at w = 0.
+func (s *AER) Start(p Problem) (Learner, error) {
+	k, B, lambda, err := s.resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return &aerLearner{kx: (k + 1) / 2, ky: k / 2, B: B, lambda: lambda, rng: p.Rand,
+		w: make([]float64, p.D), sum: make([]float64, p.D), ab: make([]float64, p.D),
+		scratch: make([]float64, p.D), perm: identity(p.D), swaps: make([]int, p.D),
+		out: make([]int, p.D), v: newSparseVec(p.D)}, nil
+}
+
+type aerLearner struct {
+	kx, ky    int // attributes for v and for ŷ
+	B, lambda float64
+	rng       *rand.Rand
+	w, sum    []float64
+	t         int
+	ab        []float64 // scratch |w_i|
+	scratch   []float64 // scratch for the l1 projection
+	perm      []int     // identity permutation, scratch for sampling without replacement
+	swaps     []int
+	out       []int
+	v         *sparseVec
+}
+
+// aerEstimates computes v (into v) and ŷ for one example (seed 001,
+// Alg. 2 lines 3-12): E[v] = x and E[ŷ] = w·x, so E[2(ŷ − y)v] is the
+// gradient of (w·x − y)² (eq. (4)); v and ŷ use independent draws.
+func aerEstimates(ex *Example, w, ab []float64, kx, ky int, rng *rand.Rand, perm, swaps, out []int, v *sparseVec) (yhat float64) {
+	v.reset()
+	d := ex.Dim()
+	scale := float64(d) / float64(kx)
+	for _, j := range sampleWithoutReplacement(d, kx, rng, perm, swaps, out) {
+		v.add(j, scale*ex.Attr(j))
+	}
+	n1 := abses(w, ab)
+	for range ky {
+		yhat += l1InnerEstimate(ex, w, ab, n1, rng)
+	}
+	return yhat / float64(ky)
+}
+
+// sampleWithoutReplacement returns k distinct indices of [0, d), uniformly
+// among all k-subsets, by a partial Fisher-Yates shuffle of perm (length d,
+// the identity permutation on entry and again on return). The k indices are
+// written to out[:k]. O(k) per call.
+func sampleWithoutReplacement(d, k int, rng *rand.Rand, perm, swaps, out []int) []int {
+	for i := range k {
+		j := i + rng.IntN(d-i)
+		swaps[i] = j
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	copy(out, perm[:k])
+	for i := k - 1; i >= 0; i-- { // undo, restoring the identity
+		j := swaps[i]
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	return out[:k]
+}
+
+// identity returns [0, 1, ..., n-1].
+func identity(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	return p
+}
+
+func (l *aerLearner) Observe(ex *Example) {
+	l.t++
+	yhat := aerEstimates(ex, l.w, l.ab, l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
+	t := float64(l.t)
+	shrink := 1 - 1/t
+	for i := range l.w {
+		l.w[i] *= shrink
+	}
+	c := 2 / (l.lambda * t) * (yhat - ex.Label())
+	for _, i := range l.v.idx {
+		l.w[i] -= c * l.v.val[i]
+	}
+	projectL1Ball(l.w, l.B, l.scratch)
+	for i, v := range l.w { // w̄ = (1/m) Σ of the projected iterates
+		l.sum[i] += v
+	}
+}
+
+func (l *aerLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }

@@ -1,0 +1,132 @@
+package lao
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// AERR is Attribute Efficient Ridge Regression (Hazan & Koren, ICML 2012,
+// seed 000, Algorithm 1): online gradient descent on the l2 ball of radius
+// B with an unbiased gradient estimate built from k uniformly sampled
+// attributes (for x) and one attribute sampled with probability
+// w_j²/||w||₂² (for w·x), followed by the averaged iterate.
+//
+// Budget: k+1 distinct attributes per example (hard).
+//
+// Theorem 3.1: if ||x||₂ ≤ 1 and |y| ≤ B, with η = √(k/(2dm)),
+// E[L(w̄)] ≤ L(w*) + 4B²√(2d/(km)) for every ||w*||₂ ≤ B, where the loss is
+// ½(w·x − y)². See AERRBound.
+type AERR struct {
+	// K is k: the algorithm observes k uniformly drawn attributes plus one
+	// more. K must be in [1, d].
+	K int
+	// B is the radius of the l2 ball the iterates live in. If B is 0, B = 1.
+	B float64
+	// Eta is the step size η. If Eta is 0, the step size of Theorem 3.1,
+	// √(k/(2dm)), is used.
+	Eta float64
+	// W1 is the initial iterate w_1 (non-zero, ||w_1||₂ ≤ B, length d). If
+	// W1 is nil, every entry is B/(100√d), so ||w_1||₂ = B/100: the paper
+	// allows any non-zero start in the ball; a small one starts close to the
+	// zero predictor.
+	W1 []float64
+}
+
+var _ Solver = (*AERR)(nil)
+
+// Name returns "aerr".
+func (s *AERR) Name() string { return "aerr" }
+
+func (s *AERR) resolve(p Problem) (k int, B, eta float64, err error) {
+	k = s.K
+	if err := checkK("aerr", k, p.D); err != nil {
+		return 0, 0, 0, err
+	}
+	if B, err = positiveOr("aerr", "B", s.B, 1); err != nil {
+		return 0, 0, 0, err
+	}
+	eta, err = positiveOr("aerr", "Eta", s.Eta, AERRDefaultEta(p.D, k, p.M))
+	return k, B, eta, err
+}
+
+// Budget returns k+1 per example.
+func (s *AERR) Budget(p Problem) (Budget, error) {
+	k, _, _, err := s.resolve(p)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
+}
+
+// Start validates the parameters and returns a learner at w_1.
+func (s *AERR) Start(p Problem) (Learner, error) {
+	k, B, eta, err := s.resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	w := make([]float64, p.D)
+	if s.W1 != nil {
+		if len(s.W1) != p.D {
+			return nil, paramErr("aerr", "W1", "has length %d, want d = %d", len(s.W1), p.D)
+		}
+		copy(w, s.W1)
+		if n := math.Sqrt(dot(w, w)); n == 0 || n > B*(1+1e-12) || math.IsNaN(n) {
+			return nil, paramErr("aerr", "W1", "has norm %g, want in (0, B = %g]", n, B)
+		}
+	} else {
+		for i := range w {
+			w[i] = B / (100 * math.Sqrt(float64(p.D)))
+		}
+	}
+	return &aerrLearner{k: k, B: B, eta: eta, rng: p.Rand, w: w,
+		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, nil
+}
+
+type aerrLearner struct {
+	k      int
+	B, eta float64
+	rng    *rand.Rand
+	w      []float64 // w_t
+	sum    []float64 // Σ_{s≤t} w_s (for w̄)
+	t      int
+	sq     []float64 // scratch: w_j²
+	xt     *sparseVec
+}
+
+// aerrGradient sets g̃ = φ̃·x̃ into xt (seed 000, Alg. 1 lines 3-10) and
+// returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3).
+func aerrGradient(ex *Example, w, sq []float64, k int, rng *rand.Rand, xt *sparseVec) float64 {
+	uniformXEstimate(ex, k, rng, xt)
+	n2 := squares(w, sq)
+	phi := l2InnerEstimate(ex, w, sq, n2, rng) - ex.Label()
+	for _, i := range xt.idx {
+		xt.val[i] *= phi
+	}
+	return phi
+}
+
+func (l *aerrLearner) Observe(ex *Example) {
+	l.t++
+	for i, v := range l.w { // w̄ averages w_1..w_m, the iterates before each update
+		l.sum[i] += v
+	}
+	aerrGradient(ex, l.w, l.sq, l.k, l.rng, l.xt)
+	for _, i := range l.xt.idx { // v_t = w_t − η g̃_t (g̃ is k-sparse)
+		l.w[i] -= l.eta * l.xt.val[i]
+	}
+	projectL2Ball(l.w, l.B) // w_{t+1} = v_t · B / max{||v_t||, B}
+}
+
+func (l *aerrLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+
+// average writes sum/t into dst (zero if t == 0).
+func average(dst, sum []float64, t int) {
+	if t == 0 {
+		clear(dst)
+		return
+	}
+	inv := 1 / float64(t)
+	for i, v := range sum {
+		dst[i] = v * inv
+	}
+}

@@ -1,0 +1,209 @@
+package lao
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// meanChecker accumulates per-coordinate sums to test E[estimate] = target
+// with a tolerance of z standard errors, the standard error estimated from
+// the same draws.
+type meanChecker struct {
+	n       int
+	sum, sq []float64
+}
+
+func newMeanChecker(d int) *meanChecker {
+	return &meanChecker{sum: make([]float64, d), sq: make([]float64, d)}
+}
+
+func (c *meanChecker) add(v []float64) {
+	c.n++
+	for i, x := range v {
+		c.sum[i] += x
+		c.sq[i] += x * x
+	}
+}
+
+// check fails the test where |mean − target| > z·SE (+ 1e-12 for exact zero-variance coordinates).
+func (c *meanChecker) check(t *testing.T, name string, target []float64, z float64) {
+	t.Helper()
+	n := float64(c.n)
+	for i, want := range target {
+		mean := c.sum[i] / n
+		variance := max(c.sq[i]/n-mean*mean, 0)
+		se := math.Sqrt(variance / n)
+		if math.Abs(mean-want) > z*se+1e-12 {
+			t.Errorf("%s: coordinate %d: mean %g, want %g (%.1f standard errors away, SE %g)", name, i, mean, want, math.Abs(mean-want)/se, se)
+		}
+	}
+}
+
+// fixedExample returns an example with ||x||_2 ≤ 1 and a w with ||w||_2 ≤ B.
+func fixedExample(d int, rng *rand.Rand) (x []float64, y float64, w []float64) {
+	x = make([]float64, d)
+	w = make([]float64, d)
+	for i := range x {
+		x[i] = rng.NormFloat64()
+		w[i] = rng.NormFloat64()
+	}
+	nx, nw := math.Sqrt(dot(x, x)), math.Sqrt(dot(w, w))
+	for i := range x {
+		x[i] /= nx
+		w[i] /= nw
+	}
+	w[0] = 0 // a zero weight must never be sampled
+	return x, 0.7, w
+}
+
+func exactGradient(w, x []float64, y, factor float64) []float64 {
+	g := make([]float64, len(x))
+	r := dot(w, x) - y
+	for i := range x {
+		g[i] = factor * r * x[i]
+	}
+	return g
+}
+
+func denseOf(s *sparseVec) []float64 {
+	out := make([]float64, len(s.val))
+	for _, i := range s.idx {
+		out[i] = s.val[i]
+	}
+	return out
+}
+
+const draws = 200000
+
+// Seed 000, Lemma 3.3: AERR's g̃ is unbiased for (w·x − y)x.
+func TestAERRGradientUnbiased(t *testing.T) {
+	rng := NewRand(1)
+	d, k := 12, 3
+	x, y, w := fixedExample(d, rng)
+	ex := NewExample(d)
+	xt := newSparseVec(d)
+	sq := make([]float64, d)
+	c := newMeanChecker(d)
+	for range draws {
+		ex.Reset(x, y, k+1)
+		aerrGradient(ex, w, sq, k, rng, xt)
+		if ex.Observed() > k+1 {
+			t.Fatalf("observed %d > k+1", ex.Observed())
+		}
+		c.add(denseOf(xt))
+	}
+	c.check(t, "AERR g̃", exactGradient(w, x, y, 1), 5)
+}
+
+// Seed 000, Lemma 3.3: E||g̃||² ≤ 8B²d/k. With ||x||₂ ≤ 1 and ||w||₂ ≤ B the
+// exact second moment is (||w||²||x||² − 2y w·x + y²)·(d/k + (k−1)/k)||x||²;
+// the empirical mean must match it (5 SE) and it must lie below the bound.
+func TestAERRSecondMomentLemma33(t *testing.T) {
+	rng := NewRand(2)
+	for _, dk := range [][2]int{{10, 1}, {20, 4}, {50, 10}} {
+		d, k := dk[0], dk[1]
+		x, y, w := fixedExample(d, rng)
+		B := 1.0 // ||w||₂ = 1, |y| = 0.7 ≤ B
+		ex := NewExample(d)
+		xt := newSparseVec(d)
+		sq := make([]float64, d)
+		var sum, sumsq float64
+		for range draws {
+			ex.Reset(x, y, k+1)
+			aerrGradient(ex, w, sq, k, rng, xt)
+			var n2 float64
+			for _, i := range xt.idx {
+				n2 += xt.val[i] * xt.val[i]
+			}
+			sum += n2
+			sumsq += n2 * n2
+		}
+		n := float64(draws)
+		mean := sum / n
+		se := math.Sqrt((sumsq/n - mean*mean) / n)
+		nx2 := dot(x, x)
+		exact := (dot(w, w)*nx2 - 2*y*dot(w, x) + y*y) * (float64(d)/float64(k) + float64(k-1)/float64(k)) * nx2
+		if math.Abs(mean-exact) > 5*se {
+			t.Errorf("d=%d k=%d: E||g̃||² empirical %g, exact %g (SE %g)", d, k, mean, exact, se)
+		}
+		if bound := 8 * B * B * float64(d) / float64(k); mean > bound || exact > bound {
+			t.Errorf("d=%d k=%d: E||g̃||² = %g (exact %g) exceeds Lemma 3.3's 8B²d/k = %g", d, k, mean, exact, bound)
+		}
+	}
+}
+
+// Seed 000, Lemma 3.8: AELR's g̃ is unbiased for (w·x − y)x.
+func TestAELRGradientUnbiased(t *testing.T) {
+	rng := NewRand(3)
+	d, k := 10, 2
+	x, y, w := fixedExample(d, rng)
+	ex := NewExample(d)
+	xt := newSparseVec(d)
+	ab := make([]float64, d)
+	c := newMeanChecker(d)
+	for range draws {
+		ex.Reset(x, y, k+1)
+		aelrGradient(ex, w, ab, k, rng, xt)
+		c.add(denseOf(xt))
+	}
+	c.check(t, "AELR g̃", exactGradient(w, x, y, 1), 5)
+}
+
+// Seed 001, eq. (4) and Alg. 2: 2(ŷ − y)v is unbiased for 2(w·x − y)x, for
+// even and odd k.
+func TestAERGradientUnbiased(t *testing.T) {
+	rng := NewRand(4)
+	for _, k := range []int{2, 4, 5} {
+		d := 9
+		x, y, w := fixedExample(d, rng)
+		ex := NewExample(d)
+		v := newSparseVec(d)
+		ab := make([]float64, d)
+		perm, swaps, out := identity(d), make([]int, d), make([]int, d)
+		c := newMeanChecker(d)
+		g := make([]float64, d)
+		for range draws {
+			ex.Reset(x, y, k)
+			yhat := aerEstimates(ex, w, ab, (k+1)/2, k/2, rng, perm, swaps, out, v)
+			dv := denseOf(v)
+			for i := range g {
+				g[i] = 2 * (yhat - y) * dv[i]
+			}
+			c.add(g)
+		}
+		c.check(t, "AER gradient", exactGradient(w, x, y, 2), 5)
+	}
+}
+
+// sampleWithoutReplacement must return distinct indices, each index with
+// probability k/d, and leave perm as the identity.
+func TestSampleWithoutReplacement(t *testing.T) {
+	rng := NewRand(5)
+	d, k, n := 7, 3, 70000
+	perm, swaps, out := identity(d), make([]int, d), make([]int, d)
+	counts := make([]float64, d)
+	for range n {
+		s := sampleWithoutReplacement(d, k, rng, perm, swaps, out)
+		seen := map[int]bool{}
+		for _, j := range s {
+			if seen[j] {
+				t.Fatalf("duplicate index %d in %v", j, s)
+			}
+			seen[j] = true
+			counts[j]++
+		}
+	}
+	for i, p := range perm {
+		if p != i {
+			t.Fatalf("perm not restored: %v", perm)
+		}
+	}
+	p := float64(k) / float64(d)
+	se := math.Sqrt(p * (1 - p) / float64(n))
+	for j, c := range counts {
+		if math.Abs(c/float64(n)-p) > 5*se {
+			t.Errorf("index %d drawn with frequency %g, want %g", j, c/float64(n), p)
+		}
+	}
+}

@@ -1,0 +1,55 @@
+package lao_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// A tiny data set: y = x0 − x1 on four rows with ||x||₂ ≤ 1.
+func tiny() *lao.Dataset {
+	x := []float64{
+		0.6, 0.0, 0.0,
+		0.0, 0.6, 0.0,
+		0.5, -0.5, 0.0,
+		-0.3, 0.3, 0.3,
+	}
+	y := []float64{0.6, -0.6, 1.0, -0.6}
+	ds, err := lao.NewDataset(x, y, 3, []string{"a", "b", "c"})
+	if err != nil {
+		panic(err)
+	}
+	return ds
+}
+
+func ExampleFit() {
+	ds := tiny()
+	// Repeat the 4 rows to get 2000 training examples.
+	var idx []int
+	for i := range 2000 {
+		idx = append(idx, i%4)
+	}
+	train := ds.Subset(idx)
+	res, err := lao.Fit(&lao.AERR{K: 1}, train.Stream(), lao.Options{Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("examples %d, attributes seen %d, at most %d per example (budget: %s)\n",
+		res.Examples, res.Attributes, res.MaxPerExample, res.Budget.Rule)
+	fmt.Printf("test MSE %.3f vs zero predictor %.3f\n", lao.MSE(res.W, ds), lao.MSE(make([]float64, 3), ds))
+	// Output:
+	// examples 2000, attributes seen 3351, at most 2 per example (budget: k+1 per example)
+	// test MSE 0.068 vs zero predictor 0.520
+}
+
+func ExampleExample() {
+	ex := lao.NewExample(3)
+	ex.Reset([]float64{1, 2, 3}, 0.5, 2) // budget: 2 distinct attributes
+	a, _ := ex.TryAttr(0)
+	b, _ := ex.TryAttr(2)
+	again, _ := ex.TryAttr(0) // free: already revealed
+	_, err := ex.TryAttr(1)   // a third distinct attribute is refused
+	fmt.Println(a, b, again, ex.Observed(), errors.Is(err, lao.ErrBudgetExceeded))
+	// Output: 1 3 1 2 true
+}
