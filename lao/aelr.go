@@ -128,3 +128,7 @@ func (l *aelrLearner) Observe(ex *Example) {
 }
 
 func (l *aelrLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+
+func (l *aelrLearner) Params() map[string]float64 {
+	return map[string]float64{"B": l.B, "eta": l.eta}
+}

@@ -156,3 +156,7 @@ func (l *aerLearner) Observe(ex *Example) {
 }
 
 func (l *aerLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+
+func (l *aerLearner) Params() map[string]float64 {
+	return map[string]float64{"B": l.B, "lambda": l.lambda}
+}

@@ -130,3 +130,7 @@ func average(dst, sum []float64, t int) {
 		dst[i] = v * inv
 	}
 }
+
+func (l *aerrLearner) Params() map[string]float64 {
+	return map[string]float64{"B": l.B, "eta": l.eta}
+}

@@ -89,9 +89,18 @@ type Result struct {
 	MaxPerExample int     // the largest number revealed on any single example
 	Budget        Budget  // the rule the handles enforced
 	Seconds       float64 // wall time of the fit
+	// Params holds the parameters the solver actually used, defaults
+	// resolved (e.g. "B", "eta", "lambda"), if the learner reports them.
+	Params map[string]float64
 	// Diagnostics holds solver-specific numbers about the fit, e.g.
 	// Baseline's "min_eigenvalue" of its estimated second-moment matrix.
 	Diagnostics map[string]float64
+}
+
+// ParamReporter is implemented by learners that report the parameters they
+// run with, defaults resolved (copied into Result.Params).
+type ParamReporter interface {
+	Params() map[string]float64
 }
 
 // Diagnoser is implemented by learners that report solver-specific numbers
@@ -137,7 +146,12 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	defer recoverBudget(&err, s.Name())
+	defer func() {
+		recoverBudget(&err, s.Name())
+		if err != nil {
+			res = nil
+		}
+	}()
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget}
 	row := make([]float64, d)
@@ -174,6 +188,9 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 		for k, v := range dg.Diagnostics() {
 			res.Diagnostics[k] = v
 		}
+	}
+	if pr, ok := l.(ParamReporter); ok {
+		res.Params = pr.Params()
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil

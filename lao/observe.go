@@ -103,13 +103,25 @@ type BudgetError struct{ Err error }
 func (b *BudgetError) Error() string { return b.Err.Error() }
 func (b *BudgetError) Unwrap() error { return b.Err }
 
-// recoverBudget turns a *BudgetError panic into *err; other panics propagate.
+// SolverError is the panic value a Learner uses to report a numerical
+// failure from Observe or Weights (which return no error); Fit returns it
+// as an error.
+type SolverError struct{ Err error }
+
+func (s *SolverError) Error() string { return s.Err.Error() }
+func (s *SolverError) Unwrap() error { return s.Err }
+
+// recoverBudget turns a *BudgetError or *SolverError panic into *err; other
+// panics (bugs) propagate.
 func recoverBudget(err *error, where string) {
 	if r := recover(); r != nil {
-		be, ok := r.(*BudgetError)
-		if !ok {
+		switch e := r.(type) {
+		case *BudgetError:
+			*err = fmt.Errorf("%s: %w", where, e)
+		case *SolverError:
+			*err = fmt.Errorf("%s: %w", where, e)
+		default:
 			panic(r)
 		}
-		*err = fmt.Errorf("%s: %w", where, be)
 	}
 }

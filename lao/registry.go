@@ -2,6 +2,7 @@ package lao
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -23,6 +24,9 @@ type SolverInfo struct {
 	Algorithm string   // algorithm number in that paper
 	Budget    string   // the budget rule
 	Full      bool     // a full-information reference (observes all d attributes)
+	// Ball is the constraint set's norm, "l1" or "l2". The theorems for l2
+	// solvers assume ||x||₂ ≤ 1, those for l1 solvers ||x||∞ ≤ 1.
+	Ball string
 	Tunable   []string // Config fields that cross-validation may tune: "B", "Eta", "Lambda"
 	New       func(Config) Solver
 }
@@ -33,12 +37,13 @@ const (
 )
 
 var registry = []SolverInfo{
-	// BASELINE
-	{Name: "aer", Paper: paperCSS, Algorithm: "Algorithm 2", Budget: "k per example", Tunable: []string{"B", "Lambda"},
+	{Name: "baseline", Paper: paperCSS, Algorithm: "Algorithm 1", Budget: "k per example", Ball: "l1", Tunable: []string{"B"},
+		New: func(c Config) Solver { return &Baseline{K: c.K, B: c.B} }},
+	{Name: "aer", Paper: paperCSS, Algorithm: "Algorithm 2", Budget: "k per example", Ball: "l1", Tunable: []string{"B", "Lambda"},
 		New: func(c Config) Solver { return &AER{K: c.K, B: c.B, Lambda: c.Lambda} }},
-	{Name: "aerr", Paper: paperHK, Algorithm: "Algorithm 1", Budget: "k+1 per example", Tunable: []string{"B", "Eta"},
+	{Name: "aerr", Paper: paperHK, Algorithm: "Algorithm 1", Budget: "k+1 per example", Ball: "l2", Tunable: []string{"B", "Eta"},
 		New: func(c Config) Solver { return &AERR{K: c.K, B: c.B, Eta: c.Eta} }},
-	{Name: "aelr", Paper: paperHK, Algorithm: "Algorithm 2", Budget: "k+1 per example", Tunable: []string{"B", "Eta"},
+	{Name: "aelr", Paper: paperHK, Algorithm: "Algorithm 2", Budget: "k+1 per example", Ball: "l1", Tunable: []string{"B", "Eta"},
 		New: func(c Config) Solver { return &AELR{K: c.K, B: c.B, Eta: c.Eta} }},
 }
 
@@ -58,4 +63,65 @@ func Lookup(name string) (SolverInfo, error) {
 		names[i] = s.Name
 	}
 	return SolverInfo{}, fmt.Errorf("lao: unknown solver %q (known: %v): %w", name, names, ErrParam)
+}
+
+// Grid returns the default cross-validation grid of s for a training set of
+// m examples with d attributes and per-example budget k: every tunable
+// parameter on a log grid around the theorem's default. B ranges over
+// {1/4, 1/2, 1, 2, 4, 8}; a step size or λ over {1/10, 1/3, 1, 3, 10} times
+// the theorem's value for that B (the full-information penalties over
+// 10^-6 … 1). The grid is a product; its size is at most 30.
+func (s SolverInfo) Grid(m, d, k int) []Config {
+	Bs := []float64{0.25, 0.5, 1, 2, 4, 8}
+	factors := []float64{0.1, 1.0 / 3, 1, 3, 10}
+	tunes := func(p string) bool { return slices.Contains(s.Tunable, p) }
+	var out []Config
+	for _, B := range Bs {
+		if !tunes("B") {
+			B = 0
+		}
+		base := Config{K: k, B: B}
+		switch {
+		case tunes("Eta"):
+			def := s.defaultEta(m, d, k, max(B, 1))
+			for _, f := range factors {
+				c := base
+				c.Eta = f * def
+				out = append(out, c)
+			}
+		case tunes("Lambda") && s.Full:
+			for _, l := range []float64{1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1} {
+				c := base
+				c.Lambda = l
+				out = append(out, c)
+			}
+		case tunes("Lambda"):
+			def := AERDefaultLambda(d, k, max(m, 2), max(B, 1), max(B, 1))
+			for _, f := range factors {
+				c := base
+				c.Lambda = f * def
+				out = append(out, c)
+			}
+		default:
+			out = append(out, base)
+		}
+		if !tunes("B") {
+			break
+		}
+	}
+	return out
+}
+
+// defaultEta is the theorem's step size of s for the given sizes.
+func (s SolverInfo) defaultEta(m, d, k int, B float64) float64 {
+	switch s.Name {
+	case "aelr":
+		return AELRDefaultEta(d, k, m, B)
+	case "online-lasso":
+		return math.Sqrt(math.Log(2*float64(d))/float64(m)) / (2 * B)
+	case "online-ridge":
+		return 1 / math.Sqrt(float64(m))
+	default:
+		return AERRDefaultEta(d, k, m)
+	}
 }

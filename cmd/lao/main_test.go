@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/lao"
+)
+
+func runCmd(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := run(args, &out)
+	return out.String(), err
+}
+
+func TestDemoListsEverySolver(t *testing.T) {
+	out, err := runCmd(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range lao.Solvers() {
+		if !strings.Contains(out, " "+s.Name+" ") {
+			t.Errorf("demo output lacks solver %s:\n%s", s.Name, out)
+		}
+	}
+	var rows []demoRow
+	js, err := runCmd(t, "demo", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(js), &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.RelativeMSE >= 1 || r.MaxPer > r.K+1 {
+			t.Errorf("demo row %+v: a solver learned nothing or overspent", r)
+		}
+	}
+}
+
+func TestSolversJSON(t *testing.T) {
+	out, err := runCmd(t, "solvers", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(lao.Solvers()) {
+		t.Fatalf("%d solvers listed, registry has %d", len(got), len(lao.Solvers()))
+	}
+	for _, s := range got {
+		for _, key := range []string{"name", "paper", "algorithm", "budget"} {
+			if v, _ := s[key].(string); v == "" {
+				t.Errorf("solver %v lacks %q", s["name"], key)
+			}
+		}
+	}
+}
+
+// writeCSV writes y = 3·a − 2·b + 10 + small noise, plus a text column.
+func writeCSV(t *testing.T, m int) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("a,b,c,name,y\n")
+	rng := lao.NewRand(3)
+	for i := range m {
+		a, bb, c := rng.Float64()*4, rng.Float64()*2-1, rng.Float64()
+		fmt.Fprintf(&b, "%g,%g,%g,row%d,%g\n", a, bb, c, i, 3*a-2*bb+10+0.01*rng.NormFloat64())
+	}
+	path := filepath.Join(t.TempDir(), "data.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestFitCSVJSON(t *testing.T) {
+	path := writeCSV(t, 3000)
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "aerr", "--k", "2", "--cv", "3", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, key := range []string{"solver", "d", "k", "m_train", "m_test", "seed", "weights", "test_mse", "zero_predictor_mse",
+		"attributes_observed", "mean_attributes_per_example", "max_attributes_per_example", "seconds", "params"} {
+		if _, ok := rep[key]; !ok {
+			t.Errorf("JSON lacks %q", key)
+		}
+	}
+	if rep["d"].(float64) != 3 || rep["m_train"].(float64)+rep["m_test"].(float64) != 3000 {
+		t.Errorf("d or sizes wrong: %v", rep)
+	}
+	if mx := rep["max_attributes_per_example"].(float64); mx > 3 {
+		t.Errorf("max attributes per example %g > k+1", mx)
+	}
+	w := rep["weights"].(map[string]any)
+	if a := w["a"].(float64); math.Abs(a-3) > 1 {
+		t.Errorf("coefficient of a = %g, want near 3 (original units)", a)
+	}
+	if rep["test_mse"].(float64) >= rep["zero_predictor_mse"].(float64) {
+		t.Errorf("test MSE %v not below zero predictor %v", rep["test_mse"], rep["zero_predictor_mse"])
+	}
+}
+
+func TestFitErrors(t *testing.T) {
+	path := writeCSV(t, 50)
+	cases := map[string][]string{
+		"--data is required":   {"fit"},
+		"unknown solver":       {"fit", "--data", path, "--target", "y", "--solver", "nope"},
+		"K":                    {"fit", "--data", path, "--target", "y", "--k", "0"},
+		"zz":                   {"fit", "--data", path, "--target", "zz"},
+		"name":                 {"fit", "--data", path, "--target", "name"},
+		"--test-frac":          {"fit", "--data", path, "--target", "y", "--test-frac", "1.5"},
+		"--cv":                 {"fit", "--data", path, "--target", "y", "--cv", "1"},
+		"no such file":         {"fit", "--data", path + ".missing", "--target", "y"},
+		"unknown command":      {"frobnicate"},
+		"--target is required": {"fit", "--data", path},
+	}
+	for want, args := range cases {
+		_, err := runCmd(t, args...)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: want an error mentioning %q, got %v", args, want, err)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package lao
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Baseline is the Baseline algorithm of Cesa-Bianchi, Shalev-Shwartz and
+// Shamir (ICML 2010, seed 001, Algorithm 1): estimate the quadratic loss
+// wᵀ(xxᵀ)w − 2y xᵀw + y² from k attributes per example, average the
+// estimates over the training set, and minimise the estimated loss
+// L̃(w) = wᵀĀw − wᵀv̄ + ȳ over the l1 ball ||w||₁ ≤ B.
+//
+// Each example draws C, k/2 distinct pairs (i, j) uniformly from [d]×[d],
+// and adds (d/k)x_i to v_i and v_j and (d²/k)x_i x_j to A_ij and A_ji;
+// E[A] = xxᵀ and E[v] = x. For odd k, ⌊k/2⌋ pairs are drawn and k is
+// replaced by 2⌊k/2⌋ in both scales, so the estimates stay unbiased.
+//
+// Budget: k per example (hard): each pair reveals at most two attributes.
+//
+// Two places differ from the printed pseudo-code, deliberately:
+//   - Sign: the pseudo-code accumulates v̄ += 2yv/m and minimises wᵀĀw + wᵀv̄ + ȳ,
+//     but (w·x − y)² = wᵀxxᵀw − 2y xᵀw + y², so the linear term must enter
+//     with a minus sign; we minimise wᵀĀw − wᵀv̄ + ȳ (with the printed sign the
+//     estimate would not be unbiased for the loss).
+//   - Indefiniteness: Ā is an unbiased estimate of the second-moment matrix
+//     but is in general indefinite (most of its d² entries are sampled a few
+//     times or never), so L̃ is non-convex and its minimum over the l1 ball is
+//     not computable in general. We replace Ā by its nearest positive
+//     semidefinite matrix in Frobenius norm (negative eigenvalues set to zero)
+//     and minimise the resulting convex quadratic exactly. The most negative
+//     eigenvalue is reported as the diagnostic "min_eigenvalue", and the
+//     Frobenius distance as "psd_clip_frobenius".
+//
+// Theorem 1: if x ∈ [−1,1]^d and y ∈ [−1,1], with probability 1 − δ,
+// L(ŵ) ≤ min_{||w||₁≤B} L(w) + O((dB)²/k·√(ln(d/δ)/m)). See BaselineBound.
+//
+// Memory is O(d²) and each output (and each checkpoint) costs an
+// eigendecomposition, O(d³).
+type Baseline struct {
+	// K is k, the attributes per example; K must be in [2, d].
+	K int
+	// B is the l1 radius. If B is 0, B = 1.
+	B float64
+}
+
+var _ Solver = (*Baseline)(nil)
+
+// Name returns "baseline".
+func (s *Baseline) Name() string { return "baseline" }
+
+func (s *Baseline) resolve(p Problem) (k int, B float64, err error) {
+	if err := checkK("baseline", s.K, p.D); err != nil {
+		return 0, 0, err
+	}
+	if s.K < 2 {
+		return 0, 0, paramErr("baseline", "K", "= %d: Baseline needs k ≥ 2 (k/2 pairs of attributes)", s.K)
+	}
+	B, err = positiveOr("baseline", "B", s.B, 1)
+	return s.K, B, err
+}
+
+// Budget returns k per example.
+func (s *Baseline) Budget(p Problem) (Budget, error) {
+	k, _, err := s.resolve(p)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{PerExample: k, Rule: "k per example"}, nil
+}
+
+// Start validates the parameters and returns a learner with empty estimates.
+func (s *Baseline) Start(p Problem) (Learner, error) {
+	k, B, err := s.resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return &baselineLearner{d: p.D, pairs: k / 2, B: B, rng: p.Rand,
+		A: make([]float64, p.D*p.D), v: make([]float64, p.D), diag: map[string]float64{}}, nil
+}
+
+type baselineLearner struct {
+	d, pairs int
+	B        float64
+	rng      *rand.Rand
+	A        []float64 // Σ_t A_t (d×d, row-major)
+	v        []float64 // Σ_t 2 y_t v_t
+	yy       float64   // Σ_t y_t²
+	t        int
+	picked   []int // scratch: pair codes i*d + j drawn for this example
+	diag     map[string]float64
+}
+
+// baselineEstimate adds A (to A) and 2y·v (to v) for one example (seed 001,
+// Alg. 1 inner loop) and returns y². E[A] = xxᵀ and E[v] = x.
+func baselineEstimate(ex *Example, pairs int, rng *rand.Rand, picked []int, A, v []float64) []int {
+	d := ex.Dim()
+	k2 := float64(2 * pairs)
+	y := ex.Label()
+	picked = picked[:0]
+	for len(picked) < pairs {
+		c := rng.IntN(d * d)
+		dup := false
+		for _, q := range picked {
+			dup = dup || q == c
+		}
+		if dup {
+			continue // C is a set: draw again (uniform over pair subsets)
+		}
+		picked = append(picked, c)
+		i, j := c/d, c%d
+		xi, xj := ex.Attr(i), ex.Attr(j)
+		v[i] += 2 * y * float64(d) / k2 * xi
+		v[j] += 2 * y * float64(d) / k2 * xj
+		a := float64(d) * float64(d) / k2 * xi * xj
+		A[i*d+j] += a
+		A[j*d+i] += a
+	}
+	return picked
+}
+
+func (l *baselineLearner) Observe(ex *Example) {
+	l.t++
+	l.picked = baselineEstimate(ex, l.pairs, l.rng, l.picked, l.A, l.v)
+	l.yy += ex.Label() * ex.Label()
+}
+
+// Weights minimises the PSD-clipped estimated loss over the l1 ball.
+func (l *baselineLearner) Weights(dst []float64) {
+	if l.t == 0 {
+		clear(dst)
+		return
+	}
+	inv := 1 / float64(l.t)
+	Abar := make([]float64, len(l.A))
+	for i, a := range l.A {
+		Abar[i] = a * inv
+	}
+	minEig, dist := clipPSD(Abar, l.d)
+	l.diag["min_eigenvalue"] = minEig
+	l.diag["psd_clip_frobenius"] = dist
+	lin := make([]float64, l.d)
+	for i, v := range l.v {
+		lin[i] = -v * inv
+	}
+	w, _, err := minQuadL1Ball(Abar, lin, l.d, l.B)
+	if err != nil {
+		panic(&SolverError{Err: fmt.Errorf("minimising the estimated loss: %w", err)})
+	}
+	copy(dst, w)
+}
+
+// Diagnostics reports the spectrum clipping of the last Weights call.
+func (l *baselineLearner) Diagnostics() map[string]float64 { return l.diag }
+
+// clipPSD replaces the symmetric d×d matrix A (row-major) by its nearest
+// positive semidefinite matrix in Frobenius norm, returning the smallest
+// eigenvalue before clipping and the Frobenius distance moved.
+func clipPSD(A []float64, d int) (minEig, dist float64) {
+	sym := mat.NewSymDense(d, A)
+	var eig mat.EigenSym
+	if !eig.Factorize(sym, true) {
+		panic("lao: eigendecomposition failed") // only on NaN input, which NewDataset rejects
+	}
+	vals := eig.Values(nil)
+	var vecs mat.Dense
+	eig.VectorsTo(&vecs)
+	minEig = math.Inf(1)
+	for i, v := range vals {
+		minEig = min(minEig, v)
+		if v < 0 {
+			dist += v * v
+			vals[i] = 0
+		}
+	}
+	if dist == 0 {
+		return minEig, 0
+	}
+	// A = Q diag(max(λ,0)) Qᵀ
+	var scaled mat.Dense
+	scaled.CloneFrom(&vecs)
+	for j, v := range vals {
+		for i := range d {
+			scaled.Set(i, j, scaled.At(i, j)*v)
+		}
+	}
+	out := mat.NewDense(d, d, A)
+	out.Mul(&scaled, vecs.T())
+	return minEig, math.Sqrt(dist)
+}
+
+func (l *baselineLearner) Params() map[string]float64 { return map[string]float64{"B": l.B} }

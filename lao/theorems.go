@@ -1,0 +1,85 @@
+package lao
+
+import "slices"
+
+// BoundParams are the problem sizes a theorem's bound depends on. Fields a
+// bound does not use are ignored.
+type BoundParams struct {
+	D, K, M int
+	B, B2   float64 // norm bounds on the comparator (B₂: its l2 norm, seed 001 Thm 2)
+	Delta   float64 // failure probability (high-probability bounds)
+	Eps     float64 // target excess risk (sample-complexity lower bounds)
+}
+
+// Theorem is one result of the seeds, as data: what it says, its bound as a
+// function, and where the library and the notebooks exhibit it.
+type Theorem struct {
+	ID          string // "000/3.1": seed file prefix and theorem number
+	Paper       string
+	Number      string // as printed, e.g. "Theorem 3.1"
+	Statement   string // one line, plain words
+	Assumptions string
+	BoundTeX    string // the bound in LaTeX
+	// Bound evaluates the bound: an excess risk for upper bounds, a number
+	// of examples for sample-complexity lower bounds. O(·) constants are 1.
+	Bound    func(BoundParams) float64
+	Exact    bool   // the constant is the paper's, not an O(·) placeholder
+	Kind     string // "upper" (risk bound) or "lower" (sample complexity)
+	Solver   string // the registered solver it is about, if any
+	Notebook string // the notebook that shows it
+}
+
+var theorems = []Theorem{
+	{ID: "001/1", Paper: paperCSS, Number: "Theorem 1", Kind: "upper", Solver: "baseline",
+		Statement:   "Baseline's minimiser of the estimated loss is competitive with the best l1-bounded predictor, with an extra d²/k factor over Lasso.",
+		Assumptions: "x ∈ [−1,1]^d, y ∈ [−1,1]; loss (w·x − y)²; with probability 1 − δ",
+		BoundTeX:    `L_D(\hat w) \le \min_{\|w\|_1\le B} L_D(w) + O\!\left(\frac{(dB)^2}{k}\sqrt{\frac{\ln(d/\delta)}{m}}\right)`,
+		Bound:       func(p BoundParams) float64 { return BaselineBound(p.D, p.K, p.M, p.B, p.Delta) },
+		Notebook:    "notebooks/02_cesa_bianchi_2010.ipynb"},
+	{ID: "001/2", Paper: paperCSS, Number: "Theorem 2", Kind: "upper", Solver: "aer",
+		Statement:   "AER needs only a d/√k factor over full information (instead of Baseline's d²/k).",
+		Assumptions: "x ∈ [−1,1]^d, y ∈ [−1,1]; ||w*||₁ ≤ B, ||w*||₂ ≤ B₂; λ = ((B+1)d/B₂)√(log m/(mk)); loss (w·x − y)²",
+		BoundTeX:    `\mathbb E[L_D(\bar w)] \le L_D(w^\star) + O\!\left(\frac{d(B+1)B_2}{\sqrt k}\sqrt{\frac{\ln m}{m}}\right)`,
+		Bound:       func(p BoundParams) float64 { return AERBound(p.D, p.K, p.M, p.B, p.B2) },
+		Notebook:    "notebooks/02_cesa_bianchi_2010.ipynb"},
+	{ID: "001/3", Paper: paperCSS, Number: "Theorem 3", Kind: "lower",
+		Statement:   "Any algorithm seeing k attributes per example needs Ω(d/(kε)) examples to reach excess risk ε on some sparse problem.",
+		Assumptions: "ε ∈ (0, 1/16), d ≥ 4k; ||w*||₀ = 1, ||w*||₁ = ||w*||₂ = 2√ε",
+		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon}\right)`,
+		Bound:       func(p BoundParams) float64 { return float64(p.D) / (float64(p.K) * p.Eps) }},
+	{ID: "001/4", Paper: paperCSS, Number: "Theorem 4", Kind: "lower",
+		Statement:   "Predicting from only 2 attributes of each test example can have risk ≥ 1/9 even when the best linear predictor has zero risk.",
+		Assumptions: "a specific distribution and w* with L_D(w*) = 0",
+		BoundTeX:    `L_D(A) \ge 1/9`,
+		Bound:       func(BoundParams) float64 { return 1.0 / 9 }, Exact: true},
+	{ID: "000/2.2", Paper: paperHK, Number: "Theorem 2.2", Kind: "lower",
+		Statement:   "Any ridge algorithm seeing k attributes per example needs Ω(d/(kε²)) examples: AERR is optimal up to constants.",
+		Assumptions: "ε = Ω(1/√d); ||x||₂ ≤ 1, y ∈ {±1}, ||w*||₂ ≤ 1",
+		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon^2}\right)`,
+		Bound:       func(p BoundParams) float64 { return float64(p.D) / (float64(p.K) * p.Eps * p.Eps) }},
+	{ID: "000/3.1", Paper: paperHK, Number: "Theorem 3.1", Kind: "upper", Solver: "aerr", Exact: true,
+		Statement:   "AERR with η = √(k/(2dm)) is within 4B²√(2d/(km)) of the best l2-bounded predictor.",
+		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B; loss ½(w·x − y)²",
+		BoundTeX:    `\mathbb E[L_D(\bar w)] \le L_D(w_\star) + 4B^2\sqrt{\frac{2d}{km}}`,
+		Bound:       func(p BoundParams) float64 { return AERRBound(p.D, p.K, p.M, p.B) },
+		Notebook:    "notebooks/03_hazan_koren_2012.ipynb"},
+	{ID: "000/3.4", Paper: paperHK, Number: "Theorem 3.4", Kind: "upper", Solver: "aelr", Exact: true,
+		Statement:   "AELR is within 4B²√(10 d log(2d)/(km)) of the best l1-bounded predictor.",
+		Assumptions: "||x||∞ ≤ 1, |y| ≤ B, ||w*||₁ ≤ B, m ≥ log 2d; η = (1/(4B²))√(2k log(2d)/(5md)); loss ½(w·x − y)²",
+		BoundTeX:    `\mathbb E[L_D(\tilde w)] \le L_D(w_\star) + 4B^2\sqrt{\frac{10\,d\log 2d}{km}}`,
+		Bound:       func(p BoundParams) float64 { return AELRBound(p.D, p.K, p.M, p.B) },
+		Notebook:    "notebooks/03_hazan_koren_2012.ipynb"},
+}
+
+// Theorems returns the theorem registry.
+func Theorems() []Theorem { return slices.Clone(theorems) }
+
+// TheoremByID returns the theorem with the given ID ("000/3.1"), or false.
+func TheoremByID(id string) (Theorem, bool) {
+	for _, t := range theorems {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return Theorem{}, false
+}
