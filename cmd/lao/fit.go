@@ -118,7 +118,7 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	start := time.Now()
 	if f.cv > 0 {
-		if cfg, err = tune(info, cfg, p.train, f); err != nil {
+		if cfg, _, err = frames.TuneSolver(info, cfg, p.train, f.cv, f.seed); err != nil {
 			return err
 		}
 		rep.Tuned, rep.CVFolds = true, f.cv

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"text/tabwriter"
+
+	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/kernel"
+)
+
+type expFlags struct {
+	paper                        bool
+	splits, folds, points, cvMax int
+	pairs                        int
+	out                          string
+	seed                         uint64
+}
+
+func runExperiment(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
+	f := &expFlags{}
+	fs.BoolVar(&f.paper, "paper", false, "the paper's full protocol (10 splits, 10-fold CV on the whole training part); slow")
+	fs.IntVar(&f.splits, "splits", 0, "random train/test splits (0: the preset's)")
+	fs.IntVar(&f.folds, "folds", 0, "CV folds (0: the preset's)")
+	fs.IntVar(&f.points, "points", 0, "prefix lengths per curve (0: the preset's)")
+	fs.IntVar(&f.cvMax, "cv-max", -1, "tune on at most this many training examples (0: all; -1: the preset's)")
+	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs (45: all)")
+	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: lao experiment [flags] NAME\n\nexperiments:")
+		for _, p := range experiments.Presets() {
+			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Seed)
+		}
+		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, seed 001)\n\nflags:\n", experiments.PairsName)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("experiment: exactly one experiment name is required")
+	}
+	if err := os.MkdirAll(f.out, 0o755); err != nil {
+		return err
+	}
+	name := fs.Arg(0)
+	if name == experiments.PairsName {
+		return runPairs(f, stdout)
+	}
+	p, err := experiments.PresetByName(name)
+	if err != nil {
+		return err
+	}
+	ds, err := datasets.Open(p.Data)
+	if err != nil {
+		return err
+	}
+	spec := f.apply(p.Quick, p.Paper)
+	fmt.Fprintf(stdout, "%s\n%s; data %s\n", p.Title, p.Seed, p.Data)
+	rep, err := experiments.Run(ds, spec, stderrProgress)
+	if err != nil {
+		return err
+	}
+	if err := writeReport(f.out, p, rep); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s\nwrote %s/%s.csv, %s-examples.svg, %s-attributes.svg\n\n", rep.Summary(), f.out, p.Name, p.Name, p.Name)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "curve\texamples\tattributes\ttest MSE (± sd)\tclass. error\tparams (split 1)")
+	for _, c := range rep.Curves {
+		last := c.Points[len(c.Points)-1]
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.4f ± %.4f\t%.4f\t%v\n", c.Entry.Label, last.Examples, last.Attributes, last.MSE, last.MSEStd, last.Err, c.Params[0])
+	}
+	return tw.Flush()
+}
+
+// apply returns the spec the flags select: quick or the paper's, then overrides.
+func (f *expFlags) apply(quick, paper experiments.Spec) experiments.Spec {
+	spec := quick
+	if f.paper {
+		spec = paper
+	}
+	if f.splits > 0 {
+		spec.Splits = f.splits
+	}
+	if f.folds > 0 {
+		spec.CVFolds = f.folds
+	}
+	if f.points > 0 {
+		spec.Points = f.points
+	}
+	if f.cvMax >= 0 {
+		spec.CVMax = f.cvMax
+	}
+	spec.Seed = f.seed
+	return spec
+}
+
+func stderrProgress(done, total int, msg string) {
+	fmt.Fprintf(os.Stderr, "[%d/%d] %s\n", done, total, msg)
+}
+
+func writeReport(dir string, p experiments.Preset, rep *experiments.Report) error {
+	fh, err := os.Create(filepath.Join(dir, p.Name+".csv"))
+	if err != nil {
+		return err
+	}
+	if err := rep.WriteCSV(fh); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Close(); err != nil {
+		return err
+	}
+	for _, ax := range []struct {
+		axis         experiments.Axis
+		suffix, xlab string
+	}{{experiments.ByExamples, "examples", "training examples"}, {experiments.ByAttributes, "attributes", "attributes seen"}} {
+		var curves []kernel.Curve
+		for _, s := range rep.Series(ax.axis) {
+			curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean, Std: s.Std})
+		}
+		svg, err := kernel.BandsSVG(curves, kernel.BandsOptions{Title: p.Title, XLabel: ax.xlab,
+			YLabel: "test squared error", LogX: true, LogY: true})
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, p.Name+"-"+ax.suffix+".svg"), svg, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func runPairs(f *expFlags, stdout io.Writer) error {
+	m, err := datasets.LoadMNIST(datasets.All)
+	if err != nil {
+		return err
+	}
+	paper := experiments.PairsSpec()
+	quick := paper
+	quick.Splits, quick.CVFolds, quick.CVMax = 1, 3, 3000
+	spec := f.apply(quick, paper)
+	pairs := datasets.AllPairs()
+	if f.pairs > 0 && f.pairs < len(pairs) {
+		pairs = pairs[:f.pairs]
+	}
+	rep, err := experiments.RunPairs(m, pairs, spec, stderrProgress)
+	if err != nil {
+		return err
+	}
+	fh, err := os.Create(filepath.Join(f.out, experiments.PairsName+".csv"))
+	if err != nil {
+		return err
+	}
+	if err := rep.WriteCSV(fh); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d pair(s), %d split(s), %d-fold CV, %.0f s; wrote %s/%s.csv\n\n", len(pairs), spec.Splits, spec.CVFolds, rep.Seconds, f.out, experiments.PairsName)
+	fmt.Fprintln(stdout, rep.MedianFrame())
+	return nil
+}

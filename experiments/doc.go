@@ -1,0 +1,15 @@
+// Package experiments is the harness that reproduces the seeds' experiments:
+// random train/test splits, per-split parameter tuning by k-fold
+// cross-validation, each solver run once per split with checkpoints at
+// increasing prefixes of the training set, and test squared error recorded
+// against examples and against attributes seen (mean and standard deviation
+// over splits). Reports come out as gota DataFrames, CSV, and plot-ready
+// Series; the named Presets are the seeds' figures and tables.
+//
+//	ds, _ := datasets.Open("mnist:3v5")
+//	p, _ := experiments.PresetByName("hk2012-fig1")
+//	rep, _ := experiments.Run(ds, p.Quick, nil)
+//	rep.WriteCSV(os.Stdout)
+//
+// Adding an experiment for a new solver is a Spec with its Entries.
+package experiments

@@ -1,0 +1,114 @@
+package experiments
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/lao"
+)
+
+func demoData(t *testing.T) *lao.Dataset {
+	t.Helper()
+	spec := datasets.DefaultDemo
+	spec.MTrain, spec.MTest = 3000, 1
+	train, _, _, err := datasets.Demo(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return train
+}
+
+func TestRunCurves(t *testing.T) {
+	ds := demoData(t)
+	spec := Spec{Entries: []Entry{
+		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 4}, Tune: true},
+		{Label: "AER", Solver: "aer", Config: lao.Config{K: 4}},
+	}, Splits: 3, TestFrac: 0.2, CVFolds: 3, Points: 6, MinPrefix: 20, Seed: 7}
+	rep, err := Run(ds, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.MTrain != 2400 || len(rep.Curves) != 2 {
+		t.Fatalf("MTrain %d, %d curves", rep.MTrain, len(rep.Curves))
+	}
+	for _, c := range rep.Curves {
+		if len(c.Points) != 6 || c.Points[0].Examples != 20 || c.Points[5].Examples != 2400 {
+			t.Errorf("%s: prefixes %+v", c.Entry.Label, c.Points)
+		}
+		if len(c.Params) != 3 {
+			t.Errorf("%s: params per split %v", c.Entry.Label, c.Params)
+		}
+		for i, p := range c.Points {
+			perExample := p.Attributes / float64(p.Examples)
+			if perExample > 5 || perExample < 1 {
+				t.Errorf("%s: %g attributes per example at point %d", c.Entry.Label, perExample, i)
+			}
+			if i > 0 && p.Attributes <= c.Points[i-1].Attributes {
+				t.Errorf("%s: attributes not increasing", c.Entry.Label)
+			}
+		}
+		first, last := c.Points[0], c.Points[len(c.Points)-1]
+		if last.MSE >= first.MSE {
+			t.Errorf("%s: test error did not fall along the curve: %g → %g", c.Entry.Label, first.MSE, last.MSE)
+		}
+		if last.MSEStd <= 0 {
+			t.Errorf("%s: no spread over 3 splits", c.Entry.Label)
+		}
+	}
+	// Deterministic for a seed.
+	again, _ := Run(ds, spec, nil)
+	if again.Curves[0].Points[3] != rep.Curves[0].Points[3] {
+		t.Error("same seed, different curve")
+	}
+	var buf bytes.Buffer
+	if err := rep.WriteCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(buf.String(), "\n"); lines != 1+12 {
+		t.Errorf("CSV has %d lines, want 13", lines)
+	}
+	if df := rep.Frame(); df.Nrow() != 12 || df.Ncol() != 8 {
+		t.Errorf("frame %dx%d", df.Nrow(), df.Ncol())
+	}
+	if s := rep.Series(ByAttributes); s[0].X[5] != rep.Curves[0].Points[5].Attributes {
+		t.Error("series by attributes does not use attributes")
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	ds := demoData(t)
+	good := Entry{Label: "AER", Solver: "aer", Config: lao.Config{K: 4}}
+	cases := []Spec{
+		{Entries: nil, Splits: 1, TestFrac: 0.1, Points: 1},
+		{Entries: []Entry{good}, Splits: 0, TestFrac: 0.1, Points: 1},
+		{Entries: []Entry{{Label: "x", Solver: "nope"}}, Splits: 1, TestFrac: 0.1, Points: 1},
+		{Entries: []Entry{good}, Splits: 1, TestFrac: 1.5, Points: 1},
+	}
+	for i, c := range cases {
+		if _, err := Run(ds, c, nil); err == nil {
+			t.Errorf("case %d: no error", i)
+		}
+	}
+	if _, err := Run(ds.Head(0), cases[1], nil); !errors.Is(err, lao.ErrEmpty) {
+		t.Errorf("empty: %v", err)
+	}
+	if _, err := PresetByName("nope"); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("unknown preset: %v", err)
+	}
+}
+
+func TestLogPrefixes(t *testing.T) {
+	got := logPrefixes(10, 1000, 3)
+	if len(got) != 3 || got[0] != 10 || got[1] != 100 || got[2] != 1000 {
+		t.Errorf("logPrefixes(10, 1000, 3) = %v", got)
+	}
+	if got := logPrefixes(5, 7, 10); got[len(got)-1] != 7 || len(got) > 3 {
+		t.Errorf("logPrefixes(5, 7, 10) = %v", got)
+	}
+	if Median([]float64{3, 1, 2}) != 2 || Median([]float64{4, 1, 2, 3}) != 2.5 {
+		t.Error("Median")
+	}
+}

@@ -1,0 +1,109 @@
+package experiments
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// Axis selects the x-axis of a learning curve.
+type Axis int
+
+const (
+	// ByExamples plots against the number of training examples.
+	ByExamples Axis = iota
+	// ByAttributes plots against the attributes seen, the seeds' fair
+	// comparison of partial- and full-information algorithms.
+	ByAttributes
+)
+
+// Series is one curve ready for plotting: x, the mean test error and its
+// standard deviation over splits.
+type Series struct {
+	Name           string
+	X, Mean, Std   []float64
+	ErrMean, ErrSd []float64 // classification error
+}
+
+// Series returns the curves of r against the chosen axis.
+func (r *Report) Series(axis Axis) []Series {
+	out := make([]Series, len(r.Curves))
+	for i, c := range r.Curves {
+		s := Series{Name: c.Entry.Label}
+		for _, p := range c.Points {
+			x := float64(p.Examples)
+			if axis == ByAttributes {
+				x = p.Attributes
+			}
+			s.X = append(s.X, x)
+			s.Mean, s.Std = append(s.Mean, p.MSE), append(s.Std, p.MSEStd)
+			s.ErrMean, s.ErrSd = append(s.ErrMean, p.Err), append(s.ErrSd, p.ErrStd)
+		}
+		out[i] = s
+	}
+	return out
+}
+
+var columns = []string{"curve", "solver", "examples", "attributes", "test_mse", "test_mse_std", "class_error", "class_error_std"}
+
+// Frame returns the curves in long format: one row per (curve, prefix).
+func (r *Report) Frame() dataframe.DataFrame {
+	var label, solver []string
+	var ex []int
+	var attrs, mse, mseSd, ce, ceSd []float64
+	for _, c := range r.Curves {
+		for _, p := range c.Points {
+			label, solver = append(label, c.Entry.Label), append(solver, c.Entry.Solver)
+			ex, attrs = append(ex, p.Examples), append(attrs, p.Attributes)
+			mse, mseSd = append(mse, p.MSE), append(mseSd, p.MSEStd)
+			ce, ceSd = append(ce, p.Err), append(ceSd, p.ErrStd)
+		}
+	}
+	return dataframe.New(
+		series.New(label, series.String, columns[0]), series.New(solver, series.String, columns[1]),
+		series.New(ex, series.Int, columns[2]), series.New(attrs, series.Float, columns[3]),
+		series.New(mse, series.Float, columns[4]), series.New(mseSd, series.Float, columns[5]),
+		series.New(ce, series.Float, columns[6]), series.New(ceSd, series.Float, columns[7]),
+	)
+}
+
+// WriteCSV writes Frame's table as CSV with full float precision.
+func (r *Report) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(columns); err != nil {
+		return err
+	}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, c := range r.Curves {
+		for _, p := range c.Points {
+			rec := []string{c.Entry.Label, c.Entry.Solver, strconv.Itoa(p.Examples), f(p.Attributes),
+				f(p.MSE), f(p.MSEStd), f(p.Err), f(p.ErrStd)}
+			if err := cw.Write(rec); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Final returns, per curve, the last point (the whole training set).
+func (r *Report) Final() map[string]Point {
+	out := map[string]Point{}
+	for _, c := range r.Curves {
+		if n := len(c.Points); n > 0 {
+			out[c.Entry.Label] = c.Points[n-1]
+		}
+	}
+	return out
+}
+
+// Summary is a one-line description of the run for logs and documents.
+func (r *Report) Summary() string {
+	return fmt.Sprintf("d = %d, %d examples, %d training per split, %d split(s), %d-fold CV, %.0f s",
+		r.D, r.M, r.MTrain, r.Spec.Splits, r.Spec.CVFolds, r.Seconds)
+}

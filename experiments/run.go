@@ -1,0 +1,224 @@
+package experiments
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// Entry is one curve of an experiment: a registered solver with its fixed
+// parameters, optionally tuned by cross-validation.
+type Entry struct {
+	Label  string     // legend label, e.g. "AER (k = 4)"
+	Solver string     // registry name, e.g. "aer"
+	Config lao.Config // fixed parameters; K for budgeted solvers
+	// Tune selects the solver's tunable parameters (B, η or λ) by
+	// Spec.CVFolds-fold cross-validation on each split's training part,
+	// over lao.SolverInfo.Grid; parameters set in Config stay fixed.
+	Tune bool
+}
+
+// Spec describes a learning-curve experiment as the seeds run them: random
+// train/test splits, per-split tuning by CV, then each solver run on
+// increasingly long prefixes of the training part, test squared error
+// recorded against examples and against attributes seen.
+type Spec struct {
+	Entries  []Entry
+	Splits   int     // random train/test splits (the seeds use 10)
+	TestFrac float64 // held-out fraction (the seeds use 0.1)
+	CVFolds  int     // folds for Entry.Tune (the seeds use 10); < 2 disables tuning
+	Points   int     // prefix lengths per curve, log-spaced from MinPrefix to the training size
+	// MinPrefix is the shortest prefix (default 10).
+	MinPrefix int
+	// CVMax, if positive, tunes on at most this many training examples
+	// (a prefix), to keep quick runs quick; 0 uses the whole training part.
+	CVMax int
+	Seed  uint64
+}
+
+// Point is a curve's value at one prefix length, over the splits.
+type Point struct {
+	Examples    int
+	Attributes  float64 // mean attributes seen after Examples examples
+	MSE, MSEStd float64 // test squared error: mean and standard deviation over splits
+	Err, ErrStd float64 // test classification error sign(w·x) ≠ y (meaningful for ±1 labels)
+}
+
+// Curve is the result for one Entry.
+type Curve struct {
+	Entry  Entry
+	Points []Point
+	// Params lists, per split, the parameters the solver ran with
+	// (defaults resolved, tuned values where tuned).
+	Params []map[string]float64
+}
+
+// Report is the result of Run.
+type Report struct {
+	Spec    Spec
+	D, M    int // attributes and examples of the data set
+	MTrain  int // training examples per split
+	Curves  []Curve
+	Seconds float64
+}
+
+// Progress is called after each (split, entry) with a short message.
+type Progress func(done, total int, msg string)
+
+// Run executes spec on ds. It is deterministic for a given Spec.Seed.
+func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
+	if err := spec.check(ds); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Curves: make([]Curve, len(spec.Entries))}
+	// mse[e][s][p], cerr[e][s][p], attrs[e][s][p]
+	mse, cerr, attrs := grid3(spec), grid3(spec), grid3(spec)
+	var prefixes []int
+	total, done := spec.Splits*len(spec.Entries), 0
+	for s := range spec.Splits {
+		seed := spec.Seed + uint64(s)
+		train, test, err := frames.SplitDataset(ds, spec.TestFrac, seed)
+		if err != nil {
+			return nil, err
+		}
+		if prefixes == nil {
+			rep.MTrain = train.Len()
+			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
+		}
+		for e, entry := range spec.Entries {
+			params, err := runEntry(entry, spec, train, test, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
+			if err != nil {
+				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
+			}
+			rep.Curves[e].Params = append(rep.Curves[e].Params, params)
+			done++
+			if progress != nil {
+				progress(done, total, fmt.Sprintf("split %d/%d: %s", s+1, spec.Splits, entry.Label))
+			}
+		}
+	}
+	for e, entry := range spec.Entries {
+		rep.Curves[e].Entry = entry
+		for p, n := range prefixes {
+			pt := Point{Examples: n}
+			pt.MSE, pt.MSEStd = meanStdAt(mse[e], p)
+			pt.Err, pt.ErrStd = meanStdAt(cerr[e], p)
+			pt.Attributes, _ = meanStdAt(attrs[e], p)
+			rep.Curves[e].Points = append(rep.Curves[e].Points, pt)
+		}
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+func (spec Spec) check(ds *lao.Dataset) error {
+	switch {
+	case ds == nil || ds.Len() == 0:
+		return fmt.Errorf("experiments: %w", lao.ErrEmpty)
+	case len(spec.Entries) == 0:
+		return fmt.Errorf("experiments: no entries: %w", lao.ErrParam)
+	case spec.Splits < 1:
+		return fmt.Errorf("experiments: Splits = %d must be at least 1: %w", spec.Splits, lao.ErrParam)
+	case spec.Points < 1:
+		return fmt.Errorf("experiments: Points = %d must be at least 1: %w", spec.Points, lao.ErrParam)
+	}
+	for _, e := range spec.Entries {
+		if _, err := lao.Lookup(e.Solver); err != nil {
+			return fmt.Errorf("experiments: entry %q: %w", e.Label, err)
+		}
+	}
+	return nil
+}
+
+// runEntry tunes (if asked) and fits one entry on one split, recording the
+// test errors at every prefix.
+func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, error) {
+	info, _ := lao.Lookup(entry.Solver)
+	cfg := entry.Config
+	if entry.Tune && spec.CVFolds >= 2 && len(info.Tunable) > 0 {
+		cvData := train
+		if spec.CVMax > 0 && train.Len() > spec.CVMax {
+			cvData = train.Head(spec.CVMax)
+		}
+		var err error
+		if cfg, _, err = frames.TuneSolver(info, cfg, cvData, spec.CVFolds, seed); err != nil {
+			return nil, err
+		}
+	}
+	p := 0
+	res, err := lao.Fit(info.New(cfg), train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
+		OnCheckpoint: func(c lao.Checkpoint) {
+			mse[p] = lao.MSE(c.W, test)
+			cerr[p] = lao.ClassificationError(c.W, test)
+			attrs[p] = float64(c.Attributes)
+			p++
+		}})
+	if err != nil {
+		return nil, err
+	}
+	return res.Params, nil
+}
+
+// logPrefixes returns up to n distinct prefix lengths, log-spaced from lo to
+// hi, always ending at hi.
+func logPrefixes(lo, hi, n int) []int {
+	lo = min(lo, hi)
+	if n <= 1 || lo == hi {
+		return []int{hi}
+	}
+	var out []int
+	for i := range n {
+		v := int(math.Round(float64(lo) * math.Pow(float64(hi)/float64(lo), float64(i)/float64(n-1))))
+		if len(out) == 0 || v > out[len(out)-1] {
+			out = append(out, v)
+		}
+	}
+	out[len(out)-1] = hi
+	return out
+}
+
+func grid3(spec Spec) [][][]float64 {
+	g := make([][][]float64, len(spec.Entries))
+	for e := range g {
+		g[e] = make([][]float64, spec.Splits)
+		for s := range g[e] {
+			g[e][s] = make([]float64, spec.Points)
+		}
+	}
+	return g
+}
+
+// meanStdAt returns the mean and sample standard deviation of v[s][p] over s.
+func meanStdAt(v [][]float64, p int) (mean, std float64) {
+	n := float64(len(v))
+	for _, row := range v {
+		mean += row[p]
+	}
+	mean /= n
+	if len(v) < 2 {
+		return mean, 0
+	}
+	for _, row := range v {
+		d := row[p] - mean
+		std += d * d
+	}
+	return mean, math.Sqrt(std / (n - 1))
+}
+
+// Median returns the median of v (NaN for an empty slice).
+func Median(v []float64) float64 {
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
