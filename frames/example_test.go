@@ -1,0 +1,139 @@
+package frames_test
+
+import (
+	"fmt"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// houses is a tiny table: price = 2·rooms − area/100 + 1, plus a string column.
+func houses() dataframe.DataFrame {
+	return dataframe.LoadRecords([][]string{
+		{"rooms", "area", "garden", "city", "price"},
+		{"2", "100", "true", "Rome", "4"},
+		{"3", "50", "false", "Oslo", "6.5"},
+		{"4", "200", "true", "Rome", "7"},
+		{"1", "150", "false", "Lima", "1.5"},
+	})
+}
+
+func ExampleFromDataFrame() {
+	data, err := frames.FromDataFrame(houses(), "price", frames.Options{
+		Center:     true,
+		Scaling:    frames.ScaleLinf, // every attribute in [-1, 1], as lasso-type bounds assume
+		LabelBound: 1,                // |y| ≤ B = 1
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("features:", data.Features(), "skipped:", data.Skipped)
+	fmt.Println("offsets:", data.Transform.Offset, "scales:", data.Transform.Scale)
+	for i := range data.Len() {
+		fmt.Printf("x' = %5.2f  y' = %5.2f\n", data.Row(i), data.Label(i))
+	}
+	n := frames.MaxNorms(data.Dataset)
+	fmt.Printf("max ||x||_inf = %g, max |y| = %g\n", n.MaxLinf, n.MaxAbsY)
+
+	_, err = frames.FromDataFrame(houses(), "price", frames.Options{Features: []string{"rooms", "city"}})
+	fmt.Println(err)
+	// Output:
+	// features: [rooms area garden] skipped: [city]
+	// offsets: [2.5 125 0.5] scales: [1.5 75 0.5]
+	// x' = [-0.33 -0.33  1.00]  y' = -0.23
+	// x' = [ 0.33 -1.00 -1.00]  y' =  0.54
+	// x' = [ 1.00  1.00  1.00]  y' =  0.69
+	// x' = [-1.00  0.33 -1.00]  y' = -1.00
+	// max ||x||_inf = 1, max |y| = 1
+	// frames: feature column "city" has type string, want int, float or bool: frames: column is not numeric
+}
+
+func ExampleData_Model() {
+	data, err := frames.FromDataFrame(houses(), "price", frames.Options{
+		Features: []string{"rooms", "area"},
+		Center:   true,
+		Scaling:  frames.ScaleL2, // ||x||_2 ≤ 1, as ridge-type bounds assume
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// ridge stands for any lao.Solver; this one is exact least squares.
+	res, err := lao.Fit(ridge{}, data.Stream(), lao.Options{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	model, _ := data.Model(res.W) // back to rooms, m² and price units
+	fmt.Println(model.Frame())
+	pred, _ := model.Predict(dataframe.LoadRecords([][]string{{"area", "rooms"}, {"300", "5"}}))
+	fmt.Printf("predicted price: %.4f\n", pred[0])
+	// Output:
+	// [3x2] DataFrame
+	//
+	//     column      coefficient
+	//  0: (intercept) 1.000000
+	//  1: rooms       2.000000
+	//  2: area        -0.010000
+	//     <string>    <float>
+	//
+	// predicted price: 8.0000
+}
+
+func ExampleCrossValidate() {
+	ds := linearData(200, 4, 1, 1)
+	lambdas, _ := frames.LogSpace(1e-4, 1e4, 5)
+	grid := frames.Grid(map[string][]float64{"lambda": lambdas})
+	build := func(p frames.Params) (lao.Solver, error) { return ridge{Lambda: p["lambda"]}, nil }
+	res, err := frames.CrossValidate(ds, 10, grid, build, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("best:", res.Best)
+	for _, s := range res.Settings {
+		fmt.Printf("%-14v mean MSE %6.3f ± %.3f\n", s.Params, s.Mean, s.Std)
+	}
+	// Output:
+	// best: lambda=0.0001
+	// lambda=0.0001  mean MSE  1.026 ± 0.264
+	// lambda=0.01    mean MSE  1.026 ± 0.261
+	// lambda=1       mean MSE  2.066 ± 0.567
+	// lambda=100     mean MSE  5.190 ± 1.771
+	// lambda=10000   mean MSE  5.276 ± 1.802
+}
+
+func ExampleFolds() {
+	folds, _ := frames.Folds(10, 3, 42)
+	for f, idx := range folds {
+		fmt.Println("fold", f, idx)
+	}
+	train, test, _ := frames.Split(10, 0.3, 42)
+	fmt.Println("train", train, "test", test)
+	// Output:
+	// fold 0 [1 9 2]
+	// fold 1 [6 8 4]
+	// fold 2 [0 5 7 3]
+	// train [6 8 4 0 5 7 3] test [1 9 2]
+}
+
+func ExampleSummary() {
+	data, _ := frames.FromDataFrame(houses(), "price", frames.Options{})
+	fmt.Println(frames.Summary(data.Dataset))
+	fmt.Println("E[x_j^2]:", frames.SecondMoments(data.Dataset))
+	fmt.Printf("%+v\n", frames.MaxNorms(data.Dataset))
+	// Output:
+	// [3x7] DataFrame
+	//
+	//     column   mean       std       min       max        second_moment frac_zero
+	//  0: rooms    2.500000   1.118034  1.000000  4.000000   7.500000      0.000000
+	//  1: area     125.000000 55.901699 50.000000 200.000000 18750.000000  0.000000
+	//  2: garden   0.500000   0.500000  0.000000  1.000000   0.500000      0.500000
+	//     <string> <float>    <float>   <float>   <float>    <float>       <float>
+	//
+	// E[x_j^2]: [7.5 18750 0.5]
+	// {MaxL2:200.0424954853343 MaxLinf:200 MaxAbsY:7}
+}

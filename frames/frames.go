@@ -1,0 +1,291 @@
+package frames
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Sentinel errors. Errors returned by this package wrap one of these (or
+// lao.ErrEmpty, lao.ErrParam, lao.ErrNotFinite, lao.ErrShape) and name the
+// offending column, so callers can branch with errors.Is and users can read
+// what went wrong.
+var (
+	// ErrUnknownColumn: a named column is not in the DataFrame.
+	ErrUnknownColumn = errors.New("frames: unknown column")
+	// ErrNonNumeric: a feature or target column is not Int, Float or Bool.
+	ErrNonNumeric = errors.New("frames: column is not numeric")
+	// ErrMissing: a cell is missing (gota NA). gota stores missing values
+	// and NaN the same way, so a NaN cell is reported as missing; such
+	// errors also wrap lao.ErrNotFinite.
+	ErrMissing = errors.New("frames: missing value")
+	// ErrConstantColumn: a column has no spread where the requested
+	// centring or scaling needs one (see Options.DropConstant).
+	ErrConstantColumn = errors.New("frames: constant column")
+	// ErrFrame: the DataFrame itself carries an error (its Err field), or
+	// gota panicked while it was read.
+	ErrFrame = errors.New("frames: invalid DataFrame")
+)
+
+// InterceptName is the coefficient name of the intercept in Model.Frame.
+const InterceptName = "(intercept)"
+
+// Options control how FromDataFrame turns a DataFrame into examples. The
+// zero value selects every numeric column except the target as a feature and
+// leaves the values unchanged.
+type Options struct {
+	// Features lists the feature columns, in order. If nil, every Int,
+	// Float and Bool column other than the target is a feature, in frame
+	// order; String columns are skipped and listed in Data.Skipped. A
+	// listed column that is not numeric is an error (ErrNonNumeric).
+	Features []string
+	// Center subtracts the mean of every feature column and of the target,
+	// so that the fitted model gets an intercept (Model.Intercept).
+	Center bool
+	// Scaling rescales the feature columns, after centring, so that the
+	// examples meet a theorem's norm assumption. The zero value is NoScaling.
+	Scaling Scaling
+	// LabelBound, if positive, is B: labels are divided (after centring) by
+	// max|y|/B so that max|y| = B, as the theorems assume |y| ≤ B. If 0,
+	// labels are not scaled.
+	LabelBound float64
+	// DropConstant drops feature columns with zero spread that would break
+	// centring or scaling (listing them in Data.Dropped) instead of
+	// returning an error wrapping ErrConstantColumn.
+	DropConstant bool
+}
+
+// Data is a DataFrame converted once into a budgeted data set: the
+// (possibly centred and scaled) examples as a contiguous *lao.Dataset, ready
+// for lao.Fit, together with the column names and the Transform that maps
+// coefficients back to the DataFrame's units.
+type Data struct {
+	// Dataset holds the transformed examples; its Names are the feature
+	// columns. Pass Data.Stream() to lao.Fit.
+	*lao.Dataset
+	// Target is the name of the label column.
+	Target string
+	// Transform records the centring and scaling applied to features and
+	// labels.
+	Transform Transform
+	// Skipped lists the non-numeric columns left out of the default
+	// feature set (empty when Options.Features was given).
+	Skipped []string
+	// Dropped lists the constant columns removed under Options.DropConstant.
+	Dropped []string
+}
+
+// Features returns the feature column names, in attribute order.
+func (d *Data) Features() []string { return d.Names() }
+
+// FromDataFrame converts df into a budgeted data set with label column
+// target. The DataFrame is read once, column by column, into contiguous
+// float64 storage. Bool columns count as numeric (true = 1, false = 0).
+// Every cell of the features and the target must be present and finite.
+// Row numbers in errors are 0-based, as in gota.
+func FromDataFrame(df dataframe.DataFrame, target string, opt Options) (*Data, error) {
+	if err := checkFrame(df); err != nil {
+		return nil, err
+	}
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
+	names, skipped, err := featureNames(df, target, opt.Features)
+	if err != nil {
+		return nil, err
+	}
+	y, err := readColumn(df, target, "target")
+	if err != nil {
+		return nil, err
+	}
+	cols := make([][]float64, len(names))
+	for j, name := range names {
+		if cols[j], err = readColumn(df, name, "feature"); err != nil {
+			return nil, err
+		}
+	}
+	t, keep, dropped, err := fitTransform(cols, y, names, target, opt)
+	if err != nil {
+		return nil, err
+	}
+	kept := make([]string, len(keep))
+	keptCols := make([][]float64, len(keep))
+	for jj, j := range keep {
+		kept[jj], keptCols[jj] = names[j], cols[j]
+	}
+	ds, err := t.dataset(keptCols, y, kept)
+	if err != nil {
+		return nil, fmt.Errorf("frames: %w", err)
+	}
+	return &Data{Dataset: ds, Target: target, Transform: t, Skipped: skipped, Dropped: dropped}, nil
+}
+
+// Apply converts another DataFrame with the same feature and target
+// columns (a test set, a validation fold) with the same Transform, so that
+// a model fitted on d can be evaluated on it with lao.MSE. The scaled rows of
+// a new frame may exceed the norm bounds that hold on d.
+func (d *Data) Apply(df dataframe.DataFrame) (*lao.Dataset, error) {
+	if err := checkFrame(df); err != nil {
+		return nil, err
+	}
+	y, err := readColumn(df, d.Target, "target")
+	if err != nil {
+		return nil, err
+	}
+	names := d.Names()
+	cols := make([][]float64, len(names))
+	for j, name := range names {
+		if cols[j], err = readColumn(df, name, "feature"); err != nil {
+			return nil, err
+		}
+	}
+	ds, err := d.Transform.dataset(cols, y, names)
+	if err != nil {
+		return nil, fmt.Errorf("frames: %w", err)
+	}
+	return ds, nil
+}
+
+// Model maps weights w fitted on d (for example lao.Result.W) back to the
+// DataFrame's original units.
+func (d *Data) Model(w []float64) (*Model, error) {
+	if len(w) != d.Dim() {
+		return nil, fmt.Errorf("frames: Model: %d weights for %d features: %w", len(w), d.Dim(), lao.ErrShape)
+	}
+	coef, b := d.Transform.Unscale(w)
+	return &Model{
+		Features:     append([]string(nil), d.Names()...),
+		Coef:         coef,
+		Intercept:    b,
+		HasIntercept: d.Transform.Center,
+	}, nil
+}
+
+func (o *Options) check() error {
+	if !(o.LabelBound >= 0) || math.IsInf(o.LabelBound, 0) {
+		return fmt.Errorf("frames: Options.LabelBound = %g, want a finite B ≥ 0: %w", o.LabelBound, lao.ErrParam)
+	}
+	switch o.Scaling {
+	case NoScaling, ScaleL2, ScaleLinf:
+	default:
+		return fmt.Errorf("frames: Options.Scaling = %d is not a known scaling: %w", int(o.Scaling), lao.ErrParam)
+	}
+	return nil
+}
+
+// checkFrame reports a DataFrame that carries an error or has no rows.
+func checkFrame(df dataframe.DataFrame) error {
+	if df.Err != nil {
+		if strings.Contains(df.Err.Error(), "empty") {
+			return fmt.Errorf("%w: %w (%w)", ErrFrame, df.Err, lao.ErrEmpty)
+		}
+		return fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	}
+	if df.Nrow() == 0 {
+		return fmt.Errorf("frames: the DataFrame has no rows: %w", lao.ErrEmpty)
+	}
+	return nil
+}
+
+// featureNames resolves the feature columns: the explicit list, checked, or
+// every numeric column but the target.
+func featureNames(df dataframe.DataFrame, target string, explicit []string) (names, skipped []string, err error) {
+	all := df.Names()
+	if !contains(all, target) {
+		return nil, nil, unknownColumn(target, "target", all)
+	}
+	if explicit != nil {
+		seen := make(map[string]bool, len(explicit))
+		for _, name := range explicit {
+			switch {
+			case name == target:
+				return nil, nil, fmt.Errorf("frames: column %q is the target and cannot also be a feature: %w", name, lao.ErrParam)
+			case seen[name]:
+				return nil, nil, fmt.Errorf("frames: feature column %q is listed twice: %w", name, lao.ErrParam)
+			case !contains(all, name):
+				return nil, nil, unknownColumn(name, "feature", all)
+			}
+			seen[name] = true
+		}
+		names = append([]string(nil), explicit...)
+	} else {
+		for j, typ := range df.Types() {
+			switch {
+			case all[j] == target:
+			case isNumeric(typ):
+				names = append(names, all[j])
+			default:
+				skipped = append(skipped, all[j])
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil, fmt.Errorf("frames: no numeric feature columns besides the target %q: %w", target, lao.ErrEmpty)
+	}
+	for _, name := range names {
+		if name == InterceptName {
+			return nil, nil, fmt.Errorf("frames: feature column %q clashes with the intercept's name: %w", name, lao.ErrParam)
+		}
+	}
+	return names, skipped, nil
+}
+
+func isNumeric(t series.Type) bool {
+	return t == series.Int || t == series.Float || t == series.Bool
+}
+
+func contains(s []string, v string) bool {
+	for _, e := range s {
+		if e == v {
+			return true
+		}
+	}
+	return false
+}
+
+func unknownColumn(name, role string, have []string) error {
+	list := have
+	if len(list) > 12 {
+		list = append(list[:12:12], "...")
+	}
+	return fmt.Errorf("frames: %s column %q not in the DataFrame (columns: %s): %w",
+		role, name, strings.Join(list, ", "), ErrUnknownColumn)
+}
+
+// readColumn returns the values of a numeric column as float64 (one
+// conversion per column, never per example). It fails on unknown or
+// non-numeric columns and on missing, NaN or infinite cells. gota panics are
+// turned into errors wrapping ErrFrame.
+func readColumn(df dataframe.DataFrame, name, role string) (vals []float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			vals, err = nil, fmt.Errorf("frames: %s column %q: gota panicked: %v: %w", role, name, r, ErrFrame)
+		}
+	}()
+	s := df.Col(name)
+	if s.Err != nil {
+		if !contains(df.Names(), name) {
+			return nil, unknownColumn(name, role, df.Names())
+		}
+		return nil, fmt.Errorf("frames: %s column %q: %w: %w", role, name, ErrFrame, s.Err)
+	}
+	if !isNumeric(s.Type()) {
+		return nil, fmt.Errorf("frames: %s column %q has type %s, want int, float or bool: %w", role, name, s.Type(), ErrNonNumeric)
+	}
+	vals = s.Float()
+	for i, v := range vals {
+		if math.IsNaN(v) {
+			return nil, fmt.Errorf("frames: %s column %q, row %d: missing or NaN value: %w (%w)", role, name, i, ErrMissing, lao.ErrNotFinite)
+		}
+		if math.IsInf(v, 0) {
+			return nil, fmt.Errorf("frames: %s column %q, row %d: value %g: %w", role, name, i, v, lao.ErrNotFinite)
+		}
+	}
+	return vals, nil
+}

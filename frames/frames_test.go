@@ -1,0 +1,187 @@
+package frames_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// records builds a DataFrame from CSV-like records with gota's type detection.
+func records(t testing.TB, rec ...[]string) dataframe.DataFrame {
+	t.Helper()
+	df := dataframe.LoadRecords(rec)
+	if df.Err != nil {
+		t.Fatalf("LoadRecords: %v", df.Err)
+	}
+	return df
+}
+
+// mixed has an int, a float, a bool and a string column besides y.
+func mixed(t testing.TB) dataframe.DataFrame {
+	return records(t,
+		[]string{"a", "b", "flag", "city", "y"},
+		[]string{"1", "0.5", "true", "Rome", "2"},
+		[]string{"2", "1.5", "false", "Oslo", "3"},
+		[]string{"3", "-0.5", "true", "Rome", "1"},
+	)
+}
+
+func TestFromDataFrameDefaults(t *testing.T) {
+	d, err := frames.FromDataFrame(mixed(t), "y", frames.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(d.Features(), ","); got != "a,b,flag" {
+		t.Errorf("features = %s, want a,b,flag", got)
+	}
+	if len(d.Skipped) != 1 || d.Skipped[0] != "city" {
+		t.Errorf("Skipped = %v, want [city]", d.Skipped)
+	}
+	want := [][]float64{{1, 0.5, 1}, {2, 1.5, 0}, {3, -0.5, 1}}
+	for i, row := range want {
+		for j, v := range row {
+			if got := d.Row(i)[j]; got != v {
+				t.Errorf("row %d attribute %d = %g, want %g", i, j, got, v)
+			}
+		}
+	}
+	if y := d.Labels(); y[0] != 2 || y[1] != 3 || y[2] != 1 {
+		t.Errorf("labels = %v", y)
+	}
+	if d.Target != "y" || d.Transform.YScale != 1 || d.Transform.Scale[0] != 1 {
+		t.Errorf("unexpected record %+v", d.Transform)
+	}
+}
+
+func TestFromDataFrameExplicitFeatures(t *testing.T) {
+	d, err := frames.FromDataFrame(mixed(t), "y", frames.Options{Features: []string{"flag", "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(d.Features(), ","); got != "flag,a" {
+		t.Errorf("features = %s, want flag,a", got)
+	}
+	if d.Row(1)[0] != 0 || d.Row(1)[1] != 2 {
+		t.Errorf("row 1 = %v, want [0 2]", d.Row(1))
+	}
+}
+
+type errCase struct {
+	name   string
+	df     dataframe.DataFrame
+	target string
+	opt    frames.Options
+	want   []error  // every sentinel the error must wrap
+	words  []string // substrings the message must contain
+}
+
+func checkErr(t *testing.T, err error, want []error, words []string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want %v", want)
+	}
+	for _, w := range want {
+		if !errors.Is(err, w) {
+			t.Errorf("error %q does not wrap %q", err, w)
+		}
+	}
+	for _, w := range words {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not mention %q", err, w)
+		}
+	}
+}
+
+func TestFromDataFrameErrors(t *testing.T) {
+	withNA := records(t, []string{"a", "b", "y"}, []string{"1", "2", "3"}, []string{"4", "NA", "6"}, []string{"7", "8", "9"})
+	withInf := records(t, []string{"a", "b", "y"}, []string{"1", "2", "3"}, []string{"4", "5", "6"}, []string{"7", "-Inf", "9"})
+	missingY := records(t, []string{"a", "y"}, []string{"1", "3"}, []string{"2", "NaN"})
+	infY := records(t, []string{"a", "y"}, []string{"1", "3"}, []string{"2", "Inf"})
+	constant := records(t, []string{"a", "c", "z", "y"}, []string{"1", "5", "0", "1"}, []string{"2", "5", "0", "2"}, []string{"4", "5", "0", "2"})
+	zeros := records(t, []string{"z", "y"}, []string{"0", "1"}, []string{"0", "2"})
+	constY := records(t, []string{"a", "y"}, []string{"1", "7"}, []string{"2", "7"})
+	onlyY := records(t, []string{"name", "y"}, []string{"a", "1"}, []string{"b", "2"})
+	noRows := dataframe.New(series.New([]float64{}, series.Float, "a"), series.New([]float64{}, series.Float, "y"))
+	headerOnly := dataframe.LoadRecords([][]string{{"a", "y"}})
+	ragged := dataframe.New(series.Floats([]float64{1, 2}), series.Floats([]float64{1}))
+
+	cases := []errCase{
+		{"unknown target", mixed(t), "price", frames.Options{}, []error{frames.ErrUnknownColumn}, []string{`"price"`, "target"}},
+		{"empty target name", mixed(t), "", frames.Options{}, []error{frames.ErrUnknownColumn}, []string{`""`}},
+		{"unknown feature", mixed(t), "y", frames.Options{Features: []string{"a", "nope"}}, []error{frames.ErrUnknownColumn}, []string{`"nope"`, "feature"}},
+		{"string feature", mixed(t), "y", frames.Options{Features: []string{"city"}}, []error{frames.ErrNonNumeric}, []string{`"city"`, "string"}},
+		{"string target", mixed(t), "city", frames.Options{}, []error{frames.ErrNonNumeric}, []string{`"city"`, "target"}},
+		{"NA feature", withNA, "y", frames.Options{}, []error{frames.ErrMissing, lao.ErrNotFinite}, []string{`"b"`, "row 1"}},
+		{"Inf feature", withInf, "y", frames.Options{}, []error{lao.ErrNotFinite}, []string{`"b"`, "row 2", "-Inf"}},
+		{"missing target", missingY, "y", frames.Options{}, []error{frames.ErrMissing, lao.ErrNotFinite}, []string{`target column "y"`, "row 1"}},
+		{"Inf target", infY, "y", frames.Options{}, []error{lao.ErrNotFinite}, []string{`"y"`, "row 1"}},
+		{"no rows", noRows, "y", frames.Options{}, []error{lao.ErrEmpty}, []string{"no rows"}},
+		{"zero DataFrame", dataframe.DataFrame{}, "y", frames.Options{}, []error{lao.ErrEmpty}, nil},
+		{"header only", headerOnly, "y", frames.Options{}, []error{frames.ErrFrame, lao.ErrEmpty}, []string{"empty"}},
+		{"frame error", ragged, "y", frames.Options{}, []error{frames.ErrFrame}, []string{"dimensions"}},
+		{"no features", onlyY, "y", frames.Options{}, []error{lao.ErrEmpty}, []string{"no numeric feature", `"y"`}},
+		{"constant centred", constant, "y", frames.Options{Center: true}, []error{frames.ErrConstantColumn}, []string{`"c"`, "5"}},
+		{"zero column Linf", constant, "y", frames.Options{Scaling: frames.ScaleLinf}, []error{frames.ErrConstantColumn}, []string{`"z"`, "ScaleLinf"}},
+		{"all zero L2", zeros, "y", frames.Options{Scaling: frames.ScaleL2}, []error{frames.ErrConstantColumn}, []string{"z", "ScaleL2"}},
+		{"all dropped", zeros, "y", frames.Options{Center: true, DropConstant: true}, []error{lao.ErrEmpty}, []string{"z"}},
+		{"constant target", constY, "y", frames.Options{Center: true, LabelBound: 1}, []error{frames.ErrConstantColumn}, []string{`target column "y"`}},
+		{"target as feature", mixed(t), "y", frames.Options{Features: []string{"a", "y"}}, []error{lao.ErrParam}, []string{`"y"`}},
+		{"duplicate feature", mixed(t), "y", frames.Options{Features: []string{"a", "a"}}, []error{lao.ErrParam}, []string{`"a"`, "twice"}},
+		{"negative B", mixed(t), "y", frames.Options{LabelBound: -1}, []error{lao.ErrParam}, []string{"LabelBound"}},
+		{"unknown scaling", mixed(t), "y", frames.Options{Scaling: 7}, []error{lao.ErrParam}, []string{"Scaling"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := frames.FromDataFrame(c.df, c.target, c.opt)
+			if d != nil {
+				t.Errorf("got data with error %v", err)
+			}
+			checkErr(t, err, c.want, c.words)
+		})
+	}
+}
+
+func TestConstantColumnsAllowedOrDropped(t *testing.T) {
+	constant := records(t, []string{"a", "c", "z", "y"}, []string{"1", "5", "0", "1"}, []string{"2", "5", "0", "2"}, []string{"4", "5", "0", "2"})
+	// Without centring a constant column is a legitimate bias feature;
+	// ScaleLinf maps the non-zero constant c to 1.
+	d, err := frames.FromDataFrame(constant, "y", frames.Options{Scaling: frames.ScaleLinf, Features: []string{"a", "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Row(0)[1] != 1 || d.Row(2)[0] != 1 {
+		t.Errorf("rows %v %v", d.Row(0), d.Row(2))
+	}
+	d, err = frames.FromDataFrame(constant, "y", frames.Options{Center: true, DropConstant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(d.Dropped, ",") != "c,z" || strings.Join(d.Features(), ",") != "a" {
+		t.Errorf("Dropped = %v, features = %v", d.Dropped, d.Features())
+	}
+}
+
+func TestApplyErrors(t *testing.T) {
+	d, err := frames.FromDataFrame(mixed(t), "y", frames.Options{Center: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noB := records(t, []string{"a", "flag", "y"}, []string{"1", "true", "2"})
+	_, err = d.Apply(noB)
+	checkErr(t, err, []error{frames.ErrUnknownColumn}, []string{`"b"`})
+	strB := records(t, []string{"a", "b", "flag", "y"}, []string{"1", "x", "true", "2"})
+	_, err = d.Apply(strB)
+	checkErr(t, err, []error{frames.ErrNonNumeric}, []string{`"b"`})
+	noY := records(t, []string{"a", "b", "flag"}, []string{"1", "2", "true"})
+	_, err = d.Apply(noY)
+	checkErr(t, err, []error{frames.ErrUnknownColumn}, []string{`"y"`})
+	if _, err := d.Model([]float64{1}); !errors.Is(err, lao.ErrShape) {
+		t.Errorf("Model with 1 weight for 3 features: %v, want ErrShape", err)
+	}
+}

@@ -1,0 +1,153 @@
+package frames
+
+import (
+	"fmt"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Column names of the DataFrame returned by Model.Frame.
+const (
+	NameColumn = "column"
+	CoefColumn = "coefficient"
+)
+
+// Model is a linear predictor in the original units of a DataFrame:
+// ŷ = Intercept + Σ_j Coef[j]·x[Features[j]].
+type Model struct {
+	Features     []string
+	Coef         []float64
+	Intercept    float64
+	HasIntercept bool // the model was fitted on centred data; Frame lists the intercept
+}
+
+// Frame returns the model as a DataFrame with columns "column" (String)
+// and "coefficient" (Float): an "(intercept)" row first if HasIntercept,
+// then one row per feature in attribute order. To save a model, prefer
+// gota's WriteJSON: WriteCSV prints floats with %f (six decimals), which
+// rounds small coefficients away.
+func (m *Model) Frame() dataframe.DataFrame {
+	names := make([]string, 0, len(m.Features)+1)
+	coef := make([]float64, 0, len(m.Features)+1)
+	if m.HasIntercept {
+		names = append(names, InterceptName)
+		coef = append(coef, m.Intercept)
+	}
+	names = append(names, m.Features...)
+	coef = append(coef, m.Coef...)
+	return dataframe.New(
+		series.New(names, series.String, NameColumn),
+		series.New(coef, series.Float, CoefColumn),
+	)
+}
+
+// ModelFromFrame reads a model back from a DataFrame in the form written by
+// Model.Frame (columns "column" and "coefficient", an optional
+// "(intercept)" row).
+func ModelFromFrame(df dataframe.DataFrame) (*Model, error) {
+	if err := checkFrame(df); err != nil {
+		return nil, err
+	}
+	coef, err := readColumn(df, CoefColumn, "coefficient")
+	if err != nil {
+		return nil, err
+	}
+	names, err := stringColumn(df, NameColumn)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{}
+	seen := make(map[string]bool, len(names))
+	for i, name := range names {
+		if seen[name] {
+			return nil, fmt.Errorf("frames: ModelFromFrame: row %d: column %q appears twice: %w", i, name, lao.ErrParam)
+		}
+		seen[name] = true
+		if name == InterceptName {
+			m.Intercept, m.HasIntercept = coef[i], true
+			continue
+		}
+		m.Features = append(m.Features, name)
+		m.Coef = append(m.Coef, coef[i])
+	}
+	return m, nil
+}
+
+// stringColumn returns the values of a String column.
+func stringColumn(df dataframe.DataFrame, name string) (vals []string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			vals, err = nil, fmt.Errorf("frames: column %q: gota panicked: %v: %w", name, r, ErrFrame)
+		}
+	}()
+	if !contains(df.Names(), name) {
+		return nil, unknownColumn(name, "name", df.Names())
+	}
+	s := df.Col(name)
+	if s.Err != nil {
+		return nil, fmt.Errorf("frames: column %q: %w: %w", name, ErrFrame, s.Err)
+	}
+	if s.Type() != series.String {
+		return nil, fmt.Errorf("frames: column %q has type %s, want string: %w", name, s.Type(), ErrFrame)
+	}
+	return s.Records(), nil
+}
+
+// Predict returns the model's predictions for the rows of df, reading the
+// feature columns by name. Columns whose coefficient is zero are not read
+// (a sparse model needs only its support). A missing, non-numeric or
+// non-finite feature is an error naming the column.
+func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
+	if len(m.Coef) != len(m.Features) {
+		return nil, fmt.Errorf("frames: Predict: %d coefficients for %d features: %w", len(m.Coef), len(m.Features), lao.ErrShape)
+	}
+	if df.Err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	}
+	pred := make([]float64, df.Nrow())
+	for i := range pred {
+		pred[i] = m.Intercept
+	}
+	for j, name := range m.Features {
+		if m.Coef[j] == 0 {
+			continue
+		}
+		col, err := readColumn(df, name, "feature")
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range col {
+			pred[i] += m.Coef[j] * v
+		}
+	}
+	return pred, nil
+}
+
+// MSE returns the mean squared error of the model on df in original units,
+// with labels from the column target.
+func (m *Model) MSE(df dataframe.DataFrame, target string) (float64, error) {
+	if err := checkFrame(df); err != nil {
+		return 0, err
+	}
+	y, err := readColumn(df, target, "target")
+	if err != nil {
+		return 0, err
+	}
+	pred, err := m.Predict(df)
+	if err != nil {
+		return 0, err
+	}
+	var s float64
+	for i, p := range pred {
+		r := p - y[i]
+		s += r * r
+	}
+	return s / float64(len(y)), nil
+}
+
+// NonZero returns the number of non-zero coefficients: the attributes the
+// model reads at prediction time.
+func (m *Model) NonZero() int { return lao.NonZero(m.Coef) }

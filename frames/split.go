@@ -1,0 +1,97 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Permutation returns a uniformly random permutation of 0..m-1 drawn from
+// lao.NewRand(seed): the same seed gives the same permutation.
+func Permutation(m int, seed uint64) []int {
+	if m <= 0 {
+		return []int{}
+	}
+	return lao.NewRand(seed).Perm(m)
+}
+
+// Shuffle returns a copy of ds with its examples in the order of
+// Permutation(ds.Len(), seed). Online solvers see examples in order, so
+// shuffle a sorted table before fitting.
+func Shuffle(ds *lao.Dataset, seed uint64) *lao.Dataset {
+	return ds.Subset(Permutation(ds.Len(), seed))
+}
+
+// Split draws a random train/test split of m examples: test holds
+// round(testFrac·m) indices, train the rest, both in random order (the
+// order of Permutation(m, seed)). Both parts must be non-empty.
+func Split(m int, testFrac float64, seed uint64) (train, test []int, err error) {
+	if m <= 0 {
+		return nil, nil, fmt.Errorf("frames: Split: %w", lao.ErrEmpty)
+	}
+	if !(testFrac > 0 && testFrac < 1) {
+		return nil, nil, fmt.Errorf("frames: Split: test fraction %g not in (0, 1): %w", testFrac, lao.ErrParam)
+	}
+	n := int(math.Round(testFrac * float64(m)))
+	if n < 1 || n > m-1 {
+		return nil, nil, fmt.Errorf("frames: Split: test fraction %g of m = %d examples leaves an empty part: %w", testFrac, m, lao.ErrParam)
+	}
+	p := Permutation(m, seed)
+	return p[n:], p[:n], nil
+}
+
+// SplitDataset splits ds into training and test examples with Split.
+func SplitDataset(ds *lao.Dataset, testFrac float64, seed uint64) (train, test *lao.Dataset, err error) {
+	tr, te, err := Split(ds.Len(), testFrac, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ds.Subset(tr), ds.Subset(te), nil
+}
+
+// SplitFrame splits the rows of df with Split. Splitting the frame before
+// FromDataFrame keeps the test rows out of the fitted centring and scaling;
+// convert the test part with Data.Apply.
+func SplitFrame(df dataframe.DataFrame, testFrac float64, seed uint64) (train, test dataframe.DataFrame, err error) {
+	if df.Err != nil {
+		return df, df, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	}
+	tr, te, err := Split(df.Nrow(), testFrac, seed)
+	if err != nil {
+		return df, df, err
+	}
+	train, test = df.Subset(tr), df.Subset(te)
+	if train.Err != nil || test.Err != nil {
+		return df, df, fmt.Errorf("frames: SplitFrame: %w: %w", ErrFrame, cmpErr(train.Err, test.Err))
+	}
+	return train, test, nil
+}
+
+func cmpErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// Folds partitions 0..m-1 into k folds for k-fold cross-validation: the
+// indices of Permutation(m, seed) cut into k consecutive blocks whose sizes
+// differ by at most one. Every index is in exactly one fold. It requires
+// 2 ≤ k ≤ m.
+func Folds(m, k int, seed uint64) ([][]int, error) {
+	if m <= 0 {
+		return nil, fmt.Errorf("frames: Folds: %w", lao.ErrEmpty)
+	}
+	if k < 2 || k > m {
+		return nil, fmt.Errorf("frames: Folds: k = %d folds for m = %d examples, want 2 ≤ k ≤ m: %w", k, m, lao.ErrParam)
+	}
+	p := Permutation(m, seed)
+	folds := make([][]int, k)
+	for f := range folds {
+		folds[f] = p[f*m/k : (f+1)*m/k : (f+1)*m/k]
+	}
+	return folds, nil
+}

@@ -1,0 +1,100 @@
+package frames
+
+import (
+	"math"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Norms are the largest row norms and label of a data set: the quantities
+// the theorems bound (||x||_2 ≤ 1 for ridge-type, ||x||_∞ ≤ 1 for
+// lasso-type, |y| ≤ B).
+type Norms struct {
+	MaxL2   float64 // max_i ||x_i||_2
+	MaxLinf float64 // max_i ||x_i||_∞
+	MaxAbsY float64 // max_i |y_i|
+}
+
+// MaxNorms returns the Norms of ds (all zero for an empty data set).
+func MaxNorms(ds *lao.Dataset) Norms {
+	var n Norms
+	for i := range ds.Len() {
+		var l2, linf float64
+		for _, v := range ds.Row(i) {
+			l2 += v * v
+			linf = max(linf, math.Abs(v))
+		}
+		n.MaxL2 = max(n.MaxL2, math.Sqrt(l2))
+		n.MaxLinf = max(n.MaxLinf, linf)
+		n.MaxAbsY = max(n.MaxAbsY, math.Abs(ds.Label(i)))
+	}
+	return n
+}
+
+// SecondMoments returns E[x_j²] = (1/m) Σ_i x_ij² for every attribute j:
+// the per-attribute second moments from which seed 002's rho ratios are
+// built. An empty data set gives NaN.
+func SecondMoments(ds *lao.Dataset) []float64 {
+	m, d := ds.Len(), ds.Dim()
+	s := make([]float64, d)
+	for i := range m {
+		for j, v := range ds.Row(i) {
+			s[j] += v * v
+		}
+	}
+	for j := range s {
+		s[j] /= float64(m)
+	}
+	return s
+}
+
+// Summary returns one row per attribute of ds with columns "column",
+// "mean", "std" (population, 1/m), "min", "max", "second_moment" (E[x_j²])
+// and "frac_zero" (the fraction of exact zeros). Summarise Data.Dataset to
+// see what a solver sees after scaling.
+func Summary(ds *lao.Dataset) dataframe.DataFrame {
+	m, d := ds.Len(), ds.Dim()
+	mean := make([]float64, d)
+	lo, hi := make([]float64, d), make([]float64, d)
+	zero := make([]float64, d)
+	for j := range d {
+		lo[j], hi[j] = math.Inf(1), math.Inf(-1)
+	}
+	for i := range m {
+		for j, v := range ds.Row(i) {
+			mean[j] += v
+			lo[j], hi[j] = min(lo[j], v), max(hi[j], v)
+			if v == 0 {
+				zero[j]++
+			}
+		}
+	}
+	std := make([]float64, d)
+	for j := range d {
+		mean[j] /= float64(m)
+		zero[j] /= float64(m)
+	}
+	for i := range m {
+		for j, v := range ds.Row(i) {
+			std[j] += (v - mean[j]) * (v - mean[j])
+		}
+	}
+	for j := range d {
+		std[j] = math.Sqrt(std[j] / float64(m))
+		if m == 0 {
+			lo[j], hi[j] = math.NaN(), math.NaN()
+		}
+	}
+	return dataframe.New(
+		series.New(append([]string(nil), ds.Names()...), series.String, "column"),
+		series.New(mean, series.Float, "mean"),
+		series.New(std, series.Float, "std"),
+		series.New(lo, series.Float, "min"),
+		series.New(hi, series.Float, "max"),
+		series.New(SecondMoments(ds), series.Float, "second_moment"),
+		series.New(zero, series.Float, "frac_zero"),
+	)
+}
