@@ -146,12 +146,12 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		recoverBudget(&err, s.Name())
+	defer func() { // runs after recoverBudget (defers run last-in first-out)
 		if err != nil {
 			res = nil
 		}
 	}()
+	defer recoverBudget(&err, s.Name()) // recover must be called by the deferred function itself
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget}
 	row := make([]float64, d)

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -15,14 +17,16 @@ import (
 //	penalised:    min_w  wᵀAw + vᵀw + λ||w||₁
 //	constrained:  min_w  wᵀAw + vᵀw   subject to ||w||₁ ≤ B
 //
-// with A symmetric positive semidefinite. Both are solved by coordinate
-// descent on the penalised form followed by an exact "polish": once descent
-// has found the support S and the signs s, the solution on that support is
-// w_S(λ) = a − λb with A_SS a = −v_S/2 and A_SS b = s/2, which is solved
-// directly and accepted only if every KKT condition holds. The constrained
-// problem is the penalised one at the λ where ||w(λ)||₁ = B; ||w(λ)||₁ is
-// piecewise linear and non-increasing in λ, so λ is found by Newton steps
-// along the current linear piece, safeguarded by bisection.
+// with A symmetric positive semidefinite. The solution path w(λ) of the
+// penalised problem is piecewise linear: on a piece with support S and signs
+// s, w_S(λ) = a − λb with A_SS a = −v_S/2 and A_SS b = s/2. Coordinate
+// descent finds the support quickly; the piece through it is then solved
+// exactly and accepted only where every KKT condition holds. The
+// constrained problem is the penalised one at the λ where ||w(λ)||₁ = B
+// (||w(λ)||₁ is non-increasing), found by Newton steps along pieces. When
+// descent cannot identify a support (ill-conditioned or singular A), the
+// exact homotopy (LARS-lasso, Efron et al. 2004, Osborne et al. 2000) walks
+// the path from the last exact piece, event by event.
 
 // errNoConvergence is returned (wrapped) with the best point found when the
 // λ search or the polish step does not reach an exact KKT point.
@@ -30,12 +34,16 @@ var errNoConvergence = errors.New("lao: quadratic l1 solver did not converge")
 
 const (
 	polishTol   = 1e-11 // relative KKT tolerance accepted by the polish step
-	maxLambdaIt = 200   // λ evaluations in the constrained search
+	maxLambdaIt = 40    // λ evaluations by descent in the constrained search
+	maxCond     = 1e10  // A_SS with a larger condition number is treated as singular
 )
 
 // cdTols are the successive coordinate-descent tolerances tried before each
 // polish attempt: most problems polish after the first.
 var cdTols = [...]float64{1e-4, 1e-7, 1e-10, 1e-13}
+
+// cdSweeps caps the sweeps of each of the cdTols stages.
+var cdSweeps = [...]int{100, 300, 600, 1000}
 
 // quadCD minimises F(w) = wᵀAw + vᵀw + λ||w||₁ subject to |w_j| ≤ box by
 // cyclic coordinate descent (active set, gradient kept up to date), and
@@ -43,21 +51,20 @@ var cdTols = [...]float64{1e-4, 1e-7, 1e-10, 1e-13}
 // minQuadL1Ball uses box = B, which keeps every subproblem bounded even when
 // A is singular. Coordinates with free[j] false stay at 0.
 type quadCD struct {
-	A, v      []float64
-	d         int
-	box       float64
-	free      []bool
-	w, g      []float64 // iterate and gradient 2Aw + v
-	sweeps    int
-	maxSweeps int
-	vmax      float64 // ||v||∞
-	dmax      float64 // max_j A_jj (bounds every |A_ij| when A is PSD)
-	act       []int
+	A, v   []float64
+	d      int
+	box    float64
+	free   []bool
+	w, g   []float64 // iterate and gradient 2Aw + v
+	sweeps int
+	vmax   float64 // ||v||∞
+	dmax   float64 // max_j A_jj (bounds every |A_ij| when A is PSD)
+	act    []int
 }
 
 func newQuadCD(A, v []float64, d int, box float64, free []bool) *quadCD {
 	q := &quadCD{A: A, v: v, d: d, box: box, free: free,
-		w: make([]float64, d), g: make([]float64, d), maxSweeps: 20000 + 50*d}
+		w: make([]float64, d), g: make([]float64, d)}
 	for j := range d {
 		q.vmax = max(q.vmax, math.Abs(v[j]))
 		q.dmax = max(q.dmax, A[j*d+j])
@@ -76,11 +83,10 @@ func (q *quadCD) refresh() {
 	}
 }
 
+// axpy adds alpha·x to y (len(y) ≥ len(x)) with gonum's assembly kernel.
 func axpy(alpha float64, x, y []float64) {
-	y = y[:len(x)]
-	for i, v := range x {
-		y[i] += alpha * v
-	}
+	n := len(x)
+	blas64.Axpy(alpha, blas64.Vector{N: n, Inc: 1, Data: x}, blas64.Vector{N: n, Inc: 1, Data: y[:n]})
 }
 
 // update minimises F over coordinate j and returns |change|.
@@ -115,11 +121,12 @@ func (q *quadCD) wmax() float64 {
 }
 
 // descend runs coordinate descent at λ until a full sweep moves no
-// coordinate by more than tol·||w||∞. It reports whether it converged
-// within the sweep budget.
-func (q *quadCD) descend(lambda, tol float64) bool {
+// coordinate by more than tol·||w||∞, or until it has used sweeps more
+// sweeps. It reports whether it converged.
+func (q *quadCD) descend(lambda, tol float64, sweeps int) bool {
 	q.refresh()
-	for q.sweeps < q.maxSweeps {
+	limit := q.sweeps + sweeps
+	for q.sweeps < limit {
 		var dmax float64
 		for j := range q.d {
 			if q.free[j] {
@@ -136,7 +143,7 @@ func (q *quadCD) descend(lambda, tol float64) bool {
 				q.act = append(q.act, j)
 			}
 		}
-		for q.sweeps < q.maxSweeps {
+		for q.sweeps < limit {
 			dmax = 0
 			for _, j := range q.act {
 				dmax = max(dmax, q.update(j, lambda))
@@ -150,20 +157,42 @@ func (q *quadCD) descend(lambda, tol float64) bool {
 	return false
 }
 
-// quadPiece is the linear piece of the solution path through the current
-// support: for λ' near λ, w_S(λ') = a − λ'b, the box-active coordinates X
-// stay at ±box, all others at 0, and the gradient is g(λ') = c − λ'e.
+// quadPiece is the linear piece of the solution path through a support:
+// for λ in [lmin, lmax], w_S(λ) = a − λb on the support S (signs s), the
+// box-active coordinates X stay at xs·box, all others at 0, the gradient is
+// g(λ) = c − λe, and every KKT condition holds (up to rounding). low is the
+// event that ends the piece at lmin.
 type quadPiece struct {
-	S, X []int
-	s    []float64 // signs on S
-	a, b []float64
-	c, e []float64
-	tol  float64 // absolute KKT tolerance
+	S, X       []int
+	s, xs      []float64
+	a, b, c, e []float64
+	tolC, tolE float64 // the gradient is exact up to tolC + λ·tolE
+	lmin, lmax float64
+	low        quadEvent
+	ch         *mat.Cholesky // of A_SS, in the order of S
 }
+
+// quadEvent is a change of support along the path as λ decreases.
+type quadEvent struct {
+	kind int // evDrop, evToBox (of S[idx]), evFromBox (of X[idx]), evAdd (coordinate idx)
+	idx  int
+	sign float64 // of the entering coordinate
+}
+
+const (
+	evNone = iota
+	evDrop
+	evToBox
+	evFromBox
+	evAdd
+)
 
 // norm1 returns ||w(λ)||₁ along the piece.
 func (p *quadPiece) norm1(lambda, box float64) float64 {
-	n := float64(len(p.X)) * box
+	var n float64
+	if len(p.X) > 0 {
+		n = float64(len(p.X)) * box
+	}
 	for k, sk := range p.s {
 		n += sk * (p.a[k] - lambda*p.b[k])
 	}
@@ -181,123 +210,334 @@ func (p *quadPiece) lambdaFor(N, box float64) float64 {
 	if sb <= 0 {
 		return math.NaN()
 	}
-	return (sa + float64(len(p.X))*box - N) / sb
+	if len(p.X) > 0 {
+		sa += float64(len(p.X)) * box
+	}
+	return (sa - N) / sb
 }
 
-// polish solves the linear system of the support and signs of the current
-// iterate. It returns nil if A_SS is not positive definite.
+func (p *quadPiece) valid(lambda float64) bool { return lambda >= p.lmin && lambda <= p.lmax }
+
+// reach returns the λ in [lmin, lmax] where ||w(λ)||₁ = B, if any (up to
+// rounding).
+func (p *quadPiece) reach(B, box float64) (float64, bool) {
+	if !(p.lmin <= p.lmax) || math.IsInf(p.lmax, 1) && len(p.S) == 0 {
+		return 0, false
+	}
+	nHi := p.norm1(p.lmin, box)
+	nLo := nHi
+	if !math.IsInf(p.lmax, 1) {
+		nLo = p.norm1(p.lmax, box)
+	}
+	if B > nHi*(1+1e-14) || B < nLo*(1-1e-14) {
+		return 0, false
+	}
+	lp := p.lambdaFor(B, box)
+	if math.IsNaN(lp) {
+		return p.lmin, true
+	}
+	return max(p.lmin, min(lp, p.lmax)), true
+}
+
+// point writes the piece's w(λ) into w (len d).
+func (p *quadPiece) point(lambda, box float64, w []float64) {
+	clear(w)
+	if len(p.X) > 0 && p.norm1(lambda, box) <= box*(1+1e-12) {
+		w[p.X[0]] = p.xs[0] * box // a vertex: the rest are 0 up to rounding
+		return
+	}
+	for k, j := range p.S {
+		w[j] = p.s[k] * max(0, p.s[k]*(p.a[k]-lambda*p.b[k]))
+	}
+	for k, j := range p.X {
+		w[j] = p.xs[k] * box
+	}
+}
+
+// polish returns the piece through the support and signs of the iterate.
 func (q *quadCD) polish() *quadPiece {
-	d := q.d
-	p := &quadPiece{}
+	var S, X []int
+	var s, xs []float64
 	for j, wj := range q.w {
 		switch {
 		case wj == 0 || !q.free[j]:
 		case math.Abs(wj) >= q.box:
-			p.X = append(p.X, j)
+			X, xs = append(X, j), append(xs, math.Copysign(1, wj))
 		default:
-			p.S = append(p.S, j)
-			p.s = append(p.s, math.Copysign(1, wj))
+			S, s = append(S, j), append(s, math.Copysign(1, wj))
 		}
 	}
-	n := len(p.S)
-	p.c = make([]float64, d)
-	p.e = make([]float64, d)
+	return q.piece(S, s, X, xs, nil)
+}
+
+// piece solves the linear system of a support and returns its piece, or
+// nil if A_SS is not positive definite or the solve is inaccurate. The
+// piece's [lmin, lmax] is empty if the support is wrong everywhere.
+func (q *quadCD) piece(S []int, s []float64, X []int, xs []float64, ch *mat.Cholesky) *quadPiece {
+	d, n := q.d, len(S)
+	p := &quadPiece{S: S, s: s, X: X, xs: xs,
+		a: make([]float64, n), b: make([]float64, n), c: make([]float64, d), e: make([]float64, d)}
 	copy(p.c, q.v)
-	for _, j := range p.X {
-		axpy(2*q.w[j], q.A[j*d:(j+1)*d], p.c)
+	for k, j := range X {
+		axpy(2*xs[k]*q.box, q.A[j*d:(j+1)*d], p.c)
 	}
-	p.a, p.b = make([]float64, n), make([]float64, n)
 	if n > 0 {
-		sym := mat.NewSymDense(n, nil)
 		r1, r2 := mat.NewVecDense(n, nil), mat.NewVecDense(n, nil)
-		for ii, i := range p.S {
-			row := q.A[i*d : (i+1)*d]
-			for jj := ii; jj < n; jj++ {
-				sym.SetSym(ii, jj, row[p.S[jj]])
-			}
+		for ii, i := range S {
 			r1.SetVec(ii, -0.5*p.c[i])
-			r2.SetVec(ii, 0.5*p.s[ii])
+			r2.SetVec(ii, 0.5*s[ii])
 		}
-		var ch mat.Cholesky
-		if !ch.Factorize(sym) {
-			return nil
+		if ch == nil {
+			sym := mat.NewSymDense(n, nil)
+			for ii, i := range S {
+				row := q.A[i*d : (i+1)*d]
+				for jj := ii; jj < n; jj++ {
+					sym.SetSym(ii, jj, row[S[jj]])
+				}
+			}
+			ch = new(mat.Cholesky)
+			if !ch.Factorize(sym) {
+				return nil
+			}
 		}
-		// A Condition error still leaves a solution; the KKT check decides.
-		av, bv := mat.NewVecDense(n, p.a), mat.NewVecDense(n, p.b)
-		_ = ch.SolveVecTo(av, r1)
-		_ = ch.SolveVecTo(bv, r2)
+		if ch.Cond() > maxCond {
+			return nil // singular for our purposes: see jump
+		}
+		// A Condition error still leaves a solution; the residual decides.
+		_ = ch.SolveVecTo(mat.NewVecDense(n, p.a), r1)
+		_ = ch.SolveVecTo(mat.NewVecDense(n, p.b), r2)
+		p.ch = ch
 	}
-	for k, i := range p.S {
+	for k, i := range S {
 		row := q.A[i*d : (i+1)*d]
 		axpy(2*p.a[k], row, p.c)
 		axpy(2*p.b[k], row, p.e)
 	}
-	p.tol = polishTol * (q.vmax + 2*q.dmax*norm1(q.w))
+	// Tolerances matching the backward error of the two solves.
+	nx := norm1(p.a)
+	if len(X) > 0 {
+		nx += q.box * float64(len(X))
+	}
+	p.tolC = polishTol * (q.vmax + 2*q.dmax*nx)
+	p.tolE = polishTol * (1 + 2*q.dmax*norm1(p.b))
+	for k, j := range S { // g_S = −λ s for every λ: c_S = 0, e_S = s
+		if math.Abs(p.c[j]) > p.tolC || math.Abs(p.e[j]-s[k]) > p.tolE {
+			return nil
+		}
+	}
+	q.setRange(p)
 	return p
 }
 
-// valid reports whether the piece satisfies every KKT condition of the
-// box-constrained penalised problem at λ.
-func (q *quadCD) valid(p *quadPiece, lambda float64) bool {
-	if !(lambda >= 0) || math.IsInf(lambda, 0) {
-		return false
+// setRange sets the interval of λ on which every KKT condition of the
+// piece holds, each linear in λ: signs and box on S, −σg_j ≥ λ on X, and
+// |g_j| ≤ λ elsewhere (the gradient conditions up to tolC + λ·tolE).
+func (q *quadCD) setRange(p *quadPiece) {
+	p.lmin, p.lmax = 0, math.Inf(1)
+	need := func(alpha, beta float64, ev quadEvent) { // alpha + beta·λ ≥ 0
+		switch {
+		case beta > 0 && -alpha/beta > p.lmin:
+			p.lmin, p.low = -alpha/beta, ev
+		case beta < 0:
+			p.lmax = min(p.lmax, -alpha/beta)
+		case beta == 0 && alpha < 0:
+			p.lmin, p.lmax = math.Inf(1), math.Inf(-1)
+		}
 	}
-	in := make([]int8, q.d) // 1: support, 2: box-active
+	in := make([]bool, q.d)
 	for k, j := range p.S {
-		wk := p.a[k] - lambda*p.b[k]
-		if p.s[k]*wk < 0 || math.Abs(wk) > q.box {
-			return false
+		sk := p.s[k]
+		need(sk*p.a[k], -sk*p.b[k], quadEvent{evDrop, k, 0})
+		if !math.IsInf(q.box, 1) {
+			need(q.box-sk*p.a[k], sk*p.b[k], quadEvent{evToBox, k, 0})
 		}
-		if math.Abs(p.c[j]-lambda*p.e[j]+lambda*p.s[k]) > p.tol {
-			return false
-		}
-		in[j] = 1
+		in[j] = true
 	}
-	for _, j := range p.X {
-		if -math.Copysign(1, q.w[j])*(p.c[j]-lambda*p.e[j]) < lambda-p.tol {
-			return false
-		}
-		in[j] = 2
+	for k, j := range p.X {
+		sg := p.xs[k]
+		need(p.tolC-sg*p.c[j], sg*p.e[j]-1+p.tolE, quadEvent{evFromBox, k, 0})
+		in[j] = true
 	}
 	for j := range q.d {
-		if in[j] == 0 && q.free[j] && math.Abs(p.c[j]-lambda*p.e[j]) > lambda+p.tol {
-			return false
+		if !in[j] && q.free[j] {
+			need(p.tolC-p.c[j], 1+p.e[j]+p.tolE, quadEvent{evAdd, j, -1}) // g_j ≤ λ
+			need(p.tolC+p.c[j], 1-p.e[j]+p.tolE, quadEvent{evAdd, j, 1})  // −g_j ≤ λ
 		}
 	}
-	return true
+}
+
+// next returns the support after the piece's low event.
+func (p *quadPiece) next() (S []int, s []float64, X []int, xs []float64) {
+	S, s = slices.Clone(p.S), slices.Clone(p.s)
+	X, xs = slices.Clone(p.X), slices.Clone(p.xs)
+	k := p.low.idx
+	switch p.low.kind {
+	case evDrop, evToBox:
+		if p.low.kind == evToBox {
+			X, xs = append(X, S[k]), append(xs, s[k])
+		}
+		S, s = slices.Delete(S, k, k+1), slices.Delete(s, k, k+1)
+	case evFromBox:
+		S, s = append(S, X[k]), append(s, xs[k])
+		X, xs = slices.Delete(X, k, k+1), slices.Delete(xs, k, k+1)
+	case evAdd:
+		S, s = append(S, k), append(s, p.low.sign)
+	}
+	return S, s, X, xs
 }
 
 // set moves the iterate to the piece's point at λ.
 func (q *quadCD) set(p *quadPiece, lambda float64) {
-	for j := range q.w {
-		if q.free[j] && math.Abs(q.w[j]) < q.box {
-			q.w[j] = 0
-		}
-	}
-	for k, j := range p.S {
-		q.w[j] = p.a[k] - lambda*p.b[k]
-	}
+	p.point(lambda, q.box, q.w)
 	for j := range q.g {
 		q.g[j] = p.c[j] - lambda*p.e[j]
 	}
 }
 
-// solveAt computes the solution at λ, warm-started from the current
-// iterate. It returns the polished piece through it, or nil if only the
-// coordinate-descent approximation is available.
-func (q *quadCD) solveAt(lambda float64) *quadPiece {
-	for _, tol := range cdTols {
-		q.descend(lambda, tol)
-		if p := q.polish(); p != nil && q.valid(p, lambda) {
-			q.set(p, lambda)
-			return p
+// support returns the free coordinates strictly inside the box and not 0.
+func (q *quadCD) support() []int {
+	var S []int
+	for j, wj := range q.w {
+		if wj != 0 && q.free[j] && math.Abs(wj) < q.box {
+			S = append(S, j)
 		}
-		if q.sweeps >= q.maxSweeps {
-			break
+	}
+	return S
+}
+
+// solveAt runs descent at λ from the current iterate until the support
+// it finds is that of an exact piece of the path (valid on a non-empty
+// interval, usually but not necessarily containing λ). It leaves the
+// iterate at the piece's point nearest λ and returns the piece, or nil.
+func (q *quadCD) solveAt(lambda float64) *quadPiece {
+	for stage, tol := range cdTols {
+		q.descend(lambda, tol, cdSweeps[stage])
+		if p := q.polish(); p != nil && p.lmin <= p.lmax {
+			q.set(p, max(p.lmin, min(lambda, p.lmax)))
+			return p
 		}
 	}
 	q.refresh()
 	return nil
+}
+
+// homotopy follows the exact path down from the piece p (λ decreasing,
+// ||w||₁ increasing) to the first λ ≥ lt where ||w||₁ = B, or to lt. It
+// leaves the iterate there and returns that λ.
+func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
+	for range 10*q.d + 100 {
+		if lp, ok := p.reach(B, q.box); ok && lp >= lt {
+			q.set(p, lp)
+			return lp, nil
+		}
+		if p.valid(lt) {
+			q.set(p, lt)
+			return lt, nil
+		}
+		le := p.lmin
+		if !(le > lt) || math.IsInf(le, 0) {
+			break
+		}
+		np := q.nextPiece(p)
+		if np == nil { // A_SS singular: a segment of solutions at le
+			var done bool
+			if np, done = q.jump(p, le, B); done {
+				return le, nil
+			}
+			if np == nil {
+				break
+			}
+		}
+		p = np
+	}
+	return math.NaN(), fmt.Errorf("quadratic path: %w", errNoConvergence)
+}
+
+// nextPiece returns the piece after p's low event. An entering coordinate
+// extends the Cholesky factor of A_SS in O(|S|²); other events refactor.
+func (q *quadCD) nextPiece(p *quadPiece) *quadPiece {
+	S, s, X, xs := p.next()
+	var ch *mat.Cholesky
+	if k := p.low.kind; (k == evAdd || k == evFromBox) && p.ch != nil {
+		d, n, j := q.d, len(S), S[len(S)-1]
+		col := mat.NewVecDense(n, nil)
+		for ii, i := range S {
+			col.SetVec(ii, q.A[i*d+j])
+		}
+		ch = new(mat.Cholesky)
+		if !ch.ExtendVecSym(p.ch, col) {
+			return nil
+		}
+	}
+	return q.piece(S, s, X, xs, ch)
+}
+
+// jump handles an event at λ = le after which A_SS is singular: the
+// solutions at le then form a segment along a null direction u of A_SS
+// (F is constant on it), and the path continues from its far end, where a
+// coordinate reaches 0 or the box. If ||w||₁ reaches B on the segment, the
+// iterate is left at that point and done is true.
+func (q *quadCD) jump(p *quadPiece, le, B float64) (np *quadPiece, done bool) {
+	S, s, _, _ := p.next()
+	d, n := q.d, len(S)
+	sym := mat.NewSymDense(n, nil)
+	for ii, i := range S {
+		for jj := ii; jj < n; jj++ {
+			sym.SetSym(ii, jj, q.A[i*d+S[jj]])
+		}
+	}
+	var eig mat.EigenSym
+	if !eig.Factorize(sym, true) {
+		return nil, false
+	}
+	var vecs mat.Dense
+	eig.VectorsTo(&vecs)
+	u := mat.Col(nil, 0, &vecs) // smallest eigenvalue
+	var su float64
+	for k := range u {
+		su += s[k] * u[k]
+	}
+	if su < 0 { // below le, F decreases where ||w||₁ grows
+		for k := range u {
+			u[k] = -u[k]
+		}
+		su = -su
+	}
+	p.point(le, q.box, q.w)
+	t, kstar := math.Inf(1), -1
+	for k, j := range S {
+		wk := q.w[j]
+		switch {
+		case u[k]*s[k] < 0:
+			if tk := -wk / u[k]; tk < t {
+				t, kstar = tk, k
+			}
+		case u[k] != 0 && !math.IsInf(q.box, 1):
+			if tk := (math.Copysign(q.box, u[k]) - wk) / u[k]; tk < t {
+				t, kstar = tk, k
+			}
+		}
+	}
+	if su > 0 {
+		if tB := (B - norm1(q.w)) / su; tB <= t {
+			for k, j := range S {
+				q.w[j] += tB * u[k]
+			}
+			return nil, true
+		}
+	}
+	if kstar < 0 || !(t > 0) {
+		return nil, false
+	}
+	for k, j := range S {
+		q.w[j] += t * u[k]
+	}
+	if j := S[kstar]; math.Abs(q.w[j]) < q.box/2 {
+		q.w[j] = 0
+	} else {
+		q.w[j] = math.Copysign(q.box, q.w[j])
+	}
+	return q.polish(), false
 }
 
 // checkQuad validates the inputs shared by the quadratic solvers.
@@ -334,9 +574,9 @@ func checkQuad(A, v []float64, d int) error {
 // positive semidefinite (d×d, row-major) and λ ≥ 0, and the number of
 // coordinate-descent sweeps used. A coordinate with A_jj = 0 (a zero row of
 // a PSD matrix) is set to 0; if |v_j| > λ there the problem is unbounded
-// below and an error is returned. If the polish step fails (A singular on
-// the support, e.g. λ = 0 with singular A) the coordinate-descent point is
-// returned with an error wrapping errNoConvergence.
+// below and an error is returned. When descent cannot identify the support,
+// the exact path is followed down from λ = ||v||∞; if that fails too, the
+// descent point is returned with an error wrapping errNoConvergence.
 func minQuadL1(A, v []float64, d int, lambda float64) ([]float64, int, error) {
 	if err := checkQuad(A, v, d); err != nil {
 		return nil, 0, err
@@ -352,8 +592,17 @@ func minQuadL1(A, v []float64, d int, lambda float64) ([]float64, int, error) {
 		}
 	}
 	q := newQuadCD(A, v, d, math.Inf(1), free)
-	if q.solveAt(lambda) == nil {
-		return q.w, q.sweeps, fmt.Errorf("penalised quadratic at lambda %g: %w", lambda, errNoConvergence)
+	p := q.solveAt(lambda)
+	if p != nil && p.valid(lambda) {
+		return q.w, q.sweeps, nil
+	}
+	cd := slices.Clone(q.w)
+	if p == nil || p.lmin < lambda { // follow the path down from w(||v||∞) = 0
+		clear(q.w)
+		p = q.polish()
+	}
+	if _, err := q.homotopy(p, lambda, math.Inf(1)); err != nil {
+		return cd, q.sweeps, fmt.Errorf("penalised quadratic at lambda %g: %w", lambda, err)
 	}
 	return q.w, q.sweeps, nil
 }
@@ -363,19 +612,17 @@ func minQuadL1(A, v []float64, d int, lambda float64) ([]float64, int, error) {
 // B > 0, and the number of coordinate-descent sweeps used.
 //
 // The result satisfies the KKT conditions (∇f = 2Aw + v = −μ sign(w_i) on
-// the support, |∇f_i| ≤ μ off it, μ ≥ 0, μ(||w||₁ − B) = 0) to a relative
-// tolerance of about 1e-11. When the constraint is inactive and A is
-// singular, the minimiser is not unique: the result is then the end point
-// λ → 0⁺ of the lasso path, the unconstrained minimiser of smallest l1 norm
-// (when the last piece of the path cannot be identified exactly, the
-// penalised solution at λ ≤ 1e-15·||v||∞). Coordinates with A_jj = 0 enter f
-// only linearly; at most one of them (the one with the largest |v_j|) is
-// used, with the l1 budget the others leave. Indefinite A is not detected
-// beyond a negative diagonal entry (reported as an error): the result is
-// then a coordinate-wise stationary point, not a minimiser.
+// the support, |∇f_i| ≤ μ off it, μ ≥ 0, μ(||w||₁ − B) = 0) up to rounding
+// (relative 1e-11 for well-conditioned A). When the constraint is inactive
+// and A is singular the minimiser is not unique: the result is then the end
+// point λ → 0⁺ of the lasso path, the unconstrained minimiser of smallest
+// l1 norm. Coordinates with A_jj = 0 enter f only linearly; at most one of
+// them (the one with the largest |v_j|) is used, with the l1 budget the
+// others leave. Indefinite A is not detected beyond a negative diagonal
+// entry (an error); the result is then not a minimiser.
 //
-// If the exact KKT point is not reached, the best feasible point is returned
-// with an error wrapping errNoConvergence.
+// If the exact KKT point is not reached, the last feasible point is
+// returned with an error wrapping errNoConvergence.
 func minQuadL1Ball(A, v []float64, d int, B float64) (w []float64, iters int, err error) {
 	if err := checkQuad(A, v, d); err != nil {
 		return nil, 0, err
@@ -395,6 +642,8 @@ func minQuadL1Ball(A, v []float64, d int, B float64) (w []float64, iters int, er
 			vz, jz = a, j
 		}
 	}
+	// The box |w_j| ≤ B is implied by the ball; it keeps every penalised
+	// subproblem bounded when A is singular.
 	q := newQuadCD(A, v, d, B, free)
 	// spend puts the l1 budget left by the quadratic coordinates on the best
 	// linear one (optimal when the multiplier μ equals vz).
@@ -407,25 +656,147 @@ func minQuadL1Ball(A, v []float64, d int, B float64) (w []float64, iters int, er
 		spend(vz)
 		return q.w, 0, nil
 	}
-	w, err = q.searchLambda(B, vz, vp, spend)
-	return w, q.sweeps, err
+	lambda, err := q.searchLambda(B, vz, vp)
+	if err != nil && !(vz == 0 && q.interior(B)) {
+		return q.w, q.sweeps, err
+	}
+	spend(lambda)
+	q.refine(B)
+	return q.w, q.sweeps, nil
 }
 
-// searchLambda finds λ ∈ [lo, hi] with ||w(λ)||₁ = B (or λ = lo if
-// ||w(lo)||₁ ≤ B) for the box-constrained penalised problem; N(hi) = 0.
-func (q *quadCD) searchLambda(B, lo, hi float64, spend func(float64)) ([]float64, error) {
-	floor := 1e-15 * hi
+// interior is the fallback for a path that fails near λ = 0 (A positive
+// definite but too ill-conditioned for the path's pieces): it sets the
+// iterate to the unconstrained minimiser −A⁻¹v/2 on the free coordinates
+// and reports whether that lies in the ball.
+func (q *quadCD) interior(B float64) bool {
+	var F []int
+	for j, f := range q.free {
+		if f {
+			F = append(F, j)
+		}
+	}
+	d, n := q.d, len(F)
+	sym := mat.NewSymDense(n, nil)
+	r := mat.NewVecDense(n, nil)
+	for a, i := range F {
+		for b := a; b < n; b++ {
+			sym.SetSym(a, b, q.A[i*d+F[b]])
+		}
+		r.SetVec(a, -0.5*q.v[i])
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(sym) {
+		return false
+	}
+	var x mat.VecDense
+	_ = ch.SolveVecTo(&x, r)
+	w := make([]float64, d)
+	for a, i := range F {
+		w[i] = x.AtVec(a)
+	}
+	if norm1(w) > B {
+		return false
+	}
+	copy(q.w, w)
+	return true
+}
+
+// refine re-solves the KKT system of the constrained problem on the
+// support S (signs s) of the iterate when ||w||₁ = B,
+//
+//	[2A_SS s; sᵀ 0] [w_S; μ] = [−v_S; B],
+//
+// which is non-singular even when A_SS is singular in a direction that
+// changes ||w||₁ (the case after a jump), and keeps the result if it
+// satisfies the KKT conditions better. It only improves rounding.
+func (q *quadCD) refine(B float64) {
+	S := q.support()
+	if len(S) == 0 || len(S) != NonZero(q.w) || math.Abs(norm1(q.w)-B) > 1e-6*B {
+		return
+	}
+	d, n := q.d, len(S)
+	K := mat.NewDense(n+1, n+1, nil)
+	r := mat.NewVecDense(n+1, nil)
+	for a, i := range S {
+		sa := math.Copysign(1, q.w[i])
+		for b, j := range S {
+			K.Set(a, b, 2*q.A[i*d+j])
+		}
+		K.Set(a, n, sa)
+		K.Set(n, a, sa)
+		r.SetVec(a, -q.v[i])
+	}
+	r.SetVec(n, B)
+	var x mat.VecDense
+	if err := x.SolveVec(K, r); err != nil {
+		return
+	}
+	w := make([]float64, d)
+	for a, i := range S {
+		if w[i] = x.AtVec(a); w[i]*q.w[i] <= 0 {
+			return
+		}
+	}
+	if q.kktResidual(w, B) < q.kktResidual(q.w, B) {
+		copy(q.w, w)
+	}
+}
+
+// kktResidual returns the largest violation of the KKT conditions of the
+// constrained problem at a boundary point w, with μ the mean of −s_i g_i
+// (stationarity, and μ·|B − ||w||₁| for feasibility and slackness).
+func (q *quadCD) kktResidual(w []float64, B float64) float64 {
+	d := q.d
+	g := slices.Clone(q.v)
+	for j, wj := range w {
+		if wj != 0 {
+			axpy(2*wj, q.A[j*d:(j+1)*d], g)
+		}
+	}
+	var mu float64
+	n := 0
+	for i, wi := range w {
+		if wi != 0 {
+			mu -= math.Copysign(1, wi) * g[i]
+			n++
+		}
+	}
+	mu /= float64(n)
+	res := math.Abs(mu) * math.Abs(B-norm1(w))
+	for i, wi := range w {
+		if wi != 0 {
+			res = max(res, math.Abs(g[i]+mu*math.Copysign(1, wi)))
+		} else {
+			res = max(res, math.Abs(g[i])-mu)
+		}
+	}
+	return res
+}
+
+// searchLambda finds λ ∈ [lo, hi] with ||w(λ)||₁ = B for the
+// box-constrained penalised problem, or λ = lo if ||w(lo)||₁ ≤ B; w(hi) = 0.
+// Descent at Newton steps along the pieces (safeguarded by bisection) finds
+// exact pieces on either side of B; the homotopy from the last piece below B
+// finishes. If the pieces on either side hold at a common λ, ||w(λ)||₁ jumps
+// across B there (A singular on the support): the solutions at that λ form a
+// segment, and its point of norm B is returned.
+func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
+	floor := lo // the hard lower end: vz, or 0
+	pHi := q.polish()
+	var pLo *quadPiece
 	cand := math.NaN()
-	loTried := false
+	floorTried := false
 	newton := 0 // consecutive Newton steps; every 8th step bisects instead
+	wa, wb := make([]float64, q.d), make([]float64, q.d)
 	for range maxLambdaIt {
 		var lambda float64
 		newton++
 		switch {
 		case cand > lo && cand < hi && newton%8 != 0:
 			lambda = cand
-		case !(cand > lo) && !loTried && lo > 0:
-			lambda = lo
+		case lo == floor && floor > 0 && !floorTried:
+			lambda, floorTried = lo, true
 		case lo == 0:
 			lambda = hi / 4
 		case hi > 4*lo:
@@ -437,44 +808,49 @@ func (q *quadCD) searchLambda(B, lo, hi float64, spend func(float64)) ([]float64
 			newton = 0
 		}
 		p := q.solveAt(lambda)
-		N := norm1(q.w)
-		cand = math.NaN()
-		if p != nil {
-			lp := p.lambdaFor(B, q.box)
-			switch {
-			case lp >= lo && lp <= hi && q.valid(p, lp):
-				q.set(p, lp)
-				spend(lp)
-				return q.w, nil
-			case !(lp >= lo) && q.valid(p, lo): // the constraint binds no earlier than lo
-				q.set(p, lo)
-				spend(lo)
-				return q.w, nil
-			}
-			cand = lp
+		if p == nil {
+			break
 		}
-		if lambda == lo && N <= B { // ||w(lo)||₁ ≤ B: the answer is at lo
-			spend(lo)
-			return q.w, nil
+		lp, ok := p.reach(B, q.box)
+		switch {
+		case ok && lp >= floor:
+			q.set(p, lp)
+			return lp, nil
+		case p.valid(floor) && p.norm1(floor, q.box) <= B:
+			q.set(p, floor) // the constraint binds no earlier than the floor
+			return floor, nil
 		}
-		if N > B {
-			lo, loTried = lambda, true
+		cand = p.lambdaFor(B, q.box)
+		// N is non-increasing: the piece lies entirely on one side of B.
+		if p.norm1(p.lmax, q.box) > B {
+			lo, pLo = min(max(lo, p.lmax), hi), p
 		} else {
-			hi = lambda
+			hi, pHi = max(min(hi, p.lmin), lo), p
 		}
-		if (lo == 0 && hi < floor) || hi-lo <= 4e-16*hi {
+		if pLo != nil && pLo.lmax >= pHi.lmin {
+			// Both pieces hold at lj: two solutions there, with norms on
+			// either side of B; their convex combinations are solutions too.
+			lj := max(pHi.lmin, min(pLo.lmax, hi))
+			pLo.point(lj, q.box, wa)
+			pHi.point(lj, q.box, wb)
+			if na, nb := norm1(wa), norm1(wb); na >= B && B >= nb && na > nb {
+				theta := (B - nb) / (na - nb)
+				for j := range q.w {
+					q.w[j] = theta*wa[j] + (1-theta)*wb[j]
+				}
+				return lj, nil
+			}
+			pLo = nil
+		}
+		if hi-lo <= 4e-16*hi {
 			break
 		}
 	}
-	// Best effort: the feasible end of the bracket.
-	q.solveAt(hi)
-	if N := norm1(q.w); N > B {
-		for j := range q.w {
-			q.w[j] *= B / N
-		}
+	pHi.point(max(pHi.lmin, lo), q.box, wb)
+	lambda, err := q.homotopy(pHi, floor, B)
+	if err != nil {
+		copy(q.w, wb)
+		return hi, fmt.Errorf("quadratic over the l1 ball: %w", err)
 	}
-	if lo == 0 && hi < floor {
-		return q.w, nil // constraint inactive up to λ ≤ 1e-15·||v||∞
-	}
-	return q.w, fmt.Errorf("quadratic over the l1 ball, lambda in [%g, %g]: %w", lo, hi, errNoConvergence)
+	return lambda, nil
 }

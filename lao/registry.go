@@ -19,16 +19,16 @@ type Config struct {
 
 // SolverInfo describes a registered solver.
 type SolverInfo struct {
-	Name      string   // the paper's name in lower case, e.g. "aerr"
-	Paper     string   // the seed that defines it
-	Algorithm string   // algorithm number in that paper
-	Budget    string   // the budget rule
-	Full      bool     // a full-information reference (observes all d attributes)
+	Name      string // the paper's name in lower case, e.g. "aerr"
+	Paper     string // the seed that defines it
+	Algorithm string // algorithm number in that paper
+	Budget    string // the budget rule
+	Full      bool   // a full-information reference (observes all d attributes)
 	// Ball is the constraint set's norm, "l1" or "l2". The theorems for l2
 	// solvers assume ||x||₂ ≤ 1, those for l1 solvers ||x||∞ ≤ 1.
-	Ball string
-	Tunable   []string // Config fields that cross-validation may tune: "B", "Eta", "Lambda"
-	New       func(Config) Solver
+	Ball    string
+	Tunable []string // Config fields that cross-validation may tune: "B", "Eta", "Lambda"
+	New     func(Config) Solver
 }
 
 const (
@@ -45,6 +45,28 @@ var registry = []SolverInfo{
 		New: func(c Config) Solver { return &AERR{K: c.K, B: c.B, Eta: c.Eta} }},
 	{Name: "aelr", Paper: paperHK, Algorithm: "Algorithm 2", Budget: "k+1 per example", Ball: "l1", Tunable: []string{"B", "Eta"},
 		New: func(c Config) Solver { return &AELR{K: c.K, B: c.B, Eta: c.Eta} }},
+	{Name: "ridge", Paper: "full-information reference", Algorithm: "offline ridge, exact (penalised λ; constrained ||w||₂ ≤ B by default)",
+		Budget: "all d attributes", Full: true, Ball: "l2", Tunable: []string{"Lambda"},
+		New: func(c Config) Solver {
+			if c.Lambda != 0 {
+				return &Ridge{Lambda: c.Lambda}
+			}
+			return &Ridge{B: c.B}
+		}},
+	{Name: "lasso", Paper: "full-information reference", Algorithm: "offline lasso, constrained ||w||₁ ≤ B (seed 001 eq. (1), p = 1) or penalised λ",
+		Budget: "all d attributes", Full: true, Ball: "l1", Tunable: []string{"B"},
+		New: func(c Config) Solver {
+			if c.Lambda != 0 {
+				return &Lasso{Lambda: c.Lambda}
+			}
+			return &Lasso{B: c.B}
+		}},
+	{Name: "online-ridge", Paper: "full-information reference", Algorithm: "online gradient descent on the l2 ball, averaged",
+		Budget: "all d attributes", Full: true, Ball: "l2", Tunable: []string{"B", "Eta"},
+		New: func(c Config) Solver { return &OnlineRidge{B: c.B, Eta: c.Eta} }},
+	{Name: "online-lasso", Paper: "full-information reference", Algorithm: "EG± on the l1 ball, averaged",
+		Budget: "all d attributes", Full: true, Ball: "l1", Tunable: []string{"B", "Eta"},
+		New: func(c Config) Solver { return &OnlineLasso{B: c.B, Eta: c.Eta} }},
 }
 
 // Solvers returns the registered solvers, budgeted ones first, then the

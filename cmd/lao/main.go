@@ -25,6 +25,7 @@ func commands() []command {
 		{"demo", "run every solver on a built-in synthetic data set (the default)", runDemo},
 		{"solvers", "list the solvers with their paper, algorithm and budget rule", runSolvers},
 		{"fit", "fit a solver on a CSV file or a named data set", runFit},
+		{"bench", "time every solver's fit on a synthetic problem (per-example cost)", runBench},
 		{"experiment", "reproduce a seed experiment (MNIST figures and tables): CSV + SVG", runExperiment},
 	}
 }

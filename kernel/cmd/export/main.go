@@ -1,0 +1,94 @@
+// Command export executes notebooks headless through the GoNB kernel,
+// checks them like the notebook test does, and writes each executed
+// notebook and its HTML rendering, plus an index.html, to a directory:
+//
+//	go run ./kernel/cmd/export [-o build/notebooks] [-cell-timeout 120s] [notebook.ipynb ...]
+//
+// Without arguments it exports every notebooks/*.ipynb of the module. It
+// exits with status 1 if any notebook fails its checks (the HTML is still
+// written, so the failure can be inspected).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/laoproject/lao/kernel"
+)
+
+func main() {
+	out := flag.String("o", "build/notebooks", "output directory for executed .ipynb and .html files")
+	cellTimeout := flag.Duration("cell-timeout", 120*time.Second, "maximum time per cell")
+	flag.Parse()
+	if err := run(*out, *cellTimeout, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "export:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out string, cellTimeout time.Duration, files []string) error {
+	j, err := kernel.FindJupyter()
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		cwd, _ := os.Getwd()
+		root, err := kernel.ModuleRoot(cwd)
+		if err != nil {
+			return err
+		}
+		if files, err = filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb")); err != nil {
+			return err
+		}
+		if len(files) == 0 {
+			return fmt.Errorf("no notebooks in %s", filepath.Join(root, "notebooks"))
+		}
+	}
+	ctx := context.Background()
+	failed := 0
+	var index strings.Builder
+	index.WriteString("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>lao notebooks</title></head><body style=\"font-family:sans-serif\"><h1>lao notebooks</h1><ul>\n")
+	for _, f := range files {
+		fmt.Printf("%-40s ", filepath.Base(f))
+		r, err := j.Execute(ctx, f, out, cellTimeout)
+		if err != nil {
+			return err
+		}
+		status := "ok"
+		if !r.OK() {
+			status = "FAILED"
+			failed++
+		}
+		fmt.Printf("%6.1fs (budget %v)  %s\n", r.Elapsed.Seconds(), r.Budget, status)
+		for _, p := range r.Problems {
+			fmt.Printf("    %s\n", strings.ReplaceAll(p.String(), "\n", "\n    "))
+		}
+		if !r.OK() && r.Log != "" {
+			fmt.Printf("    --- nbconvert log (tail) ---\n%s\n", r.Log)
+		}
+		if _, err := os.Stat(r.Output); err != nil {
+			continue // nothing executed to render
+		}
+		page, err := j.ExportHTML(ctx, r.Output, out)
+		if err != nil {
+			return err
+		}
+		name := filepath.Base(page)
+		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> — %.1fs, %s</li>\n", html.EscapeString(name), html.EscapeString(name), r.Elapsed.Seconds(), status)
+	}
+	index.WriteString("</ul></body></html>\n")
+	if err := os.WriteFile(filepath.Join(out, "index.html"), []byte(index.String()), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s\n", filepath.Join(out, "index.html"))
+	if failed > 0 {
+		return fmt.Errorf("%d of %d notebooks failed", failed, len(files))
+	}
+	return nil
+}

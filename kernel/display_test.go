@@ -1,0 +1,283 @@
+package kernel
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/laoproject/lao/lao"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+
+func TestTableEscapes(t *testing.T) {
+	h := Table{Caption: "a<b", Header: []string{"<script>"}, Rows: [][]string{{`"&'`}}, Footer: "<i>"}.HTML()
+	for _, bad := range []string{"<script>", "a<b", `"&'`, "<i>"} {
+		if strings.Contains(h, bad) {
+			t.Errorf("HTML contains unescaped %q:\n%s", bad, h)
+		}
+	}
+	for _, good := range []string{"&lt;script&gt;", "a&lt;b", "&#34;&amp;&#39;", "&lt;i&gt;"} {
+		if !strings.Contains(h, good) {
+			t.Errorf("HTML lacks escaped %q:\n%s", good, h)
+		}
+	}
+	assertWellFormed(t, h)
+}
+
+func TestDataFrameHTML(t *testing.T) {
+	n := 30
+	names, xs := make([]string, n), make([]float64, n)
+	for i := range n {
+		names[i] = "row<" + string(rune('a'+i%26)) + ">"
+		xs[i] = float64(i) / 2
+	}
+	df := dataframe.New(series.New(names, series.String, "name&"), series.New(xs, series.Float, "x"))
+	h := DataFrameHTML(df, 5)
+	if got := strings.Count(h, "<tr>"); got != 5+1 { // 5 rows + the footer row
+		t.Errorf("%d body rows, want 6", got)
+	}
+	for _, want := range []string{"30 rows × 2 columns", "name&amp; (string)", "x (float)", "row&lt;a&gt;", "… 25 more rows", "text-align:right"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("missing %q in\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, "row<") {
+		t.Error("cell content not escaped")
+	}
+	assertWellFormed(t, h)
+	if all := DataFrameHTML(df, -1); strings.Count(all, "<tr>") != n || strings.Contains(all, "more rows") {
+		t.Errorf("maxRows < 0 should show all %d rows", n)
+	}
+	if e := DataFrameHTML(dataframe.DataFrame{Err: io.EOF}, 0); !strings.Contains(e, "dataframe error: EOF") {
+		t.Errorf("error frame: %s", e)
+	}
+}
+
+func TestCoefficientsHTML(t *testing.T) {
+	w := []float64{0.1, -2, 0, 1}
+	h, err := CoefficientsHTML([]string{"a", "<b>", "c", "d"}, w, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sorted by |w|: <b> (-2), d (1), a (0.1); c (0) is cut.
+	ib, id, ia := strings.Index(h, "&lt;b&gt;"), strings.Index(h, ">d<"), strings.Index(h, ">a<")
+	if ib < 0 || id < ib || ia < id {
+		t.Errorf("rows not sorted by |w| (positions %d %d %d):\n%s", ib, id, ia, h)
+	}
+	for _, want := range []string{"d = 4, non-zero = 3", "‖w‖₁ = 3.1", "… 1 smaller weights", "-2", "#d62728"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	assertWellFormed(t, h)
+	if _, err := CoefficientsHTML([]string{"a"}, w, 0); err == nil {
+		t.Error("length mismatch accepted")
+	}
+	if h, _ := CoefficientsHTML(nil, []float64{0, 0}, 0); !strings.Contains(h, ">x1<") {
+		t.Error("default names x<j> missing")
+	}
+}
+
+func TestPlotSVGAndPNG(t *testing.T) {
+	p := plot.New()
+	p.Title.Text = "Title <T>"
+	p.X.Label.Text = "attributes seen"
+	p.Y.Label.Text = "test MSE"
+	l, _ := plotter.NewLine(plotter.XYs{{X: 1, Y: 2}, {X: 3, Y: 1}})
+	p.Add(l)
+	svg, err := PlotSVG(p, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(svg)
+	for _, want := range []string{"<svg", `width="504pt"`, "Title &lt;T&gt;", "attributes seen", "test MSE", "</svg>"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	if h := SVGHTML(svg); !strings.HasPrefix(h, `<div class="lao-plot"`) || strings.Contains(h, "<?xml") {
+		t.Errorf("SVGHTML: %.80s", h)
+	}
+	png, err := PlotPNG(p, 0, 0)
+	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Fatalf("PNG: %v, %q", err, png[:min(8, len(png))])
+	}
+	if h := PNGHTML(png, `a"b`); !strings.Contains(h, `alt="a&#34;b"`) || !strings.Contains(h, "data:image/png;base64,iVBOR") {
+		t.Errorf("PNGHTML: %.100s", h)
+	}
+	if _, err := PlotSVG(nil, 0, 0); err == nil {
+		t.Error("nil plot accepted")
+	}
+}
+
+var fillOpacity = regexp.MustCompile(`fill-opacity:0\.26`)
+
+func TestBands(t *testing.T) {
+	curves := []Curve{
+		{Name: "AERR", X: []float64{1, 10, 100}, Mean: []float64{3, 2, 1}, Std: []float64{0.5, 0.3, 0.1}},
+		{Name: "Ridge", X: []float64{1, 10, 100}, Mean: []float64{2, 1.5, 0.8}, Std: []float64{0.2, 0.1, 0.1}},
+		{Name: "no band", X: []float64{1, 100}, Mean: []float64{1, 1}},
+	}
+	svg, err := BandsSVG(curves, BandsOptions{Title: "Excess risk", XLabel: "attributes seen", YLabel: "MSE", LogX: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(svg)
+	for _, want := range []string{"Excess risk", "attributes seen", "MSE", "AERR (mean ± std)", "Ridge (mean ± std)", "no band", ">100<"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	// Each band is a translucent fill: two in the plot and two legend swatches.
+	if got := len(fillOpacity.FindAllString(s, -1)); got != 4 {
+		t.Errorf("%d translucent fills (bands), want 4", got)
+	}
+	// Decreasing curves leave the top right empty: the legend goes there.
+	if p, _ := BandsPlot(curves[:2], BandsOptions{LogX: true}); !p.Legend.Top || p.Legend.Left {
+		t.Errorf("legend top %v left %v, want top right", p.Legend.Top, p.Legend.Left)
+	}
+	// An increasing one crosses it; the next empty corner is top left.
+	up := []Curve{{Name: "up", X: []float64{1, 2, 3}, Mean: []float64{0, 1, 3}}}
+	if p, _ := BandsPlot(up, BandsOptions{}); !p.Legend.Top || !p.Legend.Left {
+		t.Errorf("legend top %v left %v, want top left", p.Legend.Top, p.Legend.Left)
+	}
+	p, err := BandsPlot(curves[:1], BandsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, ymin, ymax := plotter.XYRange(bandPoints(curves[0], false))
+	if ymin != 0.9 || ymax != 3.5 || p.Y.Min > 0.9 || p.Y.Max < 3.5 {
+		t.Errorf("band range [%g, %g], axis [%g, %g]; want band [0.9, 3.5] inside the axis", ymin, ymax, p.Y.Min, p.Y.Max)
+	}
+}
+
+func TestBandsErrors(t *testing.T) {
+	ok := Curve{Name: "c", X: []float64{1, 2}, Mean: []float64{1, 2}, Std: []float64{0, 1}}
+	bad := map[string]struct {
+		c Curve
+		o BandsOptions
+	}{
+		"lengths":  {Curve{X: []float64{1, 2}, Mean: []float64{1}}, BandsOptions{}},
+		"std len":  {Curve{X: []float64{1}, Mean: []float64{1}, Std: []float64{1, 2}}, BandsOptions{}},
+		"empty":    {Curve{}, BandsOptions{}},
+		"NaN":      {Curve{X: []float64{1}, Mean: []float64{math.NaN()}}, BandsOptions{}},
+		"neg std":  {Curve{X: []float64{1}, Mean: []float64{1}, Std: []float64{-1}}, BandsOptions{}},
+		"log x":    {Curve{X: []float64{0, 1}, Mean: []float64{1, 1}}, BandsOptions{LogX: true}},
+		"log mean": {Curve{X: []float64{1}, Mean: []float64{-1}}, BandsOptions{LogY: true}},
+	}
+	for name, b := range bad {
+		if _, err := BandsSVG([]Curve{ok, b.c}, b.o); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if _, err := BandsSVG(nil, BandsOptions{}); err == nil {
+		t.Error("no curves accepted")
+	}
+	// On a log y axis a band reaching below zero is clipped at mean/10.
+	pts := bandPoints(Curve{X: []float64{1}, Mean: []float64{2}, Std: []float64{3}}, true)
+	if pts[1].Y != 0.2 {
+		t.Errorf("log-y lower edge %g, want 0.2", pts[1].Y)
+	}
+}
+
+func TestMeanStd(t *testing.T) {
+	mean, std, err := MeanStd([][]float64{{1, 10}, {3, 10}, {5, 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mean[0] != 3 || mean[1] != 10 || std[0] != 2 || std[1] != 0 {
+		t.Errorf("mean %v std %v, want [3 10] [2 0]", mean, std)
+	}
+	if _, std, _ := MeanStd([][]float64{{4}}); std[0] != 0 {
+		t.Errorf("single run std %v", std)
+	}
+	if _, _, err := MeanStd([][]float64{{1}, {1, 2}}); err == nil {
+		t.Error("ragged runs accepted")
+	}
+	if _, _, err := MeanStd(nil); err == nil {
+		t.Error("no runs accepted")
+	}
+}
+
+func TestTheoremCard(t *testing.T) {
+	th := Theorem{Paper: "Hazan & Koren, ICML 2012", Number: "Theorem 3.1", Name: "AERR",
+		Statement: "AERR's averaged iterate has excess risk\nat most the bound.", Bound: `\le 4B^2\sqrt{2d/(km)}`,
+		Assumptions: []string{`$\|x\|_\infty \le 1$`, "$|y| \\le B$"}, Solver: "lao.AERR"}
+	md, err := TheoremMarkdown(th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"> **Theorem 3.1** (Hazan & Koren, ICML 2012) — AERR", "> at most the bound.", `> $$\le 4B^2\sqrt{2d/(km)}$$`, "*Assumptions:* $\\|x\\|_\\infty \\le 1$; $|y| \\le B$.", "`lao.AERR`"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	h, err := TheoremHTML(th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h, "Hazan &amp; Koren") || !strings.Contains(h, `$$\le 4B^2\sqrt{2d/(km)}$$`) {
+		t.Errorf("HTML card:\n%s", h)
+	}
+	assertWellFormed(t, h)
+	if _, err := TheoremMarkdown(Theorem{Number: "1"}); err == nil {
+		t.Error("card without statement accepted")
+	}
+	if err := DisplayTheorem(th); err != nil { // no-op outside a notebook
+		t.Error(err)
+	}
+	if err := DisplayLaoTheorem("no such id"); err == nil {
+		t.Error("unknown registry id accepted")
+	}
+	for _, lt := range lao.Theorems() {
+		md, err := TheoremMarkdown(FromLao(lt))
+		if err != nil || !strings.Contains(md, lt.Number) || (lt.BoundTeX != "" && !strings.Contains(md, "$$"+lt.BoundTeX+"$$")) {
+			t.Errorf("registry theorem %s: %v\n%s", lt.ID, err, md)
+		}
+	}
+}
+
+// assertWellFormed checks that h parses as XML (balanced, escaped).
+func assertWellFormed(t *testing.T, h string) {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader("<root>" + h + "</root>"))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v\n%s", err, h)
+		}
+	}
+}
+
+func TestLogTicks(t *testing.T) {
+	labels := func(lo, hi float64) (ls []string) {
+		for _, tk := range (logTicks{}).Ticks(lo, hi) {
+			if tk.Label != "" {
+				ls = append(ls, tk.Label)
+			}
+		}
+		return ls
+	}
+	if got := strings.Join(labels(1500, 84000), " "); got != "2000 5000 10000 20000 50000" {
+		t.Errorf("short axis labels %q", got)
+	}
+	if got := strings.Join(labels(0.001, 1e8), " "); got != "0.001 0.01 0.1 1 10 100 1000 10000 100000 1000000 1e+07 1e+08" {
+		t.Errorf("long axis labels %q", got)
+	}
+	if n := len((logTicks{}).Ticks(1, 100)); n != 19 { // 1..9, 10..90, 100
+		t.Errorf("%d ticks on [1, 100], want 19", n)
+	}
+	if (logTicks{}).Ticks(0, 1) != nil {
+		t.Error("ticks for a non-positive range")
+	}
+}

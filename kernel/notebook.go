@@ -1,0 +1,205 @@
+package kernel
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// PlotTag is the cell tag (cell metadata "tags") that marks a plotting
+// cell: the notebook test requires such a cell to produce an image (SVG or
+// PNG). A code cell that calls a plotting Display function must carry it.
+const PlotTag = "plot"
+
+// DefaultBudget is a notebook's time budget when its metadata does not set
+// lao.budget_seconds.
+const DefaultBudget = 300 * time.Second
+
+// Notebook is the part of an .ipynb file (nbformat 4) the checks read.
+type Notebook struct {
+	Cells    []Cell `json:"cells"`
+	Metadata struct {
+		Kernelspec struct {
+			Name string `json:"name"`
+		} `json:"kernelspec"`
+		LAO struct {
+			// BudgetSeconds is the wall-time budget of the whole notebook.
+			BudgetSeconds float64 `json:"budget_seconds"`
+		} `json:"lao"`
+	} `json:"metadata"`
+}
+
+// Cell is one notebook cell.
+type Cell struct {
+	Type     string `json:"cell_type"`
+	Source   Text   `json:"source"`
+	Metadata struct {
+		Tags []string `json:"tags"`
+	} `json:"metadata"`
+	Outputs        []Output `json:"outputs"`
+	ExecutionCount *int     `json:"execution_count"`
+}
+
+// Output is one output of a code cell.
+type Output struct {
+	Type      string                     `json:"output_type"` // stream, display_data, execute_result, error
+	Name      string                     `json:"name"`        // stdout or stderr, for streams
+	Text      Text                       `json:"text"`
+	Data      map[string]json.RawMessage `json:"data"`
+	EName     string                     `json:"ename"`
+	EValue    string                     `json:"evalue"`
+	Traceback []string                   `json:"traceback"`
+}
+
+// Text is a notebook string, stored either as a string or a list of lines.
+type Text string
+
+// UnmarshalJSON accepts a string or a list of strings.
+func (t *Text) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*t = Text(s)
+		return nil
+	}
+	var l []string
+	if err := json.Unmarshal(b, &l); err != nil {
+		return err
+	}
+	*t = Text(strings.Join(l, ""))
+	return nil
+}
+
+// HasTag reports whether the cell carries tag.
+func (c Cell) HasTag(tag string) bool { return slices.Contains(c.Metadata.Tags, tag) }
+
+// Budget returns the notebook's time budget.
+func (nb *Notebook) Budget() time.Duration {
+	if s := nb.Metadata.LAO.BudgetSeconds; s > 0 {
+		return time.Duration(s * float64(time.Second))
+	}
+	return DefaultBudget
+}
+
+// LoadNotebook reads and parses an .ipynb file.
+func LoadNotebook(path string) (*Notebook, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	nb := new(Notebook)
+	if err := json.Unmarshal(b, nb); err != nil {
+		return nil, fmt.Errorf("kernel: %s: %w", path, err)
+	}
+	return nb, nil
+}
+
+// Problem is a check failure, located at a cell (-1: the whole notebook).
+type Problem struct {
+	Cell int
+	Msg  string
+}
+
+func (p Problem) String() string {
+	if p.Cell < 0 {
+		return p.Msg
+	}
+	return fmt.Sprintf("cell %d: %s", p.Cell, p.Msg)
+}
+
+// plotCall matches the kernel functions that display a plot.
+var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG)\(`)
+
+// CheckSource checks a notebook as committed: GoNB kernel, BootstrapCell
+// first, no outputs or execution counts (notebooks are committed clean), a
+// "What you should see" paragraph, and every code cell that calls a
+// plotting Display function tagged PlotTag.
+func CheckSource(nb *Notebook) []Problem {
+	var ps []Problem
+	add := func(c int, f string, a ...any) { ps = append(ps, Problem{c, fmt.Sprintf(f, a...)}) }
+	if nb.Metadata.Kernelspec.Name != "gonb" {
+		add(-1, "kernelspec is %q, want \"gonb\"", nb.Metadata.Kernelspec.Name)
+	}
+	first := slices.IndexFunc(nb.Cells, func(c Cell) bool { return c.Type == "code" })
+	if first < 0 || strings.TrimSpace(string(nb.Cells[first].Source)) != BootstrapCell {
+		add(-1, "the first code cell must be exactly kernel.BootstrapCell:\n%s", BootstrapCell)
+	}
+	seeWhat := false
+	for i, c := range nb.Cells {
+		if c.Type == "markdown" && strings.Contains(strings.ToLower(string(c.Source)), "what you should see") {
+			seeWhat = true
+		}
+		if c.Type != "code" {
+			if c.HasTag(PlotTag) {
+				add(i, "tag %q on a %s cell", PlotTag, c.Type)
+			}
+			continue
+		}
+		if len(c.Outputs) > 0 || c.ExecutionCount != nil {
+			add(i, "has outputs or an execution count; notebooks are committed clean (go run ./kernel/cmd/notebook clean FILE)")
+		}
+		if plotCall.MatchString(string(c.Source)) && !c.HasTag(PlotTag) {
+			add(i, "calls a plotting Display function but is not tagged %q", PlotTag)
+		}
+	}
+	if !seeWhat {
+		add(-1, `no markdown cell says "What you should see"`)
+	}
+	return ps
+}
+
+// stderrFailure matches what a failed Go program leaves on stderr in GoNB:
+// GoNB reports panics and non-zero exits only as stderr text, not as error
+// outputs.
+var stderrFailure = regexp.MustCompile(`(?m)^(panic: |fatal error: |exit status [0-9]+\s*$)`)
+
+var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// CheckExecuted checks an executed notebook: no error outputs, no panic or
+// non-zero exit on stderr, every code cell executed, and every cell tagged
+// PlotTag produced an image (image/svg+xml, image/png, or HTML holding an
+// <svg> or a PNG data URI).
+func CheckExecuted(nb *Notebook) []Problem {
+	var ps []Problem
+	for i, c := range nb.Cells {
+		if c.Type != "code" {
+			continue
+		}
+		if c.ExecutionCount == nil && strings.TrimSpace(string(c.Source)) != "" {
+			ps = append(ps, Problem{i, "was not executed"})
+		}
+		image := false
+		for _, o := range c.Outputs {
+			switch {
+			case o.Type == "error":
+				tb := ansi.ReplaceAllString(strings.Join(o.Traceback, "\n"), "")
+				ps = append(ps, Problem{i, fmt.Sprintf("error %s: %s\n%s", o.EName, o.EValue, tb)})
+			case o.Type == "stream" && o.Name == "stderr" && stderrFailure.MatchString(string(o.Text)):
+				ps = append(ps, Problem{i, "program failed:\n" + ansi.ReplaceAllString(string(o.Text), "")})
+			}
+			image = image || hasImage(o)
+		}
+		if c.HasTag(PlotTag) && !image {
+			ps = append(ps, Problem{i, fmt.Sprintf("tagged %q but produced no SVG or PNG output", PlotTag)})
+		}
+	}
+	return ps
+}
+
+func hasImage(o Output) bool {
+	if o.Data["image/svg+xml"] != nil || o.Data["image/png"] != nil {
+		return true
+	}
+	h, ok := o.Data["text/html"]
+	if !ok {
+		return false
+	}
+	var t Text
+	if json.Unmarshal(h, &t) != nil {
+		return false
+	}
+	return strings.Contains(string(t), "<svg") || strings.Contains(string(t), "data:image/png;base64,")
+}

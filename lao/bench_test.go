@@ -1,0 +1,46 @@
+package lao
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// Per-example cost of each budgeted solver at the MNIST dimension.
+// go test ./lao -run XXX -bench . -benchtime 20000x
+func BenchmarkSolvers(b *testing.B) {
+	const d, m = 784, 4096
+	rng := NewRand(1)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 20, 0.5, rng), sigma: 0.1}
+	ds := p.sample(m, rng)
+	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}, &AERR{K: 56}} {
+		name := fmt.Sprintf("%s/k=%d/d=%d", s.Name(), kOf(s), d)
+		b.Run(name, func(b *testing.B) {
+			l, err := s.Start(Problem{M: m, D: d, Rand: NewRand(2)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			bud, _ := s.Budget(Problem{M: m, D: d})
+			ex := NewExample(d)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				r := i % m
+				ex.Reset(ds.Row(r), ds.Label(r), bud.PerExample)
+				l.Observe(ex)
+			}
+		})
+	}
+}
+
+func kOf(s Solver) int {
+	switch s := s.(type) {
+	case *AER:
+		return s.K
+	case *AERR:
+		return s.K
+	case *AELR:
+		return s.K
+	}
+	return 0
+}

@@ -1,0 +1,79 @@
+package lao
+
+import "math"
+
+// OnlineRidge is online gradient descent for ridge regression with full
+// information: AERR (seed 000, Algorithm 1) with the exact gradient
+// g_t = (w_t·x_t − y_t) x_t of the loss ½(w·x − y)² in place of its
+// estimate. From w_1 = 0 it steps
+//
+//	w_{t+1} = Π_{||w||₂ ≤ B}(w_t − η g_t)
+//
+// and outputs the average w̄ = (1/m) Σ_{t≤m} w_t. With ||x||₂ ≤ 1 and
+// |y| ≤ B the gradients have ||g_t|| ≤ G = 2B, and the step size
+// η = 2B/(G√m) = 1/√m gives the regret bound 2BG√m (Zinkevich 2003; the
+// proof of seed 000, Thm 3.1, with G = 2B), i.e. an excess risk of at most
+// 4B²/√m for w̄.
+//
+// Budget: all d attributes of every example (full information), through the
+// same protocol as the LAO solvers with budget d.
+type OnlineRidge struct {
+	// B is the radius of the l2 ball. If B is 0, B = 1.
+	B float64
+	// Eta is the step size η. If Eta is 0, η = 2B/(G√m) = 1/√m with
+	// G = 2B, the choice of the regret bound above.
+	Eta float64
+}
+
+var _ Solver = (*OnlineRidge)(nil)
+
+// Name returns "online-ridge".
+func (o *OnlineRidge) Name() string { return "online-ridge" }
+
+// Budget returns the full-information rule: d attributes per example.
+func (o *OnlineRidge) Budget(p Problem) (Budget, error) {
+	if _, _, err := o.params(p); err != nil {
+		return Budget{}, err
+	}
+	return fullBudget("online-ridge", p)
+}
+
+// params resolves B and Eta (defaults from m).
+func (o *OnlineRidge) params(p Problem) (B, eta float64, err error) {
+	if B, err = positiveOr("online-ridge", "B", o.B, 1); err != nil {
+		return 0, 0, err
+	}
+	G := 2 * B
+	eta, err = positiveOr("online-ridge", "Eta", o.Eta, 2*B/(G*math.Sqrt(float64(p.M))))
+	return B, eta, err
+}
+
+// Start validates the parameters and returns the learner.
+func (o *OnlineRidge) Start(p Problem) (Learner, error) {
+	B, eta, err := o.params(p)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := fullBudget("online-ridge", p); err != nil {
+		return nil, err
+	}
+	return &onlineRidgeLearner{B: B, eta: eta, w: make([]float64, p.D), sum: make([]float64, p.D), x: make([]float64, p.D)}, nil
+}
+
+type onlineRidgeLearner struct {
+	B, eta    float64
+	w, sum, x []float64
+	t         int
+}
+
+func (l *onlineRidgeLearner) Observe(ex *Example) {
+	readAll(ex, l.x)
+	axpy(1, l.w, l.sum) // w̄ averages w_1..w_t: add w_t before the step
+	l.t++
+	r := dot(l.w, l.x) - ex.Label()
+	axpy(-l.eta*r, l.x, l.w)
+	projectL2Ball(l.w, l.B)
+}
+
+// Weights writes the average of w_1..w_t (0 before the first example).
+func (l *onlineRidgeLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
