@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -205,5 +206,40 @@ func TestSampleWithoutReplacement(t *testing.T) {
 		if math.Abs(c/float64(n)-p) > 5*se {
 			t.Errorf("index %d drawn with frequency %g, want %g", j, c/float64(n), p)
 		}
+	}
+}
+
+// Seed 001, Algorithm 1: Baseline's per-example A and v are unbiased for
+// xxᵀ and x (with the 2y factor: E[2yv] = 2yx), for even and odd k.
+func TestBaselineEstimateUnbiased(t *testing.T) {
+	rng := NewRand(6)
+	for _, k := range []int{2, 4, 5} {
+		d := 4
+		x, y, _ := fixedExample(d, rng)
+		ex := NewExample(d)
+		cA, cv := newMeanChecker(d*d), newMeanChecker(d)
+		A, v := make([]float64, d*d), make([]float64, d)
+		var picked []int
+		for range draws {
+			clear(A)
+			clear(v)
+			ex.Reset(x, y, k)
+			picked = baselineEstimate(ex, k/2, rng, picked, A, v)
+			if ex.Observed() > k {
+				t.Fatalf("k=%d: observed %d", k, ex.Observed())
+			}
+			cA.add(A)
+			cv.add(v)
+		}
+		wantA := make([]float64, d*d)
+		wantV := make([]float64, d)
+		for i := range d {
+			wantV[i] = 2 * y * x[i]
+			for j := range d {
+				wantA[i*d+j] = x[i] * x[j]
+			}
+		}
+		cA.check(t, fmt.Sprintf("Baseline A (k=%d)", k), wantA, 5)
+		cv.check(t, fmt.Sprintf("Baseline 2yv (k=%d)", k), wantV, 5)
 	}
 }

@@ -135,3 +135,24 @@ func TestFitErrors(t *testing.T) {
 		}
 	}
 }
+
+// With the real MNIST files, `lao fit --data mnist:3v5` runs end to end.
+func TestFitNamedMNIST(t *testing.T) {
+	if os.Getenv("LAO_DATA_DIR") == "" {
+		t.Skip("set LAO_DATA_DIR=../shared/datasets (absolute path) to run on the real MNIST files")
+	}
+	out, err := runCmd(t, "fit", "--data", "mnist:3v5", "--solver", "aer", "--k", "4", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep["d"].(float64) != 784 || rep["m_train"].(float64)+rep["m_test"].(float64) != 13454 {
+		t.Errorf("3v5: d = %v, m = %v + %v", rep["d"], rep["m_train"], rep["m_test"])
+	}
+	if rep["max_attributes_per_example"].(float64) > 4 || rep["test_mse"].(float64) >= rep["zero_predictor_mse"].(float64) {
+		t.Errorf("3v5 AER: max per example %v, test MSE %v vs zero %v", rep["max_attributes_per_example"], rep["test_mse"], rep["zero_predictor_mse"])
+	}
+}
