@@ -26,7 +26,7 @@ func entry(label, solver string, k int) Entry {
 // quick derives the default quick protocol from the paper's.
 func quick(paper Spec) Spec {
 	q := paper
-	q.Splits, q.CVFolds, q.CVMax = 2, 3, 3000
+	q.Splits, q.CVFolds = 2, 3
 	return q
 }
 

@@ -81,3 +81,6 @@ func (l *lassoLearner) Weights(dst []float64) {
 	}
 	copy(dst, w)
 }
+
+// Params reports the form used: "lambda" (penalised) or "B" (constrained).
+func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B) }

@@ -77,3 +77,7 @@ func (l *onlineRidgeLearner) Observe(ex *Example) {
 
 // Weights writes the average of w_1..w_t (0 before the first example).
 func (l *onlineRidgeLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+
+func (l *onlineRidgeLearner) Params() map[string]float64 {
+	return map[string]float64{"B": l.B, "eta": l.eta}
+}

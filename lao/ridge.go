@@ -300,3 +300,13 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) {
 	}
 	secularPoint(Q, ev, beta, max(lo, min(mu, hi)), w)
 }
+
+// Params reports the form used: "lambda" (penalised) or "B" (constrained).
+func (l *ridgeLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B) }
+
+func penaltyParams(lambda, B float64) map[string]float64 {
+	if lambda > 0 {
+		return map[string]float64{"lambda": lambda}
+	}
+	return map[string]float64{"B": B}
+}

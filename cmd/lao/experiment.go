@@ -147,7 +147,7 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 	}
 	paper := experiments.PairsSpec()
 	quick := paper
-	quick.Splits, quick.CVFolds, quick.CVMax = 1, 3, 3000
+	quick.Splits, quick.CVFolds = 1, 3
 	spec := f.apply(quick, paper)
 	pairs := datasets.AllPairs()
 	if f.pairs > 0 && f.pairs < len(pairs) {
