@@ -109,15 +109,7 @@ func stderrProgress(done, total int, msg string) {
 }
 
 func writeReport(dir string, p experiments.Preset, rep *experiments.Report) error {
-	fh, err := os.Create(filepath.Join(dir, p.Name+".csv"))
-	if err != nil {
-		return err
-	}
-	if err := rep.WriteCSV(fh); err != nil {
-		fh.Close()
-		return err
-	}
-	if err := fh.Close(); err != nil {
+	if err := writeFile(filepath.Join(dir, p.Name+".csv"), rep.WriteCSV); err != nil {
 		return err
 	}
 	for _, ax := range []struct {
@@ -157,18 +149,23 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fh, err := os.Create(filepath.Join(f.out, experiments.PairsName+".csv"))
-	if err != nil {
-		return err
-	}
-	if err := rep.WriteCSV(fh); err != nil {
-		fh.Close()
-		return err
-	}
-	if err := fh.Close(); err != nil {
+	if err := writeFile(filepath.Join(f.out, experiments.PairsName+".csv"), rep.WriteCSV); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d pair(s), %d split(s), %d-fold CV, %.0f s; wrote %s/%s.csv\n\n", len(pairs), spec.Splits, spec.CVFolds, rep.Seconds, f.out, experiments.PairsName)
 	fmt.Fprintln(stdout, rep.MedianFrame())
 	return nil
+}
+
+// writeFile creates path and fills it with write, reporting close errors.
+func writeFile(path string, write func(io.Writer) error) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(fh); err != nil {
+		fh.Close()
+		return err
+	}
+	return fh.Close()
 }
