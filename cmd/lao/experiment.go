@@ -153,8 +153,18 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d pair(s), %d split(s), %d-fold CV, %.0f s; wrote %s/%s.csv\n\n", len(pairs), spec.Splits, spec.CVFolds, rep.Seconds, f.out, experiments.PairsName)
-	fmt.Fprintln(stdout, rep.MedianFrame())
-	return nil
+	med := rep.Medians()
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "solver\tmedian test MSE (ours)\t(paper)\tmedian class. error (ours)\t(paper)")
+	for _, e := range spec.Entries {
+		m, p := med[e.Solver], experiments.PairsPaper[e.Solver]
+		paperErr := "-"
+		if p[1] >= 0 {
+			paperErr = fmt.Sprintf("%.3f", p[1])
+		}
+		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%.3f\t%s\n", e.Solver, m[0], p[0], m[1], paperErr)
+	}
+	return tw.Flush()
 }
 
 // writeFile creates path and fills it with write, reporting close errors.
