@@ -106,11 +106,7 @@ func (l *Loader) CovertypeSource(class int) (*CSVSource, error) {
 }
 
 func (l *Loader) loadTable(dataset, name string, spec csvSpec) (*lao.Dataset, error) {
-	f, err := l.file(dataset, name)
-	if err != nil {
-		return nil, err
-	}
-	df, err := l.openFile(f)
+	f, df, err := l.open(dataset, name)
 	if err != nil {
 		return nil, err
 	}
@@ -126,11 +122,7 @@ func (l *Loader) loadTable(dataset, name string, spec csvSpec) (*lao.Dataset, er
 }
 
 func (l *Loader) streamTable(dataset, name string, spec csvSpec) (*CSVSource, error) {
-	f, err := l.file(dataset, name)
-	if err != nil {
-		return nil, err
-	}
-	df, err := l.openFile(f)
+	f, df, err := l.open(dataset, name)
 	if err != nil {
 		return nil, err
 	}

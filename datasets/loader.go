@@ -258,3 +258,16 @@ func VerifyFile(path string, f File) (checked []string, err error) {
 	}
 	return checked, nil
 }
+
+// open resolves and opens one file of a data set (see file and openFile).
+func (l *Loader) open(dataset, name string) (File, *dataFile, error) {
+	f, err := l.file(dataset, name)
+	if err != nil {
+		return File{}, nil, err
+	}
+	df, err := l.openFile(f)
+	if err != nil {
+		return File{}, nil, err
+	}
+	return f, df, nil
+}

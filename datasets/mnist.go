@@ -135,11 +135,7 @@ func (l *Loader) mnistPart(imgName, labName string) (*MNIST, error) {
 }
 
 func (l *Loader) readIDXFile(name string) (*IDX, error) {
-	f, err := l.file("mnist", name)
-	if err != nil {
-		return nil, err
-	}
-	df, err := l.openFile(f)
+	f, df, err := l.open("mnist", name)
 	if err != nil {
 		return nil, err
 	}
