@@ -76,6 +76,21 @@ func TestRunCurves(t *testing.T) {
 	if s := rep.Series(ByAttributes); s[0].X[5] != rep.Curves[0].Points[5].Attributes {
 		t.Error("series by attributes does not use attributes")
 	}
+	// Parameters per split: AERR tuned (B, eta), AER untuned (B, lambda);
+	// an edge note appears in the CSV exactly where EdgeNotes has one.
+	buf.Reset()
+	if err := rep.WriteParamsCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(buf.String(), "\n"); lines != 1+3*2+3*2 {
+		t.Errorf("params CSV has %d lines, want 13:\n%s", lines, buf.String())
+	}
+	if len(rep.Curves[0].Edges) != 3 || len(rep.Curves[1].Edges) != 3 || len(rep.Curves[1].Edges[0]) != 0 {
+		t.Errorf("edges per split: %q, %q", rep.Curves[0].Edges, rep.Curves[1].Edges)
+	}
+	if n, yes := len(rep.EdgeNotes()), strings.Count(buf.String(), ",yes\n"); n != yes {
+		t.Errorf("%d edge notes but %d edge rows:\n%s", n, yes, buf.String())
+	}
 }
 
 func TestRunErrors(t *testing.T) {

@@ -4,7 +4,9 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -106,4 +108,55 @@ func (r *Report) Final() map[string]Point {
 func (r *Report) Summary() string {
 	return fmt.Sprintf("d = %d, %d examples, %d training per split, %d split(s), %d-fold CV, %.0f s",
 		r.D, r.M, r.MTrain, r.Spec.Splits, r.Spec.CVFolds, r.Seconds)
+}
+
+// EdgeNotes lists, for every curve and split, the tuned parameters that
+// cross-validation chose on the edge of the grid, as
+// "AELR (k = 4), split 2: eta = 17.4 is the largest value tried (with B = 4)".
+// A non-empty list means the grid may be too narrow for that solver.
+func (r *Report) EdgeNotes() []string {
+	var out []string
+	for _, c := range r.Curves {
+		for s, edges := range c.Edges {
+			for _, e := range edges {
+				out = append(out, fmt.Sprintf("%s, split %d: %s", c.Entry.Label, s+1, e))
+			}
+		}
+	}
+	return out
+}
+
+// WriteParamsCSV writes the parameters every curve ran with on every split,
+// one row per (curve, split, parameter): curve, solver, split (from 1),
+// param, value, edge ("yes" if CV chose it on the edge of the grid).
+func (r *Report) WriteParamsCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write([]string{"curve", "solver", "split", "param", "value", "edge"}); err != nil {
+		return err
+	}
+	for _, c := range r.Curves {
+		for s, params := range c.Params {
+			names := make([]string, 0, len(params))
+			for k := range params {
+				names = append(names, k)
+			}
+			slices.Sort(names)
+			for _, k := range names {
+				edge := "no"
+				if s < len(c.Edges) {
+					for _, e := range c.Edges[s] {
+						if strings.HasPrefix(e, k+" = ") {
+							edge = "yes"
+						}
+					}
+				}
+				rec := []string{c.Entry.Label, c.Entry.Solver, strconv.Itoa(s + 1), k, strconv.FormatFloat(params[k], 'g', -1, 64), edge}
+				if err := cw.Write(rec); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }

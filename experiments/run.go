@@ -55,6 +55,10 @@ type Curve struct {
 	// Params lists, per split, the parameters the solver ran with
 	// (defaults resolved, tuned values where tuned).
 	Params []map[string]float64
+	// Edges lists, per split, the tuned parameters that CV chose on the edge
+	// of the grid (frames.CVResult.Edges); empty when every choice was
+	// interior or nothing was tuned.
+	Edges [][]string
 }
 
 // Report is the result of Run.
@@ -91,11 +95,12 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			params, err := runEntry(entry, spec, train, test, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
+			params, edges, err := runEntry(entry, spec, train, test, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
 			rep.Curves[e].Params = append(rep.Curves[e].Params, params)
+			rep.Curves[e].Edges = append(rep.Curves[e].Edges, edges)
 			done++
 			if progress != nil {
 				progress(done, total, fmt.Sprintf("split %d/%d: %s", s+1, spec.Splits, entry.Label))
@@ -137,18 +142,21 @@ func (spec Spec) check(ds *lao.Dataset) error {
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the
 // test errors at every prefix.
-func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, error) {
+func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
 	info, _ := lao.Lookup(entry.Solver)
 	cfg := entry.Config
+	var edges []string
 	if entry.Tune && spec.CVFolds >= 2 && len(info.Tunable) > 0 {
 		cvData := train
 		if spec.CVMax > 0 && train.Len() > spec.CVMax {
 			cvData = train.Head(spec.CVMax)
 		}
+		var cv *frames.CVResult
 		var err error
-		if cfg, _, err = frames.TuneSolver(info, cfg, cvData, spec.CVFolds, seed); err != nil {
-			return nil, err
+		if cfg, cv, err = frames.TuneSolver(info, cfg, cvData, spec.CVFolds, seed); err != nil {
+			return nil, nil, err
 		}
+		edges = cv.Edges()
 	}
 	p := 0
 	res, err := lao.Fit(info.New(cfg), train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
@@ -159,9 +167,9 @@ func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, pre
 			p++
 		}})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return res.Params, nil
+	return res.Params, edges, nil
 }
 
 // logPrefixes returns up to n distinct prefix lengths, log-spaced from lo to

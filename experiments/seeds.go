@@ -17,6 +17,9 @@ type Preset struct {
 	Paper  Spec   // the paper's protocol (10 splits, 10-fold CV)
 	Quick  Spec   // the default: same curves, fewer splits and folds, minutes on 2 cores
 	Claims string // what the paper reports, for the results document
+	// Missing names the paper's curves that this preset does not draw yet
+	// because their solvers are not implemented; empty when complete.
+	Missing string
 }
 
 func entry(label, solver string, k int) Entry {
@@ -41,6 +44,23 @@ func presets() []Preset {
 	fig2 := Spec{Entries: []Entry{
 		entry("AERR (k = 56)", "aerr", 56), entry("AER (k = 56)", "aer", 56), entry("Ridge (full information)", "ridge", 0),
 	}, Splits: 10, TestFrac: 0.1, CVFolds: 10, Points: 12, MinPrefix: 10, Seed: 1}
+	// Kukliansky & Shamir (seed 002), Section 5: budgets are written k + 1 in
+	// the paper (AERR/AELR observe k + 1 attributes), so k + 1 = 57 is K = 56.
+	// The paper tunes by 10-fold CV and repeats the run 100 times; it does
+	// not state the test fraction (we keep the 10 % of [3, 4]) nor which
+	// Covertype class is +1 (we use class 2, Lodgepole Pine, the largest).
+	ks := func(entries ...Entry) Spec {
+		return Spec{Entries: entries, Splits: 100, TestFrac: 0.1, CVFolds: 10, Points: 12, MinPrefix: 10, Seed: 1}
+	}
+	ksRidge := func(k int) Spec {
+		return ks(entry(fmt.Sprintf("AERR (k + 1 = %d)", k+1), "aerr", k),
+			entry("Online ridge (full information)", "online-ridge", 0), entry("Offline ridge (full information)", "ridge", 0))
+	}
+	ksLasso := func(k int) Spec {
+		return ks(entry(fmt.Sprintf("AELR (k + 1 = %d)", k+1), "aelr", k),
+			entry("Online lasso (full information)", "online-lasso", 0), entry("Offline lasso (full information)", "lasso", 0))
+	}
+	const ksSeed = "Kukliansky & Shamir (seed 002), Figure "
 	return []Preset{
 		{Name: "css2010-3v5", Title: "MNIST 3 vs 5: Baseline and AER (k = 4) vs full-information Ridge and Lasso",
 			Seed: "Cesa-Bianchi et al. 2010 (seed 001), Figure 2", Data: "mnist:3v5", Paper: css, Quick: quick(css),
@@ -51,6 +71,22 @@ func presets() []Preset {
 		{Name: "hk2012-fig2", Title: "MNIST 3 vs 5: AERR vs AER (k = 56) vs Ridge, against attributes seen",
 			Seed: "Hazan & Koren 2012 (seed 000), Figure 2", Data: "mnist:3v5", Paper: fig2, Quick: quick(fig2),
 			Claims: "Even at k = 56 the gap between AERR and AER is large, AERR being better."},
+		{Name: "ks-fig3", Title: "MNIST 3 vs 5, ridge scenario (k + 1 = 57), against attributes seen",
+			Seed: ksSeed + "3", Data: "mnist:3v5", Paper: ksRidge(56), Quick: quick(ksRidge(56)),
+			Claims:  "DDAERR is considerably better than AERR at every training size and close to online ridge; offline ridge is best; two-phased DDAERR lies between AERR and DDAERR. rho_ridge = 0.45.",
+			Missing: "DDAERR, two-phased DDAERR"},
+		{Name: "ks-fig4", Title: "MNIST 3 vs 5, lasso scenario (k + 1 = 5), against attributes seen",
+			Seed: ksSeed + "4", Data: "mnist:3v5", Paper: ksLasso(4), Quick: quick(ksLasso(4)),
+			Claims:  "DDAELR is considerably better than AELR and comparable to online lasso, with smaller variability; two-phased DDAELR starts like AELR and converges to DDAELR. rho_lasso = 0.2.",
+			Missing: "DDAELR, two-phased DDAELR"},
+		{Name: "ks-fig5", Title: "Covertype (class 2 vs rest), ridge scenario (k + 1 = 5), against attributes seen",
+			Seed: ksSeed + "5", Data: "covertype:2:scaled", Paper: ksRidge(4), Quick: quick(ksRidge(4)),
+			Claims:  "DDAERR is considerably better than AERR and similar to online ridge for few attributes; the full-information algorithms win in the end. d = 54, rho_ridge = 0.49.",
+			Missing: "DDAERR, two-phased DDAERR"},
+		{Name: "ks-fig6", Title: "Covertype (class 2 vs rest), lasso scenario (k + 1 = 5), against attributes seen",
+			Seed: ksSeed + "6", Data: "covertype:2:scaled", Paper: ksLasso(4), Quick: quick(ksLasso(4)),
+			Claims:  "DDAELR is better than AELR and similar to online lasso for few attributes, with smaller variability. rho_lasso = 0.08.",
+			Missing: "DDAELR, two-phased DDAELR"},
 	}
 }
 

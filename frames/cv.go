@@ -1,10 +1,15 @@
 package frames
 
 import (
+	"encoding/csv"
 	"fmt"
+	"io"
 	"math"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -107,6 +112,9 @@ type CVResult struct {
 // fold (all attributes at test time). The folds are Folds(ds.Len(), k, seed),
 // the same for every grid point. The best setting has the lowest mean
 // validation MSE (the first on ties); settings whose mean is NaN never win.
+// Grid points are evaluated concurrently (GOMAXPROCS workers), so build and
+// the solvers it returns must not share mutable state; the result is the
+// same for any number of workers.
 func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (lao.Solver, error), seed uint64) (*CVResult, error) {
 	if ds == nil || ds.Len() == 0 {
 		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
@@ -129,12 +137,30 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 		trains[f], tests[f] = ds.Subset(idx), ds.Subset(folds[f])
 	}
 	res := &CVResult{BestIndex: -1, Settings: make([]CVSetting, len(grid))}
-	for g, p := range grid {
-		set, err := evaluate(p, build, trains, tests, seed)
-		if err != nil {
-			return nil, fmt.Errorf("frames: CrossValidate: setting %d (%v): %w", g, p, err)
+	errs := make([]error, len(grid))
+	// The grid points are independent (each fit draws from its own
+	// generator seeded by seed), so they run on GOMAXPROCS workers; the
+	// result does not depend on the number of workers.
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(grid)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				res.Settings[g], errs[g] = evaluate(grid[g], build, trains, tests, seed)
+			}
+		}()
+	}
+	for g := range grid {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	for g, set := range res.Settings {
+		if errs[g] != nil {
+			return nil, fmt.Errorf("frames: CrossValidate: setting %d (%v): %w", g, grid[g], errs[g])
 		}
-		res.Settings[g] = set
 		if !math.IsNaN(set.Mean) && (res.BestIndex < 0 || set.Mean < res.Settings[res.BestIndex].Mean) {
 			res.BestIndex = g
 		}
@@ -199,4 +225,99 @@ func (r *CVResult) Frame() dataframe.DataFrame {
 	}
 	cols = append(cols, series.New(mean, series.Float, "mean_mse"), series.New(std, series.Float, "std_mse"))
 	return dataframe.New(cols...)
+}
+
+// Edges reports the parameters whose chosen value lies on the edge of the
+// grid: for each parameter of Best, the settings that agree with Best on
+// every other parameter are compared, and if Best holds the smallest or the
+// largest of at least three distinct values, one line names it, e.g.
+// "eta = 17.4 is the largest value tried (with B = 4)". An edge choice means
+// the optimum may lie outside the grid: widen it before trusting the result.
+func (r *CVResult) Edges() []string {
+	if r == nil || r.BestIndex < 0 {
+		return nil
+	}
+	best := r.Settings[r.BestIndex].Params
+	var out []string
+	for _, name := range best.Names() {
+		var vals []float64
+		for _, s := range r.Settings {
+			if v, ok := s.Params[name]; ok && sameExcept(s.Params, best, name) && !slices.Contains(vals, v) {
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) < 3 {
+			continue
+		}
+		lo, hi := slices.Min(vals), slices.Max(vals)
+		var where string
+		switch best[name] {
+		case hi:
+			where = "largest"
+		case lo:
+			where = "smallest"
+		default:
+			continue
+		}
+		var others []string
+		for _, o := range best.Names() {
+			if o != name {
+				others = append(others, fmt.Sprintf("%s = %.3g", o, best[o]))
+			}
+		}
+		line := fmt.Sprintf("%s = %.3g is the %s value tried", name, best[name], where)
+		if len(others) > 0 {
+			line += " (with " + strings.Join(others, ", ") + ")"
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// sameExcept reports whether p and q hold the same parameters with equal
+// values, except for name.
+func sameExcept(p, q Params, name string) bool {
+	if len(p) != len(q) {
+		return false
+	}
+	for k, v := range p {
+		if k == name {
+			continue
+		}
+		if w, ok := q[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteCSV writes the table of Frame as CSV with every float in full
+// precision ('g' format; gota's own WriteCSV rounds to 6 decimals, which
+// turns a step size of 1e-7 into 0): the parameter columns, mean_mse,
+// std_mse, then best ("yes" on the chosen row).
+func (r *CVResult) WriteCSV(w io.Writer) error {
+	df := r.Frame()
+	cw := csv.NewWriter(w)
+	if err := cw.Write(append(df.Names(), "best")); err != nil {
+		return err
+	}
+	cols := make([][]float64, df.Ncol())
+	for j := range cols {
+		cols[j] = df.Col(df.Names()[j]).Float()
+	}
+	for i := range df.Nrow() {
+		rec := make([]string, 0, len(cols)+1)
+		for _, c := range cols {
+			rec = append(rec, strconv.FormatFloat(c[i], 'g', -1, 64))
+		}
+		best := "no"
+		if i == r.BestIndex {
+			best = "yes"
+		}
+		if err := cw.Write(append(rec, best)); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -163,5 +164,86 @@ func TestLogSpaceAndGrid(t *testing.T) {
 	}
 	if len(frames.Grid(map[string][]float64{"a": {1}, "b": nil})) != 0 {
 		t.Error("an empty axis must give an empty grid")
+	}
+}
+
+// TestCrossValidateWorkers: the concurrent evaluation gives exactly the
+// serial result (GOMAXPROCS = 1) for a randomised solver.
+func TestCrossValidateWorkers(t *testing.T) {
+	ds := linearData(300, 6, 0.3, 11)
+	info, err := lao.Lookup("aerr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	grid := frames.Grid(map[string][]float64{"B": {0.5, 1, 2}, "eta": {0.01, 0.1, 1}})
+	build := func(p frames.Params) (lao.Solver, error) { return info.New(frames.ParamsConfig(p, 3)), nil }
+	prev := runtime.GOMAXPROCS(1)
+	serial, err := frames.CrossValidate(ds, 4, grid, build, 5)
+	runtime.GOMAXPROCS(max(prev, 4))
+	parallel, err2 := frames.CrossValidate(ds, 4, grid, build, 5)
+	runtime.GOMAXPROCS(prev)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	for i := range serial.Settings {
+		if !slices.Equal(serial.Settings[i].FoldMSE, parallel.Settings[i].FoldMSE) {
+			t.Fatalf("setting %v: serial %v, parallel %v", grid[i], serial.Settings[i].FoldMSE, parallel.Settings[i].FoldMSE)
+		}
+	}
+	if serial.BestIndex != parallel.BestIndex {
+		t.Errorf("best %d serial, %d parallel", serial.BestIndex, parallel.BestIndex)
+	}
+}
+
+func TestCVResultEdges(t *testing.T) {
+	set := func(B, eta, mean float64) frames.CVSetting {
+		return frames.CVSetting{Params: frames.Params{"B": B, "eta": eta}, Mean: mean}
+	}
+	// Best at the largest eta for B = 2; B = 2 is interior among B values.
+	r := &frames.CVResult{Settings: []frames.CVSetting{
+		set(1, 0.1, 0.9), set(1, 1, 0.8), set(1, 10, 0.7),
+		set(2, 0.1, 0.9), set(2, 1, 0.8), set(2, 10, 0.5),
+		set(4, 0.1, 0.9), set(4, 1, 0.8), set(4, 10, 0.6),
+	}, BestIndex: 5}
+	r.Best = r.Settings[5].Params
+	got := r.Edges()
+	if len(got) != 1 || got[0] != "eta = 10 is the largest value tried (with B = 2)" {
+		t.Errorf("Edges = %q", got)
+	}
+	// Interior in both: nothing to report.
+	r.BestIndex, r.Best = 4, r.Settings[4].Params
+	r.Settings[4].Mean = 0.1
+	if got := r.Edges(); len(got) != 0 {
+		t.Errorf("interior best: Edges = %q", got)
+	}
+	// Smallest B (eta = 0.1 is also the smallest eta): two lines.
+	r.BestIndex, r.Best = 0, r.Settings[0].Params
+	if got := r.Edges(); len(got) != 2 || !strings.Contains(got[0], "B = 1 is the smallest") || !strings.Contains(got[1], "eta = 0.1 is the smallest") {
+		t.Errorf("corner best: Edges = %q", got)
+	}
+	// Fewer than three values on an axis: not an edge.
+	two := &frames.CVResult{Settings: []frames.CVSetting{{Params: frames.Params{"lambda": 1}}, {Params: frames.Params{"lambda": 2}}}, BestIndex: 1}
+	two.Best = two.Settings[1].Params
+	if got := two.Edges(); len(got) != 0 {
+		t.Errorf("two values: Edges = %q", got)
+	}
+	var none *frames.CVResult
+	if none.Edges() != nil {
+		t.Error("nil result has edges")
+	}
+}
+
+func TestCVResultWriteCSVFullPrecision(t *testing.T) {
+	r := &frames.CVResult{Settings: []frames.CVSetting{
+		{Params: frames.Params{"eta": 1.72e-7}, Mean: 0.5, Std: 0.01},
+		{Params: frames.Params{"eta": 3e-3}, Mean: 0.25, Std: 0.02},
+	}, BestIndex: 1}
+	var b strings.Builder
+	if err := r.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "eta,mean_mse,std_mse,best\n1.72e-07,0.5,0.01,no\n0.003,0.25,0.02,yes\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

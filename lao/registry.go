@@ -90,14 +90,20 @@ func Lookup(name string) (SolverInfo, error) {
 // Grid returns the default cross-validation grid of s for a training set of
 // m examples with d attributes and per-example budget k: every tunable
 // parameter on a log grid around the theorem's default. B ranges over
-// 2^-2 … 2^6; a step size or λ over 10^-1 … 10^3 times the theorem's value
-// for that B, in half decades (the theorems' constants are worst-case: on
-// MNIST the best AELR step is ~200 times Theorem 3.4's); the
-// full-information penalties over 10^-6 … 1. The grid is a product; its
-// size is at most 81.
+// 2^-2 … 2^6; a step size η over 10^-1 … 10^5 times the theorem's value for
+// that B and AER's λ over 10^-1 … 10^3 times Theorem 2's, in half decades;
+// the full-information penalties over 10^-6 … 1. The grid is a product; its
+// size is at most 117.
+//
+// Why so wide: the theorems' constants are worst-case. On MNIST 3 vs 5 the
+// best AELR step is ~10^4 times Theorem 3.4's and the best AERR step ~10^3
+// times Theorem 3.1's, while AER's best λ is within a factor 10 of
+// Theorem 2's (docs/results.md, "Is the grid wide enough?"). A CV choice on
+// the edge of the grid is reported by frames.CVResult.Edges.
 func (s SolverInfo) Grid(m, d, k int) []Config {
 	Bs := []float64{0.25, 0.5, 1, 2, 4, 8, 16, 32, 64}
-	factors := []float64{0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000}
+	etaFactors := []float64{0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000, 3000, 1e4, 3e4, 1e5}
+	lambdaFactors := []float64{0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000}
 	tunes := func(p string) bool { return slices.Contains(s.Tunable, p) }
 	var out []Config
 	for _, B := range Bs {
@@ -108,7 +114,7 @@ func (s SolverInfo) Grid(m, d, k int) []Config {
 		switch {
 		case tunes("Eta"):
 			def := s.defaultEta(m, d, k, max(B, 1))
-			for _, f := range factors {
+			for _, f := range etaFactors {
 				c := base
 				c.Eta = f * def
 				out = append(out, c)
@@ -121,7 +127,7 @@ func (s SolverInfo) Grid(m, d, k int) []Config {
 			}
 		case tunes("Lambda"):
 			def := AERDefaultLambda(d, k, max(m, 2), max(B, 1), max(B, 1))
-			for _, f := range factors {
+			for _, f := range lambdaFactors {
 				c := base
 				c.Lambda = f * def
 				out = append(out, c)

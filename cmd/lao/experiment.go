@@ -65,6 +65,9 @@ func runExperiment(args []string, stdout io.Writer) error {
 	}
 	spec := f.apply(p.Quick, p.Paper)
 	fmt.Fprintf(stdout, "%s\n%s; data %s\n", p.Title, p.Seed, p.Data)
+	if p.Missing != "" {
+		fmt.Fprintf(stdout, "not drawn yet (solvers not implemented): %s\n", p.Missing)
+	}
 	rep, err := experiments.Run(ds, spec, stderrProgress)
 	if err != nil {
 		return err
@@ -72,14 +75,23 @@ func runExperiment(args []string, stdout io.Writer) error {
 	if err := writeReport(f.out, p, rep); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s\nwrote %s/%s.csv, %s-examples.svg, %s-attributes.svg\n\n", rep.Summary(), f.out, p.Name, p.Name, p.Name)
+	fmt.Fprintf(stdout, "%s\nwrote %s/%s.csv, %s-params.csv, %s-examples.svg, %s-attributes.svg\n\n", rep.Summary(), f.out, p.Name, p.Name, p.Name, p.Name)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "curve\texamples\tattributes\ttest MSE (± sd)\tclass. error\tparams (split 1)")
 	for _, c := range rep.Curves {
 		last := c.Points[len(c.Points)-1]
 		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.4f ± %.4f\t%.4f\t%v\n", c.Entry.Label, last.Examples, last.Attributes, last.MSE, last.MSEStd, last.Err, c.Params[0])
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if notes := rep.EdgeNotes(); len(notes) > 0 {
+		fmt.Fprintln(stdout, "\nwarning: cross-validation chose values on the edge of the grid (the optimum may lie outside it):")
+		for _, n := range notes {
+			fmt.Fprintln(stdout, "  "+n)
+		}
+	}
+	return nil
 }
 
 // apply returns the spec the flags select: quick or the paper's, then overrides.
@@ -110,6 +122,9 @@ func stderrProgress(done, total int, msg string) {
 
 func writeReport(dir string, p experiments.Preset, rep *experiments.Report) error {
 	if err := writeFile(filepath.Join(dir, p.Name+".csv"), rep.WriteCSV); err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(dir, p.Name+"-params.csv"), rep.WriteParamsCSV); err != nil {
 		return err
 	}
 	for _, ax := range []struct {

@@ -26,6 +26,7 @@ type fitFlags struct {
 	seed                 uint64
 	testFrac             float64
 	cv                   int
+	cvTable              string
 	asJSON               bool
 	scale                string
 }
@@ -42,6 +43,7 @@ type fitReport struct {
 	Params     map[string]float64 `json:"params"`
 	Tuned      bool               `json:"tuned_by_cv"`
 	CVFolds    int                `json:"cv_folds,omitempty"`
+	CVEdges    []string           `json:"cv_edges,omitempty"`
 	Scaling    string             `json:"scaling"`
 	Intercept  float64            `json:"intercept"`
 	Weights    map[string]float64 `json:"weights"`
@@ -68,6 +70,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed for the split, the folds and the solver")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 0, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: theorem defaults)")
+	fs.StringVar(&f.cvTable, "cv-table", "", "with --cv: write the validation error of every grid point to this CSV file")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.scale, "scale", "auto", "CSV feature scaling: auto (the solver's theorem: l2 or linf), l2, linf, none")
 	if err := fs.Parse(args); err != nil {
@@ -78,6 +81,8 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 		return nil, errors.New("fit: --data is required")
 	case f.testFrac <= 0 || f.testFrac >= 1:
 		return nil, fmt.Errorf("fit: --test-frac %g must be in (0, 1)", f.testFrac)
+	case f.cvTable != "" && f.cv == 0:
+		return nil, errors.New("fit: --cv-table needs --cv N (N ≥ 2)")
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("fit: --cv %d must be 0 (off) or at least 2", f.cv)
 	}
@@ -118,10 +123,16 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	start := time.Now()
 	if f.cv > 0 {
-		if cfg, _, err = frames.TuneSolver(info, cfg, p.train, f.cv, f.seed); err != nil {
+		var cv *frames.CVResult
+		if cfg, cv, err = frames.TuneSolver(info, cfg, p.train, f.cv, f.seed); err != nil {
 			return err
 		}
-		rep.Tuned, rep.CVFolds = true, f.cv
+		rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
+		if f.cvTable != "" {
+			if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
+				return err
+			}
+		}
 	}
 	res, err := lao.Fit(info.New(cfg), p.train.Stream(), lao.Options{Seed: f.seed})
 	if err != nil {
@@ -240,6 +251,9 @@ func printFit(w io.Writer, r *fitReport) error {
 		r.Solver, r.Data, r.D, r.K, r.MTrain, r.MTest, r.Seed, r.Scaling)
 	if r.Tuned {
 		fmt.Fprintf(w, "parameters chosen by %d-fold CV: %v\n", r.CVFolds, r.Params)
+		for _, e := range r.CVEdges {
+			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
+		}
 	} else {
 		fmt.Fprintf(w, "parameters (theorem defaults unless set): %v\n", r.Params)
 	}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,6 +113,52 @@ func TestFitCSVJSON(t *testing.T) {
 	}
 	if rep["test_mse"].(float64) >= rep["zero_predictor_mse"].(float64) {
 		t.Errorf("test MSE %v not below zero predictor %v", rep["test_mse"], rep["zero_predictor_mse"])
+	}
+}
+
+// --cv-table writes one row per grid point in full precision, the chosen
+// one marked, and agrees with the parameters the fit reports.
+func TestFitCVTable(t *testing.T) {
+	path := writeCSV(t, 600)
+	table := filepath.Join(t.TempDir(), "cv.csv")
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "aerr", "--k", "2", "--cv", "3", "--cv-table", table, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Params map[string]float64 `json:"params"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rows[0], ",") != "B,eta,mean_mse,std_mse,best" || len(rows) != 1+117 {
+		t.Fatalf("header %v, %d rows", rows[0], len(rows))
+	}
+	var chosen [][]string
+	for _, r := range rows[1:] {
+		if r[4] == "yes" {
+			chosen = append(chosen, r)
+		}
+	}
+	if len(chosen) != 1 {
+		t.Fatalf("%d rows marked best", len(chosen))
+	}
+	B, _ := strconv.ParseFloat(chosen[0][0], 64)
+	eta, _ := strconv.ParseFloat(chosen[0][1], 64)
+	if B != rep.Params["B"] || eta != rep.Params["eta"] {
+		t.Errorf("table's best (B %g, eta %g) is not the fitted %v", B, eta, rep.Params)
+	}
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv-table", table); err == nil || !strings.Contains(err.Error(), "--cv-table needs --cv") {
+		t.Errorf("--cv-table without --cv: %v", err)
 	}
 }
 
