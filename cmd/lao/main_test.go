@@ -204,3 +204,44 @@ func TestFitNamedMNIST(t *testing.T) {
 		t.Errorf("3v5 AER: max per example %v, test MSE %v vs zero %v", rep["max_attributes_per_example"], rep["test_mse"], rep["zero_predictor_mse"])
 	}
 }
+
+func TestDescribe(t *testing.T) {
+	path := writeCSV(t, 200)
+	out, err := runCmd(t, "describe", "--data", path, "--target", "y", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]float64
+	dec := json.NewDecoder(strings.NewReader(out))
+	var raw map[string]any
+	if err := dec.Decode(&raw); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	rep = map[string]float64{}
+	for k, v := range raw {
+		if f, ok := v.(float64); ok {
+			rep[k] = f
+		}
+	}
+	if rep["m"] != 200 || rep["d"] != 3 || !(rep["rho_ridge"] > 0 && rep["rho_ridge"] <= 1) || !(rep["rho_lasso"] > 0 && rep["rho_lasso"] <= 1) {
+		t.Errorf("describe: %v", raw)
+	}
+	text, err := runCmd(t, "describe", "--data", path, "--target", "y", "--columns", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"m = 200 examples, d = 3 attributes", "rho_ridge", "columns by second moment E[x_j²] (2 of 3)", "second_moment"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("describe output lacks %q:\n%s", want, text)
+		}
+	}
+	for want, args := range map[string][]string{
+		"--data is required":   {"describe"},
+		"--target is required": {"describe", "--data", path},
+		"zz":                   {"describe", "--data", path, "--target", "zz"},
+	} {
+		if _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: want an error mentioning %q, got %v", args, want, err)
+		}
+	}
+}
