@@ -122,3 +122,60 @@ func covtypeRows(n int, seed uint64) []byte {
 	}
 	return []byte(b.String())
 }
+
+// TestCTSliceHarness: seed 003's CT-slice experiment (Figure 2) awaits its
+// solvers (Exploration, Hybrid, Dantzig, RDA); until then this shows that
+// the harness runs on a file in the published format
+// (slice_localization_data.csv: header, patientId, value0…value383,
+// reference), with a budgeted and a full-information curve, in a few lines.
+func TestCTSliceHarness(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("patientId")
+	for j := range datasets.CTSliceDim {
+		fmt.Fprintf(&b, ",value%d", j)
+	}
+	b.WriteString(",reference\n")
+	r := rand.New(rand.NewPCG(5, 5))
+	for i := range 300 {
+		fmt.Fprintf(&b, "%d", i/10)
+		ref := 0.0
+		for j := range datasets.CTSliceDim {
+			v := r.Float64()
+			if j < 5 {
+				ref += 10 * v
+			}
+			fmt.Fprintf(&b, ",%g", v)
+		}
+		fmt.Fprintf(&b, ",%g\n", ref+r.NormFloat64())
+	}
+	if err := os.WriteFile(filepath.Join(dir, "slice_localization_data.csv"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table := datasets.Files()
+	for i := range table {
+		if table[i].Dataset == "ctslice" {
+			table[i].Rows, table[i].SHA256, table[i].ContentSHA256 = 300, "", ""
+		}
+	}
+	ds, err := (&datasets.Loader{DataDir: dir, NoDownload: true, Files: table}).Open("ctslice:scaled")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := Spec{Entries: []Entry{
+		{Label: "AELR (k = 19)", Solver: "aelr", Config: lao.Config{K: 19}, Tune: true},
+		{Label: "Lasso", Solver: "lasso", Tune: true},
+	}, Splits: 1, TestFrac: 0.1, CVFolds: 2, Points: 3, MinPrefix: 10, Seed: 1}
+	rep, err := Run(ds, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.D != datasets.CTSliceDim || rep.MTrain != 270 {
+		t.Fatalf("d = %d, %d training rows", rep.D, rep.MTrain)
+	}
+	for _, c := range rep.Curves {
+		if last := c.Points[len(c.Points)-1]; !(last.MSE > 0) || last.Examples != 270 {
+			t.Errorf("%s: last point %+v", c.Entry.Label, last)
+		}
+	}
+}

@@ -53,3 +53,34 @@ func ExampleExample() {
 	fmt.Println(a, b, again, ex.Observed(), errors.Is(err, lao.ErrBudgetExceeded))
 	// Output: 1 3 1 2 true
 }
+
+// Lemma 3.3 of Hazan & Koren (seed 000) in a few lines: AERR's gradient
+// estimate is unbiased and its second moment stays below 8B²d/k
+// (here ||x||₂ = 1, ||w||₂ = B = 1, |y| ≤ B).
+func ExampleEstimateGradient() {
+	x := []float64{0.6, 0, 0.8, 0}
+	w := []float64{0.5, 0.5, 0.5, 0.5}
+	y, k, n := 0.3, 2, 200000
+	exact, _ := lao.ExactGradient("aerr", w, x, y)
+	rng := lao.NewRand(1)
+	mean := make([]float64, len(x))
+	var second float64
+	for range n {
+		g, err := lao.EstimateGradient("aerr", k, w, x, y, rng)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for i, v := range g.G {
+			mean[i] += v / float64(n)
+			second += v * v / float64(n)
+		}
+	}
+	fmt.Printf("exact gradient %.2f\n", exact)
+	fmt.Printf("mean of draws  %.2f\n", mean)
+	fmt.Printf("E||g||² ≈ %.2f ≤ 8B²d/k = %d\n", second, 8*len(x)/k)
+	// Output:
+	// exact gradient [0.24 0.00 0.32 0.00]
+	// mean of draws  [0.24 0.00 0.32 0.00]
+	// E||g||² ≈ 1.67 ≤ 8B²d/k = 16
+}
