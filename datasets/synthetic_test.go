@@ -1,0 +1,119 @@
+package datasets
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// excessCheck compares Excess(w) with the sample mean of
+// c·[(w·x − y)² − (w*·x − y)²] over ds, within 5 standard errors.
+func excessCheck(t *testing.T, name string, ds *lao.Dataset, w, wstar []float64, c, exact float64) {
+	t.Helper()
+	var sum, sq float64
+	for i := range ds.Len() {
+		row, y := ds.Row(i), ds.Label(i)
+		var a, b float64
+		for j, v := range row {
+			a += w[j] * v
+			b += wstar[j] * v
+		}
+		diff := c * ((a-y)*(a-y) - (b-y)*(b-y))
+		sum += diff
+		sq += diff * diff
+	}
+	n := float64(ds.Len())
+	mean := sum / n
+	se := math.Sqrt((sq/n - mean*mean) / n)
+	if math.Abs(mean-exact) > 5*se {
+		t.Errorf("%s: empirical excess %g, exact %g (SE %g)", name, mean, exact, se)
+	}
+}
+
+func TestSignModel(t *testing.T) {
+	p := SignModel{WStar: []float64{0.3, -0.2, 0.2, -0.1, 0, 0}, Noise: 0.2}
+	ds, err := p.Sample(200000, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 100 {
+		for _, v := range ds.Row(i) {
+			if v != 1 && v != -1 {
+				t.Fatalf("row %d: %v not a sign vector", i, ds.Row(i))
+			}
+		}
+	}
+	w := []float64{0.1, 0, 0.4, -0.1, 0.2, -0.3}
+	excessCheck(t, "SignModel", ds, w, p.WStar, 1, p.Excess(w))
+	if got := p.Excess(p.WStar); got != 0 {
+		t.Errorf("Excess(w*) = %g", got)
+	}
+	// The notebooks' original generator (the reference): same draws.
+	r := lao.NewRand(7)
+	for i := range 50 {
+		var y float64
+		for j := range 6 {
+			v := float64(2*r.IntN(2) - 1)
+			if v != ds.Row(i)[j] {
+				t.Fatalf("row %d differs from the reference draws", i)
+			}
+			y += p.WStar[j] * v
+		}
+		y += p.Noise * (2*r.Float64() - 1)
+		if y != ds.Label(i) {
+			t.Fatalf("label %d: %g, reference %g", i, ds.Label(i), y)
+		}
+	}
+}
+
+func TestSpikedSignModel(t *testing.T) {
+	d := 10
+	u := make([]float64, d)
+	u[0], u[1] = 1/math.Sqrt2, 1/math.Sqrt2
+	ws := make([]float64, d)
+	for j := range ws {
+		ws[j] = 0.7 * u[j]
+	}
+	p := SpikedSignModel{U: u, WStar: ws, A: 0.8, Noise: 0.3}
+	ds, err := p.Sample(200000, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ds.Len() {
+		var n2 float64
+		for _, v := range ds.Row(i) {
+			n2 += v * v
+		}
+		if n2 > 1+1e-12 {
+			t.Fatalf("row %d: ||x||₂² = %g > 1", i, n2)
+		}
+	}
+	w := []float64{0.2, 0.9, -0.1, 0, 0.3, 0, 0, 0.5, 0, -0.2}
+	excessCheck(t, "SpikedSignModel", ds, w, ws, 0.5, p.Excess(w))
+}
+
+func TestSyntheticErrors(t *testing.T) {
+	u := []float64{1, 0}
+	cases := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"empty w*", second(SignModel{}.Sample(10, 1)), lao.ErrParam},
+		{"negative m", second(SignModel{WStar: []float64{1}}.Sample(-1, 1)), lao.ErrParam},
+		{"NaN noise", second(SignModel{WStar: []float64{1}, Noise: math.NaN()}.Sample(1, 1)), lao.ErrParam},
+		{"Inf w*", second(SignModel{WStar: []float64{math.Inf(1)}}.Sample(1, 1)), lao.ErrNotFinite},
+		{"U not unit", second(SpikedSignModel{U: []float64{1, 1}, WStar: []float64{0, 0}, A: 0.5}.Sample(1, 1)), lao.ErrParam},
+		{"A > 1", second(SpikedSignModel{U: u, WStar: []float64{0, 0}, A: 1.5}.Sample(1, 1)), lao.ErrParam},
+		{"w* length", second(SpikedSignModel{U: u, WStar: []float64{0}, A: 0.5}.Sample(1, 1)), lao.ErrParam},
+	}
+	for _, c := range cases {
+		if !errors.Is(c.err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, c.err, c.want)
+		}
+	}
+}
+
+func second(_ *lao.Dataset, err error) error { return err }
