@@ -39,6 +39,10 @@
 // Loader.CovertypeSource and Loader.CTSliceSource count the lines in a cheap
 // first pass so that lao.Fit knows m.
 //
+// Synthetic problems with a known covariance, so the excess risk of any w is
+// exact: SignModel (x uniform on {−1, +1}^d) and SpikedSignModel (one
+// strong direction, ||x||₂ ≤ 1); Demo is the problem of `lao demo`.
+//
 // Example:
 //
 //	ds, err := datasets.Open("mnist:3v5") // 13,454 × 784, y ∈ {−1, +1}
