@@ -144,7 +144,7 @@ func (spec Spec) check(ds *lao.Dataset) error {
 // test errors at every prefix.
 func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
 	info, _ := lao.Lookup(entry.Solver)
-	cfg := entry.Config
+	cfg := frames.WithPriors(info, entry.Config, train) // e.g. DDAERR's moments, from this split's training part
 	var edges []string
 	if entry.Tune && spec.CVFolds >= 2 && len(info.Tunable) > 0 {
 		cvData := train

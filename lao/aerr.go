@@ -64,25 +64,16 @@ func (s *AERR) Start(p Problem) (Learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := make([]float64, p.D)
-	if s.W1 != nil {
-		if len(s.W1) != p.D {
-			return nil, paramErr("aerr", "W1", "has length %d, want d = %d", len(s.W1), p.D)
-		}
-		copy(w, s.W1)
-		if n := math.Sqrt(dot(w, w)); n == 0 || n > B*(1+1e-12) || math.IsNaN(n) {
-			return nil, paramErr("aerr", "W1", "has norm %g, want in (0, B = %g]", n, B)
-		}
-	} else {
-		for i := range w {
-			w[i] = B / (100 * math.Sqrt(float64(p.D)))
-		}
+	w, err := initialIterate("aerr", s.W1, p.D, B)
+	if err != nil {
+		return nil, err
 	}
 	return &aerrLearner{k: k, B: B, eta: eta, rng: p.Rand, w: w,
 		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, nil
 }
 
 type aerrLearner struct {
+	q      *aliasTable // GAERR's sampling distribution for x̃; nil: uniform (AERR)
 	k      int
 	B, eta float64
 	rng    *rand.Rand
@@ -93,10 +84,36 @@ type aerrLearner struct {
 	xt     *sparseVec
 }
 
+// initialIterate returns w_1 for the l2-ball solvers (AERR, GAERR, DDAERR):
+// a copy of W1 (length d, non-zero, ||W1||₂ ≤ B), or B/(100√d) in every
+// entry if W1 is nil.
+func initialIterate(solver string, W1 []float64, d int, B float64) ([]float64, error) {
+	w := make([]float64, d)
+	if W1 == nil {
+		for i := range w {
+			w[i] = B / (100 * math.Sqrt(float64(d)))
+		}
+		return w, nil
+	}
+	if len(W1) != d {
+		return nil, paramErr(solver, "W1", "has length %d, want d = %d", len(W1), d)
+	}
+	copy(w, W1)
+	if n := math.Sqrt(dot(w, w)); n == 0 || n > B*(1+1e-12) || math.IsNaN(n) {
+		return nil, paramErr(solver, "W1", "has norm %g, want in (0, B = %g]", n, B)
+	}
+	return w, nil
+}
+
 // aerrGradient sets g̃ = φ̃·x̃ into xt (seed 000, Alg. 1 lines 3-10) and
-// returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3).
-func aerrGradient(ex *Example, w, sq []float64, k int, rng *rand.Rand, xt *sparseVec) float64 {
-	uniformXEstimate(ex, k, rng, xt)
+// returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3). With q non-nil, x̃ draws its
+// k attributes from q instead of uniformly: seed 002's GAERR (Alg. 1).
+func aerrGradient(ex *Example, w, sq []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
+	if q == nil {
+		uniformXEstimate(ex, k, rng, xt)
+	} else {
+		qXEstimate(ex, k, q, rng, xt)
+	}
 	n2 := squares(w, sq)
 	phi := l2InnerEstimate(ex, w, sq, n2, rng) - ex.Label()
 	for _, i := range xt.idx {
@@ -110,7 +127,7 @@ func (l *aerrLearner) Observe(ex *Example) {
 	for i, v := range l.w { // w̄ averages w_1..w_m, the iterates before each update
 		l.sum[i] += v
 	}
-	aerrGradient(ex, l.w, l.sq, l.k, l.rng, l.xt)
+	aerrGradient(ex, l.w, l.sq, l.k, l.q, l.rng, l.xt)
 	for _, i := range l.xt.idx { // v_t = w_t − η g̃_t (g̃ is k-sparse)
 		l.w[i] -= l.eta * l.xt.val[i]
 	}

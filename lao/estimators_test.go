@@ -88,7 +88,7 @@ func TestAERRGradientUnbiased(t *testing.T) {
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aerrGradient(ex, w, sq, k, rng, xt)
+		aerrGradient(ex, w, sq, k, nil, rng, xt)
 		if ex.Observed() > k+1 {
 			t.Fatalf("observed %d > k+1", ex.Observed())
 		}
@@ -112,7 +112,7 @@ func TestAERRSecondMomentLemma33(t *testing.T) {
 		var sum, sumsq float64
 		for range draws {
 			ex.Reset(x, y, k+1)
-			aerrGradient(ex, w, sq, k, rng, xt)
+			aerrGradient(ex, w, sq, k, nil, rng, xt)
 			var n2 float64
 			for _, i := range xt.idx {
 				n2 += xt.val[i] * xt.val[i]

@@ -57,7 +57,7 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 	case "aerr", "aelr":
 		ex.Reset(x, y, k+1)
 		if solver == "aerr" {
-			aerrGradient(ex, w, scratch, k, rng, xt)
+			aerrGradient(ex, w, scratch, k, nil, rng, xt)
 		} else {
 			aelrGradient(ex, w, scratch, k, rng, xt)
 		}

@@ -25,7 +25,7 @@ func TestEstimateGradientIsTheSolversDraw(t *testing.T) {
 		switch solver {
 		case "aerr":
 			ex.Reset(x, y, budget)
-			aerrGradient(ex, w, scratch, k, rng, xt)
+			aerrGradient(ex, w, scratch, k, nil, rng, xt)
 			want = denseOf(xt)
 		case "aelr":
 			ex.Reset(x, y, budget)

@@ -34,9 +34,14 @@ func (l *countingLearner) Observe(ex *Example) {
 	l.c.maxPer = max(l.c.maxPer, ex.Observed())
 }
 
-// stochasticSolvers returns every budgeted solver of this package at k.
-func stochasticSolvers(k int) []Solver {
-	s := []Solver{&AERR{K: k}, &AELR{K: k}}
+// stochasticSolvers returns every budgeted solver of this package at k for
+// d attributes (GAERR and DDAERR with uneven, made-up q and moments).
+func stochasticSolvers(k, d int) []Solver {
+	uneven := make([]float64, d)
+	for i := range uneven {
+		uneven[i] = 1 / float64(i+1)
+	}
+	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Q: uneven}, &DDAERR{K: k, Moments: uneven}}
 	if k >= 2 {
 		s = append(s, &AER{K: k}, &Baseline{K: k})
 	}
@@ -53,7 +58,7 @@ func TestBudgetProperty(t *testing.T) {
 		m := 5 + rng.IntN(60)
 		p := signProblem{d: d, scale: 1 / math.Sqrt(float64(d)), wstar: randomWStar(d, 1+rng.IntN(d), 0.5, rng), sigma: 0.2}
 		ds := p.sample(m, rng)
-		for _, s := range stochasticSolvers(k) {
+		for _, s := range stochasticSolvers(k, d) {
 			c := &countingSolver{Solver: s}
 			res, err := Fit(c, ds.Stream(), Options{Seed: rng.Uint64()})
 			if err != nil {
@@ -147,7 +152,7 @@ func TestDeterministic(t *testing.T) {
 	rng := NewRand(21)
 	p := signProblem{d: 8, scale: 1, wstar: randomWStar(8, 3, 0.5, rng), sigma: 0.2}
 	ds := p.sample(200, rng)
-	for _, s := range stochasticSolvers(4) {
+	for _, s := range stochasticSolvers(4, 8) {
 		a, b, c := fitOrFatal(t, s, ds, 5), fitOrFatal(t, s, ds, 5), fitOrFatal(t, s, ds, 6)
 		for i := range a.W {
 			if math.Float64bits(a.W[i]) != math.Float64bits(b.W[i]) {

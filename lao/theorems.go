@@ -9,6 +9,9 @@ type BoundParams struct {
 	B, B2   float64 // norm bounds on the comparator (B₂: its l2 norm, seed 001 Thm 2)
 	Delta   float64 // failure probability (high-probability bounds)
 	Eps     float64 // target excess risk (sample-complexity lower bounds)
+	// Half is ||E[x²]||_{1/2} = (Σ_i √E[x_i²])², the data-dependent
+	// quantity of seed 002 (HalfNorm of the second moments; ≤ d).
+	Half float64
 }
 
 // Theorem is one result of the seeds, as data: what it says, its bound as a
@@ -69,6 +72,11 @@ var theorems = []Theorem{
 		BoundTeX:    `\mathbb E[L_D(\tilde w)] \le L_D(w_\star) + 4B^2\sqrt{\frac{10\,d\log 2d}{km}}`,
 		Bound:       func(p BoundParams) float64 { return AELRBound(p.D, p.K, p.M, p.B) },
 		Notebook:    "notebooks/03_hazan_koren_2012.ipynb"},
+	{ID: "002/3.5", Paper: paperKS, Number: "Theorem 3.5", Kind: "upper", Solver: "ddaerr", Exact: true,
+		Statement:   "DDAERR, sampling attribute i with probability ∝ √E[x_i²], replaces AERR's d by ||E[x²]||_{1/2} ≤ d in the bound.",
+		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B, E[x_i²] known; η = 1/√(m(||E[x²]||_{1/2}/k + 1)); loss ½(w·x − y)²",
+		BoundTeX:    `\mathbb E[L_D(\bar w)] \le L_D(w^*) + \frac{4B^2}{\sqrt m}\sqrt{\frac{\|\mathbb E[x^2]\|_{1/2}}{k} + 1}`,
+		Bound:       func(p BoundParams) float64 { return DDAERRBound(p.K, p.M, p.B, p.Half) }},
 }
 
 // Theorems returns the theorem registry.

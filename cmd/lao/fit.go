@@ -115,7 +115,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg := lao.Config{K: f.k, B: f.B, Eta: f.eta, Lambda: f.lambda}
+	cfg := frames.WithPriors(info, lao.Config{K: f.k, B: f.B, Eta: f.eta, Lambda: f.lambda}, p.train)
 	rep := &fitReport{Solver: info.Name, Data: f.data, D: p.train.Dim(), K: f.k, MTrain: p.train.Len(),
 		MTest: p.test.Len(), Seed: f.seed, Scaling: p.scaling}
 	if info.Full {

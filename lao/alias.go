@@ -1,0 +1,83 @@
+package lao
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// aliasTable draws index i of [0, d) with probability q_i in O(1) per draw
+// (Walker's alias method, Vose's construction), for the fixed sampling
+// distributions of the data-dependent solvers. The plain reference is
+// sampleProportional (a linear scan); TestAliasMatchesProportional checks
+// that both draw the same distribution.
+type aliasTable struct {
+	q     []float64 // the normalised probabilities
+	prob  []float64 // acceptance probability of column i
+	alias []int     // the other index of column i
+}
+
+// newAliasTable builds the table of the distribution proportional to w
+// (w_i ≥ 0, finite, positive sum).
+func newAliasTable(w []float64) (*aliasTable, error) {
+	d := len(w)
+	var sum float64
+	for i, v := range w {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("weight %d = %g, want finite and ≥ 0", i, v)
+		}
+		sum += v
+	}
+	if d == 0 || sum == 0 {
+		return nil, fmt.Errorf("the %d weights sum to 0", d)
+	}
+	t := &aliasTable{q: make([]float64, d), prob: make([]float64, d), alias: make([]int, d)}
+	scaled := make([]float64, d)
+	var small, large []int
+	for i, v := range w {
+		t.q[i] = v / sum
+		scaled[i] = t.q[i] * float64(d)
+		if scaled[i] < 1 {
+			small = append(small, i)
+		} else {
+			large = append(large, i)
+		}
+	}
+	for len(small) > 0 && len(large) > 0 {
+		s, l := small[len(small)-1], large[len(large)-1]
+		small = small[:len(small)-1]
+		t.prob[s], t.alias[s] = scaled[s], l
+		scaled[l] -= 1 - scaled[s]
+		if scaled[l] < 1 {
+			large = large[:len(large)-1]
+			small = append(small, l)
+		}
+	}
+	for _, i := range large { // what is left has probability 1 up to rounding
+		t.prob[i], t.alias[i] = 1, i
+	}
+	for _, i := range small {
+		t.prob[i], t.alias[i] = 1, i
+	}
+	return t, nil
+}
+
+// draw returns one index.
+func (t *aliasTable) draw(rng *rand.Rand) int {
+	i := rng.IntN(len(t.prob))
+	if rng.Float64() < t.prob[i] {
+		return i
+	}
+	return t.alias[i]
+}
+
+// qXEstimate sets xt to x̃ = (1/k) Σ_{r=1..k} x[i_r]/q_{i_r}·e_{i_r} with
+// i_1..i_k drawn independently from q (seed 002, Alg. 1 lines 3-7, eq. (1)).
+// E[x̃] = x wherever q_i > 0. It reveals at most k attributes.
+func qXEstimate(ex *Example, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) {
+	xt.reset()
+	for range k {
+		i := q.draw(rng)
+		xt.add(i, ex.Attr(i)/(float64(k)*q.q[i]))
+	}
+}

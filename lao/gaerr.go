@@ -1,0 +1,146 @@
+package lao
+
+import (
+	"fmt"
+	"math"
+)
+
+// GAERR is General Attribute Efficient Ridge Regression (Kukliansky &
+// Shamir, seed 002, Algorithm 1): AERR (seed 000, Alg. 1) with the k
+// attributes that estimate x drawn independently from a distribution q
+// instead of uniformly, x̃ = (1/k) Σ_r x[i_r]/q_{i_r}·e_{i_r} (eq. (1)); the
+// inner product is estimated from one attribute drawn with probability
+// w_j²/||w||₂², the step is w ← Π_B(w − η φ̃x̃), and the output is the
+// average of w_1..w_m. AERR is GAERR with q_i = 1/d; DDAERR is GAERR with
+// q_i ∝ √E[x_i²] (eq. (4)).
+//
+// Budget: k+1 distinct attributes per example (hard).
+//
+// Theorem 3.1 of seed 002: if ||x||₂ ≤ 1, |y| ≤ B and E||g̃||² ≤ G²,
+// E[L(w̄)] ≤ L(w*) + 2B²/(ηm) + ηG²/2 for every ||w*||₂ ≤ B (loss
+// ½(w·x − y)²); Lemma 3.4 gives G² ≤ 4B²((1/k)Σ_i E[x_i²]/q_i + 1).
+// Attributes with q_i = 0 are never observed, so the estimate is unbiased
+// only if those attributes are always 0.
+type GAERR struct {
+	// K is k, the attributes drawn for x̃ (one more is read for w·x). K
+	// must be in [1, d].
+	K int
+	// B is the radius of the l2 ball. If B is 0, B = 1.
+	B float64
+	// Eta is the step size η. If Eta is 0, the minimiser of Theorem 3.1's
+	// bound with Lemma 3.4's G² and the worst case Σ_i E[x_i²]/q_i ≤
+	// 1/min_{q_i>0} q_i (since ||x||₂ ≤ 1) is used:
+	// η = 1/√(m(1/(k·min q) + 1)).
+	Eta float64
+	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
+	// normalised here). Nil means uniform.
+	Q []float64
+	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
+	W1 []float64
+}
+
+var _ Solver = (*GAERR)(nil)
+
+// Name returns "gaerr".
+func (s *GAERR) Name() string { return "gaerr" }
+
+func (s *GAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
+	k = s.K
+	if err = checkK("gaerr", k, p.D); err != nil {
+		return
+	}
+	if B, err = positiveOr("gaerr", "B", s.B, 1); err != nil {
+		return
+	}
+	if q, err = samplingTable("gaerr", "Q", s.Q, p.D); err != nil {
+		return
+	}
+	minQ := math.Inf(1)
+	for _, v := range q.q {
+		if v > 0 {
+			minQ = min(minQ, v)
+		}
+	}
+	def := 1 / math.Sqrt(float64(p.M)*(1/(float64(k)*minQ)+1))
+	eta, err = positiveOr("gaerr", "Eta", s.Eta, def)
+	return
+}
+
+// samplingTable validates a sampling distribution (nil: uniform) and builds
+// its alias table.
+func samplingTable(solver, field string, q []float64, d int) (*aliasTable, error) {
+	if q == nil {
+		q = make([]float64, d)
+		for i := range q {
+			q[i] = 1
+		}
+	}
+	if len(q) != d {
+		return nil, paramErr(solver, field, "has length %d, want d = %d", len(q), d)
+	}
+	t, err := newAliasTable(q)
+	if err != nil {
+		return nil, paramErr(solver, field, "%v", err)
+	}
+	return t, nil
+}
+
+// Budget returns k+1 per example.
+func (s *GAERR) Budget(p Problem) (Budget, error) {
+	k, _, _, _, err := s.resolve(p)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
+}
+
+// Start validates the parameters and returns a learner at w_1.
+func (s *GAERR) Start(p Problem) (Learner, error) {
+	k, B, eta, q, err := s.resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return newGAERRLearner(q, k, B, eta, s.W1, p, "gaerr")
+}
+
+func newGAERRLearner(q *aliasTable, k int, B, eta float64, W1 []float64, p Problem, solver string) (*aerrLearner, error) {
+	w, err := initialIterate(solver, W1, p.D, B)
+	if err != nil {
+		return nil, err
+	}
+	return &aerrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, w: w,
+		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, nil
+}
+
+// GAERRBound is seed 002's Theorem 3.1 with Lemma 3.4:
+// 2B²/(ηm) + (η/2)·4B²(S/k + 1), where S = Σ_i E[x_i²]/q_i (S = d for the
+// uniform q on data with E||x||² = 1; S = ||E[x²]||_{1/2} for DDAERR's q).
+func GAERRBound(k, m int, B, eta, S float64) float64 {
+	return 2*B*B/(eta*float64(m)) + eta/2*4*B*B*(S/float64(k)+1)
+}
+
+// SamplingCost returns S = Σ_i E[x_i²]/q_i for second moments E[x_i²] and a
+// sampling distribution q (normalised here): the data-dependent part of
+// Lemma 3.4's bound on E||g̃||², minimised by q_i ∝ √E[x_i²] where it equals
+// ||E[x²]||_{1/2} = (Σ_i √E[x_i²])² (seed 002, eqs. (2)-(4)). It is +Inf if
+// some q_i = 0 while E[x_i²] > 0.
+func SamplingCost(moments, q []float64) (float64, error) {
+	if len(moments) != len(q) || len(q) == 0 {
+		return 0, fmt.Errorf("lao: SamplingCost: %d moments, %d probabilities: %w", len(moments), len(q), ErrShape)
+	}
+	var sum float64
+	for _, v := range q {
+		sum += v
+	}
+	var s float64
+	for i, m := range moments {
+		switch {
+		case m == 0:
+		case q[i] == 0:
+			return math.Inf(1), nil
+		default:
+			s += m / (q[i] / sum)
+		}
+	}
+	return s, nil
+}
