@@ -13,7 +13,11 @@ func BenchmarkSolvers(b *testing.B) {
 	rng := NewRand(1)
 	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 20, 0.5, rng), sigma: 0.1}
 	ds := p.sample(m, rng)
-	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}, &AERR{K: 56}} {
+	mom := make([]float64, d) // uneven moments: DDAERR samples from a non-uniform q (alias table)
+	for i := range mom {
+		mom[i] = 1 / float64(i+1)
+	}
+	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}, &AERR{K: 56}, &DDAERR{K: 4, Moments: mom}, &DDAERR{K: 56, Moments: mom}} {
 		name := fmt.Sprintf("%s/k=%d/d=%d", s.Name(), kOf(s), d)
 		b.Run(name, func(b *testing.B) {
 			l, err := s.Start(Problem{M: m, D: d, Rand: NewRand(2)})
@@ -40,6 +44,8 @@ func kOf(s Solver) int {
 	case *AERR:
 		return s.K
 	case *AELR:
+		return s.K
+	case *DDAERR:
 		return s.K
 	}
 	return 0
