@@ -57,6 +57,9 @@ var registry = []SolverInfo{
 	{Name: "ddaerr", Paper: paperKS, Algorithm: "Section 3.1 (GAERR, Algorithm 1, with q ∝ √E[x_i²])", Budget: "k+1 per example", Ball: "l2",
 		Tunable: []string{"B", "Eta"}, NeedsMoments: true,
 		New: func(c Config) Solver { return &DDAERR{K: c.K, B: c.B, Eta: c.Eta, Moments: c.Moments} }},
+	{Name: "twophased-ddaerr", Paper: paperKS, Algorithm: "Algorithm 2 (Two-Phased DDAERR: estimate E[x_i²] on m/10 examples, then GAERR)", Budget: "k+1 per example", Ball: "l2",
+		Tunable: []string{"B", "Eta"},
+		New:     func(c Config) Solver { return &TwoPhasedDDAERR{K: c.K, B: c.B, Eta: c.Eta} }},
 	{Name: "ridge", Paper: "full-information reference", Algorithm: "offline ridge, exact (penalised λ; constrained ||w||₂ ≤ B by default)",
 		Budget: "all d attributes", Full: true, Ball: "l2", Tunable: []string{"Lambda"},
 		New: func(c Config) Solver {

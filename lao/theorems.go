@@ -77,6 +77,11 @@ var theorems = []Theorem{
 		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B, E[x_i²] known; η = 1/√(m(||E[x²]||_{1/2}/k + 1)); loss ½(w·x − y)²",
 		BoundTeX:    `\mathbb E[L_D(\bar w)] \le L_D(w^*) + \frac{4B^2}{\sqrt m}\sqrt{\frac{\|\mathbb E[x^2]\|_{1/2}}{k} + 1}`,
 		Bound:       func(p BoundParams) float64 { return DDAERRBound(p.K, p.M, p.B, p.Half) }},
+	{ID: "002/3.12", Paper: paperKS, Number: "Theorem 3.12", Kind: "upper", Solver: "twophased-ddaerr", Exact: true,
+		Statement:   "Two-Phased DDAERR, estimating the second moments on a first phase, is never worse than AERR's rate (with probability 1) and approaches DDAERR's as the first phase grows.",
+		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B; m = m1 + m2; Algorithm 2's η; loss ½(w·x − y)²; the probability-1 bound (M = m2 here)",
+		BoundTeX:    `\mathbb E[L_D(\bar w)] - L_D(w^*) \le \frac{4B^2}{\sqrt{m_2}}\sqrt{\frac{6d}{k}}`,
+		Bound:       func(p BoundParams) float64 { return TwoPhasedDDAERRBound(p.D, p.K, p.M, p.B) }},
 }
 
 // Theorems returns the theorem registry.

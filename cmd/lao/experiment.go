@@ -68,6 +68,9 @@ func runExperiment(args []string, stdout io.Writer) error {
 	if p.Missing != "" {
 		fmt.Fprintf(stdout, "not drawn yet (solvers not implemented): %s\n", p.Missing)
 	}
+	if p.Differs != "" {
+		fmt.Fprintf(stdout, "note: %s\n", p.Differs)
+	}
 	rep, err := experiments.Run(ds, spec, stderrProgress)
 	if err != nil {
 		return err

@@ -1,0 +1,216 @@
+package lao
+
+import (
+	"fmt"
+	"math"
+)
+
+// TwoPhasedDDAERR is Kukliansky & Shamir's Two-Phased DDAERR (seed 002,
+// Algorithm 2), for when the attributes' second moments are not known. In
+// the first phase (the first m1 examples) it samples k+1 attributes of each
+// example uniformly at random and keeps the mean of their squares,
+// A[i] = square sums[i]/counts[i] (lines 2-10); then ε = d·log(2d/δ)/((k+1)m1)
+// (line 11), and the second phase runs GAERR on the remaining m2 = m − m1
+// examples with q_i ∝ √(A[i] + 13ε/6) (line 12), starting from w_1. The
+// output is GAERR's average over the second phase; during the first phase
+// the current weights are w_1.
+//
+// The step size (line 12, Theorems 3.6 and 3.12) is
+//
+//	η = max{ √(k/(6d·m2)), √(k / (m2(2N + 2√(5d/3)·√N·√ε + k))) },
+//
+// with N = ||E[x²]||_{1/2} when it is known (field Half, Theorem 3.6) and
+// otherwise its estimate H = ||2A + 10ε/3||_{1/2} (Lemma 3.11, Theorem
+// 3.12). With probability 1 over the first phase, the excess risk is at
+// most 4(B²/√m2)√(6d/k) (TwoPhasedDDAERRBound), AERR's rate; as m1 grows
+// it approaches DDAERR's.
+//
+// Budget: k+1 distinct attributes per example in both phases (hard).
+//
+// The paper's experiments (its Section 5) differ from Algorithm 2: they run
+// AERR in the first phase to get a starting point, set ε = 0 and split the
+// budget evenly between the two estimates. This type is Algorithm 2.
+//
+// Prefix curves (Options.Checkpoints) observe one run over all m examples:
+// m1 is a fraction of the whole m, so a checkpoint before m1 shows w_1.
+type TwoPhasedDDAERR struct {
+	// K is k (k+1 attributes per example). K must be in [1, d].
+	K int
+	// B is the radius of the l2 ball. If B is 0, B = 1.
+	B float64
+	// Eta is the second phase's step size. If Eta is 0, the formula above.
+	Eta float64
+	// M1 is the length of the first phase, 1 ≤ M1 < m. If M1 is 0,
+	// m1 = ⌊m/10⌋ (at least 1), as in the paper's experiments.
+	M1 int
+	// Delta is the failure probability δ of the moment estimates, in
+	// (0, 1). If Delta is 0, δ = 0.05 (our choice; the paper does not fix
+	// one).
+	Delta float64
+	// Half is ||E[x²]||_{1/2} if known (Theorem 3.6); 0 estimates it
+	// (Theorem 3.12).
+	Half float64
+	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
+	W1 []float64
+}
+
+var _ Solver = (*TwoPhasedDDAERR)(nil)
+
+// Name returns "twophased-ddaerr".
+func (s *TwoPhasedDDAERR) Name() string { return "twophased-ddaerr" }
+
+type twoPhasedParams struct {
+	k, m1    int
+	B, delta float64
+}
+
+func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
+	const name = "twophased-ddaerr"
+	tp.k = s.K
+	if err = checkK(name, tp.k, p.D); err != nil {
+		return
+	}
+	if tp.B, err = positiveOr(name, "B", s.B, 1); err != nil {
+		return
+	}
+	if s.Eta != 0 {
+		if _, err = positiveOr(name, "Eta", s.Eta, 1); err != nil {
+			return
+		}
+	}
+	if s.Half != 0 {
+		if _, err = positiveOr(name, "Half", s.Half, 1); err != nil {
+			return
+		}
+	}
+	if tp.delta, err = positiveOr(name, "Delta", s.Delta, 0.05); err != nil {
+		return
+	}
+	if tp.delta >= 1 {
+		err = paramErr(name, "Delta", "= %g, want in (0, 1)", tp.delta)
+		return
+	}
+	tp.m1 = s.M1
+	if tp.m1 == 0 {
+		tp.m1 = max(p.M/10, 1)
+	}
+	if tp.m1 < 1 || tp.m1 >= p.M {
+		err = paramErr(name, "M1", "= %d, want 1 ≤ m1 < m = %d (the second phase needs examples)", tp.m1, p.M)
+	}
+	return
+}
+
+// Budget returns k+1 per example.
+func (s *TwoPhasedDDAERR) Budget(p Problem) (Budget, error) {
+	tp, err := s.resolve(p)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{PerExample: min(tp.k+1, p.D), Rule: "k+1 per example"}, nil
+}
+
+// Start validates the parameters and returns a learner in its first phase.
+func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, error) {
+	tp, err := s.resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	w1, err := initialIterate("twophased-ddaerr", s.W1, p.D, tp.B)
+	if err != nil {
+		return nil, err
+	}
+	return &twoPhasedLearner{s: s, tp: tp, p: p, w1: w1, counts: make([]float64, p.D), sums: make([]float64, p.D)}, nil
+}
+
+type twoPhasedLearner struct {
+	s            *TwoPhasedDDAERR
+	tp           twoPhasedParams
+	p            Problem
+	w1           []float64
+	t            int
+	counts, sums []float64
+	eps, half    float64
+	second       *aerrLearner // nil during the first phase
+}
+
+func (l *twoPhasedLearner) Observe(ex *Example) {
+	l.t++
+	if l.second != nil {
+		l.second.Observe(ex)
+		return
+	}
+	d := len(l.counts)
+	for range l.tp.k + 1 { // lines 4-9
+		i := l.p.Rand.IntN(d)
+		v := ex.Attr(i)
+		l.counts[i]++
+		l.sums[i] += v * v
+	}
+	if l.t == l.tp.m1 {
+		l.startSecondPhase()
+	}
+}
+
+// startSecondPhase is lines 11-12: ε, q and η, then GAERR from w_1.
+func (l *twoPhasedLearner) startSecondPhase() {
+	d, k := len(l.counts), l.tp.k
+	m2 := l.p.M - l.tp.m1
+	fd := float64(d)
+	l.eps = fd * math.Log(2*fd/l.tp.delta) / (float64(k+1) * float64(l.tp.m1))
+	A := make([]float64, d)
+	q := make([]float64, d)
+	twoA := make([]float64, d)
+	for i := range A {
+		if l.counts[i] > 0 {
+			A[i] = l.sums[i] / l.counts[i]
+		}
+		q[i] = math.Sqrt(A[i] + 13*l.eps/6)
+		twoA[i] = 2*A[i] + 10*l.eps/3
+	}
+	l.half = l.s.Half
+	if l.half == 0 {
+		l.half = HalfNorm(twoA) // Lemma 3.11's H
+	}
+	eta := l.s.Eta
+	if eta == 0 {
+		eta = TwoPhasedDDAERREta(d, k, m2, l.half, l.eps)
+	}
+	tab, err := newAliasTable(q) // every q_i ≥ √(13ε/6) > 0
+	if err != nil {
+		panic(&SolverError{Err: fmt.Errorf("twophased-ddaerr: sampling distribution: %w", err)})
+	}
+	l.second = &aerrLearner{q: tab, k: k, B: l.tp.B, eta: eta, rng: l.p.Rand, w: append([]float64(nil), l.w1...),
+		sum: make([]float64, d), sq: make([]float64, d), xt: newSparseVec(d)}
+}
+
+func (l *twoPhasedLearner) Weights(dst []float64) {
+	if l.second == nil {
+		copy(dst, l.w1)
+		return
+	}
+	l.second.Weights(dst)
+}
+
+func (l *twoPhasedLearner) Params() map[string]float64 {
+	out := map[string]float64{"B": l.tp.B, "m1": float64(l.tp.m1), "delta": l.tp.delta}
+	if l.second != nil {
+		out["eta"], out["eps"], out["half"] = l.second.eta, l.eps, l.half
+	}
+	return out
+}
+
+// TwoPhasedDDAERREta is Algorithm 2's second-phase step size (Theorems 3.6
+// and 3.12): max{√(k/(6d·m2)), √(k/(m2(2N + 2√(5d/3)√N√ε + k)))}, with N
+// = ||E[x²]||_{1/2} or its estimate H and ε = d·log(2d/δ)/((k+1)m1).
+func TwoPhasedDDAERREta(d, k, m2 int, N, eps float64) float64 {
+	fd, fk, fm := float64(d), float64(k), float64(m2)
+	a := math.Sqrt(fk / (6 * fd * fm))
+	b := math.Sqrt(fk / (fm * (2*N + 2*math.Sqrt(5*fd/3)*math.Sqrt(N)*math.Sqrt(eps) + fk)))
+	return max(a, b)
+}
+
+// TwoPhasedDDAERRBound is the bound that holds with probability 1 over the
+// first phase (Theorems 3.6 and 3.12): 4(B²/√m2)√(6d/k).
+func TwoPhasedDDAERRBound(d, k, m2 int, B float64) float64 {
+	return 4 * B * B / math.Sqrt(float64(m2)) * math.Sqrt(6*float64(d)/float64(k))
+}
