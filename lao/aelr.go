@@ -72,6 +72,7 @@ func (s *AELR) Start(p Problem) (Learner, error) {
 }
 
 type aelrLearner struct {
+	q      *aliasTable // GAELR's sampling distribution for x̃; nil: uniform (AELR)
 	k      int
 	B, eta float64
 	rng    *rand.Rand
@@ -102,9 +103,14 @@ func egWeights(w, a []float64, B float64) {
 }
 
 // aelrGradient sets g̃ = φ̃·x̃ into xt (seed 000, Alg. 2 lines 4-11), before
-// clipping, and returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.8).
-func aelrGradient(ex *Example, w, ab []float64, k int, rng *rand.Rand, xt *sparseVec) float64 {
-	uniformXEstimate(ex, k, rng, xt)
+// clipping, and returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.8). With q
+// non-nil, x̃ draws its k attributes from q: seed 002's GAELR (Alg. 3).
+func aelrGradient(ex *Example, w, ab []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
+	if q == nil {
+		uniformXEstimate(ex, k, rng, xt)
+	} else { // seed 002's GAELR (Alg. 3 lines 4-8)
+		qXEstimate(ex, k, q, rng, xt)
+	}
 	n1 := abses(w, ab)
 	phi := l1InnerEstimate(ex, w, ab, n1, rng) - ex.Label()
 	for _, i := range xt.idx {
@@ -119,7 +125,7 @@ func (l *aelrLearner) Observe(ex *Example) {
 	for i, v := range l.w {
 		l.sum[i] += v
 	}
-	aelrGradient(ex, l.w, l.ab, l.k, l.rng, l.xt)
+	aelrGradient(ex, l.w, l.ab, l.k, l.q, l.rng, l.xt)
 	c := 1 / l.eta
 	for _, i := range l.xt.idx { // g̃ is zero off idx, so lines 12-16 only move these
 		g := max(min(l.xt.val[i], c), -c) // clip(g̃[i], 1/η)

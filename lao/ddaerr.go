@@ -47,20 +47,11 @@ func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err e
 	if B, err = positiveOr("ddaerr", "B", s.B, 1); err != nil {
 		return
 	}
-	if s.Moments == nil {
-		err = paramErr("ddaerr", "Moments", "is required: the second moments E[x_i²] of the d attributes (e.g. frames.SecondMoments of the training data)")
-		return
-	}
-	if len(s.Moments) != p.D {
-		err = paramErr("ddaerr", "Moments", "has length %d, want d = %d", len(s.Moments), p.D)
+	if err = checkMoments("ddaerr", s.Moments, p.D); err != nil {
 		return
 	}
 	roots := make([]float64, p.D)
 	for i, v := range s.Moments {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			err = paramErr("ddaerr", "Moments", "entry %d = %g, want finite and ≥ 0", i, v)
-			return
-		}
 		roots[i] = math.Sqrt(v)
 	}
 	if q, err = samplingTable("ddaerr", "Moments", roots, p.D); err != nil {

@@ -145,7 +145,7 @@ func TestAELRGradientUnbiased(t *testing.T) {
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aelrGradient(ex, w, ab, k, rng, xt)
+		aelrGradient(ex, w, ab, k, nil, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "AELR g̃", exactGradient(w, x, y, 1), 5)

@@ -59,7 +59,7 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 		if solver == "aerr" {
 			aerrGradient(ex, w, scratch, k, nil, rng, xt)
 		} else {
-			aelrGradient(ex, w, scratch, k, rng, xt)
+			aelrGradient(ex, w, scratch, k, nil, rng, xt)
 		}
 		for _, i := range xt.idx {
 			g[i] = xt.val[i]

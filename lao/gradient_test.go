@@ -29,7 +29,7 @@ func TestEstimateGradientIsTheSolversDraw(t *testing.T) {
 			want = denseOf(xt)
 		case "aelr":
 			ex.Reset(x, y, budget)
-			aelrGradient(ex, w, scratch, k, rng, xt)
+			aelrGradient(ex, w, scratch, k, nil, rng, xt)
 			want = denseOf(xt)
 		case "aer":
 			budget = k

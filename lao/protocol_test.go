@@ -41,7 +41,8 @@ func stochasticSolvers(k, d int) []Solver {
 	for i := range uneven {
 		uneven[i] = 1 / float64(i+1)
 	}
-	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Q: uneven}, &DDAERR{K: k, Moments: uneven}, &TwoPhasedDDAERR{K: k}}
+	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Q: uneven}, &DDAERR{K: k, Moments: uneven}, &TwoPhasedDDAERR{K: k},
+		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}}
 	if k >= 2 {
 		s = append(s, &AER{K: k}, &Baseline{K: k})
 	}

@@ -57,6 +57,9 @@ var registry = []SolverInfo{
 	{Name: "ddaerr", Paper: paperKS, Algorithm: "Section 3.1 (GAERR, Algorithm 1, with q ∝ √E[x_i²])", Budget: "k+1 per example", Ball: "l2",
 		Tunable: []string{"B", "Eta"}, NeedsMoments: true,
 		New: func(c Config) Solver { return &DDAERR{K: c.K, B: c.B, Eta: c.Eta, Moments: c.Moments} }},
+	{Name: "ddaelr", Paper: paperKS, Algorithm: "Section 4.1 (GAELR, Algorithm 3, with q ∝ E[x_i²])", Budget: "k+1 per example", Ball: "l1",
+		Tunable: []string{"B", "Eta"}, NeedsMoments: true,
+		New: func(c Config) Solver { return &DDAELR{K: c.K, B: c.B, Eta: c.Eta, Moments: c.Moments} }},
 	{Name: "twophased-ddaerr", Paper: paperKS, Algorithm: "Algorithm 2 (Two-Phased DDAERR: estimate E[x_i²] on m/10 examples, then GAERR)", Budget: "k+1 per example", Ball: "l2",
 		Tunable: []string{"B", "Eta"},
 		New:     func(c Config) Solver { return &TwoPhasedDDAERR{K: c.K, B: c.B, Eta: c.Eta} }},
@@ -160,7 +163,7 @@ func (s SolverInfo) Grid(m, d, k int) []Config {
 // defaultEta is the theorem's step size of s for the given sizes.
 func (s SolverInfo) defaultEta(m, d, k int, B float64) float64 {
 	switch s.Name {
-	case "aelr":
+	case "aelr", "ddaelr": // DDAELR's Theorem 4.6 step needs the moments; centre on AELR's
 		return AELRDefaultEta(d, k, m, B)
 	case "online-lasso":
 		return math.Sqrt(math.Log(2*float64(d))/float64(m)) / (2 * B)

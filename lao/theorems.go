@@ -12,6 +12,9 @@ type BoundParams struct {
 	// Half is ||E[x²]||_{1/2} = (Σ_i √E[x_i²])², the data-dependent
 	// quantity of seed 002 (HalfNorm of the second moments; ≤ d).
 	Half float64
+	// L1 is ||E[x²]||₁ = Σ_i E[x_i²] (≤ d for ||x||∞ ≤ 1), seed 002's lasso
+	// quantity.
+	L1 float64
 }
 
 // Theorem is one result of the seeds, as data: what it says, its bound as a
@@ -77,6 +80,11 @@ var theorems = []Theorem{
 		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B, E[x_i²] known; η = 1/√(m(||E[x²]||_{1/2}/k + 1)); loss ½(w·x − y)²",
 		BoundTeX:    `\mathbb E[L_D(\bar w)] \le L_D(w^*) + \frac{4B^2}{\sqrt m}\sqrt{\frac{\|\mathbb E[x^2]\|_{1/2}}{k} + 1}`,
 		Bound:       func(p BoundParams) float64 { return DDAERRBound(p.K, p.M, p.B, p.Half) }},
+	{ID: "002/4.6", Paper: paperKS, Number: "Theorem 4.6", Kind: "upper", Solver: "ddaelr", Exact: true,
+		Statement:   "DDAELR, sampling attribute i with probability ∝ E[x_i²], replaces AELR's d by ||E[x²]||₁ ≤ d in the bound.",
+		Assumptions: "||x||∞ ≤ 1, |y| ≤ B, ||w*||₁ ≤ B, m ≥ log 2d, E[x_i²] known; η = (1/(2B))√(log(2d)/(5m(||E[x²]||₁/k + 1))); loss ½(w·x − y)²",
+		BoundTeX:    `\mathbb E[L_D(\bar w)] \le L_D(w^*) + 4B^2\sqrt{\frac{5\log(2d)\,(\|\mathbb E[x^2]\|_1/k + 1)}{m}}`,
+		Bound:       func(p BoundParams) float64 { return DDAELRBound(p.D, p.K, p.M, p.B, p.L1) }},
 	{ID: "002/3.12", Paper: paperKS, Number: "Theorem 3.12", Kind: "upper", Solver: "twophased-ddaerr", Exact: true,
 		Statement:   "Two-Phased DDAERR, estimating the second moments on a first phase, is never worse than AERR's rate (with probability 1) and approaches DDAERR's as the first phase grows.",
 		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B; m = m1 + m2; Algorithm 2's η; loss ½(w·x − y)²; the probability-1 bound (M = m2 here)",

@@ -1,0 +1,104 @@
+package lao
+
+import "math"
+
+// DDAELR is Data-Dependent Attribute Efficient Lasso Regression (Kukliansky
+// & Shamir, seed 002, Section 4.1): GAELR (Algorithm 3) with the sampling
+// distribution q_i = E[x_i²] / Σ_j E[x_j²] (Lemma 4.3), which minimises
+// Lemma 4.5's bound on the largest coordinate of E[g̃²], given the
+// attributes' second moments as prior knowledge. (Note the moments
+// themselves, not their square roots as in DDAERR.)
+//
+// Budget: k+1 distinct attributes per example (hard).
+//
+// Theorem 4.6: if ||x||∞ ≤ 1, |y| ≤ B and m ≥ log 2d, with
+// η = (1/(2B))√(log(2d)/(5m((1/k)||E[x²]||₁ + 1))),
+// E[L(w̄)] ≤ L(w*) + 4B²√(5 log(2d)((1/k)||E[x²]||₁ + 1)/m) for every
+// ||w*||₁ ≤ B (loss ½(w·x − y)²), where ||E[x²]||₁ ≤ d. See DDAELRBound.
+type DDAELR struct {
+	// K is k, the attributes drawn for x̃ (one more is read for w·x). K
+	// must be in [1, d].
+	K int
+	// B is the l1 radius. If B is 0, B = 1.
+	B float64
+	// Eta is the step size η. If Eta is 0, Theorem 4.6's is used.
+	Eta float64
+	// Moments holds E[x_i²] for i = 1..d (required; see
+	// frames.SecondMoments). Attributes with E[x_i²] = 0 are never
+	// sampled.
+	Moments []float64
+}
+
+var _ Solver = (*DDAELR)(nil)
+
+// Name returns "ddaelr".
+func (s *DDAELR) Name() string { return "ddaelr" }
+
+func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
+	k = s.K
+	if err = checkK("ddaelr", k, p.D); err != nil {
+		return
+	}
+	if B, err = positiveOr("ddaelr", "B", s.B, 1); err != nil {
+		return
+	}
+	if err = checkMoments("ddaelr", s.Moments, p.D); err != nil {
+		return
+	}
+	if q, err = samplingTable("ddaelr", "Moments", s.Moments, p.D); err != nil {
+		return
+	}
+	var l1 float64
+	for _, v := range s.Moments {
+		l1 += v
+	}
+	eta, err = positiveOr("ddaelr", "Eta", s.Eta, DDAELRDefaultEta(p.D, k, p.M, B, l1))
+	return
+}
+
+// checkMoments validates prior second moments: present, length d, finite
+// and ≥ 0.
+func checkMoments(solver string, m []float64, d int) error {
+	if m == nil {
+		return paramErr(solver, "Moments", "is required: the second moments E[x_i²] of the d attributes (e.g. frames.SecondMoments of the training data)")
+	}
+	if len(m) != d {
+		return paramErr(solver, "Moments", "has length %d, want d = %d", len(m), d)
+	}
+	for i, v := range m {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return paramErr(solver, "Moments", "entry %d = %g, want finite and ≥ 0", i, v)
+		}
+	}
+	return nil
+}
+
+// Budget returns k+1 per example.
+func (s *DDAELR) Budget(p Problem) (Budget, error) {
+	k, _, _, _, err := s.resolve(p)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
+}
+
+// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1 (w_1 = 0).
+func (s *DDAELR) Start(p Problem) (Learner, error) {
+	k, B, eta, q, err := s.resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return newGAELRLearner(q, k, B, eta, p), nil
+}
+
+// DDAELRDefaultEta is Theorem 4.6's step size
+// (1/(2B))√(log(2d)/(5m(l1/k + 1))), l1 = ||E[x²]||₁.
+func DDAELRDefaultEta(d, k, m int, B, l1 float64) float64 {
+	return 1 / (2 * B) * math.Sqrt(math.Log(2*float64(d))/(5*float64(m)*(l1/float64(k)+1)))
+}
+
+// DDAELRBound is Theorem 4.6's bound 4B²√(5 log(2d)(l1/k + 1)/m),
+// l1 = ||E[x²]||₁, for ||x||∞ ≤ 1, |y| ≤ B, ||w*||₁ ≤ B, m ≥ log 2d.
+func DDAELRBound(d, k, m int, B, l1 float64) float64 {
+	return 4 * B * B * math.Sqrt(5*math.Log(2*float64(d))*(l1/float64(k)+1)/float64(m))
+}

@@ -1,0 +1,93 @@
+package lao
+
+import "math"
+
+// GAELR is General Attribute Efficient Lasso Regression (Kukliansky &
+// Shamir, seed 002, Algorithm 3): AELR (seed 000, Alg. 2) with the k
+// attributes that estimate x drawn independently from a distribution q,
+// x̃ = (1/k) Σ_r x[i_r]/q_{i_r}·e_{i_r}; the inner product is estimated from
+// one attribute drawn with probability |w_j|/||w||₁; each coordinate of
+// g̃ = φ̃x̃ is clipped to [−1/η, 1/η] and drives the EG± weights
+// z^± ← z^± exp(∓η ḡ), w = B(z⁺ − z⁻)/(||z⁺||₁ + ||z⁻||₁); the output is
+// the average of w_1..w_m. AELR is GAELR with q_i = 1/d; DDAELR is GAELR
+// with q_i ∝ E[x_i²] (Lemma 4.3).
+//
+// Budget: k+1 distinct attributes per example (hard).
+//
+// Theorem 4.1 of seed 002: if ||x||∞ ≤ 1, |y| ≤ B, ||E[g̃²]||∞ ≤ G² and
+// η ≤ 1/(2G), E[L(w̄)] ≤ L(w*) + B(log(2d)/(ηm) + 5ηG²) for every
+// ||w*||₁ ≤ B (loss ½(w·x − y)²); Lemma 4.5 gives
+// G² ≤ 4B²((1/k) max_i E[x_i²]/q_i + 1).
+type GAELR struct {
+	// K is k, the attributes drawn for x̃ (one more is read for w·x). K
+	// must be in [1, d].
+	K int
+	// B is the l1 radius. If B is 0, B = 1.
+	B float64
+	// Eta is the step size η. If Eta is 0, the minimiser of Theorem 4.1's
+	// bound with Lemma 4.5's G² and the worst case max_i E[x_i²]/q_i ≤
+	// 1/min_{q_i>0} q_i (since ||x||∞ ≤ 1):
+	// η = (1/(2B))√(log(2d)/(5m(1/(k·min q) + 1))).
+	Eta float64
+	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
+	// normalised here). Nil means uniform.
+	Q []float64
+}
+
+var _ Solver = (*GAELR)(nil)
+
+// Name returns "gaelr".
+func (s *GAELR) Name() string { return "gaelr" }
+
+func (s *GAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
+	k = s.K
+	if err = checkK("gaelr", k, p.D); err != nil {
+		return
+	}
+	if B, err = positiveOr("gaelr", "B", s.B, 1); err != nil {
+		return
+	}
+	if q, err = samplingTable("gaelr", "Q", s.Q, p.D); err != nil {
+		return
+	}
+	minQ := math.Inf(1)
+	for _, v := range q.q {
+		if v > 0 {
+			minQ = min(minQ, v)
+		}
+	}
+	def := 1 / (2 * B) * math.Sqrt(math.Log(2*float64(p.D))/(5*float64(p.M)*(1/(float64(k)*minQ)+1)))
+	eta, err = positiveOr("gaelr", "Eta", s.Eta, def)
+	return
+}
+
+// Budget returns k+1 per example.
+func (s *GAELR) Budget(p Problem) (Budget, error) {
+	k, _, _, _, err := s.resolve(p)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
+}
+
+// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1 (w_1 = 0).
+func (s *GAELR) Start(p Problem) (Learner, error) {
+	k, B, eta, q, err := s.resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return newGAELRLearner(q, k, B, eta, p), nil
+}
+
+func newGAELRLearner(q *aliasTable, k int, B, eta float64, p Problem) *aelrLearner {
+	return &aelrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, a: make([]float64, p.D),
+		w: make([]float64, p.D), sum: make([]float64, p.D), ab: make([]float64, p.D),
+		xt: newSparseVec(p.D)}
+}
+
+// GAELRBound is seed 002's Theorem 4.1: B(log(2d)/(ηm) + 5ηG²) with
+// G² = 4B²(S/k + 1), S = max_i E[x_i²]/q_i (valid for η ≤ 1/(2G)).
+func GAELRBound(d, k, m int, B, eta, S float64) float64 {
+	G2 := 4 * B * B * (S/float64(k) + 1)
+	return B * (math.Log(2*float64(d))/(eta*float64(m)) + 5*eta*G2)
+}
