@@ -409,6 +409,8 @@ func TestTwoPhasedDDAERRErrors(t *testing.T) {
 		"Half":    &TwoPhasedDDAERR{K: 1, Half: -2},
 		"Eta":     &TwoPhasedDDAERR{K: 1, Eta: math.NaN()},
 		"K":       &TwoPhasedDDAERR{K: 0},
+		"M1 = 11": &TwoPhasedDDAELR{K: 1, M1: 11},
+		"Delta =": &TwoPhasedDDAELR{K: 1, Delta: -0.5},
 	} {
 		_, err := Fit(s, ds.Stream(), Options{})
 		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), name) {

@@ -42,7 +42,7 @@ func stochasticSolvers(k, d int) []Solver {
 		uneven[i] = 1 / float64(i+1)
 	}
 	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Q: uneven}, &DDAERR{K: k, Moments: uneven}, &TwoPhasedDDAERR{K: k},
-		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}}
+		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}, &TwoPhasedDDAELR{K: k}}
 	if k >= 2 {
 		s = append(s, &AER{K: k}, &Baseline{K: k})
 	}

@@ -63,6 +63,9 @@ var registry = []SolverInfo{
 	{Name: "twophased-ddaerr", Paper: paperKS, Algorithm: "Algorithm 2 (Two-Phased DDAERR: estimate E[x_i²] on m/10 examples, then GAERR)", Budget: "k+1 per example", Ball: "l2",
 		Tunable: []string{"B", "Eta"},
 		New:     func(c Config) Solver { return &TwoPhasedDDAERR{K: c.K, B: c.B, Eta: c.Eta} }},
+	{Name: "twophased-ddaelr", Paper: paperKS, Algorithm: "Algorithm 4 (Two-Phased DDAELR: estimate E[x_i²] on m/10 examples, then GAELR)", Budget: "k+1 per example", Ball: "l1",
+		Tunable: []string{"B", "Eta"},
+		New:     func(c Config) Solver { return &TwoPhasedDDAELR{K: c.K, B: c.B, Eta: c.Eta} }},
 	{Name: "ridge", Paper: "full-information reference", Algorithm: "offline ridge, exact (penalised λ; constrained ||w||₂ ≤ B by default)",
 		Budget: "all d attributes", Full: true, Ball: "l2", Tunable: []string{"Lambda"},
 		New: func(c Config) Solver {
@@ -163,7 +166,7 @@ func (s SolverInfo) Grid(m, d, k int) []Config {
 // defaultEta is the theorem's step size of s for the given sizes.
 func (s SolverInfo) defaultEta(m, d, k int, B float64) float64 {
 	switch s.Name {
-	case "aelr", "ddaelr": // DDAELR's Theorem 4.6 step needs the moments; centre on AELR's
+	case "aelr", "ddaelr", "twophased-ddaelr": // the DD steps need the moments; centre on AELR's
 		return AELRDefaultEta(d, k, m, B)
 	case "online-lasso":
 		return math.Sqrt(math.Log(2*float64(d))/float64(m)) / (2 * B)

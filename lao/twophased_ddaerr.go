@@ -3,6 +3,7 @@ package lao
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 )
 
 // TwoPhasedDDAERR is Kukliansky & Shamir's Two-Phased DDAERR (seed 002,
@@ -64,33 +65,37 @@ type twoPhasedParams struct {
 	B, delta float64
 }
 
-func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
-	const name = "twophased-ddaerr"
-	tp.k = s.K
+func (s *TwoPhasedDDAERR) resolve(p Problem) (twoPhasedParams, error) {
+	return resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p)
+}
+
+// resolveTwoPhased validates the parameters shared by Algorithms 2 and 4.
+func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Problem) (tp twoPhasedParams, err error) {
+	tp.k = k
 	if err = checkK(name, tp.k, p.D); err != nil {
 		return
 	}
-	if tp.B, err = positiveOr(name, "B", s.B, 1); err != nil {
+	if tp.B, err = positiveOr(name, "B", B, 1); err != nil {
 		return
 	}
-	if s.Eta != 0 {
-		if _, err = positiveOr(name, "Eta", s.Eta, 1); err != nil {
+	if eta != 0 {
+		if _, err = positiveOr(name, "Eta", eta, 1); err != nil {
 			return
 		}
 	}
-	if s.Half != 0 {
-		if _, err = positiveOr(name, "Half", s.Half, 1); err != nil {
+	if half != 0 {
+		if _, err = positiveOr(name, "Half", half, 1); err != nil {
 			return
 		}
 	}
-	if tp.delta, err = positiveOr(name, "Delta", s.Delta, 0.05); err != nil {
+	if tp.delta, err = positiveOr(name, "Delta", delta, 0.05); err != nil {
 		return
 	}
 	if tp.delta >= 1 {
 		err = paramErr(name, "Delta", "= %g, want in (0, 1)", tp.delta)
 		return
 	}
-	tp.m1 = s.M1
+	tp.m1 = m1
 	if tp.m1 == 0 {
 		tp.m1 = max(p.M/10, 1)
 	}
@@ -119,18 +124,54 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &twoPhasedLearner{s: s, tp: tp, p: p, w1: w1, counts: make([]float64, p.D), sums: make([]float64, p.D)}, nil
+	d, k, m2 := p.D, tp.k, p.M-tp.m1
+	fd := float64(d)
+	// Lines 11-12: ε, q ∝ √(A + 13ε/6), η, then GAERR from w_1.
+	second := func(A []float64) (Learner, map[string]float64, error) {
+		eps := fd * math.Log(2*fd/tp.delta) / (float64(k+1) * float64(tp.m1))
+		q, twoA := make([]float64, d), make([]float64, d)
+		for i, a := range A {
+			q[i] = math.Sqrt(a + 13*eps/6)
+			twoA[i] = 2*a + 10*eps/3
+		}
+		half := s.Half
+		if half == 0 {
+			half = HalfNorm(twoA) // Lemma 3.11's H
+		}
+		eta := s.Eta
+		if eta == 0 {
+			eta = TwoPhasedDDAERREta(d, k, m2, half, eps)
+		}
+		tab, err := newAliasTable(q) // every q_i ≥ √(13ε/6) > 0
+		if err != nil {
+			return nil, nil, err
+		}
+		l := &aerrLearner{q: tab, k: k, B: tp.B, eta: eta, rng: p.Rand, w: append([]float64(nil), w1...),
+			sum: make([]float64, d), sq: make([]float64, d), xt: newSparseVec(d)}
+		return l, map[string]float64{"eps": eps, "half": half}, nil
+	}
+	return newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, second), nil
 }
 
+// twoPhasedLearner is the first phase shared by Algorithms 2 and 4 of seed
+// 002 (lines 2-10: k+1 uniform draws per example, A[i] = mean of the
+// squares seen of attribute i) and the hand-over to the second phase.
 type twoPhasedLearner struct {
-	s            *TwoPhasedDDAERR
+	name         string
 	tp           twoPhasedParams
-	p            Problem
-	w1           []float64
+	rng          *rand.Rand
+	w1           []float64 // the weights reported during the first phase
 	t            int
 	counts, sums []float64
-	eps, half    float64
-	second       *aerrLearner // nil during the first phase
+	start        func(A []float64) (Learner, map[string]float64, error)
+	second       Learner // nil during the first phase
+	extra        map[string]float64
+}
+
+func newTwoPhasedLearner(name string, tp twoPhasedParams, p Problem, w1 []float64,
+	start func(A []float64) (Learner, map[string]float64, error)) *twoPhasedLearner {
+	return &twoPhasedLearner{name: name, tp: tp, rng: p.Rand, w1: w1, counts: make([]float64, p.D),
+		sums: make([]float64, p.D), start: start}
 }
 
 func (l *twoPhasedLearner) Observe(ex *Example) {
@@ -141,46 +182,23 @@ func (l *twoPhasedLearner) Observe(ex *Example) {
 	}
 	d := len(l.counts)
 	for range l.tp.k + 1 { // lines 4-9
-		i := l.p.Rand.IntN(d)
+		i := l.rng.IntN(d)
 		v := ex.Attr(i)
 		l.counts[i]++
 		l.sums[i] += v * v
 	}
 	if l.t == l.tp.m1 {
-		l.startSecondPhase()
-	}
-}
-
-// startSecondPhase is lines 11-12: ε, q and η, then GAERR from w_1.
-func (l *twoPhasedLearner) startSecondPhase() {
-	d, k := len(l.counts), l.tp.k
-	m2 := l.p.M - l.tp.m1
-	fd := float64(d)
-	l.eps = fd * math.Log(2*fd/l.tp.delta) / (float64(k+1) * float64(l.tp.m1))
-	A := make([]float64, d)
-	q := make([]float64, d)
-	twoA := make([]float64, d)
-	for i := range A {
-		if l.counts[i] > 0 {
-			A[i] = l.sums[i] / l.counts[i]
+		A := make([]float64, d)
+		for i, c := range l.counts {
+			if c > 0 {
+				A[i] = l.sums[i] / c
+			}
 		}
-		q[i] = math.Sqrt(A[i] + 13*l.eps/6)
-		twoA[i] = 2*A[i] + 10*l.eps/3
+		var err error
+		if l.second, l.extra, err = l.start(A); err != nil {
+			panic(&SolverError{Err: fmt.Errorf("%s: second phase: %w", l.name, err)})
+		}
 	}
-	l.half = l.s.Half
-	if l.half == 0 {
-		l.half = HalfNorm(twoA) // Lemma 3.11's H
-	}
-	eta := l.s.Eta
-	if eta == 0 {
-		eta = TwoPhasedDDAERREta(d, k, m2, l.half, l.eps)
-	}
-	tab, err := newAliasTable(q) // every q_i ≥ √(13ε/6) > 0
-	if err != nil {
-		panic(&SolverError{Err: fmt.Errorf("twophased-ddaerr: sampling distribution: %w", err)})
-	}
-	l.second = &aerrLearner{q: tab, k: k, B: l.tp.B, eta: eta, rng: l.p.Rand, w: append([]float64(nil), l.w1...),
-		sum: make([]float64, d), sq: make([]float64, d), xt: newSparseVec(d)}
 }
 
 func (l *twoPhasedLearner) Weights(dst []float64) {
@@ -193,8 +211,13 @@ func (l *twoPhasedLearner) Weights(dst []float64) {
 
 func (l *twoPhasedLearner) Params() map[string]float64 {
 	out := map[string]float64{"B": l.tp.B, "m1": float64(l.tp.m1), "delta": l.tp.delta}
-	if l.second != nil {
-		out["eta"], out["eps"], out["half"] = l.second.eta, l.eps, l.half
+	if pr, ok := l.second.(ParamReporter); ok {
+		for k, v := range pr.Params() {
+			out[k] = v
+		}
+		for k, v := range l.extra {
+			out[k] = v
+		}
 	}
 	return out
 }
