@@ -17,7 +17,7 @@ func BenchmarkSolvers(b *testing.B) {
 	for i := range mom {
 		mom[i] = 1 / float64(i+1)
 	}
-	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}, &AERR{K: 56}, &DDAERR{K: 4, Moments: mom}, &DDAERR{K: 56, Moments: mom}} {
+	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}, &AERR{K: 56}, &DDAERR{K: 4, Moments: mom}, &DDAERR{K: 56, Moments: mom}, &DDAELR{K: 4, Moments: mom}} {
 		name := fmt.Sprintf("%s/k=%d/d=%d", s.Name(), kOf(s), d)
 		b.Run(name, func(b *testing.B) {
 			l, err := s.Start(Problem{M: m, D: d, Rand: NewRand(2)})
@@ -46,6 +46,8 @@ func kOf(s Solver) int {
 	case *AELR:
 		return s.K
 	case *DDAERR:
+		return s.K
+	case *DDAELR:
 		return s.K
 	}
 	return 0
