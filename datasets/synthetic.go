@@ -125,3 +125,89 @@ func checkSynthetic(name string, d, m int, noise float64, wstar []float64) error
 	}
 	return nil
 }
+
+// PowerLawModel is the simulated data of Kukliansky & Shamir (seed 002,
+// Section 5.1): u_i = i^α for i = 1..d, projected onto the l2 unit ball
+// (ridge scenario) or the l∞ unit ball (lasso scenario) to give the means
+// μ = E[x]; each attribute is an independent Bernoulli(μ_i) variable, so
+// E[x_i²] = μ_i follows the power law; y = w*·x without noise, with w*
+// uniform on {−1, +1}^d (ridge) or i.i.d. ±1 with probability 0.15 each and
+// 0 otherwise (lasso). The paper uses d = 500 and α ∈ {0, −0.5, −1, −2}.
+// Note that these data do not meet the theorems' ||x||₂ ≤ 1 or |y| ≤ B
+// (the paper does not rescale them either).
+type PowerLawModel struct {
+	Mu    []float64 // E[x_i] = E[x_i²]
+	WStar []float64
+	Lasso bool
+}
+
+// NewPowerLawModel builds the model for d attributes, exponent alpha ≤ 0,
+// the lasso (true) or ridge (false) scenario, drawing w* with
+// lao.NewRand(seed).
+func NewPowerLawModel(d int, alpha float64, lasso bool, seed uint64) (*PowerLawModel, error) {
+	if d < 1 {
+		return nil, fmt.Errorf("datasets: PowerLawModel: d = %d, want at least 1: %w", d, lao.ErrParam)
+	}
+	if !(alpha <= 0) || math.IsInf(alpha, 0) {
+		return nil, fmt.Errorf("datasets: PowerLawModel: alpha = %g, want finite and ≤ 0: %w", alpha, lao.ErrParam)
+	}
+	mu := make([]float64, d)
+	var n2 float64
+	for i := range mu {
+		mu[i] = math.Pow(float64(i+1), alpha)
+		n2 += mu[i] * mu[i]
+	}
+	if !lasso && n2 > 1 { // projection onto the l2 unit ball
+		for i := range mu {
+			mu[i] /= math.Sqrt(n2)
+		}
+	} // lasso: i^α ≤ 1 already lies in the l∞ unit ball
+	r := lao.NewRand(seed)
+	w := make([]float64, d)
+	for i := range w {
+		if lasso {
+			switch u := r.Float64(); {
+			case u < 0.15:
+				w[i] = 1
+			case u < 0.3:
+				w[i] = -1
+			}
+		} else {
+			w[i] = float64(2*r.IntN(2) - 1)
+		}
+	}
+	return &PowerLawModel{Mu: mu, WStar: w, Lasso: lasso}, nil
+}
+
+// Sample draws m examples with lao.NewRand(seed).
+func (p *PowerLawModel) Sample(m int, seed uint64) (*lao.Dataset, error) {
+	d := len(p.Mu)
+	if m < 0 {
+		return nil, fmt.Errorf("datasets: PowerLawModel: m = %d examples, want at least 0: %w", m, lao.ErrParam)
+	}
+	r := lao.NewRand(seed)
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		row := x[i*d : (i+1)*d]
+		for j := range row {
+			if r.Float64() < p.Mu[j] {
+				row[j] = 1
+				y[i] += p.WStar[j]
+			}
+		}
+	}
+	return lao.NewDataset(x, y, d, nil)
+}
+
+// Excess is the exact excess risk of w for the loss ½(w·x − y)² (the
+// targets are noise-free, so it is the risk): ½E[(e·x)²] with e = w − w*,
+// = ½(Σ_i e_i² μ_i(1 − μ_i) + (e·μ)²) for independent Bernoulli attributes.
+func (p *PowerLawModel) Excess(w []float64) float64 {
+	var diag, mean float64
+	for i, v := range w {
+		e := v - p.WStar[i]
+		diag += e * e * p.Mu[i] * (1 - p.Mu[i])
+		mean += e * p.Mu[i]
+	}
+	return 0.5 * (diag + mean*mean)
+}

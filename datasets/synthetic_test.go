@@ -117,3 +117,50 @@ func TestSyntheticErrors(t *testing.T) {
 }
 
 func second(_ *lao.Dataset, err error) error { return err }
+
+func TestPowerLawModel(t *testing.T) {
+	for _, lasso := range []bool{false, true} {
+		p, err := NewPowerLawModel(30, -1, lasso, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n2 float64
+		for _, v := range p.Mu {
+			n2 += v * v
+		}
+		if !lasso && math.Abs(n2-1) > 1e-12 {
+			t.Errorf("ridge: ||μ||₂² = %g, want 1 (projected)", n2)
+		}
+		if lasso && (p.Mu[0] != 1 || math.Abs(p.Mu[9]-0.1) > 1e-15) {
+			t.Errorf("lasso: μ = %v, want i^-1", p.Mu[:10])
+		}
+		ds, err := p.Sample(200000, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Means match μ within 5 standard errors, and the exact excess risk
+		// matches the empirical one.
+		for j := range 5 {
+			var s float64
+			for i := range ds.Len() {
+				s += ds.Row(i)[j]
+			}
+			se := math.Sqrt(p.Mu[j] * (1 - p.Mu[j]) / float64(ds.Len()))
+			if mean := s / float64(ds.Len()); math.Abs(mean-p.Mu[j]) > 5*se+1e-12 {
+				t.Errorf("lasso=%v: mean of x_%d = %g, want %g", lasso, j, mean, p.Mu[j])
+			}
+		}
+		w := make([]float64, 30)
+		for i := range w {
+			w[i] = 0.5 * p.WStar[i]
+		}
+		w[0] += 0.3
+		excessCheck(t, "PowerLawModel", ds, w, p.WStar, 0.5, p.Excess(w))
+	}
+	if _, err := NewPowerLawModel(10, 0.5, false, 1); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("alpha > 0: %v", err)
+	}
+	if _, err := NewPowerLawModel(0, -1, false, 1); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("d = 0: %v", err)
+	}
+}
