@@ -137,3 +137,16 @@ func ExampleSummary() {
 	// E[x_j^2]: [7.5 18750 0.5]
 	// {MaxL2:200.0424954853343 MaxLinf:200 MaxAbsY:7}
 }
+
+// The improvement ratios of Kukliansky & Shamir (seed 002) say how much a
+// data set can gain from data-dependent sampling: 1 when every attribute
+// has the same second moment, small when a few attributes dominate.
+func ExampleImprovementRatios() {
+	even := frames.ImprovementRatios([]float64{0.2, 0.2, 0.2, 0.2})
+	uneven := frames.ImprovementRatios([]float64{0.9, 0.05, 0.03, 0.02})
+	fmt.Printf("even: rho_ridge %.2f, rho_lasso %.2f\n", even.Ridge, even.Lasso)
+	fmt.Printf("uneven: rho_ridge %.2f, rho_lasso %.2f\n", uneven.Ridge, uneven.Lasso)
+	// Output:
+	// even: rho_ridge 1.00, rho_lasso 1.00
+	// uneven: rho_ridge 0.55, rho_lasso 0.28
+}
