@@ -247,3 +247,25 @@ func TestCVResultWriteCSVFullPrecision(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+func TestWithPriors(t *testing.T) {
+	ds := linearData(50, 3, 1, 12)
+	dd, _ := lao.Lookup("ddaerr")
+	ae, _ := lao.Lookup("aerr")
+	got := frames.WithPriors(dd, lao.Config{K: 2}, ds)
+	if !slices.Equal(got.Moments, frames.SecondMoments(ds)) || got.K != 2 {
+		t.Errorf("ddaerr: %+v, want the training moments", got)
+	}
+	if got := frames.WithPriors(ae, lao.Config{K: 2}, ds); got.Moments != nil {
+		t.Errorf("aerr got moments %v", got.Moments)
+	}
+	mine := []float64{1, 2, 3}
+	if got := frames.WithPriors(dd, lao.Config{Moments: mine}, ds); !slices.Equal(got.Moments, mine) {
+		t.Errorf("given moments replaced: %v", got.Moments)
+	}
+	// TuneSolver fills them too, and the chosen configuration carries them.
+	cfg, _, err := frames.TuneSolver(dd, lao.Config{K: 2}, ds, 2, 1)
+	if err != nil || !slices.Equal(cfg.Moments, frames.SecondMoments(ds)) {
+		t.Errorf("TuneSolver: %+v, %v", cfg, err)
+	}
+}
