@@ -72,16 +72,15 @@ type Rho struct {
 // NaN for empty or all-zero moments.
 func ImprovementRatios(moments []float64) Rho {
 	d := float64(len(moments))
-	var sqrtSum, l1, linf float64
+	var l1, linf float64
 	for _, v := range moments {
-		sqrtSum += math.Sqrt(v)
 		l1 += v
 		linf = max(linf, v)
 	}
 	if len(moments) == 0 || l1 == 0 {
 		return Rho{Ridge: math.NaN(), Lasso: math.NaN()}
 	}
-	return Rho{Ridge: sqrtSum * sqrtSum / (d * l1), Lasso: l1 / (d * linf)}
+	return Rho{Ridge: lao.HalfNorm(moments) / (d * l1), Lasso: l1 / (d * linf)}
 }
 
 // Summary returns one row per attribute of ds with columns "column",

@@ -106,11 +106,7 @@ func egWeights(w, a []float64, B float64) {
 // clipping, and returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.8). With q
 // non-nil, x̃ draws its k attributes from q: seed 002's GAELR (Alg. 3).
 func aelrGradient(ex *Example, w, ab []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
-	if q == nil {
-		uniformXEstimate(ex, k, rng, xt)
-	} else { // seed 002's GAELR (Alg. 3 lines 4-8)
-		qXEstimate(ex, k, q, rng, xt)
-	}
+	xEstimate(ex, k, q, rng, xt)
 	n1 := abses(w, ab)
 	phi := l1InnerEstimate(ex, w, ab, n1, rng) - ex.Label()
 	for _, i := range xt.idx {

@@ -109,11 +109,7 @@ func initialIterate(solver string, W1 []float64, d int, B float64) ([]float64, e
 // returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3). With q non-nil, x̃ draws its
 // k attributes from q instead of uniformly: seed 002's GAERR (Alg. 1).
 func aerrGradient(ex *Example, w, sq []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
-	if q == nil {
-		uniformXEstimate(ex, k, rng, xt)
-	} else {
-		qXEstimate(ex, k, q, rng, xt)
-	}
+	xEstimate(ex, k, q, rng, xt)
 	n2 := squares(w, sq)
 	phi := l2InnerEstimate(ex, w, sq, n2, rng) - ex.Label()
 	for _, i := range xt.idx {

@@ -81,3 +81,14 @@ func qXEstimate(ex *Example, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec
 		xt.add(i, ex.Attr(i)/(float64(k)*q.q[i]))
 	}
 }
+
+// xEstimate sets xt to the estimate of x from k independent draws: uniform
+// (uniformXEstimate, AERR/AELR) when q is nil, else from q (qXEstimate,
+// GAERR/GAELR).
+func xEstimate(ex *Example, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) {
+	if q == nil {
+		uniformXEstimate(ex, k, rng, xt)
+		return
+	}
+	qXEstimate(ex, k, q, rng, xt)
+}

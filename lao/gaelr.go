@@ -50,12 +50,7 @@ func (s *GAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err er
 	if q, err = samplingTable("gaelr", "Q", s.Q, p.D); err != nil {
 		return
 	}
-	minQ := math.Inf(1)
-	for _, v := range q.q {
-		if v > 0 {
-			minQ = min(minQ, v)
-		}
-	}
+	minQ := minPositive(q.q)
 	def := 1 / (2 * B) * math.Sqrt(math.Log(2*float64(p.D))/(5*float64(p.M)*(1/(float64(k)*minQ)+1)))
 	eta, err = positiveOr("gaelr", "Eta", s.Eta, def)
 	return

@@ -43,16 +43,7 @@ func refGAELRRng(ds *Dataset, k int, B, eta float64, q []float64, rng *rand.Rand
 		n1 := norm1(w)
 		var yw float64
 		if n1 > 0 { // line 9: P[j] = |w_j|/||w||₁; line 10: (w_j/p_j) x_j
-			u := rng.Float64() * n1
-			j := -1
-			for jj, v := range w {
-				if v != 0 {
-					j = jj
-					if u -= math.Abs(v); u < 0 {
-						break
-					}
-				}
-			}
+			j, _ := refDraw(w, math.Abs, rng)
 			yw = w[j] / (math.Abs(w[j]) / n1) * x[j]
 		}
 		phi := yw - y
@@ -122,16 +113,11 @@ func TestGAELRGradientUnbiased(t *testing.T) {
 // risk with Theorem 3.4's step (mean over seeds).
 func TestDDAELRTheorem46(t *testing.T) {
 	const d, k, seeds = 40, 2, 8
-	s, mom := make([]float64, d), make([]float64, d)
+	p, mom := lassoHarmonicProblem(d)
 	var l1 float64
-	for i := range s {
-		mom[i] = 1 / float64(i+1)
-		s[i] = math.Sqrt(mom[i])
-		l1 += mom[i]
+	for _, v := range mom {
+		l1 += v
 	}
-	wstar := make([]float64, d)
-	wstar[0], wstar[1], wstar[2] = 0.4, -0.3, 0.2 // ||w*||₁ = 0.9 ≤ B = 1
-	p := diagProblem{s: s, wstar: wstar, sigma: 0.1}
 	for _, m := range []int{1000, 8000} {
 		var dd, dd2, ae float64
 		for seed := range uint64(seeds) {
@@ -226,14 +212,7 @@ func TestTwoPhasedDDAELRMatchesReference(t *testing.T) {
 // probability-1 bound; the log compares it with DDAELR and AELR.
 func TestTwoPhasedDDAELRBound(t *testing.T) {
 	const d, k, m, seeds = 40, 2, 8000, 8
-	s, mom := make([]float64, d), make([]float64, d)
-	for i := range s {
-		mom[i] = 1 / float64(i+1)
-		s[i] = math.Sqrt(mom[i])
-	}
-	wstar := make([]float64, d)
-	wstar[0], wstar[1], wstar[2] = 0.4, -0.3, 0.2
-	p := diagProblem{s: s, wstar: wstar, sigma: 0.1}
+	p, mom := lassoHarmonicProblem(d)
 	var two, two2, dd, ae float64
 	for seed := range uint64(seeds) {
 		ds := p.sample(m, 400+seed)

@@ -55,12 +55,7 @@ func (s *GAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err er
 	if q, err = samplingTable("gaerr", "Q", s.Q, p.D); err != nil {
 		return
 	}
-	minQ := math.Inf(1)
-	for _, v := range q.q {
-		if v > 0 {
-			minQ = min(minQ, v)
-		}
-	}
+	minQ := minPositive(q.q)
 	def := 1 / math.Sqrt(float64(p.M)*(1/(float64(k)*minQ)+1))
 	eta, err = positiveOr("gaerr", "Eta", s.Eta, def)
 	return
@@ -143,4 +138,15 @@ func SamplingCost(moments, q []float64) (float64, error) {
 		}
 	}
 	return s, nil
+}
+
+// minPositive returns the smallest positive entry of q (+Inf if none).
+func minPositive(q []float64) float64 {
+	m := math.Inf(1)
+	for _, v := range q {
+		if v > 0 {
+			m = min(m, v)
+		}
+	}
+	return m
 }

@@ -115,20 +115,7 @@ func refGAERRRng(ds *Dataset, k int, B, eta float64, q []float64, rng *rand.Rand
 			i := tab.draw(rng)
 			xt[i] += x[i] / tab.q[i] / float64(k)
 		}
-		var n2 float64
-		for _, v := range w {
-			n2 += v * v
-		}
-		u := rng.Float64() * n2 // line 8: P[j] = w_j²/||w||²
-		j := -1
-		for jj, v := range w {
-			if v*v > 0 {
-				j = jj
-				if u -= v * v; u < 0 {
-					break
-				}
-			}
-		}
+		j, n2 := refDraw(w, func(v float64) float64 { return v * v }, rng) // line 8: P[j] = w_j²/||w||²
 		phi := w[j]/(w[j]*w[j]/n2)*x[j] - y // line 9: (w_j/p_j) x_j − y
 		v := make([]float64, d)
 		for i := range v {
@@ -199,6 +186,42 @@ func (p diagProblem) sample(m int, seed uint64) *Dataset {
 	return ds
 }
 
+// ridgeDecayProblem has second moments ∝ i^-2 scaled to ||x||₂ = 1
+// (ρ_ridge ≈ 0.1 for d = 40) and w* = ±0.4 on the first 4 attributes
+// (||w*||₂ = 0.8 ≤ B = 1); it returns the problem and its moments.
+func ridgeDecayProblem(d int) (diagProblem, []float64) {
+	s := make([]float64, d)
+	var n2 float64
+	for i := range s {
+		s[i] = 1 / float64(i+1)
+		n2 += s[i] * s[i]
+	}
+	mom := make([]float64, d)
+	for i := range s {
+		s[i] /= math.Sqrt(n2)
+		mom[i] = s[i] * s[i]
+	}
+	wstar := make([]float64, d)
+	for i := range 4 {
+		wstar[i] = 0.4 * float64(1-2*(i%2))
+	}
+	return diagProblem{s: s, wstar: wstar, sigma: 0.1}, mom
+}
+
+// lassoHarmonicProblem has second moments E[x_i²] = 1/i (seed 002's
+// example, ||x||∞ ≤ 1) and w* = (0.4, −0.3, 0.2, 0, …) (||w*||₁ = 0.9 ≤
+// B = 1); it returns the problem and its moments.
+func lassoHarmonicProblem(d int) (diagProblem, []float64) {
+	s, mom := make([]float64, d), make([]float64, d)
+	for i := range s {
+		mom[i] = 1 / float64(i+1)
+		s[i] = math.Sqrt(mom[i])
+	}
+	wstar := make([]float64, d)
+	wstar[0], wstar[1], wstar[2] = 0.4, -0.3, 0.2
+	return diagProblem{s: s, wstar: wstar, sigma: 0.1}, mom
+}
+
 // excess is ½(w − w*)ᵀΣ(w − w*) (seed 000/002's ½ loss).
 func (p diagProblem) excess(w []float64) float64 {
 	var e float64
@@ -215,22 +238,7 @@ func (p diagProblem) excess(w []float64) float64 {
 // seed 002's analysis predicts (||E[x²]||_{1/2} ≪ d).
 func TestDDAERRTheorem35(t *testing.T) {
 	const d, k, seeds = 40, 2, 8
-	s := make([]float64, d)
-	var n2 float64
-	for i := range s {
-		s[i] = 1 / float64(i+1)
-		n2 += s[i] * s[i]
-	}
-	mom := make([]float64, d)
-	for i := range s {
-		s[i] /= math.Sqrt(n2)
-		mom[i] = s[i] * s[i]
-	}
-	wstar := make([]float64, d)
-	for i := range 4 {
-		wstar[i] = 0.4 * float64(1-2*(i%2)) // ||w*||₂ = 0.8 ≤ B = 1
-	}
-	p := diagProblem{s: s, wstar: wstar, sigma: 0.1}
+	p, mom := ridgeDecayProblem(d)
 	half := HalfNorm(mom)
 	for _, m := range []int{1000, 8000} {
 		var dd, ae, dd2 float64
@@ -359,22 +367,7 @@ func TestTwoPhasedDDAERRMatchesReference(t *testing.T) {
 // experiments set ε = 0 for this reason. The log shows the three.
 func TestTwoPhasedDDAERRBound(t *testing.T) {
 	const d, k, m, seeds = 40, 2, 8000, 8
-	s := make([]float64, d)
-	var n2 float64
-	for i := range s {
-		s[i] = 1 / float64(i+1)
-		n2 += s[i] * s[i]
-	}
-	mom := make([]float64, d)
-	for i := range s {
-		s[i] /= math.Sqrt(n2)
-		mom[i] = s[i] * s[i]
-	}
-	wstar := make([]float64, d)
-	for i := range 4 {
-		wstar[i] = 0.4 * float64(1-2*(i%2))
-	}
-	p := diagProblem{s: s, wstar: wstar, sigma: 0.1}
+	p, mom := ridgeDecayProblem(d)
 	var two, two2, dd, ae float64
 	for seed := range uint64(seeds) {
 		ds := p.sample(m, 200+seed)

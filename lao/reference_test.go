@@ -27,20 +27,7 @@ func refAERR(ds *Dataset, k int, B, eta float64, w1 []float64, seed uint64) []fl
 			i := rng.IntN(d)
 			xt[i] += float64(d) / float64(k) * x[i]
 		}
-		var n2 float64
-		for _, v := range w {
-			n2 += v * v
-		}
-		u := rng.Float64() * n2
-		j := -1
-		for jj, v := range w {
-			if v*v > 0 {
-				j = jj
-				if u -= v * v; u < 0 {
-					break
-				}
-			}
-		}
+		j, n2 := refDraw(w, func(v float64) float64 { return v * v }, rng)
 		phi := n2*x[j]/w[j] - y
 		v := make([]float64, d)
 		for i := range v {
@@ -55,6 +42,27 @@ func refAERR(ds *Dataset, k int, B, eta float64, w1 []float64, seed uint64) []fl
 		wbar[i] /= float64(m)
 	}
 	return wbar
+}
+
+// refDraw draws j with probability weight(w_j)/Σ_i weight(w_i) by a plain
+// linear scan over w (one rng.Float64), and returns j with the total: the
+// references' draw for the inner-product estimates (weight v² for
+// P[j] = w_j²/||w||₂², |v| for P[j] = |w_j|/||w||₁). Needs a positive total.
+func refDraw(w []float64, weight func(float64) float64, rng *rand.Rand) (j int, total float64) {
+	for _, v := range w {
+		total += weight(v)
+	}
+	u := rng.Float64() * total
+	j = -1
+	for i, v := range w {
+		if p := weight(v); p > 0 {
+			j = i
+			if u -= p; u < 0 {
+				break
+			}
+		}
+	}
+	return j, total
 }
 
 // refAELR is seed 000, Algorithm 2 with explicit z⁺, z⁻.
@@ -85,16 +93,7 @@ func refAELR(ds *Dataset, k int, B, eta float64, seed uint64) []float64 {
 		n1 := norm1(w)
 		var yw float64
 		if n1 > 0 {
-			u := rng.Float64() * n1
-			j := -1
-			for jj, v := range w {
-				if v != 0 {
-					j = jj
-					if u -= math.Abs(v); u < 0 {
-						break
-					}
-				}
-			}
+			j, _ := refDraw(w, math.Abs, rng)
 			yw = n1 * math.Copysign(1, w[j]) * x[j]
 		}
 		phi := yw - y
@@ -163,16 +162,7 @@ func refAER(ds *Dataset, k int, B, lambda float64, seed uint64) []float64 {
 			if n1 == 0 {
 				break
 			}
-			u := rng.Float64() * n1
-			j := -1
-			for jj, wv := range w {
-				if wv != 0 {
-					j = jj
-					if u -= math.Abs(wv); u < 0 {
-						break
-					}
-				}
-			}
+			j, _ := refDraw(w, math.Abs, rng)
 			yhat += 2 / float64(k) * math.Copysign(1, w[j]) * n1 * x[j]
 		}
 		for i := range w {

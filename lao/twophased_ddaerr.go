@@ -146,9 +146,8 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		l := &aerrLearner{q: tab, k: k, B: tp.B, eta: eta, rng: p.Rand, w: append([]float64(nil), w1...),
-			sum: make([]float64, d), sq: make([]float64, d), xt: newSparseVec(d)}
-		return l, map[string]float64{"eps": eps, "half": half}, nil
+		l, err := newGAERRLearner(tab, k, tp.B, eta, w1, p, "twophased-ddaerr")
+		return l, map[string]float64{"eps": eps, "half": half}, err
 	}
 	return newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, second), nil
 }
