@@ -116,7 +116,7 @@ func refGAERRRng(ds *Dataset, k int, B, eta float64, q []float64, rng *rand.Rand
 			xt[i] += x[i] / tab.q[i] / float64(k)
 		}
 		j, n2 := refDraw(w, func(v float64) float64 { return v * v }, rng) // line 8: P[j] = w_j²/||w||²
-		phi := w[j]/(w[j]*w[j]/n2)*x[j] - y // line 9: (w_j/p_j) x_j − y
+		phi := w[j]/(w[j]*w[j]/n2)*x[j] - y                                // line 9: (w_j/p_j) x_j − y
 		v := make([]float64, d)
 		for i := range v {
 			v[i] = w[i] - eta*phi*xt[i] // lines 10-11
