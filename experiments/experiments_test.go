@@ -24,8 +24,8 @@ func demoData(t *testing.T) *lao.Dataset {
 func TestRunCurves(t *testing.T) {
 	ds := demoData(t)
 	spec := Spec{Entries: []Entry{
-		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 4}, Tune: true},
-		{Label: "AER", Solver: "aer", Config: lao.Config{K: 4}},
+		{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 4}, Tune: true},
+		{Label: "AER", Solver: "aer", Params: map[string]float64{"k": 4}},
 	}, Splits: 3, TestFrac: 0.2, CVFolds: 3, Points: 6, MinPrefix: 20, Seed: 7}
 	rep, err := Run(ds, spec, nil)
 	if err != nil {
@@ -95,7 +95,7 @@ func TestRunCurves(t *testing.T) {
 
 func TestRunErrors(t *testing.T) {
 	ds := demoData(t)
-	good := Entry{Label: "AER", Solver: "aer", Config: lao.Config{K: 4}}
+	good := Entry{Label: "AER", Solver: "aer", Params: map[string]float64{"k": 4}}
 	cases := []Spec{
 		{Entries: nil, Splits: 1, TestFrac: 0.1, Points: 1},
 		{Entries: []Entry{good}, Splits: 0, TestFrac: 0.1, Points: 1},

@@ -138,7 +138,7 @@ func ExampleSummary() {
 	// {MaxL2:200.0424954853343 MaxLinf:200 MaxAbsY:7}
 }
 
-// The improvement ratios of Kukliansky & Shamir (seed 002) say how much a
+// The improvement ratios of Kukliansky & Shamir (2015) say how much a
 // data set can gain from data-dependent sampling: 1 when every attribute
 // has the same second moment, small when a few attributes dominate.
 func ExampleImprovementRatios() {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"github.com/laoproject/lao/lao"
+	"github.com/laoproject/lao/lao/theory"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 )
@@ -236,7 +236,7 @@ func TestTheoremCard(t *testing.T) {
 	if err := DisplayLaoTheorem("no such id"); err == nil {
 		t.Error("unknown registry id accepted")
 	}
-	for _, lt := range lao.Theorems() {
+	for _, lt := range theory.Theorems() {
 		md, err := TheoremMarkdown(FromLao(lt))
 		if err != nil || !strings.Contains(md, lt.Number) || (lt.BoundTeX != "" && !strings.Contains(md, "$$"+lt.BoundTeX+"$$")) {
 			t.Errorf("registry theorem %s: %v\n%s", lt.ID, err, md)

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/laoproject/lao/lao"
+	"github.com/laoproject/lao/lao/theory"
 )
 
 // Theorem is what a theorem card shows. Text fields are Markdown in which
@@ -105,7 +105,7 @@ func DisplayTheorem(t Theorem) error {
 }
 
 // FromLao converts an entry of lao's theorem registry into a card.
-func FromLao(t lao.Theorem) Theorem {
+func FromLao(t theory.Theorem) Theorem {
 	c := Theorem{Paper: t.Paper, Number: t.Number, Statement: t.Statement, Bound: t.BoundTeX}
 	if t.Assumptions != "" {
 		c.Assumptions = []string{t.Assumptions}
@@ -117,11 +117,11 @@ func FromLao(t lao.Theorem) Theorem {
 }
 
 // DisplayLaoTheorem shows the card of the registry theorem with the given
-// ID (e.g. "000/3.1", see lao.Theorems).
+// ID (e.g. "hk2012/3.1", see theory.Theorems).
 func DisplayLaoTheorem(id string) error {
-	t, ok := lao.TheoremByID(id)
+	t, ok := theory.TheoremByID(id)
 	if !ok {
-		return fmt.Errorf("kernel: no theorem %q in lao.Theorems()", id)
+		return fmt.Errorf("kernel: no theorem %q in theory.Theorems()", id)
 	}
 	return DisplayTheorem(FromLao(t))
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // AELR is Attribute Efficient Lasso Regression (Hazan & Koren, ICML 2012,
-// seed 000, Algorithm 2): the EG± (multiplicative weights) algorithm on the
+// Hazan & Koren 2012, Algorithm 2): the EG± (multiplicative weights) algorithm on the
 // l1 ball of radius B, driven by an unbiased gradient estimate from k
 // uniformly sampled attributes and one attribute sampled with probability
 // |w_j|/||w||₁, each coordinate clipped to [−1/η, 1/η], averaged iterate.
@@ -51,24 +51,31 @@ func (s *AELR) resolve(p Problem) (k int, B, eta float64, err error) {
 	return k, B, eta, err
 }
 
-// Budget returns k+1 per example.
-func (s *AELR) Budget(p Problem) (Budget, error) {
-	k, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B and eta to the struct's fields.
+func (s *AELR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))",
+			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1 (w_1 = 0).
-func (s *AELR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *AELR) About() About {
+	return About{Paper: paperHK, Algorithm: "Algorithm 2", Budget: "k+1 per example", Ball: "l1"}
+}
+
+// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
+// (w_1 = 0) and the budget k+1 per example.
+func (s *AELR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	return &aelrLearner{k: k, B: B, eta: eta, rng: p.Rand, a: make([]float64, p.D),
 		w: make([]float64, p.D), sum: make([]float64, p.D), ab: make([]float64, p.D),
-		xt: newSparseVec(p.D)}, nil
+		xt: newSparseVec(p.D)}, kPlusOne(k, p.D), nil
 }
 
 type aelrLearner struct {
@@ -102,9 +109,9 @@ func egWeights(w, a []float64, B float64) {
 	}
 }
 
-// aelrGradient sets g̃ = φ̃·x̃ into xt (seed 000, Alg. 2 lines 4-11), before
+// aelrGradient sets g̃ = φ̃·x̃ into xt (Hazan & Koren 2012, Alg. 2 lines 4-11), before
 // clipping, and returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.8). With q
-// non-nil, x̃ draws its k attributes from q: seed 002's GAELR (Alg. 3).
+// non-nil, x̃ draws its k attributes from q: Kukliansky & Shamir's GAELR (Alg. 3).
 func aelrGradient(ex *Example, w, ab []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
 	xEstimate(ex, k, q, rng, xt)
 	n1 := abses(w, ab)

@@ -6,7 +6,7 @@ import (
 )
 
 // AERR is Attribute Efficient Ridge Regression (Hazan & Koren, ICML 2012,
-// seed 000, Algorithm 1): online gradient descent on the l2 ball of radius
+// Hazan & Koren 2012, Algorithm 1): online gradient descent on the l2 ball of radius
 // B with an unbiased gradient estimate built from k uniformly sampled
 // attributes (for x) and one attribute sampled with probability
 // w_j²/||w||₂² (for w·x), followed by the averaged iterate.
@@ -49,27 +49,34 @@ func (s *AERR) resolve(p Problem) (k int, B, eta float64, err error) {
 	return k, B, eta, err
 }
 
-// Budget returns k+1 per example.
-func (s *AERR) Budget(p Problem) (Budget, error) {
-	k, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B and eta to the struct's fields.
+func (s *AERR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.1's √(k/(2dm))",
+			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner at w_1.
-func (s *AERR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *AERR) About() About {
+	return About{Paper: paperHK, Algorithm: "Algorithm 1", Budget: "k+1 per example", Ball: "l2"}
+}
+
+// Start validates the parameters and returns a learner at w_1 with the
+// budget k+1 per example.
+func (s *AERR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	w, err := initialIterate("aerr", s.W1, p.D, B)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	return &aerrLearner{k: k, B: B, eta: eta, rng: p.Rand, w: w,
-		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, nil
+		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, kPlusOne(k, p.D), nil
 }
 
 type aerrLearner struct {
@@ -105,9 +112,9 @@ func initialIterate(solver string, W1 []float64, d int, B float64) ([]float64, e
 	return w, nil
 }
 
-// aerrGradient sets g̃ = φ̃·x̃ into xt (seed 000, Alg. 1 lines 3-10) and
+// aerrGradient sets g̃ = φ̃·x̃ into xt (Hazan & Koren 2012, Alg. 1 lines 3-10) and
 // returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3). With q non-nil, x̃ draws its
-// k attributes from q instead of uniformly: seed 002's GAERR (Alg. 1).
+// k attributes from q instead of uniformly: Kukliansky & Shamir's GAERR (Alg. 1).
 func aerrGradient(ex *Example, w, sq []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
 	xEstimate(ex, k, q, rng, xt)
 	n2 := squares(w, sq)

@@ -20,11 +20,10 @@ func BenchmarkSolvers(b *testing.B) {
 	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}, &AERR{K: 56}, &DDAERR{K: 4, Moments: mom}, &DDAERR{K: 56, Moments: mom}, &DDAELR{K: 4, Moments: mom}} {
 		name := fmt.Sprintf("%s/k=%d/d=%d", s.Name(), kOf(s), d)
 		b.Run(name, func(b *testing.B) {
-			l, err := s.Start(Problem{M: m, D: d, Rand: NewRand(2)})
+			l, bud, err := s.Start(Problem{M: m, D: d, Rand: NewRand(2)})
 			if err != nil {
 				b.Fatal(err)
 			}
-			bud, _ := s.Budget(Problem{M: m, D: d})
 			ex := NewExample(d)
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -38,17 +37,9 @@ func BenchmarkSolvers(b *testing.B) {
 }
 
 func kOf(s Solver) int {
-	switch s := s.(type) {
-	case *AER:
-		return s.K
-	case *AERR:
-		return s.K
-	case *AELR:
-		return s.K
-	case *DDAERR:
-		return s.K
-	case *DDAELR:
-		return s.K
+	p, err := FindParam(s, "k")
+	if err != nil {
+		return 0
 	}
-	return 0
+	return int(p.Get())
 }

@@ -39,7 +39,7 @@ func (s *sparseVec) add(i int, v float64) {
 }
 
 // uniformXEstimate sets xt to x̃ = (1/k) Σ_{r=1..k} d·x[i_r]·e_{i_r} with
-// i_1..i_k drawn uniformly and independently from [d] (seed 000, Alg. 1-2
+// i_1..i_k drawn uniformly and independently from [d] (Hazan & Koren 2012, Alg. 1-2
 // lines 3-7). E[x̃] = x. It reveals at most k attributes.
 func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
 	xt.reset()
@@ -92,7 +92,7 @@ func abses(w, dst []float64) float64 {
 
 // l2InnerEstimate returns an unbiased estimate of w·x that reveals one
 // attribute: j is drawn with P[j] = w_j²/||w||², and the estimate is
-// ||w||² x_j / w_j (seed 000, Alg. 1 lines 8-9). sq holds w_j² and n2 =
+// ||w||² x_j / w_j (Hazan & Koren 2012, Alg. 1 lines 8-9). sq holds w_j² and n2 =
 // ||w||². If w = 0 the inner product is exactly 0 and nothing is revealed.
 func l2InnerEstimate(ex *Example, w, sq []float64, n2 float64, rng *rand.Rand) float64 {
 	if n2 == 0 {
@@ -104,7 +104,7 @@ func l2InnerEstimate(ex *Example, w, sq []float64, n2 float64, rng *rand.Rand) f
 
 // l1InnerEstimate returns an unbiased estimate of w·x that reveals one
 // attribute: j is drawn with P[j] = |w_j|/||w||_1 and the estimate is
-// ||w||_1 sign(w_j) x_j (seed 000 Alg. 2 lines 9-10; seed 001 eq. (4)).
+// ||w||_1 sign(w_j) x_j (Hazan & Koren 2012 Alg. 2 lines 9-10; Cesa-Bianchi et al. 2010 eq. (4)).
 // ab holds |w_j| and n1 = ||w||_1. If w = 0 the estimate is exactly 0.
 func l1InnerEstimate(ex *Example, w, ab []float64, n1 float64, rng *rand.Rand) float64 {
 	if n1 == 0 {

@@ -77,7 +77,7 @@ func denseOf(s *sparseVec) []float64 {
 
 const draws = 200000
 
-// Seed 000, Lemma 3.3: AERR's g̃ is unbiased for (w·x − y)x.
+// Hazan & Koren 2012, Lemma 3.3: AERR's g̃ is unbiased for (w·x − y)x.
 func TestAERRGradientUnbiased(t *testing.T) {
 	rng := NewRand(1)
 	d, k := 12, 3
@@ -97,7 +97,7 @@ func TestAERRGradientUnbiased(t *testing.T) {
 	c.check(t, "AERR g̃", exactGradient(w, x, y, 1), 5)
 }
 
-// Seed 000, Lemma 3.3: E||g̃||² ≤ 8B²d/k. With ||x||₂ ≤ 1 and ||w||₂ ≤ B the
+// Hazan & Koren 2012, Lemma 3.3: E||g̃||² ≤ 8B²d/k. With ||x||₂ ≤ 1 and ||w||₂ ≤ B the
 // exact second moment is (||w||²||x||² − 2y w·x + y²)·(d/k + (k−1)/k)||x||²;
 // the empirical mean must match it (5 SE) and it must lie below the bound.
 func TestAERRSecondMomentLemma33(t *testing.T) {
@@ -134,7 +134,7 @@ func TestAERRSecondMomentLemma33(t *testing.T) {
 	}
 }
 
-// Seed 000, Lemma 3.8: AELR's g̃ is unbiased for (w·x − y)x.
+// Hazan & Koren 2012, Lemma 3.8: AELR's g̃ is unbiased for (w·x − y)x.
 func TestAELRGradientUnbiased(t *testing.T) {
 	rng := NewRand(3)
 	d, k := 10, 2
@@ -151,7 +151,7 @@ func TestAELRGradientUnbiased(t *testing.T) {
 	c.check(t, "AELR g̃", exactGradient(w, x, y, 1), 5)
 }
 
-// Seed 001, eq. (4) and Alg. 2: 2(ŷ − y)v is unbiased for 2(w·x − y)x, for
+// Cesa-Bianchi et al. 2010, eq. (4) and Alg. 2: 2(ŷ − y)v is unbiased for 2(w·x − y)x, for
 // even and odd k.
 func TestAERGradientUnbiased(t *testing.T) {
 	rng := NewRand(4)
@@ -209,7 +209,7 @@ func TestSampleWithoutReplacement(t *testing.T) {
 	}
 }
 
-// Seed 001, Algorithm 1: Baseline's per-example A and v are unbiased for
+// Cesa-Bianchi et al. 2010, Algorithm 1: Baseline's per-example A and v are unbiased for
 // xxᵀ and x (with the 2y factor: E[2yv] = 2yx), for even and odd k.
 func TestBaselineEstimateUnbiased(t *testing.T) {
 	rng := NewRand(6)

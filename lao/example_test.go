@@ -55,7 +55,7 @@ func ExampleExample() {
 	// Output: 1 3 1 2 true
 }
 
-// Lemma 3.3 of Hazan & Koren (seed 000) in a few lines: AERR's gradient
+// Lemma 3.3 of Hazan & Koren (Hazan & Koren 2012) in a few lines: AERR's gradient
 // estimate is unbiased and its second moment stays below 8B²d/k
 // (here ||x||₂ = 1, ||w||₂ = B = 1, |y| ≤ B).
 func ExampleEstimateGradient() {
@@ -86,7 +86,7 @@ func ExampleEstimateGradient() {
 	// E||g||² ≈ 1.67 ≤ 8B²d/k = 16
 }
 
-// DDAERR (Kukliansky & Shamir, seed 002) samples attribute i with
+// DDAERR (Kukliansky & Shamir, Kukliansky & Shamir 2015) samples attribute i with
 // probability ∝ √E[x_i²]: on data whose second moments decay, it needs the
 // moments as prior knowledge (here the exact ones) and beats AERR, which
 // samples uniformly. Theorem 3.5 replaces AERR's d by ||E[x²]||_{1/2}.

@@ -1,65 +1,11 @@
 package lao
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"time"
 )
-
-// ErrParam is returned (wrapped) for an invalid solver parameter (k < 1,
-// k > d, B <= 0, eta <= 0, ...). The message names the parameter.
-var ErrParam = errors.New("lao: invalid parameter")
-
-// ErrEmpty is returned (wrapped) when a data set has no examples.
-var ErrEmpty = errors.New("lao: no examples")
-
-// paramErr formats a parameter error naming the solver and parameter.
-func paramErr(solver, param string, format string, args ...any) error {
-	return fmt.Errorf("%s: %s %s: %w", solver, param, fmt.Sprintf(format, args...), ErrParam)
-}
-
-// Budget is the attribute budget rule of a solver on a given problem.
-type Budget struct {
-	// PerExample is the hard cap on distinct attributes revealed per
-	// training example; the handle refuses any request beyond it.
-	PerExample int
-	// Mean, if positive, is a budget that holds only in expectation (AESVR
-	// of seed 000 observes k+6 attributes on average). Fit reports the
-	// realised mean; PerExample is then a safety cap (often d).
-	Mean float64
-	// Rule is the budget as the paper states it, e.g. "k+1 per example".
-	Rule string
-}
-
-// Problem is what a solver knows before it sees the first example.
-type Problem struct {
-	M    int        // number of training examples (m); Fit fails if the source length is unknown
-	D    int        // number of attributes (d)
-	Rand *rand.Rand // the solver's only source of randomness, seeded by Options.Seed
-}
-
-// Learner is a solver in the middle of a fit. Observe is called once per
-// training example, in order; Weights writes the solver's current output
-// predictor (for averaged algorithms, the average so far).
-type Learner interface {
-	Observe(ex *Example)
-	Weights(dst []float64)
-}
-
-// Solver is an LAO (or full-information) regression algorithm with its
-// parameters. Implementations are structs whose exported fields are the
-// paper's parameters; zero values select the theorems' defaults.
-type Solver interface {
-	// Name is the paper's name in lower case: "aerr", "aelr", "aer", ...
-	Name() string
-	// Budget validates the parameters against p and returns the budget rule.
-	Budget(p Problem) (Budget, error)
-	// Start validates the parameters, resolves defaults from p and returns
-	// a fresh Learner.
-	Start(p Problem) (Learner, error)
-}
 
 // Options control a fit. The zero value is valid (seed 0, no checkpoints).
 type Options struct {
@@ -135,14 +81,10 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 		return nil, fmt.Errorf("%s: the number of examples must be known before fitting (source length is unknown): %w", s.Name(), ErrParam)
 	}
 	p := Problem{M: m, D: d, Rand: NewRand(opt.Seed)}
-	budget, err := s.Budget(p)
-	if err != nil {
-		return nil, err
-	}
 	if err := checkCheckpoints(opt.Checkpoints, m); err != nil {
 		return nil, err
 	}
-	l, err := s.Start(p)
+	l, budget, err := s.Start(p)
 	if err != nil {
 		return nil, err
 	}

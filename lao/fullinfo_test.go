@@ -7,13 +7,22 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // fiData returns m Gaussian examples with d correlated attributes and a
 // noisy linear label.
 func fiData(seed uint64, m, d int) *Dataset {
 	rng := NewRand(seed)
-	_, X := qpRandPSD(rng, d, m, 0.5)
+	X := make([]float64, m*d) // rows: a Gaussian AR(1) sequence, correlation 0.5
+	for i := range m {
+		prev := rng.NormFloat64()
+		for j := range d {
+			z := 0.5*prev + math.Sqrt(0.75)*rng.NormFloat64()
+			X[i*d+j], prev = z, z
+		}
+	}
 	wt := make([]float64, d)
 	for j := range wt {
 		wt[j] = rng.NormFloat64()
@@ -147,13 +156,13 @@ func TestLassoKKT(t *testing.T) {
 		}
 		for _, f := range []float64{0.01, 0.3, 2} {
 			w := fiFit(t, &Lasso{Lambda: f * vmax}, ds).W
-			if err := qpKKTPen(C, v, c.d, f*vmax, w, 1e-8); err != nil {
+			if err := quadl1.KKTPenalised(C, v, c.d, f*vmax, w, 1e-8); err != nil {
 				t.Errorf("m=%d d=%d λ=%g: %v", c.m, c.d, f*vmax, err)
 			}
 		}
 		for _, B := range []float64{0.05, 1, 10, 1e4} {
 			w := fiFit(t, &Lasso{B: B}, ds).W
-			if err := qpKKTBall(C, v, c.d, B, w, 1e-8); err != nil {
+			if err := quadl1.KKTBall(C, v, c.d, B, w, 1e-8); err != nil {
 				t.Errorf("m=%d d=%d B=%g: %v", c.m, c.d, B, err)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// refGAELR is seed 002, Algorithm 3, line by line with explicit z⁺, z⁻;
+// refGAELR is Kukliansky & Shamir 2015, Algorithm 3, line by line with explicit z⁺, z⁻;
 // index draws for x̃ use the alias sampler (tested in gaerr_test.go).
 func refGAELR(ds *Dataset, k int, B, eta float64, q []float64, seed uint64) []float64 {
 	return refGAELRRng(ds, k, B, eta, q, NewRand(seed))
@@ -87,7 +87,7 @@ func TestGAELRMatchesReference(t *testing.T) {
 	}
 }
 
-// Seed 002, Lemma 4.5's premise: GAELR's g̃ with a non-uniform q is
+// Kukliansky & Shamir 2015, Lemma 4.5's premise: GAELR's g̃ with a non-uniform q is
 // unbiased for (w·x − y)x.
 func TestGAELRGradientUnbiased(t *testing.T) {
 	rng := NewRand(16)
@@ -154,7 +154,7 @@ func TestDDAELRErrors(t *testing.T) {
 	}
 }
 
-// refTwoPhasedLasso is seed 002, Algorithm 4, line by line.
+// refTwoPhasedLasso is Kukliansky & Shamir 2015, Algorithm 4, line by line.
 func refTwoPhasedLasso(ds *Dataset, k int, B float64, m1 int, delta float64, seed uint64) []float64 {
 	rng := NewRand(seed)
 	d, m := ds.Dim(), ds.Len()

@@ -44,7 +44,7 @@ func TestAliasMatchesProportional(t *testing.T) {
 	}
 }
 
-// Seed 002, Lemmas 3.2-3.4 for a fixed example: GAERR's g̃ is unbiased for
+// Kukliansky & Shamir 2015, Lemmas 3.2-3.4 for a fixed example: GAERR's g̃ is unbiased for
 // (w·x − y)x, and E||x̃||² = (1/k)Σ_i x_i²/q_i + ((k−1)/k)||x||².
 func TestGAERRGradientUnbiased(t *testing.T) {
 	rng := NewRand(6)
@@ -88,7 +88,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 	}
 }
 
-// refGAERR is seed 002, Algorithm 1, line by line with dense vectors; the
+// refGAERR is Kukliansky & Shamir 2015, Algorithm 1, line by line with dense vectors; the
 // index draws use the alias sampler (tested above against the plain one).
 func refGAERR(ds *Dataset, k int, B, eta float64, q []float64, seed uint64) []float64 {
 	return refGAERRRng(ds, k, B, eta, q, NewRand(seed))
@@ -208,7 +208,7 @@ func ridgeDecayProblem(d int) (diagProblem, []float64) {
 	return diagProblem{s: s, wstar: wstar, sigma: 0.1}, mom
 }
 
-// lassoHarmonicProblem has second moments E[x_i²] = 1/i (seed 002's
+// lassoHarmonicProblem has second moments E[x_i²] = 1/i (Kukliansky & Shamir's
 // example, ||x||∞ ≤ 1) and w* = (0.4, −0.3, 0.2, 0, …) (||w*||₁ = 0.9 ≤
 // B = 1); it returns the problem and its moments.
 func lassoHarmonicProblem(d int) (diagProblem, []float64) {
@@ -222,7 +222,7 @@ func lassoHarmonicProblem(d int) (diagProblem, []float64) {
 	return diagProblem{s: s, wstar: wstar, sigma: 0.1}, mom
 }
 
-// excess is ½(w − w*)ᵀΣ(w − w*) (seed 000/002's ½ loss).
+// excess is ½(w − w*)ᵀΣ(w − w*) (Hazan & Koren 2012/002's ½ loss).
 func (p diagProblem) excess(w []float64) float64 {
 	var e float64
 	for i, v := range w {
@@ -235,7 +235,7 @@ func (p diagProblem) excess(w []float64) float64 {
 // (||x||₂ = 1, ρ_ridge ≈ 0.1), DDAERR with its theorem's step stays below
 // Theorem 3.5's bound at every m (mean over seeds, plus 3 standard
 // errors), and its excess risk is below AERR's with AERR's theorem step, as
-// seed 002's analysis predicts (||E[x²]||_{1/2} ≪ d).
+// Kukliansky & Shamir's analysis predicts (||E[x²]||_{1/2} ≪ d).
 func TestDDAERRTheorem35(t *testing.T) {
 	const d, k, seeds = 40, 2, 8
 	p, mom := ridgeDecayProblem(d)
@@ -296,7 +296,7 @@ func TestDDAERRErrors(t *testing.T) {
 	}
 }
 
-// refTwoPhased is seed 002, Algorithm 2, line by line; half = 0 uses
+// refTwoPhased is Kukliansky & Shamir 2015, Algorithm 2, line by line; half = 0 uses
 // Lemma 3.11's estimate H (Theorem 3.12).
 func refTwoPhased(ds *Dataset, k int, B float64, m1 int, delta, half float64, seed uint64) []float64 {
 	rng := NewRand(seed)

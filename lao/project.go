@@ -57,11 +57,3 @@ func projectL2Ball(w []float64, B float64) float64 {
 	}
 	return n
 }
-
-func norm1(w []float64) float64 {
-	var s float64
-	for _, v := range w {
-		s += math.Abs(v)
-	}
-	return s
-}

@@ -11,7 +11,7 @@ import (
 // the library's solvers, so the library (sparse updates, log-domain EG
 // weights, O(k) sampling) must reproduce them iterate for iterate.
 
-// refAERR is seed 000, Algorithm 1, returning w̄ after m steps.
+// refAERR is Hazan & Koren 2012, Algorithm 1, returning w̄ after m steps.
 func refAERR(ds *Dataset, k int, B, eta float64, w1 []float64, seed uint64) []float64 {
 	rng := NewRand(seed)
 	d, m := ds.Dim(), ds.Len()
@@ -65,7 +65,7 @@ func refDraw(w []float64, weight func(float64) float64, rng *rand.Rand) (j int, 
 	return j, total
 }
 
-// refAELR is seed 000, Algorithm 2 with explicit z⁺, z⁻.
+// refAELR is Hazan & Koren 2012, Algorithm 2 with explicit z⁺, z⁻.
 func refAELR(ds *Dataset, k int, B, eta float64, seed uint64) []float64 {
 	rng := NewRand(seed)
 	d, m := ds.Dim(), ds.Len()
@@ -138,7 +138,7 @@ func refProjectL1(w []float64, B float64) []float64 {
 	return out
 }
 
-// refAER is seed 001, Algorithm 2 (k even).
+// refAER is Cesa-Bianchi et al. 2010, Algorithm 2 (k even).
 func refAER(ds *Dataset, k int, B, lambda float64, seed uint64) []float64 {
 	rng := NewRand(seed)
 	d, m := ds.Dim(), ds.Len()

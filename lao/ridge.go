@@ -7,12 +7,12 @@ import (
 )
 
 // Ridge is offline ridge regression with full information: the reference
-// the LAO ridge solvers (AERR of seed 000) are compared with. It minimises
+// the LAO ridge solvers (AERR of Hazan & Koren 2012) are compared with. It minimises
 // the empirical squared loss of the examples seen so far,
 //
 //	(1/m) Σ (w·x − y)²  + Lambda·||w||₂²          (penalised form), or
 //	(1/m) Σ (w·x − y)²  subject to ||w||₂ ≤ B     (constrained form,
-//	                                                seed 001 eq. (1), p = 2),
+//	                                                Cesa-Bianchi et al. 2010 eq. (1), p = 2),
 //
 // exactly: the penalised form by a Cholesky solve, the constrained form by
 // an eigendecomposition of the Gram matrix and the secular equation of its
@@ -34,25 +34,31 @@ var _ Solver = (*Ridge)(nil)
 // Name returns "ridge".
 func (r *Ridge) Name() string { return "ridge" }
 
-// Budget returns the full-information rule: d attributes per example.
-func (r *Ridge) Budget(p Problem) (Budget, error) {
-	if _, _, err := refParams("ridge", r.Lambda, r.B); err != nil {
-		return Budget{}, err
+// Params binds lambda and B to the struct's fields (set at most one).
+func (r *Ridge) Params() []Param {
+	return []Param{
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 selects the constrained form", &Tune{Values: []float64{1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1}}),
+		FloatParam("B", &r.B, "radius of the constrained form; 0 (with lambda 0) selects 1", nil),
 	}
-	return fullBudget("ridge", p)
+}
+
+// About describes the reference.
+func (r *Ridge) About() About {
+	return About{Paper: "full-information reference", Algorithm: "offline ridge, exact (penalised λ, or constrained ||w||₂ ≤ B; B = 1 by default)", Budget: "all d attributes", Full: true, Ball: "l2"}
 }
 
 // Start validates the parameters and returns a learner that accumulates
-// XᵀX and Xᵀy in one pass.
-func (r *Ridge) Start(p Problem) (Learner, error) {
+// XᵀX and Xᵀy in one pass, with the full-information budget.
+func (r *Ridge) Start(p Problem) (Learner, Budget, error) {
 	lambda, B, err := refParams("ridge", r.Lambda, r.B)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	if _, err := fullBudget("ridge", p); err != nil {
-		return nil, err
+	b, err := fullBudget("ridge", p)
+	if err != nil {
+		return nil, Budget{}, err
 	}
-	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, nil
+	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
 }
 
 type ridgeLearner struct {

@@ -1,17 +1,10 @@
 package lao
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
 )
-
-// ErrNotFinite is returned (wrapped) when a value is NaN or ±Inf.
-var ErrNotFinite = errors.New("lao: value is NaN or Inf")
-
-// ErrShape is returned (wrapped) when slice lengths do not match the stated shape.
-var ErrShape = errors.New("lao: shape mismatch")
 
 // Source is a stream of examples, read once from the start. Solvers never see
 // a Source: Fit reads it and hands each row to the solver through an Example
@@ -141,7 +134,7 @@ func MSE(w []float64, ds *Dataset) float64 {
 }
 
 // ClassificationError returns the fraction of examples with sign(w·x) ≠ sign(y)
-// (a zero prediction counts as an error), as in seed 001's MNIST table.
+// (a zero prediction counts as an error), as in Cesa-Bianchi et al.'s MNIST table.
 func ClassificationError(w []float64, ds *Dataset) float64 {
 	if ds.Len() == 0 {
 		return math.NaN()
@@ -154,12 +147,4 @@ func ClassificationError(w []float64, ds *Dataset) float64 {
 		}
 	}
 	return float64(wrong) / float64(ds.Len())
-}
-
-func dot(a, b []float64) float64 {
-	var s float64
-	for i, v := range a {
-		s += v * b[i]
-	}
-	return s
 }

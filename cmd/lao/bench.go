@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/laoproject/lao/datasets"
-	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -36,7 +35,7 @@ func runBench(args []string, stdout io.Writer) error {
 		best := time.Duration(1<<63 - 1)
 		for r := range *reps {
 			start := time.Now()
-			if _, err := lao.Fit(info.New(frames.WithPriors(info, lao.Config{K: *k}, train)), train.Stream(), lao.Options{Seed: uint64(r)}); err != nil {
+			if _, err := lao.Fit(withK(info, *k, train), train.Stream(), lao.Options{Seed: uint64(r)}); err != nil {
 				return fmt.Errorf("%s: %w", info.Name, err)
 			}
 			best = min(best, time.Since(start))
