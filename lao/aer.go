@@ -107,16 +107,15 @@ type aerLearner struct {
 // aerEstimates computes v (into v) and ŷ for one example (Cesa-Bianchi et al. 2010,
 // Alg. 2 lines 3-12): E[v] = x and E[ŷ] = w·x, so E[2(ŷ − y)v] is the
 // gradient of (w·x − y)² (eq. (4)); v and ŷ use independent draws.
-func aerEstimates(ex *Example, w, ab []float64, kx, ky int, rng *rand.Rand, perm, swaps, out []int, v *sparseVec) (yhat float64) {
+func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, swaps, out []int, v *sparseVec) (yhat float64) {
 	v.reset()
 	d := ex.Dim()
 	scale := float64(d) / float64(kx)
 	for _, j := range sampleWithoutReplacement(d, kx, rng, perm, swaps, out) {
 		v.add(j, scale*ex.Attr(j))
 	}
-	n1 := abses(w, ab)
 	for range ky {
-		yhat += l1InnerEstimate(ex, w, ab, n1, rng)
+		yhat += egInnerEstimate(ex, w, rng)
 	}
 	return yhat / float64(ky)
 }
@@ -150,7 +149,7 @@ func identity(n int) []int {
 
 func (l *aerLearner) Observe(ex *Example) {
 	l.t++
-	yhat := aerEstimates(ex, l.w, l.ab, l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
+	yhat := aerEstimates(ex, newDenseL1(l.w), l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
 	t := float64(l.t)
 	shrink := 1 - 1/t
 	for i := range l.w {

@@ -3,6 +3,8 @@ package lao
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // This file holds the unbiased estimators shared by the stochastic solvers.
@@ -70,16 +72,6 @@ func sampleProportional(p []float64, total float64, rng *rand.Rand) int {
 	return last
 }
 
-// sqrtScratch fills dst with w[j]^2 and returns ||w||_2^2.
-func squares(w, dst []float64) float64 {
-	var s float64
-	for j, v := range w {
-		dst[j] = v * v
-		s += dst[j]
-	}
-	return s
-}
-
 // abses fills dst with |w[j]| and returns ||w||_1.
 func abses(w, dst []float64) float64 {
 	var s float64
@@ -90,16 +82,58 @@ func abses(w, dst []float64) float64 {
 	return s
 }
 
+// l1Sampler is a weight vector that draws j with probability |w_j|/||w||₁:
+// the EG core (core.EG), or a fixed w (denseL1).
+type l1Sampler interface {
+	Norm1() float64
+	SampleAbs(u float64) int
+	W(j int) float64
+}
+
+// denseL1 is a fixed weight vector as an l1Sampler.
+type denseL1 struct {
+	w   []float64
+	abs *core.SumTree
+}
+
+func newDenseL1(w []float64) denseL1 {
+	t := core.NewSumTree(len(w))
+	ab := make([]float64, len(w))
+	for i, v := range w {
+		ab[i] = math.Abs(v)
+	}
+	t.Build(ab)
+	return denseL1{w: w, abs: t}
+}
+
+func (s denseL1) Norm1() float64          { return s.abs.Total() }
+func (s denseL1) SampleAbs(u float64) int { return s.abs.Sample(u * s.abs.Total()) }
+func (s denseL1) W(j int) float64         { return s.w[j] }
+
 // l2InnerEstimate returns an unbiased estimate of w·x that reveals one
-// attribute: j is drawn with P[j] = w_j²/||w||², and the estimate is
-// ||w||² x_j / w_j (Hazan & Koren 2012, Alg. 1 lines 8-9). sq holds w_j² and n2 =
-// ||w||². If w = 0 the inner product is exactly 0 and nothing is revealed.
-func l2InnerEstimate(ex *Example, w, sq []float64, n2 float64, rng *rand.Rand) float64 {
+// attribute: j is drawn with P[j] = w_j²/||w||₂², and the estimate is
+// ||w||₂² x_j / w_j (Hazan & Koren 2012, Alg. 1 lines 8-9). If w = 0 the
+// inner product is exactly 0 and nothing is revealed (nor drawn).
+func l2InnerEstimate(ex *Example, w *core.Ball, rng *rand.Rand) float64 {
+	n2 := w.Norm2()
 	if n2 == 0 {
 		return 0
 	}
-	j := sampleProportional(sq, n2, rng)
-	return n2 * ex.Attr(j) / w[j]
+	j := w.SampleSq(rng.Float64())
+	return n2 * ex.Attr(j) / w.W(j)
+}
+
+// egInnerEstimate returns an unbiased estimate of w·x that reveals one
+// attribute: j is drawn with P[j] = |w_j|/||w||₁ and the estimate is
+// ||w||₁ sign(w_j) x_j (Hazan & Koren 2012, Alg. 2 lines 9-10). If w = 0
+// the estimate is exactly 0.
+func egInnerEstimate(ex *Example, z l1Sampler, rng *rand.Rand) float64 {
+	n1 := z.Norm1()
+	if n1 == 0 {
+		return 0
+	}
+	j := z.SampleAbs(rng.Float64())
+	return n1 * math.Copysign(1, z.W(j)) * ex.Attr(j)
 }
 
 // l1InnerEstimate returns an unbiased estimate of w·x that reveals one

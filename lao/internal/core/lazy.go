@@ -1,0 +1,102 @@
+package core
+
+// Lazy represents a vector w = s·a whose coordinates a_i change a few at a
+// time while the global scale s may change every step, together with the
+// running sum Σ_τ w_τ of the iterates it was told to accumulate. Both cost
+// O(1) per step plus O(1) per touched coordinate: the sum is kept per
+// coordinate as acc_i (the part up to its last touch) plus a_i times the
+// growth of S = Σ_τ s_τ since then, which is exact because a_i does not
+// change between touches. This is the lazy averaging of averaged SGD
+// implementations, extended to a global scale.
+type Lazy struct {
+	a    []float64 // w = s·a
+	s    float64
+	S    float64   // Σ s_τ over the accumulated steps
+	acc  []float64 // Σ_τ w_τ[i] over the steps before i's last touch
+	last []float64 // S at i's last touch
+	t    int       // accumulated steps
+}
+
+// NewLazy returns w = a (s = 1), with a copied from w0, and an empty sum.
+func NewLazy(w0 []float64) *Lazy {
+	d := len(w0)
+	l := &Lazy{a: make([]float64, d), s: 1, acc: make([]float64, d), last: make([]float64, d)}
+	copy(l.a, w0)
+	return l
+}
+
+// Dim returns the length of w.
+func (l *Lazy) Dim() int { return len(l.a) }
+
+// W returns w_i.
+func (l *Lazy) W(i int) float64 { return l.s * l.a[i] }
+
+// A returns a_i (w_i = Scale()·A(i)).
+func (l *Lazy) A(i int) float64 { return l.a[i] }
+
+// Scale returns s.
+func (l *Lazy) Scale() float64 { return l.s }
+
+// SetScale sets s; w changes everywhere at O(1) cost.
+func (l *Lazy) SetScale(s float64) { l.s = s }
+
+// Accumulate adds the current w to the running sum.
+func (l *Lazy) Accumulate() {
+	l.S += l.s
+	l.t++
+}
+
+// Steps returns the number of accumulated iterates.
+func (l *Lazy) Steps() int { return l.t }
+
+// SetA sets a_i = v (so w_i = s·v), keeping the running sum exact.
+func (l *Lazy) SetA(i int, v float64) {
+	l.flush(i)
+	l.a[i] = v
+}
+
+// flush moves coordinate i's lazily owed part of the sum into acc.
+func (l *Lazy) flush(i int) {
+	if d := l.S - l.last[i]; d != 0 {
+		l.acc[i] += l.a[i] * d
+		l.last[i] = l.S
+	}
+}
+
+// Fold multiplies every a_i by f and divides s by f (w is unchanged), for
+// keeping s and a in floating-point range. O(d); callers do it rarely.
+func (l *Lazy) Fold(f float64) {
+	for i := range l.a {
+		l.flush(i)
+		l.a[i] *= f
+	}
+	l.s /= f
+}
+
+// Sum writes Σ_τ w_τ (over the accumulated steps) into dst.
+func (l *Lazy) Sum(dst []float64) {
+	for i, a := range l.a {
+		dst[i] = l.acc[i] + a*(l.S-l.last[i])
+	}
+}
+
+// Average writes the mean of the accumulated iterates into dst (zero if
+// none was accumulated).
+func (l *Lazy) Average(dst []float64) {
+	if l.t == 0 {
+		clear(dst)
+		return
+	}
+	l.Sum(dst)
+	inv := 1 / float64(l.t)
+	for i := range dst {
+		dst[i] *= inv
+	}
+}
+
+// Current writes w into dst.
+func (l *Lazy) Current(dst []float64) {
+	for i, a := range l.a {
+		dst[i] = l.s * a
+	}
+}
