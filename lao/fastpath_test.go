@@ -1,0 +1,56 @@
+package lao
+
+import (
+	"math"
+	"testing"
+)
+
+// relDiff is max_i |a_i − b_i| / max_i |b_i|.
+func relDiff(a, b []float64) float64 {
+	var top float64
+	for _, v := range b {
+		top = max(top, math.Abs(v))
+	}
+	return maxAbsDiff(a, b) / max(top, 1e-300)
+}
+
+// The fast O(k log d) solvers (lazy averaging, global scales, sum trees,
+// log-domain EG weights) against the plain O(d) transcriptions of the
+// pseudo-code, same seed, after 10^4 examples: the averaged iterates agree
+// to a relative 1e-9. Skipped in -short mode (the references are O(md)).
+func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long reference runs")
+	}
+	const d, m, k = 40, 10000, 4
+	rng := NewRand(77)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 8, 0.5, rng), sigma: 0.3}
+	ds := p.sample(m, rng)
+	q := make([]float64, d)
+	for i := range q {
+		q[i] = 1 / float64(i+1)
+	}
+	w1 := make([]float64, d)
+	for i := range w1 {
+		w1[i] = 1 / (100 * math.Sqrt(d))
+	}
+	cases := []struct {
+		s   Solver
+		ref func() []float64
+	}{
+		// A large step makes the projection and its global scale work on most steps.
+		{&AERR{K: k, B: 1, Eta: 0.5}, func() []float64 { return refAERR(ds, k, 1, 0.5, w1, 3) }},
+		{&AERR{K: k, B: 1}, func() []float64 { return refAERR(ds, k, 1, AERRDefaultEta(d, k, m), w1, 3) }},
+		{&GAERR{K: k, B: 2, Eta: 0.2, Q: q}, func() []float64 { return refGAERR(ds, k, 2, 0.2, q, 3) }},
+		// η = 2 makes the EG weights very uneven (|log z| in the hundreds).
+		{&AELR{K: k, B: 1, Eta: 2}, func() []float64 { return refAELR(ds, k, 1, 2, 3) }},
+		{&AELR{K: k, B: 1}, func() []float64 { return refAELR(ds, k, 1, AELRDefaultEta(d, k, m, 1), 3) }},
+		{&GAELR{K: k, B: 3, Eta: 0.3, Q: q}, func() []float64 { return refGAELR(ds, k, 3, 0.3, q, 3) }},
+	}
+	for _, c := range cases {
+		res := fitOrFatal(t, c.s, ds, 3)
+		if diff := relDiff(res.W, c.ref()); diff > 1e-9 {
+			t.Errorf("%s %v: fast path differs from the plain reference by %g (relative) after %d examples", c.s.Name(), GetParams(c.s), diff, m)
+		}
+	}
+}
