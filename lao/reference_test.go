@@ -184,7 +184,7 @@ func maxAbsDiff(a, b []float64) float64 {
 	return m
 }
 
-func fitOrFatal(t *testing.T, s Solver, ds *Dataset, seed uint64) *Result {
+func fitOrFatal(t *testing.T, s Solver, ds Table, seed uint64) *Result {
 	t.Helper()
 	res, err := Fit(s, ds.Stream(), Options{Seed: seed})
 	if err != nil {
