@@ -136,18 +136,6 @@ func (l *aerrLearner) Observe(ex *Example) {
 
 func (l *aerrLearner) Weights(dst []float64) { l.w.Average(dst) }
 
-// average writes sum/t into dst (zero if t == 0).
-func average(dst, sum []float64, t int) {
-	if t == 0 {
-		clear(dst)
-		return
-	}
-	inv := 1 / float64(t)
-	for i, v := range sum {
-		dst[i] = v * inv
-	}
-}
-
 func (l *aerrLearner) Params() map[string]float64 {
 	return map[string]float64{"B": l.B, "eta": l.eta}
 }

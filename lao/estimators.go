@@ -53,35 +53,6 @@ func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
 	}
 }
 
-// sampleProportional draws j with probability p[j]/total (p ≥ 0, total =
-// Σ p > 0) by a linear scan. It returns the last positive index if
-// rounding leaves u beyond the cumulative sum.
-func sampleProportional(p []float64, total float64, rng *rand.Rand) int {
-	u := rng.Float64() * total
-	last := -1
-	for j, v := range p {
-		if v <= 0 {
-			continue
-		}
-		last = j
-		u -= v
-		if u < 0 {
-			return j
-		}
-	}
-	return last
-}
-
-// abses fills dst with |w[j]| and returns ||w||_1.
-func abses(w, dst []float64) float64 {
-	var s float64
-	for j, v := range w {
-		dst[j] = math.Abs(v)
-		s += dst[j]
-	}
-	return s
-}
-
 // l1Sampler is a weight vector that draws j with probability |w_j|/||w||₁:
 // the EG core (core.EG), or a fixed w (denseL1).
 type l1Sampler interface {
@@ -134,16 +105,4 @@ func egInnerEstimate(ex *Example, z l1Sampler, rng *rand.Rand) float64 {
 	}
 	j := z.SampleAbs(rng.Float64())
 	return n1 * math.Copysign(1, z.W(j)) * ex.Attr(j)
-}
-
-// l1InnerEstimate returns an unbiased estimate of w·x that reveals one
-// attribute: j is drawn with P[j] = |w_j|/||w||_1 and the estimate is
-// ||w||_1 sign(w_j) x_j (Hazan & Koren 2012 Alg. 2 lines 9-10; Cesa-Bianchi et al. 2010 eq. (4)).
-// ab holds |w_j| and n1 = ||w||_1. If w = 0 the estimate is exactly 0.
-func l1InnerEstimate(ex *Example, w, ab []float64, n1 float64, rng *rand.Rand) float64 {
-	if n1 == 0 {
-		return 0
-	}
-	j := sampleProportional(ab, n1, rng)
-	return n1 * math.Copysign(1, w[j]) * ex.Attr(j)
 }

@@ -46,6 +46,11 @@ func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
 		{&AELR{K: k, B: 1, Eta: 2}, func() []float64 { return refAELR(ds, k, 1, 2, 3) }},
 		{&AELR{K: k, B: 1}, func() []float64 { return refAELR(ds, k, 1, AELRDefaultEta(d, k, m, 1), 3) }},
 		{&GAELR{K: k, B: 3, Eta: 0.3, Q: q}, func() []float64 { return refGAELR(ds, k, 3, 0.3, q, 3) }},
+		{&AER{K: k, B: 1}, func() []float64 { return refAER(ds, k, 1, AERDefaultLambda(d, k, m, 1, 1), 3) }},
+		// A small λ makes every step move w far: the projection is active throughout.
+		{&AER{K: k, B: 0.5, Lambda: 0.05}, func() []float64 { return refAER(ds, k, 0.5, 0.05, 3) }},
+		{&OnlineRidge{B: 0.5, Eta: 0.3}, func() []float64 { return refOnline(ds, 0.3, func(w []float64) { refProjectL2(w, 0.5) }) }},
+		{&OnlineLasso{B: 2, Eta: 0.5}, func() []float64 { return refOnlineEG(ds, 2, 0.5) }},
 	}
 	for _, c := range cases {
 		res := fitOrFatal(t, c.s, ds, 3)
@@ -53,4 +58,59 @@ func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
 			t.Errorf("%s %v: fast path differs from the plain reference by %g (relative) after %d examples", c.s.Name(), GetParams(c.s), diff, m)
 		}
 	}
+}
+
+// refProjectL2 scales w onto the l2 ball of radius B.
+func refProjectL2(w []float64, B float64) {
+	if n := math.Sqrt(dot(w, w)); n > B {
+		for i := range w {
+			w[i] *= B / n
+		}
+	}
+}
+
+// refOnline is online gradient descent from w = 0 with the exact gradient
+// (w·x − y)x, a projection, and the average of w_1..w_m.
+func refOnline(ds *Dataset, eta float64, project func([]float64)) []float64 {
+	d := ds.Dim()
+	w, wbar := make([]float64, d), make([]float64, d)
+	for t := range ds.Len() {
+		x := ds.Row(t)
+		for i := range w {
+			wbar[i] += w[i] / float64(ds.Len())
+		}
+		r := dot(w, x) - ds.Label(t)
+		for i := range w {
+			w[i] -= eta * r * x[i]
+		}
+		project(w)
+	}
+	return wbar
+}
+
+// refOnlineEG is EG± with the exact gradient and explicit z⁺, z⁻.
+func refOnlineEG(ds *Dataset, B, eta float64) []float64 {
+	d := ds.Dim()
+	zp, zm := make([]float64, d), make([]float64, d)
+	for i := range zp {
+		zp[i], zm[i] = 1, 1
+	}
+	w, wbar := make([]float64, d), make([]float64, d)
+	for t := range ds.Len() {
+		x := ds.Row(t)
+		var z1 float64
+		for i := range zp {
+			z1 += zp[i] + zm[i]
+		}
+		for i := range w {
+			w[i] = B * (zp[i] - zm[i]) / z1
+			wbar[i] += w[i] / float64(ds.Len())
+		}
+		r := dot(w, x) - ds.Label(t)
+		for i := range zp {
+			zp[i] *= math.Exp(-eta * r * x[i])
+			zm[i] *= math.Exp(eta * r * x[i])
+		}
+	}
+	return wbar
 }

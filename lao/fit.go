@@ -30,14 +30,14 @@ type Checkpoint struct {
 type Result struct {
 	Solver        string
 	W             []float64
-	Examples      int     // m
-	Attributes    int64   // total distinct attributes revealed, summed over examples
-	MaxPerExample int     // the largest number revealed on any single example
-	Budget        Budget  // the rule the handles enforced
+	Examples      int    // m
+	Attributes    int64  // total distinct attributes revealed, summed over examples
+	MaxPerExample int    // the largest number revealed on any single example
+	Budget        Budget // the rule the handles enforced
 	// AttributeCounts[i] is how many training examples revealed attribute
 	// i: which attributes the learner paid for, and how often.
 	AttributeCounts []int64
-	Seconds       float64 // wall time of the fit
+	Seconds         float64 // wall time of the fit
 	// Params holds the parameters the solver actually used, defaults
 	// resolved (e.g. "B", "eta", "lambda"), if the learner reports them.
 	Params map[string]float64

@@ -218,3 +218,105 @@ func TestEGMatchesFormula(t *testing.T) {
 		}
 	}
 }
+
+// denseProjectL1 projects onto the l1 ball by bisection on the threshold.
+func denseProjectL1(w []float64, B float64) {
+	var n1, hi float64
+	for _, v := range w {
+		n1 += math.Abs(v)
+		hi = max(hi, math.Abs(v))
+	}
+	if n1 <= B {
+		return
+	}
+	lo := 0.0
+	for range 200 {
+		mid := (lo + hi) / 2
+		var s float64
+		for _, v := range w {
+			s += max(math.Abs(v)-mid, 0)
+		}
+		if s > B {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	for i, v := range w {
+		w[i] = math.Copysign(max(math.Abs(v)-hi, 0), v)
+	}
+}
+
+// L1Ball: Shrink, Add, ProjectL1, the average and the |w|-draws against a
+// dense simulation, long enough to rebase several times.
+func TestL1BallMatchesDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, d := range []int{1, 7, 60} {
+		b := NewL1Ball(d)
+		w, sum := make([]float64, d), make([]float64, d)
+		got := make([]float64, d)
+		for step := 1; step <= 30000; step++ {
+			f := 1 - 1/float64(step)
+			b.Shrink(f)
+			for i := range w {
+				w[i] *= f
+			}
+			for range 1 + rng.IntN(4) {
+				i := rng.IntN(d)
+				delta := rng.NormFloat64() * 2 / math.Sqrt(float64(step))
+				b.Add(i, delta)
+				w[i] += delta
+			}
+			B := 0.3 + rng.Float64()
+			b.ProjectL1(B)
+			denseProjectL1(w, B)
+			b.Accumulate()
+			for i := range w {
+				sum[i] += w[i]
+			}
+			if step%997 == 0 {
+				b.Current(got)
+				if diff := relDiff(got, w); diff > 1e-9 {
+					t.Fatalf("d=%d step %d: L1Ball differs from dense by %g", d, step, diff)
+				}
+				var n1 float64
+				for _, v := range w {
+					n1 += math.Abs(v)
+				}
+				if math.Abs(b.Norm1()-n1) > 1e-9*max(n1, 1e-300) {
+					t.Fatalf("d=%d step %d: Norm1 %g, want %g", d, step, b.Norm1(), n1)
+				}
+				b.Average(got)
+				for i := range sum {
+					sum[i] /= float64(step)
+				}
+				if diff := relDiff(got, sum); diff > 1e-9 {
+					t.Fatalf("d=%d step %d: average differs by %g", d, step, diff)
+				}
+				for i := range sum {
+					sum[i] *= float64(step)
+				}
+				if n1 > 0 {
+					u := rng.Float64()
+					j := b.SampleAbs(u)
+					acc, want := 0.0, -1
+					for i, v := range w {
+						if a := math.Abs(v); a > 0 && acc+a > u*n1 {
+							want = i
+							break
+						} else {
+							acc += a
+						}
+					}
+					if w[j] == 0 || (j != want && math.Abs(acc-u*n1) > 1e-9*n1) {
+						t.Fatalf("d=%d step %d: SampleAbs(%g) = %d (w=%g), linear scan %d", d, step, u, j, w[j], want)
+					}
+				}
+			}
+		}
+		b.Shrink(0)
+		if b.Norm1() != 0 {
+			t.Error("Shrink(0) left a non-zero w")
+		}
+	}
+}

@@ -9,6 +9,8 @@
 //	      DDAERR, online ridge; Shrink gives Pegasos's (1 − 1/t) step)
 //	EG    exponentiated gradient EG± on the l1 ball (AELR, GAELR, DDAELR,
 //	      online lasso)
+//	L1Ball  Pegasos steps projected onto the l1 ball (AER), with Duchi et
+//	      al. 2008's projection for sparse updates (a treap of magnitudes)
 //
 // Both keep w = s·a with a global scale s, so projecting onto the l2 ball,
 // shrinking, or renormalising the EG weights costs O(1); the running sum

@@ -125,3 +125,12 @@ func (l *Lazy) Current(dst []float64) {
 		dst[i] = l.s * a
 	}
 }
+
+// Dot returns w·x for a dense x (len d), O(d).
+func (l *Lazy) Dot(x []float64) float64 {
+	var s float64
+	for i, a := range l.a {
+		s += a * x[i]
+	}
+	return l.s * s
+}

@@ -2,8 +2,12 @@ package lao
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 )
+
+// Plain O(d) helpers kept as references for the tests: the solvers use the
+// cores of package internal/core instead.
 
 // projectL1Ball replaces w by its Euclidean projection onto the l1 ball
 // {u : ||u||_1 ≤ B} (Duchi, Shalev-Shwartz, Singer and Chandra 2008, Fig. 1:
@@ -44,16 +48,21 @@ func projectL1Ball(w []float64, B float64, scratch []float64) {
 	}
 }
 
-// projectL2Ball scales w onto {u : ||u||_2 ≤ B} (w·B/max{||w||_2, B}) and
-// returns the norm of the result.
-func projectL2Ball(w []float64, B float64) float64 {
-	n := math.Sqrt(dot(w, w))
-	if n > B {
-		s := B / n
-		for i := range w {
-			w[i] *= s
+// sampleProportional draws j with probability p[j]/total (p ≥ 0, total =
+// Σ p > 0) by a linear scan. It returns the last positive index if
+// rounding leaves u beyond the cumulative sum.
+func sampleProportional(p []float64, total float64, rng *rand.Rand) int {
+	u := rng.Float64() * total
+	last := -1
+	for j, v := range p {
+		if v <= 0 {
+			continue
 		}
-		return B
+		last = j
+		u -= v
+		if u < 0 {
+			return j
+		}
 	}
-	return n
+	return last
 }
