@@ -114,3 +114,37 @@ func refOnlineEG(ds *Dataset, B, eta float64) []float64 {
 	}
 	return wbar
 }
+
+// Every solver with a fast path against its plain implementation
+// (Reference), same seed, 10^4 examples: relative difference ≤ 1e-9.
+func TestReferenceSolversMatchFastLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long reference runs")
+	}
+	const d, m, k = 30, 10000, 4
+	rng := NewRand(78)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.3}
+	ds := p.sample(m, rng)
+	mom := make([]float64, d)
+	for i := range mom {
+		mom[i] = 0.5 / float64(i+1)
+	}
+	solvers := append(stochasticSolvers(k, d), &OnlineRidge{}, &OnlineLasso{}, &DDAERR{K: k, Moments: mom},
+		&GAELR{K: k, QPower: 1, Moments: mom}, &AERR{K: k, B: 0.3, Eta: 0.3})
+	for _, s := range solvers {
+		if s.Name() == "baseline" {
+			if _, err := Reference(s); err == nil {
+				t.Error("Reference(baseline) accepted: it has no separate plain path")
+			}
+			continue
+		}
+		ref, err := Reference(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
+		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
+			t.Errorf("%s: fast and plain differ by %g (attributes %d vs %d)", s.Name(), diff, fast.Attributes, plain.Attributes)
+		}
+	}
+}

@@ -251,7 +251,7 @@ func TestProjectL1BallMatchesBisection(t *testing.T) {
 		B := rng.Float64() * 5
 		want := refProjectL1(w, B)
 		got := append([]float64(nil), w...)
-		projectL1Ball(got, B, scratch)
+		projectL1Sorted(got, B, scratch)
 		if diff := maxAbsDiff(got, want); diff > 1e-9 {
 			t.Fatalf("trial %d: projection differs from bisection by %g", trial, diff)
 		}
