@@ -26,8 +26,8 @@ func NewBall(w1 []float64) *Ball {
 
 func (b *Ball) rebuild() {
 	sq := b.sq.t[b.sq.size : b.sq.size+b.sq.n]
-	for i, a := range b.a {
-		sq[i] = a * a
+	for i := range b.c {
+		sq[i] = b.c[i].a * b.c[i].a
 	}
 	b.sq.Build(sq)
 }
@@ -41,7 +41,7 @@ func (b *Ball) SampleSq(u float64) int { return b.sq.Sample(u * b.sq.Total()) }
 
 // Add adds delta to w_i.
 func (b *Ball) Add(i int, delta float64) {
-	a := b.a[i] + delta/b.s
+	a := b.c[i].a + delta/b.s
 	b.SetA(i, a)
 	b.sq.Set(i, a*a)
 }
@@ -52,7 +52,7 @@ func (b *Ball) AddDense(c float64, g []float64) {
 	for i, v := range g {
 		if v != 0 {
 			b.flush(i)
-			b.a[i] += c * v
+			b.c[i].a += c * v
 		}
 	}
 	b.rebuild()
@@ -62,7 +62,9 @@ func (b *Ball) AddDense(c float64, g []float64) {
 func (b *Ball) Shrink(f float64) {
 	if f == 0 {
 		b.Fold(b.s) // flush, then zero a explicitly: s = 0 cannot be undone
-		clear(b.a)
+		for i := range b.c {
+			b.c[i].a = 0
+		}
 		b.s = 1
 		b.rebuild()
 		return

@@ -19,8 +19,7 @@ import "math"
 type EG struct {
 	*Lazy
 	B   float64
-	u   []float64
-	M   float64
+	M   float64 // u_i = log z⁺_i is kept in the coordinate record (aux)
 	abs *SumTree // |a_i|
 	ch  *SumTree // cosh(u_i)e^{−M}
 }
@@ -31,8 +30,7 @@ const expRange = 700
 
 // NewEG returns the state at u = 0 (w = 0) for d coordinates and radius B.
 func NewEG(d int, B float64) *EG {
-	e := &EG{Lazy: NewLazy(make([]float64, d)), B: B, u: make([]float64, d),
-		abs: NewSumTree(d), ch: NewSumTree(d)}
+	e := &EG{Lazy: NewLazy(make([]float64, d)), B: B, abs: NewSumTree(d), ch: NewSumTree(d)}
 	e.recentre()
 	return e
 }
@@ -51,18 +49,17 @@ func sinhCosh(u, M float64) (sh, ch float64) {
 // recentre sets M = max|u_i| and recomputes every coordinate, O(d).
 func (e *EG) recentre() {
 	var M float64
-	for _, v := range e.u {
-		M = max(M, math.Abs(v))
-	}
-	for i := range e.a {
-		e.flush(i)
+	for i := range e.c {
+		M = max(M, math.Abs(e.c[i].aux))
 	}
 	e.M = M
 	ab := e.abs.t[e.abs.size : e.abs.size+e.abs.n]
 	ch := e.ch.t[e.ch.size : e.ch.size+e.ch.n]
-	for i, v := range e.u {
-		e.a[i], ch[i] = sinhCosh(v, M)
-		ab[i] = math.Abs(e.a[i])
+	for i := range e.c {
+		e.flush(i)
+		c := &e.c[i]
+		c.a, ch[i] = sinhCosh(c.aux, M)
+		ab[i] = math.Abs(c.a)
 	}
 	e.abs.Build(ab)
 	e.ch.Build(ch)
@@ -70,7 +67,7 @@ func (e *EG) recentre() {
 }
 
 // U returns u_i = log z⁺_i.
-func (e *EG) U(i int) float64 { return e.u[i] }
+func (e *EG) U(i int) float64 { return e.c[i].aux }
 
 // Norm1 returns ||w||₁.
 func (e *EG) Norm1() float64 { return e.s * e.abs.Total() }
@@ -81,12 +78,13 @@ func (e *EG) SampleAbs(u float64) int { return e.abs.Sample(u * e.abs.Total()) }
 
 // AddU adds delta to u_i (z⁺_i ← z⁺_i e^{delta}, z⁻_i ← z⁻_i e^{−delta}).
 func (e *EG) AddU(i int, delta float64) {
-	e.u[i] += delta
-	if math.Abs(e.u[i])-e.M > expRange {
+	u := e.c[i].aux + delta
+	e.c[i].aux = u
+	if math.Abs(u)-e.M > expRange {
 		e.recentre()
 		return
 	}
-	a, c := sinhCosh(e.u[i], e.M)
+	a, c := sinhCosh(u, e.M)
 	e.SetA(i, a)
 	e.abs.Set(i, math.Abs(a))
 	e.ch.Set(i, c)
@@ -96,7 +94,7 @@ func (e *EG) AddU(i int, delta float64) {
 // AddUDense adds delta (len d) to u, O(d).
 func (e *EG) AddUDense(delta []float64) {
 	for i, v := range delta {
-		e.u[i] += v
+		e.c[i].aux += v
 	}
 	e.recentre()
 }

@@ -10,31 +10,39 @@ import "math"
 // growth of S = Σ_τ s_τ since then, which is exact because a_i does not
 // change between touches. This is the lazy averaging of averaged SGD
 // implementations, extended to a global scale.
+//
+// A coordinate's a_i, acc_i and last touch sit in one record, so a touch
+// costs one cache line.
 type Lazy struct {
-	a    []float64 // w = s·a
-	s    float64
-	S    float64   // Σ s_τ over the accumulated steps
-	acc  []float64 // Σ_τ w_τ[i] over the steps before i's last touch
-	last []float64 // S at i's last touch
-	t    int       // accumulated steps
+	c []coord
+	s float64
+	S float64 // Σ s_τ over the accumulated steps
+	t int     // accumulated steps
+}
+
+// coord is one coordinate's state; aux is free for a core's own use (EG
+// keeps u_i there).
+type coord struct {
+	a, acc, last, aux float64
 }
 
 // NewLazy returns w = a (s = 1), with a copied from w0, and an empty sum.
 func NewLazy(w0 []float64) *Lazy {
-	d := len(w0)
-	l := &Lazy{a: make([]float64, d), s: 1, acc: make([]float64, d), last: make([]float64, d)}
-	copy(l.a, w0)
+	l := &Lazy{c: make([]coord, len(w0)), s: 1}
+	for i, v := range w0 {
+		l.c[i].a = v
+	}
 	return l
 }
 
 // Dim returns the length of w.
-func (l *Lazy) Dim() int { return len(l.a) }
+func (l *Lazy) Dim() int { return len(l.c) }
 
 // W returns w_i.
-func (l *Lazy) W(i int) float64 { return l.s * l.a[i] }
+func (l *Lazy) W(i int) float64 { return l.s * l.c[i].a }
 
 // A returns a_i (w_i = Scale()·A(i)).
-func (l *Lazy) A(i int) float64 { return l.a[i] }
+func (l *Lazy) A(i int) float64 { return l.c[i].a }
 
 // Scale returns s.
 func (l *Lazy) Scale() float64 { return l.s }
@@ -64,9 +72,10 @@ func (l *Lazy) Accumulate() {
 // rebase moves every coordinate's owed part of the sum into acc and
 // restarts S at 0. O(d).
 func (l *Lazy) rebase() {
-	for i, a := range l.a {
-		l.acc[i] += a * (l.S - l.last[i])
-		l.last[i] = 0
+	for i := range l.c {
+		c := &l.c[i]
+		c.acc += c.a * (l.S - c.last)
+		c.last = 0
 	}
 	l.S = 0
 }
@@ -76,32 +85,36 @@ func (l *Lazy) Steps() int { return l.t }
 
 // SetA sets a_i = v (so w_i = s·v), keeping the running sum exact.
 func (l *Lazy) SetA(i int, v float64) {
-	l.flush(i)
-	l.a[i] = v
+	c := &l.c[i]
+	c.acc += c.a * (l.S - c.last)
+	c.last = l.S
+	c.a = v
 }
 
 // flush moves coordinate i's lazily owed part of the sum into acc.
 func (l *Lazy) flush(i int) {
-	if d := l.S - l.last[i]; d != 0 {
-		l.acc[i] += l.a[i] * d
-		l.last[i] = l.S
-	}
+	c := &l.c[i]
+	c.acc += c.a * (l.S - c.last)
+	c.last = l.S
 }
 
 // Fold multiplies every a_i by f and divides s by f (w is unchanged), for
 // keeping s and a in floating-point range. O(d); callers do it rarely.
 func (l *Lazy) Fold(f float64) {
-	for i := range l.a {
-		l.flush(i)
-		l.a[i] *= f
+	for i := range l.c {
+		c := &l.c[i]
+		c.acc += c.a * (l.S - c.last)
+		c.last = l.S
+		c.a *= f
 	}
 	l.s /= f
 }
 
 // Sum writes Σ_τ w_τ (over the accumulated steps) into dst.
 func (l *Lazy) Sum(dst []float64) {
-	for i, a := range l.a {
-		dst[i] = l.acc[i] + a*(l.S-l.last[i])
+	for i := range l.c {
+		c := &l.c[i]
+		dst[i] = c.acc + c.a*(l.S-c.last)
 	}
 }
 
@@ -121,16 +134,16 @@ func (l *Lazy) Average(dst []float64) {
 
 // Current writes w into dst.
 func (l *Lazy) Current(dst []float64) {
-	for i, a := range l.a {
-		dst[i] = l.s * a
+	for i := range l.c {
+		dst[i] = l.s * l.c[i].a
 	}
 }
 
 // Dot returns w·x for a dense x (len d), O(d).
 func (l *Lazy) Dot(x []float64) float64 {
 	var s float64
-	for i, a := range l.a {
-		s += a * x[i]
+	for i := range l.c {
+		s += l.c[i].a * x[i]
 	}
 	return l.s * s
 }
