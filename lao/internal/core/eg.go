@@ -19,7 +19,7 @@ import "math"
 type EG struct {
 	*Lazy
 	B   float64
-	M   float64 // u_i = log z⁺_i is kept in the coordinate record (aux)
+	M   float64  // u_i = log z⁺_i is kept in the coordinate record (aux)
 	abs *SumTree // |a_i|
 	ch  *SumTree // cosh(u_i)e^{−M}
 }
