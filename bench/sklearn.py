@@ -16,6 +16,10 @@ import sys
 import time
 import warnings
 
+# This file is named sklearn.py; drop its own directory from the import path
+# so that "import sklearn" finds scikit-learn, not this script.
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
 import numpy as np
 import sklearn
 from sklearn.linear_model import Ridge, SGDRegressor
