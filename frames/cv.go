@@ -115,7 +115,7 @@ type CVResult struct {
 // Grid points are evaluated concurrently (GOMAXPROCS workers), so build and
 // the solvers it returns must not share mutable state; the result is the
 // same for any number of workers.
-func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (lao.Solver, error), seed uint64) (*CVResult, error) {
+func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.Solver, error), seed uint64) (*CVResult, error) {
 	if ds == nil || ds.Len() == 0 {
 		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
 	}
@@ -126,7 +126,7 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 	if err != nil {
 		return nil, err
 	}
-	trains, tests := make([]*lao.Dataset, k), make([]*lao.Dataset, k)
+	trains, tests := make([]lao.Table, k), make([]lao.Table, k)
 	for f := range folds {
 		var idx []int
 		for g, fold := range folds {
@@ -134,7 +134,7 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 				idx = append(idx, fold...)
 			}
 		}
-		trains[f], tests[f] = ds.Subset(idx), ds.Subset(folds[f])
+		trains[f], tests[f] = lao.Subset(ds, idx), lao.Subset(ds, folds[f])
 	}
 	res := &CVResult{BestIndex: -1, Settings: make([]CVSetting, len(grid))}
 	errs := make([]error, len(grid))
@@ -172,7 +172,7 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 	return res, nil
 }
 
-func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []*lao.Dataset, seed uint64) (CVSetting, error) {
+func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []lao.Table, seed uint64) (CVSetting, error) {
 	set := CVSetting{Params: p, FoldMSE: make([]float64, len(trains))}
 	for f := range trains {
 		s, err := build(p)

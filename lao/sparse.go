@@ -161,3 +161,40 @@ func (s *sparseStream) Next(row []float64) (float64, error) {
 	}
 	return y, nil
 }
+
+// Subset returns a new table holding copies of the rows of t listed in
+// rows, in that order, of the same kind (dense or sparse).
+func Subset(t Table, rows []int) Table {
+	switch t := t.(type) {
+	case *Dataset:
+		return t.Subset(rows)
+	case *SparseDataset:
+		return t.Subset(rows)
+	}
+	panic(fmt.Sprintf("lao: Subset: unsupported table type %T", t))
+}
+
+// SecondMoments returns E[x_i²] over the rows of t, for i = 1..d: the
+// prior knowledge of the data-dependent solvers (DDAERR, DDAELR).
+func SecondMoments(t Table) []float64 {
+	m, d := t.Len(), t.Dim()
+	s := make([]float64, d)
+	switch t := t.(type) {
+	case *Dataset:
+		for i := range m {
+			for j, v := range t.Row(i) {
+				s[j] += v * v
+			}
+		}
+	case *SparseDataset:
+		for k, j := range t.idx {
+			s[j] += t.val[k] * t.val[k]
+		}
+	default:
+		panic(fmt.Sprintf("lao: SecondMoments: unsupported table type %T", t))
+	}
+	for j := range s {
+		s[j] /= float64(m)
+	}
+	return s
+}

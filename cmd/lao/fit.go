@@ -87,7 +87,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 
 // prepared is a train/test split in the solver's units plus the map back.
 type prepared struct {
-	train, test *lao.Dataset
+	train, test lao.Table
 	model       func(w []float64) (names []string, coef []float64, intercept float64, err error)
 	scaling     string
 	yscale      float64 // labels in solver units = (y − offset)/yscale
@@ -107,9 +107,12 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	about := lao.Describe(s)
 	var p *prepared
-	if isNamed(f.data) {
+	switch {
+	case isNamed(f.data):
 		p, err = prepareNamed(f)
-	} else {
+	case datasets.IsSVMLightPath(f.data):
+		p, err = prepareSVMLight(f)
+	default:
 		p, err = prepareCSV(f, about)
 	}
 	if err != nil {
@@ -167,6 +170,24 @@ func runFit(args []string, stdout io.Writer) error {
 
 func isNamed(data string) bool {
 	return strings.HasPrefix(data, "mnist:") || strings.HasPrefix(data, "covertype:") || data == "ctslice"
+}
+
+// prepareSVMLight reads a libsvm/svmlight file into sparse rows, as they
+// are: no centring or scaling (either would make the rows dense).
+func prepareSVMLight(f *fitFlags) (*prepared, error) {
+	if f.scale != "auto" && f.scale != "none" {
+		return nil, fmt.Errorf("fit: --scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", f.scale)
+	}
+	ds, err := datasets.OpenSVMLight(f.data, datasets.SVMLightOptions{})
+	if err != nil {
+		return nil, err
+	}
+	train, test, err := frames.SplitTable(ds, f.testFrac, f.seed)
+	if err != nil {
+		return nil, err
+	}
+	model := func(w []float64) ([]string, []float64, float64, error) { return ds.Names(), w, 0, nil }
+	return &prepared{train: train, test: test, model: model, scaling: "none (sparse rows)", yscale: 1}, nil
 }
 
 func prepareNamed(f *fitFlags) (*prepared, error) {
