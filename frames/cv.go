@@ -116,7 +116,7 @@ type CVResult struct {
 // the solvers it returns must not share mutable state; the result is the
 // same for any number of workers.
 func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.Solver, error), seed uint64) (*CVResult, error) {
-	if ds == nil || ds.Len() == 0 {
+	if emptyTable(ds) {
 		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
 	}
 	if len(grid) == 0 {
@@ -320,4 +320,18 @@ func (r *CVResult) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// emptyTable reports whether t is nil (also a typed nil pointer) or has no
+// rows.
+func emptyTable(t lao.Table) bool {
+	switch v := t.(type) {
+	case nil:
+		return true
+	case *lao.Dataset:
+		return v == nil || v.Len() == 0
+	case *lao.SparseDataset:
+		return v == nil || v.Len() == 0
+	}
+	return t.Len() == 0
 }
