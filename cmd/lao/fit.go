@@ -63,7 +63,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see `lao solvers`)")
 	f.params.define(fs)
-	fs.Uint64Var(&f.seed, "seed", 1, "seed for the split, the folds and the solver")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 0, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: theorem defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "with --cv: write the validation error of every grid point to this CSV file")
