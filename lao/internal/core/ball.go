@@ -30,6 +30,7 @@ func (b *Ball) rebuild() {
 		sq[i] = b.c[i].a * b.c[i].a
 	}
 	b.sq.Build(sq)
+	b.rebuildWeighted()
 }
 
 // Norm2 returns ||w||₂².
@@ -57,6 +58,41 @@ func (b *Ball) AddDense(c float64, g []float64) {
 	}
 	b.rebuild()
 }
+
+// AddAdaGrad takes AdaGrad's step on coordinate i for the gradient
+// coordinate g (Duchi, Hazan & Singer 2011, diagonal version; Kukliansky &
+// Shamir 2015, Appendix A, eq. (13)): G_i += g², then
+// w_i −= η·g/√G_i, so coordinate i's step size is η/√(Σ_s g_{s,i}²) over
+// the steps so far, this one included. G_i is kept in the coordinate's
+// record (aux). A zero g changes nothing.
+func (b *Ball) AddAdaGrad(i int, eta, g float64) {
+	if g == 0 {
+		return
+	}
+	c := &b.c[i]
+	c.aux += g * g
+	b.Add(i, -eta*g/math.Sqrt(c.aux))
+}
+
+// AddDenseAdaGrad takes AdaGrad's step for the dense gradient r·x
+// (len(x) = d), O(d): AddAdaGrad(i, eta, r·x_i) for every i.
+func (b *Ball) AddDenseAdaGrad(eta, r float64, x []float64) {
+	inv := 1 / b.s
+	for i, v := range x {
+		g := r * v
+		if g == 0 {
+			continue
+		}
+		b.flush(i)
+		c := &b.c[i]
+		c.aux += g * g
+		c.a -= eta * g / math.Sqrt(c.aux) * inv
+	}
+	b.rebuild()
+}
+
+// AdaGradSum returns G_i = Σ_s g_{s,i}², the sum AddAdaGrad keeps.
+func (b *Ball) AdaGradSum(i int) float64 { return b.c[i].aux }
 
 // Shrink multiplies w by f ≥ 0 (Pegasos's 1 − 1/t).
 func (b *Ball) Shrink(f float64) {

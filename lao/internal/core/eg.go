@@ -64,6 +64,46 @@ func (e *EG) recentre() {
 	e.abs.Build(ab)
 	e.ch.Build(ch)
 	e.s = e.B / e.ch.Total()
+	e.rebuildWeighted()
+}
+
+// NewEGAt returns the state whose weights are w (||w||₁ < B, len d) with
+// an empty sum: the warm start of a second phase from a first phase's
+// output. It solves B·sinh(u_i)/Σ_j cosh(u_j) = w_i: with a_i = w_i/B and
+// C = Σ_j cosh(u_j), sinh(u_i) = a_i·C and C is the root of
+// Σ_j √(1 + (a_j C)²) − C, a convex function that is d at 0 and falls
+// with slope ||a||₁ − 1 < 0, so Newton's method from 0 rises to it
+// monotonically. It returns ok = false if ||w||₁ ≥ B (no EG± weights
+// represent w) or w is not finite.
+func NewEGAt(w []float64, B float64) (e *EG, ok bool) {
+	var n1 float64
+	for _, v := range w {
+		n1 += math.Abs(v)
+	}
+	if !(n1 < B) || math.IsNaN(n1) {
+		return nil, false
+	}
+	C := 0.0
+	for range 200 {
+		g, dg := -C, -1.0
+		for _, v := range w {
+			a := v / B
+			r := math.Sqrt(1 + a*a*C*C)
+			g += r
+			dg += a * a * C / r
+		}
+		next := C - g/dg
+		if next <= C*(1+1e-15) {
+			break
+		}
+		C = next
+	}
+	e = NewEG(len(w), B)
+	for i, v := range w {
+		e.c[i].aux = math.Asinh(v / B * C)
+	}
+	e.recentre()
+	return e, true
 }
 
 // U returns u_i = log z⁺_i.

@@ -18,6 +18,9 @@ type Lazy struct {
 	s float64
 	S float64 // Σ s_τ over the accumulated steps
 	t int     // accumulated steps
+	// wt, if non-nil, holds |a_i|·wc_i for weighted draws (weighted.go).
+	wt *SumTree
+	wc []float64
 }
 
 // coord is one coordinate's state; aux is free for a core's own use (EG
@@ -89,6 +92,9 @@ func (l *Lazy) SetA(i int, v float64) {
 	c.acc += c.a * (l.S - c.last)
 	c.last = l.S
 	c.a = v
+	if l.wt != nil {
+		l.wt.Set(i, math.Abs(v)*l.wc[i])
+	}
 }
 
 // flush moves coordinate i's lazily owed part of the sum into acc.
@@ -108,6 +114,7 @@ func (l *Lazy) Fold(f float64) {
 		c.a *= f
 	}
 	l.s /= f
+	l.rebuildWeighted()
 }
 
 // Sum writes Σ_τ w_τ (over the accumulated steps) into dst.
