@@ -32,6 +32,10 @@ type AELR struct {
 	// stated, (1/(4B²))√(2k log(2d)/(5md)), is used. (The theorem's proof
 	// gives 1/(4B) in place of 1/(4B²); both agree at B = 1.)
 	Eta float64
+	// Split, if 1, splits the k+1 attributes evenly between x̃
+	// (⌈(k+1)/2⌉ uniform draws) and w·x (the mean of ⌊(k+1)/2⌋ draws), as
+	// Kukliansky & Shamir's experiments did. 0 (the default) is Algorithm 2.
+	Split int
 }
 
 var _ Solver = (*AELR)(nil)
@@ -39,17 +43,20 @@ var _ Solver = (*AELR)(nil)
 // Name returns "aelr".
 func (s *AELR) Name() string { return "aelr" }
 
-func (s *AELR) resolve(p Problem) (k int, B, eta float64, err error) {
+func (s *AELR) resolve(p Problem) (k int, B, eta float64, o estOpts, err error) {
 	k = s.K
-	if err := checkK("aelr", k, p.D); err != nil {
-		return 0, 0, 0, err
+	if err = checkK("aelr", k, p.D); err != nil {
+		return
 	}
 	if B, err = positiveOr("aelr", "B", s.B, 1); err != nil {
-		return 0, 0, 0, err
+		return
+	}
+	if o, err = lassoOpts("aelr", s.Split, 0, nil); err != nil {
+		return
 	}
 	def := AELRDefaultEta(p.D, k, p.M, B)
 	eta, err = positiveOr("aelr", "Eta", s.Eta, def)
-	return k, B, eta, err
+	return
 }
 
 // Params binds k, B and eta to the struct's fields.
@@ -59,6 +66,7 @@ func (s *AELR) Params() []Param {
 		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
 		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))",
 			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
+		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x (Kukliansky & Shamir 2015, Section 5); 0: k and 1"),
 	}
 }
 
@@ -70,11 +78,11 @@ func (s *AELR) About() About {
 // Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
 // (w_1 = 0) and the budget k+1 per example.
 func (s *AELR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, err := s.resolve(p)
+	k, B, eta, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return newGAELRLearner(nil, k, B, eta, p), kPlusOne(k, p.D), nil
+	return newGAELRLearner(nil, k, B, eta, p, o, nil), kPlusOne(k, p.D), nil
 }
 
 // aelrLearner runs AELR and GAELR on the exponentiated-gradient core:
@@ -83,7 +91,8 @@ func (s *AELR) Start(p Problem) (Learner, Budget, error) {
 // iterate).
 type aelrLearner struct {
 	q      *aliasTable // GAELR's sampling distribution for x̃; nil: uniform (AELR)
-	k      int
+	k      int         // draws for x̃
+	o      estOpts
 	B, eta float64
 	rng    *rand.Rand
 	z      *core.EG // z⁺ = e^u, z⁻ = e^−u, w_t and the running sum
@@ -104,16 +113,27 @@ func aelrGradient(ex *Example, z l1Sampler, k int, q *aliasTable, rng *rand.Rand
 
 func (l *aelrLearner) Observe(ex *Example) {
 	l.z.Accumulate() // line 3: w_t enters the average
-	aelrGradient(ex, l.z, l.k, l.q, l.rng, l.xt)
+	phi := l.estimate(ex)
 	c := 1 / l.eta
 	for _, i := range l.xt.idx { // g̃ is zero off idx, so lines 12-16 only move these
-		g := max(min(l.xt.val[i], c), -c) // clip(g̃[i], 1/η)
+		g := max(min(l.xt.val[i]*phi, c), -c) // clip(g̃[i], 1/η)
 		l.z.AddU(i, -l.eta*g)
 	}
 }
 
+// estimate sets x̃ into xt and returns φ̃ (before clipping, g̃ = φ̃·x̃ is
+// unbiased for (w·x − y)x).
+func (l *aelrLearner) estimate(ex *Example) float64 {
+	xEstimate(ex, l.k, l.q, l.rng, l.xt)
+	return innerL1(ex, l.z, &l.o, l.rng) - ex.Label()
+}
+
+// xDraws lists the attributes drawn for x̃ on the last example, with
+// multiplicity.
+func (l *aelrLearner) xDraws() []int { return l.xt.draws }
+
 func (l *aelrLearner) Weights(dst []float64) { l.z.Average(dst) }
 
 func (l *aelrLearner) Params() map[string]float64 {
-	return map[string]float64{"B": l.B, "eta": l.eta}
+	return l.o.report(map[string]float64{"B": l.B, "eta": l.eta})
 }

@@ -32,6 +32,16 @@ type AERR struct {
 	// allows any non-zero start in the ball; a small one starts close to the
 	// zero predictor.
 	W1 []float64
+	// AdaGrad, if 1, replaces the global step by AdaGrad's per-coordinate
+	// steps η/√(Σ_s g̃_{s,i}²) (Kukliansky & Shamir 2015, Appendix A,
+	// eq. (13)); Eta is then the base step η, and its default is √2·B
+	// (AdaGradDefaultEta). 0 (the default) is Algorithm 1.
+	AdaGrad int
+	// Split, if 1, splits the k+1 attributes evenly between x̃
+	// (⌈(k+1)/2⌉ uniform draws) and w·x (the mean of ⌊(k+1)/2⌋ draws), as
+	// Kukliansky & Shamir's experiments did (their Section 5). 0 (the
+	// default) is Algorithm 1: k and 1.
+	Split int
 }
 
 var _ Solver = (*AERR)(nil)
@@ -39,16 +49,63 @@ var _ Solver = (*AERR)(nil)
 // Name returns "aerr".
 func (s *AERR) Name() string { return "aerr" }
 
-func (s *AERR) resolve(p Problem) (k int, B, eta float64, err error) {
+func (s *AERR) resolve(p Problem) (k int, B, eta float64, o estOpts, err error) {
 	k = s.K
-	if err := checkK("aerr", k, p.D); err != nil {
-		return 0, 0, 0, err
+	if err = checkK("aerr", k, p.D); err != nil {
+		return
 	}
 	if B, err = positiveOr("aerr", "B", s.B, 1); err != nil {
-		return 0, 0, 0, err
+		return
 	}
-	eta, err = positiveOr("aerr", "Eta", s.Eta, AERRDefaultEta(p.D, k, p.M))
-	return k, B, eta, err
+	if o, err = ridgeOpts("aerr", s.AdaGrad, s.Split, 0, nil); err != nil {
+		return
+	}
+	def := AERRDefaultEta(p.D, k, p.M)
+	if o.ada {
+		def = AdaGradDefaultEta(B)
+	}
+	eta, err = positiveOr("aerr", "Eta", s.Eta, def)
+	return
+}
+
+// ridgeOpts validates the options of the ridge family (AdaGrad, Split,
+// InnerDD with the weights c of p_j ∝ |w_j|c_j) into estOpts.
+func ridgeOpts(solver string, adagrad, split, innerDD int, c []float64) (o estOpts, err error) {
+	ada, err := flag01(solver, "AdaGrad", adagrad)
+	if err != nil {
+		return
+	}
+	o, err = lassoOpts(solver, split, innerDD, c)
+	o.ada = ada
+	return
+}
+
+// lassoOpts validates Split and InnerDD into estOpts (r = 1 unless split;
+// the caller turns r into the x̃/inner split with splitBudget).
+func lassoOpts(solver string, split, innerDD int, c []float64) (o estOpts, err error) {
+	sp, err := flag01(solver, "Split", split)
+	if err != nil {
+		return
+	}
+	in, err := flag01(solver, "InnerDD", innerDD)
+	if err != nil {
+		return
+	}
+	o.r = 1
+	if sp {
+		o.r = -1 // resolved by withSplit once k is known
+	}
+	if in {
+		o.innerC = c
+	}
+	return
+}
+
+// withSplit returns the x̃ draws for a budget of k+1 and sets o.r.
+func (o *estOpts) withSplit(k int) int {
+	kx, r := splitBudget(k, o.r < 0)
+	o.r = r
+	return kx
 }
 
 // Params binds k, B and eta to the struct's fields.
@@ -56,8 +113,15 @@ func (s *AERR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
 		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.1's √(k/(2dm))",
-			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.1's √(k/(2dm)) (with adagrad = 1: the base step, 0 selects √2·B)",
+			stepTune(func(p Problem) float64 {
+				if s.AdaGrad == 1 {
+					return adaGradCenter(max(s.B, 1e-300))
+				}
+				return AERRDefaultEta(p.D, s.K, p.M)
+			})),
+		IntParam("adagrad", &s.AdaGrad, "1: AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015, Appendix A); 0: Algorithm 1"),
+		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x (Kukliansky & Shamir 2015, Section 5); 0: k and 1"),
 	}
 }
 
@@ -69,15 +133,12 @@ func (s *AERR) About() About {
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.
 func (s *AERR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, err := s.resolve(p)
+	k, B, eta, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	w, err := initialIterate("aerr", s.W1, p.D, B)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	return &aerrLearner{k: k, B: B, eta: eta, rng: p.Rand, w: core.NewBall(w), xt: newSparseVec(p.D)}, kPlusOne(k, p.D), nil
+	l, err := newGAERRLearner(nil, k, B, eta, s.W1, p, "aerr", o)
+	return l, kPlusOne(k, p.D), err
 }
 
 // aerrLearner runs AERR and GAERR on the projected-gradient core: O(k log d)
@@ -85,7 +146,8 @@ func (s *AERR) Start(p Problem) (Learner, Budget, error) {
 // in the tests, matched iterate for iterate).
 type aerrLearner struct {
 	q      *aliasTable // GAERR's sampling distribution for x̃; nil: uniform (AERR)
-	k      int
+	k      int         // draws for x̃
+	o      estOpts
 	B, eta float64
 	rng    *rand.Rand
 	w      *core.Ball // w_t and the running sum of w_1..w_t
@@ -127,15 +189,32 @@ func aerrGradient(ex *Example, w *core.Ball, k int, q *aliasTable, rng *rand.Ran
 
 func (l *aerrLearner) Observe(ex *Example) {
 	l.w.Accumulate() // w̄ averages w_1..w_m, the iterates before each update
-	aerrGradient(ex, l.w, l.k, l.q, l.rng, l.xt)
-	for _, i := range l.xt.idx { // v_t = w_t − η g̃_t (g̃ is k-sparse)
-		l.w.Add(i, -l.eta*l.xt.val[i])
+	phi := l.estimate(ex)
+	for _, i := range l.xt.idx { // v_t = w_t − η g̃_t (g̃ = φ̃x̃ is k-sparse)
+		g := l.xt.val[i] * phi
+		if l.o.ada {
+			l.w.AddAdaGrad(i, l.eta, g)
+		} else {
+			l.w.Add(i, -l.eta*g)
+		}
 	}
 	l.w.ProjectL2(l.B) // w_{t+1} = v_t · B / max{||v_t||, B}
 }
 
+// estimate sets x̃ into xt and returns φ̃ (the inner-product estimate
+// minus the label): g̃ = φ̃·x̃, unbiased for (w·x − y)x.
+func (l *aerrLearner) estimate(ex *Example) float64 {
+	xEstimate(ex, l.k, l.q, l.rng, l.xt)
+	return innerL2(ex, l.w, &l.o, l.rng) - ex.Label()
+}
+
+// xDraws lists the attributes drawn for x̃ on the last example, with
+// multiplicity (the two-phased solvers' first phase estimates E[x_i²]
+// from them).
+func (l *aerrLearner) xDraws() []int { return l.xt.draws }
+
 func (l *aerrLearner) Weights(dst []float64) { l.w.Average(dst) }
 
 func (l *aerrLearner) Params() map[string]float64 {
-	return map[string]float64{"B": l.B, "eta": l.eta}
+	return l.o.report(map[string]float64{"B": l.B, "eta": l.eta})
 }

@@ -27,6 +27,17 @@ type DDAELR struct {
 	// frames.SecondMoments). Attributes with E[x_i²] = 0 are never
 	// sampled.
 	Moments []float64
+	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x
+	// (see AELR.Split).
+	Split int
+	// InnerDD, if 1, draws the inner-product attribute with
+	// p_j ∝ |w_j|√E[x_j²] (Kukliansky & Shamir 2015, Section 4.1: "the
+	// optimal sampling probabilities remain" those of page 8) instead of
+	// p_j = |w_j|/||w||₁.
+	InnerDD int
+	// Paper, if 1, selects what the paper's experiments ran (Section 5):
+	// InnerDD and Split.
+	Paper int
 }
 
 var _ Solver = (*DDAELR)(nil)
@@ -34,7 +45,7 @@ var _ Solver = (*DDAELR)(nil)
 // Name returns "ddaelr".
 func (s *DDAELR) Name() string { return "ddaelr" }
 
-func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
+func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o estOpts, err error) {
 	k = s.K
 	if err = checkK("ddaelr", k, p.D); err != nil {
 		return
@@ -46,6 +57,13 @@ func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err e
 		return
 	}
 	if q, err = samplingTable("ddaelr", "Moments", s.Moments, p.D); err != nil {
+		return
+	}
+	split, inner, err := paperFlags("ddaelr", s.Paper, s.Split, s.InnerDD)
+	if err != nil {
+		return
+	}
+	if o, err = lassoOpts("ddaelr", split, inner, rootsOf(s.Moments)); err != nil {
 		return
 	}
 	var l1 float64
@@ -83,6 +101,9 @@ func (s *DDAELR) Params() []Param {
 		// data-dependent step needs the moments, which the grid does not see.
 		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 4.6's",
 			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
+		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x; 0: k and 1"),
+		IntParam("innerdd", &s.InnerDD, "1: inner-product draws p_j ∝ |w_j|√E[x_j²] (Kukliansky & Shamir 2015, pages 8 and 15); 0: p_j ∝ |w_j|"),
+		IntParam("paper", &s.Paper, "1: the paper's experimental variant (innerdd = split = 1, Kukliansky & Shamir 2015, Section 5)"),
 	}
 }
 
@@ -100,11 +121,11 @@ func (s *DDAELR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner at z⁺ = z⁻ = 1 (w_1 = 0) with the
 // budget k+1 per example.
 func (s *DDAELR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, q, err := s.resolve(p)
+	k, B, eta, q, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return newGAELRLearner(q, k, B, eta, p), kPlusOne(k, p.D), nil
+	return newGAELRLearner(q, k, B, eta, p, o, nil), kPlusOne(k, p.D), nil
 }
 
 // DDAELRDefaultEta is Theorem 4.6's step size

@@ -32,6 +32,19 @@ type DDAERR struct {
 	Moments []float64
 	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
 	W1 []float64
+	// AdaGrad, if 1, uses AdaGrad's per-coordinate steps (see AERR.AdaGrad).
+	AdaGrad int
+	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x
+	// (see AERR.Split).
+	Split int
+	// InnerDD, if 1, draws the inner-product attribute with
+	// p_j ∝ |w_j|√E[x_j²] and estimates w·x by w_j x_j/p_j, the optimal
+	// distribution of Kukliansky & Shamir 2015's page 8 (after Lemma 3.3),
+	// instead of p_j = w_j²/||w||₂².
+	InnerDD int
+	// Paper, if 1, selects what Kukliansky & Shamir's experiments ran
+	// (their Section 5): InnerDD and Split. 0 leaves each to its field.
+	Paper int
 }
 
 var _ Solver = (*DDAERR)(nil)
@@ -39,7 +52,7 @@ var _ Solver = (*DDAERR)(nil)
 // Name returns "ddaerr".
 func (s *DDAERR) Name() string { return "ddaerr" }
 
-func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
+func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o estOpts, err error) {
 	k = s.K
 	if err = checkK("ddaerr", k, p.D); err != nil {
 		return
@@ -57,7 +70,18 @@ func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err e
 	if q, err = samplingTable("ddaerr", "Moments", roots, p.D); err != nil {
 		return
 	}
-	eta, err = positiveOr("ddaerr", "Eta", s.Eta, DDAERRDefaultEta(k, p.M, HalfNorm(s.Moments)))
+	split, inner, err := paperFlags("ddaerr", s.Paper, s.Split, s.InnerDD)
+	if err != nil {
+		return
+	}
+	if o, err = ridgeOpts("ddaerr", s.AdaGrad, split, inner, roots); err != nil {
+		return
+	}
+	def := DDAERRDefaultEta(k, p.M, HalfNorm(s.Moments))
+	if o.ada {
+		def = AdaGradDefaultEta(B)
+	}
+	eta, err = positiveOr("ddaerr", "Eta", s.Eta, def)
 	return
 }
 
@@ -69,8 +93,17 @@ func (s *DDAERR) Params() []Param {
 		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
 		// CV centres the step on the uniform solver's theorem step: the
 		// data-dependent step needs the moments, which the grid does not see.
-		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.5's",
-			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.5's (with adagrad = 1: the base step, 0 selects √2·B)",
+			stepTune(func(p Problem) float64 {
+				if s.AdaGrad == 1 {
+					return adaGradCenter(max(s.B, 1e-300))
+				}
+				return AERRDefaultEta(p.D, s.K, p.M)
+			})),
+		IntParam("adagrad", &s.AdaGrad, "1: AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015, Appendix A); 0: one step size"),
+		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x; 0: k and 1"),
+		IntParam("innerdd", &s.InnerDD, "1: inner-product draws p_j ∝ |w_j|√E[x_j²] (Kukliansky & Shamir 2015, page 8); 0: p_j ∝ w_j²"),
+		IntParam("paper", &s.Paper, "1: the paper's experimental variant (innerdd = split = 1, Kukliansky & Shamir 2015, Section 5)"),
 	}
 }
 
@@ -88,11 +121,11 @@ func (s *DDAERR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.
 func (s *DDAERR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, q, err := s.resolve(p)
+	k, B, eta, q, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "ddaerr")
+	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "ddaerr", o)
 	return l, kPlusOne(k, p.D), err
 }
 

@@ -18,6 +18,9 @@ type sparseVec struct {
 	idx []int
 	val []float64 // len d
 	on  []bool    // len d: on[i] iff i is in idx
+	// draws lists the coordinates of every add since reset, with
+	// multiplicity (the draws of an x̃ estimate).
+	draws []int
 }
 
 func newSparseVec(d int) *sparseVec {
@@ -30,9 +33,11 @@ func (s *sparseVec) reset() {
 		s.val[i], s.on[i] = 0, false
 	}
 	s.idx = s.idx[:0]
+	s.draws = s.draws[:0]
 }
 
 func (s *sparseVec) add(i int, v float64) {
+	s.draws = append(s.draws, i)
 	if !s.on[i] {
 		s.on[i] = true
 		s.idx = append(s.idx, i)

@@ -101,11 +101,20 @@ func (s *GAELR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return newGAELRLearner(q, k, B, eta, p), kPlusOne(k, p.D), nil
+	return newGAELRLearner(q, k, B, eta, p, estOpts{r: 1}, nil), kPlusOne(k, p.D), nil
 }
 
-func newGAELRLearner(q *aliasTable, k int, B, eta float64, p Problem) *aelrLearner {
-	return &aelrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, z: core.NewEG(p.D, B), xt: newSparseVec(p.D)}
+// newGAELRLearner returns the GAELR learner for the budget k+1 with
+// options o (o.r < 0: split the budget), at z (nil: z⁺ = z⁻ = 1, w_1 = 0).
+func newGAELRLearner(q *aliasTable, k int, B, eta float64, p Problem, o estOpts, z *core.EG) *aelrLearner {
+	kx := o.withSplit(k)
+	if z == nil {
+		z = core.NewEG(p.D, B)
+	}
+	if o.innerC != nil {
+		z.EnableWeighted(o.innerC)
+	}
+	return &aelrLearner{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, z: z, xt: newSparseVec(p.D)}
 }
 
 // GAELRBound is Kukliansky & Shamir's Theorem 4.1: B(log(2d)/(ηm) + 5ηG²) with

@@ -125,16 +125,28 @@ func (s *GAERR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "gaerr")
+	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "gaerr", estOpts{r: 1})
 	return l, kPlusOne(k, p.D), err
 }
 
-func newGAERRLearner(q *aliasTable, k int, B, eta float64, W1 []float64, p Problem, solver string) (*aerrLearner, error) {
+// newGAERRLearner returns the GAERR learner at w_1 (W1 validated, or the
+// default) for the budget k+1 with options o (o.r < 0: split the budget).
+func newGAERRLearner(q *aliasTable, k int, B, eta float64, W1 []float64, p Problem, solver string, o estOpts) (*aerrLearner, error) {
 	w, err := initialIterate(solver, W1, p.D, B)
 	if err != nil {
 		return nil, err
 	}
-	return &aerrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, w: core.NewBall(w), xt: newSparseVec(p.D)}, nil
+	return newAERRLearnerAt(q, k, B, eta, w, p, o), nil
+}
+
+// newAERRLearnerAt returns the learner at w (not validated).
+func newAERRLearnerAt(q *aliasTable, k int, B, eta float64, w []float64, p Problem, o estOpts) *aerrLearner {
+	kx := o.withSplit(k)
+	b := core.NewBall(w)
+	if o.innerC != nil {
+		b.EnableWeighted(o.innerC)
+	}
+	return &aerrLearner{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, w: b, xt: newSparseVec(p.D)}
 }
 
 // GAERRBound is Kukliansky & Shamir's Theorem 3.1 with Lemma 3.4:

@@ -27,6 +27,11 @@ type OnlineRidge struct {
 	// Eta is the step size η. If Eta is 0, η = 2B/(G√m) = 1/√m with
 	// G = 2B, the choice of the regret bound above.
 	Eta float64
+	// AdaGrad, if 1, replaces the global step by AdaGrad's per-coordinate
+	// steps η/√(Σ_s g_{s,i}²) (Duchi, Hazan & Singer 2011; Kukliansky &
+	// Shamir 2015, Appendix A, eq. (13)); Eta is then the base step, and
+	// its default is √2·B (AdaGradDefaultEta).
+	AdaGrad int
 }
 
 var _ Solver = (*OnlineRidge)(nil)
@@ -39,7 +44,13 @@ func (o *OnlineRidge) Params() []Param {
 	return []Param{
 		FloatParam("B", &o.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
 		FloatParam("eta", &o.Eta, "step size; 0 selects the regret bound's choice",
-			stepTune(func(p Problem) float64 { return 1 / math.Sqrt(float64(p.M)) })),
+			stepTune(func(p Problem) float64 {
+				if o.AdaGrad == 1 {
+					return adaGradCenter(max(o.B, 1e-300))
+				}
+				return 1 / math.Sqrt(float64(p.M))
+			})),
+		IntParam("adagrad", &o.AdaGrad, "1: AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015, Appendix A); 0: one step size"),
 	}
 }
 
@@ -49,18 +60,25 @@ func (o *OnlineRidge) About() About {
 }
 
 // params resolves B and Eta (defaults from m).
-func (o *OnlineRidge) params(p Problem) (B, eta float64, err error) {
+func (o *OnlineRidge) params(p Problem) (B, eta float64, ada bool, err error) {
 	if B, err = positiveOr("online-ridge", "B", o.B, 1); err != nil {
-		return 0, 0, err
+		return
+	}
+	if ada, err = flag01("online-ridge", "AdaGrad", o.AdaGrad); err != nil {
+		return
 	}
 	G := 2 * B
-	eta, err = positiveOr("online-ridge", "Eta", o.Eta, 2*B/(G*math.Sqrt(float64(p.M))))
-	return B, eta, err
+	def := 2 * B / (G * math.Sqrt(float64(p.M)))
+	if ada {
+		def = AdaGradDefaultEta(B)
+	}
+	eta, err = positiveOr("online-ridge", "Eta", o.Eta, def)
+	return
 }
 
 // Start validates the parameters and returns the learner.
 func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
-	B, eta, err := o.params(p)
+	B, eta, ada, err := o.params(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
@@ -68,13 +86,14 @@ func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return &onlineRidgeLearner{B: B, eta: eta, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
+	return &onlineRidgeLearner{B: B, eta: eta, ada: ada, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
 }
 
 // onlineRidgeLearner runs on the projected-gradient core with dense
 // gradients: O(d) per example, like reading the example.
 type onlineRidgeLearner struct {
 	B, eta float64
+	ada    bool
 	w      *core.Ball
 	x      []float64
 }
@@ -83,7 +102,11 @@ func (l *onlineRidgeLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
 	l.w.Accumulate() // w̄ averages w_1..w_t: add w_t before the step
 	r := l.w.Dot(l.x) - ex.Label()
-	l.w.AddDense(-l.eta*r, l.x)
+	if l.ada {
+		l.w.AddDenseAdaGrad(l.eta, r, l.x)
+	} else {
+		l.w.AddDense(-l.eta*r, l.x)
+	}
 	l.w.ProjectL2(l.B)
 }
 
@@ -91,5 +114,9 @@ func (l *onlineRidgeLearner) Observe(ex *Example) {
 func (l *onlineRidgeLearner) Weights(dst []float64) { l.w.Average(dst) }
 
 func (l *onlineRidgeLearner) Params() map[string]float64 {
-	return map[string]float64{"B": l.B, "eta": l.eta}
+	m := map[string]float64{"B": l.B, "eta": l.eta}
+	if l.ada {
+		m["adagrad"] = 1
+	}
+	return m
 }

@@ -42,7 +42,10 @@ func stochasticSolvers(k, d int) []Solver {
 		uneven[i] = 1 / float64(i+1)
 	}
 	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Q: uneven}, &DDAERR{K: k, Moments: uneven}, &TwoPhasedDDAERR{K: k},
-		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}, &TwoPhasedDDAELR{K: k}}
+		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}, &TwoPhasedDDAELR{K: k},
+		// the paper's experimental variants and AdaGrad (variants.go)
+		&AERR{K: k, AdaGrad: 1, Split: 1, Eta: 0.05}, &AELR{K: k, Split: 1}, &DDAERR{K: k, Moments: uneven, Paper: 1, AdaGrad: 1},
+		&DDAELR{K: k, Moments: uneven, Paper: 1}, &TwoPhasedDDAERR{K: k, Paper: 1}, &TwoPhasedDDAELR{K: k, Paper: 1}}
 	if k >= 2 {
 		s = append(s, &AER{K: k}, &Baseline{K: k})
 	}

@@ -44,19 +44,27 @@ func plainLearner(l Learner, d int) Learner {
 	case *aerrLearner:
 		w := make([]float64, d)
 		l.w.Current(w)
-		return &plainAERR{q: l.q, k: l.k, B: l.B, eta: l.eta, rng: l.rng, w: w,
-			sum: make([]float64, d), sq: make([]float64, d), xt: newSparseVec(d)}
+		return &plainAERR{q: l.q, k: l.k, o: l.o, B: l.B, eta: l.eta, rng: l.rng, w: w,
+			sum: make([]float64, d), sq: make([]float64, d), G: make([]float64, d), xt: newSparseVec(d)}
 	case *aelrLearner:
-		return &plainAELR{q: l.q, k: l.k, B: l.B, eta: l.eta, rng: l.rng, u: make([]float64, d),
+		u := make([]float64, d)
+		for i := range u {
+			u[i] = l.z.U(i) // w_1 = 0, or the warm start
+		}
+		return &plainAELR{q: l.q, k: l.k, o: l.o, B: l.B, eta: l.eta, rng: l.rng, u: u,
 			w: make([]float64, d), sum: make([]float64, d), ab: make([]float64, d), xt: newSparseVec(d)}
 	case *aerLearner:
 		return &plainAER{aerLearner: l, w: make([]float64, d), sum: make([]float64, d),
 			ab: make([]float64, d), scratch: make([]float64, d)}
 	case *twoPhasedLearner:
 		l.plain = true
+		if l.first != nil {
+			l.first = plainLearner(l.first, d).(drawRecorder)
+		}
 		return l
 	case *onlineRidgeLearner:
-		return &plainOnline{B: l.B, eta: l.eta, w: make([]float64, d), sum: make([]float64, d), x: make([]float64, d)}
+		return &plainOnline{B: l.B, eta: l.eta, ada: l.ada, w: make([]float64, d), sum: make([]float64, d),
+			x: make([]float64, d), u: make([]float64, d)}
 	case *onlineLassoLearner:
 		return &plainOnline{B: l.z.B, eta: l.eta, eg: true, w: make([]float64, d), sum: make([]float64, d),
 			x: make([]float64, d), u: make([]float64, d)}
@@ -69,10 +77,11 @@ func plainLearner(l Learner, d int) Learner {
 type plainAERR struct {
 	q      *aliasTable
 	k      int
+	o      estOpts
 	B, eta float64
 	rng    *rand.Rand
 	w, sum []float64
-	sq     []float64
+	sq, G  []float64
 	t      int
 	xt     *sparseVec
 }
@@ -83,18 +92,34 @@ func (l *plainAERR) Observe(ex *Example) {
 		l.sum[i] += v
 	}
 	xEstimate(ex, l.k, l.q, l.rng, l.xt)
-	var n2 float64
-	for j, v := range l.w {
-		l.sq[j] = v * v
-		n2 += l.sq[j]
-	}
 	var yw float64
-	if n2 > 0 {
-		j := scan(l.sq, n2, l.rng)
-		yw = n2 * ex.Attr(j) / l.w[j]
+	if l.o.innerC != nil {
+		yw = plainWeightedInner(ex, l.w, l.o.innerC, l.sq, l.o.r, l.rng)
+	} else {
+		var n2 float64
+		for j, v := range l.w {
+			l.sq[j] = v * v
+			n2 += l.sq[j]
+		}
+		for range l.o.r {
+			if n2 > 0 {
+				j := scan(l.sq, n2, l.rng)
+				yw += n2 * ex.Attr(j) / l.w[j]
+			}
+		}
+		yw /= float64(l.o.r)
 	}
 	phi := yw - ex.Label()
 	for _, i := range l.xt.idx {
+		if l.o.ada { // AdaGrad: G_i += g_i², w_i −= η g_i/√G_i (nothing for g_i = 0)
+			g := phi * l.xt.val[i]
+			if g == 0 {
+				continue
+			}
+			l.G[i] += g * g
+			l.w[i] -= l.eta * g / math.Sqrt(l.G[i])
+			continue
+		}
 		l.w[i] -= l.eta * phi * l.xt.val[i]
 	}
 	if n := math.Sqrt(dot(l.w, l.w)); n > l.B {
@@ -105,12 +130,33 @@ func (l *plainAERR) Observe(ex *Example) {
 }
 
 func (l *plainAERR) Weights(dst []float64) { plainAverage(dst, l.sum, l.t) }
+func (l *plainAERR) xDraws() []int         { return l.xt.draws }
+
+// plainWeightedInner is the mean of r draws of w_j x_j/p_j with
+// p_j = |w_j|c_j/Σ_i|w_i|c_i, by a linear scan (scratch has length d).
+func plainWeightedInner(ex *Example, w, c, scratch []float64, r int, rng *rand.Rand) float64 {
+	var W float64
+	for j, v := range w {
+		scratch[j] = math.Abs(v) * c[j]
+		W += scratch[j]
+	}
+	if W == 0 {
+		return 0
+	}
+	var s float64
+	for range r {
+		j := scan(scratch, W, rng)
+		s += w[j] * ex.Attr(j) / (scratch[j] / W)
+	}
+	return s / float64(r)
+}
 
 // plainAELR is AELR/GAELR (Hazan & Koren 2012, Alg. 2; Kukliansky &
 // Shamir 2015, Alg. 3) with the EG± weights recomputed densely every step.
 type plainAELR struct {
 	q             *aliasTable
 	k             int
+	o             estOpts
 	B, eta        float64
 	rng           *rand.Rand
 	u, w, sum, ab []float64
@@ -125,15 +171,22 @@ func (l *plainAELR) Observe(ex *Example) {
 		l.sum[i] += v
 	}
 	xEstimate(ex, l.k, l.q, l.rng, l.xt)
-	var n1 float64
-	for j, v := range l.w {
-		l.ab[j] = math.Abs(v)
-		n1 += l.ab[j]
-	}
 	var yw float64
-	if n1 > 0 {
-		j := scan(l.ab, n1, l.rng)
-		yw = n1 * math.Copysign(1, l.w[j]) * ex.Attr(j)
+	if l.o.innerC != nil {
+		yw = plainWeightedInner(ex, l.w, l.o.innerC, l.ab, l.o.r, l.rng)
+	} else {
+		var n1 float64
+		for j, v := range l.w {
+			l.ab[j] = math.Abs(v)
+			n1 += l.ab[j]
+		}
+		for range l.o.r {
+			if n1 > 0 {
+				j := scan(l.ab, n1, l.rng)
+				yw += n1 * math.Copysign(1, l.w[j]) * ex.Attr(j)
+			}
+		}
+		yw /= float64(l.o.r)
 	}
 	phi := yw - ex.Label()
 	c := 1 / l.eta
@@ -144,6 +197,7 @@ func (l *plainAELR) Observe(ex *Example) {
 }
 
 func (l *plainAELR) Weights(dst []float64) { plainAverage(dst, l.sum, l.t) }
+func (l *plainAELR) xDraws() []int         { return l.xt.draws }
 
 // plainAER is AER (Cesa-Bianchi et al. 2010, Alg. 2) with a dense iterate
 // and the sort-based l1 projection. It shares the fast learner's draws.
@@ -190,7 +244,7 @@ func (s plainL1) W(j int) float64         { return s.w[j] }
 // exact gradients and dense updates.
 type plainOnline struct {
 	B, eta       float64
-	eg           bool
+	eg, ada      bool
 	w, sum, x, u []float64
 	t            int
 }
@@ -207,7 +261,16 @@ func (l *plainOnline) Observe(ex *Example) {
 		axpy(-l.eta*r, l.x, l.u)
 		return
 	}
-	axpy(-l.eta*r, l.x, l.w)
+	if l.ada { // AdaGrad, u holding G_i = Σ g_i²
+		for i, v := range l.x {
+			if g := r * v; g != 0 {
+				l.u[i] += g * g
+				l.w[i] -= l.eta * g / math.Sqrt(l.u[i])
+			}
+		}
+	} else {
+		axpy(-l.eta*r, l.x, l.w)
+	}
 	if n := math.Sqrt(dot(l.w, l.w)); n > l.B {
 		for i := range l.w {
 			l.w[i] *= l.B / n

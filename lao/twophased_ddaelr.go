@@ -1,6 +1,11 @@
 package lao
 
-import "math"
+import (
+	"fmt"
+	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
+)
 
 // TwoPhasedDDAELR is Kukliansky & Shamir's Two-Phased DDAELR (Kukliansky & Shamir 2015,
 // Algorithm 4), DDAELR for when the second moments are not known. The first
@@ -20,8 +25,10 @@ import "math"
 // Budget: k+1 distinct attributes per example in both phases (hard).
 //
 // As for TwoPhasedDDAERR, the paper's experiments differ from Algorithm 4
-// (AELR warm start, ε = 0, budget split evenly), and prefix curves observe
-// one run over all m examples.
+// (AELR warm start, ε = 0, budget split evenly, inner-product draws
+// p_j ∝ |w_j|√E[x_j²]); each is an option (Warm, EpsZero, Split, InnerDD;
+// Paper selects all four). Prefix curves observe one run over all m
+// examples.
 type TwoPhasedDDAELR struct {
 	// K is k (k+1 attributes per example). K must be in [1, d].
 	K int
@@ -34,6 +41,23 @@ type TwoPhasedDDAELR struct {
 	M1 int
 	// Delta is δ in (0, 1). If Delta is 0, δ = 0.05 (our choice).
 	Delta float64
+	// Eta1 is the first phase's step size when Warm is 1. If Eta1 is 0,
+	// Eta is used if set, else AELR's Theorem 3.4 step for m1 examples.
+	Eta1 float64
+	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x,
+	// in both phases.
+	Split int
+	// InnerDD, if 1, draws the second phase's inner-product attribute with
+	// p_j ∝ |w_j|√(A_j + 13ε/6).
+	InnerDD int
+	// EpsZero, if 1, sets ε = 0 (q ∝ A), as the paper's experiments did.
+	EpsZero int
+	// Warm, if 1, runs AELR during the first phase (moments from its k
+	// uniform x̃ draws per example) and starts the second phase at its
+	// output w̄ (the EG± weights that give w̄, core.NewEGAt).
+	Warm int
+	// Paper, if 1, selects Split, InnerDD, EpsZero and Warm.
+	Paper int
 }
 
 var _ Solver = (*TwoPhasedDDAELR)(nil)
@@ -41,20 +65,29 @@ var _ Solver = (*TwoPhasedDDAELR)(nil)
 // Name returns "twophased-ddaelr".
 func (s *TwoPhasedDDAELR) Name() string { return "twophased-ddaelr" }
 
-func (s *TwoPhasedDDAELR) resolve(p Problem) (twoPhasedParams, error) {
-	return resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p)
+func (s *TwoPhasedDDAELR) resolve(p Problem) (tp twoPhasedParams, err error) {
+	if tp, err = resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p); err != nil {
+		return
+	}
+	if s.Eta1 != 0 {
+		if _, err = positiveOr("twophased-ddaelr", "Eta1", s.Eta1, 1); err != nil {
+			return
+		}
+	}
+	err = tp.variants("twophased-ddaelr", s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
+	return
 }
 
 // Params binds k, B, eta, m1 and delta to the struct's fields.
 func (s *TwoPhasedDDAELR) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &s.K, "attributes per example are k+1; in [1, d]"),
 		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
 		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorem 4.7's",
 			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
 		IntParam("m1", &s.M1, "length of the first phase; 0 selects ⌊m/10⌋"),
 		FloatParam("delta", &s.Delta, "failure probability of the moment estimates; 0 selects 0.05", nil),
-	}
+	}, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper)...)
 }
 
 // About cites the paper.
@@ -71,8 +104,11 @@ func (s *TwoPhasedDDAELR) Start(p Problem) (Learner, Budget, error) {
 	}
 	d, k, m2 := p.D, tp.k, p.M-tp.m1
 	fd := float64(d)
-	second := func(A []float64) (Learner, map[string]float64, error) {
+	second := func(A, from []float64) (Learner, map[string]float64, error) {
 		eps := min(fd*math.Log(2*fd/tp.delta)/(float64(k+1)*float64(tp.m1)), 1) // line 11
+		if tp.eps0 {
+			eps = 0
+		}
 		q := make([]float64, d)
 		var a1 float64
 		for i, a := range A {
@@ -83,13 +119,53 @@ func (s *TwoPhasedDDAELR) Start(p Problem) (Learner, Budget, error) {
 		if eta == 0 {
 			eta = TwoPhasedDDAELREta(d, k, m2, tp.B, a1, eps)
 		}
-		tab, err := newAliasTable(q) // every q_i ≥ 13ε/6 > 0
+		tab, err := newAliasTable(q) // every q_i ≥ 13ε/6 > 0 unless ε = 0
+		if err != nil {
+			return nil, nil, fmt.Errorf("q ∝ A + 13ε/6 with ε = %g: %w", eps, err)
+		}
+		o, err := lassoOpts("twophased-ddaelr", tp.split, tp.inner, rootsOf(q))
 		if err != nil {
 			return nil, nil, err
 		}
-		return newGAELRLearner(tab, k, tp.B, eta, p), map[string]float64{"eps": eps, "A1": a1}, nil
+		var z *core.EG
+		if from != nil {
+			z = egAt(from, tp.B)
+		}
+		return newGAELRLearner(tab, k, tp.B, eta, p, o, z), map[string]float64{"eps": eps, "A1": a1}, nil
 	}
-	return newTwoPhasedLearner("twophased-ddaelr", tp, p, make([]float64, d), second), kPlusOne(k, d), nil
+	l := newTwoPhasedLearner("twophased-ddaelr", tp, p, make([]float64, d), second)
+	if tp.warm { // the first phase runs AELR on the budget
+		o, err := lassoOpts("twophased-ddaelr", tp.split, 0, nil)
+		if err != nil {
+			return nil, Budget{}, err
+		}
+		eta1 := s.Eta1
+		switch {
+		case eta1 != 0:
+		case s.Eta != 0:
+			eta1 = s.Eta
+		default:
+			eta1 = AELRDefaultEta(d, k, tp.m1, tp.B)
+		}
+		l.first = newGAELRLearner(nil, k, tp.B, eta1, p, o, nil)
+	}
+	return l, kPlusOne(k, d), nil
+}
+
+// egAt returns the EG± state at w (the warm start), shrinking w by a
+// rounding margin if its l1 norm reached B (the average of EG± iterates
+// lies strictly inside the ball, up to rounding).
+func egAt(w []float64, B float64) *core.EG {
+	v := make([]float64, len(w))
+	for _, f := range []float64{1, 1 - 1e-12, 1 - 1e-9, 1 - 1e-6} {
+		for i, x := range w {
+			v[i] = f * x
+		}
+		if z, ok := core.NewEGAt(v, B); ok {
+			return z
+		}
+	}
+	return core.NewEG(len(w), B) // w not finite: start at w = 0
 }
 
 // TwoPhasedDDAELREta is Theorem 4.7's step size

@@ -3,7 +3,6 @@ package lao
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 )
 
 // TwoPhasedDDAERR is Kukliansky & Shamir's Two-Phased DDAERR (Kukliansky & Shamir 2015,
@@ -29,8 +28,11 @@ import (
 // Budget: k+1 distinct attributes per example in both phases (hard).
 //
 // The paper's experiments (its Section 5) differ from Algorithm 2: they run
-// AERR in the first phase to get a starting point, set ε = 0 and split the
-// budget evenly between the two estimates. This type is Algorithm 2.
+// AERR in the first phase to get a starting point, set ε = 0, split the
+// budget evenly between the two estimates and draw the inner-product
+// attribute from p_j ∝ |w_j|√E[x_j²]. Each is an option (Warm, EpsZero,
+// Split, InnerDD; Paper selects all four); by default this type is
+// Algorithm 2.
 //
 // Prefix curves (Options.Checkpoints) observe one run over all m examples:
 // m1 is a fraction of the whole m, so a checkpoint before m1 shows w_1.
@@ -53,6 +55,33 @@ type TwoPhasedDDAERR struct {
 	Half float64
 	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
 	W1 []float64
+	// AdaGrad, if 1, uses AdaGrad's per-coordinate steps in both phases
+	// (see AERR.AdaGrad).
+	AdaGrad int
+	// Eta1 is the first phase's step size when Warm is 1. If Eta1 is 0,
+	// Eta is used if set, else AERR's Theorem 3.1 step for m1 examples
+	// (√2·B with AdaGrad).
+	Eta1 float64
+	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x
+	// (see AERR.Split), in both phases.
+	Split int
+	// InnerDD, if 1, draws the second phase's inner-product attribute with
+	// p_j ∝ |w_j|√(A_j + 13ε/6) (page 8 of the paper, with the estimated
+	// moments).
+	InnerDD int
+	// EpsZero, if 1, sets ε = 0 (q ∝ √A; an attribute never seen non-zero
+	// in the first phase is then never sampled), as the paper's
+	// experiments did.
+	EpsZero int
+	// Warm, if 1, runs AERR during the first phase (the moments are
+	// estimated from its k uniform x̃ draws per example, which stay within
+	// the budget) and starts the second phase from its output w̄, as the
+	// paper's experiments did; during the first phase the weights are
+	// AERR's.
+	Warm int
+	// Paper, if 1, selects all four variants of the paper's experiments:
+	// Split, InnerDD, EpsZero and Warm.
+	Paper int
 }
 
 var _ Solver = (*TwoPhasedDDAERR)(nil)
@@ -60,62 +89,36 @@ var _ Solver = (*TwoPhasedDDAERR)(nil)
 // Name returns "twophased-ddaerr".
 func (s *TwoPhasedDDAERR) Name() string { return "twophased-ddaerr" }
 
-type twoPhasedParams struct {
-	k, m1    int
-	B, delta float64
-}
-
-func (s *TwoPhasedDDAERR) resolve(p Problem) (twoPhasedParams, error) {
-	return resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p)
-}
-
-// resolveTwoPhased validates the parameters shared by Algorithms 2 and 4.
-func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Problem) (tp twoPhasedParams, err error) {
-	tp.k = k
-	if err = checkK(name, tp.k, p.D); err != nil {
+func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
+	if tp, err = resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p); err != nil {
 		return
 	}
-	if tp.B, err = positiveOr(name, "B", B, 1); err != nil {
-		return
-	}
-	if eta != 0 {
-		if _, err = positiveOr(name, "Eta", eta, 1); err != nil {
+	if s.Eta1 != 0 {
+		if _, err = positiveOr("twophased-ddaerr", "Eta1", s.Eta1, 1); err != nil {
 			return
 		}
 	}
-	if half != 0 {
-		if _, err = positiveOr(name, "Half", half, 1); err != nil {
-			return
-		}
-	}
-	if tp.delta, err = positiveOr(name, "Delta", delta, 0.05); err != nil {
-		return
-	}
-	if tp.delta >= 1 {
-		err = paramErr(name, "Delta", "= %g, want in (0, 1)", tp.delta)
-		return
-	}
-	tp.m1 = m1
-	if tp.m1 == 0 {
-		tp.m1 = max(p.M/10, 1)
-	}
-	if tp.m1 < 1 || tp.m1 >= p.M {
-		err = paramErr(name, "M1", "= %d, want 1 ≤ m1 < m = %d (the second phase needs examples)", tp.m1, p.M)
-	}
+	err = tp.variants("twophased-ddaerr", s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
 	return
 }
 
 // Params binds k, B, eta, m1, delta and half to the struct's fields.
 func (s *TwoPhasedDDAERR) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &s.K, "attributes per example are k+1; in [1, d]"),
 		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorems 3.6/3.12's",
-			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
+		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorems 3.6/3.12's (with adagrad = 1: the base step, 0 selects √2·B)",
+			stepTune(func(p Problem) float64 {
+				if s.AdaGrad == 1 {
+					return adaGradCenter(max(s.B, 1e-300))
+				}
+				return AERRDefaultEta(p.D, s.K, p.M)
+			})),
 		IntParam("m1", &s.M1, "length of the first phase; 0 selects ⌊m/10⌋"),
 		FloatParam("delta", &s.Delta, "failure probability of the moment estimates; 0 selects 0.05", nil),
 		FloatParam("half", &s.Half, "||E[x²]||_{1/2} if known (Theorem 3.6); 0 estimates it (Theorem 3.12)", nil),
-	}
+		IntParam("adagrad", &s.AdaGrad, "1: AdaGrad's per-coordinate steps in both phases (Kukliansky & Shamir 2015, Appendix A); 0: one step size"),
+	}, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper)...)
 }
 
 // About cites the paper.
@@ -134,11 +137,19 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
+	ada, err := flag01("twophased-ddaerr", "AdaGrad", s.AdaGrad)
+	if err != nil {
+		return nil, Budget{}, err
+	}
 	d, k, m2 := p.D, tp.k, p.M-tp.m1
 	fd := float64(d)
-	// Lines 11-12: ε, q ∝ √(A + 13ε/6), η, then GAERR from w_1.
-	second := func(A []float64) (Learner, map[string]float64, error) {
+	// Lines 11-12: ε, q ∝ √(A + 13ε/6), η, then GAERR from w_1 (or, warm,
+	// from the first phase's output).
+	second := func(A, from []float64) (Learner, map[string]float64, error) {
 		eps := fd * math.Log(2*fd/tp.delta) / (float64(k+1) * float64(tp.m1))
+		if tp.eps0 {
+			eps = 0
+		}
 		q, twoA := make([]float64, d), make([]float64, d)
 		for i, a := range A {
 			q[i] = math.Sqrt(a + 13*eps/6)
@@ -149,90 +160,47 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, Budget, error) {
 			half = HalfNorm(twoA) // Lemma 3.11's H
 		}
 		eta := s.Eta
-		if eta == 0 {
+		switch {
+		case eta != 0:
+		case ada:
+			eta = AdaGradDefaultEta(tp.B)
+		default:
 			eta = TwoPhasedDDAERREta(d, k, m2, half, eps)
 		}
-		tab, err := newAliasTable(q) // every q_i ≥ √(13ε/6) > 0
+		tab, err := newAliasTable(q) // every q_i ≥ √(13ε/6) > 0 unless ε = 0
+		if err != nil {
+			return nil, nil, fmt.Errorf("q ∝ √(A + 13ε/6) with ε = %g: %w", eps, err)
+		}
+		o, err := ridgeOpts("twophased-ddaerr", s.AdaGrad, tp.split, tp.inner, q)
 		if err != nil {
 			return nil, nil, err
 		}
-		l, err := newGAERRLearner(tab, k, tp.B, eta, w1, p, "twophased-ddaerr")
-		return l, map[string]float64{"eps": eps, "half": half}, err
-	}
-	return newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, second), kPlusOne(k, d), nil
-}
-
-// twoPhasedLearner is the first phase shared by Algorithms 2 and 4 of seed
-// 002 (lines 2-10: k+1 uniform draws per example, A[i] = mean of the
-// squares seen of attribute i) and the hand-over to the second phase.
-type twoPhasedLearner struct {
-	name         string
-	tp           twoPhasedParams
-	rng          *rand.Rand
-	w1           []float64 // the weights reported during the first phase
-	t            int
-	counts, sums []float64
-	start        func(A []float64) (Learner, map[string]float64, error)
-	second       Learner // nil during the first phase
-	extra        map[string]float64
-	plain        bool // run the second phase with the plain implementation (Reference)
-}
-
-func newTwoPhasedLearner(name string, tp twoPhasedParams, p Problem, w1 []float64,
-	start func(A []float64) (Learner, map[string]float64, error)) *twoPhasedLearner {
-	return &twoPhasedLearner{name: name, tp: tp, rng: p.Rand, w1: w1, counts: make([]float64, p.D),
-		sums: make([]float64, p.D), start: start}
-}
-
-func (l *twoPhasedLearner) Observe(ex *Example) {
-	l.t++
-	if l.second != nil {
-		l.second.Observe(ex)
-		return
-	}
-	d := len(l.counts)
-	for range l.tp.k + 1 { // lines 4-9
-		i := l.rng.IntN(d)
-		v := ex.Attr(i)
-		l.counts[i]++
-		l.sums[i] += v * v
-	}
-	if l.t == l.tp.m1 {
-		A := make([]float64, d)
-		for i, c := range l.counts {
-			if c > 0 {
-				A[i] = l.sums[i] / c
-			}
+		start := w1
+		if from != nil && dot(from, from) > 0 {
+			start = from
 		}
-		var err error
-		if l.second, l.extra, err = l.start(A); err != nil {
-			panic(&SolverError{Err: fmt.Errorf("%s: second phase: %w", l.name, err)})
-		}
-		if l.plain {
-			l.second = plainLearner(l.second, d)
-		}
+		l := newAERRLearnerAt(tab, k, tp.B, eta, append([]float64(nil), start...), p, o)
+		return l, map[string]float64{"eps": eps, "half": half}, nil
 	}
-}
-
-func (l *twoPhasedLearner) Weights(dst []float64) {
-	if l.second == nil {
-		copy(dst, l.w1)
-		return
-	}
-	l.second.Weights(dst)
-}
-
-func (l *twoPhasedLearner) Params() map[string]float64 {
-	out := map[string]float64{"B": l.tp.B, "m1": float64(l.tp.m1), "delta": l.tp.delta}
-	if pr, ok := l.second.(ParamReporter); ok {
-		for k, v := range pr.Params() {
-			out[k] = v
+	l := newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, second)
+	if tp.warm { // the first phase runs AERR on the budget
+		o, err := ridgeOpts("twophased-ddaerr", s.AdaGrad, tp.split, 0, nil)
+		if err != nil {
+			return nil, Budget{}, err
 		}
-		for k, v := range l.extra {
-			out[k] = v
+		eta1 := s.Eta1
+		switch {
+		case eta1 != 0:
+		case s.Eta != 0:
+			eta1 = s.Eta
+		case ada:
+			eta1 = AdaGradDefaultEta(tp.B)
+		default:
+			eta1 = AERRDefaultEta(d, k, tp.m1)
 		}
+		l.first = newAERRLearnerAt(nil, k, tp.B, eta1, append([]float64(nil), w1...), p, o)
 	}
-	return out
+	return l, kPlusOne(k, d), nil
 }
 
 // TwoPhasedDDAERREta is Algorithm 2's second-phase step size (Theorems 3.6

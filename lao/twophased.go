@@ -1,0 +1,191 @@
+package lao
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// The machinery shared by Two-Phased DDAERR and DDAELR (Kukliansky &
+// Shamir 2015, Algorithms 2 and 4): parameter validation, the first phase,
+// and the hand-over to the second, with the variants of the paper's
+// experiments (its Section 5): ε = 0, and a first phase that runs
+// AERR/AELR on the budget and warm-starts the second phase from its output.
+
+type twoPhasedParams struct {
+	k, m1    int
+	B, delta float64
+	// the experimental variants
+	eps0, warm bool
+	split      int // Split in force (Paper turns it on)
+	inner      int // InnerDD in force
+}
+
+// twoPhasedVariants validates the variant fields shared by both solvers.
+func (tp *twoPhasedParams) variants(name string, paper, split, inner, eps0, warm int) (err error) {
+	if tp.split, tp.inner, err = paperFlags(name, paper, split, inner); err != nil {
+		return
+	}
+	if paper == 1 {
+		eps0, warm = 1, 1
+	}
+	if tp.eps0, err = flag01(name, "EpsZero", eps0); err != nil {
+		return
+	}
+	tp.warm, err = flag01(name, "Warm", warm)
+	return
+}
+
+// resolveTwoPhased validates the parameters shared by Algorithms 2 and 4.
+func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Problem) (tp twoPhasedParams, err error) {
+	tp.k = k
+	if err = checkK(name, tp.k, p.D); err != nil {
+		return
+	}
+	if tp.B, err = positiveOr(name, "B", B, 1); err != nil {
+		return
+	}
+	if eta != 0 {
+		if _, err = positiveOr(name, "Eta", eta, 1); err != nil {
+			return
+		}
+	}
+	if half != 0 {
+		if _, err = positiveOr(name, "Half", half, 1); err != nil {
+			return
+		}
+	}
+	if tp.delta, err = positiveOr(name, "Delta", delta, 0.05); err != nil {
+		return
+	}
+	if tp.delta >= 1 {
+		err = paramErr(name, "Delta", "= %g, want in (0, 1)", tp.delta)
+		return
+	}
+	tp.m1 = m1
+	if tp.m1 == 0 {
+		tp.m1 = max(p.M/10, 1)
+	}
+	if tp.m1 < 1 || tp.m1 >= p.M {
+		err = paramErr(name, "M1", "= %d, want 1 ≤ m1 < m = %d (the second phase needs examples)", tp.m1, p.M)
+	}
+	return
+}
+
+// twoPhasedVariantParams lists the variant parameters of both solvers.
+func twoPhasedVariantParams(eta1 *float64, split, inner, eps0, warm, paper *int) []Param {
+	return []Param{
+		FloatParam("eta1", eta1, "with warm = 1: the first phase's step size; 0 selects eta if set, else the theorem's step of AERR/AELR for m1 examples", nil),
+		IntParam("split", split, "1: the k+1 attributes split evenly between x̃ and w·x; 0: k and 1"),
+		IntParam("innerdd", inner, "1: second-phase inner-product draws p_j ∝ |w_j|√(A_j + 13ε/6) (Kukliansky & Shamir 2015, page 8); 0: the algorithm's"),
+		IntParam("eps0", eps0, "1: ε = 0 (the paper's experiments); 0: the algorithm's ε"),
+		IntParam("warm", warm, "1: run AERR/AELR in the first phase (its uniform x̃ draws estimate E[x_i²]) and start the second from its output; 0: the algorithm's first phase, second from w_1"),
+		IntParam("paper", paper, "1: the paper's experimental variant (innerdd = split = eps0 = warm = 1, Kukliansky & Shamir 2015, Section 5)"),
+	}
+}
+
+// drawRecorder is a first-phase learner that lists the attributes it drew
+// uniformly for x̃ on the last example, with multiplicity.
+type drawRecorder interface {
+	Learner
+	xDraws() []int
+}
+
+// twoPhasedLearner is the first phase shared by Algorithms 2 and 4 of
+// Kukliansky & Shamir 2015 (lines 2-10: k+1 uniform draws per example,
+// A[i] = mean of the squares seen of attribute i) and the hand-over to the
+// second phase. With a first-phase learner (the experiments' warm start),
+// that learner runs AERR/AELR on the budget instead, A is estimated from
+// its uniform x̃ draws, and the second phase starts from its output.
+type twoPhasedLearner struct {
+	name         string
+	tp           twoPhasedParams
+	rng          *rand.Rand
+	w1           []float64 // the weights reported during the first phase
+	t            int
+	counts, sums []float64
+	first        drawRecorder // nil: Algorithm 2/4's first phase
+	start        func(A, from []float64) (Learner, map[string]float64, error)
+	second       Learner // nil during the first phase
+	extra        map[string]float64
+	plain        bool // run the second phase with the plain implementation (Reference)
+}
+
+func newTwoPhasedLearner(name string, tp twoPhasedParams, p Problem, w1 []float64,
+	start func(A, from []float64) (Learner, map[string]float64, error)) *twoPhasedLearner {
+	return &twoPhasedLearner{name: name, tp: tp, rng: p.Rand, w1: w1, counts: make([]float64, p.D),
+		sums: make([]float64, p.D), start: start}
+}
+
+func (l *twoPhasedLearner) Observe(ex *Example) {
+	l.t++
+	if l.second != nil {
+		l.second.Observe(ex)
+		return
+	}
+	d := len(l.counts)
+	if l.first != nil {
+		l.first.Observe(ex)
+		for _, i := range l.first.xDraws() { // revealed already: re-reading is free
+			v := ex.Attr(i)
+			l.counts[i]++
+			l.sums[i] += v * v
+		}
+	} else {
+		for range l.tp.k + 1 { // lines 4-9
+			i := l.rng.IntN(d)
+			v := ex.Attr(i)
+			l.counts[i]++
+			l.sums[i] += v * v
+		}
+	}
+	if l.t == l.tp.m1 {
+		A := make([]float64, d)
+		for i, c := range l.counts {
+			if c > 0 {
+				A[i] = l.sums[i] / c
+			}
+		}
+		var from []float64
+		if l.first != nil {
+			from = make([]float64, d)
+			l.first.Weights(from)
+		}
+		var err error
+		if l.second, l.extra, err = l.start(A, from); err != nil {
+			panic(&SolverError{Err: fmt.Errorf("%s: second phase: %w", l.name, err)})
+		}
+		if l.plain {
+			l.second = plainLearner(l.second, d)
+		}
+	}
+}
+
+func (l *twoPhasedLearner) Weights(dst []float64) {
+	switch {
+	case l.second != nil:
+		l.second.Weights(dst)
+	case l.first != nil:
+		l.first.Weights(dst)
+	default:
+		copy(dst, l.w1)
+	}
+}
+
+func (l *twoPhasedLearner) Params() map[string]float64 {
+	out := map[string]float64{"B": l.tp.B, "m1": float64(l.tp.m1), "delta": l.tp.delta}
+	if l.tp.eps0 {
+		out["eps0"] = 1
+	}
+	if l.tp.warm {
+		out["warm"] = 1
+	}
+	if pr, ok := l.second.(ParamReporter); ok {
+		for k, v := range pr.Params() {
+			out[k] = v
+		}
+		for k, v := range l.extra {
+			out[k] = v
+		}
+	}
+	return out
+}
