@@ -12,7 +12,8 @@ import (
 // NameSyntax describes the data set names Open accepts.
 const NameSyntax = `mnist:AvB[:train|:test|:all]  digits A (label -1) vs B (+1), 0 <= A,B <= 9, A != B; default all = train+test pooled
 covertype:C[:scaled]           Covertype class C (1..7) vs rest (+1 / -1); scaled divides each attribute by its max |value|
-ctslice[:scaled]               CT-slice regression on reference (patientId dropped)`
+ctslice[:scaled]               CT-slice regression on reference (patientId dropped)
+` + powerLawSyntax
 
 // Name is a parsed data set name (see NameSyntax).
 type Name struct {
@@ -21,10 +22,16 @@ type Name struct {
 	Part    Part   // mnist: Train, Test or All
 	Class   int    // covertype: the class labelled +1
 	Scaled  bool   // covertype, ctslice: attributes divided by their max |value|
+	// PowerLaw is the simulated data of Kukliansky & Shamir (Dataset
+	// "powerlaw").
+	PowerLaw *PowerLawSpec
 }
 
 // String returns the canonical form of n, which ParseName accepts.
 func (n Name) String() string {
+	if n.PowerLaw != nil {
+		return n.PowerLaw.String()
+	}
 	s := n.Dataset
 	switch n.Dataset {
 	case "mnist":
@@ -86,6 +93,12 @@ func ParseName(s string) (Name, error) {
 		}
 		n.Class = c
 		parts = parts[2:]
+	case "powerlaw":
+		p, why := parsePowerLaw(parts[1:])
+		if p == nil {
+			return bad(why)
+		}
+		return Name{Dataset: "powerlaw", PowerLaw: p}, nil
 	case "ctslice", "ct-slice", "ct_slice":
 		n.Dataset = "ctslice"
 		parts = parts[1:]
@@ -122,6 +135,8 @@ func (l *Loader) Open(name string) (*lao.Dataset, error) {
 		return m.Pair(n.Pair.A, n.Pair.B)
 	case "covertype":
 		ds, err = l.Covertype(n.Class)
+	case "powerlaw":
+		return n.PowerLaw.Sample()
 	default:
 		ds, err = l.CTSlice()
 	}

@@ -5,8 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/datasets"
@@ -20,6 +23,8 @@ type expFlags struct {
 	pairs                        int
 	out                          string
 	seed                         uint64
+	data                         string
+	set                          paramSet
 }
 
 func runExperiment(args []string, stdout io.Writer) error {
@@ -33,6 +38,8 @@ func runExperiment(args []string, stdout io.Writer) error {
 	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs (45: all)")
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
+	fs.StringVar(&f.data, "data", "", "run the preset's curves on this data set instead (e.g. powerlaw:ridge:-1 for another panel of ks-fig1)")
+	fs.Var(&f.set, "set", "name=value: set a parameter on every curve whose solver has it, e.g. --set paper=1 (Kukliansky & Shamir's experimental variants) or --set adagrad=1; repeatable")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: lao experiment [flags] NAME\n\nexperiments:")
 		for _, p := range experiments.Presets() {
@@ -59,11 +66,20 @@ func runExperiment(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if f.data != "" {
+		p.Data = f.data
+	}
 	ds, err := datasets.Open(p.Data)
 	if err != nil {
 		return err
 	}
 	spec := f.apply(p.Quick, p.Paper)
+	if len(f.set) > 0 {
+		var n int
+		if spec, n = spec.WithParams(f.set); n == 0 {
+			return fmt.Errorf("experiment: --set %v: no curve of %s has such a parameter", f.set, p.Name)
+		}
+	}
 	fmt.Fprintf(stdout, "%s\n%s; data %s\n", p.Title, p.Seed, p.Data)
 	if p.Missing != "" {
 		fmt.Fprintf(stdout, "not drawn yet (solvers not implemented): %s\n", p.Missing)
@@ -183,6 +199,24 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%.3f\t%s\n", e.Solver, m[0], p[0], m[1], paperErr)
 	}
 	return tw.Flush()
+}
+
+// paramSet is the repeatable --set name=value flag.
+type paramSet map[string]float64
+
+func (p *paramSet) String() string { return fmt.Sprint(map[string]float64(*p)) }
+
+func (p *paramSet) Set(s string) error {
+	name, val, ok := strings.Cut(s, "=")
+	v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+	if !ok || strings.TrimSpace(name) == "" || err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("--set %q: want name=value with a finite number", s)
+	}
+	if *p == nil {
+		*p = paramSet{}
+	}
+	(*p)[strings.TrimSpace(name)] = v
+	return nil
 }
 
 // writeFile creates path and fills it with write, reporting close errors.
