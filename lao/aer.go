@@ -86,9 +86,15 @@ func (s *AER) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return &aerLearner{kx: (k + 1) / 2, ky: k / 2, B: B, lambda: lambda, rng: p.Rand,
+	return newAERLearner((k+1)/2, k/2, B, lambda, p), Budget{PerExample: k, Rule: "k per example"}, nil
+}
+
+// newAERLearner returns AER's learner with kx attributes for v and ky
+// draws for ŷ (ky = 0: ŷ = 0, the Centroid solver).
+func newAERLearner(kx, ky int, B, lambda float64, p Problem) *aerLearner {
+	return &aerLearner{kx: kx, ky: ky, B: B, lambda: lambda, rng: p.Rand,
 		w: core.NewL1Ball(p.D), perm: identity(p.D), swaps: make([]int, p.D),
-		out: make([]int, p.D), v: newSparseVec(p.D)}, Budget{PerExample: k, Rule: "k per example"}, nil
+		out: make([]int, p.D), v: newSparseVec(p.D)}
 }
 
 // aerLearner runs AER on the l1-ball core: O(k log d) per example
@@ -115,6 +121,9 @@ func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, sw
 	scale := float64(d) / float64(kx)
 	for _, j := range sampleWithoutReplacement(d, kx, rng, perm, swaps, out) {
 		v.add(j, scale*ex.Attr(j))
+	}
+	if ky == 0 {
+		return 0 // Centroid: no inner-product estimate
 	}
 	for range ky {
 		yhat += egInnerEstimate(ex, w, rng)

@@ -18,7 +18,7 @@ import (
 // references).
 func Reference(s Solver) (Solver, error) {
 	switch s.Name() {
-	case "aerr", "gaerr", "ddaerr", "aelr", "gaelr", "ddaelr", "aer", "twophased-ddaerr", "twophased-ddaelr",
+	case "aerr", "gaerr", "ddaerr", "aelr", "gaelr", "ddaelr", "aer", "centroid", "twophased-ddaerr", "twophased-ddaelr",
 		"online-ridge", "online-lasso":
 		return &referenceSolver{Solver: s}, nil
 	}

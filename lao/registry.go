@@ -18,6 +18,7 @@ const (
 var constructors = []func() Solver{
 	func() Solver { return new(Baseline) },
 	func() Solver { return new(AER) },
+	func() Solver { return new(Centroid) },
 	func() Solver { return new(AERR) },
 	func() Solver { return new(AELR) },
 	func() Solver { return new(GAERR) },

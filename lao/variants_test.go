@@ -140,7 +140,7 @@ func TestVariantsMatchPlainLong(t *testing.T) {
 		&DDAELR{K: k, Moments: mom, InnerDD: 1, Eta: 3}, // the clip at 1/η is active
 		&TwoPhasedDDAERR{K: k, Paper: 1, Eta: 0.3}, &TwoPhasedDDAERR{K: k, Paper: 1, AdaGrad: 1},
 		&TwoPhasedDDAERR{K: k, Warm: 1}, &TwoPhasedDDAELR{K: k, Paper: 1, Eta: 0.5}, &TwoPhasedDDAELR{K: k, Warm: 1, Eta: 1},
-		&OnlineRidge{AdaGrad: 1}, &OnlineRidge{B: 0.3, Eta: 1, AdaGrad: 1},
+		&OnlineRidge{AdaGrad: 1}, &OnlineRidge{B: 0.3, Eta: 1, AdaGrad: 1}, &Centroid{K: k}, &Centroid{K: k, B: 0.2, Lambda: 0.1},
 	}
 	for _, s := range solvers {
 		ref, err := Reference(s)
