@@ -106,8 +106,8 @@ func (r *Report) Final() map[string]Point {
 
 // Summary is a one-line description of the run for logs and documents.
 func (r *Report) Summary() string {
-	return fmt.Sprintf("d = %d, %d examples, %d training per split, %d split(s), %d-fold CV, %.0f s",
-		r.D, r.M, r.MTrain, r.Spec.Splits, r.Spec.CVFolds, r.Seconds)
+	return fmt.Sprintf("d = %d, %d examples, %d training per split, %d split(s), %d-fold CV, preprocessing: %s, %.0f s",
+		r.D, r.M, r.MTrain, r.Spec.Splits, r.Spec.CVFolds, r.Spec.Preprocess, r.Seconds)
 }
 
 // EdgeNotes lists, for every curve and split, the tuned parameters that

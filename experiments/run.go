@@ -54,6 +54,9 @@ type Spec struct {
 	// (a prefix), to keep quick runs quick; 0 uses the whole training part.
 	CVMax int
 	Seed  uint64
+	// Preprocess transforms each split (centring, intercept) before
+	// tuning and fitting; the zero value uses the data as they are.
+	Preprocess Preprocess
 }
 
 // Point is a curve's value at one prefix length, over the splits.
@@ -106,12 +109,16 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		train, test, offset, err := spec.Preprocess.apply(train, test)
+		if err != nil {
+			return nil, err
+		}
 		if prefixes == nil {
 			rep.MTrain = train.Len()
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			params, edges, err := runEntry(entry, spec, train, test, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
+			params, edges, err := runEntry(entry, spec, train, test, offset, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
@@ -158,7 +165,7 @@ func (spec Spec) check(ds *lao.Dataset) error {
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the
 // test errors at every prefix.
-func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
+func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
 	s, err := entry.New()
 	if err != nil {
 		return nil, nil, err
@@ -180,7 +187,7 @@ func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, pre
 	res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
 		OnCheckpoint: func(c lao.Checkpoint) {
 			mse[p] = lao.MSE(c.W, test)
-			cerr[p] = lao.ClassificationError(c.W, test)
+			cerr[p] = classError(c.W, test, offset)
 			attrs[p] = float64(c.Attributes)
 			p++
 		}})

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -25,6 +26,8 @@ type expFlags struct {
 	seed                         uint64
 	data                         string
 	set                          paramSet
+	center, intercept            bool
+	curves                       string
 }
 
 func runExperiment(args []string, stdout io.Writer) error {
@@ -39,6 +42,9 @@ func runExperiment(args []string, stdout io.Writer) error {
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
 	fs.StringVar(&f.data, "data", "", "run the preset's curves on this data set instead (e.g. powerlaw:ridge:-1 for another panel of ks-fig1)")
+	fs.BoolVar(&f.center, "center", false, "centre every attribute on the training part's mean (per split)")
+	fs.BoolVar(&f.intercept, "intercept", false, "fit a free intercept (labels centred on the training mean)")
+	fs.StringVar(&f.curves, "curves", "", "comma-separated solver names: run only these curves of the preset (e.g. aer,centroid)")
 	fs.Var(&f.set, "set", "name=value: set a parameter on every curve whose solver has it, e.g. --set paper=1 (Kukliansky & Shamir's experimental variants) or --set adagrad=1; repeatable")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: lao experiment [flags] NAME\n\nexperiments:")
@@ -119,6 +125,17 @@ func (f *expFlags) apply(quick, paper experiments.Spec) experiments.Spec {
 	if f.paper {
 		spec = paper
 	}
+	spec.Preprocess = experiments.Preprocess{Center: f.center, Intercept: f.intercept}
+	if f.curves != "" {
+		keep := strings.Split(f.curves, ",")
+		var entries []experiments.Entry
+		for _, e := range spec.Entries {
+			if slices.Contains(keep, e.Solver) {
+				entries = append(entries, e)
+			}
+		}
+		spec.Entries = entries
+	}
 	if f.splits > 0 {
 		spec.Splits = f.splits
 	}
@@ -186,17 +203,20 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 	if err := writeFile(filepath.Join(f.out, experiments.PairsName+".csv"), rep.WriteCSV); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d pair(s), %d split(s), %d-fold CV, %.0f s; wrote %s/%s.csv\n\n", len(pairs), spec.Splits, spec.CVFolds, rep.Seconds, f.out, experiments.PairsName)
+	fmt.Fprintf(stdout, "%d pair(s), %d split(s), %d-fold CV, preprocessing: %s, %.0f s; wrote %s/%s.csv\n\n", len(pairs), spec.Splits, spec.CVFolds, spec.Preprocess, rep.Seconds, f.out, experiments.PairsName)
 	med := rep.Medians()
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "solver\tmedian test MSE (ours)\t(paper)\tmedian class. error (ours)\t(paper)")
 	for _, e := range spec.Entries {
 		m, p := med[e.Solver], experiments.PairsPaper[e.Solver]
-		paperErr := "-"
+		paperMSE, paperErr := "-", "-"
+		if p[0] > 0 {
+			paperMSE = fmt.Sprintf("%.3f", p[0])
+		}
 		if p[1] >= 0 {
 			paperErr = fmt.Sprintf("%.3f", p[1])
 		}
-		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%.3f\t%s\n", e.Solver, m[0], p[0], m[1], paperErr)
+		fmt.Fprintf(tw, "%s\t%.3f\t%s\t%.3f\t%s\n", e.Solver, m[0], paperMSE, m[1], paperErr)
 	}
 	return tw.Flush()
 }
