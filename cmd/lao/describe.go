@@ -28,6 +28,16 @@ type describeReport struct {
 	RhoRidge float64 `json:"rho_ridge"`
 	RhoLasso float64 `json:"rho_lasso"`
 	ZeroFrac float64 `json:"fraction_zero"`
+	// The same after centring the attributes (what `lao fit` gives the
+	// solvers for a CSV file), and the predicted bound ratios
+	// DD/uniform at --k (frames.BoundRatios), raw and centred.
+	K                int     `json:"k"`
+	RhoRidgeCentred  float64 `json:"rho_ridge_centred"`
+	RhoLassoCentred  float64 `json:"rho_lasso_centred"`
+	BoundRidge       float64 `json:"bound_ratio_ridge"`
+	BoundLasso       float64 `json:"bound_ratio_lasso"`
+	BoundRidgeCentrd float64 `json:"bound_ratio_ridge_centred"`
+	BoundLassoCentrd float64 `json:"bound_ratio_lasso_centred"`
 }
 
 // runDescribe prints what the theorems assume about a data set: sizes, the
@@ -39,6 +49,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	target := fs.String("target", "", "label column of a CSV file")
 	cols := fs.Int("columns", 10, "columns to list in the summary, largest second moment first (0: none, -1: all)")
 	asJSON := fs.Bool("json", false, "print JSON (without the column summary)")
+	k := fs.Int("k", 4, "attribute budget k for the predicted gain of the data-dependent solvers")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -68,11 +79,18 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if ds.Len() == 0 {
 		return fmt.Errorf("describe: %s: %w", *data, lao.ErrEmpty)
 	}
+	if *k < 1 {
+		return fmt.Errorf("describe: --k %d must be at least 1", *k)
+	}
 	n := frames.MaxNorms(ds)
 	mom := frames.SecondMoments(ds)
 	rho := frames.ImprovementRatios(mom)
 	rep := describeReport{Data: *data, M: ds.Len(), D: ds.Dim(), MaxL2: n.MaxL2, MaxLinf: n.MaxLinf, MaxAbsY: n.MaxAbsY,
-		RhoRidge: rho.Ridge, RhoLasso: rho.Lasso}
+		RhoRidge: rho.Ridge, RhoLasso: rho.Lasso, K: *k}
+	cmom := frames.CenteredMoments(ds)
+	crho, br, cbr := frames.ImprovementRatios(cmom), frames.BoundRatios(mom, *k), frames.BoundRatios(cmom, *k)
+	rep.RhoRidgeCentred, rep.RhoLassoCentred = crho.Ridge, crho.Lasso
+	rep.BoundRidge, rep.BoundLasso, rep.BoundRidgeCentrd, rep.BoundLassoCentrd = br.Ridge, br.Lasso, cbr.Ridge, cbr.Lasso
 	zeros := 0
 	for i := range ds.Len() {
 		rep.MeanY += ds.Label(i) / float64(ds.Len())
@@ -93,6 +111,10 @@ func runDescribe(args []string, stdout io.Writer) error {
 	fmt.Fprintln(stdout, "  (AERR's theorem assumes ||x||₂ ≤ 1, AER's, AELR's and Baseline's ||x||∞ ≤ 1; all of them |y| ≤ 1)")
 	fmt.Fprintf(stdout, "improvement ratios (Kukliansky & Shamir, eqs. 11-12): rho_ridge = %.4f, rho_lasso = %.4f\n", rep.RhoRidge, rep.RhoLasso)
 	fmt.Fprintln(stdout, "  (1 = all attributes have the same second moment; smaller = more to gain from data-dependent sampling)")
+	fmt.Fprintf(stdout, "after centring the attributes (as `lao fit` does for a CSV file): rho_ridge = %.4f, rho_lasso = %.4f\n", rep.RhoRidgeCentred, rep.RhoLassoCentred)
+	fmt.Fprintf(stdout, "predicted bound ratio DD/uniform at k = %d: ridge %.3f (centred %.3f), lasso %.3f (centred %.3f)\n",
+		rep.K, rep.BoundRidge, rep.BoundRidgeCentrd, rep.BoundLasso, rep.BoundLassoCentrd)
+	fmt.Fprintln(stdout, "  (DDAERR's and DDAELR's excess-risk bounds over AERR's and AELR's, each at its best step; 1 = no predicted gain)")
 	if *cols == 0 {
 		return nil
 	}
