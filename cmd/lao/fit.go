@@ -28,6 +28,7 @@ type fitFlags struct {
 	cvTable              string
 	asJSON               bool
 	scale                string
+	center               bool // centre a CSV's columns (and labels: an intercept)
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -69,6 +70,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.cvTable, "cv-table", "", "with --cv: write the validation error of every grid point to this CSV file")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.scale, "scale", "auto", "CSV feature scaling: auto (the solver's theorem: l2 or linf), l2, linf, none")
+	fs.BoolVar(&f.center, "center", true, "centre a CSV's columns and labels (a free intercept); --center=false keeps sparse attributes sparse (see ddnote.go)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -165,6 +167,9 @@ func runFit(args []string, stdout io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
+	if note := ddNote(s, p.train, rep.K); note != "" {
+		fmt.Fprintln(stdout, note)
+	}
 	return printFit(stdout, rep)
 }
 
@@ -215,7 +220,7 @@ func prepareCSV(f *fitFlags, about lao.About) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt := frames.Options{Center: true, LabelBound: 1, DropConstant: true}
+	opt := frames.Options{Center: f.center, LabelBound: 1, DropConstant: true}
 	scale := f.scale
 	if scale == "auto" {
 		scale = map[string]string{"l1": "linf", "l2": "l2"}[about.Ball]
