@@ -114,7 +114,7 @@ func (s *AERR) Params() []Param {
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
 		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
 		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.1's √(k/(2dm)) (with adagrad = 1: the base step, 0 selects √2·B)",
-			stepTune(func(p Problem) float64 {
+			ridgeStepTune(s.Split == 1, func(p Problem) float64 {
 				if s.AdaGrad == 1 {
 					return adaGradCenter(max(s.B, 1e-300))
 				}

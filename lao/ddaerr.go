@@ -94,7 +94,7 @@ func (s *DDAERR) Params() []Param {
 		// CV centres the step on the uniform solver's theorem step: the
 		// data-dependent step needs the moments, which the grid does not see.
 		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.5's (with adagrad = 1: the base step, 0 selects √2·B)",
-			stepTune(func(p Problem) float64 {
+			ridgeStepTune(s.Split == 1 || s.Paper == 1, func(p Problem) float64 {
 				if s.AdaGrad == 1 {
 					return adaGradCenter(max(s.B, 1e-300))
 				}

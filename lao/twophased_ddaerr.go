@@ -108,7 +108,7 @@ func (s *TwoPhasedDDAERR) Params() []Param {
 		IntParam("k", &s.K, "attributes per example are k+1; in [1, d]"),
 		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
 		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorems 3.6/3.12's (with adagrad = 1: the base step, 0 selects √2·B)",
-			stepTune(func(p Problem) float64 {
+			ridgeStepTune(s.Split == 1 || s.Paper == 1, func(p Problem) float64 {
 				if s.AdaGrad == 1 {
 					return adaGradCenter(max(s.B, 1e-300))
 				}
