@@ -14,12 +14,19 @@
 //
 // The solvers follow the papers' pseudo-code, one file each:
 //
-//	Baseline, AER                 Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010
+//	Baseline, AER, Centroid       Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010
 //	AERR, AELR                    Hazan & Koren, ICML 2012
 //	GAERR, GAELR, DDAERR, DDAELR,
 //	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015
 //	Ridge, Lasso, OnlineRidge,
 //	OnlineLasso                   full-information references (budget d)
+//
+// Options beyond the specified algorithms are fields that default to off
+// (variants.go): AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015,
+// Appendix A) for AERR, DDAERR, two-phased DDAERR and online ridge, and the
+// variants that paper's experiments ran (Section 5: inner-product draws
+// p_j ∝ |w_j|√E[x_j²], the budget split evenly, ε = 0, a warm-started
+// second phase; Paper = 1 selects them all).
 //
 // Each solver is a struct whose exported fields are the paper's parameters
 // (K, B, Eta, Lambda, ...); a zero field selects the theorem's choice,
