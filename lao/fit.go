@@ -41,6 +41,10 @@ type Result struct {
 	// Diagnostics holds solver-specific numbers about the fit, e.g.
 	// Baseline's "min_eigenvalue" of its estimated second-moment matrix.
 	Diagnostics map[string]float64
+	// Support lists the attributes with a non-zero weight, increasing: what
+	// the model reads of a test example. The training budget is
+	// Budget.PerExample, the prediction budget PredictionBudget().
+	Support []int
 }
 
 // ParamReporter is implemented by learners that report the parameters they
@@ -125,6 +129,10 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	}
 	res.W = make([]float64, d)
 	l.Weights(res.W)
+	res.Support = Support(res.W)
+	if err := checkPrediction(s.Name(), res); err != nil {
+		return nil, err
+	}
 	if dg, ok := l.(Diagnoser); ok {
 		res.Diagnostics = map[string]float64{}
 		for k, v := range dg.Diagnostics() {
