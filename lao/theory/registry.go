@@ -27,6 +27,29 @@ type BoundParams struct {
 	// L1 is ||E[x²]||₁ = Σ_i E[x_i²] (≤ d for ||x||∞ ≤ 1), Kukliansky & Shamir's lasso
 	// quantity.
 	L1 float64
+	// Murata & Suzuki 2018: s' = K (attributes per example), s, s_* and the
+	// constants of Assumptions 1-3 (Sparse.D, Sparse.SPrime are filled from
+	// D and K when zero).
+	Sparse lao.SparseConstants
+	// Alpha is ᾰ = Θ(1/κ_s), the contraction per update (per round for
+	// Hybrid); Updates is T (Theorems 4.1, 4.3) or the rounds K (Theorem
+	// 4.4); Gap0 is L(θ_0) − L(θ_*); Ttilde is Hybrid's T̃.
+	Alpha   float64
+	Updates int
+	Gap0    float64
+	Ttilde  int
+}
+
+// sparse returns p.Sparse with D and SPrime defaulted from p.D and p.K.
+func (p BoundParams) sparse() lao.SparseConstants {
+	c := p.Sparse
+	if c.D == 0 {
+		c.D = p.D
+	}
+	if c.SPrime == 0 {
+		c.SPrime = p.K
+	}
+	return c
 }
 
 // Theorem is one result of the papers, as data: what it says, its bound as a
@@ -42,7 +65,7 @@ type Theorem struct {
 	// of examples for sample-complexity lower bounds. O(·) constants are 1.
 	Bound    func(BoundParams) float64
 	Exact    bool   // the constant is the paper's, not an O(·) placeholder
-	Kind     string // "upper" (risk bound) or "lower" (sample complexity)
+	Kind     string // "upper" (risk bound), "lower" (sample complexity) or "samples" (an upper bound on the examples needed)
 	Solver   string // the registered solver it is about, if any
 	Notebook string // the notebook that shows it
 }
@@ -107,7 +130,37 @@ var theorems = []Theorem{
 		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B; m = m1 + m2; Algorithm 2's η; loss ½(w·x − y)²; the probability-1 bound (M = m2 here)",
 		BoundTeX:    `\mathbb E[L_D(\bar w)] - L_D(w^*) \le \frac{4B^2}{\sqrt{m_2}}\sqrt{\frac{6d}{k}}`,
 		Bound:       func(p BoundParams) float64 { return lao.TwoPhasedDDAERRBound(p.D, p.K, p.M, p.B) }},
+	{ID: "ms2018/4.1", Paper: PaperMS2018, Number: "Theorem 4.1", Kind: "upper", Solver: "exploration", Notebook: nbMS2018,
+		Statement:   "Exploration (stochastic gradient iterative hard thresholding on s'-attribute examples) converges linearly, down to a noise floor Δ set by the mini-batch size.",
+		Assumptions: "||x||∞ ≤ R∞; restricted smoothness L_s and strong convexity μ_s, κ_s = L_s/μ_s; s = O(κ_s² s_*), η = Θ(1/L_s), ᾰ = Θ(1/κ_s), B_t large enough; probability 1 − δ; loss (θ·x − y)²",
+		BoundTeX:    `\mathcal L(\theta_T) - \mathcal L(\theta_*) \le (1-\breve\alpha)^T\left(\mathcal L(\theta_0) - \mathcal L(\theta_*) + \Delta\right)`,
+		Bound:       func(p BoundParams) float64 { return lao.ExplorationBound(p.Alpha, p.Updates, p.Gap0, p.Eps) }},
+	{ID: "ms2018/4.2", Paper: PaperMS2018, Number: "Corollary 4.2", Kind: "samples", Solver: "exploration", Notebook: nbMS2018,
+		Statement:   "Exploration reaches excess risk ε from Õ(d s²/(s'−s) + (d s/(s'−s))σ²/ε) examples: O(1/ε), but the noise term pays d/(s'−s).",
+		Assumptions: "Theorem 4.1's; Δ = L(θ_0) − L(θ_*); Õ hides log(κ_s d/δ)",
+		BoundTeX:    `\widetilde O\!\left(\frac{\kappa_s R_\infty^4}{\mu_s^2}\frac{ds^2}{s'-s} + \frac{\kappa_s R_\infty^2}{\mu_s}\frac{ds}{s'-s}\frac{\sigma^2}{\varepsilon}\right)`,
+		Bound:       func(p BoundParams) float64 { return lao.ExplorationSamples(p.sparse(), p.Eps) }},
+	{ID: "ms2018/4.3", Paper: PaperMS2018, Number: "Theorem 4.3", Kind: "upper", Solver: "exploitation", Notebook: nbMS2018,
+		Statement:   "Exploitation (mini-batch gradient descent on the fixed support of θ_0) converges linearly when supp θ_* ⊆ supp θ_0, and in general does not increase the excess risk by more than a factor 1/(1−ᾰ) plus Δ.",
+		Assumptions: "s ≥ |supp θ_0| ∨ s_*; η = Θ(1/L_s), ᾰ = Θ(1/κ_s), B_t large enough; probability 1 − δ; the bound drawn is the supp θ_* ⊆ supp θ_0 case",
+		BoundTeX:    `\mathcal L(\theta_T) - \mathcal L(\theta_*) \le (1-\breve\alpha)^T\left(\mathcal L(\theta_0) - \mathcal L(\theta_*) + \Delta\right)`,
+		Bound:       func(p BoundParams) float64 { return lao.ExplorationBound(p.Alpha, p.Updates, p.Gap0, p.Eps) }},
+	{ID: "ms2018/4.4", Paper: PaperMS2018, Number: "Theorem 4.4", Kind: "upper", Solver: "hybrid", Notebook: nbMS2018,
+		Statement:   "Hybrid (rounds of 3 Exploration and T̃ Exploitation updates) contracts by (1−ᾰ) per round, and by (1−ᾰ)^{1+T̃} per round once the support is found (after ǩ rounds, which depends on r_min).",
+		Assumptions: "Theorem 4.1's; T_k⁻ = 3, T̃ = ⌈log(d/(Θ(κ_s²)(s'−s)) ∨ 1)/log(1/(1−ᾰ))⌉; probability 1 − 2δ; K = Updates rounds",
+		BoundTeX:    `\mathcal L(\widetilde\theta_K) - \mathcal L(\theta_*) \le 2(1-\breve\alpha)^{K + \widetilde T\,\mathbb 1[K > \check k]}\left(\mathcal L(\widetilde\theta_0) - \mathcal L(\theta_*)\right)`,
+		Bound: func(p BoundParams) float64 {
+			return lao.HybridBound(p.Alpha, p.Updates, p.Ttilde, p.Gap0, p.Sparse.RMin, p.Sparse.Mu)
+		}},
+	{ID: "ms2018/4.5", Paper: PaperMS2018, Number: "Corollary 4.5", Kind: "samples", Solver: "hybrid", Notebook: nbMS2018,
+		Statement:   "Hybrid reaches excess risk ε from Õ(κ³s² + d s²/(s'−s) + (κ²s/(μ r_min²) ∧ d s/(s'−s))σ²/ε) examples: near the full-information minimax rate s σ²/ε when r_min is not too small.",
+		Assumptions: "Theorem 4.4's; Õ hides log factors; κ_s, R_∞, μ_s as in Sparse",
+		BoundTeX:    `\widetilde O\!\left(\frac{\kappa_s^3R_\infty^4}{\mu_s^2}s^2 + \frac{\kappa_sR_\infty^4}{\mu_s^2}\frac{ds^2}{s'-s} + \frac{\kappa_sR_\infty^2}{\mu_s}\left(\frac{\kappa_s^2 s}{\mu_s r_{\min}^2}\wedge\frac{ds}{s'-s}\right)\frac{\sigma^2}{\varepsilon}\right)`,
+		Bound:       func(p BoundParams) float64 { return lao.HybridSamples(p.sparse(), p.Eps) }},
 }
+
+// nbMS2018 is the notebook of Murata & Suzuki 2018.
+const nbMS2018 = "notebooks/06_murata_suzuki_2018.ipynb"
 
 // Theorems returns the theorem registry.
 func Theorems() []Theorem { return slices.Clone(theorems) }
