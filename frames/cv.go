@@ -2,6 +2,7 @@ package frames
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -111,7 +112,9 @@ type CVResult struct {
 // folds of ds (Options.Seed = seed) and measures lao.MSE on the held-out
 // fold (all attributes at test time). The folds are Folds(ds.Len(), k, seed),
 // the same for every grid point. The best setting has the lowest mean
-// validation MSE (the first on ties); settings whose mean is NaN never win.
+// validation MSE (the first on ties); settings whose mean is NaN never win,
+// and a fit that diverges (an error wrapping lao.ErrNotFinite, e.g. a step
+// size too large for the data) counts as a NaN fold.
 // Grid points are evaluated concurrently (GOMAXPROCS workers), so build and
 // the solvers it returns must not share mutable state; the result is the
 // same for any number of workers.
@@ -180,10 +183,14 @@ func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []
 			return set, err
 		}
 		r, err := lao.Fit(s, trains[f].Stream(), lao.Options{Seed: seed})
-		if err != nil {
+		switch {
+		case errors.Is(err, lao.ErrNotFinite): // the setting diverges (e.g. a step size too large): it never wins
+			set.FoldMSE[f] = math.NaN()
+		case err != nil:
 			return set, fmt.Errorf("fold %d: %w", f, err)
+		default:
+			set.FoldMSE[f] = lao.MSE(r.W, tests[f])
 		}
-		set.FoldMSE[f] = lao.MSE(r.W, tests[f])
 		set.Mean += set.FoldMSE[f]
 	}
 	n := float64(len(trains))

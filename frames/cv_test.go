@@ -277,3 +277,29 @@ func TestWithPriors(t *testing.T) {
 		t.Errorf("TuneSolver: %+v, %v", tuned, err)
 	}
 }
+
+// A grid point whose fit diverges (lao.ErrNotFinite) never wins and does
+// not abort the search.
+func TestCrossValidateDivergingSetting(t *testing.T) {
+	rng := lao.NewRand(9)
+	d, m := 8, 600
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		for j := range d {
+			x[i*d+j] = rng.NormFloat64()
+		}
+		y[i] = x[i*d] - x[i*d+1] + 0.1*rng.NormFloat64()
+	}
+	ds, _ := lao.NewDataset(x, y, d, nil)
+	grid := []frames.Params{{"eta": 1e4}, {"eta": 0.2}}
+	build := func(p frames.Params) (lao.Solver, error) {
+		return &lao.Exploration{K: 6, S: 3, Eta: p["eta"], Batch: 1, Growth: 1}, nil
+	}
+	res, err := frames.CrossValidate(ds, 3, grid, build, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best["eta"] != 0.2 || !math.IsNaN(res.Settings[0].Mean) {
+		t.Errorf("best %v, diverging setting's mean %g", res.Best, res.Settings[0].Mean)
+	}
+}
