@@ -83,7 +83,7 @@ func refSupp(v []float64) []int {
 // update, example e is (i, b) = (e mod d', ⌊e/d'⌋).
 func refExploration(ds *Dataset, next *int, theta0 []float64, eta float64, sp, s int, batches []int) [][]float64 {
 	d := ds.Dim()
-	theta := refH(theta0, s)                     // θ_0 = H_s(θ_0)
+	theta := refH(theta0, s)                         // θ_0 = H_s(θ_0)
 	dp := int(math.Ceil(float64(d) / float64(sp-s))) // d' = ⌈d/(s'−s)⌉
 	J := func(i int) (int, int) { return (sp - s) * i, min((sp-s)*(i+1), d) }
 	var out [][]float64
@@ -391,8 +391,10 @@ func refDantzig(ds *Dataset, sp, s int, clambda float64, t0 int, iso bool, seed 
 	next := t0
 	sel := dselector.New(d)
 	solves := 0
+	var y2 float64
 	for t := 1; t <= m; t++ {
 		x, y := ds.Row(t-1), ds.Label(t-1)
+		y2 += y * y
 		for i := range r { // S: r indices without replacement
 			j := i + rng.IntN(d-i)
 			perm[i], perm[j] = perm[j], perm[i]
@@ -415,7 +417,11 @@ func refDantzig(ds *Dataset, sp, s int, clambda float64, t0 int, iso bool, seed 
 			continue
 		}
 		n := float64(t)
-		lambda := clambda * math.Sqrt(math.Log(float64(d))/n)
+		var tr float64
+		for j := range d {
+			tr += A[j*d+j] / n
+		}
+		lambda := clambda * math.Sqrt(tr/float64(d)*y2/n) * math.Sqrt(math.Log(float64(d))/n)
 		c := make([]float64, d)
 		for i := range c {
 			c[i] = b[i] / n

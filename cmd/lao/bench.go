@@ -32,6 +32,9 @@ func runBench(args []string, stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "solver\tseconds\tns/example\texamples/s\t")
 	for _, info := range lao.Solvers() {
+		if needsInit(withK(info, *k, train)) {
+			continue
+		}
 		best := time.Duration(1<<63 - 1)
 		for r := range *reps {
 			start := time.Now()

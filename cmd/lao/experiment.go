@@ -25,7 +25,7 @@ type expFlags struct {
 func runExperiment(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
 	f := &expFlags{}
-	fs.BoolVar(&f.paper, "paper", false, "the paper's full protocol (10 splits, 10-fold CV on the whole training part); slow")
+	fs.BoolVar(&f.paper, "paper", false, "the paper's full protocol (its number of splits, 10-fold CV); slow")
 	fs.IntVar(&f.splits, "splits", 0, "random train/test splits (0: the preset's)")
 	fs.IntVar(&f.folds, "folds", 0, "CV folds (0: the preset's)")
 	fs.IntVar(&f.points, "points", 0, "prefix lengths per curve (0: the preset's)")
@@ -135,11 +135,23 @@ func writeReport(dir string, p experiments.Preset, rep *experiments.Report) erro
 		suffix, xlab string
 	}{{experiments.ByExamples, "examples", "training examples"}, {experiments.ByAttributes, "attributes", "attributes seen"}} {
 		var curves []kernel.Curve
+		band := p.BandSD
+		if band == 0 {
+			band = 1
+		}
 		for _, s := range rep.Series(ax.axis) {
-			curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean, Std: s.Std})
+			sd := make([]float64, len(s.Std))
+			for i, v := range s.Std {
+				sd[i] = band * v
+			}
+			curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean, Std: sd})
+		}
+		ylab := "test squared error"
+		if band != 1 {
+			ylab = fmt.Sprintf("test squared error (± %g sd)", band)
 		}
 		svg, err := kernel.BandsSVG(curves, kernel.BandsOptions{Title: p.Title, XLabel: ax.xlab,
-			YLabel: "test squared error", LogX: true, LogY: true})
+			YLabel: ylab, LogX: true, LogY: true})
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -28,6 +30,7 @@ type fitFlags struct {
 	cvTable              string
 	asJSON               bool
 	scale                string
+	support              string // exploitation's fixed support: column names or indices
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -52,8 +55,16 @@ type fitReport struct {
 	MeanPer    float64            `json:"mean_attributes_per_example"`
 	MaxPer     int                `json:"max_attributes_per_example"`
 	Budget     string             `json:"budget"`
-	Seconds    float64            `json:"seconds"`
-	order      []string
+	// S is the model's sparsity s for the sparse solvers (Murata & Suzuki
+	// 2018), Support the columns with a non-zero weight (what a test
+	// example is read on), PredictBudget the attributes a test example may
+	// reveal and TestPer the mean number the test examples did reveal.
+	S             int      `json:"s,omitempty"`
+	Support       []string `json:"support"`
+	PredictBudget int      `json:"prediction_budget"`
+	TestPer       float64  `json:"test_attributes_per_example"`
+	Seconds       float64  `json:"seconds"`
+	order         []string
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
@@ -69,6 +80,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.cvTable, "cv-table", "", "with --cv: write the validation error of every grid point to this CSV file")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.scale, "scale", "auto", "CSV feature scaling: auto (the solver's theorem: l2 or linf), l2, linf, none")
+	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -116,6 +128,9 @@ func runFit(args []string, stdout io.Writer) error {
 		return err
 	}
 	s = frames.WithPriors(s, p.train)
+	if err := setSupport(s, f.support, p.train.Names()); err != nil {
+		return err
+	}
 	rep := &fitReport{Solver: s.Name(), Data: f.data, D: p.train.Dim(), MTrain: p.train.Len(),
 		MTest: p.test.Len(), Seed: f.seed, Scaling: p.scaling}
 	if k, err := lao.FindParam(s, "k"); err == nil {
@@ -151,7 +166,20 @@ func runFit(args []string, stdout io.Writer) error {
 	for j, n := range names {
 		rep.Weights[n] = coef[j]
 	}
-	rep.TestMSE = lao.MSE(res.W, p.test)
+	// Test predictions go through observation handles with the model's
+	// prediction budget (s' for the sparse solvers, d otherwise).
+	ev, err := lao.EvaluateBudgeted(res.W, p.test, res.PredictionBudget())
+	if err != nil {
+		return err
+	}
+	rep.TestMSE, rep.TestPer, rep.PredictBudget = ev.MSE, ev.MeanAttributes, res.PredictionBudget()
+	rep.Support = []string{}
+	for _, j := range res.Support {
+		rep.Support = append(rep.Support, names[j])
+	}
+	if v, ok := res.Params["s"]; ok {
+		rep.S = int(v)
+	}
 	rep.ZeroMSE = lao.MSE(make([]float64, p.test.Dim()), p.test)
 	// Report errors in the data's own units (labels may have been scaled to |y| ≤ 1).
 	rep.TestMSE, rep.ZeroMSE = rep.TestMSE*p.yscale*p.yscale, rep.ZeroMSE*p.yscale*p.yscale
@@ -197,7 +225,7 @@ func prepareCSV(f *fitFlags, about lao.About) (*prepared, error) {
 	opt := frames.Options{Center: true, LabelBound: 1, DropConstant: true}
 	scale := f.scale
 	if scale == "auto" {
-		scale = map[string]string{"l1": "linf", "l2": "l2"}[about.Ball]
+		scale = map[string]string{"l1": "linf", "l2": "l2", "l0": "linf"}[about.Ball]
 	}
 	switch scale {
 	case "l2":
@@ -262,7 +290,12 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
-	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n\n", r.TestMSE, r.ZeroMSE, r.TestMSE/r.ZeroMSE)
+	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f); each test example revealed %.2f attributes (prediction budget %d)\n",
+		r.TestMSE, r.ZeroMSE, r.TestMSE/r.ZeroMSE, r.TestPer, r.PredictBudget)
+	if r.S > 0 {
+		fmt.Fprintf(w, "model: s = %d non-zero weights allowed, %d used: %s\n", r.S, len(r.Support), strings.Join(r.Support, ", "))
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "column\tcoefficient")
 	if r.Scaling != "none" {
@@ -272,4 +305,32 @@ func printFit(w io.Writer, r *fitReport) error {
 		fmt.Fprintf(tw, "%s\t%.6g\n", n, r.Weights[n])
 	}
 	return tw.Flush()
+}
+
+// setSupport gives Exploitation its fixed support from --support (column
+// names or 0-based indices, comma-separated). Other solvers refuse the flag.
+func setSupport(s lao.Solver, spec string, names []string) error {
+	type supporter interface{ SetSupport([]int) }
+	sup, ok := s.(supporter)
+	if spec == "" {
+		return nil
+	}
+	if !ok {
+		return fmt.Errorf("fit: --support applies to exploitation (its fixed support S_0), not %s", s.Name())
+	}
+	var idx []int
+	for _, f := range strings.Split(spec, ",") {
+		f = strings.TrimSpace(f)
+		j := slices.Index(names, f)
+		if j < 0 {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 0 || n >= len(names) {
+				return fmt.Errorf("fit: --support: %q is neither a column nor an index in [0, %d)", f, len(names))
+			}
+			j = n
+		}
+		idx = append(idx, j)
+	}
+	sup.SetSupport(idx)
+	return nil
 }

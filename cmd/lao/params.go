@@ -20,7 +20,7 @@ func withK(info lao.Info, k int, train *lao.Dataset) lao.Solver {
 }
 
 // paramFlags collects solver parameters from the command line: the common
-// shorthands --k, --B, --eta and --lambda, and --param name=value for any
+// shorthands --k, --s, --B, --eta and --lambda, and --param name=value for any
 // parameter of any solver (see `lao solvers`). Only flags given on the
 // command line are applied, except --k, whose default (4) applies to every
 // solver that has a k.
@@ -34,7 +34,8 @@ func (pf *paramFlags) define(fs *flag.FlagSet) {
 	short := func(name, usage string) {
 		fs.Func(name, usage, func(v string) error { pf.put(name, v); return nil })
 	}
-	short("k", "attributes per training example (budgeted solvers; default 4)")
+	short("k", "attributes per training example (budgeted solvers; default 4); s' for the sparse solvers")
+	short("s", "non-zero weights of a sparse model (Murata & Suzuki 2018: exploration, hybrid, rda, dantzig)")
 	short("B", "norm bound B (default: the solver's)")
 	short("eta", "step size η (default: the theorem's choice)")
 	short("lambda", "regularisation λ (default: the theorem's choice)")
