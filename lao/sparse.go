@@ -337,7 +337,7 @@ var sparseStepValues = []float64{0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1}
 func sparseStepTune() *Tune { return &Tune{Values: sparseStepValues} }
 
 // batchValues is the cross-validation grid of a first mini-batch size.
-var batchValues = []float64{1, 4, 16, 64, 256}
+var batchValues = []float64{1, 4, 16, 64, 256, 1024}
 
 // tunedIntParam returns a Param bound to the int field *v with the
 // cross-validation values vals.
