@@ -149,8 +149,11 @@ func (z *Dantzig) Start(p Problem) (Learner, Budget, error) {
 	if t0 < 1 {
 		return nil, Budget{}, paramErr("dantzig", "T0", "= %d: the first re-solve must be at example 1 or later", t0)
 	}
-	if z.MaxIter < 0 || !(z.Tol >= 0) {
-		return nil, Budget{}, paramErr("dantzig", "MaxIter", "= %d, Tol = %g: want ≥ 0 (0: defaults)", z.MaxIter, z.Tol)
+	if z.MaxIter < 0 {
+		return nil, Budget{}, paramErr("dantzig", "MaxIter", "= %d: want ≥ 0 (0: 5000)", z.MaxIter)
+	}
+	if !(z.Tol >= 0) || math.IsInf(z.Tol, 0) {
+		return nil, Budget{}, paramErr("dantzig", "Tol", "= %g: want finite and ≥ 0 (0: 1e-4)", z.Tol)
 	}
 	d := p.D
 	l := &dantzigLearner{sp: sp.sp, s: sp.s, r: r, m: p.M, clambda: cl, clambda0: cl, t0: t0, next: t0, growth: growth,

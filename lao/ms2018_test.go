@@ -459,6 +459,7 @@ func TestSparseBadParameters(t *testing.T) {
 		{&RDA{K: 4, R: -1}, "R"},
 		{&Dantzig{K: 4, S: 3}, "S"}, {&Dantzig{K: 4, CLambda: -1}, "CLambda"}, {&Dantzig{K: 4, Isotropic: 2}, "Isotropic"},
 		{&Dantzig{K: 4, Growth: 1}, "Growth"}, {&Dantzig{K: 4, T0: -1}, "T0"}, {&Dantzig{K: 4, MaxDim: 5}, "MaxDim"},
+		{&Dantzig{K: 4, MaxIter: -1}, "MaxIter"}, {&Dantzig{K: 4, Tol: math.NaN()}, "Tol"},
 	}
 	for _, c := range cases {
 		_, err := Fit(c.s, ds.Stream(), Options{})
