@@ -17,7 +17,7 @@ import (
 // drawing its random numbers in the library's order: K (only while w = 0:
 // a partial Fisher-Yates shuffle of the identity), then I, then J.
 func refRDA(ds *Dataset, sp, s int, lambda, gamma float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver")) // the stream Fit gives the solver
 	d := ds.Dim()
 	w, G := make([]float64, d), make([]float64, d)
 	r1 := (sp - s) / 2
@@ -103,7 +103,7 @@ func TestRDAMatchesReference(t *testing.T) {
 // [RECON]) with the pairwise sums written out, re-solving at
 // t0, ⌈2t0⌉, … and at the last example with the same LP solver.
 func refDantzig(ds *Dataset, sp, s int, clambda float64, t0 int, iso bool, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver")) // the stream Fit gives the solver
 	d, m := ds.Dim(), ds.Len()
 	r := sp - s
 	A := make([]float64, d*d)

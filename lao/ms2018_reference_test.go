@@ -176,15 +176,6 @@ func iteratesOf(t *testing.T, s Solver, ds *Dataset, ends []int, seed uint64) []
 	return out
 }
 
-func relDiff(a, b []float64) float64 {
-	var m, n float64
-	for i := range a {
-		m = max(m, math.Abs(a[i]-b[i]))
-		n = max(n, math.Abs(b[i]))
-	}
-	return m / max(n, 1e-300)
-}
-
 func TestExplorationMatchesReference(t *testing.T) {
 	rng := NewRand(30)
 	for _, c := range []struct{ d, sp, s, b1 int }{{40, 12, 5, 3}, {37, 9, 4, 2}, {10, 10, 3, 1}} {

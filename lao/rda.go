@@ -214,8 +214,10 @@ func (l *rdaLearner) Observe(ex *Example) {
 			l.w[j] = -scale * (gb - math.Copysign(l.lambda, gb))
 		}
 	}
-	if l.R > 0 {
-		projectL2Ball(l.w, l.R)
+	if n := math.Sqrt(dot(l.w, l.w)); l.R > 0 && n > l.R {
+		for j := range l.w {
+			l.w[j] *= l.R / n
+		}
 	}
 	checkFinite("rda", l.w, l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma))
 }

@@ -301,29 +301,38 @@ type Evaluation struct {
 	MaxAttributes  int
 }
 
-// EvaluateBudgeted predicts every row of ds through a handle with the given
-// budget (Predict) and returns the mean squared error and the attributes
-// read per row. It fails with ErrBudgetExceeded if w needs more than budget
-// attributes. BudgetedMSE is its MSE alone.
-func EvaluateBudgeted(w []float64, ds *Dataset, budget int) (Evaluation, error) {
-	if ds.Len() == 0 {
+// EvaluateBudgeted predicts every row of t (a dense Dataset or a
+// SparseDataset) through a handle with the given budget (Predict) and
+// returns the mean squared error and the attributes read per row. It fails
+// with ErrBudgetExceeded if w needs more than budget attributes.
+// BudgetedMSE is its MSE alone, for dense data.
+func EvaluateBudgeted(w []float64, t Table, budget int) (Evaluation, error) {
+	if t == nil || t.Len() == 0 {
 		return Evaluation{}, fmt.Errorf("lao: EvaluateBudgeted: %w", ErrEmpty)
 	}
-	ex := NewExample(ds.Dim())
+	ex := NewExample(t.Dim())
 	var ev Evaluation
 	var seen int64
-	for i := range ds.Len() {
-		ex.Reset(ds.Row(i), ds.Label(i), budget)
+	for i := range t.Len() {
+		switch tt := t.(type) {
+		case *Dataset:
+			ex.Reset(tt.Row(i), tt.Label(i), budget)
+		case *SparseDataset:
+			idx, val := tt.RowSparse(i)
+			ex.ResetSparse(idx, val, tt.Label(i), budget)
+		default:
+			return Evaluation{}, fmt.Errorf("lao: EvaluateBudgeted: %T cannot lend its rows to an observation handle: %w", t, ErrShape)
+		}
 		p, err := Predict(w, ex)
 		if err != nil {
 			return Evaluation{}, fmt.Errorf("test row %d: %w", i, err)
 		}
-		r := p - ds.Label(i)
+		r := p - t.Label(i)
 		ev.MSE += r * r
 		seen += int64(ex.Observed())
 		ev.MaxAttributes = max(ev.MaxAttributes, ex.Observed())
 	}
-	n := float64(ds.Len())
+	n := float64(t.Len())
 	ev.MSE /= n
 	ev.MeanAttributes = float64(seen) / n
 	return ev, nil
