@@ -82,9 +82,9 @@ func presets() []Preset {
 	// MSE against observed samples with ±2 sd bars; every model predicts
 	// through a handle of budget s'. The paper tuned each algorithm's
 	// hyper-parameters for the lowest test MSE without saying how; we tune
-	// by k-fold CV on each split's training part, over each solver's grid
-	// (lao.Grid): the whole part under --paper, a prefix of CVMax examples
-	// in the quick protocol.
+	// by k-fold CV on a prefix of CVMax examples of each split's training
+	// part, over each solver's grid (lao.Grid). (CV on the whole part keeps
+	// ten copies of the folds, 3 GB at the paper's size.)
 	ms := func(k, s int, splits, folds, cvMax int) Spec {
 		e := func(label, solver string, extra map[string]float64) Entry {
 			p := map[string]float64{"k": float64(k), "s": float64(s)}
@@ -128,11 +128,11 @@ func presets() []Preset {
 			Claims:  "DDAELR is better than AELR and similar to online lasso for few attributes, with smaller variability. rho_lasso = 0.08.",
 			Differs: ksDiffers},
 		{Name: "ms2018-fig1", Title: "Synthetic sparse regression (d = 500, s* = 25, s' = 50): test MSE against observed samples",
-			Seed: "Murata & Suzuki 2018, Figure 1", Data: "ms2018", Paper: ms(50, 25, 5, 10, 0), Quick: ms(50, 25, 2, 3, 20000),
+			Seed: "Murata & Suzuki 2018, Figure 1", Data: "ms2018", Paper: ms(50, 25, 5, 10, 20000), Quick: ms(50, 25, 2, 3, 20000),
 			Claims:  "Hybrid and Exploration outperform RDA and Dantzig; RDA performs well initially but slows down; Dantzig is worst; Hybrid is better than Exploration and converges rapidly.",
 			Differs: msDiffers, BandSD: 2},
 		{Name: "ms2018-fig2", Title: "CT-slice (d = 384, s' = 20): test MSE against observed samples",
-			Seed: "Murata & Suzuki 2018, Figure 2", Data: "ctslice:std", Paper: ms(20, 10, 5, 10, 0), Quick: ms(20, 10, 2, 3, 10000),
+			Seed: "Murata & Suzuki 2018, Figure 2", Data: "ctslice:std", Paper: ms(20, 10, 5, 10, 20000), Quick: ms(20, 10, 2, 3, 10000),
 			Claims: "Hybrid and Exploration beat RDA and Dantzig; Hybrid converges fast and stably; Dantzig converges nicely, comparable to Exploration; RDA is slow and a bit unstable. " +
 				"The paper says d = 383 (we keep all 384 value columns, see datasets.CTSliceDim) and does not give s (we take s = s'/2 = 10).",
 			Differs: msDiffers + "; attributes standardised and labels centred over the whole file (ctslice:std)", BandSD: 2},
