@@ -70,7 +70,7 @@ type fitReport struct {
 func parseFitFlags(args []string) (*fitFlags, error) {
 	f := &fitFlags{}
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	fs.StringVar(&f.data, "data", "", "CSV file (.csv or .csv.gz) or a named data set: mnist:3v5, covertype:1, ctslice")
+	fs.StringVar(&f.data, "data", "", "CSV file (.csv or .csv.gz) or a named data set: mnist:3v5, covertype:1, ctslice[:std], ms2018[:N]")
 	fs.StringVar(&f.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see `lao solvers`)")
 	f.params.define(fs)
@@ -196,8 +196,14 @@ func runFit(args []string, stdout io.Writer) error {
 	return printFit(stdout, rep)
 }
 
+// isNamed reports whether data names a data set (datasets.ParseName; e.g.
+// mnist:3v5, covertype:1, ctslice:std, ms2018:20000) rather than a file.
 func isNamed(data string) bool {
-	return strings.HasPrefix(data, "mnist:") || strings.HasPrefix(data, "covertype:") || data == "ctslice"
+	if strings.HasSuffix(strings.ToLower(data), ".csv") || strings.HasSuffix(strings.ToLower(data), ".gz") {
+		return false
+	}
+	_, err := datasets.ParseName(data)
+	return err == nil
 }
 
 // prepareSVMLight reads a libsvm/svmlight file into sparse rows, as they

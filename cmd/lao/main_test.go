@@ -326,3 +326,16 @@ func TestFitSparseJSON(t *testing.T) {
 		t.Errorf("s' = s: %v", err)
 	}
 }
+
+func TestIsNamed(t *testing.T) {
+	for s, want := range map[string]bool{"mnist:3v5": true, "ctslice": true, "ctslice:std": true, "ms2018:500": true,
+		"covertype:2:scaled": true, "house.csv": false, "data.csv.gz": false, "ms2018.csv": false, "x.svm": false} {
+		if got := isNamed(s); got != want {
+			t.Errorf("isNamed(%q) = %v, want %v", s, got, want)
+		}
+	}
+	out, err := runCmd(t, "fit", "--data", "ms2018:3000", "--solver", "exploration", "--k", "50", "--s", "25", "--json")
+	if err != nil || !strings.Contains(out, `"prediction_budget": 50`) {
+		t.Errorf("fit on ms2018:3000: %v\n%s", err, out)
+	}
+}
