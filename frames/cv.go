@@ -148,7 +148,7 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 		go func() {
 			defer wg.Done()
 			for g := range next {
-				res.Settings[g], errs[g] = evaluate(grid[g], build, trains, tests, seed)
+				res.Settings[g], errs[g] = safeEvaluate(grid[g], build, trains, tests, seed)
 			}
 		}()
 	}
@@ -170,6 +170,18 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 	}
 	res.Best = grid[res.BestIndex]
 	return res, nil
+}
+
+// safeEvaluate is evaluate with a panic (a solver bug, or gonum on
+// pathological input) turned into an error, so that one grid point cannot
+// kill the process from a worker goroutine.
+func safeEvaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []*lao.Dataset, seed uint64) (set CVSetting, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v: %w", r, ErrSolverPanic)
+		}
+	}()
+	return evaluate(p, build, trains, tests, seed)
 }
 
 func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []*lao.Dataset, seed uint64) (CVSetting, error) {

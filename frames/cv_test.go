@@ -277,3 +277,25 @@ func TestWithPriors(t *testing.T) {
 		t.Errorf("TuneSolver: %+v, %v", tuned, err)
 	}
 }
+
+type panicSolver struct{ lao.Ridge }
+
+func (p *panicSolver) Start(pr lao.Problem) (lao.Learner, lao.Budget, error) {
+	panic("boom")
+}
+
+// A solver that panics in a CV worker goroutine gives an error naming the
+// grid point, not a crashed process.
+func TestCrossValidateRecoversPanics(t *testing.T) {
+	ds := linearData(60, 3, 1, 1)
+	grid := []frames.Params{{"lambda": 0.1}, {"lambda": 1}}
+	_, err := frames.CrossValidate(ds, 3, grid, func(p frames.Params) (lao.Solver, error) {
+		if p["lambda"] == 1 {
+			return &panicSolver{}, nil
+		}
+		return &lao.Ridge{Lambda: p["lambda"]}, nil
+	}, 1)
+	if !errors.Is(err, frames.ErrSolverPanic) || !strings.Contains(err.Error(), "lambda=1") || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("CV with a panicking solver: %v", err)
+	}
+}

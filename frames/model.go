@@ -2,6 +2,7 @@ package frames
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -22,6 +23,10 @@ type Model struct {
 	Coef         []float64
 	Intercept    float64
 	HasIntercept bool // the model was fitted on centred data; Frame lists the intercept
+	// Fill, if not nil, holds per feature the value Predict uses for a
+	// missing (NaN) cell: the training mean, when the model was fitted with
+	// Options.FillMissing. If nil, a missing cell is an error.
+	Fill []float64
 }
 
 // Frame returns the model as a DataFrame with columns "column" (String)
@@ -51,7 +56,7 @@ func ModelFromFrame(df dataframe.DataFrame) (*Model, error) {
 	if err := checkFrame(df); err != nil {
 		return nil, err
 	}
-	coef, err := readColumn(df, CoefColumn, "coefficient")
+	coef, err := readColumn(df, CoefColumn, "coefficient", false)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +109,9 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 	if len(m.Coef) != len(m.Features) {
 		return nil, fmt.Errorf("frames: Predict: %d coefficients for %d features: %w", len(m.Coef), len(m.Features), lao.ErrShape)
 	}
+	if m.Fill != nil && len(m.Fill) != len(m.Features) {
+		return nil, fmt.Errorf("frames: Predict: %d fill values for %d features: %w", len(m.Fill), len(m.Features), lao.ErrShape)
+	}
 	if df.Err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
 	}
@@ -115,11 +123,14 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 		if m.Coef[j] == 0 {
 			continue
 		}
-		col, err := readColumn(df, name, "feature")
+		col, err := readColumn(df, name, "feature", m.Fill != nil)
 		if err != nil {
 			return nil, err
 		}
 		for i, v := range col {
+			if math.IsNaN(v) {
+				v = m.Fill[j]
+			}
 			pred[i] += m.Coef[j] * v
 		}
 	}
@@ -132,7 +143,7 @@ func (m *Model) MSE(df dataframe.DataFrame, target string) (float64, error) {
 	if err := checkFrame(df); err != nil {
 		return 0, err
 	}
-	y, err := readColumn(df, target, "target")
+	y, err := readColumn(df, target, "target", false)
 	if err != nil {
 		return 0, err
 	}

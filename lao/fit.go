@@ -93,7 +93,7 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 			res = nil
 		}
 	}()
-	defer recoverBudget(&err, s.Name()) // recover must be called by the deferred function itself
+	defer recoverBudget(&err, solverLabel(s, l)) // recover must be called by the deferred function itself
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget}
 	row := make([]float64, d)
@@ -119,12 +119,18 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 					wbuf = make([]float64, d)
 				}
 				l.Weights(wbuf)
+				if err := checkWeights(s, l, wbuf, t); err != nil {
+					return nil, err
+				}
 				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, W: wbuf})
 			}
 		}
 	}
 	res.W = make([]float64, d)
 	l.Weights(res.W)
+	if err := checkWeights(s, l, res.W, m); err != nil {
+		return nil, err
+	}
 	if dg, ok := l.(Diagnoser); ok {
 		res.Diagnostics = map[string]float64{}
 		for k, v := range dg.Diagnostics() {

@@ -1,6 +1,10 @@
 package lao
 
-import "github.com/laoproject/lao/lao/internal/quadl1"
+import (
+	"fmt"
+
+	"github.com/laoproject/lao/lao/internal/quadl1"
+)
 
 // Lasso is offline lasso regression with full information: the reference
 // the LAO lasso solvers (AER and Baseline of Cesa-Bianchi et al. 2010, AELR of Hazan & Koren 2012)
@@ -74,18 +78,19 @@ func (l *lassoLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
+	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
 	for i := range b {
 		b[i] *= -2
 	}
 	var w []float64
+	var err error
 	if l.lambda > 0 {
-		w, _, _ = quadl1.MinPenalised(C, b, l.d, l.lambda)
+		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
 	} else {
-		w, _, _ = quadl1.MinBall(C, b, l.d, l.B)
+		w, _, err = quadl1.MinBall(C, b, l.d, l.B)
 	}
-	if w == nil { // only on invalid input, which the protocol rules out
-		clear(dst)
-		return
+	if w == nil { // an invalid quadratic: never a silent zero model
+		panic(&SolverError{Err: fmt.Errorf("minimising the empirical loss: %w", err)})
 	}
 	copy(dst, w)
 }

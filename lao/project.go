@@ -3,6 +3,8 @@ package lao
 import (
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/blas/blas64"
 )
 
 // projectL1Ball replaces w by its Euclidean projection onto the l1 ball
@@ -48,6 +50,9 @@ func projectL1Ball(w []float64, B float64, scratch []float64) {
 // returns the norm of the result.
 func projectL2Ball(w []float64, B float64) float64 {
 	n := math.Sqrt(dot(w, w))
+	if math.IsInf(n, 0) { // the squares overflowed: scale first (BLAS nrm2)
+		n = blas64.Nrm2(blas64.Vector{N: len(w), Inc: 1, Data: w})
+	}
 	if n > B {
 		s := B / n
 		for i := range w {

@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -74,6 +75,7 @@ func (l *ridgeLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
+	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
 	if l.lambda > 0 {
 		ridgePenalised(C, b, l.d, l.lambda, dst)
 	} else {
@@ -206,7 +208,7 @@ func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) {
 func eigenMoments(C, b []float64, d int) (*mat.Dense, []float64, []float64) {
 	var eig mat.EigenSym
 	if !eig.Factorize(mat.NewSymDense(d, C), true) {
-		panic("lao: eigendecomposition of a Gram matrix failed") // only on NaN, which the data sets reject
+		panic(&SolverError{Err: fmt.Errorf("eigendecomposition of the %d×%d Gram matrix failed: %w", d, d, ErrNotFinite)})
 	}
 	ev := eig.Values(nil)
 	for i := range ev {

@@ -19,7 +19,7 @@ func runBench(args []string, stdout io.Writer) error {
 	m := fs.Int("m", 20000, "training examples")
 	k := fs.Int("k", 4, "attributes per example for the budgeted solvers")
 	reps := fs.Int("reps", 3, "repetitions; the fastest is reported")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	spec := datasets.DefaultDemo

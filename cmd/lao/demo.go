@@ -25,7 +25,7 @@ func runDemo(args []string, stdout io.Writer) error {
 	k := fs.Int("k", 4, "attributes per example for the budgeted solvers")
 	seed := fs.Uint64("seed", 1, "seed of the solvers' randomness")
 	asJSON := fs.Bool("json", false, "print JSON rows instead of a table")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	spec := datasets.DefaultDemo

@@ -157,7 +157,7 @@ func TestFitCVTable(t *testing.T) {
 	if B != rep.Params["B"] || eta != rep.Params["eta"] {
 		t.Errorf("table's best (B %g, eta %g) is not the fitted %v", B, eta, rep.Params)
 	}
-	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv-table", table); err == nil || !strings.Contains(err.Error(), "--cv-table needs --cv") {
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0", "--cv-table", table); err == nil || !strings.Contains(err.Error(), "--cv-table needs --cv") {
 		t.Errorf("--cv-table without --cv: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/frames"
@@ -53,6 +54,18 @@ func (pf *paramFlags) put(name, v string) {
 		pf.order = append(pf.order, name)
 	}
 	pf.set[name] = v
+}
+
+// clampK lowers the default k (4) to d on a table with fewer attributes;
+// a k given on the command line is never changed (k > d is then an error
+// naming K).
+func (pf *paramFlags) clampK(s lao.Solver, d int) {
+	if slices.Contains(pf.order, "k") {
+		return
+	}
+	if p, err := lao.FindParam(s, "k"); err == nil && int(p.Get()) > d {
+		_ = p.Set(float64(d))
+	}
 }
 
 // apply sets the collected parameters on s. A parameter s does not have is
