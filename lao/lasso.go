@@ -2,6 +2,7 @@ package lao
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
 )
@@ -22,11 +23,15 @@ import (
 // Budget: all d attributes of every example (full information); it goes
 // through the same protocol as the LAO solvers, with budget d.
 type Lasso struct {
-	// Lambda, if positive, selects the penalised form with this weight.
+	// Lambda, if positive, selects the penalised form with this weight. If
+	// both Lambda and B are 0, the penalised form is used with
+	// λ = λ_max/100, where λ_max = 2||Xᵀy/m||∞ is the smallest penalty whose
+	// solution is w = 0 (the end of the first hundredth of glmnet's path;
+	// cross-validation tunes B instead, see Params).
 	Lambda float64
-	// B, if positive, selects the constrained form with radius B. At most
-	// one of Lambda and B may be set; if both are 0, B = 1 (the theorems'
-	// ||w||₁ ≤ B with data scaled so that B = 1).
+	// B, if positive, selects the constrained form with radius B (the
+	// theorems' ||w||₁ ≤ B, Cesa-Bianchi et al. 2010 eq. (1)). At most one
+	// of Lambda and B may be set.
 	B float64
 }
 
@@ -38,14 +43,24 @@ func (r *Lasso) Name() string { return "lasso" }
 // Params binds lambda and B to the struct's fields (set at most one).
 func (r *Lasso) Params() []Param {
 	return []Param{
-		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 selects the constrained form", nil),
-		FloatParam("B", &r.B, "radius of the constrained form; 0 (with lambda 0) selects 1", radiusTune()),
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 (with B 0) selects λ_max/100", nil),
+		FloatParam("B", &r.B, "radius of the constrained form ||w||₁ ≤ B; 0 selects the penalised form", r.radiusTune()),
 	}
+}
+
+// radiusTune is the CV range of B: 2^-4 … 2^6, wider below than the
+// budgeted solvers' so that a small noisy table can choose a strong
+// constraint. With Lambda set B is not tuned.
+func (r *Lasso) radiusTune() *Tune {
+	if r.Lambda != 0 {
+		return nil
+	}
+	return &Tune{Values: append([]float64{0.0625, 0.125}, radiusValues...)}
 }
 
 // About describes the reference.
 func (r *Lasso) About() About {
-	return About{Paper: "full-information reference", Algorithm: "offline lasso, exact (constrained ||w||₁ ≤ B, the (1) of Cesa-Bianchi et al. 2010 with p = 1, or penalised λ)", Budget: "all d attributes", Full: true, Ball: "l1"}
+	return About{Paper: "full-information reference", Algorithm: "offline lasso, exact (constrained ||w||₁ ≤ B, the (1) of Cesa-Bianchi et al. 2010 with p = 1, or penalised λ, by default λ_max/100)", Budget: "all d attributes", Full: true, Ball: "l1"}
 }
 
 // Start validates the parameters and returns a learner that accumulates
@@ -65,6 +80,7 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 type lassoLearner struct {
 	*gram
 	lambda, B float64
+	auto      float64 // the default λ resolved by the last Weights call
 }
 
 // Weights writes the lasso solution for the examples seen so far (0 before
@@ -84,10 +100,14 @@ func (l *lassoLearner) Weights(dst []float64) {
 	}
 	var w []float64
 	var err error
-	if l.lambda > 0 {
-		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
-	} else {
+	switch {
+	case l.B > 0:
 		w, _, err = quadl1.MinBall(C, b, l.d, l.B)
+	case l.lambda > 0:
+		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
+	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)
+		l.auto = normInf(b) / 100
+		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
 	}
 	if w == nil { // an invalid quadratic: never a silent zero model
 		panic(&SolverError{Err: fmt.Errorf("minimising the empirical loss: %w", err)})
@@ -96,4 +116,13 @@ func (l *lassoLearner) Weights(dst []float64) {
 }
 
 // Params reports the form used: "lambda" (penalised) or "B" (constrained).
-func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B) }
+func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B, l.auto) }
+
+// normInf returns ||v||∞.
+func normInf(v []float64) float64 {
+	var m float64
+	for _, x := range v {
+		m = max(m, math.Abs(x))
+	}
+	return m
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/frames"
@@ -29,6 +30,7 @@ type describeReport struct {
 	Scaled   figures         `json:"as_the_solver_sees_it"`
 	Binary   bool            `json:"labels_are_plus_minus_one"`
 	Warnings []string        `json:"warnings,omitempty"`
+	Notes    []string        `json:"notes,omitempty"`
 }
 
 // figures are what the theorems assume about a data set.
@@ -145,6 +147,9 @@ func describeData(src *dataSource, s lao.Solver, scale string) (raw, scaled *lao
 	case about.Ball == "l1" && rep.Scaled.MaxLinf > 1+1e-9:
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("cells reach |x| = %.3g > 1, which %s's theorem assumes (||x||∞ ≤ 1)", float64(rep.Scaled.MaxLinf), s.Name()))
 	}
+	if strings.HasPrefix(rep.Scaling, "std-") && raw.Dim() > 1 {
+		rep.Notes = append(rep.Notes, "standardised columns all have the same second moment, so the rho ratios are 1 and data-dependent sampling (DDAERR, DDAELR) gains nothing over uniform; --scale l2 or linf keeps the columns' own scales")
+	}
 	if rep.Scaled.MaxAbsY > 1+1e-9 {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("labels reach |y| = %.3g > 1 = B, the default radius", float64(rep.Scaled.MaxAbsY)))
 	}
@@ -186,6 +191,9 @@ func printDescribe(w io.Writer, r *describeReport) {
 	fmt.Fprintln(w, "  (AERR's theorem assumes ||x||₂ ≤ 1, AER's, AELR's and Baseline's ||x||∞ ≤ 1; all of them |y| ≤ B = 1 by default)")
 	fmt.Fprintln(w, "  (rho: improvement ratios of Kukliansky & Shamir, eqs. 11-12; 1 = every attribute has the same second moment,")
 	fmt.Fprintln(w, "   smaller = more to gain from data-dependent sampling)")
+	for _, m := range r.Notes {
+		fmt.Fprintln(w, "note:", m)
+	}
 	for _, m := range r.Warnings {
 		fmt.Fprintln(w, "warning:", m)
 	}

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,5 +208,44 @@ func TestCVOffSaysDefaults(t *testing.T) {
 	out, err = runCmd(t, "fit", "--data", path, "--target", "y")
 	if err != nil || !strings.Contains(out, "parameters chosen by 5-fold CV") {
 		t.Errorf("default: %v\n%s", err, out)
+	}
+}
+
+// describe shows the raw figures beside the data as the solver sees it
+// after the default standardisation: ||x||₂ ≤ 1 for an l2 solver,
+// ||x||∞ ≤ 1 for an l1 solver, |y| ≤ 1.
+func TestDescribeRawAndScaled(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(300, -1, ""))
+	for solver, key := range map[string]string{"aerr": "max_row_l2", "aelr": "max_row_linf"} {
+		js, err := runCmd(t, "describe", "--data", path, "--target", "y", "--solver", solver, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(js), &rep); err != nil {
+			t.Fatal(err)
+		}
+		scaled := rep["as_the_solver_sees_it"].(map[string]any)
+		if v := scaled[key].(float64); math.Abs(v-1) > 1e-12 {
+			t.Errorf("%s: scaled %s = %g, want 1", solver, key, v)
+		}
+		if v := scaled["max_abs_label"].(float64); math.Abs(v-1) > 1e-12 {
+			t.Errorf("%s: scaled max |y| = %g, want 1", solver, v)
+		}
+		if raw := rep["max_abs_label"].(float64); raw < 10 {
+			t.Errorf("%s: raw max |y| = %g, want the label's own units (≥ 10)", solver, raw)
+		}
+		if rep["scaling"] != map[string]string{"aerr": "std-l2", "aelr": "std-linf"}[solver] {
+			t.Errorf("%s: scaling %v", solver, rep["scaling"])
+		}
+	}
+	out, err := runCmd(t, "describe", "--data", path, "--target", "y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"raw", "as aerr sees it (scaling std-l2)", "unused column name", "scaled_max"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("describe lacks %q:\n%s", want, out)
+		}
 	}
 }
