@@ -244,6 +244,7 @@ func (d *Data) Model(w []float64) (*Model, error) {
 		Intercept:    b,
 		HasIntercept: d.Transform.Center,
 		Fill:         slices.Clone(d.Transform.Fill),
+		Zero:         d.Transform.YOffset,
 	}, nil
 }
 

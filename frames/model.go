@@ -27,6 +27,57 @@ type Model struct {
 	// missing (NaN) cell: the training mean, when the model was fitted with
 	// Options.FillMissing. If nil, a missing cell is an error.
 	Fill []float64
+	// Zero is what the zero weight vector predicts, the reference every
+	// model should beat: the training mean of the target if the data were
+	// centred, else 0.
+	Zero float64
+}
+
+// Scores are a model's errors on labelled rows, in the target's units.
+type Scores struct {
+	MSE     float64 // mean squared error
+	ZeroMSE float64 // mean squared error of the constant prediction Model.Zero
+	// Binary reports whether every label is −1 or +1; ClassificationError
+	// is then the fraction of rows whose label's sign the prediction misses
+	// (a zero prediction counts as a miss), else NaN.
+	Binary              bool
+	ClassificationError float64
+}
+
+// Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
+// training mean.
+func (s Scores) Ratio() float64 { return s.MSE / s.ZeroMSE }
+
+// Score returns the model's errors on df with labels from the column
+// target, beside those of the zero predictor.
+func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
+	if err := checkFrame(df); err != nil {
+		return Scores{}, err
+	}
+	y, err := readColumn(df, target, "target", false)
+	if err != nil {
+		return Scores{}, err
+	}
+	pred, err := m.Predict(df)
+	if err != nil {
+		return Scores{}, err
+	}
+	s := Scores{Binary: true}
+	var wrong int
+	for i, p := range pred {
+		s.MSE += (p - y[i]) * (p - y[i])
+		s.ZeroMSE += (m.Zero - y[i]) * (m.Zero - y[i])
+		s.Binary = s.Binary && (y[i] == 1 || y[i] == -1)
+		if p == 0 || (p > 0) != (y[i] > 0) {
+			wrong++
+		}
+	}
+	n := float64(len(y))
+	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, math.NaN()
+	if s.Binary {
+		s.ClassificationError = float64(wrong) / n
+	}
+	return s, nil
 }
 
 // Frame returns the model as a DataFrame with columns "column" (String)
