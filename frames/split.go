@@ -52,6 +52,15 @@ func SplitDataset(ds *lao.Dataset, testFrac float64, seed uint64) (train, test *
 	return ds.Subset(tr), ds.Subset(te), nil
 }
 
+// SplitTable is SplitDataset for any lao.Table (dense or sparse rows).
+func SplitTable(t lao.Table, testFrac float64, seed uint64) (train, test lao.Table, err error) {
+	tr, te, err := Split(t.Len(), testFrac, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	return lao.Subset(t, tr), lao.Subset(t, te), nil
+}
+
 // SplitFrame splits the rows of df with Split. Splitting the frame before
 // FromDataFrame keeps the test rows out of the fitted centring and scaling;
 // convert the test part with Data.Apply.

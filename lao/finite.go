@@ -63,7 +63,7 @@ func finiteMoments(what string, vs ...[]float64) {
 
 // mustMatch panics with a message naming the caller if w does not have one
 // entry per attribute of ds (a programming error, as in gonum).
-func mustMatch(where string, w []float64, ds *Dataset) {
+func mustMatch(where string, w []float64, ds Table) {
 	if len(w) != ds.Dim() {
 		panic(fmt.Sprintf("lao: %s: %d weights for %d attributes: %v", where, len(w), ds.Dim(), ErrShape))
 	}

@@ -94,15 +94,6 @@ func TestDivergingStepIsAnError(t *testing.T) {
 	}
 }
 
-// The projection onto the l2 ball survives a vector whose squared norm
-// overflows.
-func TestProjectL2BallOverflow(t *testing.T) {
-	w := []float64{3e200, 4e200}
-	if n := projectL2Ball(w, 1); n != 1 || math.Abs(w[0]-0.6) > 1e-15 || math.Abs(w[1]-0.8) > 1e-15 {
-		t.Errorf("projection of (3e200, 4e200) onto the unit ball: %v (norm %g)", w, n)
-	}
-}
-
 func TestScoresCheckLengths(t *testing.T) {
 	ds := scaledData(t, 5, 3, 1)
 	for name, f := range map[string]func(){

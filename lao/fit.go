@@ -30,11 +30,14 @@ type Checkpoint struct {
 type Result struct {
 	Solver        string
 	W             []float64
-	Examples      int     // m
-	Attributes    int64   // total distinct attributes revealed, summed over examples
-	MaxPerExample int     // the largest number revealed on any single example
-	Budget        Budget  // the rule the handles enforced
-	Seconds       float64 // wall time of the fit
+	Examples      int    // m
+	Attributes    int64  // total distinct attributes revealed, summed over examples
+	MaxPerExample int    // the largest number revealed on any single example
+	Budget        Budget // the rule the handles enforced
+	// AttributeCounts[i] is how many training examples revealed attribute
+	// i: which attributes the learner paid for, and how often.
+	AttributeCounts []int64
+	Seconds         float64 // wall time of the fit
 	// Params holds the parameters the solver actually used, defaults
 	// resolved (e.g. "B", "eta", "lambda"), if the learner reports them.
 	Params map[string]float64
@@ -95,25 +98,27 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	}()
 	defer recoverBudget(&err, solverLabel(s, l)) // recover must be called by the deferred function itself
 	start := time.Now()
-	res = &Result{Solver: s.Name(), Examples: m, Budget: budget}
-	row := make([]float64, d)
+	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
 	ex := NewExample(d)
+	next := nextExample(src, ex, budget.PerExample)
 	var wbuf []float64
-	next := 0
+	cp := 0
 	for t := 1; t <= m; t++ {
-		y, rerr := src.Next(row)
-		if rerr != nil {
+		if rerr := next(); rerr != nil {
 			if rerr == io.EOF {
 				rerr = io.ErrUnexpectedEOF
 			}
 			return nil, fmt.Errorf("%s: reading example %d of %d: %w", s.Name(), t, m, rerr)
 		}
-		ex.Reset(row, y, budget.PerExample)
 		l.Observe(ex)
-		res.Attributes += int64(ex.Observed())
-		res.MaxPerExample = max(res.MaxPerExample, ex.Observed())
-		if next < len(opt.Checkpoints) && opt.Checkpoints[next] == t {
-			next++
+		seen := ex.RevealedList()
+		for _, i := range seen {
+			res.AttributeCounts[i]++
+		}
+		res.Attributes += int64(len(seen))
+		res.MaxPerExample = max(res.MaxPerExample, len(seen))
+		if cp < len(opt.Checkpoints) && opt.Checkpoints[cp] == t {
+			cp++
 			if opt.OnCheckpoint != nil {
 				if wbuf == nil {
 					wbuf = make([]float64, d)
@@ -142,6 +147,38 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// nextExample returns a function that points ex at the next example of
+// src. Sources that lend their rows (RowLender, SparseLender) are read
+// without copying; others are copied into one reused row.
+func nextExample(src Source, ex *Example, budget int) func() error {
+	switch s := src.(type) {
+	case SparseLender:
+		return func() error {
+			idx, val, y, err := s.NextSparse()
+			if err == nil {
+				ex.ResetSparse(idx, val, y, budget)
+			}
+			return err
+		}
+	case RowLender:
+		return func() error {
+			row, y, err := s.NextRow()
+			if err == nil {
+				ex.Reset(row, y, budget)
+			}
+			return err
+		}
+	}
+	row := make([]float64, src.Dim())
+	return func() error {
+		y, err := src.Next(row)
+		if err == nil {
+			ex.Reset(row, y, budget)
+		}
+		return err
+	}
 }
 
 func checkCheckpoints(cp []int, m int) error {

@@ -97,11 +97,11 @@ func TestGAELRGradientUnbiased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, xt, ab := NewExample(d), newSparseVec(d), make([]float64, d)
+	ex, xt := NewExample(d), newSparseVec(d)
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aelrGradient(ex, w, ab, k, tab, rng, xt)
+		aelrGradient(ex, newDenseL1(w), k, tab, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "GAELR g̃", exactGradient(w, x, y, 1), 5)

@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"github.com/laoproject/lao/lao/internal/core"
+
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -56,7 +58,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, xt, sq := NewExample(d), newSparseVec(d), make([]float64, d)
+	ex, xt := NewExample(d), newSparseVec(d)
 	c := newMeanChecker(d)
 	var sumX2, sqX2 float64
 	for range draws {
@@ -69,7 +71,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 		sumX2 += n2
 		sqX2 += n2 * n2
 		ex.Reset(x, y, k+1)
-		aerrGradient(ex, w, sq, k, tab, rng, xt)
+		aerrGradient(ex, core.NewBall(w), k, tab, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "GAERR g̃", exactGradient(w, x, y, 1), 5)

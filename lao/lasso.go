@@ -3,6 +3,7 @@ package lao
 import (
 	"fmt"
 	"math"
+	"runtime"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
 )
@@ -33,6 +34,11 @@ type Lasso struct {
 	// theorems' ||w||₁ ≤ B, Cesa-Bianchi et al. 2010 eq. (1)). At most one
 	// of Lambda and B may be set.
 	B float64
+	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
+	// solver's copies, about 3+GOMAXPROCS of them); a larger d is refused with an
+	// error naming online-lasso (O(d) memory) instead. If 0,
+	// DefaultMaxMemoryMiB.
+	MaxMemoryMiB int
 }
 
 var _ Solver = (*Lasso)(nil)
@@ -44,6 +50,7 @@ func (r *Lasso) Name() string { return "lasso" }
 func (r *Lasso) Params() []Param {
 	return []Param{
 		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 (with B 0) selects λ_max/100", nil),
+		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
 		FloatParam("B", &r.B, "radius of the constrained form ||w||₁ ≤ B; 0 selects the penalised form", r.radiusTune()),
 	}
 }
@@ -72,6 +79,9 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 	}
 	b, err := fullBudget("lasso", p)
 	if err != nil {
+		return nil, Budget{}, err
+	}
+	if err := checkQuadratic("lasso", p.D, 3+runtime.GOMAXPROCS(0), r.MaxMemoryMiB, "online-lasso"); err != nil {
 		return nil, Budget{}, err
 	}
 	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil

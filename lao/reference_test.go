@@ -184,7 +184,7 @@ func maxAbsDiff(a, b []float64) float64 {
 	return m
 }
 
-func fitOrFatal(t *testing.T, s Solver, ds *Dataset, seed uint64) *Result {
+func fitOrFatal(t *testing.T, s Solver, ds Table, seed uint64) *Result {
 	t.Helper()
 	res, err := Fit(s, ds.Stream(), Options{Seed: seed})
 	if err != nil {
@@ -251,7 +251,7 @@ func TestProjectL1BallMatchesBisection(t *testing.T) {
 		B := rng.Float64() * 5
 		want := refProjectL1(w, B)
 		got := append([]float64(nil), w...)
-		projectL1Ball(got, B, scratch)
+		projectL1Sorted(got, B, scratch)
 		if diff := maxAbsDiff(got, want); diff > 1e-9 {
 			t.Fatalf("trial %d: projection differs from bisection by %g", trial, diff)
 		}

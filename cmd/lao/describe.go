@@ -113,7 +113,11 @@ func runDescribe(args []string, stdout io.Writer) error {
 func describeData(src *dataSource, s lao.Solver, scale string) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
 	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}}
 	if src.ds != nil {
-		raw, scaled, rep.Scaling = src.ds, src.ds, "none (the data set's own)"
+		ds, ok := src.ds.(*lao.Dataset)
+		if !ok {
+			return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
+		}
+		raw, scaled, rep.Scaling = ds, ds, "none (the data set's own)"
 	} else {
 		opt, name, err := scaleOptions(scale, lao.Describe(s))
 		if err != nil {

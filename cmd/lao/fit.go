@@ -226,7 +226,7 @@ func (p *prepared) score(w []float64) scores {
 	sc.binary = p.binary
 	for i := range m {
 		y := p.testY[i]
-		pred := p.toLabel(dotRow(w, p.test.Row(i)))
+		pred := p.toLabel(p.test.Dot(w, i))
 		sc.mse += (pred - y) * (pred - y)
 		z := p.toLabel(0) - y
 		sc.zero += z * z
@@ -236,14 +236,6 @@ func (p *prepared) score(w []float64) scores {
 	}
 	sc.mse, sc.zero, sc.classErr = sc.mse/float64(m), sc.zero/float64(m), sc.classErr/float64(m)
 	return sc
-}
-
-func dotRow(w, x []float64) float64 {
-	var s float64
-	for j, v := range w {
-		s += v * x[j]
-	}
-	return s
 }
 
 // binaryLabels reports whether every label is -1 or +1 (both present).

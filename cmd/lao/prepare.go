@@ -8,15 +8,18 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// dataSource is a loaded --data: a CSV table, or a named data set.
+// dataSource is a loaded --data: a CSV table, a named data set or a
+// libsvm/svmlight file.
 type dataSource struct {
 	name   string
 	target string
 	tab    *frames.Table // CSV
-	ds     *lao.Dataset  // named data set
+	ds     lao.Table     // named data set (dense) or svmlight file (sparse)
+	sparse bool
 }
 
-// loadData reads --data once (a CSV file or a named data set).
+// loadData reads --data once (a CSV file, a named data set or a
+// libsvm/svmlight file).
 func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	if isNamed(t.data) {
 		ds, err := datasets.Open(t.data)
@@ -24,6 +27,13 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 			return nil, err
 		}
 		return &dataSource{name: t.data, ds: ds}, nil
+	}
+	if datasets.IsSVMLightPath(t.data) {
+		ds, err := datasets.OpenSVMLight(t.data, datasets.SVMLightOptions{})
+		if err != nil {
+			return nil, err
+		}
+		return &dataSource{name: t.data, ds: ds, sparse: true}, nil
 	}
 	if t.target == "" {
 		return nil, fmt.Errorf("%s: --target is required for a CSV file", cmd)
@@ -37,7 +47,7 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 
 // prepared is a train/test split in the solver's units plus the map back.
 type prepared struct {
-	train, test *lao.Dataset
+	train, test lao.Table
 	data        *frames.Data // the CSV's training frame (nil for a named data set)
 	testY       []float64    // test labels in the data's own units
 	binary      bool         // every label is ±1
@@ -78,12 +88,19 @@ func scaleOptions(scale string, about lao.About) (frames.Options, string, error)
 // only (--scale), a named data set is used as it is.
 func (src *dataSource) split(testFrac float64, seed uint64, scale string, about lao.About) (*prepared, error) {
 	if src.ds != nil {
-		train, test, err := frames.SplitDataset(src.ds, testFrac, seed)
+		scaling := "none (the data set's own)"
+		if src.sparse {
+			if scale != "auto" && scale != "none" {
+				return nil, fmt.Errorf("--scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", scale)
+			}
+			scaling = "none (sparse rows)"
+		}
+		train, test, err := frames.SplitTable(src.ds, testFrac, seed)
 		if err != nil {
 			return nil, err
 		}
-		return &prepared{train: train, test: test, testY: test.Labels(), binary: binaryLabels(src.ds.Labels()),
-			toLabel: func(p float64) float64 { return p }, scaling: "none (the data set's own)", unused: []frames.Unused{}}, nil
+		return &prepared{train: train, test: test, testY: labels(test), binary: binaryLabels(labels(src.ds)),
+			toLabel: func(p float64) float64 { return p }, scaling: scaling, unused: []frames.Unused{}}, nil
 	}
 	opt, name, err := scaleOptions(scale, about)
 	if err != nil {
@@ -112,6 +129,15 @@ func (src *dataSource) split(testFrac float64, seed uint64, scale string, about 
 	tr := data.Transform
 	return &prepared{train: data.Dataset, test: test, data: data, testY: testY, binary: binaryLabels(allY),
 		toLabel: tr.UnscaleLabel, scaling: name, unused: unusedColumns(src.tab, data), missing: &mr}, nil
+}
+
+// labels returns the labels of a table.
+func labels(t lao.Table) []float64 {
+	y := make([]float64, t.Len())
+	for i := range y {
+		y[i] = t.Label(i)
+	}
+	return y
 }
 
 // model maps weights to a model in the data's own units.
