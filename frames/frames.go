@@ -233,6 +233,8 @@ func (d *Data) Model(w []float64) (*Model, error) {
 		return nil, fmt.Errorf("frames: Model: %d weights for %d features: %w", len(w), d.Dim(), lao.ErrShape)
 	}
 	coef, b := d.Transform.Unscale(w)
+	t := d.Transform
+	t.Offset, t.Scale, t.Fill = slices.Clone(t.Offset), slices.Clone(t.Scale), slices.Clone(t.Fill)
 	for j, c := range coef {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
 			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g (weight %g, scale %g): %w", d.Names()[j], c, w[j], d.Transform.Scale[j], lao.ErrNotFinite)
@@ -245,7 +247,26 @@ func (d *Data) Model(w []float64) (*Model, error) {
 		HasIntercept: d.Transform.Center,
 		Fill:         slices.Clone(d.Transform.Fill),
 		Zero:         d.Transform.YOffset,
+		Target:       d.Target,
+		Binary:       binaryTarget(d.Labels(), d.Transform),
+		Transform:    &t,
 	}, nil
+}
+
+// binaryTarget reports whether every label, in original units, is −1 or +1.
+func binaryTarget(y []float64, t Transform) bool {
+	neg, pos := false, false
+	for _, v := range y {
+		switch o := t.UnscaleLabel(v); {
+		case math.Abs(o+1) < 1e-9:
+			neg = true
+		case math.Abs(o-1) < 1e-9:
+			pos = true
+		default:
+			return false
+		}
+	}
+	return neg && pos
 }
 
 func (o *Options) check() error {

@@ -31,6 +31,16 @@ type Model struct {
 	// model should beat: the training mean of the target if the data were
 	// centred, else 0.
 	Zero float64
+	// Target names the label column the model was fitted on ("" if unknown).
+	Target string
+	// Binary reports whether every training label was −1 or +1 (then the
+	// sign of a prediction is a class).
+	Binary bool
+	// Transform, if not nil, is how the solver saw the columns: the
+	// centring and scaling fitted on the training part.
+	Transform *Transform
+	// Fit, if not nil, records how the model was fitted (Data.ModelFromFit).
+	Fit *FitInfo
 }
 
 // Scores are a model's errors on labelled rows, in the target's units.

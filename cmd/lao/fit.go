@@ -24,6 +24,7 @@ type fitFlags struct {
 	cvTable  string
 	asJSON   bool
 	scale    string
+	save     string
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -47,6 +48,9 @@ type fitReport struct {
 	Intercept    jfloat             `json:"intercept"`
 	Weights      map[string]jfloat  `json:"weights"`
 	Columns      []string           `json:"columns"`
+	// AttributeCounts maps each column to the number of training examples
+	// that revealed it (which attributes the learner paid for).
+	AttributeCounts map[string]int64 `json:"attribute_counts"`
 	TestMSE      jfloat             `json:"test_mse"`
 	ZeroMSE      jfloat             `json:"zero_predictor_mse"`
 	ClassErr     *jfloat            `json:"test_classification_error,omitempty"`
@@ -69,6 +73,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
+	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with `lao predict`)")
 	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling: auto (standardise the columns, then scale to the solver's theorem: std-l2 or std-linf), std-l2, std-linf, l2, linf (one factor, no standardisation), none")
 	if err := parseArgs(fs, args); err != nil {
 		return nil, err
@@ -137,9 +142,20 @@ func runFit(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep.HasIntercept, rep.Intercept, rep.Columns = m.HasIntercept, jfloat(m.Intercept), m.Features
-	rep.Weights = map[string]jfloat{}
+	rep.Weights, rep.AttributeCounts = map[string]jfloat{}, map[string]int64{}
 	for j, n := range m.Features {
 		rep.Weights[n] = jfloat(m.Coef[j])
+		if j < len(res.AttributeCounts) {
+			rep.AttributeCounts[n] = res.AttributeCounts[j]
+		}
+	}
+	if f.save != "" {
+		m.Fit = frames.NewFitInfo(s, res, f.seed, frames.Fingerprint(p.train))
+		m.Binary = p.binary
+		if err := writeFile(f.save, m.WriteJSON); err != nil {
+			return err
+		}
+		rep.ModelFile = f.save
 	}
 	sc := p.score(res.W)
 	rep.TestMSE, rep.ZeroMSE = jfloat(sc.mse), jfloat(sc.zero)
@@ -207,14 +223,14 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "column\tcoefficient")
+	fmt.Fprintln(tw, "column\tcoefficient\tobserved (training examples that revealed it)")
 	if r.HasIntercept {
-		fmt.Fprintf(tw, "%s\t%.6g\n", frames.InterceptName, float64(r.Intercept))
+		fmt.Fprintf(tw, "%s\t%.6g\t\n", frames.InterceptName, float64(r.Intercept))
 	} else {
-		fmt.Fprintf(tw, "%s\t0 (none: the data were not centred)\n", frames.InterceptName)
+		fmt.Fprintf(tw, "%s\t0 (none: the data were not centred)\t\n", frames.InterceptName)
 	}
 	for _, n := range r.Columns {
-		fmt.Fprintf(tw, "%s\t%.6g\n", n, float64(r.Weights[n]))
+		fmt.Fprintf(tw, "%s\t%.6g\t%d (%.0f %%)\n", n, float64(r.Weights[n]), r.AttributeCounts[n], 100*float64(r.AttributeCounts[n])/float64(r.MTrain))
 	}
 	return tw.Flush()
 }

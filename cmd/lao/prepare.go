@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
@@ -145,5 +146,10 @@ func (p *prepared) model(w []float64) (*frames.Model, error) {
 	if p.data != nil {
 		return p.data.Model(w)
 	}
-	return &frames.Model{Features: append([]string(nil), p.train.Names()...), Coef: append([]float64(nil), w...)}, nil
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("weight of %q is %g: %w", p.train.Names()[j], v, lao.ErrNotFinite)
+		}
+	}
+	return &frames.Model{Features: append([]string(nil), p.train.Names()...), Coef: append([]float64(nil), w...), Binary: p.binary}, nil
 }
