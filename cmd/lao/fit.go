@@ -51,15 +51,15 @@ type fitReport struct {
 	// AttributeCounts maps each column to the number of training examples
 	// that revealed it (which attributes the learner paid for).
 	AttributeCounts map[string]int64 `json:"attribute_counts"`
-	TestMSE      jfloat             `json:"test_mse"`
-	ZeroMSE      jfloat             `json:"zero_predictor_mse"`
-	ClassErr     *jfloat            `json:"test_classification_error,omitempty"`
-	Attributes   int64              `json:"attributes_observed"`
-	MeanPer      float64            `json:"mean_attributes_per_example"`
-	MaxPer       int                `json:"max_attributes_per_example"`
-	Budget       string             `json:"budget"`
-	Seconds      float64            `json:"seconds"`
-	ModelFile    string             `json:"model_file,omitempty"`
+	TestMSE         jfloat           `json:"test_mse"`
+	ZeroMSE         jfloat           `json:"zero_predictor_mse"`
+	ClassErr        *jfloat          `json:"test_classification_error,omitempty"`
+	Attributes      int64            `json:"attributes_observed"`
+	MeanPer         float64          `json:"mean_attributes_per_example"`
+	MaxPer          int              `json:"max_attributes_per_example"`
+	Budget          string           `json:"budget"`
+	Seconds         float64          `json:"seconds"`
+	ModelFile       string           `json:"model_file,omitempty"`
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
