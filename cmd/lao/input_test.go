@@ -64,6 +64,7 @@ func TestBadCellsNameLine(t *testing.T) {
 		for _, cmd := range [][]string{
 			{"fit", "--data", path, "--target", "y"},
 			{"describe", "--data", path, "--target", "y"},
+			{"compare", "--data", path, "--target", "y", "--repeat", "1"},
 		} {
 			wantErr(t, cmd, `column "a"`, "line 42", fmt.Sprintf("%q", bad), "--missing")
 		}
@@ -130,6 +131,7 @@ func TestLeftoverArguments(t *testing.T) {
 	for _, args := range [][]string{
 		{"fit", "--data", path, "--target", "y", "extra", "--k", "3"},
 		{"describe", "--data", path, "--target", "y", "extra"},
+		{"compare", "--data", path, "--target", "y", "extra"},
 		{"demo", "extra"},
 		{"solvers", "extra"},
 	} {
