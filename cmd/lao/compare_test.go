@@ -101,4 +101,3 @@ func TestCompareSynthetic(t *testing.T) {
 	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--k", "0"}, "--k")
 	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--repeat", "0"}, "--repeat")
 }
-
