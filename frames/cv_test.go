@@ -217,8 +217,24 @@ func TestCVResultEdges(t *testing.T) {
 	}
 	// Smallest B (eta = 0.1 is also the smallest eta): two lines.
 	r.BestIndex, r.Best = 0, r.Settings[0].Params
+	r.Settings[0].Mean = 0.05
 	if got := r.Edges(); len(got) != 2 || !strings.Contains(got[0], "B = 1 is the smallest") || !strings.Contains(got[1], "eta = 0.1 is the smallest") {
 		t.Errorf("corner best: Edges = %q", got)
+	}
+	// An error that has levelled off at the edge (within FlatEdge of the
+	// next value inward) is not reported: a wider grid cannot help.
+	flat := &frames.CVResult{Settings: []frames.CVSetting{
+		{Params: frames.Params{"lambda": 1e-8}, Mean: 0.50000},
+		{Params: frames.Params{"lambda": 1e-7}, Mean: 0.50001},
+		{Params: frames.Params{"lambda": 1e-6}, Mean: 0.6},
+	}, BestIndex: 0}
+	flat.Best = flat.Settings[0].Params
+	if got := flat.Edges(); len(got) != 0 {
+		t.Errorf("flat edge: Edges = %q", got)
+	}
+	flat.Settings[1].Mean = 0.51
+	if got := flat.Edges(); len(got) != 1 || !strings.Contains(got[0], "lambda = 1e-08 is the smallest") {
+		t.Errorf("edge 2 %% below its neighbour: Edges = %q", got)
 	}
 	// Fewer than three values on an axis: not an edge.
 	two := &frames.CVResult{Settings: []frames.CVSetting{{Params: frames.Params{"lambda": 1}}, {Params: frames.Params{"lambda": 2}}}, BestIndex: 1}

@@ -55,14 +55,14 @@ func (r *Lasso) Params() []Param {
 	}
 }
 
-// radiusTune is the CV range of B: 2^-4 … 2^6, wider below than the
+// radiusTune is the CV range of B: 2^-5 … 2^6, wider below than the
 // budgeted solvers' so that a small noisy table can choose a strong
 // constraint. With Lambda set B is not tuned.
 func (r *Lasso) radiusTune() *Tune {
 	if r.Lambda != 0 {
 		return nil
 	}
-	return &Tune{Values: append([]float64{0.0625, 0.125}, radiusValues...)}
+	return &Tune{Values: append([]float64{0.03125, 0.0625, 0.125}, radiusValues...)}
 }
 
 // About describes the reference.

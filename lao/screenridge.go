@@ -50,7 +50,7 @@ func (s *ScreenRidge) Params() []Param {
 		IntParam("k", &s.K, "attributes per example (screening and fit) and in the model; in [1, d]"),
 		IntParam("m1", &s.M1, "screening examples; 0 selects min(⌈30d/k⌉, ⌊m/2⌋)"),
 		FloatParam("lambda", &s.Lambda, "ridge penalty of phase 2; 0 selects tr(C_S)/(k·m2)",
-			&Tune{Values: []float64{1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1}}),
+			&Tune{Values: []float64{1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1, 10}}),
 	}
 }
 
