@@ -216,6 +216,18 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
 	if opt.Missing < MissingError || opt.Missing > MissingMean {
 		return nil, fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
 	}
+	rd, err := openCSV(r, name, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := rd.rows(); err != nil {
+		return nil, err
+	}
+	return rd.table()
+}
+
+// openCSV starts reading a CSV: decompression, separator, header.
+func openCSV(r io.Reader, name string, opt CSVOptions) (*csvReader, error) {
 	br, err := sniff(r, name)
 	if err != nil {
 		return nil, err
@@ -232,10 +244,7 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
 	if err := rd.header(); err != nil {
 		return nil, err
 	}
-	if err := rd.rows(); err != nil {
-		return nil, err
-	}
-	return rd.table()
+	return rd, nil
 }
 
 // sniff returns r decompressed if it starts with the gzip magic, with a
@@ -448,7 +457,7 @@ func (rd *csvReader) table() (*Table, error) {
 			in.Kind = Text
 		}
 		if in.Name == rd.opt.Target && in.Kind != Numeric {
-			return nil, rd.targetError(in)
+			return nil, targetError(rd.name, in)
 		}
 		if in.Kind != Numeric || len(c.text) == 0 {
 			continue
@@ -456,7 +465,7 @@ func (rd *csvReader) table() (*Table, error) {
 		isTarget := in.Name == rd.opt.Target
 		switch {
 		case rd.opt.Missing == MissingError:
-			return nil, rd.cellError(in, isTarget)
+			return nil, cellError(rd.name, in, isTarget)
 		case rd.opt.Missing == MissingDropRows || isTarget:
 			for row := range c.text {
 				drop[row] = true
@@ -515,22 +524,22 @@ func (c *csvColumn) series(keep []int) series.Series {
 	return series.New(s, series.String, c.info.Name)
 }
 
-func (rd *csvReader) targetError(in *ColumnInfo) error {
+func targetError(name string, in *ColumnInfo) error {
 	switch in.Kind {
 	case Empty:
-		return fmt.Errorf("frames: %s: target column %q is empty (every cell is missing): %w", rd.name, in.Name, ErrMissing)
+		return fmt.Errorf("frames: %s: target column %q is empty (every cell is missing): %w", name, in.Name, ErrMissing)
 	default:
 		ex := ""
 		if len(in.First) > 0 {
 			ex = fmt.Sprintf(", e.g. %q on line %d", in.First[0].Text, in.First[0].Line)
 		}
 		return fmt.Errorf("frames: %s: target column %q is text (%d of %d cells are not numbers%s); a label must be a number (code two classes as -1 and +1): %w",
-			rd.name, in.Name, in.NotNumbers, in.NotNumbers+in.Numbers, ex, ErrNonNumeric)
+			name, in.Name, in.NotNumbers, in.NotNumbers+in.Numbers, ex, ErrNonNumeric)
 	}
 }
 
 // cellError reports the missing or unparsable cells of a numeric column.
-func (rd *csvReader) cellError(in *ColumnInfo, target bool) error {
+func cellError(name string, in *ColumnInfo, target bool) error {
 	var cells []string
 	sentinel := ErrMissing
 	for _, c := range in.First {
@@ -549,7 +558,7 @@ func (rd *csvReader) cellError(in *ColumnInfo, target bool) error {
 		more = fmt.Sprintf(" and %d more", bad-len(in.First))
 	}
 	return fmt.Errorf("frames: %s: %s %q is numeric (%s numbers) but %s missing or not a number (%s%s); fix them, or drop those rows or fill them with the mean (the Missing policy): %w",
-		rd.name, role, in.Name, plural(in.Numbers, "cell"), plural(bad, "cell is", "cells are"), strings.Join(cells, ", "), more, sentinel)
+		name, role, in.Name, plural(in.Numbers, "cell"), plural(bad, "cell is", "cells are"), strings.Join(cells, ", "), more, sentinel)
 }
 
 // plural returns "1 cell" or "3 cells" (or the given plural form).

@@ -25,6 +25,8 @@ type fitFlags struct {
 	asJSON   bool
 	scale    string
 	save     string
+	stream   string
+	cvSet    bool // --cv was given on the command line
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -60,6 +62,8 @@ type fitReport struct {
 	Budget          string           `json:"budget"`
 	Seconds         float64          `json:"seconds"`
 	ModelFile       string           `json:"model_file,omitempty"`
+	Streamed        bool             `json:"streamed"`
+	Notes           []string         `json:"notes,omitempty"`
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
@@ -75,12 +79,16 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with `lao predict`)")
 	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling: auto (standardise the columns, then scale to the solver's theorem: std-l2 or std-linf), std-l2, std-linf, l2, linf (one factor, no standardisation), none")
+	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
 	if err := parseArgs(fs, args); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
 	switch {
 	case f.table.data == "":
 		return nil, errors.New("fit: --data is required")
+	case f.stream != "auto" && f.stream != "on" && f.stream != "off":
+		return nil, fmt.Errorf("fit: --stream %q must be on, off or auto", f.stream)
 	case !(f.testFrac > 0 && f.testFrac < 1):
 		return nil, fmt.Errorf("fit: --test-frac %g must be in (0, 1)", f.testFrac)
 	case f.cvTable != "" && f.cv == 0:
@@ -102,6 +110,11 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	if err := f.params.apply(s); err != nil {
 		return err
+	}
+	if stream, err := f.streaming(); err != nil {
+		return err
+	} else if stream {
+		return fitStream(f, s, stdout)
 	}
 	src, err := loadData(&f.table, "fit")
 	if err != nil {
@@ -136,11 +149,18 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.Params = res.Params
 	m, err := p.model(res.W)
 	if err != nil {
 		return err
 	}
+	m.Binary = p.binary
+	return finishFit(f, rep, s, res, m, p.score(res.W), func() string { return frames.Fingerprint(p.train) }, start, stdout)
+}
+
+// finishFit fills the report from a fit, saves the model if asked and
+// prints the report.
+func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc scores, fingerprint func() string, start time.Time, stdout io.Writer) error {
+	rep.Params = res.Params
 	rep.HasIntercept, rep.Intercept, rep.Columns = m.HasIntercept, jfloat(m.Intercept), m.Features
 	rep.Weights, rep.AttributeCounts = map[string]jfloat{}, map[string]int64{}
 	for j, n := range m.Features {
@@ -150,14 +170,12 @@ func runFit(args []string, stdout io.Writer) error {
 		}
 	}
 	if f.save != "" {
-		m.Fit = frames.NewFitInfo(s, res, f.seed, frames.Fingerprint(p.train))
-		m.Binary = p.binary
+		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
 		if err := writeFile(f.save, m.WriteJSON); err != nil {
 			return err
 		}
 		rep.ModelFile = f.save
 	}
-	sc := p.score(res.W)
 	rep.TestMSE, rep.ZeroMSE = jfloat(sc.mse), jfloat(sc.zero)
 	if sc.binary {
 		ce := jfloat(sc.classErr)
@@ -202,6 +220,9 @@ func printFit(w io.Writer, r *fitReport) error {
 		if t := r.Missing.text(); t != "" {
 			fmt.Fprintln(w, t)
 		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "note:", n)
 	}
 	switch {
 	case r.Tuned:

@@ -79,3 +79,51 @@ func TestSaveModelAndPredict(t *testing.T) {
 		t.Errorf("--missing mean fills with the training mean: %v", err)
 	}
 }
+
+// --stream on fits a CSV in passes (O(d) memory) with a hash split; CV is
+// refused when asked for explicitly; the model and its file work as usual.
+func TestFitStream(t *testing.T) {
+	path := writeTemp(t, "s.csv", linearCSV(2000, 40, "?"))
+	model := filepath.Join(t.TempDir(), "m.json")
+	js, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--stream", "on", "--missing", "drop-rows", "--save-model", model, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Streamed        bool               `json:"streamed"`
+		MTrain          int                `json:"m_train"`
+		MTest           int                `json:"m_test"`
+		Weights         map[string]float64 `json:"weights"`
+		Intercept       float64            `json:"intercept"`
+		TestMSE         float64            `json:"test_mse"`
+		ZeroMSE         float64            `json:"zero_predictor_mse"`
+		AttributeCounts map[string]int64   `json:"attribute_counts"`
+		Missing         struct {
+			RowsDropped  int   `json:"rows_dropped"`
+			DroppedLines []int `json:"dropped_lines"`
+		} `json:"missing"`
+		Unused []struct{ Column string } `json:"unused_columns"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	if !rep.Streamed || rep.MTrain+rep.MTest != 1999 || rep.Missing.RowsDropped != 1 || rep.Missing.DroppedLines[0] != 42 || len(rep.Unused) != 3 {
+		t.Errorf("streamed report: %+v", rep)
+	}
+	if math.Abs(rep.Weights["a"]-3) > 0.05 || math.Abs(rep.Weights["b"]+2) > 0.05 || math.Abs(rep.Intercept-10) > 0.2 || !(rep.TestMSE < 0.02*rep.ZeroMSE) {
+		t.Errorf("streamed ridge: weights %v, intercept %g, test MSE %g (zero %g)", rep.Weights, rep.Intercept, rep.TestMSE, rep.ZeroMSE)
+	}
+	if rep.AttributeCounts["a"] != int64(rep.MTrain) {
+		t.Errorf("attribute counts %v for %d training rows", rep.AttributeCounts, rep.MTrain)
+	}
+	if _, err := runCmd(t, "predict", "--model", model, "--data", path, "--missing", "drop-rows"); err != nil {
+		t.Errorf("predict with a streamed model: %v", err)
+	}
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "aerr", "--stream", "on", "--missing", "mean")
+	if err != nil || !strings.Contains(out, "note: streamed") || !strings.Contains(out, "no cross-validation when streaming") || !strings.Contains(out, "1 cell of a filled") {
+		t.Errorf("streamed AERR: %v\n%s", err, out)
+	}
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "on", "--cv", "5"}, "--cv 5 needs the data in memory")
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "on"}, `column "a"`, "line 42")
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "maybe"}, "--stream")
+}
