@@ -317,8 +317,9 @@ type csvReader struct {
 // not a number) and the text of the cells that are not numbers.
 type csvColumn struct {
 	info    ColumnInfo
-	vals    []float64
-	text    map[int]string // row → text of a cell that is not a finite number
+	vals    chunks   // parsed numbers (NaN where the cell is not a number)
+	text    []string // the text of the cells that are not finite numbers (nil until one is met)
+	bad     []int    // the rows of those cells
 	ignored bool
 }
 
@@ -341,7 +342,7 @@ func (rd *csvReader) header() error {
 		}
 		seen[h] = j
 		rd.names = append(rd.names, h)
-		rd.cols = append(rd.cols, &csvColumn{info: ColumnInfo{Name: h}, text: map[int]string{}, ignored: slices.Contains(rd.opt.Ignore, h)})
+		rd.cols = append(rd.cols, &csvColumn{info: ColumnInfo{Name: h}, ignored: slices.Contains(rd.opt.Ignore, h)})
 	}
 	for _, n := range rd.opt.Ignore {
 		if _, ok := seen[n]; !ok {
@@ -372,6 +373,7 @@ func (rd *csvReader) readErr(err error) error {
 
 // rows reads every data row, parsing each cell once.
 func (rd *csvReader) rows() error {
+	rd.cr.ReuseRecord = true
 	for {
 		rec, err := rd.cr.Read()
 		if err == io.EOF {
@@ -388,7 +390,7 @@ func (rd *csvReader) rows() error {
 		rd.lines = append(rd.lines, line)
 		for j, c := range rd.cols {
 			v, kind := parseCell(rec[j])
-			c.vals = append(c.vals, v)
+			c.vals.add(v)
 			switch kind {
 			case cellNumber:
 				c.info.Numbers++
@@ -398,7 +400,11 @@ func (rd *csvReader) rows() error {
 			default:
 				c.info.NotNumbers++
 			}
-			c.text[row] = rec[j]
+			for len(c.text) < row {
+				c.text = append(c.text, "")
+			}
+			c.text = append(c.text, strings.Clone(rec[j])) // a clone: rec[j] would keep the whole line alive
+			c.bad = append(c.bad, row)
 			if len(c.info.First) < 3 {
 				c.info.First = append(c.info.First, Cell{Line: line, Text: rec[j]})
 			}
@@ -409,6 +415,23 @@ func (rd *csvReader) rows() error {
 	}
 	return nil
 }
+
+// chunks is a growing column stored in fixed blocks, so that reading a
+// large file never copies (and briefly doubles) a whole column.
+type chunks [][]float64
+
+const chunkLen = 1 << 15
+
+func (c *chunks) add(v float64) {
+	n := len(*c)
+	if n == 0 || len((*c)[n-1]) == chunkLen {
+		*c = append(*c, make([]float64, 0, chunkLen))
+		n++
+	}
+	(*c)[n-1] = append((*c)[n-1], v)
+}
+
+func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 
 type cellKind int
 
@@ -421,6 +444,9 @@ const (
 // parseCell parses a cell as a finite number (true/false as 1/0).
 func parseCell(s string) (float64, cellKind) {
 	t := strings.TrimSpace(s)
+	if v, err := strconv.ParseFloat(t, 64); err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
+		return v, cellNumber // the common case first
+	}
 	for _, m := range MissingTokens {
 		if strings.EqualFold(t, m) {
 			return math.NaN(), cellMissing
@@ -459,7 +485,7 @@ func (rd *csvReader) table() (*Table, error) {
 		if in.Name == rd.opt.Target && in.Kind != Numeric {
 			return nil, targetError(rd.name, in)
 		}
-		if in.Kind != Numeric || len(c.text) == 0 {
+		if in.Kind != Numeric || len(c.bad) == 0 {
 			continue
 		}
 		isTarget := in.Name == rd.opt.Target
@@ -467,7 +493,7 @@ func (rd *csvReader) table() (*Table, error) {
 		case rd.opt.Missing == MissingError:
 			return nil, cellError(rd.name, in, isTarget)
 		case rd.opt.Missing == MissingDropRows || isTarget:
-			for row := range c.text {
+			for _, row := range c.bad {
 				drop[row] = true
 			}
 		}
@@ -491,11 +517,12 @@ func (rd *csvReader) table() (*Table, error) {
 		t.Columns = append(t.Columns, c.info)
 		if c.info.Kind == Numeric {
 			for _, i := range keep {
-				if math.IsNaN(c.vals[i]) {
+				if math.IsNaN(c.vals.at(i)) {
 					t.Columns[j].Left++
 				}
 			}
 		}
+		c.vals, c.text = nil, nil // dataframe.New copies every series: free each column's input first
 	}
 	t.DataFrame = dataframe.New(cols...)
 	if t.DataFrame.Err != nil {
@@ -509,16 +536,16 @@ func (c *csvColumn) series(keep []int) series.Series {
 	if c.info.Kind == Numeric || c.info.Kind == Empty {
 		v := make([]float64, len(keep))
 		for k, i := range keep {
-			v[k] = c.vals[i]
+			v[k] = c.vals.at(i)
 		}
 		return series.New(v, series.Float, c.info.Name)
 	}
 	s := make([]string, len(keep))
 	for k, i := range keep {
-		if txt, ok := c.text[i]; ok {
-			s[k] = txt
+		if math.IsNaN(c.vals.at(i)) {
+			s[k] = c.text[i]
 		} else {
-			s[k] = strconv.FormatFloat(c.vals[i], 'g', -1, 64)
+			s[k] = strconv.FormatFloat(c.vals.at(i), 'g', -1, 64)
 		}
 	}
 	return series.New(s, series.String, c.info.Name)

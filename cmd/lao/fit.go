@@ -230,6 +230,8 @@ func printFit(w io.Writer, r *fitReport) error {
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
 		}
+	case r.Streamed:
+		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set): %v\n", frames.Params(r.Params))
 	default:
 		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
 	}
