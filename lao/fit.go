@@ -66,9 +66,28 @@ func (r *Result) MeanPerExample() float64 {
 	return float64(r.Attributes) / float64(r.Examples)
 }
 
-// NewRand returns the PCG generator Fit uses for a seed.
+// NewRand returns a PCG generator for a seed.
 func NewRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+}
+
+// SeedFor derives the seed of one named random stream from a user's seed,
+// so that the streams one seed drives are independent: Fit draws the
+// solver's randomness from SeedFor(seed, "solver"), package frames its
+// train/test split from "split", its folds from "folds" and its shuffles
+// from "shuffle". (With one stream for all, the split, the folds and the
+// solver's draws would be the same random numbers.)
+func SeedFor(seed uint64, stream string) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a of the stream's name
+	for i := range len(stream) {
+		h ^= uint64(stream[i])
+		h *= 1099511628211
+	}
+	x := seed ^ h
+	x += 0x9e3779b97f4a7c15 // splitmix64's finaliser
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
 }
 
 // Fit runs solver s over the examples of src under the LAO protocol: each
@@ -83,7 +102,7 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	if m < 0 {
 		return nil, fmt.Errorf("%s: the number of examples must be known before fitting (source length is unknown): %w", s.Name(), ErrParam)
 	}
-	p := Problem{M: m, D: d, Rand: NewRand(opt.Seed)}
+	p := Problem{M: m, D: d, Rand: NewRand(SeedFor(opt.Seed, "solver"))}
 	if err := checkCheckpoints(opt.Checkpoints, m); err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 // refGAERR is Kukliansky & Shamir 2015, Algorithm 1, line by line with dense vectors; the
 // index draws use the alias sampler (tested above against the plain one).
 func refGAERR(ds *Dataset, k int, B, eta float64, q []float64, seed uint64) []float64 {
-	return refGAERRRng(ds, k, B, eta, q, NewRand(seed))
+	return refGAERRRng(ds, k, B, eta, q, NewRand(SeedFor(seed, "solver")))
 }
 
 func refGAERRRng(ds *Dataset, k int, B, eta float64, q []float64, rng *rand.Rand) []float64 {
@@ -301,7 +301,7 @@ func TestDDAERRErrors(t *testing.T) {
 // refTwoPhased is Kukliansky & Shamir 2015, Algorithm 2, line by line; half = 0 uses
 // Lemma 3.11's estimate H (Theorem 3.12).
 func refTwoPhased(ds *Dataset, k int, B float64, m1 int, delta, half float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	counts, sums, A := make([]float64, d), make([]float64, d), make([]float64, d)
 	for t := range m1 { // lines 3-10

@@ -13,7 +13,7 @@ import (
 
 // refAERR is Hazan & Koren 2012, Algorithm 1, returning w̄ after m steps.
 func refAERR(ds *Dataset, k int, B, eta float64, w1 []float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	w := append([]float64(nil), w1...)
 	wbar := make([]float64, d)
@@ -67,7 +67,7 @@ func refDraw(w []float64, weight func(float64) float64, rng *rand.Rand) (j int, 
 
 // refAELR is Hazan & Koren 2012, Algorithm 2 with explicit z⁺, z⁻.
 func refAELR(ds *Dataset, k int, B, eta float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	zp, zm := make([]float64, d), make([]float64, d)
 	for i := range zp {
@@ -140,7 +140,7 @@ func refProjectL1(w []float64, B float64) []float64 {
 
 // refAER is Cesa-Bianchi et al. 2010, Algorithm 2 (k even).
 func refAER(ds *Dataset, k int, B, lambda float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	w := make([]float64, d)
 	wbar := make([]float64, d)

@@ -72,7 +72,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	f.table.define(fs, "CSV file (gzip detected by content) or a named data set: mnist:3v5, covertype:1, ctslice")
 	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see `lao solvers`)")
 	f.params.define(fs)
-	fs.Uint64Var(&f.seed, "seed", 1, "seed for the split, the folds and the solver")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file")
