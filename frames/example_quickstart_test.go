@@ -96,15 +96,15 @@ func Example_quickStart() {
 	fmt.Printf("predicted prices: %.1f\n", pred)
 	// Output:
 	// unused column street: text: 2000 of 2000 cells are not numbers, e.g. "Elm 0" on line 2
-	// chosen by CV: B=8 eta=0.13975424859373686
-	// attributes seen: 3695, at most 3 per house
-	// rooms         23.156
-	// area           0.984
-	// age           -0.846
-	// garden         1.378
-	// (intercept)   63.230
-	// test MSE 419.6, zero predictor 6993.7, ratio 0.060
-	// predicted prices: [243.7 374.1]
+	// chosen by CV: B=16 eta=0.13975424859373686
+	// attributes seen: 3720, at most 3 per house
+	// rooms         22.781
+	// area           1.411
+	// age           -0.836
+	// garden        -1.720
+	// (intercept)    5.869
+	// test MSE 408.4, zero predictor 7007.9, ratio 0.058
+	// predicted prices: [233.4 400.3]
 }
 
 // housesCSV returns a synthetic table of 2000 houses: price = 20·rooms +

@@ -65,11 +65,12 @@ type CSVStream struct {
 }
 
 // InTest reports whether the row on file line line falls in the test part
-// of a hash split with fraction frac: a SplitMix64 hash of (seed, line)
-// below frac·2⁶⁴. Each row's part depends only on the seed and its line, so
-// a stream is split in O(1) memory.
+// of a hash split with fraction frac: a SplitMix64 hash of
+// (lao.SeedFor(seed, "split"), line) below frac·2⁶⁴. Each row's part
+// depends only on the seed and its line, so a stream is split in O(1)
+// memory.
 func InTest(seed uint64, line int, frac float64) bool {
-	z := seed + 0x9e3779b97f4a7c15*uint64(line+1)
+	z := lao.SeedFor(seed, "split") + 0x9e3779b97f4a7c15*uint64(line+1)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	z ^= z >> 31
