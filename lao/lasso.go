@@ -55,14 +55,15 @@ func (r *Lasso) Params() []Param {
 	}
 }
 
-// radiusTune is the CV range of B: 2^-5 … 2^6, wider below than the
-// budgeted solvers' so that a small noisy table can choose a strong
-// constraint. With Lambda set B is not tuned.
+// radiusTune is the CV range of B: 2^-5 … 2^8, wider than the budgeted
+// solvers' on both sides, so that a small noisy table can choose a strong
+// constraint and a collinear one (breast cancer) a weak one. With Lambda
+// set B is not tuned.
 func (r *Lasso) radiusTune() *Tune {
 	if r.Lambda != 0 {
 		return nil
 	}
-	return &Tune{Values: append([]float64{0.03125, 0.0625, 0.125}, radiusValues...)}
+	return &Tune{Values: append(append([]float64{0.03125, 0.0625, 0.125}, radiusValues...), 128, 256)}
 }
 
 // About describes the reference.
