@@ -305,12 +305,13 @@ func detectComma(br *bufio.Reader) rune {
 
 // csvReader holds the state of one ReadCSV call.
 type csvReader struct {
-	name  string
-	cr    *csv.Reader
-	opt   CSVOptions
-	names []string
-	cols  []*csvColumn
-	lines []int
+	name    string
+	cr      *csv.Reader
+	opt     CSVOptions
+	names   []string
+	unnamed int // header cells that were empty
+	cols    []*csvColumn
+	lines   []int
 }
 
 // csvColumn accumulates one column: parsed numbers (NaN where the cell is
@@ -336,6 +337,7 @@ func (rd *csvReader) header() error {
 		h = strings.TrimSpace(h)
 		if h == "" {
 			h = fmt.Sprintf("column%d", j+1)
+			rd.unnamed++
 		}
 		if k, dup := seen[h]; dup {
 			return fmt.Errorf("frames: %s: header columns %d and %d are both named %q: %w", rd.name, k+1, j+1, h, lao.ErrParam)
@@ -351,13 +353,29 @@ func (rd *csvReader) header() error {
 	}
 	if t := rd.opt.Target; t != "" {
 		if _, ok := seen[t]; !ok {
-			return unknownColumn(t, "target", rd.names)
+			return fmt.Errorf("%w%s", unknownColumn(t, "target", rd.names), rd.headerHint())
 		}
 		if slices.Contains(rd.opt.Ignore, t) {
 			return fmt.Errorf("frames: %s: the target column %q is also ignored: %w", rd.name, t, lao.ErrParam)
 		}
 	}
 	return nil
+}
+
+// headerHint explains an error when the header row looks like data: most of
+// its names are numbers or empty (scikit-learn's bundled files start with a
+// line of counts, for example).
+func (rd *csvReader) headerHint() string {
+	n := rd.unnamed
+	for _, h := range rd.names {
+		if _, kind := parseCell(h); kind == cellNumber {
+			n++
+		}
+	}
+	if 2*n < len(rd.names) {
+		return ""
+	}
+	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
 }
 
 func (rd *csvReader) readErr(err error) error {
@@ -384,7 +402,7 @@ func (rd *csvReader) rows() error {
 		}
 		line, _ := rd.cr.FieldPos(0)
 		if len(rec) != len(rd.cols) {
-			return fmt.Errorf("frames: %s: line %d has %d fields, the header has %d: %w", rd.name, line, len(rec), len(rd.cols), ErrFrame)
+			return fmt.Errorf("frames: %s: line %d has %d fields, the header has %d: %w%s", rd.name, line, len(rec), len(rd.cols), ErrFrame, rd.headerHint())
 		}
 		row := len(rd.lines)
 		rd.lines = append(rd.lines, line)

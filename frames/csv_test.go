@@ -295,3 +295,16 @@ func FuzzReadCSV(f *testing.F) {
 		}
 	})
 }
+
+// A first line of data where the header should be is pointed out.
+func TestReadCSVHeaderLooksLikeData(t *testing.T) {
+	for _, text := range []string{"569,30,a,b\n1,2,3,4,5\n", "506,13,,,\nA,B,C,D,E\n1,2,3,4,5\n"} {
+		_, err := readCSV(t, text, frames.CSVOptions{Target: "E"})
+		if err == nil || !strings.Contains(err.Error(), "line 1 looks like data") {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	if _, err := readCSV(t, "a,b,y\n1,2,3\n", frames.CSVOptions{Target: "z"}); err == nil || strings.Contains(err.Error(), "looks like data") {
+		t.Errorf("a real header: %v", err)
+	}
+}

@@ -90,6 +90,7 @@ type compareReport struct {
 	Unused   []any        `json:"unused_columns"`
 	Zero     meanSD       `json:"zero_predictor_mse"`
 	Rows     []compareRow `json:"rows"`
+	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
 	Seconds  float64      `json:"seconds"`
 }
 
@@ -265,6 +266,9 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 				}
 			}
 			if jb.k > p.train.Dim() {
+				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
+					rep.Skipped = append(rep.Skipped, jb.k)
+				}
 				done++
 				continue
 			}
@@ -405,6 +409,9 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		if u, ok := u.(frames.Unused); ok {
 			fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
 		}
+	}
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(w, "k = %s skipped: more than the d = %d attributes\n", joinInts(r.Skipped), r.D)
 	}
 	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -124,7 +124,9 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	f.params.clampK(s, p.train.Dim())
+	if err := f.params.clampK(s, p.train.Dim()); err != nil {
+		return fmt.Errorf("fit: %w", err)
+	}
 	s = frames.WithPriors(s, p.train)
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.train.Dim(), MTrain: p.train.Len(),
 		MTest: p.test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing}

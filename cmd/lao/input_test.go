@@ -251,3 +251,14 @@ func TestDescribeRawAndScaled(t *testing.T) {
 		}
 	}
 }
+
+// An explicit --k above d is an error naming it (the default k is lowered
+// to d instead); compare skips such budgets and says so.
+func TestKAboveD(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(100, -1, ""))
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--k", "5"}, "--k 5 exceeds the number of attributes d = 2")
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,5", "--solvers", "aerr", "--repeat", "1", "--cv", "0", "--quiet")
+	if err != nil || !strings.Contains(out, "k = 5 skipped: more than the d = 2 attributes") {
+		t.Errorf("compare with k > d: %v\n%s", err, out)
+	}
+}

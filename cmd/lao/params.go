@@ -57,15 +57,16 @@ func (pf *paramFlags) put(name, v string) {
 }
 
 // clampK lowers the default k (4) to d on a table with fewer attributes;
-// a k given on the command line is never changed (k > d is then an error
-// naming K).
-func (pf *paramFlags) clampK(s lao.Solver, d int) {
+// a k given on the command line is never changed: k > d is an error.
+func (pf *paramFlags) clampK(s lao.Solver, d int) error {
+	p, err := lao.FindParam(s, "k")
+	if err != nil || int(p.Get()) <= d {
+		return nil
+	}
 	if slices.Contains(pf.order, "k") {
-		return
+		return fmt.Errorf("--k %d exceeds the number of attributes d = %d", int(p.Get()), d)
 	}
-	if p, err := lao.FindParam(s, "k"); err == nil && int(p.Get()) > d {
-		_ = p.Set(float64(d))
-	}
+	return p.Set(float64(d))
 }
 
 // apply sets the collected parameters on s. A parameter s does not have is

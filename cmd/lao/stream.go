@@ -68,7 +68,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		return err
 	}
 	d := len(st.Features())
-	f.params.clampK(s, d)
+	if err := f.params.clampK(s, d); err != nil {
+		return fmt.Errorf("fit: %w", err)
+	}
 	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() {
 		mom, err := st.SecondMoments()
 		if err != nil {
