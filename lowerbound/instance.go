@@ -128,4 +128,3 @@ func paramErr(gen, param, format string, args ...any) error {
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
