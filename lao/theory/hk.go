@@ -17,7 +17,7 @@ func ogdRegret(p BoundParams) float64 {
 
 // hkTheorems: every theorem, lemma and claim of Hazan & Koren, ICML 2012.
 var hkTheorems = []Theorem{
-	{ID: "hk2012/2.1", Paper: PaperHK2012, Number: "Theorem 2.1", Kind: KindLower, Generator: "lowerbound.NewCSS",
+	{ID: "hk2012/2.1", Experiment: "lower-bounds", Paper: PaperHK2012, Number: "Theorem 2.1", Kind: KindLower, Generator: "lowerbound.NewCSS",
 		Statement:   "Lasso-type LAO learning needs Ω(d/(kε)) examples (the lower bound of Cesa-Bianchi et al. 2010, restated).",
 		Assumptions: "0 < ε < 1/16, k ≥ 1, d > 4k; ||x||∞ ≤ 1, y ∈ {±1}, ||w*||₁ ≤ 1",
 		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon}\right)`,
@@ -25,7 +25,7 @@ var hkTheorems = []Theorem{
 		Unit:        "examples",
 		Tests:       []string{"lowerbound.TestMeasureSamplesCoinCounter"},
 		Note:        "Restates css2010/3 (which needs d ≥ 4k; the restatement says d > 4k)."},
-	{ID: "hk2012/2.2", Paper: PaperHK2012, Number: "Theorem 2.2", Kind: KindLower, Generator: "lowerbound.NewHazanKoren",
+	{ID: "hk2012/2.2", Experiment: "lower-bounds", Paper: PaperHK2012, Number: "Theorem 2.2", Kind: KindLower, Generator: "lowerbound.NewHazanKoren",
 		Statement:   "Any ridge algorithm seeing k attributes per example needs Ω(d/(kε²)) examples: AERR is optimal up to constants.",
 		Assumptions: "ε = Ω(1/√d); ||x||₂ ≤ 1, y ∈ {±1}, ||w*||₂ ≤ 1; loss ½(w·x − y)²",
 		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon^2}\right)`,

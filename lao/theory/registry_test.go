@@ -198,7 +198,7 @@ func TestExistenceChecksRefuse(t *testing.T) {
 }
 
 func experimentExists(name string) bool {
-	if name == experiments.PairsName {
+	if name == experiments.PairsName || name == experiments.LowerBoundsName {
 		return true
 	}
 	_, err := experiments.PresetByName(name)
