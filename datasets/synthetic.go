@@ -126,14 +126,15 @@ func checkSynthetic(name string, d, m int, noise float64, wstar []float64) error
 	return nil
 }
 
-// PowerLawModel is the simulated data of Kukliansky & Shamir (2015, // Section 5.1): u_i = i^α for i = 1..d, projected onto the l2 unit ball
-// (ridge scenario) or the l∞ unit ball (lasso scenario) to give the means
-// μ = E[x]; each attribute is an independent Bernoulli(μ_i) variable, so
+// PowerLawModel is the simulated data of Kukliansky & Shamir (2015, Section
+// 5.1): u_i = i^α for i = 1..d, projected onto the l2 unit ball (ridge
+// scenario) or the l∞ unit ball (lasso scenario) to give the means μ =
+// E[x]; each attribute is an independent Bernoulli(μ_i) variable, so
 // E[x_i²] = μ_i follows the power law; y = w*·x without noise, with w*
 // uniform on {−1, +1}^d (ridge) or i.i.d. ±1 with probability 0.15 each and
 // 0 otherwise (lasso). The paper uses d = 500 and α ∈ {0, −0.5, −1, −2}.
-// Note that these data do not meet the theorems' ||x||₂ ≤ 1 or |y| ≤ B
-// (the paper does not rescale them either).
+// Note that these data do not meet the theorems' ||x||₂ ≤ 1 or |y| ≤ B (the
+// paper does not rescale them either).
 type PowerLawModel struct {
 	Mu    []float64 // E[x_i] = E[x_i²]
 	WStar []float64

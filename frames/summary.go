@@ -37,24 +37,13 @@ func MaxNorms(ds *lao.Dataset) Norms {
 // SecondMoments returns E[x_j²] = (1/m) Σ_i x_ij² for every attribute j:
 // the per-attribute second moments from which Kukliansky & Shamir's rho ratios are
 // built. An empty data set gives NaN.
-func SecondMoments(ds *lao.Dataset) []float64 {
-	m, d := ds.Len(), ds.Dim()
-	s := make([]float64, d)
-	for i := range m {
-		for j, v := range ds.Row(i) {
-			s[j] += v * v
-		}
-	}
-	for j := range s {
-		s[j] /= float64(m)
-	}
-	return s
-}
+func SecondMoments(ds lao.Table) []float64 { return lao.SecondMoments(ds) }
 
-// Rho holds the improvement ratios of Kukliansky & Shamir (2015, // eqs. (11) and (12)): properties of the data set alone that bound how
-// much the data-dependent samplers (DDAERR, DDAELR) can gain over the
-// uniform ones (AERR, AELR). Both are 1 when every attribute has the same
-// second moment and shrink as the moments become uneven.
+// Rho holds the improvement ratios of Kukliansky & Shamir (2015, eqs. (11)
+// and (12)): properties of the data set alone that bound how much the
+// data-dependent samplers (DDAERR, DDAELR) can gain over the uniform ones
+// (AERR, AELR). Both are 1 when every attribute has the same second moment
+// and shrink as the moments become uneven.
 type Rho struct {
 	// Ridge is ||E[x²]||_{1/2} / (d·E[||x||₂²]), where
 	// ||v||_{1/2} = (Σ_j √v_j)² (eq. (11)).

@@ -15,8 +15,8 @@ import (
 // A data-dependent solver's prior knowledge (lao.MomentsUser) is taken from
 // s or, if absent, computed once from all of ds (WithPriors): the papers
 // treat it as known before learning, so it is not re-estimated per fold.
-func TuneSolver(s lao.Solver, ds *lao.Dataset, folds int, seed uint64) (lao.Solver, *CVResult, error) {
-	if ds == nil || ds.Len() == 0 {
+func TuneSolver(s lao.Solver, ds lao.Table, folds int, seed uint64) (lao.Solver, *CVResult, error) {
+	if emptyTable(ds) {
 		return nil, nil, fmt.Errorf("frames: TuneSolver: %w", lao.ErrEmpty)
 	}
 	base := WithPriors(s, ds)
@@ -47,8 +47,8 @@ func withParams(s lao.Solver, p Params) (lao.Solver, error) {
 // data-dependent solver needs filled in from the training data ds if s
 // still lacks it: the second moments E[x_i²] (SecondMoments) for a
 // lao.MomentsUser such as DDAERR. s itself is not modified.
-func WithPriors(s lao.Solver, ds *lao.Dataset) lao.Solver {
-	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() && ds != nil && ds.Len() > 0 {
+func WithPriors(s lao.Solver, ds lao.Table) lao.Solver {
+	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() && !emptyTable(ds) {
 		c := lao.Clone(s)
 		c.(lao.MomentsUser).SetMoments(SecondMoments(ds))
 		return c

@@ -47,6 +47,10 @@ type Baseline struct {
 	K int
 	// B is the l1 radius. If B is 0, B = 1.
 	B float64
+	// MaxMemoryMiB bounds the memory of its d×d matrices (about 4 of
+	// them); a larger d is refused with an error naming AER (O(d) memory)
+	// instead. If 0, DefaultMaxMemoryMiB.
+	MaxMemoryMiB int
 }
 
 var _ Solver = (*Baseline)(nil)
@@ -70,6 +74,7 @@ func (s *Baseline) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes per example, in k/2 pairs; in [2, d]"),
 		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		IntParam("maxmem", &s.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
 	}
 }
 
@@ -83,6 +88,9 @@ func (s *Baseline) About() About {
 func (s *Baseline) Start(p Problem) (Learner, Budget, error) {
 	k, B, err := s.resolve(p)
 	if err != nil {
+		return nil, Budget{}, err
+	}
+	if err := checkQuadratic("baseline", p.D, 4, s.MaxMemoryMiB, "aer"); err != nil {
 		return nil, Budget{}, err
 	}
 	return &baselineLearner{d: p.D, pairs: k / 2, B: B, rng: p.Rand,

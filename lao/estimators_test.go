@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"github.com/laoproject/lao/lao/internal/core"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -84,11 +86,10 @@ func TestAERRGradientUnbiased(t *testing.T) {
 	x, y, w := fixedExample(d, rng)
 	ex := NewExample(d)
 	xt := newSparseVec(d)
-	sq := make([]float64, d)
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aerrGradient(ex, w, sq, k, nil, rng, xt)
+		aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 		if ex.Observed() > k+1 {
 			t.Fatalf("observed %d > k+1", ex.Observed())
 		}
@@ -108,11 +109,10 @@ func TestAERRSecondMomentLemma33(t *testing.T) {
 		B := 1.0 // ||w||₂ = 1, |y| = 0.7 ≤ B
 		ex := NewExample(d)
 		xt := newSparseVec(d)
-		sq := make([]float64, d)
 		var sum, sumsq float64
 		for range draws {
 			ex.Reset(x, y, k+1)
-			aerrGradient(ex, w, sq, k, nil, rng, xt)
+			aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 			var n2 float64
 			for _, i := range xt.idx {
 				n2 += xt.val[i] * xt.val[i]
@@ -141,11 +141,10 @@ func TestAELRGradientUnbiased(t *testing.T) {
 	x, y, w := fixedExample(d, rng)
 	ex := NewExample(d)
 	xt := newSparseVec(d)
-	ab := make([]float64, d)
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aelrGradient(ex, w, ab, k, nil, rng, xt)
+		aelrGradient(ex, newDenseL1(w), k, nil, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "AELR g̃", exactGradient(w, x, y, 1), 5)
@@ -160,13 +159,12 @@ func TestAERGradientUnbiased(t *testing.T) {
 		x, y, w := fixedExample(d, rng)
 		ex := NewExample(d)
 		v := newSparseVec(d)
-		ab := make([]float64, d)
 		perm, swaps, out := identity(d), make([]int, d), make([]int, d)
 		c := newMeanChecker(d)
 		g := make([]float64, d)
 		for range draws {
 			ex.Reset(x, y, k)
-			yhat := aerEstimates(ex, w, ab, (k+1)/2, k/2, rng, perm, swaps, out, v)
+			yhat := aerEstimates(ex, newDenseL1(w), (k+1)/2, k/2, rng, perm, swaps, out, v)
 			dv := denseOf(v)
 			for i := range g {
 				g[i] = 2 * (yhat - y) * dv[i]

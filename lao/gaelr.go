@@ -1,6 +1,10 @@
 package lao
 
-import "math"
+import (
+	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
+)
 
 // GAELR is General Attribute Efficient Lasso Regression (Kukliansky &
 // Shamir, Kukliansky & Shamir 2015, Algorithm 3): AELR (Hazan & Koren 2012, Alg. 2) with the k
@@ -101,9 +105,7 @@ func (s *GAELR) Start(p Problem) (Learner, Budget, error) {
 }
 
 func newGAELRLearner(q *aliasTable, k int, B, eta float64, p Problem) *aelrLearner {
-	return &aelrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, a: make([]float64, p.D),
-		w: make([]float64, p.D), sum: make([]float64, p.D), ab: make([]float64, p.D),
-		xt: newSparseVec(p.D)}
+	return &aelrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, z: core.NewEG(p.D, B), xt: newSparseVec(p.D)}
 }
 
 // GAELRBound is Kukliansky & Shamir's Theorem 4.1: B(log(2d)/(ηm) + 5ηG²) with

@@ -3,6 +3,8 @@ package lao
 import (
 	"fmt"
 	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // GAERR is General Attribute Efficient Ridge Regression (Kukliansky &
@@ -132,8 +134,7 @@ func newGAERRLearner(q *aliasTable, k int, B, eta float64, W1 []float64, p Probl
 	if err != nil {
 		return nil, err
 	}
-	return &aerrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, w: w,
-		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, nil
+	return &aerrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, w: core.NewBall(w), xt: newSparseVec(p.D)}, nil
 }
 
 // GAERRBound is Kukliansky & Shamir's Theorem 3.1 with Lemma 3.4:

@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"github.com/laoproject/lao/lao/internal/core"
+
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -56,7 +58,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, xt, sq := NewExample(d), newSparseVec(d), make([]float64, d)
+	ex, xt := NewExample(d), newSparseVec(d)
 	c := newMeanChecker(d)
 	var sumX2, sqX2 float64
 	for range draws {
@@ -69,7 +71,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 		sumX2 += n2
 		sqX2 += n2 * n2
 		ex.Reset(x, y, k+1)
-		aerrGradient(ex, w, sq, k, tab, rng, xt)
+		aerrGradient(ex, core.NewBall(w), k, tab, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "GAERR g̃", exactGradient(w, x, y, 1), 5)
@@ -91,7 +93,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 // refGAERR is Kukliansky & Shamir 2015, Algorithm 1, line by line with dense vectors; the
 // index draws use the alias sampler (tested above against the plain one).
 func refGAERR(ds *Dataset, k int, B, eta float64, q []float64, seed uint64) []float64 {
-	return refGAERRRng(ds, k, B, eta, q, NewRand(seed))
+	return refGAERRRng(ds, k, B, eta, q, NewRand(SeedFor(seed, "solver")))
 }
 
 func refGAERRRng(ds *Dataset, k int, B, eta float64, q []float64, rng *rand.Rand) []float64 {
@@ -299,7 +301,7 @@ func TestDDAERRErrors(t *testing.T) {
 // refTwoPhased is Kukliansky & Shamir 2015, Algorithm 2, line by line; half = 0 uses
 // Lemma 3.11's estimate H (Theorem 3.12).
 func refTwoPhased(ds *Dataset, k int, B float64, m1 int, delta, half float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	counts, sums, A := make([]float64, d), make([]float64, d), make([]float64, d)
 	for t := range m1 { // lines 3-10

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // GradientEstimate is one draw of a stochastic solver's gradient estimate
@@ -51,15 +53,14 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 	}
 	ex := NewExample(d)
 	g := make([]float64, d)
-	scratch := make([]float64, d)
 	xt := newSparseVec(d)
 	switch solver {
 	case "aerr", "aelr":
 		ex.Reset(x, y, k+1)
 		if solver == "aerr" {
-			aerrGradient(ex, w, scratch, k, nil, rng, xt)
+			aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 		} else {
-			aelrGradient(ex, w, scratch, k, nil, rng, xt)
+			aelrGradient(ex, newDenseL1(w), k, nil, rng, xt)
 		}
 		for _, i := range xt.idx {
 			g[i] = xt.val[i]
@@ -70,7 +71,7 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 		}
 		ex.Reset(x, y, k)
 		kx, ky := (k+1)/2, k/2
-		yhat := aerEstimates(ex, w, scratch, kx, ky, rng, identity(d), make([]int, d), make([]int, d), xt)
+		yhat := aerEstimates(ex, newDenseL1(w), kx, ky, rng, identity(d), make([]int, d), make([]int, d), xt)
 		for _, i := range xt.idx {
 			g[i] = 2 * (yhat - y) * xt.val[i]
 		}

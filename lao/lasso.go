@@ -1,6 +1,10 @@
 package lao
 
-import "github.com/laoproject/lao/lao/internal/quadl1"
+import (
+	"runtime"
+
+	"github.com/laoproject/lao/lao/internal/quadl1"
+)
 
 // Lasso is offline lasso regression with full information: the reference
 // the LAO lasso solvers (AER and Baseline of Cesa-Bianchi et al. 2010, AELR of Hazan & Koren 2012)
@@ -24,6 +28,11 @@ type Lasso struct {
 	// one of Lambda and B may be set; if both are 0, B = 1 (the theorems'
 	// ||w||₁ ≤ B with data scaled so that B = 1).
 	B float64
+	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
+	// solver's copies, about 3+GOMAXPROCS of them); a larger d is refused with an
+	// error naming online-lasso (O(d) memory) instead. If 0,
+	// DefaultMaxMemoryMiB.
+	MaxMemoryMiB int
 }
 
 var _ Solver = (*Lasso)(nil)
@@ -35,6 +44,7 @@ func (r *Lasso) Name() string { return "lasso" }
 func (r *Lasso) Params() []Param {
 	return []Param{
 		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 selects the constrained form", nil),
+		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
 		FloatParam("B", &r.B, "radius of the constrained form; 0 (with lambda 0) selects 1", radiusTune()),
 	}
 }
@@ -53,6 +63,9 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 	}
 	b, err := fullBudget("lasso", p)
 	if err != nil {
+		return nil, Budget{}, err
+	}
+	if err := checkQuadratic("lasso", p.D, 3+runtime.GOMAXPROCS(0), r.MaxMemoryMiB, "online-lasso"); err != nil {
 		return nil, Budget{}, err
 	}
 	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil

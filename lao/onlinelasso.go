@@ -1,6 +1,10 @@
 package lao
 
-import "math"
+import (
+	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
+)
 
 // OnlineLasso is exponentiated gradient EG± for lasso regression with full
 // information: AELR (Hazan & Koren 2012, Algorithm 2) with the exact gradient
@@ -65,47 +69,30 @@ func (o *OnlineLasso) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	d := p.D
-	return &onlineLassoLearner{B: B, eta: eta, G: make([]float64, d), w: make([]float64, d),
-		sum: make([]float64, d), x: make([]float64, d)}, budget, nil
+	return &onlineLassoLearner{eta: eta, z: core.NewEG(p.D, B), x: make([]float64, p.D), du: make([]float64, p.D)}, budget, nil
 }
 
+// onlineLassoLearner runs on the EG± core with dense gradients: O(d) per
+// example, like reading the example. The core keeps u = log z⁺ = −ηΣ_s g_s.
 type onlineLassoLearner struct {
-	B, eta    float64
-	G         []float64 // Σ_s g_s: log z⁺ = −ηG, log z⁻ = +ηG
-	w, sum, x []float64
-	t         int
-}
-
-// weights sets w = B (z⁺ − z⁻)/(||z⁺||₁ + ||z⁻||₁) from G, scaling every
-// z by exp(−max|ηG|) first.
-func (l *onlineLassoLearner) weights() {
-	var M float64
-	for _, g := range l.G {
-		M = max(M, math.Abs(l.eta*g))
-	}
-	var den float64
-	for i, g := range l.G {
-		zp, zm := math.Exp(-l.eta*g-M), math.Exp(l.eta*g-M)
-		l.w[i] = zp - zm
-		den += zp + zm
-	}
-	for i := range l.w {
-		l.w[i] *= l.B / den
-	}
+	eta   float64
+	z     *core.EG
+	x, du []float64
 }
 
 func (l *onlineLassoLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
-	l.weights()
-	axpy(1, l.w, l.sum)
-	l.t++
-	axpy(dot(l.w, l.x)-ex.Label(), l.x, l.G)
+	l.z.Accumulate() // w̄ averages w_1..w_t
+	r := l.z.Dot(l.x) - ex.Label()
+	for i, v := range l.x {
+		l.du[i] = -l.eta * r * v
+	}
+	l.z.AddUDense(l.du)
 }
 
 // Weights writes the average of w_1..w_t (0 before the first example).
-func (l *onlineLassoLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+func (l *onlineLassoLearner) Weights(dst []float64) { l.z.Average(dst) }
 
 func (l *onlineLassoLearner) Params() map[string]float64 {
-	return map[string]float64{"B": l.B, "eta": l.eta}
+	return map[string]float64{"B": l.z.B, "eta": l.eta}
 }

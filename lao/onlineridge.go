@@ -1,6 +1,10 @@
 package lao
 
-import "math"
+import (
+	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
+)
 
 // OnlineRidge is online gradient descent for ridge regression with full
 // information: AERR (Hazan & Koren 2012, Algorithm 1) with the exact gradient
@@ -64,26 +68,27 @@ func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return &onlineRidgeLearner{B: B, eta: eta, w: make([]float64, p.D), sum: make([]float64, p.D), x: make([]float64, p.D)}, budget, nil
+	return &onlineRidgeLearner{B: B, eta: eta, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
 }
 
+// onlineRidgeLearner runs on the projected-gradient core with dense
+// gradients: O(d) per example, like reading the example.
 type onlineRidgeLearner struct {
-	B, eta    float64
-	w, sum, x []float64
-	t         int
+	B, eta float64
+	w      *core.Ball
+	x      []float64
 }
 
 func (l *onlineRidgeLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
-	axpy(1, l.w, l.sum) // w̄ averages w_1..w_t: add w_t before the step
-	l.t++
-	r := dot(l.w, l.x) - ex.Label()
-	axpy(-l.eta*r, l.x, l.w)
-	projectL2Ball(l.w, l.B)
+	l.w.Accumulate() // w̄ averages w_1..w_t: add w_t before the step
+	r := l.w.Dot(l.x) - ex.Label()
+	l.w.AddDense(-l.eta*r, l.x)
+	l.w.ProjectL2(l.B)
 }
 
 // Weights writes the average of w_1..w_t (0 before the first example).
-func (l *onlineRidgeLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+func (l *onlineRidgeLearner) Weights(dst []float64) { l.w.Average(dst) }
 
 func (l *onlineRidgeLearner) Params() map[string]float64 {
 	return map[string]float64{"B": l.B, "eta": l.eta}

@@ -20,6 +20,22 @@ type Source interface {
 	Next(row []float64) (y float64, err error)
 }
 
+// RowLender is implemented by sources that lend their rows instead of
+// copying them: NextRow returns the next example's attributes (valid until
+// the following call; the caller must not modify them) and its label, or
+// io.EOF after the last. Fit reads a RowLender without copying.
+type RowLender interface {
+	NextRow() (row []float64, y float64, err error)
+}
+
+// SparseLender is implemented by sparse sources: NextSparse returns the
+// next example's non-zero attributes (strictly increasing indices and
+// their values, valid until the following call) and its label, or io.EOF.
+// Fit reads a SparseLender without densifying its rows.
+type SparseLender interface {
+	NextSparse() (idx []int32, val []float64, y float64, err error)
+}
+
 // Dataset is an in-memory table of m examples with d attributes, stored as
 // one contiguous row-major []float64 (no per-value boxing). It is the form
 // frames and datasets convert everything into, once.
@@ -109,6 +125,14 @@ type datasetStream struct {
 
 func (s *datasetStream) Dim() int { return s.ds.d }
 func (s *datasetStream) Len() int { return s.ds.Len() }
+func (s *datasetStream) NextRow() ([]float64, float64, error) {
+	if s.i >= s.ds.Len() {
+		return nil, 0, io.EOF
+	}
+	s.i++
+	return s.ds.Row(s.i - 1), s.ds.y[s.i-1], nil
+}
+
 func (s *datasetStream) Next(row []float64) (float64, error) {
 	if s.i >= s.ds.Len() {
 		return 0, io.EOF
@@ -121,13 +145,13 @@ func (s *datasetStream) Next(row []float64) (float64, error) {
 
 // MSE returns the mean squared error (1/m) Σ (w·x - y)² of w on ds using all
 // attributes (the test-time setting of seeds 000 and 001).
-func MSE(w []float64, ds *Dataset) float64 {
+func MSE(w []float64, ds Table) float64 {
 	if ds.Len() == 0 {
 		return math.NaN()
 	}
 	var s float64
 	for i := range ds.Len() {
-		r := dot(w, ds.Row(i)) - ds.y[i]
+		r := ds.Dot(w, i) - ds.Label(i)
 		s += r * r
 	}
 	return s / float64(ds.Len())
@@ -135,14 +159,14 @@ func MSE(w []float64, ds *Dataset) float64 {
 
 // ClassificationError returns the fraction of examples with sign(w·x) ≠ sign(y)
 // (a zero prediction counts as an error), as in Cesa-Bianchi et al.'s MNIST table.
-func ClassificationError(w []float64, ds *Dataset) float64 {
+func ClassificationError(w []float64, ds Table) float64 {
 	if ds.Len() == 0 {
 		return math.NaN()
 	}
 	wrong := 0
 	for i := range ds.Len() {
-		p := dot(w, ds.Row(i))
-		if p == 0 || (p > 0) != (ds.y[i] > 0) {
+		p := ds.Dot(w, i)
+		if p == 0 || (p > 0) != (ds.Label(i) > 0) {
 			wrong++
 		}
 	}

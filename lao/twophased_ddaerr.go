@@ -175,6 +175,7 @@ type twoPhasedLearner struct {
 	start        func(A []float64) (Learner, map[string]float64, error)
 	second       Learner // nil during the first phase
 	extra        map[string]float64
+	plain        bool // run the second phase with the plain implementation (Reference)
 }
 
 func newTwoPhasedLearner(name string, tp twoPhasedParams, p Problem, w1 []float64,
@@ -206,6 +207,9 @@ func (l *twoPhasedLearner) Observe(ex *Example) {
 		var err error
 		if l.second, l.extra, err = l.start(A); err != nil {
 			panic(&SolverError{Err: fmt.Errorf("%s: second phase: %w", l.name, err)})
+		}
+		if l.plain {
+			l.second = plainLearner(l.second, d)
 		}
 	}
 }

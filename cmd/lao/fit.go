@@ -63,7 +63,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see `lao solvers`)")
 	f.params.define(fs)
-	fs.Uint64Var(&f.seed, "seed", 1, "seed for the split, the folds and the solver")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 0, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: theorem defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "with --cv: write the validation error of every grid point to this CSV file")
@@ -87,7 +87,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 
 // prepared is a train/test split in the solver's units plus the map back.
 type prepared struct {
-	train, test *lao.Dataset
+	train, test lao.Table
 	model       func(w []float64) (names []string, coef []float64, intercept float64, err error)
 	scaling     string
 	yscale      float64 // labels in solver units = (y − offset)/yscale
@@ -107,9 +107,12 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	about := lao.Describe(s)
 	var p *prepared
-	if isNamed(f.data) {
+	switch {
+	case isNamed(f.data):
 		p, err = prepareNamed(f)
-	} else {
+	case datasets.IsSVMLightPath(f.data):
+		p, err = prepareSVMLight(f)
+	default:
 		p, err = prepareCSV(f, about)
 	}
 	if err != nil {
@@ -167,6 +170,24 @@ func runFit(args []string, stdout io.Writer) error {
 
 func isNamed(data string) bool {
 	return strings.HasPrefix(data, "mnist:") || strings.HasPrefix(data, "covertype:") || data == "ctslice"
+}
+
+// prepareSVMLight reads a libsvm/svmlight file into sparse rows, as they
+// are: no centring or scaling (either would make the rows dense).
+func prepareSVMLight(f *fitFlags) (*prepared, error) {
+	if f.scale != "auto" && f.scale != "none" {
+		return nil, fmt.Errorf("fit: --scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", f.scale)
+	}
+	ds, err := datasets.OpenSVMLight(f.data, datasets.SVMLightOptions{})
+	if err != nil {
+		return nil, err
+	}
+	train, test, err := frames.SplitTable(ds, f.testFrac, f.seed)
+	if err != nil {
+		return nil, err
+	}
+	model := func(w []float64) ([]string, []float64, float64, error) { return ds.Names(), w, 0, nil }
+	return &prepared{train: train, test: test, model: model, scaling: "none (sparse rows)", yscale: 1}, nil
 }
 
 func prepareNamed(f *fitFlags) (*prepared, error) {
