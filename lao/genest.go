@@ -5,7 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"sort"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // GenEst is Procedure 3 of Hazan & Koren 2012 (§4.1): an unbiased estimate
@@ -39,10 +40,17 @@ type GenEst struct {
 	b    float64
 	n    int // N = ⌈4B²⌉
 	lmax int // the largest n of the first branch: 2^lmax ≤ N² < 2^{lmax+1}
-	// the sampling distribution of the current w (SetW)
-	w   []float64
-	cum []float64 // cum[j] = Σ_{i≤j} w_i²
-	n2  float64   // ||w||₂²
+	w    l2Sampler
+}
+
+// l2Sampler is what GenEst needs of w: ||w||₂², draws of j with
+// probability w_j²/||w||₂² and w_j. core.Ball (AESVR's iterate) provides
+// them in O(log d); SetW builds one from a dense w.
+type l2Sampler interface {
+	Norm2() float64
+	SampleSq(u float64) int
+	W(j int) float64
+	Dim() int
 }
 
 // maxGenEstB caps B so that N = ⌈4B²⌉ stays an exact integer (4B² ≤ 2^50).
@@ -120,30 +128,16 @@ func (g *GenEst) MeanDraws() float64 {
 }
 
 // SetW sets the regressor w the next estimates use and prepares the draws
-// with probability w_j²/||w||₂² (O(d)); w is not copied and must not change
-// until the next SetW. Entries must be finite.
+// with probability w_j²/||w||₂² (a copy of w in a sum tree: O(d) once, then
+// O(log d) per draw). Entries must be finite.
 func (g *GenEst) SetW(w []float64) error {
 	for j, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("genest: w[%d] = %g: %w", j, v, ErrNotFinite)
 		}
 	}
-	g.setW(w)
+	g.w = core.NewBall(w)
 	return nil
-}
-
-func (g *GenEst) setW(w []float64) {
-	g.w = w
-	if cap(g.cum) < len(w) {
-		g.cum = make([]float64, len(w))
-	}
-	g.cum = g.cum[:len(w)]
-	var s float64
-	for j, v := range w {
-		s += v * v
-		g.cum[j] = s
-	}
-	g.n2 = s
 }
 
 // Estimate returns φ̂ with E[φ̂] = f'(s·(w·x) − y) for the example behind ex
@@ -154,32 +148,33 @@ func (g *GenEst) Estimate(ex *Example, s, y float64, rng *rand.Rand) (phi float6
 	switch {
 	case g.w == nil:
 		return 0, fmt.Errorf("genest: Estimate before SetW: %w", ErrParam)
-	case ex.Dim() != len(g.w):
-		return 0, fmt.Errorf("genest: example has d = %d attributes, w has %d: %w", ex.Dim(), len(g.w), ErrShape)
+	case ex.Dim() != g.w.Dim():
+		return 0, fmt.Errorf("genest: example has d = %d attributes, w has %d: %w", ex.Dim(), g.w.Dim(), ErrShape)
 	case rng == nil:
 		return 0, fmt.Errorf("genest: nil random generator: %w", ErrParam)
 	case math.IsNaN(s) || math.IsInf(s, 0) || math.IsNaN(y) || math.IsInf(y, 0):
 		return 0, fmt.Errorf("genest: s = %g, y = %g: %w", s, y, ErrNotFinite)
 	}
 	defer recoverBudget(&err, "genest")
-	return g.estimate(ex, s, y, rng), nil
+	return g.estimate(ex, g.w, s, y, rng), nil
 }
 
-// estimate is Procedure 3 (lines numbered as in the paper); the handle
-// panics with a *BudgetError on a refused attribute.
-func (g *GenEst) estimate(ex *Example, s, y float64, rng *rand.Rand) float64 {
+// estimate is Procedure 3 (lines numbered as in the paper) at the w behind
+// the sampler; the handle panics with a *BudgetError on a refused
+// attribute.
+func (g *GenEst) estimate(ex *Example, w l2Sampler, s, y float64, rng *rand.Rand) float64 {
 	n := geometricHalf(rng) // line 2: P[n] = 2^−(n+1)
 	prod := 1.0
 	if n <= g.lmax { // lines 3-7
 		for range n {
-			prod *= g.innerDraw(ex, s, rng) - y
+			prod *= innerDraw(ex, w, s, rng) - y
 		}
 	} else { // lines 8-12
 		inv := 1 / float64(g.n)
 		for range n {
 			var sum float64
 			for range g.n {
-				sum += g.innerDraw(ex, s, rng)
+				sum += innerDraw(ex, w, s, rng)
 			}
 			prod *= sum*inv - y
 		}
@@ -194,17 +189,13 @@ func (g *GenEst) estimate(ex *Example, s, y float64, rng *rand.Rand) float64 {
 // innerDraw returns s·||w||²·x[j]/w[j] for j drawn with probability
 // w_j²/||w||² (lines 5-6 and 10-11): an unbiased estimate of s·(w·x) from one
 // attribute. If w = 0 the inner product is exactly 0 and nothing is read.
-func (g *GenEst) innerDraw(ex *Example, s float64, rng *rand.Rand) float64 {
-	if g.n2 == 0 {
+func innerDraw(ex *Example, w l2Sampler, s float64, rng *rand.Rand) float64 {
+	n2 := w.Norm2()
+	if n2 == 0 {
 		return 0
 	}
-	u := rng.Float64() * g.n2
-	j := sort.Search(len(g.cum), func(i int) bool { return g.cum[i] > u })
-	if j == len(g.cum) { // rounding put u at the total: the last positive weight
-		for j = len(g.w) - 1; g.w[j] == 0; j-- {
-		}
-	}
-	return s * g.n2 * ex.Attr(j) / g.w[j]
+	j := w.SampleSq(rng.Float64())
+	return s * n2 * ex.Attr(j) / w.W(j)
 }
 
 // geometricHalf draws n ≥ 0 with P[n] = 2^−(n+1): the number of trailing

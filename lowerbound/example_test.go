@@ -62,7 +62,7 @@ func ExampleMeasureSamples() {
 	}
 	fmt.Printf("d/(kε²) = %.0f\n", lowerbound.HKMinExamples(64, 1, 0.05))
 	// Output:
-	// aerr: 13291 examples, 2 attributes each
-	// majority-vote: 1600 examples, 1 attributes each
+	// aerr: 14531 examples, 2 attributes each
+	// majority-vote: 1479 examples, 1 attributes each
 	// d/(kε²) = 25600
 }
