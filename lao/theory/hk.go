@@ -7,7 +7,10 @@ import (
 	"github.com/laoproject/lao/lowerbound"
 )
 
-const nbHK = "notebooks/03_hazan_koren_2012.ipynb"
+const (
+	nbHK = "notebooks/03_hazan_koren_2012.ipynb"
+	nb07 = "notebooks/07_lower_bounds.ipynb"
+)
 
 // ogdRegret is the online-gradient-descent regret 2B²/η + (η/2)·mG²
 // (Zinkevich 2003), with Σ||g̃_t||² ≤ mG².
@@ -17,7 +20,7 @@ func ogdRegret(p BoundParams) float64 {
 
 // hkTheorems: every theorem, lemma and claim of Hazan & Koren, ICML 2012.
 var hkTheorems = []Theorem{
-	{ID: "hk2012/2.1", Experiment: "lower-bounds", Paper: PaperHK2012, Number: "Theorem 2.1", Kind: KindLower, Generator: "lowerbound.NewCSS",
+	{ID: "hk2012/2.1", Notebook: nb07, Experiment: "lower-bounds", Paper: PaperHK2012, Number: "Theorem 2.1", Kind: KindLower, Generator: "lowerbound.NewCSS",
 		Statement:   "Lasso-type LAO learning needs Ω(d/(kε)) examples (the lower bound of Cesa-Bianchi et al. 2010, restated).",
 		Assumptions: "0 < ε < 1/16, k ≥ 1, d > 4k; ||x||∞ ≤ 1, y ∈ {±1}, ||w*||₁ ≤ 1",
 		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon}\right)`,
@@ -30,7 +33,7 @@ var hkTheorems = []Theorem{
 		Assumptions: "ε = Ω(1/√d); ||x||₂ ≤ 1, y ∈ {±1}, ||w*||₂ ≤ 1; loss ½(w·x − y)²",
 		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon^2}\right)`,
 		Bound:       func(p BoundParams) float64 { return lowerbound.HKMinExamples(p.D, p.K, p.Eps) },
-		Unit:        "examples", Notebook: nbHK,
+		Unit:        "examples", Notebook: nb07,
 		Tests: []string{"lowerbound.TestHazanKorenPopulation", "lowerbound.TestHazanKorenMinimiser", "lowerbound.TestMajorityVoteClosedForm", "lowerbound.ExampleMeasureSamples"},
 		Note:  "The paper defers the proof to its full version; the generator is the reconstructed hidden-sign hypercube (lower-bounds-and-competitors.md §3)."},
 	{ID: "hk2012/3.1", Paper: PaperHK2012, Number: "Theorem 3.1", Kind: KindUpper, Solver: "aerr", Exact: true,
@@ -87,7 +90,7 @@ var hkTheorems = []Theorem{
 		Bound:       func(p BoundParams) float64 { return 8 * p.B * p.B * float64(p.D) / float64(p.K) },
 		Unit:        "second moment",
 		Tests:       []string{"lao.TestAELRGradientUnbiased"}},
-	{ID: "hk2012/4.1", Paper: PaperHK2012, Number: "Lemma 4.1", Kind: KindEstimator, Exact: true, Solver: "aesvr",
+	{ID: "hk2012/4.1", Notebook: nb07, Paper: PaperHK2012, Number: "Lemma 4.1", Kind: KindEstimator, Exact: true, Solver: "aesvr",
 		Statement:   "GenEst (Procedure 3) is an unbiased estimate of f'(w·x − y) for an analytic loss f that reads at most 3 attributes in expectation.",
 		Assumptions: "||x||₂ ≤ 1, ||w||₂ ≤ B, |y| ≤ B; the Taylor series of f' converges absolutely (here: radius > 2B)",
 		BoundTeX:    `\mathbb E[\hat\phi] = f'(w^\top x - y),\quad \mathbb E[\#\text{attributes}] \le 3`,
@@ -95,7 +98,7 @@ var hkTheorems = []Theorem{
 		Tests: []string{"lao.TestGenEstUnbiasedLemma41", "lao.TestGenEstAttributesLemma41", "lao.TestGenEstMatchesReference", "lao.ExampleGenEst"},
 		Note: "Exact expected draws: 1 + (N − 1)(L + 2)/2^{L+1} ≤ 2 (lao.GenEst.MeanDraws). The stated E[φ̂²] ≤ exp(O(log² B)) (proof omitted) does not hold for ρ' = erf: the exact " +
 			"second moment (lao.GenEst.SecondMoment) is Σ 2^{n+1}a_n²E[θ̃²]ⁿ ≥ Σ 2^{n+1}a_n²θ^{2n}, of order exp(4θ²)."},
-	{ID: "hk2012/4.2", Paper: PaperHK2012, Number: "Claim 4.2", Kind: KindApprox, Exact: true, Solver: "aesvr",
+	{ID: "hk2012/4.2", Notebook: nb07, Paper: PaperHK2012, Number: "Claim 4.2", Kind: KindApprox, Exact: true, Solver: "aesvr",
 		Statement:   "The smooth loss f_ε, built from ρ(x) = x·erf(x) + e^{−x²}/√π, is convex, analytic and within ε of the δ-insensitive loss |x|_δ everywhere.",
 		Assumptions: "any ε > 0 and δ ≥ 0",
 		BoundTeX:    `\sup_x |f_\varepsilon(x) - |x|_\delta| \le \varepsilon`,
@@ -106,7 +109,7 @@ var hkTheorems = []Theorem{
 		Statement: "ρ'(x) = erf(x) = Σ a_{2n+1}x^{2n+1} with a_{2n+1} = (2/√π)(−1)ⁿ/(n!(2n+1)) (eq. (7)), the coefficients AESVR feeds GenEst.",
 		BoundTeX:  `\rho'(x) = \sum_{n\ge0} a_{2n+1}x^{2n+1}`,
 		Tests:     []string{"lao.TestRhoSeriesClaim43"}},
-	{ID: "hk2012/4.4", Paper: PaperHK2012, Number: "Theorem 4.4", Kind: KindUpper, Solver: "aesvr",
+	{ID: "hk2012/4.4", Notebook: nb07, Paper: PaperHK2012, Number: "Theorem 4.4", Kind: KindUpper, Solver: "aesvr",
 		Statement:   "AESVR reaches excess ε for support-vector regression with O(d/k)·exp(O(log²(B/ε))) examples, reading k + 6 attributes per example in expectation.",
 		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B, 0 ≤ δ ≤ B; loss |w·x − y|_δ; η tuned",
 		BoundTeX:    `m = O\!\left(\frac{d}{k}\right)\cdot e^{O(\log^2(B/\varepsilon))}`,
