@@ -320,3 +320,25 @@ func TestL1BallMatchesDense(t *testing.T) {
 		}
 	}
 }
+
+// PairTree against two SumTrees.
+func TestPairTree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{1, 5, 33} {
+		p, a, b := NewPairTree(n), NewSumTree(n), NewSumTree(n)
+		for step := range 1000 {
+			i := rng.IntN(n)
+			x, y := rng.ExpFloat64(), rng.ExpFloat64()
+			p.Set(i, x, y)
+			a.Set(i, x)
+			b.Set(i, y)
+			ta, tb := p.Totals()
+			if ta != a.Total() || tb != b.Total() {
+				t.Fatalf("n=%d step %d: totals %g %g, want %g %g", n, step, ta, tb, a.Total(), b.Total())
+			}
+			if u := rng.Float64() * ta; p.Sample(u) != a.Sample(u) {
+				t.Fatalf("n=%d: Sample(%g) = %d, SumTree %d", n, u, p.Sample(u), a.Sample(u))
+			}
+		}
+	}
+}

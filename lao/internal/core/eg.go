@@ -18,10 +18,11 @@ import "math"
 // re-centring of M when some |u_i| moves 700 beyond it.
 type EG struct {
 	*Lazy
-	B   float64
-	M   float64  // u_i = log z⁺_i is kept in the coordinate record (aux)
-	abs *SumTree // |a_i|
-	ch  *SumTree // cosh(u_i)e^{−M}
+	B  float64
+	M  float64   // u_i = log z⁺_i is kept in the coordinate record (aux)
+	tr *PairTree // (|a_i|, cosh(u_i)e^{−M}): ||w||₁'s draws and the normaliser
+	ab []float64 // scratch for recentre
+	ch []float64
 }
 
 // expRange is how far |u_i| − M may grow before M is re-centred
@@ -30,7 +31,7 @@ const expRange = 700
 
 // NewEG returns the state at u = 0 (w = 0) for d coordinates and radius B.
 func NewEG(d int, B float64) *EG {
-	e := &EG{Lazy: NewLazy(make([]float64, d)), B: B, abs: NewSumTree(d), ch: NewSumTree(d)}
+	e := &EG{Lazy: NewLazy(make([]float64, d)), B: B, tr: NewPairTree(d), ab: make([]float64, d), ch: make([]float64, d)}
 	e.recentre()
 	return e
 }
@@ -53,28 +54,26 @@ func (e *EG) recentre() {
 		M = max(M, math.Abs(e.c[i].aux))
 	}
 	e.M = M
-	ab := e.abs.t[e.abs.size : e.abs.size+e.abs.n]
-	ch := e.ch.t[e.ch.size : e.ch.size+e.ch.n]
 	for i := range e.c {
 		e.flush(i)
 		c := &e.c[i]
-		c.a, ch[i] = sinhCosh(c.aux, M)
-		ab[i] = math.Abs(c.a)
+		c.a, e.ch[i] = sinhCosh(c.aux, M)
+		e.ab[i] = math.Abs(c.a)
 	}
-	e.abs.Build(ab)
-	e.ch.Build(ch)
-	e.s = e.B / e.ch.Total()
+	e.tr.Build(e.ab, e.ch)
+	_, t := e.tr.Totals()
+	e.s = e.B / t
 }
 
 // U returns u_i = log z⁺_i.
 func (e *EG) U(i int) float64 { return e.c[i].aux }
 
 // Norm1 returns ||w||₁.
-func (e *EG) Norm1() float64 { return e.s * e.abs.Total() }
+func (e *EG) Norm1() float64 { a, _ := e.tr.Totals(); return e.s * a }
 
 // SampleAbs returns j drawn with probability |w_j|/||w||₁, given u uniform
 // in [0, 1). w must be non-zero.
-func (e *EG) SampleAbs(u float64) int { return e.abs.Sample(u * e.abs.Total()) }
+func (e *EG) SampleAbs(u float64) int { a, _ := e.tr.Totals(); return e.tr.Sample(u * a) }
 
 // AddU adds delta to u_i (z⁺_i ← z⁺_i e^{delta}, z⁻_i ← z⁻_i e^{−delta}).
 func (e *EG) AddU(i int, delta float64) {
@@ -86,8 +85,7 @@ func (e *EG) AddU(i int, delta float64) {
 	}
 	a, c := sinhCosh(u, e.M)
 	e.SetA(i, a)
-	e.abs.Set(i, math.Abs(a))
-	e.ch.Set(i, c)
+	e.tr.Set(i, math.Abs(a), c)
 	e.refresh()
 }
 
@@ -102,7 +100,7 @@ func (e *EG) AddUDense(delta []float64) {
 // refresh recomputes s from the normaliser, re-centring M when every
 // coordinate has become tiny relative to it.
 func (e *EG) refresh() {
-	t := e.ch.Total()
+	_, t := e.tr.Totals()
 	if t < 1e-280 {
 		e.recentre()
 		return

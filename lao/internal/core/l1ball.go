@@ -29,9 +29,8 @@ type L1Ball struct {
 	n        []l1node // one record per coordinate: its state and its treap node
 	nActive  int
 
-	root         int32    // the treap, over active coordinates
-	byIndex      *SumTree // m_i for active i, in index order
-	countIdx     *SumTree // 1 for active i
+	root         int32     // the treap, over active coordinates
+	byIndex      *PairTree // (m_i, 1) for active i, in index order
 	S1, S2       float64
 	t            int
 	scratchStack []int32
@@ -52,7 +51,7 @@ const none = int32(-1)
 
 // NewL1Ball returns the state at w = 0 for d coordinates.
 func NewL1Ball(d int) *L1Ball {
-	b := &L1Ball{s: 1, n: make([]l1node, d), root: none, byIndex: NewSumTree(d), countIdx: NewSumTree(d)}
+	b := &L1Ball{s: 1, n: make([]l1node, d), root: none, byIndex: NewPairTree(d)}
 	for i := range d {
 		b.n[i].prio = uint32(splitmix(uint64(i)) >> 32)
 	}
@@ -88,20 +87,20 @@ func (b *L1Ball) Norm1() float64 {
 // in [0, 1), by the inverse distribution function in index order (as a
 // linear scan would). w must be non-zero.
 func (b *L1Ball) SampleAbs(u float64) int {
-	ms, cs := b.byIndex, b.countIdx
-	weight := func(node int) float64 { return ms.t[node] - b.theta*cs.t[node] }
+	t := b.byIndex.t // node j holds (Σm, count) at t[2j], t[2j+1]
+	weight := func(node int) float64 { return t[2*node] - b.theta*t[2*node+1] }
 	u *= weight(1)
 	j := 1
-	for j < ms.size {
+	for j < b.byIndex.size {
 		l := weight(2 * j)
-		if u < l || cs.t[2*j+1] == 0 {
+		if u < l || t[4*j+3] == 0 {
 			j = 2 * j
 		} else {
 			u -= l
 			j = 2*j + 1
 		}
 	}
-	return j - ms.size
+	return j - b.byIndex.size
 }
 
 // Shrink multiplies w by f ≥ 0 (Pegasos's 1 − 1/t).
@@ -217,8 +216,7 @@ func (b *L1Ball) activate(i int, m, sign float64) {
 	b.n[i].m, b.n[i].sign, b.n[i].active = m, sign, true
 	b.n[i].last1, b.n[i].last2 = b.S1, b.S2
 	b.nActive++
-	b.byIndex.Set(i, m)
-	b.countIdx.Set(i, 1)
+	b.byIndex.Set(i, m, 1)
 	x := int32(i)
 	b.n[x].left, b.n[x].right, b.n[x].tcnt, b.n[x].tsum = none, none, 1, m
 	b.root = b.insert(x, b.root)
@@ -269,8 +267,7 @@ func (b *L1Ball) deactivate(i int) {
 func (b *L1Ball) drop(i int) {
 	b.n[i].active = false
 	b.nActive--
-	b.byIndex.Set(i, 0)
-	b.countIdx.Set(i, 0)
+	b.byIndex.Set(i, 0, 0)
 }
 
 // popBelow removes every active coordinate with m_i ≤ th (now w_i = 0).
@@ -332,9 +329,9 @@ func (b *L1Ball) rescale() {
 	}
 	b.theta *= f
 	b.s /= f
-	ms := b.byIndex.t
-	for i := range ms {
-		ms[i] *= f
+	t := b.byIndex.t
+	for i := 0; i < len(t); i += 2 { // the sums of m; the counts stay
+		t[i] *= f
 	}
 }
 
@@ -343,17 +340,16 @@ func (b *L1Ball) rescale() {
 // so the treap is rebuilt from the sorted keys.
 func (b *L1Ball) refold() {
 	b.rebaseSums()
-	ms := b.byIndex.t[b.byIndex.size : b.byIndex.size+b.byIndex.n]
+	ms, cs := make([]float64, len(b.n)), make([]float64, len(b.n))
 	for i := range b.n {
 		c := &b.n[i]
-		ms[i] = 0
 		if c.active {
 			c.m = b.s * (c.m - b.theta)
-			ms[i] = c.m
+			ms[i], cs[i] = c.m, 1
 		}
 	}
 	b.s, b.theta = 1, 0
-	b.byIndex.Build(ms)
+	b.byIndex.Build(ms, cs)
 	b.rebuildTreap()
 }
 

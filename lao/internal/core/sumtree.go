@@ -66,3 +66,65 @@ func (s *SumTree) Sample(u float64) int {
 	}
 	return j - s.size
 }
+
+// PairTree is two SumTrees over the same n leaves stored interleaved, so
+// that updating both weights of a leaf walks one path of cache lines: the
+// EG core keeps |a_i| (for draws) and the normaliser's cosh terms in one.
+type PairTree struct {
+	n, size int
+	t       []float64 // node j holds (t[2j], t[2j+1]); the root is node 1
+}
+
+// NewPairTree returns a tree of n zero pairs.
+func NewPairTree(n int) *PairTree {
+	size := 1
+	for size < n {
+		size *= 2
+	}
+	return &PairTree{n: n, size: size, t: make([]float64, 4*size)}
+}
+
+// Build sets every pair from a and b (len n) in O(n).
+func (p *PairTree) Build(a, b []float64) {
+	for i := range p.size {
+		j := 2 * (p.size + i)
+		if i < p.n {
+			p.t[j], p.t[j+1] = a[i], b[i]
+		} else {
+			p.t[j], p.t[j+1] = 0, 0
+		}
+	}
+	for j := p.size - 1; j >= 1; j-- {
+		p.t[2*j] = p.t[4*j] + p.t[4*j+2]
+		p.t[2*j+1] = p.t[4*j+1] + p.t[4*j+3]
+	}
+}
+
+// Set sets leaf i's pair to (a, b).
+func (p *PairTree) Set(i int, a, b float64) {
+	j := p.size + i
+	p.t[2*j], p.t[2*j+1] = a, b
+	for j > 1 {
+		j /= 2
+		p.t[2*j] = p.t[4*j] + p.t[4*j+2]
+		p.t[2*j+1] = p.t[4*j+1] + p.t[4*j+3]
+	}
+}
+
+// Totals returns the sums of the first and of the second weights.
+func (p *PairTree) Totals() (float64, float64) { return p.t[2], p.t[3] }
+
+// Sample is SumTree.Sample over the first weights.
+func (p *PairTree) Sample(u float64) int {
+	j := 1
+	for j < p.size {
+		l := p.t[4*j]
+		if u < l || p.t[4*j+2] <= 0 {
+			j = 2 * j
+		} else {
+			u -= l
+			j = 2*j + 1
+		}
+	}
+	return j - p.size
+}
