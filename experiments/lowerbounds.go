@@ -79,9 +79,9 @@ var (
 		Upper: LowerSlopes{1, -1, -2}, Why: "Hazan & Koren 2012, Thm 3.1: 32B⁴d/(kε²)"}
 )
 
-// DefaultLowerBounds is the default experiment: it finishes in about a
-// minute on 2 cores (7 seeds per point, 21 for the matching learners, 2
-// workers).
+// DefaultLowerBounds is the default experiment: it finishes in 1.5 to 3
+// minutes on 2 cores (86 s idle, 175 s at a load average of 14; 7 seeds per
+// point, 21 for the matching learners, 2 workers).
 func DefaultLowerBounds() LowerBoundsSpec {
 	css := []LBSolver{lbCoin, lbAELR, lbAER}
 	hk := []LBSolver{lbVote, lbAERR}
