@@ -35,6 +35,7 @@ func commands() []command {
 		{"describe", "what the theorems assume about a data set: norms, zeros, rho ratios, column summary", runDescribe},
 		{"bench", "time every solver's fit on a synthetic problem (per-example cost)", runBench},
 		{"experiment", "reproduce a seed experiment (MNIST figures and tables): CSV + SVG", runExperiment},
+		{"theorems", "every theorem, lemma and claim of the papers: statement, bound, what shows it", runTheorems},
 	}
 }
 
