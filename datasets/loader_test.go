@@ -240,3 +240,16 @@ func TestDefaultEnv(t *testing.T) {
 		t.Errorf("DefaultCacheDir() = %s", d)
 	}
 }
+
+// LooksLikeName tells names from file paths in any case; ParseName then
+// judges the rest.
+func TestLooksLikeName(t *testing.T) {
+	for s, want := range map[string]bool{
+		"MNIST:3v5": true, "mnist:3v3": true, "ctslice:scaled": true, "CTSlice": true, "covtype:1": true,
+		"Covertype:9": true, "ct_slice": true, "data.csv": false, "mnistx:3v5": false, "/tmp/mnist.csv": false, "": false,
+	} {
+		if got := LooksLikeName(s); got != want {
+			t.Errorf("LooksLikeName(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -53,6 +53,25 @@ func (n Name) String() string {
 	return s
 }
 
+// knownNames are the first fields ParseName accepts, lower case.
+var knownNames = []string{"mnist", "covertype", "covtype", "ctslice", "ct-slice", "ct_slice", "ms2018"}
+
+// LooksLikeName reports whether s is meant as a built-in data set name
+// rather than a file: its first field (before any ':'), in any case, is a
+// data set ParseName knows, such as "MNIST:3v5", "covtype:1" or
+// "ctslice:scaled". ParseName then says whether the rest is valid. A
+// command that accepts both files and names should prefer an existing file
+// of that name.
+func LooksLikeName(s string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	for _, k := range knownNames {
+		if first == k {
+			return true
+		}
+	}
+	return false
+}
+
 // ParseName parses a data set name such as "mnist:3v5", "covertype:1" or
 // "ctslice" (see NameSyntax). Errors wrap ErrName.
 func ParseName(s string) (Name, error) {

@@ -15,7 +15,8 @@
 // The solvers follow the papers' pseudo-code, one file each:
 //
 //	Baseline, AER                 Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010
-//	AERR, AELR                    Hazan & Koren, ICML 2012
+//	AERR, AELR, AESVR (with
+//	GenEst, Procedure 3)          Hazan & Koren, ICML 2012
 //	GAERR, GAELR, DDAERR, DDAELR,
 //	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015
 //	Exploration, Exploitation,
@@ -46,8 +47,9 @@
 // Dependencies point one way: lao depends on gonum only; its internal
 // packages (observe: the handle; quadl1: the exact l1-ball QP; dselector:
 // the Dantzig selector by ADMM; errs: the shared sentinel errors) depend on
-// nothing of ours; lao/theory (the
-// theorem registry) depends on lao; frames, datasets, experiments, kernel
+// nothing of ours; lao/theory (the theorem registry) depends on lao and
+// lowerbound (the lower-bound instances), which depends on lao; frames,
+// datasets, experiments, kernel
 // and cmd/lao depend on lao.
 //
 // A fit is deterministic given Options.Seed (PCG from math/rand/v2):

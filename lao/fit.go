@@ -119,7 +119,7 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 			res = nil
 		}
 	}()
-	defer recoverBudget(&err, s.Name()) // recover must be called by the deferred function itself
+	defer recoverBudget(&err, solverLabel(s, l)) // recover must be called by the deferred function itself
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
 	ex := NewExample(d)
@@ -147,12 +147,18 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 					wbuf = make([]float64, d)
 				}
 				l.Weights(wbuf)
+				if err := checkWeights(s, l, wbuf, t); err != nil {
+					return nil, err
+				}
 				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, W: wbuf})
 			}
 		}
 	}
 	res.W = make([]float64, d)
 	l.Weights(res.W)
+	if err := checkWeights(s, l, res.W, m); err != nil {
+		return nil, err
+	}
 	res.Support = Support(res.W)
 	if err := checkPrediction(s.Name(), res); err != nil {
 		return nil, err

@@ -26,6 +26,8 @@ var constructors = []func() Solver{
 	func() Solver { return new(DDAELR) },
 	func() Solver { return new(TwoPhasedDDAERR) },
 	func() Solver { return new(TwoPhasedDDAELR) },
+	func() Solver { return new(AESVR) },
+	func() Solver { return new(ScreenRidge) },
 	func() Solver { return new(Exploration) },
 	func() Solver { return new(Exploitation) },
 	func() Solver { return new(Hybrid) },

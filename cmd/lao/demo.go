@@ -16,6 +16,8 @@ type demoRow struct {
 	K           int     `json:"k"`
 	Attributes  int64   `json:"attributes_observed"`
 	MaxPer      int     `json:"max_attributes_per_example"`
+	Cap         int     `json:"attribute_cap_per_example"`       // the handle's hard cap
+	MeanBudget  float64 `json:"budget_in_expectation,omitempty"` // AESVR: k+6 in expectation, Cap a safety cap
 	RelativeMSE float64 `json:"test_mse_relative_to_zero"`
 	Seconds     float64 `json:"seconds"`
 }
@@ -25,7 +27,7 @@ func runDemo(args []string, stdout io.Writer) error {
 	k := fs.Int("k", 4, "attributes per example for the budgeted solvers")
 	seed := fs.Uint64("seed", 1, "seed of the solvers' randomness")
 	asJSON := fs.Bool("json", false, "print JSON rows instead of a table")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	spec := datasets.DefaultDemo
@@ -50,7 +52,7 @@ func runDemo(args []string, stdout io.Writer) error {
 		if info.Full {
 			kk = train.Dim()
 		}
-		rows = append(rows, demoRow{info.Name, kk, res.Attributes, res.MaxPerExample, lao.MSE(res.W, test) / zero, res.Seconds})
+		rows = append(rows, demoRow{info.Name, kk, res.Attributes, res.MaxPerExample, res.Budget.PerExample, res.Budget.Mean, lao.MSE(res.W, test) / zero, res.Seconds})
 	}
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(rows)

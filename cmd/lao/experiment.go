@@ -20,6 +20,7 @@ type expFlags struct {
 	pairs                        int
 	out                          string
 	seed                         uint64
+	seeds, workers               int // lower-bounds: seeds per point, concurrent fits
 }
 
 func runExperiment(args []string, stdout io.Writer) error {
@@ -33,12 +34,15 @@ func runExperiment(args []string, stdout io.Writer) error {
 	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs (45: all)")
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
+	fs.IntVar(&f.seeds, "seeds", 0, "lower-bounds: seeds per measurement (0: 7; the matching learners use 21)")
+	fs.IntVar(&f.workers, "workers", 0, "lower-bounds: concurrent fits (0: 2)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: lao experiment [flags] NAME\n\nexperiments:")
 		for _, p := range experiments.Presets() {
 			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Seed)
 		}
-		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, Cesa-Bianchi et al. 2010)\n\nflags:\n", experiments.PairsName)
+		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, Cesa-Bianchi et al. 2010)\n", experiments.PairsName)
+		fmt.Fprintf(fs.Output(), "  %-14s sample counts on the lower-bound instances against d, k and ε, log-log slopes vs theory\n\nflags:\n", experiments.LowerBoundsName)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -54,6 +58,9 @@ func runExperiment(args []string, stdout io.Writer) error {
 	name := fs.Arg(0)
 	if name == experiments.PairsName {
 		return runPairs(f, stdout)
+	}
+	if name == experiments.LowerBoundsName {
+		return runLowerBounds(f, stdout)
 	}
 	p, err := experiments.PresetByName(name)
 	if err != nil {

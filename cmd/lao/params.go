@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/frames"
@@ -54,6 +55,19 @@ func (pf *paramFlags) put(name, v string) {
 		pf.order = append(pf.order, name)
 	}
 	pf.set[name] = v
+}
+
+// clampK lowers the default k (4) to d on a table with fewer attributes;
+// a k given on the command line is never changed: k > d is an error.
+func (pf *paramFlags) clampK(s lao.Solver, d int) error {
+	p, err := lao.FindParam(s, "k")
+	if err != nil || int(p.Get()) <= d {
+		return nil
+	}
+	if slices.Contains(pf.order, "k") {
+		return fmt.Errorf("--k %d exceeds the number of attributes d = %d", int(p.Get()), d)
+	}
+	return p.Set(float64(d))
 }
 
 // apply sets the collected parameters on s. A parameter s does not have is
