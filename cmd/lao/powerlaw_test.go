@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/lao"
 )
 
 // writePowerLawCSV writes Kukliansky & Shamir's simulated ridge data
@@ -72,7 +73,7 @@ func TestFitPowerLawDataDependentAdvantage(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatal(err)
 		}
-		return rep.TestMSE / rep.ZeroMSE
+		return float64(rep.TestMSE) / float64(rep.ZeroMSE)
 	}
 	dir := t.TempDir()
 	var diffs []float64
@@ -97,5 +98,23 @@ func TestFitPowerLawDataDependentAdvantage(t *testing.T) {
 	}
 	if se := math.Sqrt(sd / 3); mean < 2*se {
 		t.Errorf("mean paired difference %.3f is below 2 standard errors (%.3f)", mean, 2*se)
+	}
+}
+
+// Per-column standardisation gives every attribute the same second moment,
+// so `lao fit`'s "auto" scaling keeps data-dependent solvers on one common
+// factor (ddScale) and leaves the others' standardisation alone.
+func TestDDScale(t *testing.T) {
+	for _, c := range []struct{ solver, scale, want string }{
+		{"ddaerr", "auto", "l2"}, {"twophased-ddaerr", "auto", "l2"}, {"ddaelr", "auto", "linf"},
+		{"gaerr", "auto", "l2"}, {"aerr", "auto", "auto"}, {"ddaerr", "std-l2", "std-l2"}, {"ddaerr", "none", "none"},
+	} {
+		s, err := lao.New(c.solver)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ddScale(s, c.scale); got != c.want {
+			t.Errorf("ddScale(%s, %s) = %s, want %s", c.solver, c.scale, got, c.want)
+		}
 	}
 }
