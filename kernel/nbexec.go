@@ -62,8 +62,50 @@ type Run struct {
 	Output   string        // the executed notebook (.ipynb) in the output directory
 	Elapsed  time.Duration // wall time of the execution
 	Budget   time.Duration // the notebook's budget
+	Cells    []CellTime    // wall time of every executed code cell, in order
 	Problems []Problem     // CheckExecuted on the output, plus a budget overrun
 	Log      string        // tail of nbconvert's (and GoNB's) stderr
+}
+
+// CellTime is the wall time of one executed code cell.
+type CellTime struct {
+	Cell    int // index among all cells of the notebook
+	Elapsed time.Duration
+}
+
+// CellTimes returns the recorded wall time of every executed code cell of
+// nb (see Cell.Elapsed).
+func CellTimes(nb *Notebook) []CellTime {
+	var out []CellTime
+	for i, c := range nb.Cells {
+		if d, ok := c.Elapsed(); ok && c.Type == "code" {
+			out = append(out, CellTime{Cell: i, Elapsed: d})
+		}
+	}
+	return out
+}
+
+// Slowest returns the slowest cell of the run (Cell −1 if none was timed).
+func (r *Run) Slowest() CellTime {
+	s := CellTime{Cell: -1}
+	for _, c := range r.Cells {
+		if c.Elapsed > s.Elapsed || s.Cell < 0 {
+			s = c
+		}
+	}
+	return s
+}
+
+// CellSummary formats the cell times as "[3] 2s [5] 31s ...".
+func (r *Run) CellSummary() string {
+	var b strings.Builder
+	for i, c := range r.Cells {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "[%d] %gs", c.Cell, c.Elapsed.Seconds())
+	}
+	return b.String()
 }
 
 // OK reports whether the run had no problems.
@@ -116,6 +158,7 @@ func (j *Jupyter) Execute(ctx context.Context, src, outDir string, cellTimeout t
 	if err != nil {
 		return r, err
 	}
+	r.Cells = CellTimes(out)
 	r.Problems = append(r.Problems, CheckExecuted(out)...)
 	if r.Elapsed > r.Budget {
 		r.Problems = append(r.Problems, Problem{-1, fmt.Sprintf("took %v, budget %v", r.Elapsed.Round(time.Millisecond), r.Budget)})

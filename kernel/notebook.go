@@ -39,6 +39,9 @@ type Cell struct {
 	Source   Text   `json:"source"`
 	Metadata struct {
 		Tags []string `json:"tags"`
+		// Execution holds the timestamps Jupyter records when it runs the
+		// cell ("iopub.execute_input", "shell.execute_reply", ...).
+		Execution map[string]string `json:"execution"`
 	} `json:"metadata"`
 	Outputs        []Output `json:"outputs"`
 	ExecutionCount *int     `json:"execution_count"`
@@ -71,6 +74,18 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 	}
 	*t = Text(strings.Join(l, ""))
 	return nil
+}
+
+// Elapsed returns the wall time Jupyter recorded for executing the cell
+// (from the kernel receiving it to its reply; compilation included), and
+// false if the cell has no such record. GoNB stamps whole seconds.
+func (c Cell) Elapsed() (time.Duration, bool) {
+	start, err1 := time.Parse(time.RFC3339Nano, c.Metadata.Execution["iopub.execute_input"])
+	end, err2 := time.Parse(time.RFC3339Nano, c.Metadata.Execution["shell.execute_reply"])
+	if err1 != nil || err2 != nil || end.Before(start) {
+		return 0, false
+	}
+	return end.Sub(start), true
 }
 
 // HasTag reports whether the cell carries tag.
@@ -113,10 +128,19 @@ func (p Problem) String() string {
 // plotCall matches the kernel functions that display a plot.
 var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG)\(`)
 
+// displayCall and printCall match a cell's display calls and its prints to
+// stdout, which GoNB forwards on separate channels (see Printf).
+var (
+	displayCall = regexp.MustCompile(`kernel\.Display\w*\(`)
+	printCall   = regexp.MustCompile(`fmt\.Print(f|ln)?\(`)
+)
+
 // CheckSource checks a notebook as committed: GoNB kernel, BootstrapCell
 // first, no outputs or execution counts (notebooks are committed clean), a
-// "What you should see" paragraph, and every code cell that calls a
-// plotting Display function tagged PlotTag.
+// "What you should see" paragraph, every code cell that calls a plotting
+// Display function tagged PlotTag, and no cell that both displays and
+// prints with fmt.Print* (use kernel.Printf, so text and tables keep their
+// order).
 func CheckSource(nb *Notebook) []Problem {
 	var ps []Problem
 	add := func(c int, f string, a ...any) { ps = append(ps, Problem{c, fmt.Sprintf(f, a...)}) }
@@ -143,6 +167,9 @@ func CheckSource(nb *Notebook) []Problem {
 		}
 		if plotCall.MatchString(string(c.Source)) && !c.HasTag(PlotTag) {
 			add(i, "calls a plotting Display function but is not tagged %q", PlotTag)
+		}
+		if displayCall.MatchString(string(c.Source)) && printCall.MatchString(string(c.Source)) {
+			add(i, "displays and prints with fmt.Print*: use kernel.Printf so that text and tables keep their order")
 		}
 	}
 	if !seeWhat {

@@ -11,8 +11,15 @@ import (
 	"github.com/laoproject/lao/kernel"
 )
 
-// cellTimeout bounds every cell; notebooks keep cells under ~60 s on 2 cores.
-const cellTimeout = 120 * time.Second
+// cellTimeout bounds every cell. With their default parameters the cells
+// finish in under cellTarget on an idle 2-core machine; the timeout leaves a
+// margin of 10x for a machine busy with other work (the test must not fail
+// because CI shares its machine). Bigger runs sit behind a parameter such as
+// full := false.
+const (
+	cellTimeout = 300 * time.Second
+	cellTarget  = 30 * time.Second
+)
 
 func notebookFiles(t *testing.T) []string {
 	t.Helper()
@@ -85,7 +92,12 @@ func TestNotebooksExecute(t *testing.T) {
 			if ctx.Err() != nil {
 				t.Errorf("%s: the go test deadline came first: run with a larger -timeout (e.g. go test -timeout 30m ./notebooks/)", f)
 			}
-			t.Logf("%s: %.1fs (budget %v)", f, r.Elapsed.Seconds(), r.Budget)
+			t.Logf("%s: %.1fs (budget %v); cells: %s", f, r.Elapsed.Seconds(), r.Budget, r.CellSummary())
+			if s := r.Slowest(); s.Elapsed > cellTarget {
+				// Not a failure: a loaded machine may slow any cell down.
+				// On an idle machine it means a cell outgrew its target.
+				t.Logf("%s: cell %d took %v, more than the %v a cell should take on an idle 2-core machine", f, s.Cell, s.Elapsed, cellTarget)
+			}
 			for _, p := range r.Problems {
 				t.Errorf("%s: %s", f, p)
 			}
