@@ -21,6 +21,23 @@ func demoData(t *testing.T) *lao.Dataset {
 	return train
 }
 
+// TestSeriesFull: a full-information curve (it reads all d attributes of
+// every example) is marked Full.
+func TestSeriesFull(t *testing.T) {
+	ds := demoData(t).Head(600)
+	rep, err := Run(ds, Spec{Entries: []Entry{
+		{Label: "Ridge", Solver: "ridge", Config: lao.Config{Lambda: 1e-3}},
+		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 2}},
+	}, Splits: 1, TestFrac: 0.2, Points: 3, MinPrefix: 50, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Series(ByAttributes)
+	if !s[0].Full || s[1].Full || s[0].Runs != 1 {
+		t.Errorf("Full: ridge %v, AERR %v (want true, false); runs %d", s[0].Full, s[1].Full, s[0].Runs)
+	}
+}
+
 func TestRunCurves(t *testing.T) {
 	ds := demoData(t)
 	spec := Spec{Entries: []Entry{
@@ -75,6 +92,11 @@ func TestRunCurves(t *testing.T) {
 	}
 	if s := rep.Series(ByAttributes); s[0].X[5] != rep.Curves[0].Points[5].Attributes {
 		t.Error("series by attributes does not use attributes")
+	}
+	for _, s := range rep.Series(ByExamples) {
+		if s.Runs != 3 || s.Full {
+			t.Errorf("%s: Runs %d Full %v, want 3 runs of a budgeted solver", s.Name, s.Runs, s.Full)
+		}
 	}
 	// Parameters per split: AERR tuned (B, eta), AER untuned (B, lambda);
 	// an edge note appears in the CSV exactly where EdgeNotes has one.

@@ -28,14 +28,24 @@ const (
 type Series struct {
 	Name           string
 	X, Mean, Std   []float64
-	ErrMean, ErrSd []float64 // classification error
+	ErrMean, ErrSd []float64 // classification error (nil for a Sweep)
+	// Runs is the number of repetitions (splits or seeds) behind Mean and
+	// Std; with one run Std is 0 and carries no information.
+	Runs int
+	// Full reports a full-information curve: it saw every attribute of
+	// every example (a reference such as offline ridge).
+	Full bool
 }
 
 // Series returns the curves of r against the chosen axis.
 func (r *Report) Series(axis Axis) []Series {
 	out := make([]Series, len(r.Curves))
 	for i, c := range r.Curves {
-		s := Series{Name: c.Entry.Label}
+		s := Series{Name: c.Entry.Label, Runs: r.Spec.Splits}
+		if n := len(c.Points); n > 0 && r.D > 0 {
+			last := c.Points[n-1]
+			s.Full = last.Attributes >= float64(last.Examples*r.D)
+		}
 		for _, p := range c.Points {
 			x := float64(p.Examples)
 			if axis == ByAttributes {
