@@ -149,3 +149,54 @@ func TestLogPrefixes(t *testing.T) {
 		t.Error("Median")
 	}
 }
+
+func TestMergeAndAtAttributes(t *testing.T) {
+	ds := demoData(t).Head(600)
+	spec := Spec{Entries: []Entry{
+		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 2}},
+		{Label: "AER", Solver: "aer", Config: lao.Config{K: 2}},
+	}, Splits: 2, TestFrac: 0.2, Points: 5, MinPrefix: 20, Seed: 4}
+	all, err := Run(ds, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []*Report
+	for _, e := range spec.Entries {
+		s := spec
+		s.Entries = []Entry{e}
+		r, err := Run(ds, s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, r)
+	}
+	m, err := Merge(parts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Curves) != 2 || m.Curves[1].Points[4] != all.Curves[1].Points[4] || len(m.Spec.Entries) != 2 {
+		t.Errorf("merged %+v", m.Curves)
+	}
+	other := spec
+	other.Seed = 5
+	r, err := Run(ds, other, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge(parts[0], r); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("reports of different splits merged: %v", err)
+	}
+	if _, err := Merge(); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("empty merge: %v", err)
+	}
+	c := all.Curves[0]
+	if p := c.AtAttributes(c.Points[2].Attributes, 0); p != c.Points[2] {
+		t.Errorf("AtAttributes(exact point 2) = %+v", p)
+	}
+	if p := c.AtAttributes(0, 0.2); p != c.Points[0] {
+		t.Errorf("below every point: %+v", p)
+	}
+	if c.Final() != c.Points[4] {
+		t.Error("Final is not the last point")
+	}
+}
