@@ -74,3 +74,57 @@ func RatioCurves(curves []Curve) ([]Curve, error) {
 	}
 	return out, nil
 }
+
+// BoundCurve returns the bound that goes with the measured curve of: the
+// bound evaluated at every x of of, drawn dashed in of's colour (Role
+// Bound, Group of's group).
+func BoundCurve(name string, of Curve, bound func(x float64) float64) Curve {
+	b := Curve{Name: name, X: slices.Clone(of.X), Mean: make([]float64, len(of.X)), Role: Bound, Group: of.group()}
+	for i, x := range of.X {
+		b.Mean[i] = bound(x)
+	}
+	return b
+}
+
+// BoundsTable tabulates every measured curve that has a bound in curves
+// (same Group, same x) beside it: at every step-th x and the last, the
+// measurement (mean ± sd when it has a band), the bound and bound ÷
+// measured, the factor by which the bound holds.
+func BoundsTable(caption, xName string, curves []Curve, step int) (Table, error) {
+	type pair struct{ m, b Curve }
+	var pairs []pair
+	for _, b := range curves {
+		if b.Role != Bound {
+			continue
+		}
+		i := slices.IndexFunc(curves, func(c Curve) bool { return c.Role == Measured && c.group() == b.group() })
+		if i < 0 || !slices.Equal(curves[i].X, b.X) {
+			return Table{}, fmt.Errorf("kernel: BoundsTable: bound %q has no measured curve with the same x in group %q", b.Name, b.group())
+		}
+		pairs = append(pairs, pair{curves[i], b})
+	}
+	if len(pairs) == 0 {
+		return Table{}, fmt.Errorf("kernel: BoundsTable: no Bound curve")
+	}
+	t := Table{Caption: caption, Header: []string{xName}, Numeric: []bool{true}}
+	for _, p := range pairs {
+		t.Header = append(t.Header, p.m.Name, p.b.Name, "bound ÷ measured")
+		t.Numeric = append(t.Numeric, true, true, true)
+	}
+	n := len(pairs[0].m.X)
+	for j := 0; j < n; j++ {
+		if step > 1 && j%step != 0 && j != n-1 {
+			continue
+		}
+		row := []string{fmtNum(pairs[0].m.X[j])}
+		for _, p := range pairs {
+			meas := fmt.Sprintf("%.4g", p.m.Mean[j])
+			if p.m.Std != nil {
+				meas += fmt.Sprintf(" ± %.2g", p.m.Std[j])
+			}
+			row = append(row, meas, fmt.Sprintf("%.3g", p.b.Mean[j]), fmt.Sprintf("%.3g", p.b.Mean[j]/p.m.Mean[j]))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
+}

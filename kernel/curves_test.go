@@ -64,3 +64,32 @@ func TestRatioCurves(t *testing.T) {
 		}
 	}
 }
+
+func TestBoundCurve(t *testing.T) {
+	m := Curve{Name: "AERR", X: []float64{100, 400}, Mean: []float64{0.1, 0.04}}
+	b := BoundCurve("Theorem 3.1", m, func(x float64) float64 { return 1 / math.Sqrt(x) })
+	if b.Role != Bound || b.Group != "AERR" || b.Mean[0] != 0.1 || b.Mean[1] != 0.05 || b.X[1] != 400 {
+		t.Errorf("%+v", b)
+	}
+	r, err := RatioCurves([]Curve{m, b})
+	if err != nil || math.Abs(r[0].Mean[1]-0.8) > 1e-12 {
+		t.Errorf("ratio %+v %v", r, err)
+	}
+}
+
+func TestBoundsTable(t *testing.T) {
+	x := []float64{100, 200, 400, 800}
+	m := Curve{Name: "AERR", X: x, Mean: []float64{0.1, 0.05, 0.025, 0.0125}, Std: []float64{0.01, 0.01, 0.01, 0.01}}
+	b := BoundCurve("Thm 3.1", m, func(x float64) float64 { return 10 / x })
+	tab, err := BoundsTable("c", "m", []Curve{m, {Name: "w = 0", X: x, Mean: x, Role: Zero}, b}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// rows at j = 0, 2 and the last (3)
+	if len(tab.Rows) != 3 || tab.Rows[1][0] != "400" || tab.Rows[2][1] != "0.0125 ± 0.01" || tab.Rows[2][2] != "0.0125" || tab.Rows[2][3] != "1" || tab.Rows[0][3] != "1" {
+		t.Errorf("%+v", tab.Rows)
+	}
+	if _, err := BoundsTable("c", "m", []Curve{m}, 1); err == nil {
+		t.Error("no bound accepted")
+	}
+}

@@ -386,7 +386,8 @@ func TestLogTicksWhereTheDataAre(t *testing.T) {
 		lo, hi float64
 		want   string
 	}{
-		{230, 1400, "500 1000"},       // 1-2-5 labels two values
+		{230, 1400, "300 500 1000"},   // 1-2-3-5 under 1.5 decades
+		{0.23, 6, "0.3 0.5 1 2 3 5"},  // no end of the data far from a label
 		{300, 450, "300 400"},         // every multiple
 		{0.52, 0.68, "0.55 0.6 0.65"}, // under one multiple: linear nice values
 	} {

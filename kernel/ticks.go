@@ -8,10 +8,11 @@ import (
 )
 
 // logTicks marks a log axis where the data are: labelled ticks at 10ⁿ when
-// the axis spans three decades or more, at 1, 2 and 5 × 10ⁿ when that gives
-// at least two labels, at every integer multiple of 10ⁿ when that does, and
-// otherwise at linear "nice" values; unlabelled minor ticks at every
-// integer multiple of 10ⁿ. gonum's LogTicks labels only powers of ten,
+// the axis spans three decades or more, at 1, 2 and 5 × 10ⁿ (1.5 decades or
+// more), at 1, 2, 3 and 5 × 10ⁿ, or at every integer multiple of 10ⁿ —
+// the first of these that gives at least two labels and a label within a
+// factor 3.5 of both ends of the axis — and otherwise at linear "nice"
+// values; unlabelled minor ticks at every integer multiple of 10ⁿ. gonum's LogTicks labels only powers of ten,
 // which leaves a short axis with one label or none.
 type logTicks struct{}
 
@@ -19,11 +20,13 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}
-	for _, majors := range [][]float64{{1}, {1, 2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}} {
-		if len(majors) == 1 && math.Log10(hi/lo) < 3 {
+	decades := math.Log10(hi / lo)
+	for _, majors := range [][]float64{{1}, {1, 2, 5}, {1, 2, 3, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}} {
+		switch {
+		case len(majors) == 1 && decades < 3, len(majors) == 3 && decades < 1.5:
 			continue
 		}
-		if ticks, n := decadeTicks(lo, hi, majors); n >= 2 {
+		if ticks, n := decadeTicks(lo, hi, majors); n >= 2 && coversEnds(ticks, lo, hi) {
 			return ticks
 		}
 	}
@@ -41,6 +44,18 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 		ticks = append(ticks, plot.Tick{Value: v, Label: tickLabel(v)})
 	}
 	return ticks
+}
+
+// coversEnds reports whether the labelled ticks reach within a factor 3.5
+// of both ends of [lo, hi], so no end of the data lies far from a label.
+func coversEnds(ticks []plot.Tick, lo, hi float64) bool {
+	first, last := math.Inf(1), math.Inf(-1)
+	for _, t := range ticks {
+		if t.Label != "" {
+			first, last = math.Min(first, t.Value), math.Max(last, t.Value)
+		}
+	}
+	return first <= lo*3.5 && last >= hi/3.5
 }
 
 // decadeTicks returns a tick at every integer multiple m·10ⁿ in [lo, hi],
