@@ -386,6 +386,7 @@ func TestLogTicksWhereTheDataAre(t *testing.T) {
 		lo, hi float64
 		want   string
 	}{
+		{17, 1.2e7, "100 1000 10000 100000 1000000 1e+07"}, // long: powers of ten only
 		{230, 1400, "300 500 1000"},   // 1-2-3-5 under 1.5 decades
 		{0.23, 6, "0.3 0.5 1 2 3 5"},  // no end of the data far from a label
 		{300, 450, "300 400"},         // every multiple

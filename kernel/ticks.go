@@ -26,7 +26,9 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 		case len(majors) == 1 && decades < 3, len(majors) == 3 && decades < 1.5:
 			continue
 		}
-		if ticks, n := decadeTicks(lo, hi, majors); n >= 2 && coversEnds(ticks, lo, hi) {
+		// Over three decades or more the powers of ten are close enough to
+		// the ends; on shorter axes the labels must reach the ends too.
+		if ticks, n := decadeTicks(lo, hi, majors); n >= 2 && (decades >= 3 || coversEnds(ticks, lo, hi)) {
 			return ticks
 		}
 	}
