@@ -62,7 +62,7 @@ func checkClass(class int) error {
 // ReadCovertype reads a table in the format of the UCI covtype.data (no
 // header; 55 comma-separated integers per line: 54 attributes, then the
 // cover type 1..7), gzip-compressed or not, as the one-vs-rest problem of
-// seed 002: y = +1 for the given class, −1 for the six others. The
+// Kukliansky & Shamir 2015: y = +1 for the given class, −1 for the six others. The
 // attributes are returned unscaled (see MaxAbsScale). name is used in
 // error messages.
 func ReadCovertype(r io.Reader, name string, class int) (*lao.Dataset, error) {

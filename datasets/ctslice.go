@@ -8,7 +8,7 @@ import (
 )
 
 // CTSliceDim is the number of CT-slice attributes, value0 … value383
-// (seed 003 says d = 383; the published file has these 384 columns).
+// (Murata & Suzuki 2018 says d = 383; the published file has these 384 columns).
 const CTSliceDim = 384
 
 // ctsliceSpec: header "patientId,value0,...,value383,reference"; patientId

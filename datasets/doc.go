@@ -30,7 +30,7 @@
 // px783; a pair "3v5" labels 3 as −1 and 5 as +1 (seeds 000-002); named
 // pairs pool train and test (70,000 images) as the seeds do before splitting
 // at random. Covertype: 54 unscaled attributes, y = +1 for the chosen cover
-// type and −1 for the rest (seed 002, which does not state any scaling; use
+// type and −1 for the rest (Kukliansky & Shamir 2015, which does not state any scaling; use
 // MaxAbsScale or ":scaled" for attributes in [−1, 1]). CT-slice: 384
 // attributes value0 … value383, y = reference, patientId dropped.
 //

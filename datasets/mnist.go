@@ -39,7 +39,7 @@ type Pair struct{ A, B int }
 func (p Pair) String() string { return fmt.Sprintf("%dv%d", p.A, p.B) }
 
 // AllPairs returns the 45 pairs {a, b} with 0 ≤ a < b ≤ 9 in lexicographic
-// order (the 45-pair table of seed 001).
+// order (the 45-pair table of Cesa-Bianchi et al. 2010).
 func AllPairs() []Pair {
 	out := make([]Pair, 0, 45)
 	for a := range 10 {

@@ -146,7 +146,7 @@ func TestRealMNISTChecksums(t *testing.T) {
 	}
 }
 
-// TestRealMNISTImprovementRatios: seed 002 reports ρ_ridge = 0.45 and
+// TestRealMNISTImprovementRatios: Kukliansky & Shamir 2015 reports ρ_ridge = 0.45 and
 // ρ_lasso = 0.2 for MNIST 3 vs 5. Our pixels (x/255, not centred) give
 // 0.469 and 0.188; centring the pixels would give 0.523 and 0.318, further
 // from the paper, which suggests the paper did not centre either. The

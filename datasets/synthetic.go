@@ -12,7 +12,7 @@ import (
 // notebooks use to put measured excess risk beside the theorems' bounds.
 
 // SignModel is x uniform on {−1, +1}^d, y = w*·x + ε with ε uniform on
-// [−Noise, Noise]: ||x||∞ = 1 (the assumption of seed 001's theorems and of
+// [−Noise, Noise]: ||x||∞ = 1 (the assumption of Cesa-Bianchi et al.'s theorems and of
 // AELR), E[xxᵀ] = I. d is len(WStar).
 type SignModel struct {
 	WStar []float64
@@ -39,9 +39,9 @@ func (p SignModel) Sample(m int, seed uint64) (*lao.Dataset, error) {
 	return lao.NewDataset(x, y, d, nil)
 }
 
-// Excess is the exact excess risk of w for the loss (w·x − y)² (seed 001's
+// Excess is the exact excess risk of w for the loss (w·x − y)² (Cesa-Bianchi et al.'s
 // convention): E(w·x − y)² − E(w*·x − y)² = ||w − w*||₂², since E[xxᵀ] = I.
-// Halve it for seed 000's ½(w·x − y)².
+// Halve it for Hazan & Koren's ½(w·x − y)².
 func (p SignModel) Excess(w []float64) float64 {
 	var s float64
 	for j, v := range w {
@@ -54,7 +54,7 @@ func (p SignModel) Excess(w []float64) float64 {
 // SpikedSignModel is x = A·g·U + (1 − A)·z/√d with g and z_1..z_d
 // independent uniform signs and U a unit vector, y = w*·x + ε with ε uniform
 // on [−Noise, Noise]. Its covariance Σ = A²UUᵀ + (1 − A)²I/d has one strong
-// direction, and ||x||₂ ≤ A + (1 − A) = 1 (the assumption of seed 000's
+// direction, and ||x||₂ ≤ A + (1 − A) = 1 (the assumption of Hazan & Koren's
 // Theorem 3.1). d is len(U) = len(WStar); A must be in [0, 1].
 type SpikedSignModel struct {
 	U, WStar []float64
@@ -96,7 +96,7 @@ func (p SpikedSignModel) Sample(m int, seed uint64) (*lao.Dataset, error) {
 	return lao.NewDataset(x, y, d, nil)
 }
 
-// Excess is the exact excess risk of w for the loss ½(w·x − y)² (seed 000's
+// Excess is the exact excess risk of w for the loss ½(w·x − y)² (Hazan & Koren's
 // convention): ½(w − w*)ᵀΣ(w − w*) = ½(A²((w − w*)·U)² + (1 − A)²||w − w*||²/d).
 func (p SpikedSignModel) Excess(w []float64) float64 {
 	var pu, n2 float64
@@ -126,15 +126,15 @@ func checkSynthetic(name string, d, m int, noise float64, wstar []float64) error
 	return nil
 }
 
-// PowerLawModel is the simulated data of Kukliansky & Shamir (seed 002,
-// Section 5.1): u_i = i^α for i = 1..d, projected onto the l2 unit ball
-// (ridge scenario) or the l∞ unit ball (lasso scenario) to give the means
-// μ = E[x]; each attribute is an independent Bernoulli(μ_i) variable, so
+// PowerLawModel is the simulated data of Kukliansky & Shamir (2015, Section
+// 5.1): u_i = i^α for i = 1..d, projected onto the l2 unit ball (ridge
+// scenario) or the l∞ unit ball (lasso scenario) to give the means μ =
+// E[x]; each attribute is an independent Bernoulli(μ_i) variable, so
 // E[x_i²] = μ_i follows the power law; y = w*·x without noise, with w*
 // uniform on {−1, +1}^d (ridge) or i.i.d. ±1 with probability 0.15 each and
 // 0 otherwise (lasso). The paper uses d = 500 and α ∈ {0, −0.5, −1, −2}.
-// Note that these data do not meet the theorems' ||x||₂ ≤ 1 or |y| ≤ B
-// (the paper does not rescale them either).
+// Note that these data do not meet the theorems' ||x||₂ ≤ 1 or |y| ≤ B (the
+// paper does not rescale them either).
 type PowerLawModel struct {
 	Mu    []float64 // E[x_i] = E[x_i²]
 	WStar []float64

@@ -6,8 +6,8 @@
 // over splits). Reports come out as gota DataFrames, CSV, and plot-ready
 // Series, with the parameters every curve ran with (WriteParamsCSV) and
 // warnings when cross-validation chose the edge of its grid (EdgeNotes).
-// The named Presets are the seeds' figures and tables: seed 001 Fig. 2 and
-// its 45-pair table, seed 000 Figs. 1-2, and seed 002 Figs. 3-6 with the
+// The named Presets are the seeds' figures and tables: Cesa-Bianchi et al. 2010 Fig. 2 and
+// its 45-pair table, Hazan & Koren 2012 Figs. 1-2, and Kukliansky & Shamir 2015 Figs. 3-6 with the
 // curves whose solvers exist (Preset.Missing names the others).
 //
 //	ds, _ := datasets.Open("mnist:3v5")

@@ -26,8 +26,8 @@ func demoData(t *testing.T) *lao.Dataset {
 func TestSeriesFull(t *testing.T) {
 	ds := demoData(t).Head(600)
 	rep, err := Run(ds, Spec{Entries: []Entry{
-		{Label: "Ridge", Solver: "ridge", Config: lao.Config{Lambda: 1e-3}},
-		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 2}},
+		{Label: "Ridge", Solver: "ridge", Params: map[string]float64{"lambda": 1e-3}},
+		{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 2}},
 	}, Splits: 1, TestFrac: 0.2, Points: 3, MinPrefix: 50, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -41,8 +41,8 @@ func TestSeriesFull(t *testing.T) {
 func TestRunCurves(t *testing.T) {
 	ds := demoData(t)
 	spec := Spec{Entries: []Entry{
-		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 4}, Tune: true},
-		{Label: "AER", Solver: "aer", Config: lao.Config{K: 4}},
+		{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 4}, Tune: true},
+		{Label: "AER", Solver: "aer", Params: map[string]float64{"k": 4}},
 	}, Splits: 3, TestFrac: 0.2, CVFolds: 3, Points: 6, MinPrefix: 20, Seed: 7}
 	rep, err := Run(ds, spec, nil)
 	if err != nil {
@@ -117,7 +117,7 @@ func TestRunCurves(t *testing.T) {
 
 func TestRunErrors(t *testing.T) {
 	ds := demoData(t)
-	good := Entry{Label: "AER", Solver: "aer", Config: lao.Config{K: 4}}
+	good := Entry{Label: "AER", Solver: "aer", Params: map[string]float64{"k": 4}}
 	cases := []Spec{
 		{Entries: nil, Splits: 1, TestFrac: 0.1, Points: 1},
 		{Entries: []Entry{good}, Splits: 0, TestFrac: 0.1, Points: 1},
@@ -153,8 +153,8 @@ func TestLogPrefixes(t *testing.T) {
 func TestMergeAndAtAttributes(t *testing.T) {
 	ds := demoData(t).Head(600)
 	spec := Spec{Entries: []Entry{
-		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 2}},
-		{Label: "AER", Solver: "aer", Config: lao.Config{K: 2}},
+		{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 2}},
+		{Label: "AER", Solver: "aer", Params: map[string]float64{"k": 2}},
 	}, Splits: 2, TestFrac: 0.2, Points: 5, MinPrefix: 20, Seed: 4}
 	all, err := Run(ds, spec, nil)
 	if err != nil {

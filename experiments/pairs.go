@@ -13,10 +13,10 @@ import (
 	"github.com/laoproject/lao/datasets"
 )
 
-// PairsName is the CLI name of the 45-pair MNIST table of seed 001.
+// PairsName is the CLI name of the 45-pair MNIST table of Cesa-Bianchi et al. 2010.
 const PairsName = "css2010-pairs"
 
-// PairsPaper is what seed 001 reports: median over the 45 digit pairs of the
+// PairsPaper is what Cesa-Bianchi et al. 2010 reports: median over the 45 digit pairs of the
 // test squared error and of the test classification error.
 var PairsPaper = map[string][2]float64{ // solver -> {median squared error, median classification error}
 	"ridge":    {0.110, 0.013},

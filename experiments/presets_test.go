@@ -93,9 +93,9 @@ func TestCovertypePresetsRun(t *testing.T) {
 			perExample := last.Attributes / float64(last.Examples)
 			// Full information: all 54; AERR/AELR: at most k + 1 = 5
 			// distinct attributes (fewer when a draw repeats one).
-			info, _ := lao.Lookup(c.Entry.Solver)
+			s, _ := lao.New(c.Entry.Solver)
 			lo, hi := 4.0, 5.0
-			if info.Full {
+			if lao.Describe(s).Full {
 				lo, hi = 54, 54
 			}
 			if perExample < lo || perExample > hi || !(last.MSE > 0) {
@@ -123,7 +123,7 @@ func covtypeRows(n int, seed uint64) []byte {
 	return []byte(b.String())
 }
 
-// TestCTSliceHarness: seed 003's CT-slice experiment (Figure 2) awaits its
+// TestCTSliceHarness: Murata & Suzuki's CT-slice experiment (Figure 2) awaits its
 // solvers (Exploration, Hybrid, Dantzig, RDA); until then this shows that
 // the harness runs on a file in the published format
 // (slice_localization_data.csv: header, patientId, value0…value383,
@@ -163,7 +163,7 @@ func TestCTSliceHarness(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := Spec{Entries: []Entry{
-		{Label: "AELR (k = 19)", Solver: "aelr", Config: lao.Config{K: 19}, Tune: true},
+		{Label: "AELR (k = 19)", Solver: "aelr", Params: map[string]float64{"k": 19}, Tune: true},
 		{Label: "Lasso", Solver: "lasso", Tune: true},
 	}, Splits: 1, TestFrac: 0.1, CVFolds: 2, Points: 3, MinPrefix: 10, Seed: 1}
 	rep, err := Run(ds, spec, nil)

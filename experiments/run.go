@@ -13,13 +13,29 @@ import (
 // Entry is one curve of an experiment: a registered solver with its fixed
 // parameters, optionally tuned by cross-validation.
 type Entry struct {
-	Label  string     // legend label, e.g. "AER (k = 4)"
-	Solver string     // registry name, e.g. "aer"
-	Config lao.Config // fixed parameters; K for budgeted solvers
+	Label  string // legend label, e.g. "AER (k = 4)"
+	Solver string // registry name, e.g. "aer" (see lao.New)
+	// Params holds the fixed parameters by name, e.g. {"k": 4} for a
+	// budgeted solver; the others keep their defaults.
+	Params map[string]float64
 	// Tune selects the solver's tunable parameters (B, η or λ) by
 	// Spec.CVFolds-fold cross-validation on each split's training part,
-	// over lao.SolverInfo.Grid; parameters set in Config stay fixed.
+	// over the solver's own grid (lao.Grid); parameters set in Params stay
+	// fixed.
 	Tune bool
+}
+
+// New returns the entry's solver: the registered solver with the entry's
+// fixed parameters set.
+func (e Entry) New() (lao.Solver, error) {
+	s, err := lao.New(e.Solver)
+	if err != nil {
+		return nil, err
+	}
+	if err := lao.SetParams(s, e.Params); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // Spec describes a learning-curve experiment as the seeds run them: random
@@ -133,7 +149,7 @@ func (spec Spec) check(ds *lao.Dataset) error {
 		return fmt.Errorf("experiments: Points = %d must be at least 1: %w", spec.Points, lao.ErrParam)
 	}
 	for _, e := range spec.Entries {
-		if _, err := lao.Lookup(e.Solver); err != nil {
+		if _, err := e.New(); err != nil {
 			return fmt.Errorf("experiments: entry %q: %w", e.Label, err)
 		}
 	}
@@ -143,23 +159,25 @@ func (spec Spec) check(ds *lao.Dataset) error {
 // runEntry tunes (if asked) and fits one entry on one split, recording the
 // test errors at every prefix.
 func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
-	info, _ := lao.Lookup(entry.Solver)
-	cfg := frames.WithPriors(info, entry.Config, train) // e.g. DDAERR's moments, from this split's training part
+	s, err := entry.New()
+	if err != nil {
+		return nil, nil, err
+	}
+	s = frames.WithPriors(s, train) // e.g. DDAERR's moments, from this split's training part
 	var edges []string
-	if entry.Tune && spec.CVFolds >= 2 && len(info.Tunable) > 0 {
+	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
 		cvData := train
 		if spec.CVMax > 0 && train.Len() > spec.CVMax {
 			cvData = train.Head(spec.CVMax)
 		}
 		var cv *frames.CVResult
-		var err error
-		if cfg, cv, err = frames.TuneSolver(info, cfg, cvData, spec.CVFolds, seed); err != nil {
+		if s, cv, err = frames.TuneSolver(s, cvData, spec.CVFolds, seed); err != nil {
 			return nil, nil, err
 		}
 		edges = cv.Edges()
 	}
 	p := 0
-	res, err := lao.Fit(info.New(cfg), train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
+	res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
 		OnCheckpoint: func(c lao.Checkpoint) {
 			mse[p] = lao.MSE(c.W, test)
 			cerr[p] = lao.ClassificationError(c.W, test)

@@ -115,8 +115,8 @@ type CVResult struct {
 // Grid points are evaluated concurrently (GOMAXPROCS workers), so build and
 // the solvers it returns must not share mutable state; the result is the
 // same for any number of workers.
-func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (lao.Solver, error), seed uint64) (*CVResult, error) {
-	if ds == nil || ds.Len() == 0 {
+func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.Solver, error), seed uint64) (*CVResult, error) {
+	if emptyTable(ds) {
 		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
 	}
 	if len(grid) == 0 {
@@ -126,7 +126,7 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 	if err != nil {
 		return nil, err
 	}
-	trains, tests := make([]*lao.Dataset, k), make([]*lao.Dataset, k)
+	trains, tests := make([]lao.Table, k), make([]lao.Table, k)
 	for f := range folds {
 		var idx []int
 		for g, fold := range folds {
@@ -134,7 +134,7 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 				idx = append(idx, fold...)
 			}
 		}
-		trains[f], tests[f] = ds.Subset(idx), ds.Subset(folds[f])
+		trains[f], tests[f] = lao.Subset(ds, idx), lao.Subset(ds, folds[f])
 	}
 	res := &CVResult{BestIndex: -1, Settings: make([]CVSetting, len(grid))}
 	errs := make([]error, len(grid))
@@ -172,7 +172,7 @@ func CrossValidate(ds *lao.Dataset, k int, grid []Params, build func(Params) (la
 	return res, nil
 }
 
-func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []*lao.Dataset, seed uint64) (CVSetting, error) {
+func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []lao.Table, seed uint64) (CVSetting, error) {
 	set := CVSetting{Params: p, FoldMSE: make([]float64, len(trains))}
 	for f := range trains {
 		s, err := build(p)
@@ -320,4 +320,18 @@ func (r *CVResult) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// emptyTable reports whether t is nil (also a typed nil pointer) or has no
+// rows.
+func emptyTable(t lao.Table) bool {
+	switch v := t.(type) {
+	case nil:
+		return true
+	case *lao.Dataset:
+		return v == nil || v.Len() == 0
+	case *lao.SparseDataset:
+		return v == nil || v.Len() == 0
+	}
+	return t.Len() == 0
 }

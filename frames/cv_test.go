@@ -171,12 +171,11 @@ func TestLogSpaceAndGrid(t *testing.T) {
 // serial result (GOMAXPROCS = 1) for a randomised solver.
 func TestCrossValidateWorkers(t *testing.T) {
 	ds := linearData(300, 6, 0.3, 11)
-	info, err := lao.Lookup("aerr")
-	if err != nil {
-		t.Fatal(err)
-	}
 	grid := frames.Grid(map[string][]float64{"B": {0.5, 1, 2}, "eta": {0.01, 0.1, 1}})
-	build := func(p frames.Params) (lao.Solver, error) { return info.New(frames.ParamsConfig(p, 3)), nil }
+	build := func(p frames.Params) (lao.Solver, error) {
+		s := &lao.AERR{K: 3}
+		return s, lao.SetParams(s, p)
+	}
 	prev := runtime.GOMAXPROCS(1)
 	serial, err := frames.CrossValidate(ds, 4, grid, build, 5)
 	runtime.GOMAXPROCS(max(prev, 4))
@@ -250,22 +249,31 @@ func TestCVResultWriteCSVFullPrecision(t *testing.T) {
 
 func TestWithPriors(t *testing.T) {
 	ds := linearData(50, 3, 1, 12)
-	dd, _ := lao.Lookup("ddaerr")
-	ae, _ := lao.Lookup("aerr")
-	got := frames.WithPriors(dd, lao.Config{K: 2}, ds)
+	dd := &lao.DDAERR{K: 2}
+	got := frames.WithPriors(dd, ds).(*lao.DDAERR)
 	if !slices.Equal(got.Moments, frames.SecondMoments(ds)) || got.K != 2 {
 		t.Errorf("ddaerr: %+v, want the training moments", got)
 	}
-	if got := frames.WithPriors(ae, lao.Config{K: 2}, ds); got.Moments != nil {
-		t.Errorf("aerr got moments %v", got.Moments)
+	if dd.Moments != nil {
+		t.Error("WithPriors modified its argument")
+	}
+	if got := frames.WithPriors(&lao.AERR{K: 2}, ds); got.(*lao.AERR).W1 != nil {
+		t.Errorf("aerr changed: %+v", got)
 	}
 	mine := []float64{1, 2, 3}
-	if got := frames.WithPriors(dd, lao.Config{Moments: mine}, ds); !slices.Equal(got.Moments, mine) {
+	if got := frames.WithPriors(&lao.DDAERR{Moments: mine}, ds).(*lao.DDAERR); !slices.Equal(got.Moments, mine) {
 		t.Errorf("given moments replaced: %v", got.Moments)
 	}
-	// TuneSolver fills them too, and the chosen configuration carries them.
-	cfg, _, err := frames.TuneSolver(dd, lao.Config{K: 2}, ds, 2, 1)
-	if err != nil || !slices.Equal(cfg.Moments, frames.SecondMoments(ds)) {
-		t.Errorf("TuneSolver: %+v, %v", cfg, err)
+	// GAERR with a q power asks for moments too; with an explicit Q it does not.
+	if got := frames.WithPriors(&lao.GAERR{K: 2, QPower: 0.5}, ds).(*lao.GAERR); !slices.Equal(got.Moments, frames.SecondMoments(ds)) {
+		t.Errorf("gaerr qpower: moments %v", got.Moments)
+	}
+	if got := frames.WithPriors(&lao.GAERR{K: 2, Q: mine}, ds).(*lao.GAERR); got.Moments != nil {
+		t.Errorf("gaerr with Q got moments %v", got.Moments)
+	}
+	// TuneSolver fills them too, and the chosen solver carries them.
+	tuned, _, err := frames.TuneSolver(dd, ds, 2, 1)
+	if err != nil || !slices.Equal(tuned.(*lao.DDAERR).Moments, frames.SecondMoments(ds)) {
+		t.Errorf("TuneSolver: %+v, %v", tuned, err)
 	}
 }

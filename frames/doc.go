@@ -18,7 +18,7 @@
 // points run concurrently, CVResult.Edges flags a choice on the grid's edge,
 // CVResult.WriteCSV keeps full precision), and summarises a data set
 // (Summary, SecondMoments, MaxNorms, and ImprovementRatios: the ρ ratios of
-// seed 002 that say how uneven the attributes' second moments are).
+// Kukliansky & Shamir 2015 that say how uneven the attributes' second moments are).
 //
 // A tiny example:
 //

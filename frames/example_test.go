@@ -99,11 +99,11 @@ func ExampleCrossValidate() {
 	}
 	// Output:
 	// best: lambda=0.0001
-	// lambda=0.0001  mean MSE  1.026 ± 0.264
-	// lambda=0.01    mean MSE  1.026 ± 0.261
-	// lambda=1       mean MSE  2.066 ± 0.567
-	// lambda=100     mean MSE  5.190 ± 1.771
-	// lambda=10000   mean MSE  5.276 ± 1.802
+	// lambda=0.0001  mean MSE  1.044 ± 0.327
+	// lambda=0.01    mean MSE  1.045 ± 0.323
+	// lambda=1       mean MSE  2.081 ± 0.547
+	// lambda=100     mean MSE  5.191 ± 1.199
+	// lambda=10000   mean MSE  5.276 ± 1.214
 }
 
 func ExampleFolds() {
@@ -114,10 +114,10 @@ func ExampleFolds() {
 	train, test, _ := frames.Split(10, 0.3, 42)
 	fmt.Println("train", train, "test", test)
 	// Output:
-	// fold 0 [1 9 2]
-	// fold 1 [6 8 4]
-	// fold 2 [0 5 7 3]
-	// train [6 8 4 0 5 7 3] test [1 9 2]
+	// fold 0 [5 4 0]
+	// fold 1 [9 1 7]
+	// fold 2 [3 2 6 8]
+	// train [0 8 7 5 3 2 4] test [6 1 9]
 }
 
 func ExampleSummary() {
@@ -138,7 +138,7 @@ func ExampleSummary() {
 	// {MaxL2:200.0424954853343 MaxLinf:200 MaxAbsY:7}
 }
 
-// The improvement ratios of Kukliansky & Shamir (seed 002) say how much a
+// The improvement ratios of Kukliansky & Shamir (2015) say how much a
 // data set can gain from data-dependent sampling: 1 when every attribute
 // has the same second moment, small when a few attributes dominate.
 func ExampleImprovementRatios() {

@@ -17,18 +17,14 @@ var _ lao.Solver = ridge{}
 
 func (r ridge) Name() string { return "test-ridge" }
 
-func (r ridge) Budget(p lao.Problem) (lao.Budget, error) {
-	if !(r.Lambda >= 0) {
-		return lao.Budget{}, fmt.Errorf("test-ridge: lambda %g: %w", r.Lambda, lao.ErrParam)
-	}
-	return lao.Budget{PerExample: p.D, Rule: "d per example"}, nil
-}
+func (r ridge) Params() []lao.Param { return nil }
 
-func (r ridge) Start(p lao.Problem) (lao.Learner, error) {
-	if _, err := r.Budget(p); err != nil {
-		return nil, err
+func (r ridge) Start(p lao.Problem) (lao.Learner, lao.Budget, error) {
+	if !(r.Lambda >= 0) {
+		return nil, lao.Budget{}, fmt.Errorf("test-ridge: lambda %g: %w", r.Lambda, lao.ErrParam)
 	}
-	return &ridgeLearner{d: p.D, lambda: r.Lambda, xtx: make([]float64, p.D*p.D), xty: make([]float64, p.D), x: make([]float64, p.D)}, nil
+	return &ridgeLearner{d: p.D, lambda: r.Lambda, xtx: make([]float64, p.D*p.D), xty: make([]float64, p.D), x: make([]float64, p.D)},
+		lao.Budget{PerExample: p.D, Rule: "d per example"}, nil
 }
 
 type ridgeLearner struct {

@@ -19,15 +19,17 @@ func Permutation(m int, seed uint64) []int {
 }
 
 // Shuffle returns a copy of ds with its examples in the order of
-// Permutation(ds.Len(), seed). Online solvers see examples in order, so
-// shuffle a sorted table before fitting.
+// Permutation(ds.Len(), lao.SeedFor(seed, "shuffle")). Online solvers see
+// examples in order, so shuffle a sorted table before fitting.
 func Shuffle(ds *lao.Dataset, seed uint64) *lao.Dataset {
-	return ds.Subset(Permutation(ds.Len(), seed))
+	return ds.Subset(Permutation(ds.Len(), lao.SeedFor(seed, "shuffle")))
 }
 
 // Split draws a random train/test split of m examples: test holds
 // round(testFrac·m) indices, train the rest, both in random order (the
-// order of Permutation(m, seed)). Both parts must be non-empty.
+// order of Permutation(m, lao.SeedFor(seed, "split"))). Both parts must be
+// non-empty. The split's stream is independent of the folds' and the
+// solver's drawn from the same seed.
 func Split(m int, testFrac float64, seed uint64) (train, test []int, err error) {
 	if m <= 0 {
 		return nil, nil, fmt.Errorf("frames: Split: %w", lao.ErrEmpty)
@@ -39,7 +41,7 @@ func Split(m int, testFrac float64, seed uint64) (train, test []int, err error) 
 	if n < 1 || n > m-1 {
 		return nil, nil, fmt.Errorf("frames: Split: test fraction %g of m = %d examples leaves an empty part: %w", testFrac, m, lao.ErrParam)
 	}
-	p := Permutation(m, seed)
+	p := Permutation(m, lao.SeedFor(seed, "split"))
 	return p[n:], p[:n], nil
 }
 
@@ -50,6 +52,15 @@ func SplitDataset(ds *lao.Dataset, testFrac float64, seed uint64) (train, test *
 		return nil, nil, err
 	}
 	return ds.Subset(tr), ds.Subset(te), nil
+}
+
+// SplitTable is SplitDataset for any lao.Table (dense or sparse rows).
+func SplitTable(t lao.Table, testFrac float64, seed uint64) (train, test lao.Table, err error) {
+	tr, te, err := Split(t.Len(), testFrac, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	return lao.Subset(t, tr), lao.Subset(t, te), nil
 }
 
 // SplitFrame splits the rows of df with Split. Splitting the frame before
@@ -78,7 +89,8 @@ func cmpErr(a, b error) error {
 }
 
 // Folds partitions 0..m-1 into k folds for k-fold cross-validation: the
-// indices of Permutation(m, seed) cut into k consecutive blocks whose sizes
+// indices of Permutation(m, lao.SeedFor(seed, "folds")) cut into k
+// consecutive blocks whose sizes
 // differ by at most one. Every index is in exactly one fold. It requires
 // 2 ≤ k ≤ m.
 func Folds(m, k int, seed uint64) ([][]int, error) {
@@ -88,7 +100,7 @@ func Folds(m, k int, seed uint64) ([][]int, error) {
 	if k < 2 || k > m {
 		return nil, fmt.Errorf("frames: Folds: k = %d folds for m = %d examples, want 2 ≤ k ≤ m: %w", k, m, lao.ErrParam)
 	}
-	p := Permutation(m, seed)
+	p := Permutation(m, lao.SeedFor(seed, "folds"))
 	folds := make([][]int, k)
 	for f := range folds {
 		folds[f] = p[f*m/k : (f+1)*m/k : (f+1)*m/k]

@@ -44,7 +44,7 @@ func TestShuffle(t *testing.T) {
 	x := []float64{0, 10, 1, 11, 2, 12, 3, 13}
 	ds, _ := lao.NewDataset(x, []float64{0, 1, 2, 3}, 2, nil)
 	s := frames.Shuffle(ds, 3)
-	p := frames.Permutation(4, 3)
+	p := frames.Permutation(4, lao.SeedFor(3, "shuffle"))
 	for i, j := range p {
 		if s.Label(i) != float64(j) || s.Row(i)[0] != float64(j) || s.Row(i)[1] != float64(10+j) {
 			t.Errorf("row %d = %v, label %g; want source row %d", i, s.Row(i), s.Label(i), j)
@@ -137,5 +137,24 @@ func TestFolds(t *testing.T) {
 		if _, err := frames.Folds(c.m, c.k, 1); !errors.Is(err, c.want) {
 			t.Errorf("Folds(%d, %d): %v, want %v", c.m, c.k, err, c.want)
 		}
+	}
+}
+
+// One seed drives the split, the folds and the solver through independent
+// streams: the split's permutation is not the folds'.
+func TestSeedStreamsIndependent(t *testing.T) {
+	tr, te, err := frames.Split(50, 0.2, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	folds, err := frames.Folds(50, 5, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(append(append([]int{}, te...), tr...), slices.Concat(folds...)) {
+		t.Error("split and folds drawn from the same permutation")
+	}
+	if lao.SeedFor(7, "split") == lao.SeedFor(7, "folds") || lao.SeedFor(7, "solver") == 7 {
+		t.Error("SeedFor does not separate the streams")
 	}
 }

@@ -35,27 +35,15 @@ func MaxNorms(ds *lao.Dataset) Norms {
 }
 
 // SecondMoments returns E[x_j²] = (1/m) Σ_i x_ij² for every attribute j:
-// the per-attribute second moments from which seed 002's rho ratios are
+// the per-attribute second moments from which Kukliansky & Shamir's rho ratios are
 // built. An empty data set gives NaN.
-func SecondMoments(ds *lao.Dataset) []float64 {
-	m, d := ds.Len(), ds.Dim()
-	s := make([]float64, d)
-	for i := range m {
-		for j, v := range ds.Row(i) {
-			s[j] += v * v
-		}
-	}
-	for j := range s {
-		s[j] /= float64(m)
-	}
-	return s
-}
+func SecondMoments(ds lao.Table) []float64 { return lao.SecondMoments(ds) }
 
-// Rho holds the improvement ratios of Kukliansky & Shamir (seed 002,
-// eqs. (11) and (12)): properties of the data set alone that bound how
-// much the data-dependent samplers (DDAERR, DDAELR) can gain over the
-// uniform ones (AERR, AELR). Both are 1 when every attribute has the same
-// second moment and shrink as the moments become uneven.
+// Rho holds the improvement ratios of Kukliansky & Shamir (2015, eqs. (11)
+// and (12)): properties of the data set alone that bound how much the
+// data-dependent samplers (DDAERR, DDAELR) can gain over the uniform ones
+// (AERR, AELR). Both are 1 when every attribute has the same second moment
+// and shrink as the moments become uneven.
 type Rho struct {
 	// Ridge is ||E[x²]||_{1/2} / (d·E[||x||₂²]), where
 	// ||v||_{1/2} = (Σ_j √v_j)² (eq. (11)).
@@ -66,7 +54,7 @@ type Rho struct {
 
 // ImprovementRatios returns the Rho of the second moments E[x_j²] (from
 // SecondMoments). On the paper's power-law moments E[x_j²] ∝ j^α with
-// d = 500 it gives the values printed in seed 002's Figures 1-2, and on
+// d = 500 it gives the values printed in Kukliansky & Shamir's Figures 1-2, and on
 // MNIST 3 vs 5 (pixels in [0, 1], not centred) ρ_ridge = 0.469 and
 // ρ_lasso = 0.188 against the paper's 0.45 and 0.2 (both tested). It is
 // NaN for empty or all-zero moments.

@@ -21,12 +21,12 @@ const (
 	NoScaling Scaling = iota
 	// ScaleL2 divides every column by one common factor s, the largest
 	// Euclidean norm of a (centred) training row, so that ||x||_2 ≤ 1: the
-	// assumption of ridge-type bounds (seed 000 Thm 3.1). Relative column
+	// assumption of ridge-type bounds (Hazan & Koren 2012 Thm 3.1). Relative column
 	// scales are kept.
 	ScaleL2
 	// ScaleLinf divides each column j by its own s_j = max_i |x_ij − c_j|,
 	// so that every value lies in [−1, 1] and ||x||_∞ ≤ 1: the assumption
-	// of lasso-type bounds (seed 000 Thm 3.4, seed 001 Thms 1-2).
+	// of lasso-type bounds (Hazan & Koren 2012 Thm 3.4, Cesa-Bianchi et al. 2010 Thms 1-2).
 	ScaleLinf
 )
 

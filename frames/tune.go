@@ -6,81 +6,52 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// TuneSolver picks a registered solver's tunable parameters (B, η or λ;
-// see lao.SolverInfo.Tunable) by folds-fold cross-validation on ds over the
-// solver's default grid (lao.SolverInfo.Grid). Parameters set (non-zero) in
-// fixed are not tuned. It returns the chosen configuration and the CV table.
+// TuneSolver picks s's tunable parameters (those with a lao.Tune range that
+// are left at zero, e.g. B and η, or λ) by folds-fold cross-validation on ds
+// over the solver's own grid (lao.Grid). Parameters set (non-zero) in s stay
+// fixed. It returns a tuned copy of s (s itself is not modified) and the CV
+// table.
 //
-// A data-dependent solver's prior knowledge (lao.SolverInfo.NeedsMoments) is
-// taken from fixed or, if absent, computed once from all of ds (WithPriors):
-// the papers treat it as known before learning, so it is not re-estimated
-// per fold.
-func TuneSolver(info lao.SolverInfo, fixed lao.Config, ds *lao.Dataset, folds int, seed uint64) (lao.Config, *CVResult, error) {
-	if ds == nil || ds.Len() == 0 {
-		return lao.Config{}, nil, fmt.Errorf("frames: TuneSolver: %w", lao.ErrEmpty)
+// A data-dependent solver's prior knowledge (lao.MomentsUser) is taken from
+// s or, if absent, computed once from all of ds (WithPriors): the papers
+// treat it as known before learning, so it is not re-estimated per fold.
+func TuneSolver(s lao.Solver, ds lao.Table, folds int, seed uint64) (lao.Solver, *CVResult, error) {
+	if emptyTable(ds) {
+		return nil, nil, fmt.Errorf("frames: TuneSolver: %w", lao.ErrEmpty)
 	}
-	fixed = WithPriors(info, fixed, ds)
+	base := WithPriors(s, ds)
 	mFold := ds.Len() - ds.Len()/max(folds, 1)
 	var grid []Params
-	seen := map[string]bool{}
-	for _, c := range info.Grid(mFold, ds.Dim(), fixed.K) {
-		if fixed.B != 0 {
-			c.B = fixed.B
-		}
-		if fixed.Eta != 0 {
-			c.Eta = fixed.Eta
-		}
-		if fixed.Lambda != 0 {
-			c.Lambda = fixed.Lambda
-		}
-		p := ConfigParams(info, c)
-		if key := p.String(); !seen[key] {
-			seen[key] = true
-			grid = append(grid, p)
-		}
+	for _, g := range lao.Grid(base, lao.Problem{M: mFold, D: ds.Dim()}) {
+		grid = append(grid, Params(g))
 	}
-	withFixed := func(p Params) lao.Config {
-		c := ParamsConfig(p, fixed.K)
-		c.Moments = fixed.Moments
-		return c
-	}
-	build := func(p Params) (lao.Solver, error) { return info.New(withFixed(p)), nil }
+	build := func(p Params) (lao.Solver, error) { return withParams(base, p) }
 	res, err := CrossValidate(ds, folds, grid, build, seed)
 	if err != nil {
-		return lao.Config{}, nil, err
+		return nil, nil, err
 	}
-	return withFixed(res.Best), res, nil
+	tuned, err := withParams(base, res.Best)
+	return tuned, res, err
 }
 
-// WithPriors returns cfg with the prior knowledge a data-dependent solver
-// needs filled in from the training data ds, unless cfg already has it:
-// for lao.SolverInfo.NeedsMoments (DDAERR), Moments = SecondMoments(ds).
-// Other solvers get cfg unchanged.
-func WithPriors(info lao.SolverInfo, cfg lao.Config, ds *lao.Dataset) lao.Config {
-	if info.NeedsMoments && cfg.Moments == nil && ds != nil && ds.Len() > 0 {
-		cfg.Moments = SecondMoments(ds)
+// withParams returns a copy of s with the parameters p set.
+func withParams(s lao.Solver, p Params) (lao.Solver, error) {
+	c := lao.Clone(s)
+	if err := lao.SetParams(c, p); err != nil {
+		return nil, err
 	}
-	return cfg
+	return c, nil
 }
 
-// ConfigParams lists the tunable parameters of c that info uses, under the
-// names "B", "eta" and "lambda".
-func ConfigParams(info lao.SolverInfo, c lao.Config) Params {
-	p := Params{}
-	for _, name := range info.Tunable {
-		switch name {
-		case "B":
-			p["B"] = c.B
-		case "Eta":
-			p["eta"] = c.Eta
-		case "Lambda":
-			p["lambda"] = c.Lambda
-		}
+// WithPriors returns s, or a copy of s with the prior knowledge a
+// data-dependent solver needs filled in from the training data ds if s
+// still lacks it: the second moments E[x_i²] (SecondMoments) for a
+// lao.MomentsUser such as DDAERR. s itself is not modified.
+func WithPriors(s lao.Solver, ds lao.Table) lao.Solver {
+	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() && !emptyTable(ds) {
+		c := lao.Clone(s)
+		c.(lao.MomentsUser).SetMoments(SecondMoments(ds))
+		return c
 	}
-	return p
-}
-
-// ParamsConfig is the inverse of ConfigParams, with K set to k.
-func ParamsConfig(p Params, k int) lao.Config {
-	return lao.Config{K: k, B: p["B"], Eta: p["eta"], Lambda: p["lambda"]}
+	return s
 }

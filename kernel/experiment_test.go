@@ -25,8 +25,8 @@ func TestRunEntries(t *testing.T) {
 	openData = func(name string) (*lao.Dataset, error) { opened++; return train, nil }
 	defer func() { openData = datasets.Open }()
 	s := experiments.Spec{Entries: []experiments.Entry{
-		{Label: "AERR", Solver: "aerr", Config: lao.Config{K: 2}},
-		{Label: "Ridge", Solver: "ridge", Config: lao.Config{Lambda: 1e-3}},
+		{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 2}},
+		{Label: "Ridge", Solver: "ridge", Params: map[string]float64{"lambda": 1e-3}},
 	}, Splits: 2, TestFrac: 0.2, Points: 4, MinPrefix: 20, Seed: 3}
 	a, err := RunEntries("demo", s, "AERR")
 	if err != nil {

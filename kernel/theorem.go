@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/laoproject/lao/lao"
+	"github.com/laoproject/lao/lao/theory"
 )
 
 // Theorem is what a theorem card shows. Text fields are plain text in which
@@ -127,35 +127,9 @@ func DisplayTheorem(t Theorem) error {
 	return nil
 }
 
-// papers are the citations of the papers the library implements, by the
-// first author's surname.
-var papers = []struct{ author, cite string }{
-	{"Cesa-Bianchi", "Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010"},
-	{"Hazan", "Hazan & Koren, ICML 2012"},
-	{"Kukliansky", "Kukliansky & Shamir, arXiv:1410.6382, 2014 (ICML 2015)"},
-	{"Murata", "Murata & Suzuki, NeurIPS 2018"},
-}
-
-var seedNote = regexp.MustCompile(`\s*\(seed [0-9]+\)`)
-
-// Cite returns the citation (authors, venue, year) of the paper that paper
-// names, e.g. Cite("Kukliansky & Shamir (seed 002)") = "Kukliansky &
-// Shamir, arXiv:1410.6382, 2014 (ICML 2015)"; theorem numbers follow the
-// version cited. Unknown papers are returned without internal notes such as
-// "(seed 002)".
-func Cite(paper string) string {
-	for _, p := range papers {
-		if strings.Contains(paper, p.author) {
-			return p.cite
-		}
-	}
-	return strings.TrimSpace(seedNote.ReplaceAllString(paper, ""))
-}
-
-// FromLao converts an entry of lao's theorem registry into a card, citing
-// its paper with Cite.
-func FromLao(t lao.Theorem) Theorem {
-	c := Theorem{Paper: Cite(t.Paper), Number: t.Number, Statement: t.Statement, Bound: t.BoundTeX}
+// FromLao converts an entry of lao's theorem registry into a card.
+func FromLao(t theory.Theorem) Theorem {
+	c := Theorem{Paper: t.Paper, Number: t.Number, Statement: t.Statement, Bound: t.BoundTeX}
 	if t.Assumptions != "" {
 		c.Assumptions = []string{t.Assumptions}
 	}
@@ -166,11 +140,11 @@ func FromLao(t lao.Theorem) Theorem {
 }
 
 // DisplayLaoTheorem shows the card of the registry theorem with the given
-// ID (e.g. "000/3.1", see lao.Theorems).
+// ID (e.g. "hk2012/3.1", see theory.Theorems).
 func DisplayLaoTheorem(id string) error {
-	t, ok := lao.TheoremByID(id)
+	t, ok := theory.TheoremByID(id)
 	if !ok {
-		return fmt.Errorf("kernel: no theorem %q in lao.Theorems()", id)
+		return fmt.Errorf("kernel: no theorem %q in theory.Theorems()", id)
 	}
 	return DisplayTheorem(FromLao(t))
 }

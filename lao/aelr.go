@@ -1,12 +1,13 @@
 package lao
 
 import (
-	"math"
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // AELR is Attribute Efficient Lasso Regression (Hazan & Koren, ICML 2012,
-// seed 000, Algorithm 2): the EG± (multiplicative weights) algorithm on the
+// Hazan & Koren 2012, Algorithm 2): the EG± (multiplicative weights) algorithm on the
 // l1 ball of radius B, driven by an unbiased gradient estimate from k
 // uniformly sampled attributes and one attribute sampled with probability
 // |w_j|/||w||₁, each coordinate clipped to [−1/η, 1/η], averaged iterate.
@@ -51,64 +52,50 @@ func (s *AELR) resolve(p Problem) (k int, B, eta float64, err error) {
 	return k, B, eta, err
 }
 
-// Budget returns k+1 per example.
-func (s *AELR) Budget(p Problem) (Budget, error) {
-	k, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B and eta to the struct's fields.
+func (s *AELR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))",
+			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1 (w_1 = 0).
-func (s *AELR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *AELR) About() About {
+	return About{Paper: paperHK, Algorithm: "Algorithm 2", Budget: "k+1 per example", Ball: "l1"}
+}
+
+// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
+// (w_1 = 0) and the budget k+1 per example.
+func (s *AELR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	return &aelrLearner{k: k, B: B, eta: eta, rng: p.Rand, a: make([]float64, p.D),
-		w: make([]float64, p.D), sum: make([]float64, p.D), ab: make([]float64, p.D),
-		xt: newSparseVec(p.D)}, nil
+	return newGAELRLearner(nil, k, B, eta, p), kPlusOne(k, p.D), nil
 }
 
+// aelrLearner runs AELR and GAELR on the exponentiated-gradient core:
+// O(k log d) per example (the plain O(d) transcription of the pseudo-code
+// with explicit z⁺, z⁻ is refAELR in the tests, matched iterate for
+// iterate).
 type aelrLearner struct {
 	q      *aliasTable // GAELR's sampling distribution for x̃; nil: uniform (AELR)
 	k      int
 	B, eta float64
 	rng    *rand.Rand
-	a      []float64 // log z⁺ (= −log z⁻)
-	w      []float64 // w_t
-	sum    []float64
-	t      int
-	ab     []float64 // scratch |w_j|
+	z      *core.EG // z⁺ = e^u, z⁻ = e^−u, w_t and the running sum
 	xt     *sparseVec
 }
 
-// egWeights writes w = B(z⁺ − z⁻)/(||z⁺||₁ + ||z⁻||₁) for z⁺ = e^a, z⁻ = e^−a.
-func egWeights(w, a []float64, B float64) {
-	var top float64
-	for _, v := range a {
-		top = max(top, math.Abs(v))
-	}
-	var norm float64
-	for i, v := range a {
-		p, n := math.Exp(v-top), math.Exp(-v-top)
-		w[i] = p - n
-		norm += p + n
-	}
-	s := B / norm
-	for i := range w {
-		w[i] *= s
-	}
-}
-
-// aelrGradient sets g̃ = φ̃·x̃ into xt (seed 000, Alg. 2 lines 4-11), before
+// aelrGradient sets g̃ = φ̃·x̃ into xt (Hazan & Koren 2012, Alg. 2 lines 4-11), before
 // clipping, and returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.8). With q
-// non-nil, x̃ draws its k attributes from q: seed 002's GAELR (Alg. 3).
-func aelrGradient(ex *Example, w, ab []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
+// non-nil, x̃ draws its k attributes from q: Kukliansky & Shamir's GAELR (Alg. 3).
+func aelrGradient(ex *Example, z l1Sampler, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
 	xEstimate(ex, k, q, rng, xt)
-	n1 := abses(w, ab)
-	phi := l1InnerEstimate(ex, w, ab, n1, rng) - ex.Label()
+	phi := egInnerEstimate(ex, z, rng) - ex.Label()
 	for _, i := range xt.idx {
 		xt.val[i] *= phi
 	}
@@ -116,20 +103,16 @@ func aelrGradient(ex *Example, w, ab []float64, k int, q *aliasTable, rng *rand.
 }
 
 func (l *aelrLearner) Observe(ex *Example) {
-	l.t++
-	egWeights(l.w, l.a, l.B) // line 3
-	for i, v := range l.w {
-		l.sum[i] += v
-	}
-	aelrGradient(ex, l.w, l.ab, l.k, l.q, l.rng, l.xt)
+	l.z.Accumulate() // line 3: w_t enters the average
+	aelrGradient(ex, l.z, l.k, l.q, l.rng, l.xt)
 	c := 1 / l.eta
 	for _, i := range l.xt.idx { // g̃ is zero off idx, so lines 12-16 only move these
 		g := max(min(l.xt.val[i], c), -c) // clip(g̃[i], 1/η)
-		l.a[i] -= l.eta * g
+		l.z.AddU(i, -l.eta*g)
 	}
 }
 
-func (l *aelrLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+func (l *aelrLearner) Weights(dst []float64) { l.z.Average(dst) }
 
 func (l *aelrLearner) Params() map[string]float64 {
 	return map[string]float64{"B": l.B, "eta": l.eta}

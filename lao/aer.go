@@ -2,10 +2,12 @@ package lao
 
 import (
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // AER is Attribute Efficient Regression (Cesa-Bianchi, Shalev-Shwartz and
-// Shamir, ICML 2010, seed 001, Algorithm 2): a Pegasos step
+// Shamir, ICML 2010, Algorithm 2): a Pegasos step
 // w ← (1 − 1/t)w − (2/(λt))(ŷ − y)v with v estimating x from k/2 attributes
 // drawn uniformly without replacement (v_j = (2/k)d·x_j) and ŷ estimating
 // w·x from k/2 attributes drawn with P[i] = |w_i|/||w||₁
@@ -58,54 +60,64 @@ func (s *AER) resolve(p Problem) (k int, B, lambda float64, err error) {
 	return k, B, lambda, err
 }
 
-// Budget returns k per example.
-func (s *AER) Budget(p Problem) (Budget, error) {
-	k, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B, B2 and lambda to the struct's fields.
+func (s *AER) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes per example, half for x and half for w·x; in [2, d]"),
+		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		FloatParam("B2", &s.B2, "l2 bound on the comparator used by the default λ; 0 selects B", nil),
+		FloatParam("lambda", &s.Lambda, "Pegasos regularisation; 0 selects Theorem 2's ((B+1)d/B₂)√(log(m)/(mk))",
+			&Tune{Factors: lambdaFactors, Center: func(p Problem) float64 {
+				B := max(s.B, 1) // the grid's centre for B < 1 is that of B = 1
+				return AERDefaultLambda(p.D, s.K, max(p.M, 2), B, B)
+			}}),
 	}
-	return Budget{PerExample: k, Rule: "k per example"}, nil
 }
 
-// Start validates the parameters and returns a learner at w = 0.
-func (s *AER) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *AER) About() About {
+	return About{Paper: paperCSS, Algorithm: "Algorithm 2", Budget: "k per example", Ball: "l1"}
+}
+
+// Start validates the parameters and returns a learner at w = 0 with the
+// budget k per example.
+func (s *AER) Start(p Problem) (Learner, Budget, error) {
 	k, B, lambda, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	return &aerLearner{kx: (k + 1) / 2, ky: k / 2, B: B, lambda: lambda, rng: p.Rand,
-		w: make([]float64, p.D), sum: make([]float64, p.D), ab: make([]float64, p.D),
-		scratch: make([]float64, p.D), perm: identity(p.D), swaps: make([]int, p.D),
-		out: make([]int, p.D), v: newSparseVec(p.D)}, nil
+		w: core.NewL1Ball(p.D), perm: identity(p.D), swaps: make([]int, p.D),
+		out: make([]int, p.D), v: newSparseVec(p.D)}, Budget{PerExample: k, Rule: "k per example"}, nil
 }
 
+// aerLearner runs AER on the l1-ball core: O(k log d) per example
+// (amortised). The plain O(d) transcription of the pseudo-code is refAER in
+// the tests, matched iterate for iterate.
 type aerLearner struct {
 	kx, ky    int // attributes for v and for ŷ
 	B, lambda float64
 	rng       *rand.Rand
-	w, sum    []float64
+	w         *core.L1Ball // w_t and the running sum
 	t         int
-	ab        []float64 // scratch |w_i|
-	scratch   []float64 // scratch for the l1 projection
-	perm      []int     // identity permutation, scratch for sampling without replacement
+	perm      []int // identity permutation, scratch for sampling without replacement
 	swaps     []int
 	out       []int
 	v         *sparseVec
 }
 
-// aerEstimates computes v (into v) and ŷ for one example (seed 001,
+// aerEstimates computes v (into v) and ŷ for one example (Cesa-Bianchi et al. 2010,
 // Alg. 2 lines 3-12): E[v] = x and E[ŷ] = w·x, so E[2(ŷ − y)v] is the
 // gradient of (w·x − y)² (eq. (4)); v and ŷ use independent draws.
-func aerEstimates(ex *Example, w, ab []float64, kx, ky int, rng *rand.Rand, perm, swaps, out []int, v *sparseVec) (yhat float64) {
+func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, swaps, out []int, v *sparseVec) (yhat float64) {
 	v.reset()
 	d := ex.Dim()
 	scale := float64(d) / float64(kx)
 	for _, j := range sampleWithoutReplacement(d, kx, rng, perm, swaps, out) {
 		v.add(j, scale*ex.Attr(j))
 	}
-	n1 := abses(w, ab)
 	for range ky {
-		yhat += l1InnerEstimate(ex, w, ab, n1, rng)
+		yhat += egInnerEstimate(ex, w, rng)
 	}
 	return yhat / float64(ky)
 }
@@ -139,23 +151,18 @@ func identity(n int) []int {
 
 func (l *aerLearner) Observe(ex *Example) {
 	l.t++
-	yhat := aerEstimates(ex, l.w, l.ab, l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
+	yhat := aerEstimates(ex, l.w, l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
 	t := float64(l.t)
-	shrink := 1 - 1/t
-	for i := range l.w {
-		l.w[i] *= shrink
-	}
+	l.w.Shrink(1 - 1/t) // w ← (1 − 1/t)w − (2/(λt))(ŷ − y)v
 	c := 2 / (l.lambda * t) * (yhat - ex.Label())
 	for _, i := range l.v.idx {
-		l.w[i] -= c * l.v.val[i]
+		l.w.Add(i, -c*l.v.val[i])
 	}
-	projectL1Ball(l.w, l.B, l.scratch)
-	for i, v := range l.w { // w̄ = (1/m) Σ of the projected iterates
-		l.sum[i] += v
-	}
+	l.w.ProjectL1(l.B) // Duchi et al. 2008
+	l.w.Accumulate()   // w̄ = (1/m) Σ of the projected iterates
 }
 
-func (l *aerLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+func (l *aerLearner) Weights(dst []float64) { l.w.Average(dst) }
 
 func (l *aerLearner) Params() map[string]float64 {
 	return map[string]float64{"B": l.B, "lambda": l.lambda}

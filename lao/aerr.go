@@ -3,10 +3,12 @@ package lao
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // AERR is Attribute Efficient Ridge Regression (Hazan & Koren, ICML 2012,
-// seed 000, Algorithm 1): online gradient descent on the l2 ball of radius
+// Hazan & Koren 2012, Algorithm 1): online gradient descent on the l2 ball of radius
 // B with an unbiased gradient estimate built from k uniformly sampled
 // attributes (for x) and one attribute sampled with probability
 // w_j²/||w||₂² (for w·x), followed by the averaged iterate.
@@ -49,38 +51,44 @@ func (s *AERR) resolve(p Problem) (k int, B, eta float64, err error) {
 	return k, B, eta, err
 }
 
-// Budget returns k+1 per example.
-func (s *AERR) Budget(p Problem) (Budget, error) {
-	k, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B and eta to the struct's fields.
+func (s *AERR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.1's √(k/(2dm))",
+			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner at w_1.
-func (s *AERR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *AERR) About() About {
+	return About{Paper: paperHK, Algorithm: "Algorithm 1", Budget: "k+1 per example", Ball: "l2"}
+}
+
+// Start validates the parameters and returns a learner at w_1 with the
+// budget k+1 per example.
+func (s *AERR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	w, err := initialIterate("aerr", s.W1, p.D, B)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	return &aerrLearner{k: k, B: B, eta: eta, rng: p.Rand, w: w,
-		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, nil
+	return &aerrLearner{k: k, B: B, eta: eta, rng: p.Rand, w: core.NewBall(w), xt: newSparseVec(p.D)}, kPlusOne(k, p.D), nil
 }
 
+// aerrLearner runs AERR and GAERR on the projected-gradient core: O(k log d)
+// per example (the plain O(d) transcription of the pseudo-code is refAERR
+// in the tests, matched iterate for iterate).
 type aerrLearner struct {
 	q      *aliasTable // GAERR's sampling distribution for x̃; nil: uniform (AERR)
 	k      int
 	B, eta float64
 	rng    *rand.Rand
-	w      []float64 // w_t
-	sum    []float64 // Σ_{s≤t} w_s (for w̄)
-	t      int
-	sq     []float64 // scratch: w_j²
+	w      *core.Ball // w_t and the running sum of w_1..w_t
 	xt     *sparseVec
 }
 
@@ -105,13 +113,12 @@ func initialIterate(solver string, W1 []float64, d int, B float64) ([]float64, e
 	return w, nil
 }
 
-// aerrGradient sets g̃ = φ̃·x̃ into xt (seed 000, Alg. 1 lines 3-10) and
+// aerrGradient sets g̃ = φ̃·x̃ into xt (Hazan & Koren 2012, Alg. 1 lines 3-10) and
 // returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3). With q non-nil, x̃ draws its
-// k attributes from q instead of uniformly: seed 002's GAERR (Alg. 1).
-func aerrGradient(ex *Example, w, sq []float64, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
+// k attributes from q instead of uniformly: Kukliansky & Shamir's GAERR (Alg. 1).
+func aerrGradient(ex *Example, w *core.Ball, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
 	xEstimate(ex, k, q, rng, xt)
-	n2 := squares(w, sq)
-	phi := l2InnerEstimate(ex, w, sq, n2, rng) - ex.Label()
+	phi := l2InnerEstimate(ex, w, rng) - ex.Label()
 	for _, i := range xt.idx {
 		xt.val[i] *= phi
 	}
@@ -119,30 +126,15 @@ func aerrGradient(ex *Example, w, sq []float64, k int, q *aliasTable, rng *rand.
 }
 
 func (l *aerrLearner) Observe(ex *Example) {
-	l.t++
-	for i, v := range l.w { // w̄ averages w_1..w_m, the iterates before each update
-		l.sum[i] += v
-	}
-	aerrGradient(ex, l.w, l.sq, l.k, l.q, l.rng, l.xt)
+	l.w.Accumulate() // w̄ averages w_1..w_m, the iterates before each update
+	aerrGradient(ex, l.w, l.k, l.q, l.rng, l.xt)
 	for _, i := range l.xt.idx { // v_t = w_t − η g̃_t (g̃ is k-sparse)
-		l.w[i] -= l.eta * l.xt.val[i]
+		l.w.Add(i, -l.eta*l.xt.val[i])
 	}
-	projectL2Ball(l.w, l.B) // w_{t+1} = v_t · B / max{||v_t||, B}
+	l.w.ProjectL2(l.B) // w_{t+1} = v_t · B / max{||v_t||, B}
 }
 
-func (l *aerrLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
-
-// average writes sum/t into dst (zero if t == 0).
-func average(dst, sum []float64, t int) {
-	if t == 0 {
-		clear(dst)
-		return
-	}
-	inv := 1 / float64(t)
-	for i, v := range sum {
-		dst[i] = v * inv
-	}
-}
+func (l *aerrLearner) Weights(dst []float64) { l.w.Average(dst) }
 
 func (l *aerrLearner) Params() map[string]float64 {
 	return map[string]float64{"B": l.B, "eta": l.eta}

@@ -72,7 +72,7 @@ func (t *aliasTable) draw(rng *rand.Rand) int {
 }
 
 // qXEstimate sets xt to x̃ = (1/k) Σ_{r=1..k} x[i_r]/q_{i_r}·e_{i_r} with
-// i_1..i_k drawn independently from q (seed 002, Alg. 1 lines 3-7, eq. (1)).
+// i_1..i_k drawn independently from q (Kukliansky & Shamir 2015, Alg. 1 lines 3-7, eq. (1)).
 // E[x̃] = x wherever q_i > 0. It reveals at most k attributes.
 func qXEstimate(ex *Example, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) {
 	xt.reset()

@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"github.com/laoproject/lao/lao/internal/quadl1"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -9,7 +11,7 @@ import (
 )
 
 // Baseline is the Baseline algorithm of Cesa-Bianchi, Shalev-Shwartz and
-// Shamir (ICML 2010, seed 001, Algorithm 1): estimate the quadratic loss
+// Shamir (ICML 2010, Algorithm 1): estimate the quadratic loss
 // wᵀ(xxᵀ)w − 2y xᵀw + y² from k attributes per example, average the
 // estimates over the training set, and minimise the estimated loss
 // L̃(w) = wᵀĀw − wᵀv̄ + ȳ over the l1 ball ||w||₁ ≤ B.
@@ -45,6 +47,10 @@ type Baseline struct {
 	K int
 	// B is the l1 radius. If B is 0, B = 1.
 	B float64
+	// MaxMemoryMiB bounds the memory of its d×d matrices (about 4 of
+	// them); a larger d is refused with an error naming AER (O(d) memory)
+	// instead. If 0, DefaultMaxMemoryMiB.
+	MaxMemoryMiB int
 }
 
 var _ Solver = (*Baseline)(nil)
@@ -63,23 +69,32 @@ func (s *Baseline) resolve(p Problem) (k int, B float64, err error) {
 	return s.K, B, err
 }
 
-// Budget returns k per example.
-func (s *Baseline) Budget(p Problem) (Budget, error) {
-	k, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k and B to the struct's fields.
+func (s *Baseline) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes per example, in k/2 pairs; in [2, d]"),
+		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		IntParam("maxmem", &s.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
 	}
-	return Budget{PerExample: k, Rule: "k per example"}, nil
 }
 
-// Start validates the parameters and returns a learner with empty estimates.
-func (s *Baseline) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *Baseline) About() About {
+	return About{Paper: paperCSS, Algorithm: "Algorithm 1", Budget: "k per example", Ball: "l1"}
+}
+
+// Start validates the parameters and returns a learner with empty
+// estimates and the budget k per example.
+func (s *Baseline) Start(p Problem) (Learner, Budget, error) {
 	k, B, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
+	}
+	if err := checkQuadratic("baseline", p.D, 4, s.MaxMemoryMiB, "aer"); err != nil {
+		return nil, Budget{}, err
 	}
 	return &baselineLearner{d: p.D, pairs: k / 2, B: B, rng: p.Rand,
-		A: make([]float64, p.D*p.D), v: make([]float64, p.D), diag: map[string]float64{}}, nil
+		A: make([]float64, p.D*p.D), v: make([]float64, p.D), diag: map[string]float64{}}, Budget{PerExample: k, Rule: "k per example"}, nil
 }
 
 type baselineLearner struct {
@@ -94,7 +109,7 @@ type baselineLearner struct {
 	diag     map[string]float64
 }
 
-// baselineEstimate adds A (to A) and 2y·v (to v) for one example (seed 001,
+// baselineEstimate adds A (to A) and 2y·v (to v) for one example (Cesa-Bianchi et al. 2010,
 // Alg. 1 inner loop) and returns y². E[A] = xxᵀ and E[v] = x.
 func baselineEstimate(ex *Example, pairs int, rng *rand.Rand, picked []int, A, v []float64) []int {
 	d := ex.Dim()
@@ -146,7 +161,7 @@ func (l *baselineLearner) Weights(dst []float64) {
 	for i, v := range l.v {
 		lin[i] = -v * inv
 	}
-	w, _, err := minQuadL1Ball(Abar, lin, l.d, l.B)
+	w, _, err := quadl1.MinBall(Abar, lin, l.d, l.B)
 	if err != nil {
 		panic(&SolverError{Err: fmt.Errorf("minimising the estimated loss: %w", err)})
 	}

@@ -5,11 +5,11 @@ import "math"
 // The risk bounds of the seeds' theorems as functions of the problem size.
 // Bounds stated with O(·) are returned with constant 1 (they are shapes for
 // plotting, not certified numbers); bounds with explicit constants are
-// returned exactly as stated. Seed 000 measures the ½(w·x − y)² loss, seed
+// returned exactly as stated. Hazan & Koren 2012 measures the ½(w·x − y)² loss, seed
 // 001 the (w·x − y)² loss: compare each bound with the excess risk in its
 // own paper's loss.
 
-// BaselineBound is the excess-risk term of seed 001, Theorem 1 (Baseline):
+// BaselineBound is the excess-risk term of Cesa-Bianchi et al. 2010, Theorem 1 (Baseline):
 // (dB)²/k · √(ln(d/δ)/m), with the O-constant set to 1. It holds with
 // probability 1 − δ when x ∈ [−1,1]^d and y ∈ [−1,1].
 func BaselineBound(d, k, m int, B, delta float64) float64 {
@@ -17,7 +17,7 @@ func BaselineBound(d, k, m int, B, delta float64) float64 {
 	return db * db / float64(k) * math.Sqrt(math.Log(float64(d)/delta)/float64(m))
 }
 
-// AERBound is the excess-risk term of seed 001, Theorem 2 (AER):
+// AERBound is the excess-risk term of Cesa-Bianchi et al. 2010, Theorem 2 (AER):
 // d(B+1)B₂/√k · √(ln m/m), with the O-constant set to 1, for comparators
 // with ||w*||₁ ≤ B and ||w*||₂ ≤ B₂, when x ∈ [−1,1]^d and y ∈ [−1,1].
 func AERBound(d, k, m int, B, B2 float64) float64 {
@@ -25,14 +25,14 @@ func AERBound(d, k, m int, B, B2 float64) float64 {
 	return float64(d) * (B + 1) * B2 / math.Sqrt(float64(k)) * math.Sqrt(math.Log(fm)/fm)
 }
 
-// AERRBound is the excess-risk bound of seed 000, Theorem 3.1 (AERR with
+// AERRBound is the excess-risk bound of Hazan & Koren 2012, Theorem 3.1 (AERR with
 // η = √(k/(2dm))): 4B²√(2d/(km)), for ||x||₂ ≤ 1, |y| ≤ B and ||w*||₂ ≤ B,
 // in the ½-squared loss.
 func AERRBound(d, k, m int, B float64) float64 {
 	return 4 * B * B * math.Sqrt(2*float64(d)/(float64(k)*float64(m)))
 }
 
-// AELRBound is the excess-risk bound of seed 000, Theorem 3.4 (AELR with
+// AELRBound is the excess-risk bound of Hazan & Koren 2012, Theorem 3.4 (AELR with
 // its η): 4B²√(10 d log(2d)/(km)), for ||x||∞ ≤ 1, |y| ≤ B, ||w*||₁ ≤ B
 // and m ≥ log 2d, in the ½-squared loss.
 func AELRBound(d, k, m int, B float64) float64 {

@@ -3,7 +3,7 @@ package lao
 import "math"
 
 // DDAELR is Data-Dependent Attribute Efficient Lasso Regression (Kukliansky
-// & Shamir, seed 002, Section 4.1): GAELR (Algorithm 3) with the sampling
+// & Shamir 2015, Section 4.1): GAELR (Algorithm 3) with the sampling
 // distribution q_i = E[x_i²] / Σ_j E[x_j²] (Lemma 4.3), which minimises
 // Lemma 4.5's bound on the largest coordinate of E[g̃²], given the
 // attributes' second moments as prior knowledge. (Note the moments
@@ -73,22 +73,38 @@ func checkMoments(solver string, m []float64, d int) error {
 	return nil
 }
 
-// Budget returns k+1 per example.
-func (s *DDAELR) Budget(p Problem) (Budget, error) {
-	k, _, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B and eta to the struct's fields; the prior Moments are
+// supplied with SetMoments.
+func (s *DDAELR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		// CV centres the step on the uniform solver's theorem step: the
+		// data-dependent step needs the moments, which the grid does not see.
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 4.6's",
+			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1 (w_1 = 0).
-func (s *DDAELR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *DDAELR) About() About {
+	return About{Paper: paperKS, Algorithm: "Section 4.1 (GAELR with q ∝ E[x_i²])", Budget: "k+1 per example", Ball: "l1"}
+}
+
+// NeedsMoments reports whether the prior second moments are still missing.
+func (s *DDAELR) NeedsMoments() bool { return s.Moments == nil }
+
+// SetMoments supplies the prior second moments E[x_i²].
+func (s *DDAELR) SetMoments(m []float64) { s.Moments = m }
+
+// Start validates the parameters and returns a learner at z⁺ = z⁻ = 1 (w_1 = 0) with the
+// budget k+1 per example.
+func (s *DDAELR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, q, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	return newGAELRLearner(q, k, B, eta, p), nil
+	return newGAELRLearner(q, k, B, eta, p), kPlusOne(k, p.D), nil
 }
 
 // DDAELRDefaultEta is Theorem 4.6's step size

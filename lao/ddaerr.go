@@ -3,7 +3,7 @@ package lao
 import "math"
 
 // DDAERR is Data-Dependent Attribute Efficient Ridge Regression (Kukliansky
-// & Shamir, seed 002, Section 3.1): GAERR (Algorithm 1) with the sampling
+// & Shamir 2015, Section 3.1): GAERR (Algorithm 1) with the sampling
 // distribution q_i = √E[x_i²] / Σ_j √E[x_j²] (eq. (4)), which minimises
 // Lemma 3.4's bound on the gradient estimate's second moment, given the
 // attributes' second moments as prior knowledge.
@@ -61,26 +61,43 @@ func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err e
 	return
 }
 
-// Budget returns k+1 per example.
-func (s *DDAERR) Budget(p Problem) (Budget, error) {
-	k, _, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B and eta to the struct's fields; the prior Moments are
+// supplied with SetMoments.
+func (s *DDAERR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		// CV centres the step on the uniform solver's theorem step: the
+		// data-dependent step needs the moments, which the grid does not see.
+		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.5's",
+			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner at w_1.
-func (s *DDAERR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *DDAERR) About() About {
+	return About{Paper: paperKS, Algorithm: "Section 3.1 (GAERR with q ∝ √E[x_i²])", Budget: "k+1 per example", Ball: "l2"}
+}
+
+// NeedsMoments reports whether the prior second moments are still missing.
+func (s *DDAERR) NeedsMoments() bool { return s.Moments == nil }
+
+// SetMoments supplies the prior second moments E[x_i²].
+func (s *DDAERR) SetMoments(m []float64) { s.Moments = m }
+
+// Start validates the parameters and returns a learner at w_1 with the
+// budget k+1 per example.
+func (s *DDAERR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, q, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	return newGAERRLearner(q, k, B, eta, s.W1, p, "ddaerr")
+	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "ddaerr")
+	return l, kPlusOne(k, p.D), err
 }
 
 // HalfNorm is ||v||_{1/2} = (Σ_i √v_i)² for v ≥ 0: for the second moments
-// v_i = E[x_i²] it is at most d·E||x||₂² (seed 002, Section 3).
+// v_i = E[x_i²] it is at most d·E||x||₂² (Kukliansky & Shamir 2015, Section 3).
 func HalfNorm(v []float64) float64 {
 	var s float64
 	for _, x := range v {

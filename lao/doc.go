@@ -5,23 +5,37 @@
 // The protocol is enforced, not trusted. A solver reaches an example only
 // through an *Example handle that reveals the label and at most a budget of
 // distinct attributes (re-reading one is free); a request beyond the budget
-// is refused with ErrBudgetExceeded and never served. Fit drives a Solver
-// over a Source of examples and returns a Result with the weights and the
-// attribute accounting (total attributes observed, the maximum on any single
-// example), so experiments can put "attributes seen" on the x-axis as the
-// papers do.
+// is refused with ErrBudgetExceeded and never served. The handle lives in an
+// internal package, so a solver cannot touch a row except through it. Fit
+// drives a Solver over a Source of examples and returns a Result with the
+// weights and the attribute accounting (total attributes observed, the
+// maximum on any single example), so experiments can put "attributes seen"
+// on the x-axis as the papers do.
 //
-// The solvers follow the pseudo-code of the seed papers, one file each:
+// The solvers follow the papers' pseudo-code, one file each:
 //
-//	Baseline, AER         Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010
-//	AERR, AELR            Hazan & Koren, ICML 2012
+//	Baseline, AER                 Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010
+//	AERR, AELR                    Hazan & Koren, ICML 2012
+//	GAERR, GAELR, DDAERR, DDAELR,
+//	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015
+//	Ridge, Lasso, OnlineRidge,
+//	OnlineLasso                   full-information references (budget d)
 //
 // Each solver is a struct whose exported fields are the paper's parameters
-// (K, B, Eta, Lambda); a zero field selects the theorem's choice, computed
-// from m, d, k and B. Full-information references (Ridge, Lasso,
-// OnlineRidge, OnlineLasso) go through the same protocol with budget d.
-// The theorems' bounds are plain functions (AERRBound, AELRBound, AERBound,
-// BaselineBound).
+// (K, B, Eta, Lambda, ...); a zero field selects the theorem's choice,
+// computed from m, d, k and B. The struct is the single source of truth:
+// Params binds every parameter by name ("k", "B", "eta", ...) to its field,
+// with its cross-validation range, so package frames (CV), the command line
+// and the experiments reach every solver the same way (New, SetParams,
+// Grid). Start validates the parameters once per fit and returns the
+// learner with its budget. The theorems' bounds are plain functions next to
+// the solvers (AERRBound, AELRBound, DDAERRBound, ...).
+//
+// Dependencies point one way: lao depends on gonum only; its internal
+// packages (observe: the handle; quadl1: the exact l1-ball QP; errs: the
+// shared sentinel errors) depend on nothing of ours; lao/theory (the
+// theorem registry) depends on lao; frames, datasets, experiments, kernel
+// and cmd/lao depend on lao.
 //
 // A fit is deterministic given Options.Seed (PCG from math/rand/v2):
 //

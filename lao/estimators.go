@@ -3,6 +3,8 @@ package lao
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // This file holds the unbiased estimators shared by the stochastic solvers.
@@ -39,7 +41,7 @@ func (s *sparseVec) add(i int, v float64) {
 }
 
 // uniformXEstimate sets xt to x̃ = (1/k) Σ_{r=1..k} d·x[i_r]·e_{i_r} with
-// i_1..i_k drawn uniformly and independently from [d] (seed 000, Alg. 1-2
+// i_1..i_k drawn uniformly and independently from [d] (Hazan & Koren 2012, Alg. 1-2
 // lines 3-7). E[x̃] = x. It reveals at most k attributes.
 func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
 	xt.reset()
@@ -51,65 +53,56 @@ func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
 	}
 }
 
-// sampleProportional draws j with probability p[j]/total (p ≥ 0, total =
-// Σ p > 0) by a linear scan. It returns the last positive index if
-// rounding leaves u beyond the cumulative sum.
-func sampleProportional(p []float64, total float64, rng *rand.Rand) int {
-	u := rng.Float64() * total
-	last := -1
-	for j, v := range p {
-		if v <= 0 {
-			continue
-		}
-		last = j
-		u -= v
-		if u < 0 {
-			return j
-		}
-	}
-	return last
+// l1Sampler is a weight vector that draws j with probability |w_j|/||w||₁:
+// the EG core (core.EG), or a fixed w (denseL1).
+type l1Sampler interface {
+	Norm1() float64
+	SampleAbs(u float64) int
+	W(j int) float64
 }
 
-// sqrtScratch fills dst with w[j]^2 and returns ||w||_2^2.
-func squares(w, dst []float64) float64 {
-	var s float64
-	for j, v := range w {
-		dst[j] = v * v
-		s += dst[j]
-	}
-	return s
+// denseL1 is a fixed weight vector as an l1Sampler.
+type denseL1 struct {
+	w   []float64
+	abs *core.SumTree
 }
 
-// abses fills dst with |w[j]| and returns ||w||_1.
-func abses(w, dst []float64) float64 {
-	var s float64
-	for j, v := range w {
-		dst[j] = math.Abs(v)
-		s += dst[j]
+func newDenseL1(w []float64) denseL1 {
+	t := core.NewSumTree(len(w))
+	ab := make([]float64, len(w))
+	for i, v := range w {
+		ab[i] = math.Abs(v)
 	}
-	return s
+	t.Build(ab)
+	return denseL1{w: w, abs: t}
 }
+
+func (s denseL1) Norm1() float64          { return s.abs.Total() }
+func (s denseL1) SampleAbs(u float64) int { return s.abs.Sample(u * s.abs.Total()) }
+func (s denseL1) W(j int) float64         { return s.w[j] }
 
 // l2InnerEstimate returns an unbiased estimate of w·x that reveals one
-// attribute: j is drawn with P[j] = w_j²/||w||², and the estimate is
-// ||w||² x_j / w_j (seed 000, Alg. 1 lines 8-9). sq holds w_j² and n2 =
-// ||w||². If w = 0 the inner product is exactly 0 and nothing is revealed.
-func l2InnerEstimate(ex *Example, w, sq []float64, n2 float64, rng *rand.Rand) float64 {
+// attribute: j is drawn with P[j] = w_j²/||w||₂², and the estimate is
+// ||w||₂² x_j / w_j (Hazan & Koren 2012, Alg. 1 lines 8-9). If w = 0 the
+// inner product is exactly 0 and nothing is revealed (nor drawn).
+func l2InnerEstimate(ex *Example, w *core.Ball, rng *rand.Rand) float64 {
+	n2 := w.Norm2()
 	if n2 == 0 {
 		return 0
 	}
-	j := sampleProportional(sq, n2, rng)
-	return n2 * ex.Attr(j) / w[j]
+	j := w.SampleSq(rng.Float64())
+	return n2 * ex.Attr(j) / w.W(j)
 }
 
-// l1InnerEstimate returns an unbiased estimate of w·x that reveals one
-// attribute: j is drawn with P[j] = |w_j|/||w||_1 and the estimate is
-// ||w||_1 sign(w_j) x_j (seed 000 Alg. 2 lines 9-10; seed 001 eq. (4)).
-// ab holds |w_j| and n1 = ||w||_1. If w = 0 the estimate is exactly 0.
-func l1InnerEstimate(ex *Example, w, ab []float64, n1 float64, rng *rand.Rand) float64 {
+// egInnerEstimate returns an unbiased estimate of w·x that reveals one
+// attribute: j is drawn with P[j] = |w_j|/||w||₁ and the estimate is
+// ||w||₁ sign(w_j) x_j (Hazan & Koren 2012, Alg. 2 lines 9-10). If w = 0
+// the estimate is exactly 0.
+func egInnerEstimate(ex *Example, z l1Sampler, rng *rand.Rand) float64 {
+	n1 := z.Norm1()
 	if n1 == 0 {
 		return 0
 	}
-	j := sampleProportional(ab, n1, rng)
-	return n1 * math.Copysign(1, w[j]) * ex.Attr(j)
+	j := z.SampleAbs(rng.Float64())
+	return n1 * math.Copysign(1, z.W(j)) * ex.Attr(j)
 }

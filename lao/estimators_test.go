@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"github.com/laoproject/lao/lao/internal/core"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -77,18 +79,17 @@ func denseOf(s *sparseVec) []float64 {
 
 const draws = 200000
 
-// Seed 000, Lemma 3.3: AERR's g̃ is unbiased for (w·x − y)x.
+// Hazan & Koren 2012, Lemma 3.3: AERR's g̃ is unbiased for (w·x − y)x.
 func TestAERRGradientUnbiased(t *testing.T) {
 	rng := NewRand(1)
 	d, k := 12, 3
 	x, y, w := fixedExample(d, rng)
 	ex := NewExample(d)
 	xt := newSparseVec(d)
-	sq := make([]float64, d)
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aerrGradient(ex, w, sq, k, nil, rng, xt)
+		aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 		if ex.Observed() > k+1 {
 			t.Fatalf("observed %d > k+1", ex.Observed())
 		}
@@ -97,7 +98,7 @@ func TestAERRGradientUnbiased(t *testing.T) {
 	c.check(t, "AERR g̃", exactGradient(w, x, y, 1), 5)
 }
 
-// Seed 000, Lemma 3.3: E||g̃||² ≤ 8B²d/k. With ||x||₂ ≤ 1 and ||w||₂ ≤ B the
+// Hazan & Koren 2012, Lemma 3.3: E||g̃||² ≤ 8B²d/k. With ||x||₂ ≤ 1 and ||w||₂ ≤ B the
 // exact second moment is (||w||²||x||² − 2y w·x + y²)·(d/k + (k−1)/k)||x||²;
 // the empirical mean must match it (5 SE) and it must lie below the bound.
 func TestAERRSecondMomentLemma33(t *testing.T) {
@@ -108,11 +109,10 @@ func TestAERRSecondMomentLemma33(t *testing.T) {
 		B := 1.0 // ||w||₂ = 1, |y| = 0.7 ≤ B
 		ex := NewExample(d)
 		xt := newSparseVec(d)
-		sq := make([]float64, d)
 		var sum, sumsq float64
 		for range draws {
 			ex.Reset(x, y, k+1)
-			aerrGradient(ex, w, sq, k, nil, rng, xt)
+			aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 			var n2 float64
 			for _, i := range xt.idx {
 				n2 += xt.val[i] * xt.val[i]
@@ -134,24 +134,23 @@ func TestAERRSecondMomentLemma33(t *testing.T) {
 	}
 }
 
-// Seed 000, Lemma 3.8: AELR's g̃ is unbiased for (w·x − y)x.
+// Hazan & Koren 2012, Lemma 3.8: AELR's g̃ is unbiased for (w·x − y)x.
 func TestAELRGradientUnbiased(t *testing.T) {
 	rng := NewRand(3)
 	d, k := 10, 2
 	x, y, w := fixedExample(d, rng)
 	ex := NewExample(d)
 	xt := newSparseVec(d)
-	ab := make([]float64, d)
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aelrGradient(ex, w, ab, k, nil, rng, xt)
+		aelrGradient(ex, newDenseL1(w), k, nil, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "AELR g̃", exactGradient(w, x, y, 1), 5)
 }
 
-// Seed 001, eq. (4) and Alg. 2: 2(ŷ − y)v is unbiased for 2(w·x − y)x, for
+// Cesa-Bianchi et al. 2010, eq. (4) and Alg. 2: 2(ŷ − y)v is unbiased for 2(w·x − y)x, for
 // even and odd k.
 func TestAERGradientUnbiased(t *testing.T) {
 	rng := NewRand(4)
@@ -160,13 +159,12 @@ func TestAERGradientUnbiased(t *testing.T) {
 		x, y, w := fixedExample(d, rng)
 		ex := NewExample(d)
 		v := newSparseVec(d)
-		ab := make([]float64, d)
 		perm, swaps, out := identity(d), make([]int, d), make([]int, d)
 		c := newMeanChecker(d)
 		g := make([]float64, d)
 		for range draws {
 			ex.Reset(x, y, k)
-			yhat := aerEstimates(ex, w, ab, (k+1)/2, k/2, rng, perm, swaps, out, v)
+			yhat := aerEstimates(ex, newDenseL1(w), (k+1)/2, k/2, rng, perm, swaps, out, v)
 			dv := denseOf(v)
 			for i := range g {
 				g[i] = 2 * (yhat - y) * dv[i]
@@ -209,7 +207,7 @@ func TestSampleWithoutReplacement(t *testing.T) {
 	}
 }
 
-// Seed 001, Algorithm 1: Baseline's per-example A and v are unbiased for
+// Cesa-Bianchi et al. 2010, Algorithm 1: Baseline's per-example A and v are unbiased for
 // xxᵀ and x (with the 2y factor: E[2yv] = 2yx), for even and odd k.
 func TestBaselineEstimateUnbiased(t *testing.T) {
 	rng := NewRand(6)

@@ -30,9 +30,9 @@ func ExampleRidge() {
 		if err != nil {
 			panic(err)
 		}
-		fmt.Printf("%+v: w = [%.4f %.4f], %d attributes per example\n", s, res.W[0], res.W[1], res.MaxPerExample)
+		fmt.Printf("%v: w = [%.4f %.4f], %d attributes per example\n", res.Params, res.W[0], res.W[1], res.MaxPerExample)
 	}
 	// Output:
-	// &{Lambda:1e-09 B:0}: w = [2.0000 -1.0000], 2 attributes per example
-	// &{Lambda:0 B:2}: w = [1.8378 -0.7890], 2 attributes per example
+	// map[lambda:1e-09]: w = [2.0000 -1.0000], 2 attributes per example
+	// map[B:2]: w = [1.8378 -0.7890], 2 attributes per example
 }

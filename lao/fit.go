@@ -1,65 +1,11 @@
 package lao
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"time"
 )
-
-// ErrParam is returned (wrapped) for an invalid solver parameter (k < 1,
-// k > d, B <= 0, eta <= 0, ...). The message names the parameter.
-var ErrParam = errors.New("lao: invalid parameter")
-
-// ErrEmpty is returned (wrapped) when a data set has no examples.
-var ErrEmpty = errors.New("lao: no examples")
-
-// paramErr formats a parameter error naming the solver and parameter.
-func paramErr(solver, param string, format string, args ...any) error {
-	return fmt.Errorf("%s: %s %s: %w", solver, param, fmt.Sprintf(format, args...), ErrParam)
-}
-
-// Budget is the attribute budget rule of a solver on a given problem.
-type Budget struct {
-	// PerExample is the hard cap on distinct attributes revealed per
-	// training example; the handle refuses any request beyond it.
-	PerExample int
-	// Mean, if positive, is a budget that holds only in expectation (AESVR
-	// of seed 000 observes k+6 attributes on average). Fit reports the
-	// realised mean; PerExample is then a safety cap (often d).
-	Mean float64
-	// Rule is the budget as the paper states it, e.g. "k+1 per example".
-	Rule string
-}
-
-// Problem is what a solver knows before it sees the first example.
-type Problem struct {
-	M    int        // number of training examples (m); Fit fails if the source length is unknown
-	D    int        // number of attributes (d)
-	Rand *rand.Rand // the solver's only source of randomness, seeded by Options.Seed
-}
-
-// Learner is a solver in the middle of a fit. Observe is called once per
-// training example, in order; Weights writes the solver's current output
-// predictor (for averaged algorithms, the average so far).
-type Learner interface {
-	Observe(ex *Example)
-	Weights(dst []float64)
-}
-
-// Solver is an LAO (or full-information) regression algorithm with its
-// parameters. Implementations are structs whose exported fields are the
-// paper's parameters; zero values select the theorems' defaults.
-type Solver interface {
-	// Name is the paper's name in lower case: "aerr", "aelr", "aer", ...
-	Name() string
-	// Budget validates the parameters against p and returns the budget rule.
-	Budget(p Problem) (Budget, error)
-	// Start validates the parameters, resolves defaults from p and returns
-	// a fresh Learner.
-	Start(p Problem) (Learner, error)
-}
 
 // Options control a fit. The zero value is valid (seed 0, no checkpoints).
 type Options struct {
@@ -84,11 +30,14 @@ type Checkpoint struct {
 type Result struct {
 	Solver        string
 	W             []float64
-	Examples      int     // m
-	Attributes    int64   // total distinct attributes revealed, summed over examples
-	MaxPerExample int     // the largest number revealed on any single example
-	Budget        Budget  // the rule the handles enforced
-	Seconds       float64 // wall time of the fit
+	Examples      int    // m
+	Attributes    int64  // total distinct attributes revealed, summed over examples
+	MaxPerExample int    // the largest number revealed on any single example
+	Budget        Budget // the rule the handles enforced
+	// AttributeCounts[i] is how many training examples revealed attribute
+	// i: which attributes the learner paid for, and how often.
+	AttributeCounts []int64
+	Seconds         float64 // wall time of the fit
 	// Params holds the parameters the solver actually used, defaults
 	// resolved (e.g. "B", "eta", "lambda"), if the learner reports them.
 	Params map[string]float64
@@ -117,9 +66,28 @@ func (r *Result) MeanPerExample() float64 {
 	return float64(r.Attributes) / float64(r.Examples)
 }
 
-// NewRand returns the PCG generator Fit uses for a seed.
+// NewRand returns a PCG generator for a seed.
 func NewRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+}
+
+// SeedFor derives the seed of one named random stream from a user's seed,
+// so that the streams one seed drives are independent: Fit draws the
+// solver's randomness from SeedFor(seed, "solver"), package frames its
+// train/test split from "split", its folds from "folds" and its shuffles
+// from "shuffle". (With one stream for all, the split, the folds and the
+// solver's draws would be the same random numbers.)
+func SeedFor(seed uint64, stream string) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a of the stream's name
+	for i := range len(stream) {
+		h ^= uint64(stream[i])
+		h *= 1099511628211
+	}
+	x := seed ^ h
+	x += 0x9e3779b97f4a7c15 // splitmix64's finaliser
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
 }
 
 // Fit runs solver s over the examples of src under the LAO protocol: each
@@ -134,15 +102,11 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	if m < 0 {
 		return nil, fmt.Errorf("%s: the number of examples must be known before fitting (source length is unknown): %w", s.Name(), ErrParam)
 	}
-	p := Problem{M: m, D: d, Rand: NewRand(opt.Seed)}
-	budget, err := s.Budget(p)
-	if err != nil {
-		return nil, err
-	}
+	p := Problem{M: m, D: d, Rand: NewRand(SeedFor(opt.Seed, "solver"))}
 	if err := checkCheckpoints(opt.Checkpoints, m); err != nil {
 		return nil, err
 	}
-	l, err := s.Start(p)
+	l, budget, err := s.Start(p)
 	if err != nil {
 		return nil, err
 	}
@@ -153,25 +117,27 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	}()
 	defer recoverBudget(&err, s.Name()) // recover must be called by the deferred function itself
 	start := time.Now()
-	res = &Result{Solver: s.Name(), Examples: m, Budget: budget}
-	row := make([]float64, d)
+	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
 	ex := NewExample(d)
+	next := nextExample(src, ex, budget.PerExample)
 	var wbuf []float64
-	next := 0
+	cp := 0
 	for t := 1; t <= m; t++ {
-		y, rerr := src.Next(row)
-		if rerr != nil {
+		if rerr := next(); rerr != nil {
 			if rerr == io.EOF {
 				rerr = io.ErrUnexpectedEOF
 			}
 			return nil, fmt.Errorf("%s: reading example %d of %d: %w", s.Name(), t, m, rerr)
 		}
-		ex.Reset(row, y, budget.PerExample)
 		l.Observe(ex)
-		res.Attributes += int64(ex.Observed())
-		res.MaxPerExample = max(res.MaxPerExample, ex.Observed())
-		if next < len(opt.Checkpoints) && opt.Checkpoints[next] == t {
-			next++
+		seen := ex.RevealedList()
+		for _, i := range seen {
+			res.AttributeCounts[i]++
+		}
+		res.Attributes += int64(len(seen))
+		res.MaxPerExample = max(res.MaxPerExample, len(seen))
+		if cp < len(opt.Checkpoints) && opt.Checkpoints[cp] == t {
+			cp++
 			if opt.OnCheckpoint != nil {
 				if wbuf == nil {
 					wbuf = make([]float64, d)
@@ -194,6 +160,38 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// nextExample returns a function that points ex at the next example of
+// src. Sources that lend their rows (RowLender, SparseLender) are read
+// without copying; others are copied into one reused row.
+func nextExample(src Source, ex *Example, budget int) func() error {
+	switch s := src.(type) {
+	case SparseLender:
+		return func() error {
+			idx, val, y, err := s.NextSparse()
+			if err == nil {
+				ex.ResetSparse(idx, val, y, budget)
+			}
+			return err
+		}
+	case RowLender:
+		return func() error {
+			row, y, err := s.NextRow()
+			if err == nil {
+				ex.Reset(row, y, budget)
+			}
+			return err
+		}
+	}
+	row := make([]float64, src.Dim())
+	return func() error {
+		y, err := src.Next(row)
+		if err == nil {
+			ex.Reset(row, y, budget)
+		}
+		return err
+	}
 }
 
 func checkCheckpoints(cp []int, m int) error {

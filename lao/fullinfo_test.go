@@ -7,13 +7,22 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // fiData returns m Gaussian examples with d correlated attributes and a
 // noisy linear label.
 func fiData(seed uint64, m, d int) *Dataset {
 	rng := NewRand(seed)
-	_, X := qpRandPSD(rng, d, m, 0.5)
+	X := make([]float64, m*d) // rows: a Gaussian AR(1) sequence, correlation 0.5
+	for i := range m {
+		prev := rng.NormFloat64()
+		for j := range d {
+			z := 0.5*prev + math.Sqrt(0.75)*rng.NormFloat64()
+			X[i*d+j], prev = z, z
+		}
+	}
 	wt := make([]float64, d)
 	for j := range wt {
 		wt[j] = rng.NormFloat64()
@@ -147,13 +156,13 @@ func TestLassoKKT(t *testing.T) {
 		}
 		for _, f := range []float64{0.01, 0.3, 2} {
 			w := fiFit(t, &Lasso{Lambda: f * vmax}, ds).W
-			if err := qpKKTPen(C, v, c.d, f*vmax, w, 1e-8); err != nil {
+			if err := quadl1.KKTPenalised(C, v, c.d, f*vmax, w, 1e-8); err != nil {
 				t.Errorf("m=%d d=%d λ=%g: %v", c.m, c.d, f*vmax, err)
 			}
 		}
 		for _, B := range []float64{0.05, 1, 10, 1e4} {
 			w := fiFit(t, &Lasso{B: B}, ds).W
-			if err := qpKKTBall(C, v, c.d, B, w, 1e-8); err != nil {
+			if err := quadl1.KKTBall(C, v, c.d, B, w, 1e-8); err != nil {
 				t.Errorf("m=%d d=%d B=%g: %v", c.m, c.d, B, err)
 			}
 		}
@@ -349,5 +358,64 @@ func TestOnlineReferencesConverge(t *testing.T) {
 			t.Errorf("%s: mean excess risk %g above the theorem's %g", c.s.Name(), mean, c.bound)
 		}
 		t.Logf("%s: mean excess risk %.3g, bound %.3g, zero predictor %.3g", c.s.Name(), mean, c.bound, zero)
+	}
+}
+
+// The blocked Gram accumulation (Dsyrk on buffered dense rows, split
+// across goroutines, sparse rows added at once) equals the direct sums,
+// also mid-block (a checkpoint before the buffer is full).
+func TestGramBlockedMatchesDirect(t *testing.T) {
+	const d = 9
+	rng := NewRand(21)
+	m := 3*gramBlock + 17
+	x := make([]float64, m*d)
+	y := make([]float64, m)
+	for i := range m {
+		for j := range d {
+			if i%5 != 0 || j == i%d { // every fifth row is sparse
+				x[i*d+j] = rng.NormFloat64()
+			}
+		}
+		y[i] = rng.NormFloat64()
+	}
+	ds, err := NewDataset(x, y, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, gramBlock - 1, gramBlock + 3, m} {
+		h := ds.Head(n)
+		g := newGram(d)
+		ex := NewExample(d)
+		for i := range n {
+			ex.Reset(h.Row(i), h.Label(i), d)
+			g.Observe(ex)
+		}
+		C, b, ok := g.moments()
+		Cw, bw := fiMoments(h)
+		if !ok || maxAbsDiff(C, Cw) > 1e-12 || maxAbsDiff(b, bw) > 1e-12 {
+			t.Errorf("n = %d: Gram differs from the direct sums by %g, %g", n, maxAbsDiff(C, Cw), maxAbsDiff(b, bw))
+		}
+	}
+}
+
+// A d whose d×d matrices exceed the memory limit is refused with the
+// memory it would need and the online solver to use; the limit can be
+// raised.
+func TestOfflineMemoryLimit(t *testing.T) {
+	p := Problem{M: 10, D: 20000, Rand: NewRand(1)}
+	for _, c := range []struct {
+		s      Solver
+		online string
+	}{{&Ridge{}, "online-ridge"}, {&Lasso{}, "online-lasso"}, {&Baseline{K: 4}, "aer"}} {
+		_, _, err := c.s.Start(p)
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "MiB") || !strings.Contains(err.Error(), c.online) {
+			t.Errorf("%s at d = 20000: %v", c.s.Name(), err)
+		}
+	}
+	if _, _, err := (&Ridge{MaxMemoryMiB: 1}).Start(Problem{M: 10, D: 100}); err != nil {
+		t.Errorf("d = 100 within 1 MiB refused: %v", err)
+	}
+	if _, _, err := (&Ridge{MaxMemoryMiB: 1}).Start(Problem{M: 10, D: 300}); err == nil {
+		t.Error("d = 300 over a 1 MiB limit accepted")
 	}
 }

@@ -1,9 +1,13 @@
 package lao
 
-import "math"
+import (
+	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
+)
 
 // GAELR is General Attribute Efficient Lasso Regression (Kukliansky &
-// Shamir, seed 002, Algorithm 3): AELR (seed 000, Alg. 2) with the k
+// Shamir, Kukliansky & Shamir 2015, Algorithm 3): AELR (Hazan & Koren 2012, Alg. 2) with the k
 // attributes that estimate x drawn independently from a distribution q,
 // x̃ = (1/k) Σ_r x[i_r]/q_{i_r}·e_{i_r}; the inner product is estimated from
 // one attribute drawn with probability |w_j|/||w||₁; each coordinate of
@@ -14,7 +18,7 @@ import "math"
 //
 // Budget: k+1 distinct attributes per example (hard).
 //
-// Theorem 4.1 of seed 002: if ||x||∞ ≤ 1, |y| ≤ B, ||E[g̃²]||∞ ≤ G² and
+// Theorem 4.1 of Kukliansky & Shamir 2015: if ||x||∞ ≤ 1, |y| ≤ B, ||E[g̃²]||∞ ≤ G² and
 // η ≤ 1/(2G), E[L(w̄)] ≤ L(w*) + B(log(2d)/(ηm) + 5ηG²) for every
 // ||w*||₁ ≤ B (loss ½(w·x − y)²); Lemma 4.5 gives
 // G² ≤ 4B²((1/k) max_i E[x_i²]/q_i + 1).
@@ -30,8 +34,13 @@ type GAELR struct {
 	// η = (1/(2B))√(log(2d)/(5m(1/(k·min q) + 1))).
 	Eta float64
 	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
-	// normalised here). Nil means uniform.
+	// normalised here). Nil means uniform, unless QPower is set.
 	Q []float64
+	// QPower, used only if Q is nil and non-zero, derives q from the prior
+	// second moments: q_i ∝ E[x_i²]^QPower (1 gives DDAELR's q).
+	QPower float64
+	// Moments holds E[x_i²] for QPower (see frames.WithPriors).
+	Moments []float64
 }
 
 var _ Solver = (*GAELR)(nil)
@@ -47,7 +56,13 @@ func (s *GAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err er
 	if B, err = positiveOr("gaelr", "B", s.B, 1); err != nil {
 		return
 	}
-	if q, err = samplingTable("gaelr", "Q", s.Q, p.D); err != nil {
+	Q := s.Q
+	if Q == nil && s.QPower != 0 {
+		if Q, err = powerSampling("gaelr", s.Moments, s.QPower, p.D); err != nil {
+			return
+		}
+	}
+	if q, err = samplingTable("gaelr", "Q", Q, p.D); err != nil {
 		return
 	}
 	minQ := minPositive(q.q)
@@ -56,31 +71,44 @@ func (s *GAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err er
 	return
 }
 
-// Budget returns k+1 per example.
-func (s *GAELR) Budget(p Problem) (Budget, error) {
-	k, _, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B, eta and qpower to the struct's fields.
+func (s *GAELR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "step size; 0 selects the minimiser of Theorem 4.1's bound for the worst case of q",
+			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
+		FloatParam("qpower", &s.QPower, "if Q is nil: q_i ∝ E[x_i²]^qpower from the prior moments (0: uniform, 1: DDAELR's)", nil),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1 (w_1 = 0).
-func (s *GAELR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *GAELR) About() About {
+	return About{Paper: paperKS, Algorithm: "Algorithm 3 (GAELR, any sampling distribution q)", Budget: "k+1 per example", Ball: "l1"}
+}
+
+// NeedsMoments reports whether q must still be derived from prior moments
+// (Q nil, QPower non-zero, Moments nil).
+func (s *GAELR) NeedsMoments() bool { return s.Q == nil && s.QPower != 0 && s.Moments == nil }
+
+// SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
+func (s *GAELR) SetMoments(m []float64) { s.Moments = m }
+
+// Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
+// (w_1 = 0) and the budget k+1 per example.
+func (s *GAELR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, q, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	return newGAELRLearner(q, k, B, eta, p), nil
+	return newGAELRLearner(q, k, B, eta, p), kPlusOne(k, p.D), nil
 }
 
 func newGAELRLearner(q *aliasTable, k int, B, eta float64, p Problem) *aelrLearner {
-	return &aelrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, a: make([]float64, p.D),
-		w: make([]float64, p.D), sum: make([]float64, p.D), ab: make([]float64, p.D),
-		xt: newSparseVec(p.D)}
+	return &aelrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, z: core.NewEG(p.D, B), xt: newSparseVec(p.D)}
 }
 
-// GAELRBound is seed 002's Theorem 4.1: B(log(2d)/(ηm) + 5ηG²) with
+// GAELRBound is Kukliansky & Shamir's Theorem 4.1: B(log(2d)/(ηm) + 5ηG²) with
 // G² = 4B²(S/k + 1), S = max_i E[x_i²]/q_i (valid for η ≤ 1/(2G)).
 func GAELRBound(d, k, m int, B, eta, S float64) float64 {
 	G2 := 4 * B * B * (S/float64(k) + 1)

@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// refGAELR is seed 002, Algorithm 3, line by line with explicit z⁺, z⁻;
+// refGAELR is Kukliansky & Shamir 2015, Algorithm 3, line by line with explicit z⁺, z⁻;
 // index draws for x̃ use the alias sampler (tested in gaerr_test.go).
 func refGAELR(ds *Dataset, k int, B, eta float64, q []float64, seed uint64) []float64 {
-	return refGAELRRng(ds, k, B, eta, q, NewRand(seed))
+	return refGAELRRng(ds, k, B, eta, q, NewRand(SeedFor(seed, "solver")))
 }
 
 func refGAELRRng(ds *Dataset, k int, B, eta float64, q []float64, rng *rand.Rand) []float64 {
@@ -87,7 +87,7 @@ func TestGAELRMatchesReference(t *testing.T) {
 	}
 }
 
-// Seed 002, Lemma 4.5's premise: GAELR's g̃ with a non-uniform q is
+// Kukliansky & Shamir 2015, Lemma 4.5's premise: GAELR's g̃ with a non-uniform q is
 // unbiased for (w·x − y)x.
 func TestGAELRGradientUnbiased(t *testing.T) {
 	rng := NewRand(16)
@@ -97,11 +97,11 @@ func TestGAELRGradientUnbiased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, xt, ab := NewExample(d), newSparseVec(d), make([]float64, d)
+	ex, xt := NewExample(d), newSparseVec(d)
 	c := newMeanChecker(d)
 	for range draws {
 		ex.Reset(x, y, k+1)
-		aelrGradient(ex, w, ab, k, tab, rng, xt)
+		aelrGradient(ex, newDenseL1(w), k, tab, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "GAELR g̃", exactGradient(w, x, y, 1), 5)
@@ -154,9 +154,9 @@ func TestDDAELRErrors(t *testing.T) {
 	}
 }
 
-// refTwoPhasedLasso is seed 002, Algorithm 4, line by line.
+// refTwoPhasedLasso is Kukliansky & Shamir 2015, Algorithm 4, line by line.
 func refTwoPhasedLasso(ds *Dataset, k int, B float64, m1 int, delta float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	counts, sums, A := make([]float64, d), make([]float64, d), make([]float64, d)
 	for t := range m1 { // lines 3-10

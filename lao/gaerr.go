@@ -3,10 +3,12 @@ package lao
 import (
 	"fmt"
 	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // GAERR is General Attribute Efficient Ridge Regression (Kukliansky &
-// Shamir, seed 002, Algorithm 1): AERR (seed 000, Alg. 1) with the k
+// Shamir, Kukliansky & Shamir 2015, Algorithm 1): AERR (Hazan & Koren 2012, Alg. 1) with the k
 // attributes that estimate x drawn independently from a distribution q
 // instead of uniformly, x̃ = (1/k) Σ_r x[i_r]/q_{i_r}·e_{i_r} (eq. (1)); the
 // inner product is estimated from one attribute drawn with probability
@@ -16,7 +18,7 @@ import (
 //
 // Budget: k+1 distinct attributes per example (hard).
 //
-// Theorem 3.1 of seed 002: if ||x||₂ ≤ 1, |y| ≤ B and E||g̃||² ≤ G²,
+// Theorem 3.1 of Kukliansky & Shamir 2015: if ||x||₂ ≤ 1, |y| ≤ B and E||g̃||² ≤ G²,
 // E[L(w̄)] ≤ L(w*) + 2B²/(ηm) + ηG²/2 for every ||w*||₂ ≤ B (loss
 // ½(w·x − y)²); Lemma 3.4 gives G² ≤ 4B²((1/k)Σ_i E[x_i²]/q_i + 1).
 // Attributes with q_i = 0 are never observed, so the estimate is unbiased
@@ -35,6 +37,13 @@ type GAERR struct {
 	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
 	// normalised here). Nil means uniform.
 	Q []float64
+	// QPower, used only if Q is nil and non-zero, derives the sampling
+	// distribution from the prior second moments: q_i ∝ E[x_i²]^QPower
+	// (½ gives DDAERR's q, 1 DDAELR's). It makes GAERR's q reachable from
+	// the command line and cross-validation.
+	QPower float64
+	// Moments holds E[x_i²] for QPower (see frames.WithPriors).
+	Moments []float64
 	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
 	W1 []float64
 }
@@ -52,7 +61,13 @@ func (s *GAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err er
 	if B, err = positiveOr("gaerr", "B", s.B, 1); err != nil {
 		return
 	}
-	if q, err = samplingTable("gaerr", "Q", s.Q, p.D); err != nil {
+	Q := s.Q
+	if Q == nil && s.QPower != 0 {
+		if Q, err = powerSampling("gaerr", s.Moments, s.QPower, p.D); err != nil {
+			return
+		}
+	}
+	if q, err = samplingTable("gaerr", "Q", Q, p.D); err != nil {
 		return
 	}
 	minQ := minPositive(q.q)
@@ -80,22 +95,38 @@ func samplingTable(solver, field string, q []float64, d int) (*aliasTable, error
 	return t, nil
 }
 
-// Budget returns k+1 per example.
-func (s *GAERR) Budget(p Problem) (Budget, error) {
-	k, _, _, _, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B, eta and qpower to the struct's fields.
+func (s *GAERR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "step size; 0 selects the minimiser of Theorem 3.1's bound for the worst case of q",
+			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
+		FloatParam("qpower", &s.QPower, "if Q is nil: q_i ∝ E[x_i²]^qpower from the prior moments (0: uniform, ½: DDAERR's, 1: DDAELR's)", nil),
 	}
-	return Budget{PerExample: min(k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner at w_1.
-func (s *GAERR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *GAERR) About() About {
+	return About{Paper: paperKS, Algorithm: "Algorithm 1 (GAERR, any sampling distribution q)", Budget: "k+1 per example", Ball: "l2"}
+}
+
+// NeedsMoments reports whether q must still be derived from prior moments
+// (Q nil, QPower non-zero, Moments nil).
+func (s *GAERR) NeedsMoments() bool { return s.Q == nil && s.QPower != 0 && s.Moments == nil }
+
+// SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
+func (s *GAERR) SetMoments(m []float64) { s.Moments = m }
+
+// Start validates the parameters and returns a learner at w_1 with the
+// budget k+1 per example.
+func (s *GAERR) Start(p Problem) (Learner, Budget, error) {
 	k, B, eta, q, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	return newGAERRLearner(q, k, B, eta, s.W1, p, "gaerr")
+	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "gaerr")
+	return l, kPlusOne(k, p.D), err
 }
 
 func newGAERRLearner(q *aliasTable, k int, B, eta float64, W1 []float64, p Problem, solver string) (*aerrLearner, error) {
@@ -103,11 +134,10 @@ func newGAERRLearner(q *aliasTable, k int, B, eta float64, W1 []float64, p Probl
 	if err != nil {
 		return nil, err
 	}
-	return &aerrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, w: w,
-		sum: make([]float64, p.D), sq: make([]float64, p.D), xt: newSparseVec(p.D)}, nil
+	return &aerrLearner{q: q, k: k, B: B, eta: eta, rng: p.Rand, w: core.NewBall(w), xt: newSparseVec(p.D)}, nil
 }
 
-// GAERRBound is seed 002's Theorem 3.1 with Lemma 3.4:
+// GAERRBound is Kukliansky & Shamir's Theorem 3.1 with Lemma 3.4:
 // 2B²/(ηm) + (η/2)·4B²(S/k + 1), where S = Σ_i E[x_i²]/q_i (S = d for the
 // uniform q on data with E||x||² = 1; S = ||E[x²]||_{1/2} for DDAERR's q).
 func GAERRBound(k, m int, B, eta, S float64) float64 {
@@ -117,7 +147,7 @@ func GAERRBound(k, m int, B, eta, S float64) float64 {
 // SamplingCost returns S = Σ_i E[x_i²]/q_i for second moments E[x_i²] and a
 // sampling distribution q (normalised here): the data-dependent part of
 // Lemma 3.4's bound on E||g̃||², minimised by q_i ∝ √E[x_i²] where it equals
-// ||E[x²]||_{1/2} = (Σ_i √E[x_i²])² (seed 002, eqs. (2)-(4)). It is +Inf if
+// ||E[x²]||_{1/2} = (Σ_i √E[x_i²])² (Kukliansky & Shamir 2015, eqs. (2)-(4)). It is +Inf if
 // some q_i = 0 while E[x_i²] > 0.
 func SamplingCost(moments, q []float64) (float64, error) {
 	if len(moments) != len(q) || len(q) == 0 {
@@ -138,6 +168,21 @@ func SamplingCost(moments, q []float64) (float64, error) {
 		}
 	}
 	return s, nil
+}
+
+// powerSampling returns q_i = m_i^power (unnormalised) for prior second
+// moments m, validated like DDAERR's.
+func powerSampling(solver string, m []float64, power float64, d int) ([]float64, error) {
+	if err := checkMoments(solver, m, d); err != nil {
+		return nil, err
+	}
+	q := make([]float64, d)
+	for i, v := range m {
+		if v > 0 {
+			q[i] = math.Pow(v, power)
+		}
+	}
+	return q, nil
 }
 
 // minPositive returns the smallest positive entry of q (+Inf if none).

@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"github.com/laoproject/lao/lao/internal/core"
+
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -44,7 +46,7 @@ func TestAliasMatchesProportional(t *testing.T) {
 	}
 }
 
-// Seed 002, Lemmas 3.2-3.4 for a fixed example: GAERR's g̃ is unbiased for
+// Kukliansky & Shamir 2015, Lemmas 3.2-3.4 for a fixed example: GAERR's g̃ is unbiased for
 // (w·x − y)x, and E||x̃||² = (1/k)Σ_i x_i²/q_i + ((k−1)/k)||x||².
 func TestGAERRGradientUnbiased(t *testing.T) {
 	rng := NewRand(6)
@@ -56,7 +58,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, xt, sq := NewExample(d), newSparseVec(d), make([]float64, d)
+	ex, xt := NewExample(d), newSparseVec(d)
 	c := newMeanChecker(d)
 	var sumX2, sqX2 float64
 	for range draws {
@@ -69,7 +71,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 		sumX2 += n2
 		sqX2 += n2 * n2
 		ex.Reset(x, y, k+1)
-		aerrGradient(ex, w, sq, k, tab, rng, xt)
+		aerrGradient(ex, core.NewBall(w), k, tab, rng, xt)
 		c.add(denseOf(xt))
 	}
 	c.check(t, "GAERR g̃", exactGradient(w, x, y, 1), 5)
@@ -88,10 +90,10 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 	}
 }
 
-// refGAERR is seed 002, Algorithm 1, line by line with dense vectors; the
+// refGAERR is Kukliansky & Shamir 2015, Algorithm 1, line by line with dense vectors; the
 // index draws use the alias sampler (tested above against the plain one).
 func refGAERR(ds *Dataset, k int, B, eta float64, q []float64, seed uint64) []float64 {
-	return refGAERRRng(ds, k, B, eta, q, NewRand(seed))
+	return refGAERRRng(ds, k, B, eta, q, NewRand(SeedFor(seed, "solver")))
 }
 
 func refGAERRRng(ds *Dataset, k int, B, eta float64, q []float64, rng *rand.Rand) []float64 {
@@ -208,7 +210,7 @@ func ridgeDecayProblem(d int) (diagProblem, []float64) {
 	return diagProblem{s: s, wstar: wstar, sigma: 0.1}, mom
 }
 
-// lassoHarmonicProblem has second moments E[x_i²] = 1/i (seed 002's
+// lassoHarmonicProblem has second moments E[x_i²] = 1/i (Kukliansky & Shamir's
 // example, ||x||∞ ≤ 1) and w* = (0.4, −0.3, 0.2, 0, …) (||w*||₁ = 0.9 ≤
 // B = 1); it returns the problem and its moments.
 func lassoHarmonicProblem(d int) (diagProblem, []float64) {
@@ -222,7 +224,7 @@ func lassoHarmonicProblem(d int) (diagProblem, []float64) {
 	return diagProblem{s: s, wstar: wstar, sigma: 0.1}, mom
 }
 
-// excess is ½(w − w*)ᵀΣ(w − w*) (seed 000/002's ½ loss).
+// excess is ½(w − w*)ᵀΣ(w − w*) (Hazan & Koren 2012/002's ½ loss).
 func (p diagProblem) excess(w []float64) float64 {
 	var e float64
 	for i, v := range w {
@@ -235,7 +237,7 @@ func (p diagProblem) excess(w []float64) float64 {
 // (||x||₂ = 1, ρ_ridge ≈ 0.1), DDAERR with its theorem's step stays below
 // Theorem 3.5's bound at every m (mean over seeds, plus 3 standard
 // errors), and its excess risk is below AERR's with AERR's theorem step, as
-// seed 002's analysis predicts (||E[x²]||_{1/2} ≪ d).
+// Kukliansky & Shamir's analysis predicts (||E[x²]||_{1/2} ≪ d).
 func TestDDAERRTheorem35(t *testing.T) {
 	const d, k, seeds = 40, 2, 8
 	p, mom := ridgeDecayProblem(d)
@@ -296,10 +298,10 @@ func TestDDAERRErrors(t *testing.T) {
 	}
 }
 
-// refTwoPhased is seed 002, Algorithm 2, line by line; half = 0 uses
+// refTwoPhased is Kukliansky & Shamir 2015, Algorithm 2, line by line; half = 0 uses
 // Lemma 3.11's estimate H (Theorem 3.12).
 func refTwoPhased(ds *Dataset, k int, B float64, m1 int, delta, half float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	counts, sums, A := make([]float64, d), make([]float64, d), make([]float64, d)
 	for t := range m1 { // lines 3-10

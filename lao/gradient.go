@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // GradientEstimate is one draw of a stochastic solver's gradient estimate
@@ -20,13 +22,13 @@ type GradientEstimate struct {
 // EstimateGradient draws one gradient estimate of a stochastic solver at w
 // for the example (x, y), through the same code the solver runs and under
 // the same per-example budget, so its statistics can be studied directly
-// (the notebooks check Lemma 3.3 of seed 000 with it):
+// (the notebooks check Lemma 3.3 of Hazan & Koren 2012 with it):
 //
-//	"aerr"  seed 000 Alg. 1 lines 3-10: g̃ = φ̃x̃, φ̃ = ||w||₂²x_j/w_j − y with
+//	"aerr"  Hazan & Koren 2012 Alg. 1 lines 3-10: g̃ = φ̃x̃, φ̃ = ||w||₂²x_j/w_j − y with
 //	        P[j] = w_j²/||w||₂², x̃ from k uniform draws; k + 1 attributes.
-//	"aelr"  seed 000 Alg. 2 lines 4-11: the same with φ̃ = ||w||₁sgn(w_j)x_j − y,
+//	"aelr"  Hazan & Koren 2012 Alg. 2 lines 4-11: the same with φ̃ = ||w||₁sgn(w_j)x_j − y,
 //	        P[j] = |w_j|/||w||₁; k + 1 attributes.
-//	"aer"   seed 001 Alg. 2 / eq. (4): 2(ŷ − y)v with v from k/2 attributes
+//	"aer"   Cesa-Bianchi et al. 2010 Alg. 2 / eq. (4): 2(ŷ − y)v with v from k/2 attributes
 //	        without replacement and ŷ from k/2 draws P[i] = |w_i|/||w||₁;
 //	        k attributes.
 //
@@ -51,15 +53,14 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 	}
 	ex := NewExample(d)
 	g := make([]float64, d)
-	scratch := make([]float64, d)
 	xt := newSparseVec(d)
 	switch solver {
 	case "aerr", "aelr":
 		ex.Reset(x, y, k+1)
 		if solver == "aerr" {
-			aerrGradient(ex, w, scratch, k, nil, rng, xt)
+			aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 		} else {
-			aelrGradient(ex, w, scratch, k, nil, rng, xt)
+			aelrGradient(ex, newDenseL1(w), k, nil, rng, xt)
 		}
 		for _, i := range xt.idx {
 			g[i] = xt.val[i]
@@ -70,7 +71,7 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 		}
 		ex.Reset(x, y, k)
 		kx, ky := (k+1)/2, k/2
-		yhat := aerEstimates(ex, w, scratch, kx, ky, rng, identity(d), make([]int, d), make([]int, d), xt)
+		yhat := aerEstimates(ex, newDenseL1(w), kx, ky, rng, identity(d), make([]int, d), make([]int, d), xt)
 		for _, i := range xt.idx {
 			g[i] = 2 * (yhat - y) * xt.val[i]
 		}
@@ -79,8 +80,8 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 }
 
 // ExactGradient is the gradient that EstimateGradient's draws estimate:
-// (w·x − y)x for "aerr" and "aelr" (seed 000 writes the loss as
-// ½(w·x − y)²), 2(w·x − y)x for "aer" (seed 001's (w·x − y)²).
+// (w·x − y)x for "aerr" and "aelr" (Hazan & Koren 2012 writes the loss as
+// ½(w·x − y)²), 2(w·x − y)x for "aer" (Cesa-Bianchi et al.'s (w·x − y)²).
 func ExactGradient(solver string, w, x []float64, y float64) ([]float64, error) {
 	if len(x) == 0 || len(w) != len(x) {
 		return nil, fmt.Errorf("lao: ExactGradient: len(x) = %d, len(w) = %d: want equal and ≥ 1: %w", len(x), len(w), ErrShape)

@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"github.com/laoproject/lao/lao/internal/core"
+
 	"errors"
 	"math"
 	"slices"
@@ -19,22 +21,22 @@ func TestEstimateGradientIsTheSolversDraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := NewRand(21)
-		ex, xt, scratch := NewExample(d), newSparseVec(d), make([]float64, d)
+		ex, xt := NewExample(d), newSparseVec(d)
 		want := make([]float64, d)
 		budget := k + 1
 		switch solver {
 		case "aerr":
 			ex.Reset(x, y, budget)
-			aerrGradient(ex, w, scratch, k, nil, rng, xt)
+			aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 			want = denseOf(xt)
 		case "aelr":
 			ex.Reset(x, y, budget)
-			aelrGradient(ex, w, scratch, k, nil, rng, xt)
+			aelrGradient(ex, newDenseL1(w), k, nil, rng, xt)
 			want = denseOf(xt)
 		case "aer":
 			budget = k
 			ex.Reset(x, y, budget)
-			yhat := aerEstimates(ex, w, scratch, 2, 1, rng, identity(d), make([]int, d), make([]int, d), xt)
+			yhat := aerEstimates(ex, newDenseL1(w), 2, 1, rng, identity(d), make([]int, d), make([]int, d), xt)
 			for _, i := range xt.idx {
 				want[i] = 2 * (yhat - y) * xt.val[i]
 			}

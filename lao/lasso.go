@@ -1,16 +1,22 @@
 package lao
 
+import (
+	"runtime"
+
+	"github.com/laoproject/lao/lao/internal/quadl1"
+)
+
 // Lasso is offline lasso regression with full information: the reference
-// the LAO lasso solvers (AER and Baseline of seed 001, AELR of seed 000)
+// the LAO lasso solvers (AER and Baseline of Cesa-Bianchi et al. 2010, AELR of Hazan & Koren 2012)
 // are compared with. It minimises the empirical squared loss of the
 // examples seen so far,
 //
 //	(1/m) Σ (w·x − y)²  + Lambda·||w||₁          (penalised form), or
 //	(1/m) Σ (w·x − y)²  subject to ||w||₁ ≤ B    (constrained form,
-//	                                               seed 001 eq. (1), p = 1),
+//	                                               Cesa-Bianchi et al. 2010 eq. (1), p = 1),
 //
 // on the Gram matrix C = XᵀX/m: coordinate descent to find the support,
-// then the exact solution on it (see minQuadL1Ball), so the KKT conditions
+// then the exact solution on it (see package internal/quadl1), so the KKT conditions
 // hold up to rounding.
 //
 // Budget: all d attributes of every example (full information); it goes
@@ -22,6 +28,11 @@ type Lasso struct {
 	// one of Lambda and B may be set; if both are 0, B = 1 (the theorems'
 	// ||w||₁ ≤ B with data scaled so that B = 1).
 	B float64
+	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
+	// solver's copies, about 3+GOMAXPROCS of them); a larger d is refused with an
+	// error naming online-lasso (O(d) memory) instead. If 0,
+	// DefaultMaxMemoryMiB.
+	MaxMemoryMiB int
 }
 
 var _ Solver = (*Lasso)(nil)
@@ -29,25 +40,35 @@ var _ Solver = (*Lasso)(nil)
 // Name returns "lasso".
 func (r *Lasso) Name() string { return "lasso" }
 
-// Budget returns the full-information rule: d attributes per example.
-func (r *Lasso) Budget(p Problem) (Budget, error) {
-	if _, _, err := refParams("lasso", r.Lambda, r.B); err != nil {
-		return Budget{}, err
+// Params binds lambda and B to the struct's fields (set at most one).
+func (r *Lasso) Params() []Param {
+	return []Param{
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 selects the constrained form", nil),
+		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
+		FloatParam("B", &r.B, "radius of the constrained form; 0 (with lambda 0) selects 1", radiusTune()),
 	}
-	return fullBudget("lasso", p)
+}
+
+// About describes the reference.
+func (r *Lasso) About() About {
+	return About{Paper: "full-information reference", Algorithm: "offline lasso, exact (constrained ||w||₁ ≤ B, the (1) of Cesa-Bianchi et al. 2010 with p = 1, or penalised λ)", Budget: "all d attributes", Full: true, Ball: "l1"}
 }
 
 // Start validates the parameters and returns a learner that accumulates
-// XᵀX and Xᵀy in one pass.
-func (r *Lasso) Start(p Problem) (Learner, error) {
+// XᵀX and Xᵀy in one pass, with the full-information budget.
+func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 	lambda, B, err := refParams("lasso", r.Lambda, r.B)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	if _, err := fullBudget("lasso", p); err != nil {
-		return nil, err
+	b, err := fullBudget("lasso", p)
+	if err != nil {
+		return nil, Budget{}, err
 	}
-	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, nil
+	if err := checkQuadratic("lasso", p.D, 3+runtime.GOMAXPROCS(0), r.MaxMemoryMiB, "online-lasso"); err != nil {
+		return nil, Budget{}, err
+	}
+	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
 }
 
 type lassoLearner struct {
@@ -58,7 +79,7 @@ type lassoLearner struct {
 // Weights writes the lasso solution for the examples seen so far (0 before
 // the first), so a checkpoint after t examples is the fit on that prefix.
 // The objective is wᵀCw − 2bᵀw (+ const), i.e. A = C, v = −2b. If the
-// exact solver stops short of the KKT point (see minQuadL1Ball), its best
+// exact solver stops short of the KKT point (see package internal/quadl1), its best
 // point is used.
 func (l *lassoLearner) Weights(dst []float64) {
 	C, b, ok := l.moments()
@@ -71,9 +92,9 @@ func (l *lassoLearner) Weights(dst []float64) {
 	}
 	var w []float64
 	if l.lambda > 0 {
-		w, _, _ = minQuadL1(C, b, l.d, l.lambda)
+		w, _, _ = quadl1.MinPenalised(C, b, l.d, l.lambda)
 	} else {
-		w, _, _ = minQuadL1Ball(C, b, l.d, l.B)
+		w, _, _ = quadl1.MinBall(C, b, l.d, l.B)
 	}
 	if w == nil { // only on invalid input, which the protocol rules out
 		clear(dst)

@@ -1,9 +1,13 @@
 package lao
 
-import "math"
+import (
+	"math"
+
+	"github.com/laoproject/lao/lao/internal/core"
+)
 
 // OnlineRidge is online gradient descent for ridge regression with full
-// information: AERR (seed 000, Algorithm 1) with the exact gradient
+// information: AERR (Hazan & Koren 2012, Algorithm 1) with the exact gradient
 // g_t = (w_t·x_t − y_t) x_t of the loss ½(w·x − y)² in place of its
 // estimate. From w_1 = 0 it steps
 //
@@ -12,7 +16,7 @@ import "math"
 // and outputs the average w̄ = (1/m) Σ_{t≤m} w_t. With ||x||₂ ≤ 1 and
 // |y| ≤ B the gradients have ||g_t|| ≤ G = 2B, and the step size
 // η = 2B/(G√m) = 1/√m gives the regret bound 2BG√m (Zinkevich 2003; the
-// proof of seed 000, Thm 3.1, with G = 2B), i.e. an excess risk of at most
+// proof of Hazan & Koren 2012, Thm 3.1, with G = 2B), i.e. an excess risk of at most
 // 4B²/√m for w̄.
 //
 // Budget: all d attributes of every example (full information), through the
@@ -30,12 +34,18 @@ var _ Solver = (*OnlineRidge)(nil)
 // Name returns "online-ridge".
 func (o *OnlineRidge) Name() string { return "online-ridge" }
 
-// Budget returns the full-information rule: d attributes per example.
-func (o *OnlineRidge) Budget(p Problem) (Budget, error) {
-	if _, _, err := o.params(p); err != nil {
-		return Budget{}, err
+// Params binds B and eta to the struct's fields.
+func (o *OnlineRidge) Params() []Param {
+	return []Param{
+		FloatParam("B", &o.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &o.Eta, "step size; 0 selects the regret bound's choice",
+			stepTune(func(p Problem) float64 { return 1 / math.Sqrt(float64(p.M)) })),
 	}
-	return fullBudget("online-ridge", p)
+}
+
+// About describes the reference.
+func (o *OnlineRidge) About() About {
+	return About{Paper: "full-information reference", Algorithm: "online gradient descent on the l2 ball, averaged", Budget: "all d attributes", Full: true, Ball: "l2"}
 }
 
 // params resolves B and Eta (defaults from m).
@@ -49,34 +59,36 @@ func (o *OnlineRidge) params(p Problem) (B, eta float64, err error) {
 }
 
 // Start validates the parameters and returns the learner.
-func (o *OnlineRidge) Start(p Problem) (Learner, error) {
+func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
 	B, eta, err := o.params(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	if _, err := fullBudget("online-ridge", p); err != nil {
-		return nil, err
+	budget, err := fullBudget("online-ridge", p)
+	if err != nil {
+		return nil, Budget{}, err
 	}
-	return &onlineRidgeLearner{B: B, eta: eta, w: make([]float64, p.D), sum: make([]float64, p.D), x: make([]float64, p.D)}, nil
+	return &onlineRidgeLearner{B: B, eta: eta, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
 }
 
+// onlineRidgeLearner runs on the projected-gradient core with dense
+// gradients: O(d) per example, like reading the example.
 type onlineRidgeLearner struct {
-	B, eta    float64
-	w, sum, x []float64
-	t         int
+	B, eta float64
+	w      *core.Ball
+	x      []float64
 }
 
 func (l *onlineRidgeLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
-	axpy(1, l.w, l.sum) // w̄ averages w_1..w_t: add w_t before the step
-	l.t++
-	r := dot(l.w, l.x) - ex.Label()
-	axpy(-l.eta*r, l.x, l.w)
-	projectL2Ball(l.w, l.B)
+	l.w.Accumulate() // w̄ averages w_1..w_t: add w_t before the step
+	r := l.w.Dot(l.x) - ex.Label()
+	l.w.AddDense(-l.eta*r, l.x)
+	l.w.ProjectL2(l.B)
 }
 
 // Weights writes the average of w_1..w_t (0 before the first example).
-func (l *onlineRidgeLearner) Weights(dst []float64) { average(dst, l.sum, l.t) }
+func (l *onlineRidgeLearner) Weights(dst []float64) { l.w.Average(dst) }
 
 func (l *onlineRidgeLearner) Params() map[string]float64 {
 	return map[string]float64{"B": l.B, "eta": l.eta}

@@ -30,3 +30,9 @@ func positiveOr(solver, name string, v, def float64) (float64, error) {
 	}
 	return v, nil
 }
+
+// kPlusOne is the budget of the AERR/AELR family: k+1 distinct attributes
+// per example (at most d).
+func kPlusOne(k, d int) Budget {
+	return Budget{PerExample: min(k+1, d), Rule: "k+1 per example"}
+}

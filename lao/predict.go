@@ -4,7 +4,7 @@ import "fmt"
 
 // Predict returns w·x for the example behind ex, revealing only the
 // attributes where w is non-zero. With a handle whose budget is s', this is
-// prediction on a budget (seed 003): a model with more than s' non-zero
+// prediction on a budget (Murata & Suzuki 2018): a model with more than s' non-zero
 // weights is refused with ErrBudgetExceeded instead of silently truncated.
 func Predict(w []float64, ex *Example) (yhat float64, err error) {
 	if len(w) != ex.Dim() {
@@ -32,7 +32,7 @@ func NonZero(w []float64) int {
 }
 
 // BudgetedMSE returns the mean squared error of w on ds when each test row
-// may reveal at most budget attributes (seed 003's prediction-time budget).
+// may reveal at most budget attributes (Murata & Suzuki's prediction-time budget).
 // It fails with ErrBudgetExceeded if w needs more than budget attributes.
 func BudgetedMSE(w []float64, ds *Dataset, budget int) (float64, error) {
 	if ds.Len() == 0 {

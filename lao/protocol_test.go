@@ -20,12 +20,12 @@ type countingLearner struct {
 	c *countingSolver
 }
 
-func (c *countingSolver) Start(p Problem) (Learner, error) {
-	l, err := c.Solver.Start(p)
+func (c *countingSolver) Start(p Problem) (Learner, Budget, error) {
+	l, b, err := c.Solver.Start(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	return &countingLearner{Learner: l, c: c}, nil
+	return &countingLearner{Learner: l, c: c}, b, nil
 }
 
 func (l *countingLearner) Observe(ex *Example) {
@@ -85,11 +85,11 @@ func TestBudgetProperty(t *testing.T) {
 // greedySolver asks for one attribute more than its declared budget.
 type greedySolver struct{ k int }
 
-func (g greedySolver) Name() string { return "greedy" }
-func (g greedySolver) Budget(p Problem) (Budget, error) {
-	return Budget{PerExample: g.k, Rule: "k per example"}, nil
+func (g greedySolver) Name() string    { return "greedy" }
+func (g greedySolver) Params() []Param { return nil }
+func (g greedySolver) Start(p Problem) (Learner, Budget, error) {
+	return &greedyLearner{k: g.k}, Budget{PerExample: g.k, Rule: "k per example"}, nil
 }
-func (g greedySolver) Start(p Problem) (Learner, error) { return &greedyLearner{k: g.k}, nil }
 
 type greedyLearner struct {
 	k      int

@@ -11,9 +11,9 @@ import (
 // the library's solvers, so the library (sparse updates, log-domain EG
 // weights, O(k) sampling) must reproduce them iterate for iterate.
 
-// refAERR is seed 000, Algorithm 1, returning w̄ after m steps.
+// refAERR is Hazan & Koren 2012, Algorithm 1, returning w̄ after m steps.
 func refAERR(ds *Dataset, k int, B, eta float64, w1 []float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	w := append([]float64(nil), w1...)
 	wbar := make([]float64, d)
@@ -65,9 +65,9 @@ func refDraw(w []float64, weight func(float64) float64, rng *rand.Rand) (j int, 
 	return j, total
 }
 
-// refAELR is seed 000, Algorithm 2 with explicit z⁺, z⁻.
+// refAELR is Hazan & Koren 2012, Algorithm 2 with explicit z⁺, z⁻.
 func refAELR(ds *Dataset, k int, B, eta float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	zp, zm := make([]float64, d), make([]float64, d)
 	for i := range zp {
@@ -138,9 +138,9 @@ func refProjectL1(w []float64, B float64) []float64 {
 	return out
 }
 
-// refAER is seed 001, Algorithm 2 (k even).
+// refAER is Cesa-Bianchi et al. 2010, Algorithm 2 (k even).
 func refAER(ds *Dataset, k int, B, lambda float64, seed uint64) []float64 {
-	rng := NewRand(seed)
+	rng := NewRand(SeedFor(seed, "solver"))
 	d, m := ds.Dim(), ds.Len()
 	w := make([]float64, d)
 	wbar := make([]float64, d)
@@ -184,7 +184,7 @@ func maxAbsDiff(a, b []float64) float64 {
 	return m
 }
 
-func fitOrFatal(t *testing.T, s Solver, ds *Dataset, seed uint64) *Result {
+func fitOrFatal(t *testing.T, s Solver, ds Table, seed uint64) *Result {
 	t.Helper()
 	res, err := Fit(s, ds.Stream(), Options{Seed: seed})
 	if err != nil {
@@ -251,7 +251,7 @@ func TestProjectL1BallMatchesBisection(t *testing.T) {
 		B := rng.Float64() * 5
 		want := refProjectL1(w, B)
 		got := append([]float64(nil), w...)
-		projectL1Ball(got, B, scratch)
+		projectL1Sorted(got, B, scratch)
 		if diff := maxAbsDiff(got, want); diff > 1e-9 {
 			t.Fatalf("trial %d: projection differs from bisection by %g", trial, diff)
 		}

@@ -2,17 +2,18 @@ package lao
 
 import (
 	"math"
+	"runtime"
 
 	"gonum.org/v1/gonum/mat"
 )
 
 // Ridge is offline ridge regression with full information: the reference
-// the LAO ridge solvers (AERR of seed 000) are compared with. It minimises
+// the LAO ridge solvers (AERR of Hazan & Koren 2012) are compared with. It minimises
 // the empirical squared loss of the examples seen so far,
 //
 //	(1/m) Σ (w·x − y)²  + Lambda·||w||₂²          (penalised form), or
 //	(1/m) Σ (w·x − y)²  subject to ||w||₂ ≤ B     (constrained form,
-//	                                                seed 001 eq. (1), p = 2),
+//	                                                Cesa-Bianchi et al. 2010 eq. (1), p = 2),
 //
 // exactly: the penalised form by a Cholesky solve, the constrained form by
 // an eigendecomposition of the Gram matrix and the secular equation of its
@@ -27,6 +28,11 @@ type Ridge struct {
 	// one of Lambda and B may be set; if both are 0, B = 1 (the theorems'
 	// ||w||₂ ≤ B with data scaled so that B = 1).
 	B float64
+	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
+	// solver's copies, about 4+GOMAXPROCS of them); a larger d is refused with an
+	// error naming online-ridge (O(d) memory) instead. If 0,
+	// DefaultMaxMemoryMiB.
+	MaxMemoryMiB int
 }
 
 var _ Solver = (*Ridge)(nil)
@@ -34,25 +40,35 @@ var _ Solver = (*Ridge)(nil)
 // Name returns "ridge".
 func (r *Ridge) Name() string { return "ridge" }
 
-// Budget returns the full-information rule: d attributes per example.
-func (r *Ridge) Budget(p Problem) (Budget, error) {
-	if _, _, err := refParams("ridge", r.Lambda, r.B); err != nil {
-		return Budget{}, err
+// Params binds lambda and B to the struct's fields (set at most one).
+func (r *Ridge) Params() []Param {
+	return []Param{
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 selects the constrained form", &Tune{Values: []float64{1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1}}),
+		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
+		FloatParam("B", &r.B, "radius of the constrained form; 0 (with lambda 0) selects 1", nil),
 	}
-	return fullBudget("ridge", p)
+}
+
+// About describes the reference.
+func (r *Ridge) About() About {
+	return About{Paper: "full-information reference", Algorithm: "offline ridge, exact (penalised λ, or constrained ||w||₂ ≤ B; B = 1 by default)", Budget: "all d attributes", Full: true, Ball: "l2"}
 }
 
 // Start validates the parameters and returns a learner that accumulates
-// XᵀX and Xᵀy in one pass.
-func (r *Ridge) Start(p Problem) (Learner, error) {
+// XᵀX and Xᵀy in one pass, with the full-information budget.
+func (r *Ridge) Start(p Problem) (Learner, Budget, error) {
 	lambda, B, err := refParams("ridge", r.Lambda, r.B)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
-	if _, err := fullBudget("ridge", p); err != nil {
-		return nil, err
+	b, err := fullBudget("ridge", p)
+	if err != nil {
+		return nil, Budget{}, err
 	}
-	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, nil
+	if err := checkQuadratic("ridge", p.D, 4+runtime.GOMAXPROCS(0), r.MaxMemoryMiB, "online-ridge"); err != nil {
+		return nil, Budget{}, err
+	}
+	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
 }
 
 type ridgeLearner struct {
@@ -106,74 +122,6 @@ func readAll(ex *Example, x []float64) {
 	for i := range x {
 		x[i] = ex.Attr(i)
 	}
-}
-
-// gram accumulates Σ x xᵀ (upper triangle, row-major d×d) and Σ y x over
-// the examples it observes, reading all d attributes of each.
-type gram struct {
-	d    int
-	xx   []float64
-	xy   []float64
-	x    []float64
-	nz   []int
-	xs   []float64
-	seen int
-}
-
-func newGram(d int) *gram {
-	return &gram{d: d, xx: make([]float64, d*d), xy: make([]float64, d), x: make([]float64, d),
-		nz: make([]int, 0, d), xs: make([]float64, 0, d)}
-}
-
-// Observe reads all d attributes and adds the example's outer product. Rows
-// that are mostly zeros (MNIST pixels) cost O(nnz²).
-func (g *gram) Observe(ex *Example) {
-	d := g.d
-	readAll(ex, g.x)
-	y := ex.Label()
-	g.nz, g.xs = g.nz[:0], g.xs[:0]
-	for i, v := range g.x {
-		if v != 0 {
-			g.nz, g.xs = append(g.nz, i), append(g.xs, v)
-			g.xy[i] += y * v
-		}
-	}
-	g.seen++
-	if 2*len(g.nz) < d {
-		for a, i := range g.nz {
-			row, xi := g.xx[i*d:(i+1)*d], g.xs[a]
-			for b := a; b < len(g.nz); b++ {
-				row[g.nz[b]] += xi * g.xs[b]
-			}
-		}
-		return
-	}
-	for i, xi := range g.x {
-		if xi != 0 {
-			axpy(xi, g.x[i:], g.xx[i*d+i:(i+1)*d])
-		}
-	}
-}
-
-// moments returns the full symmetric C = XᵀX/m and b = Xᵀy/m of the
-// examples seen so far (ok false before the first).
-func (g *gram) moments() (C, b []float64, ok bool) {
-	if g.seen == 0 {
-		return nil, nil, false
-	}
-	d, inv := g.d, 1/float64(g.seen)
-	C = make([]float64, d*d)
-	for i := range d {
-		for j := i; j < d; j++ {
-			c := g.xx[i*d+j] * inv
-			C[i*d+j], C[j*d+i] = c, c
-		}
-	}
-	b = make([]float64, d)
-	for i, v := range g.xy {
-		b[i] = v * inv
-	}
-	return C, b, true
 }
 
 // ridgePenalised writes the solution of (C + λI) w = b (λ > 0) into w.

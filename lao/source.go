@@ -1,17 +1,10 @@
 package lao
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
 )
-
-// ErrNotFinite is returned (wrapped) when a value is NaN or ±Inf.
-var ErrNotFinite = errors.New("lao: value is NaN or Inf")
-
-// ErrShape is returned (wrapped) when slice lengths do not match the stated shape.
-var ErrShape = errors.New("lao: shape mismatch")
 
 // Source is a stream of examples, read once from the start. Solvers never see
 // a Source: Fit reads it and hands each row to the solver through an Example
@@ -25,6 +18,22 @@ type Source interface {
 	// Next copies the next example's attributes into row (len Dim) and
 	// returns its label. It returns io.EOF after the last example.
 	Next(row []float64) (y float64, err error)
+}
+
+// RowLender is implemented by sources that lend their rows instead of
+// copying them: NextRow returns the next example's attributes (valid until
+// the following call; the caller must not modify them) and its label, or
+// io.EOF after the last. Fit reads a RowLender without copying.
+type RowLender interface {
+	NextRow() (row []float64, y float64, err error)
+}
+
+// SparseLender is implemented by sparse sources: NextSparse returns the
+// next example's non-zero attributes (strictly increasing indices and
+// their values, valid until the following call) and its label, or io.EOF.
+// Fit reads a SparseLender without densifying its rows.
+type SparseLender interface {
+	NextSparse() (idx []int32, val []float64, y float64, err error)
 }
 
 // Dataset is an in-memory table of m examples with d attributes, stored as
@@ -116,6 +125,14 @@ type datasetStream struct {
 
 func (s *datasetStream) Dim() int { return s.ds.d }
 func (s *datasetStream) Len() int { return s.ds.Len() }
+func (s *datasetStream) NextRow() ([]float64, float64, error) {
+	if s.i >= s.ds.Len() {
+		return nil, 0, io.EOF
+	}
+	s.i++
+	return s.ds.Row(s.i - 1), s.ds.y[s.i-1], nil
+}
+
 func (s *datasetStream) Next(row []float64) (float64, error) {
 	if s.i >= s.ds.Len() {
 		return 0, io.EOF
@@ -128,38 +145,30 @@ func (s *datasetStream) Next(row []float64) (float64, error) {
 
 // MSE returns the mean squared error (1/m) Σ (w·x - y)² of w on ds using all
 // attributes (the test-time setting of seeds 000 and 001).
-func MSE(w []float64, ds *Dataset) float64 {
+func MSE(w []float64, ds Table) float64 {
 	if ds.Len() == 0 {
 		return math.NaN()
 	}
 	var s float64
 	for i := range ds.Len() {
-		r := dot(w, ds.Row(i)) - ds.y[i]
+		r := ds.Dot(w, i) - ds.Label(i)
 		s += r * r
 	}
 	return s / float64(ds.Len())
 }
 
 // ClassificationError returns the fraction of examples with sign(w·x) ≠ sign(y)
-// (a zero prediction counts as an error), as in seed 001's MNIST table.
-func ClassificationError(w []float64, ds *Dataset) float64 {
+// (a zero prediction counts as an error), as in Cesa-Bianchi et al.'s MNIST table.
+func ClassificationError(w []float64, ds Table) float64 {
 	if ds.Len() == 0 {
 		return math.NaN()
 	}
 	wrong := 0
 	for i := range ds.Len() {
-		p := dot(w, ds.Row(i))
-		if p == 0 || (p > 0) != (ds.y[i] > 0) {
+		p := ds.Dot(w, i)
+		if p == 0 || (p > 0) != (ds.Label(i) > 0) {
 			wrong++
 		}
 	}
 	return float64(wrong) / float64(ds.Len())
-}
-
-func dot(a, b []float64) float64 {
-	var s float64
-	for i, v := range a {
-		s += v * b[i]
-	}
-	return s
 }

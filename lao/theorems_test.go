@@ -18,7 +18,7 @@ func meanExcess(t *testing.T, s Solver, p signProblem, m int, half bool) float64
 		ds := p.sample(m, NewRand(100+seed))
 		res := fitOrFatal(t, s, ds, seed)
 		e := p.excess(res.W)
-		if half { // seed 000 measures ½(w·x − y)²
+		if half { // Hazan & Koren 2012 measures ½(w·x − y)²
 			e /= 2
 		}
 		sum += e
@@ -26,7 +26,7 @@ func meanExcess(t *testing.T, s Solver, p signProblem, m int, half bool) float64
 	return sum / boundSeeds
 }
 
-// Seed 000, Theorem 3.1: ||x||₂ ≤ 1 (coordinates ±1/√d), |y| ≤ B = 1
+// Hazan & Koren 2012, Theorem 3.1: ||x||₂ ≤ 1 (coordinates ±1/√d), |y| ≤ B = 1
 // (||w*||₂ ≤ ½, noise ≤ ½), η = √(k/(2dm)).
 func TestAERRBelowTheorem31(t *testing.T) {
 	d, k, m := 20, 4, 4000
@@ -45,7 +45,7 @@ func TestAERRBelowTheorem31(t *testing.T) {
 	}
 }
 
-// Seed 000, Theorem 3.4: ||x||∞ ≤ 1, |y| ≤ B = 1 (||w*||₁ ≤ ½, noise ≤ ½).
+// Hazan & Koren 2012, Theorem 3.4: ||x||∞ ≤ 1, |y| ≤ B = 1 (||w*||₁ ≤ ½, noise ≤ ½).
 func TestAELRBelowTheorem34(t *testing.T) {
 	d, k, m := 20, 4, 4000
 	p := signProblem{d: d, scale: 1, wstar: randomWStar(d, 4, 0.5, NewRand(31)), sigma: 0.5}
@@ -57,7 +57,7 @@ func TestAELRBelowTheorem34(t *testing.T) {
 	}
 }
 
-// Seed 001, Theorem 2 (constant 1): x ∈ [−1,1]^d, y ∈ [−1,1].
+// Cesa-Bianchi et al. 2010, Theorem 2 (constant 1): x ∈ [−1,1]^d, y ∈ [−1,1].
 func TestAERBelowTheorem2(t *testing.T) {
 	d, k, m := 20, 4, 4000
 	ws := randomWStar(d, 4, 0.5, NewRand(32))
@@ -70,7 +70,7 @@ func TestAERBelowTheorem2(t *testing.T) {
 	}
 }
 
-// Seed 001, Theorem 1 (constant 1, δ = 0.1).
+// Cesa-Bianchi et al. 2010, Theorem 1 (constant 1, δ = 0.1).
 func TestBaselineBelowTheorem1(t *testing.T) {
 	d, k, m := 10, 4, 4000
 	ws := randomWStar(d, 3, 0.5, NewRand(33))

@@ -2,7 +2,7 @@ package lao
 
 import "math"
 
-// TwoPhasedDDAELR is Kukliansky & Shamir's Two-Phased DDAELR (seed 002,
+// TwoPhasedDDAELR is Kukliansky & Shamir's Two-Phased DDAELR (Kukliansky & Shamir 2015,
 // Algorithm 4), DDAELR for when the second moments are not known. The first
 // phase (the first m1 examples) is that of Two-Phased DDAERR: k+1 uniform
 // draws per example, A[i] = mean of the squares seen of attribute i. Then
@@ -45,20 +45,29 @@ func (s *TwoPhasedDDAELR) resolve(p Problem) (twoPhasedParams, error) {
 	return resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p)
 }
 
-// Budget returns k+1 per example.
-func (s *TwoPhasedDDAELR) Budget(p Problem) (Budget, error) {
-	tp, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B, eta, m1 and delta to the struct's fields.
+func (s *TwoPhasedDDAELR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes per example are k+1; in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorem 4.7's",
+			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
+		IntParam("m1", &s.M1, "length of the first phase; 0 selects ⌊m/10⌋"),
+		FloatParam("delta", &s.Delta, "failure probability of the moment estimates; 0 selects 0.05", nil),
 	}
-	return Budget{PerExample: min(tp.k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner in its first phase.
-func (s *TwoPhasedDDAELR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *TwoPhasedDDAELR) About() About {
+	return About{Paper: paperKS, Algorithm: "Algorithm 4 (Two-Phased DDAELR: estimate E[x_i²] on m/10 examples, then GAELR)", Budget: "k+1 per example", Ball: "l1"}
+}
+
+// Start validates the parameters and returns a learner in its first phase,
+// with the budget k+1 per example.
+func (s *TwoPhasedDDAELR) Start(p Problem) (Learner, Budget, error) {
 	tp, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	d, k, m2 := p.D, tp.k, p.M-tp.m1
 	fd := float64(d)
@@ -80,7 +89,7 @@ func (s *TwoPhasedDDAELR) Start(p Problem) (Learner, error) {
 		}
 		return newGAELRLearner(tab, k, tp.B, eta, p), map[string]float64{"eps": eps, "A1": a1}, nil
 	}
-	return newTwoPhasedLearner("twophased-ddaelr", tp, p, make([]float64, d), second), nil
+	return newTwoPhasedLearner("twophased-ddaelr", tp, p, make([]float64, d), second), kPlusOne(k, d), nil
 }
 
 // TwoPhasedDDAELREta is Theorem 4.7's step size

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 )
 
-// TwoPhasedDDAERR is Kukliansky & Shamir's Two-Phased DDAERR (seed 002,
+// TwoPhasedDDAERR is Kukliansky & Shamir's Two-Phased DDAERR (Kukliansky & Shamir 2015,
 // Algorithm 2), for when the attributes' second moments are not known. In
 // the first phase (the first m1 examples) it samples k+1 attributes of each
 // example uniformly at random and keeps the mean of their squares,
@@ -105,24 +105,34 @@ func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Pro
 	return
 }
 
-// Budget returns k+1 per example.
-func (s *TwoPhasedDDAERR) Budget(p Problem) (Budget, error) {
-	tp, err := s.resolve(p)
-	if err != nil {
-		return Budget{}, err
+// Params binds k, B, eta, m1, delta and half to the struct's fields.
+func (s *TwoPhasedDDAERR) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes per example are k+1; in [1, d]"),
+		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorems 3.6/3.12's",
+			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
+		IntParam("m1", &s.M1, "length of the first phase; 0 selects ⌊m/10⌋"),
+		FloatParam("delta", &s.Delta, "failure probability of the moment estimates; 0 selects 0.05", nil),
+		FloatParam("half", &s.Half, "||E[x²]||_{1/2} if known (Theorem 3.6); 0 estimates it (Theorem 3.12)", nil),
 	}
-	return Budget{PerExample: min(tp.k+1, p.D), Rule: "k+1 per example"}, nil
 }
 
-// Start validates the parameters and returns a learner in its first phase.
-func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, error) {
+// About cites the paper.
+func (s *TwoPhasedDDAERR) About() About {
+	return About{Paper: paperKS, Algorithm: "Algorithm 2 (Two-Phased DDAERR: estimate E[x_i²] on m/10 examples, then GAERR)", Budget: "k+1 per example", Ball: "l2"}
+}
+
+// Start validates the parameters and returns a learner in its first phase,
+// with the budget k+1 per example.
+func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, Budget, error) {
 	tp, err := s.resolve(p)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	w1, err := initialIterate("twophased-ddaerr", s.W1, p.D, tp.B)
 	if err != nil {
-		return nil, err
+		return nil, Budget{}, err
 	}
 	d, k, m2 := p.D, tp.k, p.M-tp.m1
 	fd := float64(d)
@@ -149,7 +159,7 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, error) {
 		l, err := newGAERRLearner(tab, k, tp.B, eta, w1, p, "twophased-ddaerr")
 		return l, map[string]float64{"eps": eps, "half": half}, err
 	}
-	return newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, second), nil
+	return newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, second), kPlusOne(k, d), nil
 }
 
 // twoPhasedLearner is the first phase shared by Algorithms 2 and 4 of seed
@@ -165,6 +175,7 @@ type twoPhasedLearner struct {
 	start        func(A []float64) (Learner, map[string]float64, error)
 	second       Learner // nil during the first phase
 	extra        map[string]float64
+	plain        bool // run the second phase with the plain implementation (Reference)
 }
 
 func newTwoPhasedLearner(name string, tp twoPhasedParams, p Problem, w1 []float64,
@@ -196,6 +207,9 @@ func (l *twoPhasedLearner) Observe(ex *Example) {
 		var err error
 		if l.second, l.extra, err = l.start(A); err != nil {
 			panic(&SolverError{Err: fmt.Errorf("%s: second phase: %w", l.name, err)})
+		}
+		if l.plain {
+			l.second = plainLearner(l.second, d)
 		}
 	}
 }

@@ -1,48 +1,79 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"strings"
 	"text/tabwriter"
-	"time"
 
-	"github.com/laoproject/lao/datasets"
-	"github.com/laoproject/lao/frames"
-	"github.com/laoproject/lao/lao"
+	"github.com/laoproject/lao/experiments"
 )
 
-// runBench times lao.Fit of every registered solver on the synthetic demo
-// problem at a chosen size (the per-example figures of the README).
+// runBench measures the budgeted solvers' throughput against their plain
+// O(d) implementations and a raw loop (experiments.Bench), or exports a
+// data set and our full-information timings for bench/sklearn.py.
 func runBench(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	d := fs.Int("d", 784, "attributes (784: the MNIST dimension)")
-	m := fs.Int("m", 20000, "training examples")
-	k := fs.Int("k", 4, "attributes per example for the budgeted solvers")
-	reps := fs.Int("reps", 3, "repetitions; the fastest is reported")
+	dims := fs.String("d", "784,10000,100000", "comma-separated dimensions d")
+	k := fs.Int("k", 4, "attributes per example (k)")
+	solvers := fs.String("solvers", strings.Join(experiments.DefaultBenchSolvers, ","), "comma-separated solvers")
+	seconds := fs.Float64("seconds", 0.3, "minimum seconds per measurement")
+	mib := fs.Int("matrix-mib", 600, "size of the row matrix cycled through (MiB; more than the CPU cache)")
+	asJSON := fs.Bool("json", false, "print a JSON array")
+	export := fs.String("export", "", "write a d = 784, m = 60,000 data set and our ridge timings to this directory for bench/sklearn.py, and stop")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	spec := datasets.DefaultDemo
-	spec.D, spec.MTrain, spec.MTest, spec.NonZero = *d, *m, 1, min(10, *d)
-	train, _, _, err := datasets.Demo(spec)
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench: unexpected argument %q", fs.Arg(0))
+	}
+	if *export != "" {
+		return exportBench(*export, stdout)
+	}
+	spec := experiments.BenchSpec{K: *k, Seconds: *seconds, MatrixBytes: *mib << 20, Seed: 1}
+	for _, f := range strings.Split(*dims, ",") {
+		d, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return fmt.Errorf("bench: --d %q: %v", f, err)
+		}
+		spec.Dims = append(spec.Dims, d)
+	}
+	for _, s := range strings.Split(*solvers, ",") {
+		spec.Solvers = append(spec.Solvers, strings.TrimSpace(s))
+	}
+	rows, err := experiments.Bench(spec, func(msg string) { fmt.Fprintln(os.Stderr, msg) })
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "lao.Fit on the demo problem: d = %d, m = %d, k = %d; best of %d\n\n", *d, *m, *k, *reps)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}
+	fmt.Fprintf(stdout, "examples per second, k = %d, rows cycled from a %d MiB matrix (see experiments.Bench)\n\n", *k, *mib)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "solver\tseconds\tns/example\texamples/s\t")
-	for _, info := range lao.Solvers() {
-		best := time.Duration(1<<63 - 1)
-		for r := range *reps {
-			start := time.Now()
-			if _, err := lao.Fit(info.New(frames.WithPriors(info, lao.Config{K: *k}, train)), train.Stream(), lao.Options{Seed: uint64(r)}); err != nil {
-				return fmt.Errorf("%s: %w", info.Name, err)
-			}
-			best = min(best, time.Since(start))
-		}
-		per := float64(best.Nanoseconds()) / float64(*m)
-		fmt.Fprintf(tw, "%s\t%.3f\t%.0f\t%.0f\t\n", info.Name, best.Seconds(), per, 1e9/per)
+	fmt.Fprintln(tw, "solver\td\texamples/s\tplain O(d)\tspeed-up\traw loop\t/ raw loop\tallocs/ex\tattrs/ex\tmodel MiB\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t%.3g\t%.3g\t%.0fx\t%.3g\t%.2f\t%.0f\t%.2f\t%.1f\t\n", r.Solver, r.D, r.ExamplesPerSec,
+			r.ReferenceExamplesPerSec, r.ExamplesPerSec/r.ReferenceExamplesPerSec, r.RawLoopExamplesPerSec,
+			r.ExamplesPerSec/r.RawLoopExamplesPerSec, r.AllocsPerExample, r.AttributesPerExample, float64(r.ModelBytes)/(1<<20))
 	}
 	return tw.Flush()
+}
+
+// exportBench writes the comparison data set and our timings on it.
+func exportBench(dir string, stdout io.Writer) error {
+	res, err := experiments.ExportCompare(dir, 784, 60000, 1)
+	if err != nil {
+		return err
+	}
+	for _, r := range res {
+		fmt.Fprintf(stdout, "%-40s %8.3f s   train MSE %.6g\n", r.Method, r.Seconds, r.TrainMSE)
+	}
+	fmt.Fprintf(stdout, "\nwrote %s; now run /usr/bin/python3 bench/sklearn.py %s\n", dir, dir)
+	return nil
 }

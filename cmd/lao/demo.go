@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/datasets"
-	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -37,7 +36,7 @@ func runDemo(args []string, stdout io.Writer) error {
 	zero := lao.MSE(make([]float64, train.Dim()), test)
 	var rows []demoRow
 	for _, info := range lao.Solvers() {
-		res, err := lao.Fit(info.New(frames.WithPriors(info, lao.Config{K: *k}, train)), train.Stream(), lao.Options{Seed: *seed})
+		res, err := lao.Fit(withK(info, *k, train), train.Stream(), lao.Options{Seed: *seed})
 		if err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ type describeReport struct {
 }
 
 // runDescribe prints what the theorems assume about a data set: sizes, the
-// largest row norms and label, the fraction of zeros, seed 002's
+// largest row norms and label, the fraction of zeros, Kukliansky & Shamir's
 // improvement ratios, and a per-column summary.
 func runDescribe(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("describe", flag.ContinueOnError)

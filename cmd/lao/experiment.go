@@ -38,7 +38,7 @@ func runExperiment(args []string, stdout io.Writer) error {
 		for _, p := range experiments.Presets() {
 			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Seed)
 		}
-		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, seed 001)\n\nflags:\n", experiments.PairsName)
+		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, Cesa-Bianchi et al. 2010)\n\nflags:\n", experiments.PairsName)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -21,8 +21,7 @@ import (
 
 type fitFlags struct {
 	data, target, solver string
-	k                    int
-	B, eta, lambda       float64
+	params               paramFlags // --k, --B, --eta, --lambda and every --param name=value
 	seed                 uint64
 	testFrac             float64
 	cv                   int
@@ -63,11 +62,8 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.data, "data", "", "CSV file (.csv or .csv.gz) or a named data set: mnist:3v5, covertype:1, ctslice")
 	fs.StringVar(&f.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see `lao solvers`)")
-	fs.IntVar(&f.k, "k", 4, "attributes per training example (budgeted solvers)")
-	fs.Float64Var(&f.B, "B", 0, "norm bound B (0: the solver's default)")
-	fs.Float64Var(&f.eta, "eta", 0, "step size η (0: the theorem's choice)")
-	fs.Float64Var(&f.lambda, "lambda", 0, "regularisation λ (0: the theorem's choice)")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed for the split, the folds and the solver")
+	f.params.define(fs)
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 0, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: theorem defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "with --cv: write the validation error of every grid point to this CSV file")
@@ -91,7 +87,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 
 // prepared is a train/test split in the solver's units plus the map back.
 type prepared struct {
-	train, test *lao.Dataset
+	train, test lao.Table
 	model       func(w []float64) (names []string, coef []float64, intercept float64, err error)
 	scaling     string
 	yscale      float64 // labels in solver units = (y − offset)/yscale
@@ -102,29 +98,39 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	info, err := lao.Lookup(f.solver)
+	s, err := lao.New(f.solver)
 	if err != nil {
 		return err
 	}
+	if err := f.params.apply(s); err != nil {
+		return err
+	}
+	about := lao.Describe(s)
 	var p *prepared
-	if isNamed(f.data) {
+	switch {
+	case isNamed(f.data):
 		p, err = prepareNamed(f)
-	} else {
-		p, err = prepareCSV(f, info)
+	case datasets.IsSVMLightPath(f.data):
+		p, err = prepareSVMLight(f)
+	default:
+		p, err = prepareCSV(f, about)
 	}
 	if err != nil {
 		return err
 	}
-	cfg := frames.WithPriors(info, lao.Config{K: f.k, B: f.B, Eta: f.eta, Lambda: f.lambda}, p.train)
-	rep := &fitReport{Solver: info.Name, Data: f.data, D: p.train.Dim(), K: f.k, MTrain: p.train.Len(),
+	s = frames.WithPriors(s, p.train)
+	rep := &fitReport{Solver: s.Name(), Data: f.data, D: p.train.Dim(), MTrain: p.train.Len(),
 		MTest: p.test.Len(), Seed: f.seed, Scaling: p.scaling}
-	if info.Full {
+	if k, err := lao.FindParam(s, "k"); err == nil {
+		rep.K = int(k.Get())
+	}
+	if about.Full {
 		rep.K = p.train.Dim()
 	}
 	start := time.Now()
 	if f.cv > 0 {
 		var cv *frames.CVResult
-		if cfg, cv, err = frames.TuneSolver(info, cfg, p.train, f.cv, f.seed); err != nil {
+		if s, cv, err = frames.TuneSolver(s, p.train, f.cv, f.seed); err != nil {
 			return err
 		}
 		rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
@@ -134,7 +140,7 @@ func runFit(args []string, stdout io.Writer) error {
 			}
 		}
 	}
-	res, err := lao.Fit(info.New(cfg), p.train.Stream(), lao.Options{Seed: f.seed})
+	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: f.seed})
 	if err != nil {
 		return err
 	}
@@ -166,6 +172,24 @@ func isNamed(data string) bool {
 	return strings.HasPrefix(data, "mnist:") || strings.HasPrefix(data, "covertype:") || data == "ctslice"
 }
 
+// prepareSVMLight reads a libsvm/svmlight file into sparse rows, as they
+// are: no centring or scaling (either would make the rows dense).
+func prepareSVMLight(f *fitFlags) (*prepared, error) {
+	if f.scale != "auto" && f.scale != "none" {
+		return nil, fmt.Errorf("fit: --scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", f.scale)
+	}
+	ds, err := datasets.OpenSVMLight(f.data, datasets.SVMLightOptions{})
+	if err != nil {
+		return nil, err
+	}
+	train, test, err := frames.SplitTable(ds, f.testFrac, f.seed)
+	if err != nil {
+		return nil, err
+	}
+	model := func(w []float64) ([]string, []float64, float64, error) { return ds.Names(), w, 0, nil }
+	return &prepared{train: train, test: test, model: model, scaling: "none (sparse rows)", yscale: 1}, nil
+}
+
 func prepareNamed(f *fitFlags) (*prepared, error) {
 	ds, err := datasets.Open(f.data)
 	if err != nil {
@@ -179,7 +203,7 @@ func prepareNamed(f *fitFlags) (*prepared, error) {
 	return &prepared{train: train, test: test, model: model, scaling: "none", yscale: 1}, nil
 }
 
-func prepareCSV(f *fitFlags, info lao.SolverInfo) (*prepared, error) {
+func prepareCSV(f *fitFlags, about lao.About) (*prepared, error) {
 	if f.target == "" {
 		return nil, errors.New("fit: --target is required for a CSV file")
 	}
@@ -194,7 +218,7 @@ func prepareCSV(f *fitFlags, info lao.SolverInfo) (*prepared, error) {
 	opt := frames.Options{Center: true, LabelBound: 1, DropConstant: true}
 	scale := f.scale
 	if scale == "auto" {
-		scale = map[string]string{"l1": "linf", "l2": "l2"}[info.Ball]
+		scale = map[string]string{"l1": "linf", "l2": "l2"}[about.Ball]
 	}
 	switch scale {
 	case "l2":

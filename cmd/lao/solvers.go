@@ -5,18 +5,26 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/lao"
 )
 
 type solverJSON struct {
-	Name      string   `json:"name"`
-	Paper     string   `json:"paper"`
-	Algorithm string   `json:"algorithm"`
-	Budget    string   `json:"budget"`
-	Full      bool     `json:"full_information"`
-	Tunable   []string `json:"tunable"`
+	Name      string      `json:"name"`
+	Paper     string      `json:"paper"`
+	Algorithm string      `json:"algorithm"`
+	Budget    string      `json:"budget"`
+	Full      bool        `json:"full_information"`
+	Tunable   []string    `json:"tunable"`
+	Params    []paramJSON `json:"params"`
+}
+
+type paramJSON struct {
+	Name  string `json:"name"`
+	Usage string `json:"usage"`
+	Tuned bool   `json:"tuned_by_cv"`
 }
 
 func runSolvers(args []string, stdout io.Writer) error {
@@ -27,7 +35,14 @@ func runSolvers(args []string, stdout io.Writer) error {
 	}
 	var out []solverJSON
 	for _, s := range lao.Solvers() {
-		out = append(out, solverJSON{s.Name, s.Paper, s.Algorithm, s.Budget, s.Full, s.Tunable})
+		j := solverJSON{Name: s.Name, Paper: s.Paper, Algorithm: s.Algorithm, Budget: s.Budget, Full: s.Full, Tunable: []string{}}
+		for _, p := range s.Params {
+			j.Params = append(j.Params, paramJSON{p.Name, p.Usage, p.Tune != nil})
+			if p.Tune != nil {
+				j.Tunable = append(j.Tunable, p.Name)
+			}
+		}
+		out = append(out, j)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -35,9 +50,21 @@ func runSolvers(args []string, stdout io.Writer) error {
 		return enc.Encode(out)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tPAPER\tALGORITHM\tBUDGET\tTUNED BY --cv")
+	fmt.Fprintln(tw, "NAME\tPAPER\tALGORITHM\tBUDGET\tPARAMETERS (* tuned by --cv)")
 	for _, s := range out {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\n", s.Name, s.Paper, s.Algorithm, s.Budget, s.Tunable)
+		var ps []string
+		for _, p := range s.Params {
+			n := p.Name
+			if p.Tuned {
+				n += "*"
+			}
+			ps = append(ps, n)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.Name, s.Paper, s.Algorithm, s.Budget, strings.Join(ps, " "))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "\nSet any parameter with `lao fit --param name=value`; `lao solvers --json` prints what each means.")
+	return nil
 }

@@ -1,4 +1,4 @@
-package lao
+package quadl1
 
 import (
 	"compress/gzip"
@@ -40,94 +40,6 @@ func qpRandPSD(rng *rand.Rand, d, r int, rho float64) (A, X []float64) {
 	return A, X
 }
 
-// qpGrad returns 2Aw + v.
-func qpGrad(A, v, w []float64, d int) []float64 {
-	g := make([]float64, d)
-	for i := range d {
-		g[i] = v[i] + 2*dot(A[i*d:(i+1)*d], w)
-	}
-	return g
-}
-
-func qpObjective(A, v, w []float64, d int) float64 {
-	f := dot(v, w)
-	for i := range d {
-		f += w[i] * dot(A[i*d:(i+1)*d], w)
-	}
-	return f
-}
-
-// qpScale is the size of the terms that make up the gradient: the KKT
-// residuals are measured relative to it.
-func qpScale(A, v, w []float64) float64 {
-	var amax, vmax float64
-	for _, a := range A {
-		amax = max(amax, math.Abs(a))
-	}
-	for _, x := range v {
-		vmax = max(vmax, math.Abs(x))
-	}
-	return vmax + 2*amax*norm1(w) + 1e-300
-}
-
-// qpKKTBall checks the KKT conditions of min wᵀAw + vᵀw s.t. ||w||₁ ≤ B
-// to relative tolerance tol: feasibility, a multiplier μ ≥ 0 with
-// ∇f_i = −μ sign(w_i) on the support and |∇f_i| ≤ μ off it, μ(||w||₁−B) = 0.
-func qpKKTBall(A, v []float64, d int, B float64, w []float64, tol float64) error {
-	g := qpGrad(A, v, w, d)
-	eps := tol * qpScale(A, v, w)
-	n1 := norm1(w)
-	if n1 > B*(1+tol) {
-		return fmt.Errorf("infeasible: ||w||₁ = %.17g > B = %g", n1, B)
-	}
-	var mu float64
-	var ns int
-	for i, wi := range w {
-		if wi != 0 {
-			mu -= math.Copysign(1, wi) * g[i]
-			ns++
-		}
-	}
-	if ns > 0 {
-		mu /= float64(ns)
-	}
-	if n1 < B*(1-1e-9) { // interior: μ must be 0
-		if math.Abs(mu*(B-n1)) > eps*B {
-			return fmt.Errorf("complementary slackness: μ = %g with ||w||₁ = %g < B = %g", mu, n1, B)
-		}
-		mu = 0
-	}
-	if mu < -eps {
-		return fmt.Errorf("negative multiplier μ = %g", mu)
-	}
-	for i, wi := range w {
-		if wi != 0 {
-			if r := math.Abs(g[i] + mu*math.Copysign(1, wi)); r > eps {
-				return fmt.Errorf("stationarity on the support, coordinate %d: |g + μ s| = %g > %g", i, r, eps)
-			}
-		} else if math.Abs(g[i]) > mu+eps {
-			return fmt.Errorf("off the support, coordinate %d: |g| = %g > μ = %g (+%g)", i, math.Abs(g[i]), mu, eps)
-		}
-	}
-	return nil
-}
-
-// qpKKTPen checks the KKT conditions of min wᵀAw + vᵀw + λ||w||₁.
-func qpKKTPen(A, v []float64, d int, lambda float64, w []float64, tol float64) error {
-	g := qpGrad(A, v, w, d)
-	eps := tol * qpScale(A, v, w)
-	for i, wi := range w {
-		if wi != 0 {
-			if r := math.Abs(g[i] + lambda*math.Copysign(1, wi)); r > eps {
-				return fmt.Errorf("coordinate %d on the support: |g + λ s| = %g > %g", i, r, eps)
-			}
-		} else if math.Abs(g[i]) > lambda+eps {
-			return fmt.Errorf("coordinate %d off the support: |g| = %g > λ = %g", i, math.Abs(g[i]), lambda)
-		}
-	}
-	return nil
-}
-
 // qpCase is one random problem: rank r, correlation rho, v in the range of
 // A or not, and B relative to the l1 norm of an unconstrained solution.
 type qpCase struct {
@@ -163,11 +75,11 @@ func TestMinQuadL1BallKKT(t *testing.T) {
 					for _, bs := range []float64{1e-3, 0.1, 1, 10, 1e4} {
 						c := qpCase{d, r, rho, inRange, bs}
 						A, v, B := qpProblem(rng, c)
-						w, _, err := minQuadL1Ball(A, v, d, B)
+						w, _, err := MinBall(A, v, d, B)
 						if err != nil {
 							t.Fatalf("%+v: %v", c, err)
 						}
-						if err := qpKKTBall(A, v, d, B, w, 1e-8); err != nil {
+						if err := KKTBall(A, v, d, B, w, 1e-8); err != nil {
 							t.Errorf("%+v, B = %g: %v", c, B, err)
 						}
 						n++
@@ -198,7 +110,7 @@ func TestMinQuadL1BallInterior(t *testing.T) {
 		}
 		w0.ScaleVec(-0.5, &w0)
 		want := w0.RawVector().Data
-		w, _, err := minQuadL1Ball(A, v, d, 2*norm1(want))
+		w, _, err := MinBall(A, v, d, 2*norm1(want))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,15 +125,15 @@ func TestMinQuadL1BallInterior(t *testing.T) {
 	for i := range 4 {
 		axpy(-2*rng.NormFloat64(), X[i*10:(i+1)*10], v)
 	}
-	w, _, err := minQuadL1Ball(A, v, 10, 1e6)
+	w, _, err := MinBall(A, v, 10, 1e6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := qpGrad(A, v, w, 10)
-	if gi := math.Sqrt(dot(g, g)); gi > 1e-10*qpScale(A, v, w) {
+	g := quadGrad(A, v, w, 10)
+	if gi := math.Sqrt(dot(g, g)); gi > 1e-10*kktScale(A, v, w) {
 		t.Errorf("rank-deficient interior: ||gradient|| = %g, want 0", gi)
 	}
-	if nz := NonZero(w); nz > 4 {
+	if nz := nonZero(w); nz > 4 {
 		t.Errorf("rank-deficient interior: %d non-zeros, the min-l1 minimiser has at most rank = 4", nz)
 	}
 }
@@ -240,16 +152,16 @@ func TestMinQuadL1BallLinearCoordinates(t *testing.T) {
 		{[]float64{-0.1, 0.3, -0.5, 0}, 2}, // linear coordinate dominates: vertex
 		{[]float64{0, 0, 0, 0}, 1},
 	} {
-		w, _, err := minQuadL1Ball(A, tc.v, d, tc.B)
+		w, _, err := MinBall(A, tc.v, d, tc.B)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := qpKKTBall(A, tc.v, d, tc.B, w, 1e-10); err != nil {
+		if err := KKTBall(A, tc.v, d, tc.B, w, 1e-10); err != nil {
 			t.Errorf("v=%v B=%g: w=%v: %v", tc.v, tc.B, w, err)
 		}
 	}
 	if A := []float64{1, 0, 0, 0}; true { // all of A zero but one entry, all-zero A
-		w, _, err := minQuadL1Ball(make([]float64, 4), []float64{1, -2}, 2, 3)
+		w, _, err := MinBall(make([]float64, 4), []float64{1, -2}, 2, 3)
 		if err != nil || w[0] != 0 || w[1] != 3 {
 			t.Errorf("A = 0: got %v, %v; want [0 3]", w, err)
 		}
@@ -317,13 +229,13 @@ func TestMinQuadL1BallBruteForce(t *testing.T) {
 		d := 1 + trial%4
 		r := 1 + rng.IntN(2*d)
 		A, v, B := qpProblem(rng, qpCase{d, r, 0.5 * rng.Float64(), trial%3 == 0, math.Pow(10, 2*rng.Float64()-1)})
-		w, _, err := minQuadL1Ball(A, v, d, B)
+		w, _, err := MinBall(A, v, d, B)
 		if err != nil {
 			t.Fatal(err)
 		}
 		f := qpObjective(A, v, w, d)
 		fb := qpBruteForce(A, v, d, B)
-		tol := 1e-9 * (1 + math.Abs(fb)) * qpScale(A, v, w)
+		tol := 1e-9 * (1 + math.Abs(fb)) * kktScale(A, v, w)
 		if f > fb+tol {
 			t.Errorf("trial %d (d=%d, rank %d, B=%g): f = %.15g, brute force finds %.15g", trial, d, r, B, f, fb)
 		}
@@ -360,11 +272,11 @@ func TestMinQuadL1PenalisedKKT(t *testing.T) {
 			}
 			for _, f := range []float64{1e-3, 0.1, 0.5, 0.99, 2} {
 				lambda := f * vmax
-				w, _, err := minQuadL1(A, v, d, lambda)
+				w, _, err := MinPenalised(A, v, d, lambda)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := qpKKTPen(A, v, d, lambda, w, 1e-8); err != nil {
+				if err := KKTPenalised(A, v, d, lambda, w, 1e-8); err != nil {
 					t.Errorf("d=%d r=%d λ=%g: %v", d, r, lambda, err)
 				}
 			}
@@ -378,16 +290,16 @@ func TestMinQuadL1BadInput(t *testing.T) {
 		name string
 		f    func() error
 	}{
-		{"shape", func() error { _, _, err := minQuadL1Ball(A, []float64{1}, 2, 1); return err }},
-		{"B", func() error { _, _, err := minQuadL1Ball(A, []float64{1, 1}, 2, -1); return err }},
+		{"shape", func() error { _, _, err := MinBall(A, []float64{1}, 2, 1); return err }},
+		{"B", func() error { _, _, err := MinBall(A, []float64{1, 1}, 2, -1); return err }},
 		{"NaN", func() error {
-			_, _, err := minQuadL1Ball([]float64{1, 0, 0, math.NaN()}, []float64{1, 1}, 2, 1)
+			_, _, err := MinBall([]float64{1, 0, 0, math.NaN()}, []float64{1, 1}, 2, 1)
 			return err
 		}},
-		{"asymmetric", func() error { _, _, err := minQuadL1Ball([]float64{1, 1, 0, 1}, []float64{1, 1}, 2, 1); return err }},
-		{"negative diagonal", func() error { _, _, err := minQuadL1Ball([]float64{-1, 0, 0, 1}, []float64{1, 1}, 2, 1); return err }},
-		{"lambda", func() error { _, _, err := minQuadL1(A, []float64{1, 1}, 2, -1); return err }},
-		{"unbounded", func() error { _, _, err := minQuadL1([]float64{0, 0, 0, 1}, []float64{1, 1}, 2, 0.5); return err }},
+		{"asymmetric", func() error { _, _, err := MinBall([]float64{1, 1, 0, 1}, []float64{1, 1}, 2, 1); return err }},
+		{"negative diagonal", func() error { _, _, err := MinBall([]float64{-1, 0, 0, 1}, []float64{1, 1}, 2, 1); return err }},
+		{"lambda", func() error { _, _, err := MinPenalised(A, []float64{1, 1}, 2, -1); return err }},
+		{"unbounded", func() error { _, _, err := MinPenalised([]float64{0, 0, 0, 1}, []float64{1, 1}, 2, 0.5); return err }},
 	} {
 		if tc.f() == nil {
 			t.Errorf("%s: no error", tc.name)
@@ -422,15 +334,15 @@ func TestMinQuadL1BallLarge(t *testing.T) {
 	for _, f := range []float64{0.05, 0.5, 1} {
 		B := f * norm1(wstar)
 		start := time.Now()
-		w, iters, err := minQuadL1Ball(A, v, d, B)
+		w, iters, err := MinBall(A, v, d, B)
 		el := time.Since(start)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := qpKKTBall(A, v, d, B, w, 1e-8); err != nil {
+		if err := KKTBall(A, v, d, B, w, 1e-8); err != nil {
 			t.Errorf("B = %g: %v", B, err)
 		}
-		t.Logf("d=%d B=%.3g: %d non-zeros, %d sweeps, %v", d, B, NonZero(w), iters, el)
+		t.Logf("d=%d B=%.3g: %d non-zeros, %d sweeps, %v", d, B, nonZero(w), iters, el)
 	}
 }
 
@@ -438,13 +350,13 @@ func BenchmarkMinQuadL1Ball784(b *testing.B) {
 	A, v, d, wstar := qpLargeProblem()
 	B := 0.5 * norm1(wstar)
 	for b.Loop() {
-		if _, _, err := minQuadL1Ball(A, v, d, B); err != nil {
+		if _, _, err := MinBall(A, v, d, B); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkMinQuadL1BallMNIST times the constrained lasso of seed 001's
+// BenchmarkMinQuadL1BallMNIST times the constrained lasso of Cesa-Bianchi et al.'s
 // experiment (MNIST 3 vs 5, d = 784, pixels in [0, 1], y = ±1) at several
 // B. It needs the MNIST training files in $LAO_DATA_DIR/mnist.
 func BenchmarkMinQuadL1BallMNIST(b *testing.B) {
@@ -504,7 +416,7 @@ func BenchmarkMinQuadL1BallMNIST(b *testing.B) {
 	for _, B := range []float64{1, 3, 10, 30} {
 		b.Run(fmt.Sprintf("B=%g", B), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := minQuadL1Ball(A, v, d, B); err != nil {
+				if _, _, err := MinBall(A, v, d, B); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package lao
+package quadl1
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The exact pieces of the lasso solution path used by minQuadL1Ball: a
+// The exact pieces of the lasso solution path used by MinBall: a
 // piece is the solution on one support, valid over an interval of λ; the
 // homotopy walks from piece to piece (LARS-style) where coordinate descent
 // alone cannot certify the KKT conditions (singular or ill-conditioned A).
@@ -305,7 +305,7 @@ func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
 		}
 		p = np
 	}
-	return math.NaN(), fmt.Errorf("quadratic path: %w", errNoConvergence)
+	return math.NaN(), fmt.Errorf("quadratic path: %w", ErrNoConvergence)
 }
 
 // nextPiece returns the piece after p's low event. An entering coordinate

@@ -1,6 +1,8 @@
-package lao
+package quadl1
 
 import (
+	"github.com/laoproject/lao/lao/internal/errs"
+
 	"errors"
 	"fmt"
 	"math"
@@ -11,7 +13,7 @@ import (
 )
 
 // This file holds the exact solver for the two quadratic problems behind the
-// full-information lasso and the Baseline algorithm of seed 001 (Algorithm 1,
+// full-information lasso and the Baseline algorithm of Cesa-Bianchi et al. 2010 (Algorithm 1,
 // which minimises an estimated quadratic over the l1 ball, eq. (1) with p=1):
 //
 //	penalised:    min_w  wᵀAw + vᵀw + λ||w||₁
@@ -28,9 +30,9 @@ import (
 // exact homotopy (LARS-lasso, Efron et al. 2004, Osborne et al. 2000) walks
 // the path from the last exact piece, event by event.
 
-// errNoConvergence is returned (wrapped) with the best point found when the
+// ErrNoConvergence is returned (wrapped) with the best point found when the
 // λ search or the polish step does not reach an exact KKT point.
-var errNoConvergence = errors.New("lao: quadratic l1 solver did not converge")
+var ErrNoConvergence = errors.New("lao: quadratic l1 solver did not converge")
 
 const (
 	polishTol   = 1e-11 // relative KKT tolerance accepted by the polish step
@@ -48,7 +50,7 @@ var cdSweeps = [...]int{100, 300, 600, 1000}
 // quadCD minimises F(w) = wᵀAw + vᵀw + λ||w||₁ subject to |w_j| ≤ box by
 // cyclic coordinate descent (active set, gradient kept up to date), and
 // polishes the result exactly. box is +Inf for the plain penalised problem;
-// minQuadL1Ball uses box = B, which keeps every subproblem bounded even when
+// MinBall uses box = B, which keeps every subproblem bounded even when
 // A is singular. Coordinates with free[j] false stay at 0.
 type quadCD struct {
 	A, v   []float64
@@ -160,52 +162,52 @@ func (q *quadCD) descend(lambda, tol float64, sweeps int) bool {
 // checkQuad validates the inputs shared by the quadratic solvers.
 func checkQuad(A, v []float64, d int) error {
 	if d < 1 || len(A) != d*d || len(v) != d {
-		return fmt.Errorf("lao: quadratic problem with d = %d, len(A) = %d, len(v) = %d: %w", d, len(A), len(v), ErrShape)
+		return fmt.Errorf("lao: quadratic problem with d = %d, len(A) = %d, len(v) = %d: %w", d, len(A), len(v), errs.Shape)
 	}
 	var amax float64
 	for _, x := range A {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("lao: quadratic matrix A: %w", ErrNotFinite)
+			return fmt.Errorf("lao: quadratic matrix A: %w", errs.NotFinite)
 		}
 		amax = max(amax, math.Abs(x))
 	}
 	for _, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("lao: quadratic vector v: %w", ErrNotFinite)
+			return fmt.Errorf("lao: quadratic vector v: %w", errs.NotFinite)
 		}
 	}
 	for i := range d {
 		if A[i*d+i] < 0 {
-			return fmt.Errorf("lao: quadratic matrix A is not positive semidefinite (A[%d][%d] = %g < 0): %w", i, i, A[i*d+i], ErrParam)
+			return fmt.Errorf("lao: quadratic matrix A is not positive semidefinite (A[%d][%d] = %g < 0): %w", i, i, A[i*d+i], errs.Param)
 		}
 		for j := i + 1; j < d; j++ {
 			if math.Abs(A[i*d+j]-A[j*d+i]) > 1e-9*amax {
-				return fmt.Errorf("lao: quadratic matrix A is not symmetric (A[%d][%d] = %g, A[%d][%d] = %g): %w", i, j, A[i*d+j], j, i, A[j*d+i], ErrParam)
+				return fmt.Errorf("lao: quadratic matrix A is not symmetric (A[%d][%d] = %g, A[%d][%d] = %g): %w", i, j, A[i*d+j], j, i, A[j*d+i], errs.Param)
 			}
 		}
 	}
 	return nil
 }
 
-// minQuadL1 returns a minimiser of wᵀAw + vᵀw + λ||w||₁ for A symmetric
+// MinPenalised returns a minimiser of wᵀAw + vᵀw + λ||w||₁ for A symmetric
 // positive semidefinite (d×d, row-major) and λ ≥ 0, and the number of
 // coordinate-descent sweeps used. A coordinate with A_jj = 0 (a zero row of
 // a PSD matrix) is set to 0; if |v_j| > λ there the problem is unbounded
 // below and an error is returned. When descent cannot identify the support,
 // the exact path is followed down from λ = ||v||∞; if that fails too, the
-// descent point is returned with an error wrapping errNoConvergence.
-func minQuadL1(A, v []float64, d int, lambda float64) ([]float64, int, error) {
+// descent point is returned with an error wrapping ErrNoConvergence.
+func MinPenalised(A, v []float64, d int, lambda float64) ([]float64, int, error) {
 	if err := checkQuad(A, v, d); err != nil {
 		return nil, 0, err
 	}
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
-		return nil, 0, fmt.Errorf("lao: penalised quadratic: lambda %g must be non-negative and finite: %w", lambda, ErrParam)
+		return nil, 0, fmt.Errorf("lao: penalised quadratic: lambda %g must be non-negative and finite: %w", lambda, errs.Param)
 	}
 	free := make([]bool, d)
 	for j := range d {
 		free[j] = A[j*d+j] > 0
 		if !free[j] && math.Abs(v[j]) > lambda {
-			return nil, 0, fmt.Errorf("lao: penalised quadratic is unbounded below (A[%d][%d] = 0, |v[%d]| = %g > lambda %g): %w", j, j, j, math.Abs(v[j]), lambda, ErrParam)
+			return nil, 0, fmt.Errorf("lao: penalised quadratic is unbounded below (A[%d][%d] = 0, |v[%d]| = %g > lambda %g): %w", j, j, j, math.Abs(v[j]), lambda, errs.Param)
 		}
 	}
 	q := newQuadCD(A, v, d, math.Inf(1), free)
@@ -224,7 +226,7 @@ func minQuadL1(A, v []float64, d int, lambda float64) ([]float64, int, error) {
 	return q.w, q.sweeps, nil
 }
 
-// minQuadL1Ball returns a minimiser of f(w) = wᵀAw + vᵀw subject to
+// MinBall returns a minimiser of f(w) = wᵀAw + vᵀw subject to
 // ||w||₁ ≤ B, for A symmetric positive semidefinite (d×d, row-major) and
 // B > 0, and the number of coordinate-descent sweeps used.
 //
@@ -239,13 +241,13 @@ func minQuadL1(A, v []float64, d int, lambda float64) ([]float64, int, error) {
 // entry (an error); the result is then not a minimiser.
 //
 // If the exact KKT point is not reached, the last feasible point is
-// returned with an error wrapping errNoConvergence.
-func minQuadL1Ball(A, v []float64, d int, B float64) (w []float64, iters int, err error) {
+// returned with an error wrapping ErrNoConvergence.
+func MinBall(A, v []float64, d int, B float64) (w []float64, iters int, err error) {
 	if err := checkQuad(A, v, d); err != nil {
 		return nil, 0, err
 	}
 	if !(B > 0) || math.IsInf(B, 0) {
-		return nil, 0, fmt.Errorf("lao: quadratic over the l1 ball: B %g must be positive and finite: %w", B, ErrParam)
+		return nil, 0, fmt.Errorf("lao: quadratic over the l1 ball: B %g must be positive and finite: %w", B, errs.Param)
 	}
 	free := make([]bool, d)
 	var vz, vp float64 // largest |v_j| over the linear (A_jj = 0) and the quadratic coordinates
@@ -329,7 +331,7 @@ func (q *quadCD) interior(B float64) bool {
 // satisfies the KKT conditions better. It only improves rounding.
 func (q *quadCD) refine(B float64) {
 	S := q.support()
-	if len(S) == 0 || len(S) != NonZero(q.w) || math.Abs(norm1(q.w)-B) > 1e-6*B {
+	if len(S) == 0 || len(S) != nonZero(q.w) || math.Abs(norm1(q.w)-B) > 1e-6*B {
 		return
 	}
 	d, n := q.d, len(S)
@@ -470,4 +472,33 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 		return hi, fmt.Errorf("quadratic over the l1 ball: %w", err)
 	}
 	return lambda, nil
+}
+
+// norm1 returns ||w||₁.
+func norm1(w []float64) float64 {
+	var s float64
+	for _, v := range w {
+		s += math.Abs(v)
+	}
+	return s
+}
+
+// nonZero returns the number of non-zero entries of w.
+func nonZero(w []float64) int {
+	n := 0
+	for _, v := range w {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// dot returns a·b.
+func dot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
 }

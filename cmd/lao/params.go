@@ -1,0 +1,78 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// withK returns a fresh registered solver with k set (if it has a k) and
+// its prior knowledge taken from train.
+func withK(info lao.Info, k int, train *lao.Dataset) lao.Solver {
+	s := info.New()
+	if p, err := lao.FindParam(s, "k"); err == nil {
+		_ = p.Set(float64(k))
+	}
+	return frames.WithPriors(s, train)
+}
+
+// paramFlags collects solver parameters from the command line: the common
+// shorthands --k, --B, --eta and --lambda, and --param name=value for any
+// parameter of any solver (see `lao solvers`). Only flags given on the
+// command line are applied, except --k, whose default (4) applies to every
+// solver that has a k.
+type paramFlags struct {
+	set   map[string]string // explicitly given, by parameter name
+	order []string
+}
+
+func (pf *paramFlags) define(fs *flag.FlagSet) {
+	pf.set = map[string]string{"k": "4"}
+	short := func(name, usage string) {
+		fs.Func(name, usage, func(v string) error { pf.put(name, v); return nil })
+	}
+	short("k", "attributes per training example (budgeted solvers; default 4)")
+	short("B", "norm bound B (default: the solver's)")
+	short("eta", "step size η (default: the theorem's choice)")
+	short("lambda", "regularisation λ (default: the theorem's choice)")
+	fs.Func("param", "a solver parameter as name=value, e.g. --param m1=500 (repeatable; see `lao solvers`)", func(v string) error {
+		name, val, ok := strings.Cut(v, "=")
+		if !ok || strings.TrimSpace(name) == "" {
+			return fmt.Errorf("--param %q: want name=value", v)
+		}
+		pf.put(strings.TrimSpace(name), val)
+		return nil
+	})
+}
+
+func (pf *paramFlags) put(name, v string) {
+	if _, ok := pf.set[name]; !ok || name == "k" {
+		pf.order = append(pf.order, name)
+	}
+	pf.set[name] = v
+}
+
+// apply sets the collected parameters on s. A parameter s does not have is
+// an error, except the default k on a solver without one.
+func (pf *paramFlags) apply(s lao.Solver) error {
+	given := map[string]bool{}
+	for _, n := range pf.order {
+		given[n] = true
+	}
+	for name, v := range pf.set {
+		p, err := lao.FindParam(s, name)
+		if err != nil {
+			if name == "k" && !given["k"] {
+				continue // the default k, on a full-information solver
+			}
+			return err
+		}
+		if err := p.SetString(v); err != nil {
+			return fmt.Errorf("%s: %w", s.Name(), err)
+		}
+	}
+	return nil
+}

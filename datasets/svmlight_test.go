@@ -1,0 +1,79 @@
+package datasets
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/lao"
+)
+
+func TestReadSVMLight(t *testing.T) {
+	const text = `# a comment line
++1 1:0.5 3:-2 # trailing comment
+-1 qid:7 2:1.5
+
+0.25 4:1e-3 5:0
+`
+	for _, gz := range []bool{false, true} {
+		var in bytes.Buffer
+		if gz {
+			w := gzip.NewWriter(&in)
+			w.Write([]byte(text))
+			w.Close()
+		} else {
+			in.WriteString(text)
+		}
+		ds, err := ReadSVMLight(&in, SVMLightOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds.Len() != 3 || ds.Dim() != 5 || ds.NonZeros() != 4 || ds.Label(2) != 0.25 {
+			t.Fatalf("gz=%v: m=%d d=%d nnz=%d", gz, ds.Len(), ds.Dim(), ds.NonZeros())
+		}
+		idx, val := ds.RowSparse(0)
+		if len(idx) != 2 || idx[0] != 0 || idx[1] != 2 || val[1] != -2 || ds.Names()[2] != "3" {
+			t.Errorf("row 0: %v %v, names %v", idx, val, ds.Names())
+		}
+	}
+	ds, err := ReadSVMLight(strings.NewReader("1 0:1 2:2\n"), SVMLightOptions{ZeroBased: true, D: 10})
+	if err != nil || ds.Dim() != 10 || ds.Dot([]float64{1, 0, 1, 0, 0, 0, 0, 0, 0, 0}, 0) != 3 {
+		t.Errorf("zero-based with D: %v %v", ds, err)
+	}
+}
+
+func TestReadSVMLightErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1 1:1\nx 2:1\n", "line 2"},
+		{"1 2:1 1:1\n", "increase"},
+		{"1 0:1\n", "out of range"},
+		{"1 1:nan\n", "not a finite"},
+		{"1 a:1\n", "not an integer"},
+		{"1 3\n", "index:value"},
+	} {
+		_, err := ReadSVMLight(strings.NewReader(c.in), SVMLightOptions{})
+		if !errors.Is(err, ErrSVMLight) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+	if _, err := ReadSVMLight(strings.NewReader("# nothing\n"), SVMLightOptions{}); !errors.Is(err, lao.ErrEmpty) {
+		t.Errorf("empty: %v", err)
+	}
+}
+
+func FuzzReadSVMLight(f *testing.F) {
+	f.Add([]byte("1 1:0.5 3:2\n-1 2:1\n"))
+	f.Add([]byte("0 qid:1 5:1e300\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ds, err := ReadSVMLight(bytes.NewReader(b), SVMLightOptions{})
+		if err != nil {
+			return
+		}
+		// A parsed file is a valid sparse data set that a solver can fit.
+		if _, err := lao.Fit(&lao.AERR{K: 1}, ds.Stream(), lao.Options{}); err != nil && !errors.Is(err, lao.ErrParam) {
+			t.Fatalf("fit: %v", err)
+		}
+	})
+}

@@ -1,0 +1,25 @@
+package lao
+
+import "github.com/laoproject/lao/lao/internal/errs"
+
+// The sentinel errors of the package. Errors are returned wrapped, with a
+// message naming the solver, parameter, row or attribute concerned; callers
+// branch with errors.Is.
+var (
+	// ErrBudgetExceeded: a solver asked an example for more distinct
+	// attributes than its budget allows. The refused attribute is never
+	// served.
+	ErrBudgetExceeded = errs.BudgetExceeded
+	// ErrAttrIndex: an attribute index outside [0, d).
+	ErrAttrIndex = errs.AttrIndex
+	// ErrParam: an invalid solver parameter (k < 1, k > d, B <= 0,
+	// eta <= 0, ...). The message names the parameter.
+	ErrParam = errs.Param
+	// ErrEmpty: a data set has no examples.
+	ErrEmpty = errs.Empty
+	// ErrNotFinite: a value is NaN or ±Inf (in the data, or in the
+	// weights of a diverging fit).
+	ErrNotFinite = errs.NotFinite
+	// ErrShape: slice lengths do not match the stated shape.
+	ErrShape = errs.Shape
+)

@@ -1,0 +1,150 @@
+package lao
+
+import (
+	"math"
+	"testing"
+)
+
+// relDiff is max_i |a_i − b_i| / max_i |b_i|.
+func relDiff(a, b []float64) float64 {
+	var top float64
+	for _, v := range b {
+		top = max(top, math.Abs(v))
+	}
+	return maxAbsDiff(a, b) / max(top, 1e-300)
+}
+
+// The fast O(k log d) solvers (lazy averaging, global scales, sum trees,
+// log-domain EG weights) against the plain O(d) transcriptions of the
+// pseudo-code, same seed, after 10^4 examples: the averaged iterates agree
+// to a relative 1e-9. Skipped in -short mode (the references are O(md)).
+func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long reference runs")
+	}
+	const d, m, k = 40, 10000, 4
+	rng := NewRand(77)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 8, 0.5, rng), sigma: 0.3}
+	ds := p.sample(m, rng)
+	q := make([]float64, d)
+	for i := range q {
+		q[i] = 1 / float64(i+1)
+	}
+	w1 := make([]float64, d)
+	for i := range w1 {
+		w1[i] = 1 / (100 * math.Sqrt(d))
+	}
+	cases := []struct {
+		s   Solver
+		ref func() []float64
+	}{
+		// A large step makes the projection and its global scale work on most steps.
+		{&AERR{K: k, B: 1, Eta: 0.5}, func() []float64 { return refAERR(ds, k, 1, 0.5, w1, 3) }},
+		{&AERR{K: k, B: 1}, func() []float64 { return refAERR(ds, k, 1, AERRDefaultEta(d, k, m), w1, 3) }},
+		{&GAERR{K: k, B: 2, Eta: 0.2, Q: q}, func() []float64 { return refGAERR(ds, k, 2, 0.2, q, 3) }},
+		// η = 2 makes the EG weights very uneven (|log z| in the hundreds).
+		{&AELR{K: k, B: 1, Eta: 2}, func() []float64 { return refAELR(ds, k, 1, 2, 3) }},
+		{&AELR{K: k, B: 1}, func() []float64 { return refAELR(ds, k, 1, AELRDefaultEta(d, k, m, 1), 3) }},
+		{&GAELR{K: k, B: 3, Eta: 0.3, Q: q}, func() []float64 { return refGAELR(ds, k, 3, 0.3, q, 3) }},
+		{&AER{K: k, B: 1}, func() []float64 { return refAER(ds, k, 1, AERDefaultLambda(d, k, m, 1, 1), 3) }},
+		// A small λ makes every step move w far: the projection is active throughout.
+		{&AER{K: k, B: 0.5, Lambda: 0.05}, func() []float64 { return refAER(ds, k, 0.5, 0.05, 3) }},
+		{&OnlineRidge{B: 0.5, Eta: 0.3}, func() []float64 { return refOnline(ds, 0.3, func(w []float64) { refProjectL2(w, 0.5) }) }},
+		{&OnlineLasso{B: 2, Eta: 0.5}, func() []float64 { return refOnlineEG(ds, 2, 0.5) }},
+	}
+	for _, c := range cases {
+		res := fitOrFatal(t, c.s, ds, 3)
+		if diff := relDiff(res.W, c.ref()); diff > 1e-9 {
+			t.Errorf("%s %v: fast path differs from the plain reference by %g (relative) after %d examples", c.s.Name(), GetParams(c.s), diff, m)
+		}
+	}
+}
+
+// refProjectL2 scales w onto the l2 ball of radius B.
+func refProjectL2(w []float64, B float64) {
+	if n := math.Sqrt(dot(w, w)); n > B {
+		for i := range w {
+			w[i] *= B / n
+		}
+	}
+}
+
+// refOnline is online gradient descent from w = 0 with the exact gradient
+// (w·x − y)x, a projection, and the average of w_1..w_m.
+func refOnline(ds *Dataset, eta float64, project func([]float64)) []float64 {
+	d := ds.Dim()
+	w, wbar := make([]float64, d), make([]float64, d)
+	for t := range ds.Len() {
+		x := ds.Row(t)
+		for i := range w {
+			wbar[i] += w[i] / float64(ds.Len())
+		}
+		r := dot(w, x) - ds.Label(t)
+		for i := range w {
+			w[i] -= eta * r * x[i]
+		}
+		project(w)
+	}
+	return wbar
+}
+
+// refOnlineEG is EG± with the exact gradient and explicit z⁺, z⁻.
+func refOnlineEG(ds *Dataset, B, eta float64) []float64 {
+	d := ds.Dim()
+	zp, zm := make([]float64, d), make([]float64, d)
+	for i := range zp {
+		zp[i], zm[i] = 1, 1
+	}
+	w, wbar := make([]float64, d), make([]float64, d)
+	for t := range ds.Len() {
+		x := ds.Row(t)
+		var z1 float64
+		for i := range zp {
+			z1 += zp[i] + zm[i]
+		}
+		for i := range w {
+			w[i] = B * (zp[i] - zm[i]) / z1
+			wbar[i] += w[i] / float64(ds.Len())
+		}
+		r := dot(w, x) - ds.Label(t)
+		for i := range zp {
+			zp[i] *= math.Exp(-eta * r * x[i])
+			zm[i] *= math.Exp(eta * r * x[i])
+		}
+	}
+	return wbar
+}
+
+// Every solver with a fast path against its plain implementation
+// (Reference), same seed, 10^4 examples: relative difference ≤ 1e-9.
+func TestReferenceSolversMatchFastLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long reference runs")
+	}
+	const d, m, k = 30, 10000, 4
+	rng := NewRand(78)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.3}
+	ds := p.sample(m, rng)
+	mom := make([]float64, d)
+	for i := range mom {
+		mom[i] = 0.5 / float64(i+1)
+	}
+	solvers := append(stochasticSolvers(k, d), &OnlineRidge{}, &OnlineLasso{}, &DDAERR{K: k, Moments: mom},
+		&GAELR{K: k, QPower: 1, Moments: mom}, &AERR{K: k, B: 0.3, Eta: 0.3})
+	for _, s := range solvers {
+		if s.Name() == "baseline" {
+			if _, err := Reference(s); err == nil {
+				t.Error("Reference(baseline) accepted: it has no separate plain path")
+			}
+			continue
+		}
+		ref, err := Reference(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
+		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
+			t.Errorf("%s: fast and plain differ by %g (attributes %d vs %d)", s.Name(), diff, fast.Attributes, plain.Attributes)
+		}
+	}
+}

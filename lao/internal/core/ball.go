@@ -1,0 +1,90 @@
+package core
+
+import "math"
+
+// Ball is the state of projected online gradient descent on an l2 ball
+// with averaging (Zinkevich's algorithm, the update of AERR, GAERR, DDAERR,
+// online ridge and, with Shrink, Pegasos): w = s·a with the scale s global,
+// ||w||₂² = s²·Σa_i² kept in a SumTree (which also draws j with probability
+// w_j²/||w||₂²), and the running sum of the iterates kept lazily. A step
+// that touches k coordinates costs O(k log d); projecting or shrinking w
+// costs O(1).
+type Ball struct {
+	*Lazy
+	sq *SumTree // a_i²
+}
+
+// scaleRange bounds s before it is folded into a (O(d), rarely).
+const scaleRange = 1e100
+
+// NewBall returns the state at w = w1 (copied) with an empty sum.
+func NewBall(w1 []float64) *Ball {
+	b := &Ball{Lazy: NewLazy(w1), sq: NewSumTree(len(w1))}
+	b.rebuild()
+	return b
+}
+
+func (b *Ball) rebuild() {
+	sq := b.sq.t[b.sq.size : b.sq.size+b.sq.n]
+	for i := range b.c {
+		sq[i] = b.c[i].a * b.c[i].a
+	}
+	b.sq.Build(sq)
+}
+
+// Norm2 returns ||w||₂².
+func (b *Ball) Norm2() float64 { return b.s * b.s * b.sq.Total() }
+
+// SampleSq returns j drawn with probability w_j²/||w||₂², given u uniform
+// in [0, 1). w must be non-zero.
+func (b *Ball) SampleSq(u float64) int { return b.sq.Sample(u * b.sq.Total()) }
+
+// Add adds delta to w_i.
+func (b *Ball) Add(i int, delta float64) {
+	a := b.c[i].a + delta/b.s
+	b.SetA(i, a)
+	b.sq.Set(i, a*a)
+}
+
+// AddDense adds c·g to w (len(g) = d), O(d).
+func (b *Ball) AddDense(c float64, g []float64) {
+	c /= b.s
+	for i, v := range g {
+		if v != 0 {
+			b.flush(i)
+			b.c[i].a += c * v
+		}
+	}
+	b.rebuild()
+}
+
+// Shrink multiplies w by f ≥ 0 (Pegasos's 1 − 1/t).
+func (b *Ball) Shrink(f float64) {
+	if f == 0 {
+		b.Fold(b.s) // flush, then zero a explicitly: s = 0 cannot be undone
+		for i := range b.c {
+			b.c[i].a = 0
+		}
+		b.s = 1
+		b.rebuild()
+		return
+	}
+	b.s *= f
+	b.keepRange()
+}
+
+// ProjectL2 replaces w by its projection onto {||w||₂ ≤ B}: w·B/max{||w||₂, B}.
+func (b *Ball) ProjectL2(B float64) {
+	if n := math.Sqrt(b.Norm2()); n > B {
+		b.s *= B / n
+		b.keepRange()
+	}
+}
+
+// keepRange folds s into a when it leaves [1/scaleRange, scaleRange].
+func (b *Ball) keepRange() {
+	if b.s < 1/scaleRange || b.s > scaleRange {
+		b.Fold(b.s)
+		b.rebuild()
+	}
+}

@@ -1,0 +1,149 @@
+package core
+
+import "math"
+
+// Lazy represents a vector w = s·a whose coordinates a_i change a few at a
+// time while the global scale s may change every step, together with the
+// running sum Σ_τ w_τ of the iterates it was told to accumulate. Both cost
+// O(1) per step plus O(1) per touched coordinate: the sum is kept per
+// coordinate as acc_i (the part up to its last touch) plus a_i times the
+// growth of S = Σ_τ s_τ since then, which is exact because a_i does not
+// change between touches. This is the lazy averaging of averaged SGD
+// implementations, extended to a global scale.
+//
+// A coordinate's a_i, acc_i and last touch sit in one record, so a touch
+// costs one cache line.
+type Lazy struct {
+	c []coord
+	s float64
+	S float64 // Σ s_τ over the accumulated steps
+	t int     // accumulated steps
+}
+
+// coord is one coordinate's state; aux is free for a core's own use (EG
+// keeps u_i there).
+type coord struct {
+	a, acc, last, aux float64
+}
+
+// NewLazy returns w = a (s = 1), with a copied from w0, and an empty sum.
+func NewLazy(w0 []float64) *Lazy {
+	l := &Lazy{c: make([]coord, len(w0)), s: 1}
+	for i, v := range w0 {
+		l.c[i].a = v
+	}
+	return l
+}
+
+// Dim returns the length of w.
+func (l *Lazy) Dim() int { return len(l.c) }
+
+// W returns w_i.
+func (l *Lazy) W(i int) float64 { return l.s * l.c[i].a }
+
+// A returns a_i (w_i = Scale()·A(i)).
+func (l *Lazy) A(i int) float64 { return l.c[i].a }
+
+// Scale returns s.
+func (l *Lazy) Scale() float64 { return l.s }
+
+// SetScale sets s; w changes everywhere at O(1) cost.
+func (l *Lazy) SetScale(s float64) { l.s = s }
+
+// rebaseRatio bounds S/s. A coordinate's owed sum a_i(S − last_i) is a
+// difference of two prefix sums; when S is much larger than the recent
+// scales (s shrinking by projections, or simply many steps) that
+// difference loses relative precision ε·S/(S − last_i). Rebasing — moving
+// every owed part into acc and restarting S at 0, O(d) — keeps the
+// relative error of the average below about ε·rebaseRatio ≈ 2e-12. It
+// happens at most every rebaseRatio steps when s is constant, and more
+// often only while s shrinks fast.
+const rebaseRatio = 1e4
+
+// Accumulate adds the current w to the running sum.
+func (l *Lazy) Accumulate() {
+	l.S += l.s
+	l.t++
+	if l.S > rebaseRatio*math.Abs(l.s) {
+		l.rebase()
+	}
+}
+
+// rebase moves every coordinate's owed part of the sum into acc and
+// restarts S at 0. O(d).
+func (l *Lazy) rebase() {
+	for i := range l.c {
+		c := &l.c[i]
+		c.acc += c.a * (l.S - c.last)
+		c.last = 0
+	}
+	l.S = 0
+}
+
+// Steps returns the number of accumulated iterates.
+func (l *Lazy) Steps() int { return l.t }
+
+// SetA sets a_i = v (so w_i = s·v), keeping the running sum exact.
+func (l *Lazy) SetA(i int, v float64) {
+	c := &l.c[i]
+	c.acc += c.a * (l.S - c.last)
+	c.last = l.S
+	c.a = v
+}
+
+// flush moves coordinate i's lazily owed part of the sum into acc.
+func (l *Lazy) flush(i int) {
+	c := &l.c[i]
+	c.acc += c.a * (l.S - c.last)
+	c.last = l.S
+}
+
+// Fold multiplies every a_i by f and divides s by f (w is unchanged), for
+// keeping s and a in floating-point range. O(d); callers do it rarely.
+func (l *Lazy) Fold(f float64) {
+	for i := range l.c {
+		c := &l.c[i]
+		c.acc += c.a * (l.S - c.last)
+		c.last = l.S
+		c.a *= f
+	}
+	l.s /= f
+}
+
+// Sum writes Σ_τ w_τ (over the accumulated steps) into dst.
+func (l *Lazy) Sum(dst []float64) {
+	for i := range l.c {
+		c := &l.c[i]
+		dst[i] = c.acc + c.a*(l.S-c.last)
+	}
+}
+
+// Average writes the mean of the accumulated iterates into dst (zero if
+// none was accumulated).
+func (l *Lazy) Average(dst []float64) {
+	if l.t == 0 {
+		clear(dst)
+		return
+	}
+	l.Sum(dst)
+	inv := 1 / float64(l.t)
+	for i := range dst {
+		dst[i] *= inv
+	}
+}
+
+// Current writes w into dst.
+func (l *Lazy) Current(dst []float64) {
+	for i := range l.c {
+		dst[i] = l.s * l.c[i].a
+	}
+}
+
+// Dot returns w·x for a dense x (len d), O(d).
+func (l *Lazy) Dot(x []float64) float64 {
+	var s float64
+	for i := range l.c {
+		s += l.c[i].a * x[i]
+	}
+	return l.s * s
+}

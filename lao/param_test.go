@@ -1,0 +1,87 @@
+package lao
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"testing"
+)
+
+// Every registered solver: its parameters are bound to its fields (Set then
+// Get round-trips and changes the struct), it describes itself, and New
+// finds it by name in any case.
+func TestRegistryParamsBound(t *testing.T) {
+	for _, info := range Solvers() {
+		s := info.New()
+		if s.Name() != info.Name || info.Paper == "" || info.Budget == "" || (info.Ball != "l1" && info.Ball != "l2") {
+			t.Errorf("%s: incomplete description %+v", info.Name, info.About)
+		}
+		for _, p := range s.Params() {
+			if p.Get() != 0 {
+				t.Errorf("%s: %s = %v in a fresh solver, want 0 (the default)", info.Name, p.Name, p.Get())
+			}
+			if err := p.Set(3); err != nil || p.Get() != 3 {
+				t.Errorf("%s: %s: Set(3) gave %v, %v", info.Name, p.Name, p.Get(), err)
+			}
+			if p.Usage == "" {
+				t.Errorf("%s: %s has no usage", info.Name, p.Name)
+			}
+		}
+		if s2, err := New(" " + info.Name); err != nil || s2.Name() != info.Name {
+			t.Errorf("New(%q): %v, %v", info.Name, s2, err)
+		}
+	}
+	if _, err := New("nope"); !errors.Is(err, ErrParam) {
+		t.Errorf("New(nope): %v", err)
+	}
+}
+
+func TestSetParamsErrors(t *testing.T) {
+	s := &AERR{}
+	if err := SetParams(s, map[string]float64{"k": 4, "eta": 0.5}); err != nil || s.K != 4 || s.Eta != 0.5 {
+		t.Fatalf("SetParams: %v %+v", err, s)
+	}
+	for _, bad := range []map[string]float64{{"lambda": 1}, {"k": 2.5}, {"eta": math.NaN()}, {"B": math.Inf(1)}} {
+		if err := SetParams(&AERR{}, bad); !errors.Is(err, ErrParam) {
+			t.Errorf("SetParams(%v) = %v, want ErrParam", bad, err)
+		}
+	}
+	p, err := FindParam(s, "ETA") // case-insensitive when unambiguous
+	if err != nil || p.Get() != 0.5 {
+		t.Errorf("FindParam(ETA) = %v, %v", p.Get(), err)
+	}
+	if err := p.SetString("x"); !errors.Is(err, ErrParam) {
+		t.Errorf("SetString(x) = %v", err)
+	}
+}
+
+// Grid: the product of the tuned ranges, centred per B; fixed parameters
+// are left out; the solver is unchanged afterwards.
+func TestGrid(t *testing.T) {
+	s := &AELR{K: 4}
+	g := Grid(s, Problem{M: 1000, D: 50})
+	if len(g) != len(radiusValues)*len(stepFactors) {
+		t.Fatalf("%d grid points, want %d", len(g), len(radiusValues)*len(stepFactors))
+	}
+	for _, p := range g {
+		want := AELRDefaultEta(50, 4, 1000, max(p["B"], 1))
+		if r := p["eta"] / want; !slices.ContainsFunc(stepFactors, func(f float64) bool { return math.Abs(f-r) < 1e-9*f }) {
+			t.Fatalf("point %v: eta/centre = %g not a step factor", p, r)
+		}
+	}
+	if s.B != 0 || s.Eta != 0 || s.K != 4 {
+		t.Errorf("Grid changed the solver: %+v", s)
+	}
+	s.B = 2
+	if g := Grid(s, Problem{M: 1000, D: 50}); len(g) != len(stepFactors) || g[0]["B"] != 0 {
+		t.Errorf("fixed B: %d points, first %v", len(g), g[0])
+	}
+	if g := Grid(&AERR{K: 1, B: 1, Eta: 1}, Problem{M: 10, D: 5}); len(g) != 1 || len(g[0]) != 0 {
+		t.Errorf("nothing to tune: %v", g)
+	}
+	c := Clone(s).(*AELR)
+	c.B = 7
+	if s.B != 2 {
+		t.Error("Clone shares the struct")
+	}
+}

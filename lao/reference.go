@@ -1,0 +1,305 @@
+package lao
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// Reference returns a solver that runs s's algorithm with the plain
+// implementation: a dense iterate, the average updated by a pass over all
+// d coordinates, the inner-product draws by a linear scan, the l1
+// projection by sorting — the pseudo-code as printed, O(d) per example
+// (O(d log d) for AER). Same seed, same draws: its iterates equal s's to
+// rounding (TestFastPathsMatchPlainReferencesLong). It exists to verify and
+// to measure the fast cores (lao bench); it fails with ErrParam for
+// solvers whose learner has no separate fast path (Baseline and the offline
+// references).
+func Reference(s Solver) (Solver, error) {
+	switch s.Name() {
+	case "aerr", "gaerr", "ddaerr", "aelr", "gaelr", "ddaelr", "aer", "twophased-ddaerr", "twophased-ddaelr",
+		"online-ridge", "online-lasso":
+		return &referenceSolver{Solver: s}, nil
+	}
+	return nil, fmt.Errorf("lao: Reference: %s has no separate plain implementation: %w", s.Name(), ErrParam)
+}
+
+type referenceSolver struct{ Solver }
+
+// Start starts s and replaces its learner by the plain one, built from the
+// parameters the fast learner resolved.
+func (r *referenceSolver) Start(p Problem) (Learner, Budget, error) {
+	l, b, err := r.Solver.Start(p)
+	if err != nil {
+		return nil, b, err
+	}
+	return plainLearner(l, p.D), b, nil
+}
+
+// plainLearner returns the plain counterpart of a fast learner at the same
+// state (the start of a fit).
+func plainLearner(l Learner, d int) Learner {
+	switch l := l.(type) {
+	case *aerrLearner:
+		w := make([]float64, d)
+		l.w.Current(w)
+		return &plainAERR{q: l.q, k: l.k, B: l.B, eta: l.eta, rng: l.rng, w: w,
+			sum: make([]float64, d), sq: make([]float64, d), xt: newSparseVec(d)}
+	case *aelrLearner:
+		return &plainAELR{q: l.q, k: l.k, B: l.B, eta: l.eta, rng: l.rng, u: make([]float64, d),
+			w: make([]float64, d), sum: make([]float64, d), ab: make([]float64, d), xt: newSparseVec(d)}
+	case *aerLearner:
+		return &plainAER{aerLearner: l, w: make([]float64, d), sum: make([]float64, d),
+			ab: make([]float64, d), scratch: make([]float64, d)}
+	case *twoPhasedLearner:
+		l.plain = true
+		return l
+	case *onlineRidgeLearner:
+		return &plainOnline{B: l.B, eta: l.eta, w: make([]float64, d), sum: make([]float64, d), x: make([]float64, d)}
+	case *onlineLassoLearner:
+		return &plainOnline{B: l.z.B, eta: l.eta, eg: true, w: make([]float64, d), sum: make([]float64, d),
+			x: make([]float64, d), u: make([]float64, d)}
+	}
+	panic(fmt.Sprintf("lao: no plain learner for %T", l))
+}
+
+// plainAERR is AERR/GAERR (Hazan & Koren 2012, Alg. 1; Kukliansky &
+// Shamir 2015, Alg. 1) with a dense iterate.
+type plainAERR struct {
+	q      *aliasTable
+	k      int
+	B, eta float64
+	rng    *rand.Rand
+	w, sum []float64
+	sq     []float64
+	t      int
+	xt     *sparseVec
+}
+
+func (l *plainAERR) Observe(ex *Example) {
+	l.t++
+	for i, v := range l.w {
+		l.sum[i] += v
+	}
+	xEstimate(ex, l.k, l.q, l.rng, l.xt)
+	var n2 float64
+	for j, v := range l.w {
+		l.sq[j] = v * v
+		n2 += l.sq[j]
+	}
+	var yw float64
+	if n2 > 0 {
+		j := scan(l.sq, n2, l.rng)
+		yw = n2 * ex.Attr(j) / l.w[j]
+	}
+	phi := yw - ex.Label()
+	for _, i := range l.xt.idx {
+		l.w[i] -= l.eta * phi * l.xt.val[i]
+	}
+	if n := math.Sqrt(dot(l.w, l.w)); n > l.B {
+		for i := range l.w {
+			l.w[i] *= l.B / n
+		}
+	}
+}
+
+func (l *plainAERR) Weights(dst []float64) { plainAverage(dst, l.sum, l.t) }
+
+// plainAELR is AELR/GAELR (Hazan & Koren 2012, Alg. 2; Kukliansky &
+// Shamir 2015, Alg. 3) with the EG± weights recomputed densely every step.
+type plainAELR struct {
+	q             *aliasTable
+	k             int
+	B, eta        float64
+	rng           *rand.Rand
+	u, w, sum, ab []float64
+	t             int
+	xt            *sparseVec
+}
+
+func (l *plainAELR) Observe(ex *Example) {
+	l.t++
+	egDense(l.w, l.u, l.B)
+	for i, v := range l.w {
+		l.sum[i] += v
+	}
+	xEstimate(ex, l.k, l.q, l.rng, l.xt)
+	var n1 float64
+	for j, v := range l.w {
+		l.ab[j] = math.Abs(v)
+		n1 += l.ab[j]
+	}
+	var yw float64
+	if n1 > 0 {
+		j := scan(l.ab, n1, l.rng)
+		yw = n1 * math.Copysign(1, l.w[j]) * ex.Attr(j)
+	}
+	phi := yw - ex.Label()
+	c := 1 / l.eta
+	for _, i := range l.xt.idx {
+		g := max(min(phi*l.xt.val[i], c), -c)
+		l.u[i] -= l.eta * g
+	}
+}
+
+func (l *plainAELR) Weights(dst []float64) { plainAverage(dst, l.sum, l.t) }
+
+// plainAER is AER (Cesa-Bianchi et al. 2010, Alg. 2) with a dense iterate
+// and the sort-based l1 projection. It shares the fast learner's draws.
+type plainAER struct {
+	*aerLearner
+	w, sum, ab, scratch []float64
+	t                   int
+}
+
+func (l *plainAER) Observe(ex *Example) {
+	l.t++
+	yhat := aerEstimates(ex, plainL1{l.w, l.ab}, l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
+	t := float64(l.t)
+	for i := range l.w {
+		l.w[i] *= 1 - 1/t
+	}
+	c := 2 / (l.lambda * t) * (yhat - ex.Label())
+	for _, i := range l.v.idx {
+		l.w[i] -= c * l.v.val[i]
+	}
+	projectL1Sorted(l.w, l.B, l.scratch)
+	for i, v := range l.w {
+		l.sum[i] += v
+	}
+}
+
+func (l *plainAER) Weights(dst []float64) { plainAverage(dst, l.sum, l.t) }
+
+// plainL1 is a dense w as an l1Sampler drawing by a linear scan.
+type plainL1 struct{ w, ab []float64 }
+
+func (s plainL1) Norm1() float64 {
+	var n float64
+	for j, v := range s.w {
+		s.ab[j] = math.Abs(v)
+		n += s.ab[j]
+	}
+	return n
+}
+func (s plainL1) SampleAbs(u float64) int { n := s.Norm1(); return scanU(s.ab, u*n) }
+func (s plainL1) W(j int) float64         { return s.w[j] }
+
+// plainOnline is online gradient descent (eg false) or EG± (eg true) with
+// exact gradients and dense updates.
+type plainOnline struct {
+	B, eta       float64
+	eg           bool
+	w, sum, x, u []float64
+	t            int
+}
+
+func (l *plainOnline) Observe(ex *Example) {
+	readAll(ex, l.x)
+	if l.eg {
+		egDense(l.w, l.u, l.B)
+	}
+	l.t++
+	axpy(1, l.w, l.sum)
+	r := dot(l.w, l.x) - ex.Label()
+	if l.eg {
+		axpy(-l.eta*r, l.x, l.u)
+		return
+	}
+	axpy(-l.eta*r, l.x, l.w)
+	if n := math.Sqrt(dot(l.w, l.w)); n > l.B {
+		for i := range l.w {
+			l.w[i] *= l.B / n
+		}
+	}
+}
+
+func (l *plainOnline) Weights(dst []float64) { plainAverage(dst, l.sum, l.t) }
+
+// egDense writes w = B(z⁺ − z⁻)/(||z⁺||₁ + ||z⁻||₁) for z⁺ = e^u, z⁻ = e^−u,
+// shifting the exponents by max|u| so that nothing overflows.
+func egDense(w, u []float64, B float64) {
+	var top float64
+	for _, v := range u {
+		top = max(top, math.Abs(v))
+	}
+	var norm float64
+	for i, v := range u {
+		p, n := math.Exp(v-top), math.Exp(-v-top)
+		w[i] = p - n
+		norm += p + n
+	}
+	for i := range w {
+		w[i] *= B / norm
+	}
+}
+
+// scan draws j with probability p[j]/total by a linear scan (one Float64).
+func scan(p []float64, total float64, rng *rand.Rand) int {
+	return scanU(p, rng.Float64()*total)
+}
+
+// scanU returns the j whose interval of the cumulative sums of p holds u.
+func scanU(p []float64, u float64) int {
+	last := -1
+	for j, v := range p {
+		if v <= 0 {
+			continue
+		}
+		last = j
+		if u -= v; u < 0 {
+			return j
+		}
+	}
+	return last
+}
+
+// projectL1Sorted replaces w by its Euclidean projection onto the l1 ball
+// {u : ||u||_1 ≤ B} (Duchi, Shalev-Shwartz, Singer and Chandra 2008, Fig. 1:
+// sort |w| descending, find the largest ρ with μ_ρ − (Σ_{r≤ρ} μ_r − B)/ρ > 0,
+// soft-threshold by θ = (Σ_{r≤ρ} μ_r − B)/ρ). scratch must have len(w) room;
+// it is overwritten. O(d log d).
+func projectL1Sorted(w []float64, B float64, scratch []float64) {
+	var norm float64
+	for _, v := range w {
+		norm += math.Abs(v)
+	}
+	if norm <= B {
+		return
+	}
+	mu := scratch[:len(w)]
+	for i, v := range w {
+		mu[i] = math.Abs(v)
+	}
+	slices.Sort(mu)
+	slices.Reverse(mu)
+	var sum, theta float64
+	for r, m := range mu {
+		sum += m
+		t := (sum - B) / float64(r+1)
+		if m-t > 0 {
+			theta = t
+		} else {
+			break
+		}
+	}
+	for i, v := range w {
+		a := math.Abs(v) - theta
+		if a <= 0 {
+			w[i] = 0
+		} else {
+			w[i] = math.Copysign(a, v)
+		}
+	}
+}
+
+func plainAverage(dst, sum []float64, t int) {
+	if t == 0 {
+		clear(dst)
+		return
+	}
+	for i, v := range sum {
+		dst[i] = v / float64(t)
+	}
+}

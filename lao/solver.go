@@ -1,0 +1,84 @@
+package lao
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Solver is an LAO (or full-information) regression algorithm with its
+// parameters. Implementations are structs whose exported fields are the
+// paper's parameters; zero values select the theorems' defaults. The struct
+// is the single source of truth for a parameter: Params binds each one by
+// name to its field.
+type Solver interface {
+	// Name is the paper's name in lower case: "aerr", "aelr", "aer", ...
+	Name() string
+	// Params lists the solver's parameters, bound to its fields.
+	Params() []Param
+	// Start validates the parameters against p, resolves the defaults
+	// (once per fit) and returns a fresh Learner with the budget rule the
+	// observation handles will enforce.
+	Start(p Problem) (Learner, Budget, error)
+}
+
+// Learner is a solver in the middle of a fit. Observe is called once per
+// training example, in order; Weights writes the solver's current output
+// predictor (for averaged algorithms, the average so far).
+type Learner interface {
+	Observe(ex *Example)
+	Weights(dst []float64)
+}
+
+// Problem is what a solver knows before it sees the first example.
+type Problem struct {
+	M    int        // number of training examples (m); Fit fails if the source length is unknown
+	D    int        // number of attributes (d)
+	Rand *rand.Rand // the solver's only source of randomness, seeded by Options.Seed
+}
+
+// Budget is the attribute budget rule of a solver on a given problem.
+type Budget struct {
+	// PerExample is the hard cap on distinct attributes revealed per
+	// training example; the handle refuses any request beyond it.
+	PerExample int
+	// Mean, if positive, is a budget that holds only in expectation (AESVR
+	// of Hazan & Koren 2012 observes k+6 attributes on average). Fit
+	// reports the realised mean; PerExample is then a safety cap.
+	Mean float64
+	// Rule is the budget as the paper states it, e.g. "k+1 per example".
+	Rule string
+}
+
+// About describes a solver for listings: where it comes from and what it
+// assumes.
+type About struct {
+	Paper     string // authors, venue and year
+	Algorithm string // the algorithm's number or section in that paper
+	Budget    string // the budget rule, e.g. "k+1 per example"
+	// Full marks a full-information reference (observes all d attributes).
+	Full bool
+	// Ball is the constraint set's norm, "l1" or "l2". The theorems for l2
+	// solvers assume ||x||₂ ≤ 1, those for l1 solvers ||x||∞ ≤ 1.
+	Ball string
+}
+
+// Describer is implemented by solvers that describe themselves (every
+// registered solver does).
+type Describer interface {
+	About() About
+}
+
+// MomentsUser is implemented by the data-dependent solvers, which take the
+// attributes' second moments E[x_i²] as prior knowledge (Kukliansky &
+// Shamir). NeedsMoments reports whether the solver still lacks them;
+// SetMoments supplies them (frames.WithPriors computes them from training
+// data).
+type MomentsUser interface {
+	NeedsMoments() bool
+	SetMoments(m []float64)
+}
+
+// paramErr formats a parameter error naming the solver and parameter.
+func paramErr(solver, param string, format string, args ...any) error {
+	return fmt.Errorf("%s: %s %s: %w", solver, param, fmt.Sprintf(format, args...), ErrParam)
+}

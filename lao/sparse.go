@@ -1,0 +1,200 @@
+package lao
+
+import (
+	"fmt"
+	"io"
+	"math"
+)
+
+// Table is a data set with random access to its examples: a dense Dataset
+// or a SparseDataset. Evaluation (MSE, ClassificationError) and
+// cross-validation work on either.
+type Table interface {
+	Len() int                       // m
+	Dim() int                       // d
+	Names() []string                // the d attribute names
+	Label(i int) float64            // y of example i
+	Dot(w []float64, i int) float64 // w·x of example i (all attributes: evaluation only)
+	Stream() Source                 // the examples in order, for Fit
+}
+
+var (
+	_ Table = (*Dataset)(nil)
+	_ Table = (*SparseDataset)(nil)
+)
+
+// Dot returns w·x_i (all attributes: for evaluation and full-information
+// references, never for a budgeted solver).
+func (ds *Dataset) Dot(w []float64, i int) float64 { return dot(w, ds.Row(i)) }
+
+// SparseDataset is an in-memory table of m examples in compressed sparse
+// rows (CSR): for each row the indices of its non-zero attributes
+// (strictly increasing) and their values. It is the form of wide sparse
+// data (the libsvm/svmlight format; see datasets.ReadSVMLight): memory is
+// O(non-zeros + m), and Fit lends each row to the observation handle
+// without densifying it, so a budgeted solver's cost per example does not
+// depend on d.
+type SparseDataset struct {
+	d     int
+	ptr   []int // row i is idx[ptr[i]:ptr[i+1]]
+	idx   []int32
+	val   []float64
+	y     []float64
+	names []string
+}
+
+// NewSparseDataset wraps CSR arrays: ptr (len m+1, ptr[0] = 0,
+// non-decreasing), idx and val (len ptr[m]; each row's indices strictly
+// increasing in [0, d)), labels y (len m). names, if not nil, holds the d
+// attribute names. Values and labels must be finite. The slices are not
+// copied.
+func NewSparseDataset(ptr []int, idx []int32, val, y []float64, d int, names []string) (*SparseDataset, error) {
+	m := len(y)
+	switch {
+	case d < 1:
+		return nil, fmt.Errorf("lao: NewSparseDataset: d = %d: %w", d, ErrShape)
+	case len(ptr) != m+1 || ptr[0] != 0:
+		return nil, fmt.Errorf("lao: NewSparseDataset: len(ptr) = %d, want m+1 = %d starting at 0: %w", len(ptr), m+1, ErrShape)
+	case len(idx) != ptr[m] || len(val) != ptr[m]:
+		return nil, fmt.Errorf("lao: NewSparseDataset: %d indices and %d values, ptr says %d: %w", len(idx), len(val), ptr[m], ErrShape)
+	case names != nil && len(names) != d:
+		return nil, fmt.Errorf("lao: NewSparseDataset: %d names for %d attributes: %w", len(names), d, ErrShape)
+	}
+	for i := range m {
+		if ptr[i+1] < ptr[i] {
+			return nil, fmt.Errorf("lao: NewSparseDataset: ptr decreases at row %d: %w", i, ErrShape)
+		}
+		for j := ptr[i]; j < ptr[i+1]; j++ {
+			if idx[j] < 0 || int(idx[j]) >= d || (j > ptr[i] && idx[j] <= idx[j-1]) {
+				return nil, fmt.Errorf("lao: NewSparseDataset: row %d: attribute indices must be strictly increasing in [0, %d), got %d: %w", i, d, idx[j], ErrShape)
+			}
+			if math.IsNaN(val[j]) || math.IsInf(val[j], 0) {
+				return nil, fmt.Errorf("lao: NewSparseDataset: row %d, attribute %d: %w", i, idx[j], ErrNotFinite)
+			}
+		}
+		if math.IsNaN(y[i]) || math.IsInf(y[i], 0) {
+			return nil, fmt.Errorf("lao: NewSparseDataset: label of row %d: %w", i, ErrNotFinite)
+		}
+	}
+	if names == nil {
+		names = make([]string, d)
+		for j := range names {
+			names[j] = fmt.Sprintf("x%d", j)
+		}
+	}
+	return &SparseDataset{d: d, ptr: ptr, idx: idx, val: val, y: y, names: names}, nil
+}
+
+// Len returns m.
+func (ds *SparseDataset) Len() int { return len(ds.y) }
+
+// Dim returns d.
+func (ds *SparseDataset) Dim() int { return ds.d }
+
+// Names returns the attribute names (do not modify).
+func (ds *SparseDataset) Names() []string { return ds.names }
+
+// Label returns y of example i.
+func (ds *SparseDataset) Label(i int) float64 { return ds.y[i] }
+
+// NonZeros returns the number of stored values.
+func (ds *SparseDataset) NonZeros() int { return len(ds.val) }
+
+// RowSparse returns the indices and values of row i (do not modify).
+func (ds *SparseDataset) RowSparse(i int) ([]int32, []float64) {
+	a, b := ds.ptr[i], ds.ptr[i+1]
+	return ds.idx[a:b], ds.val[a:b]
+}
+
+// Dot returns w·x_i.
+func (ds *SparseDataset) Dot(w []float64, i int) float64 {
+	idx, val := ds.RowSparse(i)
+	var s float64
+	for j, c := range idx {
+		s += w[c] * val[j]
+	}
+	return s
+}
+
+// Subset returns a new SparseDataset holding copies of the rows idx, in
+// that order.
+func (ds *SparseDataset) Subset(rows []int) *SparseDataset {
+	out := &SparseDataset{d: ds.d, ptr: make([]int, 1, len(rows)+1), y: make([]float64, 0, len(rows)), names: ds.names}
+	for _, r := range rows {
+		idx, val := ds.RowSparse(r)
+		out.idx = append(out.idx, idx...)
+		out.val = append(out.val, val...)
+		out.ptr = append(out.ptr, len(out.idx))
+		out.y = append(out.y, ds.y[r])
+	}
+	return out
+}
+
+// Stream returns a Source that lends the rows in order, sparse.
+func (ds *SparseDataset) Stream() Source { return &sparseStream{ds: ds} }
+
+type sparseStream struct {
+	ds *SparseDataset
+	i  int
+}
+
+func (s *sparseStream) Dim() int { return s.ds.d }
+func (s *sparseStream) Len() int { return s.ds.Len() }
+
+func (s *sparseStream) NextSparse() ([]int32, []float64, float64, error) {
+	if s.i >= s.ds.Len() {
+		return nil, nil, 0, io.EOF
+	}
+	idx, val := s.ds.RowSparse(s.i)
+	s.i++
+	return idx, val, s.ds.y[s.i-1], nil
+}
+
+func (s *sparseStream) Next(row []float64) (float64, error) {
+	idx, val, y, err := s.NextSparse()
+	if err != nil {
+		return 0, err
+	}
+	clear(row)
+	for j, c := range idx {
+		row[c] = val[j]
+	}
+	return y, nil
+}
+
+// Subset returns a new table holding copies of the rows of t listed in
+// rows, in that order, of the same kind (dense or sparse).
+func Subset(t Table, rows []int) Table {
+	switch t := t.(type) {
+	case *Dataset:
+		return t.Subset(rows)
+	case *SparseDataset:
+		return t.Subset(rows)
+	}
+	panic(fmt.Sprintf("lao: Subset: unsupported table type %T", t))
+}
+
+// SecondMoments returns E[x_i²] over the rows of t, for i = 1..d: the
+// prior knowledge of the data-dependent solvers (DDAERR, DDAELR).
+func SecondMoments(t Table) []float64 {
+	m, d := t.Len(), t.Dim()
+	s := make([]float64, d)
+	switch t := t.(type) {
+	case *Dataset:
+		for i := range m {
+			for j, v := range t.Row(i) {
+				s[j] += v * v
+			}
+		}
+	case *SparseDataset:
+		for k, j := range t.idx {
+			s[j] += t.val[k] * t.val[k]
+		}
+	default:
+		panic(fmt.Sprintf("lao: SecondMoments: unsupported table type %T", t))
+	}
+	for j := range s {
+		s[j] /= float64(m)
+	}
+	return s
+}

@@ -1,0 +1,86 @@
+package lao
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+// sparseOf returns the CSR form of a dense data set.
+func sparseOf(t *testing.T, ds *Dataset) *SparseDataset {
+	t.Helper()
+	ptr := []int{0}
+	var idx []int32
+	var val []float64
+	for i := range ds.Len() {
+		for j, v := range ds.Row(i) {
+			if v != 0 {
+				idx, val = append(idx, int32(j)), append(val, v)
+			}
+		}
+		ptr = append(ptr, len(idx))
+	}
+	sp, err := NewSparseDataset(ptr, idx, val, ds.Labels(), ds.Dim(), ds.Names())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// Every solver gives bit-identical weights and accounting on a data set and
+// on its sparse form: the handle serves the same values either way.
+func TestSparseRowsSameFit(t *testing.T) {
+	rng := NewRand(5)
+	d, m := 12, 300
+	x := make([]float64, m*d)
+	y := make([]float64, m)
+	for i := range x {
+		if rng.IntN(3) == 0 {
+			x[i] = rng.Float64()*2 - 1
+		}
+	}
+	for i := range y {
+		y[i] = rng.Float64() - 0.5
+	}
+	ds, err := NewDataset(x, y, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := sparseOf(t, ds)
+	mom := make([]float64, d)
+	for i := range mom {
+		mom[i] = 0.1 + float64(i)/float64(d)
+	}
+	for _, s := range append(stochasticSolvers(4, d), &Ridge{}, &Lasso{}, &OnlineRidge{}, &OnlineLasso{}) {
+		a := fitOrFatal(t, s, ds, 9)
+		b := fitOrFatal(t, Clone(s), sp, 9)
+		if !slices.Equal(a.W, b.W) || a.Attributes != b.Attributes || !slices.Equal(a.AttributeCounts, b.AttributeCounts) {
+			t.Errorf("%s: dense and sparse fits differ: %v vs %v", s.Name(), a.W[:3], b.W[:3])
+		}
+		if MSE(a.W, ds) != MSE(a.W, sp) {
+			t.Errorf("%s: MSE dense %g, sparse %g", s.Name(), MSE(a.W, ds), MSE(a.W, sp))
+		}
+	}
+	sub := sp.Subset([]int{5, 2})
+	if sub.Len() != 2 || sub.Label(0) != ds.Label(5) || sub.Dot(ds.Row(2), 1) != dot(ds.Row(2), ds.Row(2)) {
+		t.Error("Subset does not hold the chosen rows")
+	}
+}
+
+func TestSparseDatasetErrors(t *testing.T) {
+	for _, c := range []struct {
+		ptr []int
+		idx []int32
+		val []float64
+		y   []float64
+	}{
+		{[]int{0, 2}, []int32{3, 1}, []float64{1, 1}, []float64{0}}, // not increasing
+		{[]int{0, 1}, []int32{5}, []float64{1}, []float64{0}},       // index ≥ d
+		{[]int{0, 2}, []int32{1}, []float64{1}, []float64{0}},       // ptr beyond idx
+		{[]int{1, 1}, nil, nil, []float64{0}},                       // ptr[0] ≠ 0
+	} {
+		if _, err := NewSparseDataset(c.ptr, c.idx, c.val, c.y, 5, nil); !errors.Is(err, ErrShape) {
+			t.Errorf("%v: %v, want ErrShape", c, err)
+		}
+	}
+}
