@@ -377,10 +377,10 @@ func TestLogTicksWhereTheDataAre(t *testing.T) {
 		want   string
 	}{
 		{17, 1.2e7, "100 1000 10000 100000 1000000 1e+07"}, // long: powers of ten only
-		{230, 1400, "300 500 1000"},   // 1-2-3-5 under 1.5 decades
-		{0.23, 6, "0.3 0.5 1 2 3 5"},  // no end of the data far from a label
-		{300, 450, "300 400"},         // every multiple
-		{0.52, 0.68, "0.55 0.6 0.65"}, // under one multiple: linear nice values
+		{230, 1400, "300 500 1000"},                        // 1-2-3-5 under 1.5 decades
+		{0.23, 6, "0.3 0.5 1 2 3 5"},                       // no end of the data far from a label
+		{300, 450, "300 400"},                              // every multiple
+		{0.52, 0.68, "0.55 0.6 0.65"},                      // under one multiple: linear nice values
 	} {
 		if got := labels(c.lo, c.hi); got != c.want {
 			t.Errorf("[%g, %g]: labels %q, want %q", c.lo, c.hi, got, c.want)
