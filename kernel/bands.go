@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -139,6 +140,14 @@ func BandsPlot(curves []Curve, o BandsOptions) (*plot.Plot, error) {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 	}
+	if xs := distinctX(curves); !o.LogX && len(xs) <= 12 {
+		// A few distinct x (budgets k, dimensions): a labelled tick at each.
+		ticks := make(plot.ConstantTicks, len(xs))
+		for i, x := range xs {
+			ticks[i] = plot.Tick{Value: x, Label: tickLabel(x)}
+		}
+		p.X.Tick.Marker = ticks
+	}
 	groups := map[string]int{}
 	for _, c := range curves { // colours by group, in order of first appearance
 		if _, ok := groups[c.group()]; !ok && (c.Role == Measured || c.Role == Bound) {
@@ -191,6 +200,24 @@ func BandsPlot(curves []Curve, o BandsOptions) (*plot.Plot, error) {
 	}
 	setRanges()
 	return p, nil
+}
+
+// distinctX returns the sorted distinct x values of the measured curves (all
+// curves if none is measured).
+func distinctX(curves []Curve) []float64 {
+	var xs []float64
+	for _, c := range curves {
+		if c.Role == Measured {
+			xs = append(xs, c.X...)
+		}
+	}
+	if len(xs) == 0 {
+		for _, c := range curves {
+			xs = append(xs, c.X...)
+		}
+	}
+	slices.Sort(xs)
+	return slices.Compact(xs)
 }
 
 func withAlpha(c color.Color, a uint8) color.NRGBA {

@@ -193,6 +193,10 @@ func TestBandsRoles(t *testing.T) {
 	if p, _ := BandsPlot(curves, o); p.Y.Min > 0.004 {
 		t.Errorf("y axis starts at %g, above a nearby reference at 0.004", p.Y.Min)
 	}
+	ks := []Curve{{Name: "AERR", X: []float64{1, 3, 4, 6}, Mean: []float64{4, 3, 2, 1}}}
+	if svg, _ := BandsSVG(ks, BandsOptions{}); !strings.Contains(string(svg), ">3<") || !strings.Contains(string(svg), ">6<") {
+		t.Error("a linear x axis with four budgets k lacks a labelled tick at each")
+	}
 	if _, err := BandsSVG([]Curve{{Name: "r", X: x, Mean: x, Role: Role(9)}}, o); err == nil {
 		t.Error("unknown role accepted")
 	}

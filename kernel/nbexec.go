@@ -120,6 +120,22 @@ func (r *Run) OK() bool { return len(r.Problems) == 0 }
 // DefaultBudget), after which the kernel is killed; so is it when ctx ends. The error is only for
 // failures to run at all; a notebook that ran but failed reports Problems.
 func (j *Jupyter) Execute(ctx context.Context, src, outDir string, cellTimeout time.Duration) (*Run, error) {
+	return j.ExecuteWith(ctx, src, outDir, cellTimeout, ExecOptions{})
+}
+
+// ExecOptions adjust one execution of a notebook.
+type ExecOptions struct {
+	// Name is the file name of the executed notebook in the output
+	// directory; "" keeps the source's name.
+	Name string
+	// Env lists extra environment variables ("NAME=value") for Jupyter,
+	// the kernel and the cell programs, e.g. a notebook's parameters.
+	Env []string
+}
+
+// ExecuteWith is Execute with options: a notebook can be run several
+// times with different parameters taken from the environment.
+func (j *Jupyter) ExecuteWith(ctx context.Context, src, outDir string, cellTimeout time.Duration, o ExecOptions) (*Run, error) {
 	nb, err := LoadNotebook(src)
 	if err != nil {
 		return nil, err
@@ -127,14 +143,21 @@ func (j *Jupyter) Execute(ctx context.Context, src, outDir string, cellTimeout t
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}
-	r := &Run{Source: src, Output: filepath.Join(outDir, filepath.Base(src)), Budget: nb.Budget()}
+	name := o.Name
+	if name == "" {
+		name = filepath.Base(src)
+	}
+	r := &Run{Source: src, Output: filepath.Join(outDir, name), Budget: nb.Budget()}
 	os.Remove(r.Output)
 	ctx, cancel := context.WithTimeout(ctx, r.Budget)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, j.Path, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 		"--ExecutePreprocessor.kernel_name=gonb",
 		fmt.Sprintf("--ExecutePreprocessor.timeout=%d", max(1, int(cellTimeout.Seconds()))),
-		"--output-dir", outDir, "--output", filepath.Base(src), src)
+		"--output-dir", outDir, "--output", name, src)
+	if len(o.Env) > 0 {
+		cmd.Env = append(os.Environ(), o.Env...)
+	}
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stderr, &stderr
 	killGroup(cmd)

@@ -99,6 +99,27 @@ func (nb *Notebook) Budget() time.Duration {
 	return DefaultBudget
 }
 
+// OutputText returns the text of every output of nb, in order: streams,
+// plain-text and HTML data, and error values (for tests that look for what
+// a notebook printed).
+func (nb *Notebook) OutputText() string {
+	var b strings.Builder
+	for _, c := range nb.Cells {
+		for _, o := range c.Outputs {
+			b.WriteString(string(o.Text))
+			b.WriteString(o.EValue)
+			for _, mime := range []string{"text/plain", "text/html", "text/markdown"} {
+				var t Text
+				if raw, ok := o.Data[mime]; ok && json.Unmarshal(raw, &t) == nil {
+					b.WriteString(string(t))
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
 // LoadNotebook reads and parses an .ipynb file.
 func LoadNotebook(path string) (*Notebook, error) {
 	b, err := os.ReadFile(path)

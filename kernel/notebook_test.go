@@ -110,6 +110,9 @@ func TestCellTimes(t *testing.T) {
 		{"cell_type": "code", "source": "a", "metadata": {"execution": {"iopub.execute_input": "2026-11-23T15:23:57.000000Z", "shell.execute_reply": "2026-11-23T15:24:28.000000Z"}}, "execution_count": 1, "outputs": []},
 		{"cell_type": "code", "source": "b", "metadata": {"execution": {"iopub.execute_input": "2026-11-23T15:24:28.000000Z", "shell.execute_reply": "2026-11-23T15:24:30.500000Z"}}, "execution_count": 2, "outputs": []},
 		{"cell_type": "code", "source": "c", "metadata": {}, "execution_count": null, "outputs": []}]}`))
+	if got := (&Notebook{Cells: []Cell{{Outputs: []Output{{Text: "a"}, {Data: map[string]json.RawMessage{"text/html": []byte(`["<b>", "x</b>"]`)}}}}}}).OutputText(); got != "a\n<b>x</b>\n" {
+		t.Errorf("OutputText = %q", got)
+	}
 	r := &Run{Cells: CellTimes(nb)}
 	if len(r.Cells) != 2 || r.Cells[0] != (CellTime{1, 31 * time.Second}) || r.Cells[1] != (CellTime{2, 2500 * time.Millisecond}) {
 		t.Fatalf("cell times %+v", r.Cells)

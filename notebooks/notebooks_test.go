@@ -2,6 +2,8 @@ package notebooks
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,8 +74,19 @@ func TestNotebooksExecute(t *testing.T) {
 	} else if out, err = filepath.Abs(out); err != nil {
 		t.Fatal(err)
 	}
+	var runs []nbRun
 	for _, f := range notebookFiles(t) {
-		t.Run(strings.TrimSuffix(f, ".ipynb"), func(t *testing.T) {
+		runs = append(runs, nbRun{strings.TrimSuffix(f, ".ipynb"), f, kernel.ExecOptions{}, ""})
+	}
+	// The tutorial works on any CSV: run it again on a table of another
+	// shape (fewer columns, a different label, missing values, a text
+	// column), given through the parameters it reads from the environment.
+	csv := secondCSV(t)
+	runs = append(runs, nbRun{"04_tutorial_csv-second", tutorial, kernel.ExecOptions{Name: "04_tutorial_csv-second.ipynb",
+		Env: []string{"LAO_TUTORIAL_CSV=" + csv, "LAO_TUTORIAL_TARGET=reading", "LAO_TUTORIAL_UNITS=mV"}}, "predicted_reading"})
+	for _, run := range runs {
+		f := run.file
+		t.Run(run.name, func(t *testing.T) {
 			// The MNIST notebooks read the real files; on a machine without
 			// them (and without network for the download) they cannot run.
 			if needsMNIST(t, f) && os.Getenv("LAO_DATA_DIR") == "" && !required {
@@ -85,7 +98,7 @@ func TestNotebooksExecute(t *testing.T) {
 				ctx, cancel = context.WithDeadline(ctx, d.Add(-15*time.Second))
 				defer cancel()
 			}
-			r, err := j.Execute(ctx, f, out, cellTimeout)
+			r, err := j.ExecuteWith(ctx, f, out, cellTimeout, run.opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,6 +117,11 @@ func TestNotebooksExecute(t *testing.T) {
 			if !r.OK() && r.Log != "" {
 				t.Logf("nbconvert log (tail):\n%s", r.Log)
 			}
+			if run.want != "" && r.OK() {
+				if nb, err := kernel.LoadNotebook(r.Output); err != nil || !strings.Contains(nb.OutputText(), run.want) {
+					t.Errorf("%s: the outputs lack %q (err %v): the run did not use its parameters", f, run.want, err)
+				}
+			}
 			if os.Getenv("LAO_NOTEBOOKS_OUT") != "" {
 				if _, err := os.Stat(r.Output); err == nil {
 					if _, err := j.ExportHTML(context.Background(), r.Output, out); err != nil {
@@ -113,6 +131,45 @@ func TestNotebooksExecute(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nbRun is one execution of a notebook by TestNotebooksExecute.
+type nbRun struct {
+	name, file string
+	opt        kernel.ExecOptions
+	want       string // text the outputs must contain ("": no check)
+}
+
+// tutorial is the notebook that must work on any CSV.
+const tutorial = "04_tutorial_csv.ipynb"
+
+// secondCSV writes a table unlike the tutorial's example into a temporary
+// directory: 600 sensor readings with 4 columns (a text column "site" with
+// three values, "temp_c" with missing cells, "humidity", and the label
+// "reading", missing in one row).
+func secondCSV(t *testing.T) string {
+	t.Helper()
+	r := rand.New(rand.NewPCG(9, 9))
+	var b strings.Builder
+	b.WriteString("site,temp_c,humidity,reading\n")
+	for i := range 600 {
+		site := []string{"roof", "cellar", "lab"}[r.IntN(3)]
+		temp, hum := 10+20*r.Float64(), 30+60*r.Float64()
+		reading := fmt.Sprintf("%.2f", 3*temp-0.5*hum+map[string]float64{"roof": 5, "cellar": -5}[site]+2*r.NormFloat64())
+		tempS := fmt.Sprintf("%.2f", temp)
+		if r.Float64() < 0.05 {
+			tempS = ""
+		}
+		if i == 7 {
+			reading = "NA"
+		}
+		fmt.Fprintf(&b, "%s,%s,%.1f,%s\n", site, tempS, hum, reading)
+	}
+	path := filepath.Join(t.TempDir(), "sensors.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // needsMNIST reports whether notebook f loads MNIST (a datasets.Open of an
