@@ -149,6 +149,19 @@ func (p Problem) String() string {
 // plotCall matches the kernel functions that display a plot.
 var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG)\(`)
 
+// mainPart returns what a GoNB cell runs: the lines after its "%%" line
+// (the body of main), or "" for a cell of declarations only, which defines
+// functions that later cells call but runs nothing itself.
+func mainPart(src string) string {
+	if _, after, ok := strings.Cut("\n"+src, "\n%%\n"); ok {
+		return after
+	}
+	if strings.HasPrefix(strings.TrimSpace(src), "%%") {
+		return src
+	}
+	return ""
+}
+
 // displayCall and printCall match a cell's display calls and its prints to
 // stdout, which GoNB forwards on separate channels (see Printf).
 var (
@@ -159,7 +172,7 @@ var (
 // CheckSource checks a notebook as committed: GoNB kernel, BootstrapCell
 // first, no outputs or execution counts (notebooks are committed clean), a
 // "What you should see" paragraph, every code cell that calls a plotting
-// Display function tagged PlotTag, and no cell that both displays and
+// Display function in its main part (after "%%") tagged PlotTag, and no cell that both displays and
 // prints with fmt.Print* (use kernel.Printf, so text and tables keep their
 // order).
 func CheckSource(nb *Notebook) []Problem {
@@ -186,7 +199,7 @@ func CheckSource(nb *Notebook) []Problem {
 		if len(c.Outputs) > 0 || c.ExecutionCount != nil {
 			add(i, "has outputs or an execution count; notebooks are committed clean (go run ./kernel/cmd/notebook clean FILE)")
 		}
-		if plotCall.MatchString(string(c.Source)) && !c.HasTag(PlotTag) {
+		if plotCall.MatchString(mainPart(string(c.Source))) && !c.HasTag(PlotTag) {
 			add(i, "calls a plotting Display function but is not tagged %q", PlotTag)
 		}
 		if displayCall.MatchString(string(c.Source)) && printCall.MatchString(string(c.Source)) {

@@ -46,7 +46,8 @@ func TestCheckSourceProblems(t *testing.T) {
 		{"cell_type": "code", "source": ["%%\n", "kernel.DisplayBands(c, o)"], "metadata": {}, "outputs": [{"output_type": "stream", "name": "stdout", "text": "x"}], "execution_count": 3},
 		{"cell_type": "markdown", "source": "text", "metadata": {"tags": ["plot"]}},
 		{"cell_type": "code", "source": "%%\nfmt.Printf(\"x\")\nkernel.DisplayTable(t)", "metadata": {}, "outputs": [], "execution_count": null},
-		{"cell_type": "code", "source": "%%\nkernel.Printf(\"x\")\nkernel.DisplayTable(t)", "metadata": {}, "outputs": [], "execution_count": null}]}`))
+		{"cell_type": "code", "source": "%%\nkernel.Printf(\"x\")\nkernel.DisplayTable(t)", "metadata": {}, "outputs": [], "execution_count": null},
+		{"cell_type": "code", "source": "func show() { kernel.DisplayBands(c, o) }", "metadata": {}, "outputs": [], "execution_count": null}]}`))
 	ps := CheckSource(nb)
 	want := []string{`kernelspec is "python3"`, "first code cell must be exactly", "cell 1: has outputs", `cell 1: calls a plotting Display function but is not tagged "plot"`, `cell 2: tag "plot" on a markdown cell`, "What you should see", "cell 3: displays and prints with fmt.Print*"}
 	all := ""
@@ -58,8 +59,11 @@ func TestCheckSourceProblems(t *testing.T) {
 			t.Errorf("missing problem %q in:\n%s", w, all)
 		}
 	}
-	if strings.Contains(all, "cell 4") {
-		t.Errorf("kernel.Printf beside a table flagged:\n%s", all)
+	if strings.Contains(all, "cell 4") || strings.Contains(all, "cell 5") {
+		t.Errorf("kernel.Printf beside a table, or a plotting helper that runs nothing, flagged:\n%s", all)
+	}
+	if mainPart("func f() {}\n\n%%\nf()") != "f()" || mainPart("%%\nf()") == "" || mainPart("func f() {}") != "" {
+		t.Error("mainPart")
 	}
 	if nb.Budget() != DefaultBudget {
 		t.Errorf("default budget %v", nb.Budget())
