@@ -5,7 +5,7 @@
 //
 // # Installing
 //
-//	apt-get install -y jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel
+//	apt-get install -y jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
 //	go run ./kernel/cmd/install        # gonb + goimports into ~/go/bin, kernelspec "gonb"
 //	jupyter notebook notebooks/
 //

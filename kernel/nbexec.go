@@ -18,7 +18,7 @@ import (
 var ErrNoJupyter = errors.New("kernel: Jupyter with the GoNB kernel is not available")
 
 // EnableHint says how to make notebooks executable on a Debian machine.
-const EnableHint = `to enable: apt-get install -y jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel ` +
+const EnableHint = `to enable: apt-get install -y jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel ` +
 	`&& go run ./kernel/cmd/install (or source .ci/notebooks.sh)`
 
 // Jupyter is a Jupyter installation able to run GoNB notebooks headless.

@@ -9,7 +9,7 @@
 // image, and that each notebook finished within its time budget. It skips
 // when Jupyter or the GoNB kernel is missing, unless LAO_NOTEBOOKS=1:
 //
-//	apt-get install -y jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel
+//	apt-get install -y jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
 //	go run ./kernel/cmd/install
 //	LAO_NOTEBOOKS=1 go test -timeout 30m ./notebooks/
 //
