@@ -154,6 +154,9 @@ func DisplayPlotSize(p *plot.Plot, w, h vg.Length) error {
 }
 
 // DisplayPNG shows PNG bytes in the cell's output (image/png).
-func DisplayPNG(png []byte) { gonbui.DisplayPNG(png) }
+func DisplayPNG(png []byte) {
+	gonbui.DisplayPNG(png)
+	flushDisplay()
+}
 
 func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }

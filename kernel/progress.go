@@ -99,6 +99,9 @@ func (p *Progress) Done() {
 	}
 	p.done = true
 	p.draw(true)
+	if p.notebook {
+		flushDisplay() // the final state must reach GoNB even if the program ends now
+	}
 }
 
 // pct returns the completed percentage in [0, 100], or -1 if total is unknown.

@@ -29,4 +29,5 @@ func Print(text string) {
 		return
 	}
 	gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMETextPlain: text}})
+	flushDisplay()
 }

@@ -182,3 +182,54 @@ func needsMNIST(t *testing.T, f string) bool {
 	}
 	return strings.Contains(string(b), "mnist:") || strings.Contains(string(b), "LoadMNIST")
 }
+
+// TestNotebookOutsideCheckout executes a small notebook copied out of the
+// checkout: without LAO_ROOT its first cell prints kernel.NotWiredMessage
+// (and the next cell fails); with LAO_ROOT naming the checkout it works.
+func TestNotebookOutsideCheckout(t *testing.T) {
+	required := os.Getenv("LAO_NOTEBOOKS") == "1"
+	if testing.Short() && !required {
+		t.Skip("notebook execution skipped in -short mode")
+	}
+	j, err := kernel.FindJupyter()
+	if err != nil {
+		if required {
+			t.Fatalf("LAO_NOTEBOOKS=1 but notebooks cannot run: %v", err)
+		}
+		t.Skipf("notebooks not executed: %v", err)
+	}
+	b, err := kernel.NewNotebook([]kernel.NotebookCell{
+		{Markdown: true, Source: "# copied"},
+		{Source: "%%\nkernel.Printf(\"wired: %v\\n\", lao.ErrBudgetExceeded != nil)"},
+		{Markdown: true, Source: "## What you should see\n\nwired: true"},
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "copied.ipynb")
+	if err := os.WriteFile(src, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, root, want string
+		ok               bool
+	}{{"without LAO_ROOT", "", kernel.NotWiredMessage, false}, {"with LAO_ROOT", root, "wired: true", true}} {
+		r, err := j.ExecuteWith(context.Background(), src, filepath.Join(dir, "out"), cellTimeout,
+			kernel.ExecOptions{Name: strings.ReplaceAll(c.name, " ", "_") + ".ipynb", Env: []string{kernel.RootEnv + "=" + c.root}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb, err := kernel.LoadNotebook(r.Output)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !strings.Contains(nb.OutputText(), c.want) || r.OK() != c.ok {
+			t.Errorf("%s: ok %v (want %v), outputs lack %q: %v\n%s", c.name, r.OK(), c.ok, c.want, r.Problems, nb.OutputText())
+		}
+	}
+}
