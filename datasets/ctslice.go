@@ -7,8 +7,32 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// CTSliceDim is the number of CT-slice attributes, value0 … value383
-// (Murata & Suzuki 2018 says d = 383; the published file has these 384 columns).
+// CTSliceDim is the number of CT-slice attributes, value0 … value383.
+//
+// Murata & Suzuki (2018, Section 6) report d = 383 for this data set; the
+// published file has 384 value columns (UCI's description: patientId, 240
+// bins of a histogram of bone structures, 144 bins of a histogram of air
+// inclusions, reference; "bins that are outside of the image are marked
+// with a value of −0.25"). The paper does not say which column it dropped,
+// and the data do not single one out:
+//
+//   - dropping the constant columns does not give 383: an analysis of the
+//     full file (T. Kärkkäinen's LoadDataset.m, 2020, which keeps the
+//     non-constant columns of value0…value383) reports n = 379, i.e. five
+//     constant columns;
+//   - the only copy readable here (the first 682 rows, patients 0 and 1, of
+//     a copy truncated at 1 MiB; the full file could not be obtained) has 22
+//     columns constant on those rows: value9, 59, 69, 119, 129, 179, 189,
+//     239, 279 and 351 at −0.25 (histogram bins outside the image) and
+//     value97, 253, 293, 329, 333, 337-340, 347, 365, 373 at 0; the five
+//     constant columns of the full file are among these;
+//   - 383 is the largest index in the header (value0 … value383), so the
+//     likeliest reading is that the paper counted that index and used all
+//     384 value columns.
+//
+// We keep all 384. ConstantColumns lists the constant ones of a loaded
+// table, and the name "ctslice:std" (Standardize) turns them into all-zero
+// columns, which no sparse linear model can use: the same as dropping them.
 const CTSliceDim = 384
 
 // ctsliceSpec: header "patientId,value0,...,value383,reference"; patientId

@@ -178,6 +178,9 @@ func TestParseName(t *testing.T) {
 		"covtype:7:scaled":   {Dataset: "covertype", Class: 7, Scaled: true},
 		"ctslice":            {Dataset: "ctslice"},
 		"ct-slice:scaled":    {Dataset: "ctslice", Scaled: true},
+		"ctslice:std":        {Dataset: "ctslice", Std: true},
+		"ms2018":             {Dataset: "ms2018", Rows: MS2018Rows},
+		"ms2018:2000":        {Dataset: "ms2018", Rows: 2000},
 		"mnist:1v2:all":      {Dataset: "mnist", Pair: Pair{1, 2}, Part: All},
 		"covertype:2:SCALED": {Dataset: "covertype", Class: 2, Scaled: true},
 	}
@@ -202,6 +205,8 @@ func TestParseName(t *testing.T) {
 		"covertype:8":      "class \"8\", want 1..7",
 		"covertype:one":    "want 1..7",
 		"ctslice:2":        "unknown option",
+		"ms2018:0":         "row count",
+		"ms2018:10:x":      "too many",
 		"cifar:1v2":        "unknown data set \"cifar\"",
 	}
 	for s, msg := range bad {
@@ -233,5 +238,18 @@ func TestDefaultEnv(t *testing.T) {
 	}
 	if d, err := DefaultCacheDir(); err == nil && filepath.Base(d) != "lao" {
 		t.Errorf("DefaultCacheDir() = %s", d)
+	}
+}
+
+// LooksLikeName tells names from file paths in any case; ParseName then
+// judges the rest.
+func TestLooksLikeName(t *testing.T) {
+	for s, want := range map[string]bool{
+		"MNIST:3v5": true, "mnist:3v3": true, "ctslice:scaled": true, "CTSlice": true, "covtype:1": true,
+		"Covertype:9": true, "ct_slice": true, "data.csv": false, "mnistx:3v5": false, "/tmp/mnist.csv": false, "": false,
+	} {
+		if got := LooksLikeName(s); got != want {
+			t.Errorf("LooksLikeName(%q) = %v, want %v", s, got, want)
+		}
 	}
 }

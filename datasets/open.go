@@ -12,15 +12,20 @@ import (
 // NameSyntax describes the data set names Open accepts.
 const NameSyntax = `mnist:AvB[:train|:test|:all]  digits A (label -1) vs B (+1), 0 <= A,B <= 9, A != B; default all = train+test pooled
 covertype:C[:scaled]           Covertype class C (1..7) vs rest (+1 / -1); scaled divides each attribute by its max |value|
-ctslice[:scaled]               CT-slice regression on reference (patientId dropped)`
+ctslice[:scaled|:std]          CT-slice regression on reference (patientId dropped); std standardises attributes, centres labels
+ms2018[:N]                     Murata & Suzuki 2018's synthetic data: N rows (default 100000), d = 500, generated with seed 1`
 
 // Name is a parsed data set name (see NameSyntax).
 type Name struct {
-	Dataset string // "mnist", "covertype" or "ctslice"
+	Dataset string // "mnist", "covertype", "ctslice" or "ms2018"
 	Pair    Pair   // mnist: the digit pair
 	Part    Part   // mnist: Train, Test or All
 	Class   int    // covertype: the class labelled +1
 	Scaled  bool   // covertype, ctslice: attributes divided by their max |value|
+	// Std (ctslice): attributes standardised, labels centred (Standardize).
+	Std bool
+	// Rows (ms2018): the number of examples generated.
+	Rows int
 }
 
 // String returns the canonical form of n, which ParseName accepts.
@@ -34,11 +39,37 @@ func (n Name) String() string {
 		}
 	case "covertype":
 		s += ":" + strconv.Itoa(n.Class)
+	case "ms2018":
+		if n.Rows != MS2018Rows {
+			s += ":" + strconv.Itoa(n.Rows)
+		}
 	}
 	if n.Scaled {
 		s += ":scaled"
 	}
+	if n.Std {
+		s += ":std"
+	}
 	return s
+}
+
+// knownNames are the first fields ParseName accepts, lower case.
+var knownNames = []string{"mnist", "covertype", "covtype", "ctslice", "ct-slice", "ct_slice", "ms2018"}
+
+// LooksLikeName reports whether s is meant as a built-in data set name
+// rather than a file: its first field (before any ':'), in any case, is a
+// data set ParseName knows, such as "MNIST:3v5", "covtype:1" or
+// "ctslice:scaled". ParseName then says whether the rest is valid. A
+// command that accepts both files and names should prefer an existing file
+// of that name.
+func LooksLikeName(s string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	for _, k := range knownNames {
+		if first == k {
+			return true
+		}
+	}
+	return false
 }
 
 // ParseName parses a data set name such as "mnist:3v5", "covertype:1" or
@@ -89,6 +120,23 @@ func ParseName(s string) (Name, error) {
 	case "ctslice", "ct-slice", "ct_slice":
 		n.Dataset = "ctslice"
 		parts = parts[1:]
+		if len(parts) == 1 && parts[0] == "std" {
+			n.Std = true
+			return n, nil
+		}
+	case "ms2018":
+		n.Dataset, n.Rows = "ms2018", MS2018Rows
+		if len(parts) > 2 {
+			return bad("too many fields")
+		}
+		if len(parts) == 2 {
+			r, err := strconv.Atoi(parts[1])
+			if err != nil || r < 1 || r > 10_000_000 {
+				return bad(fmt.Sprintf("row count %q, want an integer in [1, 10000000]", parts[1]))
+			}
+			n.Rows = r
+		}
+		return n, nil
 	default:
 		return bad(fmt.Sprintf("unknown data set %q", parts[0]))
 	}
@@ -122,8 +170,14 @@ func (l *Loader) Open(name string) (*lao.Dataset, error) {
 		return m.Pair(n.Pair.A, n.Pair.B)
 	case "covertype":
 		ds, err = l.Covertype(n.Class)
+	case "ms2018":
+		return MS2018Model().Sample(n.Rows, 1)
 	default:
 		ds, err = l.CTSlice()
+	}
+	if err == nil && n.Std {
+		ds, _, _ = Standardize(ds)
+		return ds, nil
 	}
 	if err != nil || !n.Scaled {
 		return ds, err

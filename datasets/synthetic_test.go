@@ -164,3 +164,95 @@ func TestPowerLawModel(t *testing.T) {
 		t.Errorf("d = 0: %v", err)
 	}
 }
+
+func TestGaussianSparseModel(t *testing.T) {
+	p := MS2018Model()
+	if len(p.ThetaStar) != 500 || p.Noise != 1 {
+		t.Fatalf("d = %d, noise %g", len(p.ThetaStar), p.Noise)
+	}
+	for j, v := range p.ThetaStar {
+		want := 0.0
+		switch {
+		case j < 13:
+			want = 1
+		case j < 25:
+			want = -1
+		}
+		if v != want {
+			t.Fatalf("θ*_%d = %g, want %g (1-based j = %d)", j, v, want, j+1)
+		}
+	}
+	small := GaussianSparseModel{ThetaStar: []float64{1, -1, 0, 0.5}, Noise: 0.7}
+	ds, err := small.Sample(200000, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := []float64{0.5, -1, 0.3, 0}
+	excessCheck(t, "GaussianSparseModel", ds, w, small.ThetaStar, 1, small.Excess(w))
+	// The risk is the test MSE on fresh data: within 5 standard errors.
+	var sum, sq float64
+	for i := range ds.Len() {
+		r := lao.MSE(w, ds.Head(i+1).Subset([]int{i}))
+		sum += r
+		sq += r * r
+	}
+	n := float64(ds.Len())
+	mean := sum / n
+	if se := math.Sqrt((sq/n - mean*mean) / n); math.Abs(mean-small.Risk(w)) > 5*se {
+		t.Errorf("empirical risk %g, exact %g (SE %g)", mean, small.Risk(w), se)
+	}
+	// A longer sample extends a shorter one.
+	short, _ := small.Sample(10, 3)
+	for i := range 10 {
+		for j, v := range short.Row(i) {
+			if ds.Row(i)[j] != v {
+				t.Fatal("Sample(10) is not a prefix of Sample(200000)")
+			}
+		}
+	}
+	if _, err := (GaussianSparseModel{ThetaStar: []float64{math.NaN()}}).Sample(3, 1); !errors.Is(err, lao.ErrNotFinite) {
+		t.Errorf("NaN θ*: %v", err)
+	}
+	if _, err := small.Sample(-1, 1); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("m = -1: %v", err)
+	}
+}
+
+func TestStandardizeAndConstantColumns(t *testing.T) {
+	x := []float64{1, 5, -0.25, 2, 5, -0.25, 3, 5, -0.25, 6, 5, -0.25}
+	y := []float64{10, 20, 30, 40}
+	ds, _ := lao.NewDataset(x, y, 3, []string{"a", "b", "c"})
+	if got := ConstantColumns(ds); len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Fatalf("ConstantColumns = %v, want [1 2]", got)
+	}
+	st, mean, sd := Standardize(ds)
+	if mean[0] != 3 || mean[3] != 25 || sd[1] != 0 || sd[2] != 0 {
+		t.Fatalf("mean %v sd %v", mean, sd)
+	}
+	var m0, v0, my float64
+	for i := range st.Len() {
+		m0 += st.Row(i)[0]
+		v0 += st.Row(i)[0] * st.Row(i)[0]
+		my += st.Label(i)
+		if st.Row(i)[1] != 0 || st.Row(i)[2] != 0 {
+			t.Fatalf("constant columns not zeroed: %v", st.Row(i))
+		}
+	}
+	if math.Abs(m0) > 1e-12 || math.Abs(v0/4-1) > 1e-12 || math.Abs(my) > 1e-12 {
+		t.Errorf("not standardised: mean %g, variance %g, label mean %g", m0/4, v0/4, my/4)
+	}
+	if st.Names()[2] != "c" {
+		t.Error("names lost")
+	}
+}
+
+func TestOpenMS2018(t *testing.T) {
+	ds, err := Open("ms2018:50")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := MS2018Model().Sample(50, 1)
+	if ds.Len() != 50 || ds.Dim() != MS2018Dim || ds.Row(49)[499] != want.Row(49)[499] || ds.Label(7) != want.Label(7) {
+		t.Fatalf("Open(ms2018:50): %d×%d, not MS2018Model().Sample(50, 1)", ds.Len(), ds.Dim())
+	}
+}

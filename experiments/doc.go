@@ -15,5 +15,10 @@
 //	rep, _ := experiments.Run(ds, p.Quick, nil)
 //	rep.WriteCSV(os.Stdout)
 //
+// RunLowerBounds (`lao experiment lower-bounds`) is the synthetic
+// counterpart for the lower bounds: sample counts of the solvers on the
+// instances of package lowerbound, swept over d, k and ε, with log-log
+// slopes beside the theorems'.
+//
 // Adding an experiment for a new solver is a Spec with its Entries.
 package experiments

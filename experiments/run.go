@@ -23,6 +23,11 @@ type Entry struct {
 	// over the solver's own grid (lao.Grid); parameters set in Params stay
 	// fixed.
 	Tune bool
+	// PredictBudget, if positive, is the prediction-time budget (Murata &
+	// Suzuki 2018's s'): every test prediction goes through an observation
+	// handle that reveals at most PredictBudget attributes
+	// (lao.EvaluateBudgeted), so a model that needs more fails the run.
+	PredictBudget int
 }
 
 // New returns the entry's solver: the registered solver with the entry's
@@ -177,15 +182,27 @@ func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, seed uint64, pre
 		edges = cv.Edges()
 	}
 	p := 0
+	var evalErr error
 	res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
 		OnCheckpoint: func(c lao.Checkpoint) {
-			mse[p] = lao.MSE(c.W, test)
+			if entry.PredictBudget > 0 {
+				ev, err := lao.EvaluateBudgeted(c.W, test, entry.PredictBudget)
+				if err != nil && evalErr == nil {
+					evalErr = fmt.Errorf("after %d examples: %w", c.Examples, err)
+				}
+				mse[p] = ev.MSE
+			} else {
+				mse[p] = lao.MSE(c.W, test)
+			}
 			cerr[p] = lao.ClassificationError(c.W, test)
 			attrs[p] = float64(c.Attributes)
 			p++
 		}})
 	if err != nil {
 		return nil, nil, err
+	}
+	if evalErr != nil {
+		return nil, nil, evalErr
 	}
 	return res.Params, edges, nil
 }

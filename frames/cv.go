@@ -2,6 +2,7 @@ package frames
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -111,7 +112,9 @@ type CVResult struct {
 // folds of ds (Options.Seed = seed) and measures lao.MSE on the held-out
 // fold (all attributes at test time). The folds are Folds(ds.Len(), k, seed),
 // the same for every grid point. The best setting has the lowest mean
-// validation MSE (the first on ties); settings whose mean is NaN never win.
+// validation MSE (the first on ties); settings whose mean is NaN never win,
+// and a fit that diverges (an error wrapping lao.ErrNotFinite, e.g. a step
+// size too large for the data) counts as a NaN fold.
 // Grid points are evaluated concurrently (GOMAXPROCS workers), so build and
 // the solvers it returns must not share mutable state; the result is the
 // same for any number of workers.
@@ -148,7 +151,7 @@ func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.S
 		go func() {
 			defer wg.Done()
 			for g := range next {
-				res.Settings[g], errs[g] = evaluate(grid[g], build, trains, tests, seed)
+				res.Settings[g], errs[g] = safeEvaluate(grid[g], build, trains, tests, seed)
 			}
 		}()
 	}
@@ -172,6 +175,18 @@ func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.S
 	return res, nil
 }
 
+// safeEvaluate is evaluate with a panic (a solver bug, or gonum on
+// pathological input) turned into an error, so that one grid point cannot
+// kill the process from a worker goroutine.
+func safeEvaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []lao.Table, seed uint64) (set CVSetting, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v: %w", r, ErrSolverPanic)
+		}
+	}()
+	return evaluate(p, build, trains, tests, seed)
+}
+
 func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []lao.Table, seed uint64) (CVSetting, error) {
 	set := CVSetting{Params: p, FoldMSE: make([]float64, len(trains))}
 	for f := range trains {
@@ -180,10 +195,14 @@ func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []
 			return set, err
 		}
 		r, err := lao.Fit(s, trains[f].Stream(), lao.Options{Seed: seed})
-		if err != nil {
+		switch {
+		case errors.Is(err, lao.ErrNotFinite): // the setting diverges (e.g. a step size too large): it never wins
+			set.FoldMSE[f] = math.NaN()
+		case err != nil:
 			return set, fmt.Errorf("fold %d: %w", f, err)
+		default:
+			set.FoldMSE[f] = lao.MSE(r.W, tests[f])
 		}
-		set.FoldMSE[f] = lao.MSE(r.W, tests[f])
 		set.Mean += set.FoldMSE[f]
 	}
 	n := float64(len(trains))
@@ -227,23 +246,31 @@ func (r *CVResult) Frame() dataframe.DataFrame {
 	return dataframe.New(cols...)
 }
 
+// FlatEdge is the relative change of the mean validation error below which
+// an edge choice is not reported by Edges: the error has levelled off (as a
+// ridge penalty does once it is negligible), so a wider grid cannot help.
+const FlatEdge = 1e-3
+
 // Edges reports the parameters whose chosen value lies on the edge of the
 // grid: for each parameter of Best, the settings that agree with Best on
 // every other parameter are compared, and if Best holds the smallest or the
-// largest of at least three distinct values, one line names it, e.g.
-// "eta = 17.4 is the largest value tried (with B = 4)". An edge choice means
-// the optimum may lie outside the grid: widen it before trusting the result.
+// largest of at least three distinct values and its mean validation error
+// is more than FlatEdge (relative) below that of the next value inward, one
+// line names it, e.g. "eta = 17.4 is the largest value tried (with B = 4)".
+// Such an edge choice means the optimum may lie outside the grid: widen it
+// before trusting the result.
 func (r *CVResult) Edges() []string {
 	if r == nil || r.BestIndex < 0 {
 		return nil
 	}
 	best := r.Settings[r.BestIndex].Params
+	bestMean := r.Settings[r.BestIndex].Mean
 	var out []string
 	for _, name := range best.Names() {
-		var vals []float64
+		var vals, means []float64
 		for _, s := range r.Settings {
 			if v, ok := s.Params[name]; ok && sameExcept(s.Params, best, name) && !slices.Contains(vals, v) {
-				vals = append(vals, v)
+				vals, means = append(vals, v), append(means, s.Mean)
 			}
 		}
 		if len(vals) < 3 {
@@ -251,13 +278,28 @@ func (r *CVResult) Edges() []string {
 		}
 		lo, hi := slices.Min(vals), slices.Max(vals)
 		var where string
+		next := math.Inf(1) // the value next to the edge, inward
 		switch best[name] {
 		case hi:
 			where = "largest"
+			next = math.Inf(-1)
+			for _, v := range vals {
+				if v < hi {
+					next = max(next, v)
+				}
+			}
 		case lo:
 			where = "smallest"
+			for _, v := range vals {
+				if v > lo {
+					next = min(next, v)
+				}
+			}
 		default:
 			continue
+		}
+		if m := means[slices.Index(vals, next)]; m-bestMean <= FlatEdge*math.Abs(bestMean) {
+			continue // levelled off: a wider grid would not change the fit
 		}
 		var others []string
 		for _, o := range best.Names() {

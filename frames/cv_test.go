@@ -217,8 +217,24 @@ func TestCVResultEdges(t *testing.T) {
 	}
 	// Smallest B (eta = 0.1 is also the smallest eta): two lines.
 	r.BestIndex, r.Best = 0, r.Settings[0].Params
+	r.Settings[0].Mean = 0.05
 	if got := r.Edges(); len(got) != 2 || !strings.Contains(got[0], "B = 1 is the smallest") || !strings.Contains(got[1], "eta = 0.1 is the smallest") {
 		t.Errorf("corner best: Edges = %q", got)
+	}
+	// An error that has levelled off at the edge (within FlatEdge of the
+	// next value inward) is not reported: a wider grid cannot help.
+	flat := &frames.CVResult{Settings: []frames.CVSetting{
+		{Params: frames.Params{"lambda": 1e-8}, Mean: 0.50000},
+		{Params: frames.Params{"lambda": 1e-7}, Mean: 0.50001},
+		{Params: frames.Params{"lambda": 1e-6}, Mean: 0.6},
+	}, BestIndex: 0}
+	flat.Best = flat.Settings[0].Params
+	if got := flat.Edges(); len(got) != 0 {
+		t.Errorf("flat edge: Edges = %q", got)
+	}
+	flat.Settings[1].Mean = 0.51
+	if got := flat.Edges(); len(got) != 1 || !strings.Contains(got[0], "lambda = 1e-08 is the smallest") {
+		t.Errorf("edge 2 %% below its neighbour: Edges = %q", got)
 	}
 	// Fewer than three values on an axis: not an edge.
 	two := &frames.CVResult{Settings: []frames.CVSetting{{Params: frames.Params{"lambda": 1}}, {Params: frames.Params{"lambda": 2}}}, BestIndex: 1}
@@ -275,5 +291,53 @@ func TestWithPriors(t *testing.T) {
 	tuned, _, err := frames.TuneSolver(dd, ds, 2, 1)
 	if err != nil || !slices.Equal(tuned.(*lao.DDAERR).Moments, frames.SecondMoments(ds)) {
 		t.Errorf("TuneSolver: %+v, %v", tuned, err)
+	}
+}
+
+// A grid point whose fit diverges (lao.ErrNotFinite) never wins and does
+// not abort the search.
+func TestCrossValidateDivergingSetting(t *testing.T) {
+	rng := lao.NewRand(9)
+	d, m := 8, 600
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		for j := range d {
+			x[i*d+j] = rng.NormFloat64()
+		}
+		y[i] = x[i*d] - x[i*d+1] + 0.1*rng.NormFloat64()
+	}
+	ds, _ := lao.NewDataset(x, y, d, nil)
+	grid := []frames.Params{{"eta": 1e4}, {"eta": 0.2}}
+	build := func(p frames.Params) (lao.Solver, error) {
+		return &lao.Exploration{K: 6, S: 3, Eta: p["eta"], Batch: 1, Growth: 1}, nil
+	}
+	res, err := frames.CrossValidate(ds, 3, grid, build, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best["eta"] != 0.2 || !math.IsNaN(res.Settings[0].Mean) {
+		t.Errorf("best %v, diverging setting's mean %g", res.Best, res.Settings[0].Mean)
+	}
+}
+
+type panicSolver struct{ lao.Ridge }
+
+func (p *panicSolver) Start(pr lao.Problem) (lao.Learner, lao.Budget, error) {
+	panic("boom")
+}
+
+// A solver that panics in a CV worker goroutine gives an error naming the
+// grid point, not a crashed process.
+func TestCrossValidateRecoversPanics(t *testing.T) {
+	ds := linearData(60, 3, 1, 1)
+	grid := []frames.Params{{"lambda": 0.1}, {"lambda": 1}}
+	_, err := frames.CrossValidate(ds, 3, grid, func(p frames.Params) (lao.Solver, error) {
+		if p["lambda"] == 1 {
+			return &panicSolver{}, nil
+		}
+		return &lao.Ridge{Lambda: p["lambda"]}, nil
+	}, 1)
+	if !errors.Is(err, frames.ErrSolverPanic) || !strings.Contains(err.Error(), "lambda=1") || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("CV with a panicking solver: %v", err)
 	}
 }

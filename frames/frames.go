@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -31,6 +32,9 @@ var (
 	// ErrFrame: the DataFrame itself carries an error (its Err field), or
 	// gota panicked while it was read.
 	ErrFrame = errors.New("frames: invalid DataFrame")
+	// ErrSolverPanic: a solver panicked during cross-validation (a bug);
+	// CrossValidate returns the panic as an error naming the grid point.
+	ErrSolverPanic = errors.New("frames: solver panicked")
 )
 
 // InterceptName is the coefficient name of the intercept in Model.Frame.
@@ -59,6 +63,25 @@ type Options struct {
 	// centring or scaling (listing them in Data.Dropped) instead of
 	// returning an error wrapping ErrConstantColumn.
 	DropConstant bool
+	// FillMissing replaces a missing (NaN) feature cell by the column's
+	// training mean (recorded in Transform.Fill and used again by Apply and
+	// Model.Predict). If false, a missing cell is an error wrapping
+	// ErrMissing. A missing label is always an error.
+	FillMissing bool
+}
+
+// OptionsFor returns the options a CSV gets by default for solver s:
+// columns standardised (centred, divided by their standard deviation), then
+// scaled by one common factor to the norm bound of s's theorems (StandardL2
+// for l2 solvers, StandardLinf for l1 solvers), labels centred and scaled to
+// |y| ≤ 1, constant columns dropped. Coefficients map back to the original
+// units with Data.Model.
+func OptionsFor(s lao.Solver) Options {
+	opt := Options{Center: true, Scaling: StandardL2, LabelBound: 1, DropConstant: true}
+	if lao.Describe(s).Ball == "l1" {
+		opt.Scaling = StandardLinf
+	}
+	return opt
 }
 
 // Data is a DataFrame converted once into a budgeted data set: the
@@ -79,6 +102,13 @@ type Data struct {
 	Skipped []string
 	// Dropped lists the constant columns removed under Options.DropConstant.
 	Dropped []string
+	// Unused lists every column of the frame that is neither a feature nor
+	// the target, with the reason: text (the Skipped columns), empty (every
+	// cell missing) or constant (the Dropped columns).
+	Unused []Unused
+	// Filled counts, per feature, the missing cells of the training frame
+	// filled with the training mean (Options.FillMissing); nil if none.
+	Filled []int
 }
 
 // Features returns the feature column names, in attribute order.
@@ -100,14 +130,52 @@ func FromDataFrame(df dataframe.DataFrame, target string, opt Options) (*Data, e
 	if err != nil {
 		return nil, err
 	}
-	y, err := readColumn(df, target, "target")
+	y, err := readColumn(df, target, "target", false)
 	if err != nil {
 		return nil, err
 	}
-	cols := make([][]float64, len(names))
-	for j, name := range names {
-		if cols[j], err = readColumn(df, name, "feature"); err != nil {
+	var unused []Unused
+	for _, n := range skipped {
+		unused = append(unused, Unused{n, "text: not a numeric column"})
+	}
+	cols := make([][]float64, 0, len(names))
+	present := names[:0:0]
+	for _, name := range names {
+		col, err := readColumn(df, name, "feature", true)
+		if err != nil {
 			return nil, err
+		}
+		nan := 0
+		for _, v := range col {
+			if math.IsNaN(v) {
+				nan++
+			}
+		}
+		switch {
+		case nan == len(col) && opt.Features == nil:
+			unused = append(unused, Unused{name, "empty: every cell is missing"})
+			continue
+		case nan > 0 && !opt.FillMissing:
+			i := slices.IndexFunc(col, math.IsNaN)
+			return nil, fmt.Errorf("frames: feature column %q, row %d: missing or NaN value (%d of %d cells missing; set Options.FillMissing to fill them with the training mean): %w (%w)",
+				name, i, nan, len(col), ErrMissing, lao.ErrNotFinite)
+		case nan == len(col):
+			return nil, fmt.Errorf("frames: feature column %q: every cell is missing: %w (%w)", name, ErrMissing, lao.ErrNotFinite)
+		}
+		cols, present = append(cols, col), append(present, name)
+	}
+	if len(present) == 0 {
+		return nil, fmt.Errorf("frames: no numeric feature columns besides the target %q with values (%v): %w", target, unusedNames(unused), lao.ErrEmpty)
+	}
+	names = present
+	filled := make([]int, len(names))
+	anyFilled := false
+	for j, col := range cols {
+		for _, v := range col {
+			if math.IsNaN(v) {
+				filled[j]++
+				anyFilled = true
+			}
 		}
 	}
 	t, keep, dropped, err := fitTransform(cols, y, names, target, opt)
@@ -116,14 +184,20 @@ func FromDataFrame(df dataframe.DataFrame, target string, opt Options) (*Data, e
 	}
 	kept := make([]string, len(keep))
 	keptCols := make([][]float64, len(keep))
+	keptFilled := make([]int, len(keep))
 	for jj, j := range keep {
-		kept[jj], keptCols[jj] = names[j], cols[j]
+		kept[jj], keptCols[jj], keptFilled[jj] = names[j], cols[j], filled[j]
 	}
 	ds, err := t.dataset(keptCols, y, kept)
 	if err != nil {
 		return nil, fmt.Errorf("frames: %w", err)
 	}
-	return &Data{Dataset: ds, Target: target, Transform: t, Skipped: skipped, Dropped: dropped}, nil
+	data := &Data{Dataset: ds, Target: target, Transform: t, Skipped: skipped,
+		Dropped: unusedNames(dropped), Unused: append(unused, dropped...)}
+	if anyFilled {
+		data.Filled = keptFilled
+	}
+	return data, nil
 }
 
 // Apply converts another DataFrame with the same feature and target
@@ -134,14 +208,14 @@ func (d *Data) Apply(df dataframe.DataFrame) (*lao.Dataset, error) {
 	if err := checkFrame(df); err != nil {
 		return nil, err
 	}
-	y, err := readColumn(df, d.Target, "target")
+	y, err := readColumn(df, d.Target, "target", false)
 	if err != nil {
 		return nil, err
 	}
 	names := d.Names()
 	cols := make([][]float64, len(names))
 	for j, name := range names {
-		if cols[j], err = readColumn(df, name, "feature"); err != nil {
+		if cols[j], err = readColumn(df, name, "feature", d.Transform.Fill != nil); err != nil {
 			return nil, err
 		}
 	}
@@ -159,12 +233,40 @@ func (d *Data) Model(w []float64) (*Model, error) {
 		return nil, fmt.Errorf("frames: Model: %d weights for %d features: %w", len(w), d.Dim(), lao.ErrShape)
 	}
 	coef, b := d.Transform.Unscale(w)
+	t := d.Transform
+	t.Offset, t.Scale, t.Fill = slices.Clone(t.Offset), slices.Clone(t.Scale), slices.Clone(t.Fill)
+	for j, c := range coef {
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g (weight %g, scale %g): %w", d.Names()[j], c, w[j], d.Transform.Scale[j], lao.ErrNotFinite)
+		}
+	}
 	return &Model{
 		Features:     append([]string(nil), d.Names()...),
 		Coef:         coef,
 		Intercept:    b,
 		HasIntercept: d.Transform.Center,
+		Fill:         slices.Clone(d.Transform.Fill),
+		Zero:         d.Transform.YOffset,
+		Target:       d.Target,
+		Binary:       binaryTarget(d.Labels(), d.Transform),
+		Transform:    &t,
 	}, nil
+}
+
+// binaryTarget reports whether every label, in original units, is −1 or +1.
+func binaryTarget(y []float64, t Transform) bool {
+	neg, pos := false, false
+	for _, v := range y {
+		switch o := t.UnscaleLabel(v); {
+		case math.Abs(o+1) < 1e-9:
+			neg = true
+		case math.Abs(o-1) < 1e-9:
+			pos = true
+		default:
+			return false
+		}
+	}
+	return neg && pos
 }
 
 func (o *Options) check() error {
@@ -173,6 +275,10 @@ func (o *Options) check() error {
 	}
 	switch o.Scaling {
 	case NoScaling, ScaleL2, ScaleLinf:
+	case StandardL2, StandardLinf:
+		if !o.Center {
+			return fmt.Errorf("frames: Options.Scaling = %v standardises the columns and needs Options.Center = true: %w", o.Scaling, lao.ErrParam)
+		}
 	default:
 		return fmt.Errorf("frames: Options.Scaling = %d is not a known scaling: %w", int(o.Scaling), lao.ErrParam)
 	}
@@ -260,9 +366,9 @@ func unknownColumn(name, role string, have []string) error {
 
 // readColumn returns the values of a numeric column as float64 (one
 // conversion per column, never per example). It fails on unknown or
-// non-numeric columns and on missing, NaN or infinite cells. gota panics are
-// turned into errors wrapping ErrFrame.
-func readColumn(df dataframe.DataFrame, name, role string) (vals []float64, err error) {
+// non-numeric columns and on infinite cells, and on missing (NaN) cells
+// unless allowNaN. gota panics are turned into errors wrapping ErrFrame.
+func readColumn(df dataframe.DataFrame, name, role string, allowNaN bool) (vals []float64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			vals, err = nil, fmt.Errorf("frames: %s column %q: gota panicked: %v: %w", role, name, r, ErrFrame)
@@ -280,7 +386,7 @@ func readColumn(df dataframe.DataFrame, name, role string) (vals []float64, err 
 	}
 	vals = s.Float()
 	for i, v := range vals {
-		if math.IsNaN(v) {
+		if math.IsNaN(v) && !allowNaN {
 			return nil, fmt.Errorf("frames: %s column %q, row %d: missing or NaN value: %w (%w)", role, name, i, ErrMissing, lao.ErrNotFinite)
 		}
 		if math.IsInf(v, 0) {

@@ -2,6 +2,7 @@ package frames
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -22,6 +23,71 @@ type Model struct {
 	Coef         []float64
 	Intercept    float64
 	HasIntercept bool // the model was fitted on centred data; Frame lists the intercept
+	// Fill, if not nil, holds per feature the value Predict uses for a
+	// missing (NaN) cell: the training mean, when the model was fitted with
+	// Options.FillMissing. If nil, a missing cell is an error.
+	Fill []float64
+	// Zero is what the zero weight vector predicts, the reference every
+	// model should beat: the training mean of the target if the data were
+	// centred, else 0.
+	Zero float64
+	// Target names the label column the model was fitted on ("" if unknown).
+	Target string
+	// Binary reports whether every training label was −1 or +1 (then the
+	// sign of a prediction is a class).
+	Binary bool
+	// Transform, if not nil, is how the solver saw the columns: the
+	// centring and scaling fitted on the training part.
+	Transform *Transform
+	// Fit, if not nil, records how the model was fitted (Data.ModelFromFit).
+	Fit *FitInfo
+}
+
+// Scores are a model's errors on labelled rows, in the target's units.
+type Scores struct {
+	MSE     float64 // mean squared error
+	ZeroMSE float64 // mean squared error of the constant prediction Model.Zero
+	// Binary reports whether every label is −1 or +1; ClassificationError
+	// is then the fraction of rows whose label's sign the prediction misses
+	// (a zero prediction counts as a miss), else NaN.
+	Binary              bool
+	ClassificationError float64
+}
+
+// Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
+// training mean.
+func (s Scores) Ratio() float64 { return s.MSE / s.ZeroMSE }
+
+// Score returns the model's errors on df with labels from the column
+// target, beside those of the zero predictor.
+func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
+	if err := checkFrame(df); err != nil {
+		return Scores{}, err
+	}
+	y, err := readColumn(df, target, "target", false)
+	if err != nil {
+		return Scores{}, err
+	}
+	pred, err := m.Predict(df)
+	if err != nil {
+		return Scores{}, err
+	}
+	s := Scores{Binary: true}
+	var wrong int
+	for i, p := range pred {
+		s.MSE += (p - y[i]) * (p - y[i])
+		s.ZeroMSE += (m.Zero - y[i]) * (m.Zero - y[i])
+		s.Binary = s.Binary && (y[i] == 1 || y[i] == -1)
+		if p == 0 || (p > 0) != (y[i] > 0) {
+			wrong++
+		}
+	}
+	n := float64(len(y))
+	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, math.NaN()
+	if s.Binary {
+		s.ClassificationError = float64(wrong) / n
+	}
+	return s, nil
 }
 
 // Frame returns the model as a DataFrame with columns "column" (String)
@@ -51,7 +117,7 @@ func ModelFromFrame(df dataframe.DataFrame) (*Model, error) {
 	if err := checkFrame(df); err != nil {
 		return nil, err
 	}
-	coef, err := readColumn(df, CoefColumn, "coefficient")
+	coef, err := readColumn(df, CoefColumn, "coefficient", false)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +170,9 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 	if len(m.Coef) != len(m.Features) {
 		return nil, fmt.Errorf("frames: Predict: %d coefficients for %d features: %w", len(m.Coef), len(m.Features), lao.ErrShape)
 	}
+	if m.Fill != nil && len(m.Fill) != len(m.Features) {
+		return nil, fmt.Errorf("frames: Predict: %d fill values for %d features: %w", len(m.Fill), len(m.Features), lao.ErrShape)
+	}
 	if df.Err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
 	}
@@ -115,11 +184,14 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 		if m.Coef[j] == 0 {
 			continue
 		}
-		col, err := readColumn(df, name, "feature")
+		col, err := readColumn(df, name, "feature", m.Fill != nil)
 		if err != nil {
 			return nil, err
 		}
 		for i, v := range col {
+			if math.IsNaN(v) {
+				v = m.Fill[j]
+			}
 			pred[i] += m.Coef[j] * v
 		}
 	}
@@ -132,7 +204,7 @@ func (m *Model) MSE(df dataframe.DataFrame, target string) (float64, error) {
 	if err := checkFrame(df); err != nil {
 		return 0, err
 	}
-	y, err := readColumn(df, target, "target")
+	y, err := readColumn(df, target, "target", false)
 	if err != nil {
 		return 0, err
 	}

@@ -154,6 +154,7 @@ func (l *baselineLearner) Weights(dst []float64) {
 	for i, a := range l.A {
 		Abar[i] = a * inv
 	}
+	finiteMoments("estimated second-moment matrix", Abar, l.v)
 	minEig, dist := clipPSD(Abar, l.d)
 	l.diag["min_eigenvalue"] = minEig
 	l.diag["psd_clip_frobenius"] = dist
@@ -178,7 +179,7 @@ func clipPSD(A []float64, d int) (minEig, dist float64) {
 	sym := mat.NewSymDense(d, A)
 	var eig mat.EigenSym
 	if !eig.Factorize(sym, true) {
-		panic("lao: eigendecomposition failed") // only on NaN input, which NewDataset rejects
+		panic(&SolverError{Err: fmt.Errorf("eigendecomposition of the %d×%d estimated second-moment matrix failed: %w", d, d, ErrNotFinite)})
 	}
 	vals := eig.Values(nil)
 	var vecs mat.Dense

@@ -15,11 +15,23 @@
 // The solvers follow the papers' pseudo-code, one file each:
 //
 //	Baseline, AER                 Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010
-//	AERR, AELR                    Hazan & Koren, ICML 2012
+//	AERR, AELR, AESVR (with
+//	GenEst, Procedure 3)          Hazan & Koren, ICML 2012
 //	GAERR, GAELR, DDAERR, DDAELR,
 //	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015
+//	Exploration, Exploitation,
+//	Hybrid                        Murata & Suzuki, NeurIPS 2018
+//	RDA, Dantzig                  the competitors of Murata & Suzuki's experiments
+//	                              (Ito et al. 2017, Kale et al. 2017; reconstructed)
 //	Ridge, Lasso, OnlineRidge,
 //	OnlineLasso                   full-information references (budget d)
+//
+// Murata & Suzuki's solvers have a second budget, at prediction time: the
+// model has at most s non-zero weights (hard thresholding H_s) and a test
+// example may reveal only s' attributes. Budget.Predict states it, Fit
+// refuses an output that would exceed it, Result.Support lists the
+// attributes the model reads, and EvaluateBudgeted (BudgetedMSE) predicts
+// through handles with that budget.
 //
 // Each solver is a struct whose exported fields are the paper's parameters
 // (K, B, Eta, Lambda, ...); a zero field selects the theorem's choice,
@@ -29,12 +41,15 @@
 // and the experiments reach every solver the same way (New, SetParams,
 // Grid). Start validates the parameters once per fit and returns the
 // learner with its budget. The theorems' bounds are plain functions next to
-// the solvers (AERRBound, AELRBound, DDAERRBound, ...).
+// the solvers (AERRBound, AELRBound, DDAERRBound, ExplorationSamples,
+// HybridSamples, ...).
 //
 // Dependencies point one way: lao depends on gonum only; its internal
-// packages (observe: the handle; quadl1: the exact l1-ball QP; errs: the
-// shared sentinel errors) depend on nothing of ours; lao/theory (the
-// theorem registry) depends on lao; frames, datasets, experiments, kernel
+// packages (observe: the handle; quadl1: the exact l1-ball QP; dselector:
+// the Dantzig selector by ADMM; errs: the shared sentinel errors) depend on
+// nothing of ours; lao/theory (the theorem registry) depends on lao and
+// lowerbound (the lower-bound instances), which depends on lao; frames,
+// datasets, experiments, kernel
 // and cmd/lao depend on lao.
 //
 // A fit is deterministic given Options.Seed (PCG from math/rand/v2):

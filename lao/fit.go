@@ -44,6 +44,10 @@ type Result struct {
 	// Diagnostics holds solver-specific numbers about the fit, e.g.
 	// Baseline's "min_eigenvalue" of its estimated second-moment matrix.
 	Diagnostics map[string]float64
+	// Support lists the attributes with a non-zero weight, increasing: what
+	// the model reads of a test example. The training budget is
+	// Budget.PerExample, the prediction budget PredictionBudget().
+	Support []int
 }
 
 // ParamReporter is implemented by learners that report the parameters they
@@ -115,7 +119,7 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 			res = nil
 		}
 	}()
-	defer recoverBudget(&err, s.Name()) // recover must be called by the deferred function itself
+	defer recoverBudget(&err, solverLabel(s, l)) // recover must be called by the deferred function itself
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
 	ex := NewExample(d)
@@ -143,12 +147,22 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 					wbuf = make([]float64, d)
 				}
 				l.Weights(wbuf)
+				if err := checkWeights(s, l, wbuf, t); err != nil {
+					return nil, err
+				}
 				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, W: wbuf})
 			}
 		}
 	}
 	res.W = make([]float64, d)
 	l.Weights(res.W)
+	if err := checkWeights(s, l, res.W, m); err != nil {
+		return nil, err
+	}
+	res.Support = Support(res.W)
+	if err := checkPrediction(s.Name(), res); err != nil {
+		return nil, err
+	}
 	if dg, ok := l.(Diagnoser); ok {
 		res.Diagnostics = map[string]float64{}
 		for k, v := range dg.Diagnostics() {

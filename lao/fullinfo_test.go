@@ -361,6 +361,48 @@ func TestOnlineReferencesConverge(t *testing.T) {
 	}
 }
 
+// The references' default penalties: Ridge λ = tr(C)/(d·m) (scikit-learn's
+// Ridge(alpha=1) on standardised columns) and Lasso λ = λ_max/100, where
+// λ_max = 2||b||∞ is the smallest penalty whose solution is 0.
+func TestReferenceDefaultPenalties(t *testing.T) {
+	ds := fiData(11, 80, 6)
+	C, b := fiMoments(ds)
+	d, m := ds.Dim(), float64(ds.Len())
+	var tr, bmax float64
+	for i := range d {
+		tr += C[i*d+i]
+		bmax = max(bmax, math.Abs(b[i]))
+	}
+	for _, c := range []struct {
+		def, explicit Solver
+		lambda        float64
+	}{
+		{&Ridge{}, &Ridge{Lambda: tr / (float64(d) * m)}, tr / (float64(d) * m)},
+		{&Lasso{}, &Lasso{Lambda: 2 * bmax / 100}, 2 * bmax / 100},
+	} {
+		got, want := fiFit(t, c.def, ds), fiFit(t, c.explicit, ds)
+		if math.Abs(got.Params["lambda"]-c.lambda) > 1e-12*c.lambda {
+			t.Errorf("%s: default lambda %g, want %g", c.def.Name(), got.Params["lambda"], c.lambda)
+		}
+		for j := range got.W { // equal up to the rounding of λ
+			if math.Abs(got.W[j]-want.W[j]) > 1e-12*(1+math.Abs(want.W[j])) {
+				t.Fatalf("%s: default weights %v differ from lambda = %g: %v", c.def.Name(), got.W, c.lambda, want.W)
+			}
+		}
+	}
+	if res := fiFit(t, &Lasso{Lambda: 2 * bmax * (1 + 1e-9)}, ds); NonZero(res.W) != 0 {
+		t.Errorf("lasso at λ_max: %v, want 0", res.W)
+	}
+	if res := fiFit(t, &Lasso{Lambda: 2 * bmax * 0.9}, ds); NonZero(res.W) == 0 {
+		t.Error("lasso just below λ_max is 0")
+	}
+	// A radius set by the user fixes the form: CV tunes lambda only when
+	// B is left at 0 (ridge), B only when lambda is (lasso).
+	if Tunable(&Ridge{B: 2}) || !Tunable(&Ridge{}) || Tunable(&Lasso{Lambda: 0.1}) || !Tunable(&Lasso{}) {
+		t.Error("Tunable: a set B (ridge) or lambda (lasso) must fix the form")
+	}
+}
+
 // The blocked Gram accumulation (Dsyrk on buffered dense rows, split
 // across goroutines, sparse rows added at once) equals the direct sums,
 // also mid-block (a checkpoint before the buffer is full).

@@ -1,6 +1,8 @@
 package lao
 
 import (
+	"fmt"
+	"math"
 	"runtime"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
@@ -22,11 +24,15 @@ import (
 // Budget: all d attributes of every example (full information); it goes
 // through the same protocol as the LAO solvers, with budget d.
 type Lasso struct {
-	// Lambda, if positive, selects the penalised form with this weight.
+	// Lambda, if positive, selects the penalised form with this weight. If
+	// both Lambda and B are 0, the penalised form is used with
+	// λ = λ_max/100, where λ_max = 2||Xᵀy/m||∞ is the smallest penalty whose
+	// solution is w = 0 (the end of the first hundredth of glmnet's path;
+	// cross-validation tunes B instead, see Params).
 	Lambda float64
-	// B, if positive, selects the constrained form with radius B. At most
-	// one of Lambda and B may be set; if both are 0, B = 1 (the theorems'
-	// ||w||₁ ≤ B with data scaled so that B = 1).
+	// B, if positive, selects the constrained form with radius B (the
+	// theorems' ||w||₁ ≤ B, Cesa-Bianchi et al. 2010 eq. (1)). At most one
+	// of Lambda and B may be set.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
 	// solver's copies, about 3+GOMAXPROCS of them); a larger d is refused with an
@@ -43,15 +49,26 @@ func (r *Lasso) Name() string { return "lasso" }
 // Params binds lambda and B to the struct's fields (set at most one).
 func (r *Lasso) Params() []Param {
 	return []Param{
-		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 selects the constrained form", nil),
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 (with B 0) selects λ_max/100", nil),
 		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
-		FloatParam("B", &r.B, "radius of the constrained form; 0 (with lambda 0) selects 1", radiusTune()),
+		FloatParam("B", &r.B, "radius of the constrained form ||w||₁ ≤ B; 0 selects the penalised form", r.radiusTune()),
 	}
+}
+
+// radiusTune is the CV range of B: 2^-5 … 2^8, wider than the budgeted
+// solvers' on both sides, so that a small noisy table can choose a strong
+// constraint and a collinear one (breast cancer) a weak one. With Lambda
+// set B is not tuned.
+func (r *Lasso) radiusTune() *Tune {
+	if r.Lambda != 0 {
+		return nil
+	}
+	return &Tune{Values: append(append([]float64{0.03125, 0.0625, 0.125}, radiusValues...), 128, 256)}
 }
 
 // About describes the reference.
 func (r *Lasso) About() About {
-	return About{Paper: "full-information reference", Algorithm: "offline lasso, exact (constrained ||w||₁ ≤ B, the (1) of Cesa-Bianchi et al. 2010 with p = 1, or penalised λ)", Budget: "all d attributes", Full: true, Ball: "l1"}
+	return About{Paper: "full-information reference", Algorithm: "offline lasso, exact (constrained ||w||₁ ≤ B, the (1) of Cesa-Bianchi et al. 2010 with p = 1, or penalised λ, by default λ_max/100)", Budget: "all d attributes", Full: true, Ball: "l1"}
 }
 
 // Start validates the parameters and returns a learner that accumulates
@@ -74,6 +91,7 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 type lassoLearner struct {
 	*gram
 	lambda, B float64
+	auto      float64 // the default λ resolved by the last Weights call
 }
 
 // Weights writes the lasso solution for the examples seen so far (0 before
@@ -87,21 +105,35 @@ func (l *lassoLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
+	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
 	for i := range b {
 		b[i] *= -2
 	}
 	var w []float64
-	if l.lambda > 0 {
-		w, _, _ = quadl1.MinPenalised(C, b, l.d, l.lambda)
-	} else {
-		w, _, _ = quadl1.MinBall(C, b, l.d, l.B)
+	var err error
+	switch {
+	case l.B > 0:
+		w, _, err = quadl1.MinBall(C, b, l.d, l.B)
+	case l.lambda > 0:
+		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
+	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)
+		l.auto = normInf(b) / 100
+		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
 	}
-	if w == nil { // only on invalid input, which the protocol rules out
-		clear(dst)
-		return
+	if w == nil { // an invalid quadratic: never a silent zero model
+		panic(&SolverError{Err: fmt.Errorf("minimising the empirical loss: %w", err)})
 	}
 	copy(dst, w)
 }
 
 // Params reports the form used: "lambda" (penalised) or "B" (constrained).
-func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B) }
+func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B, l.auto) }
+
+// normInf returns ||v||∞.
+func normInf(v []float64) float64 {
+	var m float64
+	for _, x := range v {
+		m = max(m, math.Abs(x))
+	}
+	return m
+}

@@ -13,7 +13,7 @@ import (
 func TestRegistryParamsBound(t *testing.T) {
 	for _, info := range Solvers() {
 		s := info.New()
-		if s.Name() != info.Name || info.Paper == "" || info.Budget == "" || (info.Ball != "l1" && info.Ball != "l2") {
+		if s.Name() != info.Name || info.Paper == "" || info.Budget == "" || (info.Ball != "l1" && info.Ball != "l2" && info.Ball != "l0") {
 			t.Errorf("%s: incomplete description %+v", info.Name, info.About)
 		}
 		for _, p := range s.Params() {

@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 
@@ -22,11 +23,14 @@ import (
 // Budget: all d attributes of every example (full information); it goes
 // through the same protocol as the LAO solvers, with budget d.
 type Ridge struct {
-	// Lambda, if positive, selects the penalised form with this weight.
+	// Lambda, if positive, selects the penalised form with this weight. If
+	// both Lambda and B are 0, the penalised form is used with
+	// λ = tr(C)/(d·m), C = XᵀX/m: on standardised columns this is exactly
+	// scikit-learn's Ridge(alpha=1), a mild regularisation that vanishes as
+	// m grows (cross-validation tunes λ instead, see Params).
 	Lambda float64
-	// B, if positive, selects the constrained form with radius B. At most
-	// one of Lambda and B may be set; if both are 0, B = 1 (the theorems'
-	// ||w||₂ ≤ B with data scaled so that B = 1).
+	// B, if positive, selects the constrained form with radius B (the
+	// theorems' ||w||₂ ≤ B). At most one of Lambda and B may be set.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
 	// solver's copies, about 4+GOMAXPROCS of them); a larger d is refused with an
@@ -43,15 +47,25 @@ func (r *Ridge) Name() string { return "ridge" }
 // Params binds lambda and B to the struct's fields (set at most one).
 func (r *Ridge) Params() []Param {
 	return []Param{
-		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 selects the constrained form", &Tune{Values: []float64{1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1}}),
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 (with B 0) selects tr(C)/(d·m), scikit-learn's Ridge(alpha=1) on standardised columns", r.lambdaTune()),
 		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
-		FloatParam("B", &r.B, "radius of the constrained form; 0 (with lambda 0) selects 1", nil),
+		FloatParam("B", &r.B, "radius of the constrained form ||w||₂ ≤ B; 0 selects the penalised form", nil),
 	}
+}
+
+// lambdaTune is the CV range of λ, 10^-8 … 10: wide enough that the
+// standardised tables of docs/results.md never choose an edge. With B set
+// (the constrained form) λ is not tuned.
+func (r *Ridge) lambdaTune() *Tune {
+	if r.B != 0 {
+		return nil
+	}
+	return &Tune{Values: []float64{1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1, 10}}
 }
 
 // About describes the reference.
 func (r *Ridge) About() About {
-	return About{Paper: "full-information reference", Algorithm: "offline ridge, exact (penalised λ, or constrained ||w||₂ ≤ B; B = 1 by default)", Budget: "all d attributes", Full: true, Ball: "l2"}
+	return About{Paper: "full-information reference", Algorithm: "offline ridge, exact (penalised λ, by default tr(C)/(d·m), or constrained ||w||₂ ≤ B)", Budget: "all d attributes", Full: true, Ball: "l2"}
 }
 
 // Start validates the parameters and returns a learner that accumulates
@@ -74,6 +88,7 @@ func (r *Ridge) Start(p Problem) (Learner, Budget, error) {
 type ridgeLearner struct {
 	*gram
 	lambda, B float64
+	auto      float64 // the default λ resolved by the last Weights call
 }
 
 // Weights writes the exact minimiser for the examples seen so far (0 before
@@ -84,15 +99,28 @@ func (l *ridgeLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
-	if l.lambda > 0 {
-		ridgePenalised(C, b, l.d, l.lambda, dst)
-	} else {
+	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
+	switch {
+	case l.B > 0:
 		ridgeBall(C, b, l.d, l.B, dst)
+	case l.lambda > 0:
+		ridgePenalised(C, b, l.d, l.lambda, dst)
+	default: // the default penalty tr(C)/(d·m), resolved on the examples seen
+		var tr float64
+		for i := range l.d {
+			tr += C[i*l.d+i]
+		}
+		l.auto = tr / float64(l.d*l.seen)
+		if l.auto == 0 {
+			clear(dst) // every attribute is 0 on every example
+			return
+		}
+		ridgePenalised(C, b, l.d, l.auto, dst)
 	}
 }
 
-// refParams validates the Lambda/B pair shared by Ridge and Lasso and
-// resolves the default B = 1.
+// refParams validates the Lambda/B pair shared by Ridge and Lasso. Both 0
+// select the solver's default penalty, resolved from the data by Weights.
 func refParams(solver string, lambda, B float64) (float64, float64, error) {
 	if math.IsNaN(lambda) || math.IsInf(lambda, 0) || lambda < 0 {
 		return 0, 0, paramErr(solver, "Lambda", "%g must be positive and finite (or 0 for the constrained form)", lambda)
@@ -102,9 +130,6 @@ func refParams(solver string, lambda, B float64) (float64, float64, error) {
 	}
 	if lambda > 0 && B > 0 {
 		return 0, 0, paramErr(solver, "Lambda", "%g and B %g are both set; set at most one (penalised or constrained form)", lambda, B)
-	}
-	if lambda == 0 && B == 0 {
-		B = 1
 	}
 	return lambda, B, nil
 }
@@ -148,7 +173,7 @@ func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) {
 func eigenMoments(C, b []float64, d int) (*mat.Dense, []float64, []float64) {
 	var eig mat.EigenSym
 	if !eig.Factorize(mat.NewSymDense(d, C), true) {
-		panic("lao: eigendecomposition of a Gram matrix failed") // only on NaN, which the data sets reject
+		panic(&SolverError{Err: fmt.Errorf("eigendecomposition of the %d×%d Gram matrix failed: %w", d, d, ErrNotFinite)})
 	}
 	ev := eig.Values(nil)
 	for i := range ev {
@@ -249,12 +274,18 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) {
 	secularPoint(Q, ev, beta, max(lo, min(mu, hi)), w)
 }
 
-// Params reports the form used: "lambda" (penalised) or "B" (constrained).
-func (l *ridgeLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B) }
+// Params reports the form used: "lambda" (penalised, the default resolved)
+// or "B" (constrained).
+func (l *ridgeLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B, l.auto) }
 
-func penaltyParams(lambda, B float64) map[string]float64 {
-	if lambda > 0 {
+// penaltyParams reports "B" for the constrained form, else "lambda" (the
+// default auto when lambda is 0).
+func penaltyParams(lambda, B, auto float64) map[string]float64 {
+	switch {
+	case B > 0:
+		return map[string]float64{"B": B}
+	case lambda > 0:
 		return map[string]float64{"lambda": lambda}
 	}
-	return map[string]float64{"B": B}
+	return map[string]float64{"lambda": auto}
 }

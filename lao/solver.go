@@ -45,6 +45,11 @@ type Budget struct {
 	// of Hazan & Koren 2012 observes k+6 attributes on average). Fit
 	// reports the realised mean; PerExample is then a safety cap.
 	Mean float64
+	// Predict, if positive, is the prediction-time budget: the fitted
+	// model reads at most Predict attributes of a test example (Murata &
+	// Suzuki 2018's s'), so Fit refuses an output with more non-zero
+	// weights. Zero means no prediction budget (the model may read all d).
+	Predict int
 	// Rule is the budget as the paper states it, e.g. "k+1 per example".
 	Rule string
 }
@@ -57,8 +62,10 @@ type About struct {
 	Budget    string // the budget rule, e.g. "k+1 per example"
 	// Full marks a full-information reference (observes all d attributes).
 	Full bool
-	// Ball is the constraint set's norm, "l1" or "l2". The theorems for l2
-	// solvers assume ||x||₂ ≤ 1, those for l1 solvers ||x||∞ ≤ 1.
+	// Ball is the constraint set's norm, "l1" or "l2", or "l0" for the
+	// sparse solvers of Murata & Suzuki 2018 (at most s non-zero weights).
+	// The theorems for l2 solvers assume ||x||₂ ≤ 1, those for l1 solvers
+	// ||x||∞ ≤ 1, those for l0 solvers ||x||∞ ≤ R∞.
 	Ball string
 }
 

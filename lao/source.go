@@ -144,8 +144,10 @@ func (s *datasetStream) Next(row []float64) (float64, error) {
 }
 
 // MSE returns the mean squared error (1/m) Σ (w·x - y)² of w on ds using all
-// attributes (the test-time setting of seeds 000 and 001).
+// attributes (the test-time setting of seeds 000 and 001). It panics if
+// len(w) != ds.Dim().
 func MSE(w []float64, ds Table) float64 {
+	mustMatch("MSE", w, ds)
 	if ds.Len() == 0 {
 		return math.NaN()
 	}
@@ -158,8 +160,10 @@ func MSE(w []float64, ds Table) float64 {
 }
 
 // ClassificationError returns the fraction of examples with sign(w·x) ≠ sign(y)
-// (a zero prediction counts as an error), as in Cesa-Bianchi et al.'s MNIST table.
+// (a zero prediction counts as an error), as in Cesa-Bianchi et al.'s MNIST
+// table. It panics if len(w) != ds.Dim().
 func ClassificationError(w []float64, ds Table) float64 {
+	mustMatch("ClassificationError", w, ds)
 	if ds.Len() == 0 {
 		return math.NaN()
 	}

@@ -7,122 +7,238 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
-	"github.com/go-gota/gota/dataframe"
-
-	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
-// describeReport is the JSON form of `lao describe --json`.
+// describeReport is the JSON form of `lao describe --json`. The top-level
+// figures are the raw data's (a CSV's columns as they are in the file);
+// Solver holds the same figures for the data as the solver sees it, after
+// the default standardisation and scaling.
 type describeReport struct {
-	Data     string  `json:"data"`
+	Data     string          `json:"data"`
+	Target   string          `json:"target,omitempty"`
+	Unused   []frames.Unused `json:"unused_columns"`
+	Missing  *missingReport  `json:"missing,omitempty"`
+	Scaling  string          `json:"scaling"`
+	Solver   string          `json:"solver"`
+	figures                  // raw
+	Scaled   figures         `json:"as_the_solver_sees_it"`
+	Binary   bool            `json:"labels_are_plus_minus_one"`
+	Warnings []string        `json:"warnings,omitempty"`
+	Notes    []string        `json:"notes,omitempty"`
+}
+
+// figures are what the theorems assume about a data set.
+type figures struct {
 	M        int     `json:"m"`
 	D        int     `json:"d"`
-	MaxL2    float64 `json:"max_row_l2"`
-	MaxLinf  float64 `json:"max_row_linf"`
-	MaxAbsY  float64 `json:"max_abs_label"`
-	MeanY    float64 `json:"mean_label"`
-	RhoRidge float64 `json:"rho_ridge"`
-	RhoLasso float64 `json:"rho_lasso"`
+	MaxL2    jfloat  `json:"max_row_l2"`
+	MaxLinf  jfloat  `json:"max_row_linf"`
+	MaxAbsY  jfloat  `json:"max_abs_label"`
+	MeanY    jfloat  `json:"mean_label"`
+	RhoRidge jfloat  `json:"rho_ridge"`
+	RhoLasso jfloat  `json:"rho_lasso"`
 	ZeroFrac float64 `json:"fraction_zero"`
 }
 
-// runDescribe prints what the theorems assume about a data set: sizes, the
-// largest row norms and label, the fraction of zeros, Kukliansky & Shamir's
-// improvement ratios, and a per-column summary.
-func runDescribe(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("describe", flag.ContinueOnError)
-	data := fs.String("data", "", "CSV file (with --target) or a named data set: mnist:AvB, covertype:C[:scaled], ctslice[:scaled]")
-	target := fs.String("target", "", "label column of a CSV file")
-	cols := fs.Int("columns", 10, "columns to list in the summary, largest second moment first (0: none, -1: all)")
-	asJSON := fs.Bool("json", false, "print JSON (without the column summary)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *data == "" {
-		return errors.New("describe: --data is required")
-	}
-	var ds *lao.Dataset
-	if isNamed(*data) {
-		var err error
-		if ds, err = datasets.Open(*data); err != nil {
-			return err
-		}
-	} else {
-		if *target == "" {
-			return errors.New("describe: --target is required for a CSV file")
-		}
-		df, err := readCSV(*data)
-		if err != nil {
-			return err
-		}
-		d, err := frames.FromDataFrame(df, *target, frames.Options{})
-		if err != nil {
-			return err
-		}
-		ds = d.Dataset
-	}
-	if ds.Len() == 0 {
-		return fmt.Errorf("describe: %s: %w", *data, lao.ErrEmpty)
-	}
+func describeFigures(ds *lao.Dataset) figures {
 	n := frames.MaxNorms(ds)
-	mom := frames.SecondMoments(ds)
-	rho := frames.ImprovementRatios(mom)
-	rep := describeReport{Data: *data, M: ds.Len(), D: ds.Dim(), MaxL2: n.MaxL2, MaxLinf: n.MaxLinf, MaxAbsY: n.MaxAbsY,
-		RhoRidge: rho.Ridge, RhoLasso: rho.Lasso}
+	rho := frames.ImprovementRatios(frames.SecondMoments(ds))
+	f := figures{M: ds.Len(), D: ds.Dim(), MaxL2: jfloat(n.MaxL2), MaxLinf: jfloat(n.MaxLinf), MaxAbsY: jfloat(n.MaxAbsY),
+		RhoRidge: jfloat(rho.Ridge), RhoLasso: jfloat(rho.Lasso)}
 	zeros := 0
+	var mean float64
 	for i := range ds.Len() {
-		rep.MeanY += ds.Label(i) / float64(ds.Len())
+		mean += ds.Label(i) / float64(ds.Len())
 		for _, v := range ds.Row(i) {
 			if v == 0 {
 				zeros++
 			}
 		}
 	}
-	rep.ZeroFrac = float64(zeros) / float64(ds.Len()*ds.Dim())
+	f.MeanY = jfloat(mean)
+	f.ZeroFrac = float64(zeros) / float64(ds.Len()*ds.Dim())
+	return f
+}
+
+// runDescribe prints what the theorems assume about a data set, raw and as
+// the solver sees it after scaling: sizes, the largest row norms and label,
+// the fraction of zeros, Kukliansky & Shamir's improvement ratios, and a
+// per-column summary.
+func runDescribe(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("describe", flag.ContinueOnError)
+	var tf tableFlags
+	tf.define(fs, "CSV file (with --target) or a named data set: mnist:AvB, covertype:C[:scaled], ctslice[:scaled]")
+	solver := fs.String("solver", "aerr", "show the data as this solver sees it (its theorem's scaling)")
+	scale := fs.String("scale", "auto", "CSV scaling, as in `lao fit`: auto, std-l2, std-linf, l2, linf, none")
+	cols := fs.Int("columns", 10, "columns to list in the summary, largest second moment first (0: none, -1: all)")
+	asJSON := fs.Bool("json", false, "print JSON (without the column summary)")
+	if err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if tf.data == "" {
+		return errors.New("describe: --data is required")
+	}
+	s, err := lao.New(*solver)
+	if err != nil {
+		return err
+	}
+	src, err := loadData(&tf, "describe")
+	if err != nil {
+		return err
+	}
+	raw, scaled, rep, err := describeData(src, s, *scale)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	fmt.Fprintf(stdout, "%s: m = %d examples, d = %d attributes, %.1f %% of the values are 0\n", *data, rep.M, rep.D, 100*rep.ZeroFrac)
-	fmt.Fprintf(stdout, "largest row norms: ||x||₂ = %.4g, ||x||∞ = %.4g; largest |y| = %.4g, mean y = %.4g\n", rep.MaxL2, rep.MaxLinf, rep.MaxAbsY, rep.MeanY)
-	fmt.Fprintln(stdout, "  (AERR's theorem assumes ||x||₂ ≤ 1, AER's, AELR's and Baseline's ||x||∞ ≤ 1; all of them |y| ≤ 1)")
-	fmt.Fprintf(stdout, "improvement ratios (Kukliansky & Shamir, eqs. 11-12): rho_ridge = %.4f, rho_lasso = %.4f\n", rep.RhoRidge, rep.RhoLasso)
-	fmt.Fprintln(stdout, "  (1 = all attributes have the same second moment; smaller = more to gain from data-dependent sampling)")
+	printDescribe(stdout, rep)
 	if *cols == 0 {
 		return nil
 	}
-	sum := frames.Summary(ds).Arrange(dataframe.RevSort("second_moment"))
-	show := sum.Nrow()
-	if *cols > 0 {
-		show = min(show, *cols)
-	}
-	fmt.Fprintf(stdout, "\ncolumns by second moment E[x_j²] (%d of %d):\n", show, sum.Nrow())
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	names := sum.Names()
-	for _, h := range names {
-		fmt.Fprintf(tw, "%s\t", h)
-	}
-	fmt.Fprintln(tw)
-	for i := range show {
-		for _, h := range names {
-			c := sum.Col(h)
-			if h == "column" {
-				fmt.Fprintf(tw, "%s\t", c.Elem(i).String())
-				continue
-			}
-			v := c.Elem(i).Float()
-			if math.IsNaN(v) {
-				fmt.Fprint(tw, "-\t")
-				continue
-			}
-			fmt.Fprintf(tw, "%.4g\t", v)
+	return printColumns(stdout, raw, scaled, *cols)
+}
+
+// describeData returns the raw data set, the data as s sees it (the same
+// for a named data set) and the report.
+func describeData(src *dataSource, s lao.Solver, scale string) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
+	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}}
+	if src.ds != nil {
+		ds, ok := src.ds.(*lao.Dataset)
+		if !ok {
+			return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
 		}
-		fmt.Fprintln(tw)
+		raw, scaled, rep.Scaling = ds, ds, "none (the data set's own)"
+	} else {
+		opt, name, err := scaleOptions(scale, lao.Describe(s))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		fill := src.tab.Missing == frames.MissingMean
+		opt.FillMissing = fill
+		sd, err := frames.FromDataFrame(src.tab.DataFrame, src.target, opt)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		rd, err := frames.FromDataFrame(src.tab.DataFrame, src.target, frames.Options{Features: sd.Names(), FillMissing: fill})
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		raw, scaled, rep.Scaling = rd.Dataset, sd.Dataset, name
+		rep.Unused = unusedColumns(src.tab, sd)
+		used := map[string]bool{}
+		for _, n := range sd.Names() {
+			used[n] = true
+		}
+		mr := newMissingReport(src.tab, used)
+		rep.Missing = &mr
+	}
+	rep.figures, rep.Scaled = describeFigures(raw), describeFigures(scaled)
+	rep.Binary = binaryLabels(raw.Labels())
+	about := lao.Describe(s)
+	switch {
+	case about.Ball == "l2" && rep.Scaled.MaxL2 > 1+1e-9:
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("rows have ||x||₂ up to %.3g > 1, which %s's theorem assumes", float64(rep.Scaled.MaxL2), s.Name()))
+	case about.Ball == "l1" && rep.Scaled.MaxLinf > 1+1e-9:
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("cells reach |x| = %.3g > 1, which %s's theorem assumes (||x||∞ ≤ 1)", float64(rep.Scaled.MaxLinf), s.Name()))
+	}
+	if strings.HasPrefix(rep.Scaling, "std-") && raw.Dim() > 1 {
+		rep.Notes = append(rep.Notes, "standardised columns all have the same second moment, so the rho ratios are 1 and data-dependent sampling (DDAERR, DDAELR) gains nothing over uniform; --scale l2 or linf keeps the columns' own scales")
+	}
+	if rep.Scaled.MaxAbsY > 1+1e-9 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("labels reach |y| = %.3g > 1 = B, the default radius", float64(rep.Scaled.MaxAbsY)))
+	}
+	return raw, scaled, rep, nil
+}
+
+func printDescribe(w io.Writer, r *describeReport) {
+	fmt.Fprintf(w, "%s: m = %d examples, d = %d attributes, %.1f %% of the values are 0", r.Data, r.M, r.D, 100*r.ZeroFrac)
+	if r.Target != "" {
+		fmt.Fprintf(w, "; target %s", r.Target)
+	}
+	if r.Binary {
+		fmt.Fprint(w, " (labels ±1)")
+	}
+	fmt.Fprintln(w)
+	for _, u := range r.Unused {
+		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
+	}
+	if r.Missing != nil {
+		if t := r.Missing.text(); t != "" {
+			fmt.Fprintln(w, t)
+		}
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "\traw\tas %s sees it (scaling %s)\t\n", r.Solver, r.Scaling)
+	row := func(name string, a, b float64) {
+		if math.Abs(b) < 1e-12 {
+			b = 0 // a centred mean, up to rounding
+		}
+		fmt.Fprintf(tw, "%s\t%.4g\t%.4g\t\n", name, a, b)
+	}
+	row("largest ||x||₂", float64(r.MaxL2), float64(r.Scaled.MaxL2))
+	row("largest ||x||∞", float64(r.MaxLinf), float64(r.Scaled.MaxLinf))
+	row("largest |y|", float64(r.MaxAbsY), float64(r.Scaled.MaxAbsY))
+	row("mean y", float64(r.MeanY), float64(r.Scaled.MeanY))
+	row("rho_ridge", float64(r.RhoRidge), float64(r.Scaled.RhoRidge))
+	row("rho_lasso", float64(r.RhoLasso), float64(r.Scaled.RhoLasso))
+	tw.Flush()
+	fmt.Fprintln(w, "  (AERR's theorem assumes ||x||₂ ≤ 1, AER's, AELR's and Baseline's ||x||∞ ≤ 1; all of them |y| ≤ B = 1 by default)")
+	fmt.Fprintln(w, "  (rho: improvement ratios of Kukliansky & Shamir, eqs. 11-12; 1 = every attribute has the same second moment,")
+	fmt.Fprintln(w, "   smaller = more to gain from data-dependent sampling)")
+	for _, m := range r.Notes {
+		fmt.Fprintln(w, "note:", m)
+	}
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
+}
+
+// printColumns lists the columns by second moment as the solver sees them,
+// with the raw figures beside.
+func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int) error {
+	rs, ss := frames.Summary(raw), frames.Summary(scaled)
+	mom := ss.Col("second_moment").Float()
+	order := make([]int, len(mom))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case mom[a] > mom[b]:
+			return -1
+		case mom[a] < mom[b]:
+			return 1
+		}
+		return 0
+	})
+	show := len(order)
+	if n > 0 {
+		show = min(show, n)
+	}
+	fmt.Fprintf(w, "\ncolumns by second moment E[x_j²] (%d of %d): raw mean, std, min, max, fraction of zeros; as the solver sees them: min, max, second moment\n", show, len(order))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "column\tmean\tstd\tmin\tmax\tfrac_zero\tscaled_min\tscaled_max\tsecond_moment\t")
+	names := rs.Col("column").Records()
+	rmean, rstd, rmin, rmax, rz := rs.Col("mean").Float(), rs.Col("std").Float(), rs.Col("min").Float(), rs.Col("max").Float(), rs.Col("frac_zero").Float()
+	smin, smax := ss.Col("min").Float(), ss.Col("max").Float()
+	f := func(v float64) string {
+		if math.IsNaN(v) {
+			return "-"
+		}
+		return fmt.Sprintf("%.4g", v)
+	}
+	for _, j := range order[:show] {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]))
 	}
 	return tw.Flush()
 }

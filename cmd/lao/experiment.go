@@ -20,12 +20,13 @@ type expFlags struct {
 	pairs                        int
 	out                          string
 	seed                         uint64
+	seeds, workers               int // lower-bounds: seeds per point, concurrent fits
 }
 
 func runExperiment(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
 	f := &expFlags{}
-	fs.BoolVar(&f.paper, "paper", false, "the paper's full protocol (10 splits, 10-fold CV on the whole training part); slow")
+	fs.BoolVar(&f.paper, "paper", false, "the paper's full protocol (its number of splits, 10-fold CV); slow")
 	fs.IntVar(&f.splits, "splits", 0, "random train/test splits (0: the preset's)")
 	fs.IntVar(&f.folds, "folds", 0, "CV folds (0: the preset's)")
 	fs.IntVar(&f.points, "points", 0, "prefix lengths per curve (0: the preset's)")
@@ -33,12 +34,15 @@ func runExperiment(args []string, stdout io.Writer) error {
 	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs (45: all)")
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
+	fs.IntVar(&f.seeds, "seeds", 0, "lower-bounds: seeds per measurement (0: 7; the matching learners use 21)")
+	fs.IntVar(&f.workers, "workers", 0, "lower-bounds: concurrent fits (0: 2)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: lao experiment [flags] NAME\n\nexperiments:")
 		for _, p := range experiments.Presets() {
 			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Seed)
 		}
-		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, Cesa-Bianchi et al. 2010)\n\nflags:\n", experiments.PairsName)
+		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, Cesa-Bianchi et al. 2010)\n", experiments.PairsName)
+		fmt.Fprintf(fs.Output(), "  %-14s sample counts on the lower-bound instances against d, k and ε, log-log slopes vs theory\n\nflags:\n", experiments.LowerBoundsName)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -54,6 +58,9 @@ func runExperiment(args []string, stdout io.Writer) error {
 	name := fs.Arg(0)
 	if name == experiments.PairsName {
 		return runPairs(f, stdout)
+	}
+	if name == experiments.LowerBoundsName {
+		return runLowerBounds(f, stdout)
 	}
 	p, err := experiments.PresetByName(name)
 	if err != nil {
@@ -135,11 +142,23 @@ func writeReport(dir string, p experiments.Preset, rep *experiments.Report) erro
 		suffix, xlab string
 	}{{experiments.ByExamples, "examples", "training examples"}, {experiments.ByAttributes, "attributes", "attributes seen"}} {
 		var curves []kernel.Curve
+		band := p.BandSD
+		if band == 0 {
+			band = 1
+		}
 		for _, s := range rep.Series(ax.axis) {
-			curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean, Std: s.Std})
+			sd := make([]float64, len(s.Std))
+			for i, v := range s.Std {
+				sd[i] = band * v
+			}
+			curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean, Std: sd})
+		}
+		ylab := "test squared error"
+		if band != 1 {
+			ylab = fmt.Sprintf("test squared error (± %g sd)", band)
 		}
 		svg, err := kernel.BandsSVG(curves, kernel.BandsOptions{Title: p.Title, XLabel: ax.xlab,
-			YLabel: "test squared error", LogX: true, LogY: true})
+			YLabel: ylab, LogX: true, LogY: true})
 		if err != nil {
 			return err
 		}

@@ -1,96 +1,115 @@
 package main
 
 import (
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"slices"
+	"strconv"
 	"strings"
+
 	"text/tabwriter"
 	"time"
 
-	"github.com/go-gota/gota/dataframe"
-
-	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
 type fitFlags struct {
-	data, target, solver string
-	params               paramFlags // --k, --B, --eta, --lambda and every --param name=value
-	seed                 uint64
-	testFrac             float64
-	cv                   int
-	cvTable              string
-	asJSON               bool
-	scale                string
+	table    tableFlags
+	solver   string
+	params   paramFlags // --k, --B, --eta, --lambda and every --param name=value
+	seed     uint64
+	testFrac float64
+	cv       int
+	cvTable  string
+	asJSON   bool
+	scale    string
+	save     string
+	stream   string
+	cvSet    bool   // --cv was given on the command line
+	support  string // exploitation's fixed support: column names or indices
 }
 
 // fitReport is the JSON form of `lao fit --json`.
 type fitReport struct {
-	Solver     string             `json:"solver"`
-	Data       string             `json:"data"`
-	D          int                `json:"d"`
-	K          int                `json:"k"`
-	MTrain     int                `json:"m_train"`
-	MTest      int                `json:"m_test"`
-	Seed       uint64             `json:"seed"`
-	Params     map[string]float64 `json:"params"`
-	Tuned      bool               `json:"tuned_by_cv"`
-	CVFolds    int                `json:"cv_folds,omitempty"`
-	CVEdges    []string           `json:"cv_edges,omitempty"`
-	Scaling    string             `json:"scaling"`
-	Intercept  float64            `json:"intercept"`
-	Weights    map[string]float64 `json:"weights"`
-	TestMSE    float64            `json:"test_mse"`
-	ZeroMSE    float64            `json:"zero_predictor_mse"`
-	Attributes int64              `json:"attributes_observed"`
-	MeanPer    float64            `json:"mean_attributes_per_example"`
-	MaxPer     int                `json:"max_attributes_per_example"`
-	Budget     string             `json:"budget"`
-	Seconds    float64            `json:"seconds"`
-	order      []string
+	Solver       string             `json:"solver"`
+	Data         string             `json:"data"`
+	Target       string             `json:"target,omitempty"`
+	D            int                `json:"d"`
+	K            int                `json:"k"`
+	MTrain       int                `json:"m_train"`
+	MTest        int                `json:"m_test"`
+	Seed         uint64             `json:"seed"`
+	Params       map[string]float64 `json:"params"`
+	Tuned        bool               `json:"tuned_by_cv"`
+	CVFolds      int                `json:"cv_folds,omitempty"`
+	CVEdges      []string           `json:"cv_edges,omitempty"`
+	Scaling      string             `json:"scaling"`
+	Unused       []frames.Unused    `json:"unused_columns"`
+	Missing      *missingReport     `json:"missing,omitempty"`
+	HasIntercept bool               `json:"has_intercept"`
+	Intercept    jfloat             `json:"intercept"`
+	Weights      map[string]jfloat  `json:"weights"`
+	Columns      []string           `json:"columns"`
+	// AttributeCounts maps each column to the number of training examples
+	// that revealed it (which attributes the learner paid for).
+	AttributeCounts map[string]int64 `json:"attribute_counts"`
+	TestMSE         jfloat           `json:"test_mse"`
+	ZeroMSE         jfloat           `json:"zero_predictor_mse"`
+	ClassErr        *jfloat          `json:"test_classification_error,omitempty"`
+	Attributes      int64            `json:"attributes_observed"`
+	MeanPer         float64          `json:"mean_attributes_per_example"`
+	MaxPer          int              `json:"max_attributes_per_example"`
+	Budget          string           `json:"budget"`
+	Seconds         float64          `json:"seconds"`
+	ModelFile       string           `json:"model_file,omitempty"`
+	Streamed        bool             `json:"streamed"`
+	Notes           []string         `json:"notes,omitempty"`
+	// S is the model's sparsity s for the sparse solvers (Murata & Suzuki
+	// 2018), Support the columns with a non-zero weight (what a test
+	// example is read on), PredictBudget the attributes a test example may
+	// reveal and TestPer the mean number the test examples did reveal.
+	S             int      `json:"s,omitempty"`
+	Support       []string `json:"support"`
+	PredictBudget int      `json:"prediction_budget"`
+	TestPer       float64  `json:"test_attributes_per_example"`
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
 	f := &fitFlags{}
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	fs.StringVar(&f.data, "data", "", "CSV file (.csv or .csv.gz) or a named data set: mnist:3v5, covertype:1, ctslice")
-	fs.StringVar(&f.target, "target", "", "label column of a CSV file (named data sets have their own)")
+	f.table.define(fs, "CSV file (gzip detected by content) or a named data set: mnist:3v5, covertype:1, ctslice[:std], ms2018[:N]")
 	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see `lao solvers`)")
 	f.params.define(fs)
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
-	fs.IntVar(&f.cv, "cv", 0, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: theorem defaults)")
-	fs.StringVar(&f.cvTable, "cv-table", "", "with --cv: write the validation error of every grid point to this CSV file")
+	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
+	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
-	fs.StringVar(&f.scale, "scale", "auto", "CSV feature scaling: auto (the solver's theorem: l2 or linf), l2, linf, none")
-	if err := fs.Parse(args); err != nil {
+	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with `lao predict`)")
+	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling: auto (standardise the columns, then scale to the solver's theorem: std-l2 or std-linf), std-l2, std-linf, l2, linf (one factor, no standardisation), none")
+	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
+	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
+	if err := parseArgs(fs, args); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
 	switch {
-	case f.data == "":
+	case f.table.data == "":
 		return nil, errors.New("fit: --data is required")
-	case f.testFrac <= 0 || f.testFrac >= 1:
+	case f.stream != "auto" && f.stream != "on" && f.stream != "off":
+		return nil, fmt.Errorf("fit: --stream %q must be on, off or auto", f.stream)
+	case !(f.testFrac > 0 && f.testFrac < 1):
 		return nil, fmt.Errorf("fit: --test-frac %g must be in (0, 1)", f.testFrac)
 	case f.cvTable != "" && f.cv == 0:
 		return nil, errors.New("fit: --cv-table needs --cv N (N ≥ 2)")
 	case f.cv == 1 || f.cv < 0:
-		return nil, fmt.Errorf("fit: --cv %d must be 0 (off) or at least 2", f.cv)
+		return nil, fmt.Errorf("fit: --cv %d must be 0 (off: the theorems' defaults) or at least 2", f.cv)
 	}
 	return f, nil
-}
-
-// prepared is a train/test split in the solver's units plus the map back.
-type prepared struct {
-	train, test lao.Table
-	model       func(w []float64) (names []string, coef []float64, intercept float64, err error)
-	scaling     string
-	yscale      float64 // labels in solver units = (y − offset)/yscale
 }
 
 func runFit(args []string, stdout io.Writer) error {
@@ -105,30 +124,34 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := f.params.apply(s); err != nil {
 		return err
 	}
-	about := lao.Describe(s)
-	var p *prepared
-	switch {
-	case isNamed(f.data):
-		p, err = prepareNamed(f)
-	case datasets.IsSVMLightPath(f.data):
-		p, err = prepareSVMLight(f)
-	default:
-		p, err = prepareCSV(f, about)
+	if stream, err := f.streaming(); err != nil {
+		return err
+	} else if stream {
+		return fitStream(f, s, stdout)
 	}
+	src, err := loadData(&f.table, "fit")
 	if err != nil {
 		return err
 	}
+	p, err := src.split(f.testFrac, f.seed, f.scale, lao.Describe(s))
+	if err != nil {
+		return err
+	}
+	if err := f.params.clampK(s, p.train.Dim()); err != nil {
+		return fmt.Errorf("fit: %w", err)
+	}
 	s = frames.WithPriors(s, p.train)
-	rep := &fitReport{Solver: s.Name(), Data: f.data, D: p.train.Dim(), MTrain: p.train.Len(),
-		MTest: p.test.Len(), Seed: f.seed, Scaling: p.scaling}
-	if k, err := lao.FindParam(s, "k"); err == nil {
-		rep.K = int(k.Get())
+	if err := setSupport(s, f.support, p.train.Names()); err != nil {
+		return err
 	}
-	if about.Full {
-		rep.K = p.train.Dim()
+	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.train.Dim(), MTrain: p.train.Len(),
+		MTest: p.test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing}
+	if rep.Unused == nil {
+		rep.Unused = []frames.Unused{}
 	}
+	rep.K = budgetK(s, p.train.Dim())
 	start := time.Now()
-	if f.cv > 0 {
+	if f.cv > 0 && lao.Tunable(s) {
 		var cv *frames.CVResult
 		if s, cv, err = frames.TuneSolver(s, p.train, f.cv, f.seed); err != nil {
 			return err
@@ -144,21 +167,53 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.Params = res.Params
-	names, coef, intercept, err := p.model(res.W)
+	m, err := p.model(res.W)
 	if err != nil {
 		return err
 	}
-	rep.Intercept, rep.order = intercept, names
-	rep.Weights = map[string]float64{}
-	for j, n := range names {
-		rep.Weights[n] = coef[j]
+	m.Binary = p.binary
+	// Test predictions go through observation handles with the model's
+	// prediction budget (s' for the sparse solvers, d otherwise).
+	ev, err := lao.EvaluateBudgeted(res.W, p.test, res.PredictionBudget())
+	if err != nil {
+		return err
 	}
-	rep.TestMSE = lao.MSE(res.W, p.test)
-	rep.ZeroMSE = lao.MSE(make([]float64, p.test.Dim()), p.test)
-	// Report errors in the data's own units (labels may have been scaled to |y| ≤ 1).
-	rep.TestMSE, rep.ZeroMSE = rep.TestMSE*p.yscale*p.yscale, rep.ZeroMSE*p.yscale*p.yscale
+	rep.TestPer, rep.PredictBudget = ev.MeanAttributes, res.PredictionBudget()
+	return finishFit(f, rep, s, res, m, p.score(res.W), func() string { return frames.Fingerprint(p.train) }, start, stdout)
+}
+
+// finishFit fills the report from a fit, saves the model if asked and
+// prints the report.
+func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc scores, fingerprint func() string, start time.Time, stdout io.Writer) error {
+	rep.Params = res.Params
+	rep.HasIntercept, rep.Intercept, rep.Columns = m.HasIntercept, jfloat(m.Intercept), m.Features
+	rep.Weights, rep.AttributeCounts = map[string]jfloat{}, map[string]int64{}
+	for j, n := range m.Features {
+		rep.Weights[n] = jfloat(m.Coef[j])
+		if j < len(res.AttributeCounts) {
+			rep.AttributeCounts[n] = res.AttributeCounts[j]
+		}
+	}
+	if f.save != "" {
+		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
+		if err := writeFile(f.save, m.WriteJSON); err != nil {
+			return err
+		}
+		rep.ModelFile = f.save
+	}
+	rep.TestMSE, rep.ZeroMSE = jfloat(sc.mse), jfloat(sc.zero)
+	if sc.binary {
+		ce := jfloat(sc.classErr)
+		rep.ClassErr = &ce
+	}
 	rep.Attributes, rep.MeanPer, rep.MaxPer = res.Attributes, res.MeanPerExample(), res.MaxPerExample
+	rep.Support = []string{}
+	for _, j := range res.Support {
+		rep.Support = append(rep.Support, m.Features[j])
+	}
+	if v, ok := res.Params["s"]; ok {
+		rep.S = int(v)
+	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
 	if f.asJSON {
 		enc := json.NewEncoder(stdout)
@@ -168,129 +223,138 @@ func runFit(args []string, stdout io.Writer) error {
 	return printFit(stdout, rep)
 }
 
-func isNamed(data string) bool {
-	return strings.HasPrefix(data, "mnist:") || strings.HasPrefix(data, "covertype:") || data == "ctslice"
+// budgetK is the k a solver runs with: its k parameter, or d for a
+// full-information reference.
+func budgetK(s lao.Solver, d int) int {
+	if lao.Describe(s).Full {
+		return d
+	}
+	if k, err := lao.FindParam(s, "k"); err == nil {
+		return int(k.Get())
+	}
+	return 0
 }
 
-// prepareSVMLight reads a libsvm/svmlight file into sparse rows, as they
-// are: no centring or scaling (either would make the rows dense).
-func prepareSVMLight(f *fitFlags) (*prepared, error) {
-	if f.scale != "auto" && f.scale != "none" {
-		return nil, fmt.Errorf("fit: --scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", f.scale)
-	}
-	ds, err := datasets.OpenSVMLight(f.data, datasets.SVMLightOptions{})
-	if err != nil {
-		return nil, err
-	}
-	train, test, err := frames.SplitTable(ds, f.testFrac, f.seed)
-	if err != nil {
-		return nil, err
-	}
-	model := func(w []float64) ([]string, []float64, float64, error) { return ds.Names(), w, 0, nil }
-	return &prepared{train: train, test: test, model: model, scaling: "none (sparse rows)", yscale: 1}, nil
-}
-
-func prepareNamed(f *fitFlags) (*prepared, error) {
-	ds, err := datasets.Open(f.data)
-	if err != nil {
-		return nil, err
-	}
-	train, test, err := frames.SplitDataset(ds, f.testFrac, f.seed)
-	if err != nil {
-		return nil, err
-	}
-	model := func(w []float64) ([]string, []float64, float64, error) { return ds.Names(), w, 0, nil }
-	return &prepared{train: train, test: test, model: model, scaling: "none", yscale: 1}, nil
-}
-
-func prepareCSV(f *fitFlags, about lao.About) (*prepared, error) {
-	if f.target == "" {
-		return nil, errors.New("fit: --target is required for a CSV file")
-	}
-	df, err := readCSV(f.data)
-	if err != nil {
-		return nil, err
-	}
-	trainDF, testDF, err := frames.SplitFrame(df, f.testFrac, f.seed)
-	if err != nil {
-		return nil, err
-	}
-	opt := frames.Options{Center: true, LabelBound: 1, DropConstant: true}
-	scale := f.scale
-	if scale == "auto" {
-		scale = map[string]string{"l1": "linf", "l2": "l2"}[about.Ball]
-	}
-	switch scale {
-	case "l2":
-		opt.Scaling = frames.ScaleL2
-	case "linf":
-		opt.Scaling = frames.ScaleLinf
-	case "none":
-		opt.LabelBound = 0
-	default:
-		return nil, fmt.Errorf("fit: --scale %q must be auto, l2, linf or none", f.scale)
-	}
-	data, err := frames.FromDataFrame(trainDF, f.target, opt)
-	if err != nil {
-		return nil, err
-	}
-	test, err := data.Apply(testDF)
-	if err != nil {
-		return nil, err
-	}
-	model := func(w []float64) ([]string, []float64, float64, error) {
-		m, err := data.Model(w)
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		return m.Features, m.Coef, m.Intercept, nil
-	}
-	return &prepared{train: data.Dataset, test: test, model: model, scaling: scale, yscale: data.Transform.YScale}, nil
-}
-
-func readCSV(path string) (dataframe.DataFrame, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("fit: %w", err)
-	}
-	defer fh.Close()
-	var r io.Reader = fh
-	if strings.HasSuffix(path, ".gz") {
-		gz, err := gzip.NewReader(fh)
-		if err != nil {
-			return dataframe.DataFrame{}, fmt.Errorf("fit: %s: %w", path, err)
-		}
-		defer gz.Close()
-		r = gz
-	}
-	df := dataframe.ReadCSV(r)
-	if df.Err != nil {
-		return df, fmt.Errorf("fit: reading %s: %w", path, df.Err)
-	}
-	return df, nil
+// scores are a model's test errors in the data's own units.
+type scores struct {
+	mse, zero float64 // test MSE, and that of the zero predictor (the training mean when centred)
+	binary    bool    // every label is -1 or +1
+	classErr  float64 // fraction of test labels whose sign the prediction misses (binary only)
 }
 
 func printFit(w io.Writer, r *fitReport) error {
 	fmt.Fprintf(w, "solver %s on %s: d = %d, k = %d, %d training / %d test examples, seed %d, scaling %s\n",
 		r.Solver, r.Data, r.D, r.K, r.MTrain, r.MTest, r.Seed, r.Scaling)
-	if r.Tuned {
-		fmt.Fprintf(w, "parameters chosen by %d-fold CV: %v\n", r.CVFolds, r.Params)
+	for _, u := range r.Unused {
+		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
+	}
+	if r.Missing != nil {
+		if t := r.Missing.text(); t != "" {
+			fmt.Fprintln(w, t)
+		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "note:", n)
+	}
+	switch {
+	case r.Tuned:
+		fmt.Fprintf(w, "parameters chosen by %d-fold CV: %v\n", r.CVFolds, frames.Params(r.Params))
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
 		}
-	} else {
-		fmt.Fprintf(w, "parameters (theorem defaults unless set): %v\n", r.Params)
+	case r.Streamed:
+		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set): %v\n", frames.Params(r.Params))
+	default:
+		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
 	}
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
-	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n\n", r.TestMSE, r.ZeroMSE, r.TestMSE/r.ZeroMSE)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "column\tcoefficient")
-	if r.Scaling != "none" {
-		fmt.Fprintf(tw, "%s\t%.6g\n", frames.InterceptName, r.Intercept)
+	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
+	if r.PredictBudget > 0 {
+		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)
 	}
-	for _, n := range r.order {
-		fmt.Fprintf(tw, "%s\t%.6g\n", n, r.Weights[n])
+	if r.S > 0 {
+		fmt.Fprintf(w, "model: s = %d non-zero weights allowed, %d used: %s\n", r.S, len(r.Support), strings.Join(r.Support, ", "))
+	}
+	if r.ClassErr != nil {
+		fmt.Fprintf(w, "test classification error %.4f (labels are ±1; sign of the prediction)\n", float64(*r.ClassErr))
+	}
+	if r.ModelFile != "" {
+		fmt.Fprintf(w, "model saved to %s\n", r.ModelFile)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "column\tcoefficient\tobserved (training examples that revealed it)")
+	if r.HasIntercept {
+		fmt.Fprintf(tw, "%s\t%.6g\t\n", frames.InterceptName, float64(r.Intercept))
+	} else {
+		fmt.Fprintf(tw, "%s\t0 (none: the data were not centred)\t\n", frames.InterceptName)
+	}
+	for _, n := range r.Columns {
+		fmt.Fprintf(tw, "%s\t%.6g\t%d (%.0f %%)\n", n, float64(r.Weights[n]), r.AttributeCounts[n], 100*float64(r.AttributeCounts[n])/float64(r.MTrain))
 	}
 	return tw.Flush()
+}
+
+// score computes the test errors of w in the data's own units.
+func (p *prepared) score(w []float64) scores {
+	var sc scores
+	m := p.test.Len()
+	sc.binary = p.binary
+	for i := range m {
+		y := p.testY[i]
+		pred := p.toLabel(p.test.Dot(w, i))
+		sc.mse += (pred - y) * (pred - y)
+		z := p.toLabel(0) - y
+		sc.zero += z * z
+		if pred == 0 || (pred > 0) != (y > 0) {
+			sc.classErr++
+		}
+	}
+	sc.mse, sc.zero, sc.classErr = sc.mse/float64(m), sc.zero/float64(m), sc.classErr/float64(m)
+	return sc
+}
+
+// binaryLabels reports whether every label is -1 or +1 (both present).
+func binaryLabels(y []float64) bool {
+	var neg, pos bool
+	for _, v := range y {
+		switch v {
+		case -1:
+			neg = true
+		case 1:
+			pos = true
+		default:
+			return false
+		}
+	}
+	return neg && pos
+}
+
+// setSupport gives Exploitation its fixed support from --support (column
+// names or 0-based indices, comma-separated). Other solvers refuse the flag.
+func setSupport(s lao.Solver, spec string, names []string) error {
+	type supporter interface{ SetSupport([]int) }
+	if spec == "" {
+		return nil
+	}
+	sup, ok := s.(supporter)
+	if !ok {
+		return fmt.Errorf("fit: --support applies to exploitation (its fixed support S_0), not %s", s.Name())
+	}
+	var idx []int
+	for _, f := range strings.Split(spec, ",") {
+		f = strings.TrimSpace(f)
+		j := slices.Index(names, f)
+		if j < 0 {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 0 || n >= len(names) {
+				return fmt.Errorf("fit: --support: %q is neither a column nor an index in [0, %d)", f, len(names))
+			}
+			j = n
+		}
+		idx = append(idx, j)
+	}
+	sup.SetSupport(idx)
+	return nil
 }

@@ -5,6 +5,8 @@
 //	lao demo [--k K] [--json]
 //	lao solvers [--json]
 //	lao fit --data FILE.csv[.gz]|mnist:3v5|covertype:1|ctslice --target COL --solver NAME --k K [...]
+//	lao predict --model FILE.json --data NEW.csv [--budget S] [--out FILE]
+//	lao compare --data FILE.csv --target COL [--solvers a,b] [--k 2,4,8] [--repeat 10] [--plot FILE.svg] [--json]
 //	lao describe --data FILE.csv|NAME [--target COL] [--columns N] [--json]
 //	lao experiment [--paper] NAME
 //	lao bench
@@ -28,9 +30,12 @@ func commands() []command {
 		{"demo", "run every solver on a built-in synthetic data set (the default)", runDemo},
 		{"solvers", "list the solvers with their paper, algorithm and budget rule", runSolvers},
 		{"fit", "fit a solver on a CSV file or a named data set", runFit},
+		{"predict", "apply a saved model (fit --save-model) to the rows of a CSV file", runPredict},
+		{"compare", "every solver at every budget k on repeated seeded splits of one table: table, JSON, SVG", runCompare},
 		{"describe", "what the theorems assume about a data set: norms, zeros, rho ratios, column summary", runDescribe},
 		{"bench", "time every solver's fit on a synthetic problem (per-example cost)", runBench},
 		{"experiment", "reproduce a seed experiment (MNIST figures and tables): CSV + SVG", runExperiment},
+		{"theorems", "every theorem, lemma and claim of the papers: statement, bound, what shows it", runTheorems},
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func TestDemoListsEverySolver(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		if r.RelativeMSE >= 1 || r.MaxPer > r.K+1 {
+		if r.RelativeMSE >= 1 || r.MaxPer > r.Cap || (r.MeanBudget == 0 && r.Cap > r.K+1) {
 			t.Errorf("demo row %+v: a solver learned nothing or overspent", r)
 		}
 	}
@@ -157,7 +158,7 @@ func TestFitCVTable(t *testing.T) {
 	if B != rep.Params["B"] || eta != rep.Params["eta"] {
 		t.Errorf("table's best (B %g, eta %g) is not the fitted %v", B, eta, rep.Params)
 	}
-	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv-table", table); err == nil || !strings.Contains(err.Error(), "--cv-table needs --cv") {
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0", "--cv-table", table); err == nil || !strings.Contains(err.Error(), "--cv-table needs --cv") {
 		t.Errorf("--cv-table without --cv: %v", err)
 	}
 }
@@ -243,5 +244,98 @@ func TestDescribe(t *testing.T) {
 		if _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: want an error mentioning %q, got %v", args, want, err)
 		}
+	}
+}
+
+// writeSparseCSV writes m rows of 12 standard normal columns x0…x11 and
+// y = 3·x1 − 2·x4 + 0.1·noise.
+func writeSparseCSV(t *testing.T, m int) string {
+	t.Helper()
+	var b strings.Builder
+	for j := range 12 {
+		fmt.Fprintf(&b, "x%d,", j)
+	}
+	b.WriteString("y\n")
+	rng := lao.NewRand(4)
+	for range m {
+		x := make([]float64, 12)
+		for j := range x {
+			x[j] = rng.NormFloat64()
+			fmt.Fprintf(&b, "%g,", x[j])
+		}
+		fmt.Fprintf(&b, "%g\n", 3*x[1]-2*x[4]+0.1*rng.NormFloat64())
+	}
+	path := filepath.Join(t.TempDir(), "sparse.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// lao fit --solver hybrid --k S' --s S: the JSON reports s, the support by
+// column name, the prediction budget and what each test example revealed.
+func TestFitSparseJSON(t *testing.T) {
+	path := writeSparseCSV(t, 20000)
+	for _, args := range [][]string{
+		{"--solver", "hybrid", "--k", "6", "--s", "3"},
+		{"--solver", "exploration", "--k", "6", "--s", "3", "--cv", "3"},
+		{"--solver", "exploitation", "--support", "x1,x4,x7"},
+		{"--solver", "rda", "--k", "6", "--s", "2"},
+		{"--solver", "dantzig", "--k", "6", "--s", "2"},
+	} {
+		out, err := runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--json"}, args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		var rep struct {
+			S          int      `json:"s"`
+			Support    []string `json:"support"`
+			Predict    int      `json:"prediction_budget"`
+			TestPer    float64  `json:"test_attributes_per_example"`
+			MaxPer     int      `json:"max_attributes_per_example"`
+			TestMSE    float64  `json:"test_mse"`
+			ZeroMSE    float64  `json:"zero_predictor_mse"`
+			Weights    map[string]float64
+			Parameters map[string]float64 `json:"params"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		sp, s := 6, rep.S
+		if args[1] == "exploitation" {
+			sp, s = 3, 3
+		}
+		if rep.Predict != sp || rep.MaxPer > sp || len(rep.Support) > s || rep.TestPer > float64(len(rep.Support)) {
+			t.Errorf("%v: prediction budget %d, max %d per training example, support %v (s = %d), %.2f attributes per test example",
+				args, rep.Predict, rep.MaxPer, rep.Support, rep.S, rep.TestPer)
+		}
+		if !slices.Contains(rep.Support, "x1") || rep.TestMSE >= rep.ZeroMSE/2 {
+			t.Errorf("%v: support %v lacks x1 or test MSE %g not well below %g", args, rep.Support, rep.TestMSE, rep.ZeroMSE)
+		}
+		for n, w := range rep.Weights {
+			if w != 0 && !slices.Contains(rep.Support, n) {
+				t.Errorf("%v: %s has weight %g but is not in the support", args, n, w)
+			}
+		}
+	}
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "hybrid", "--support", "x1"); err == nil {
+		t.Error("--support accepted for hybrid")
+	}
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "hybrid", "--k", "3", "--s", "3"); err == nil ||
+		!strings.Contains(err.Error(), "S") {
+		t.Errorf("s' = s: %v", err)
+	}
+}
+
+func TestIsNamed(t *testing.T) {
+	for s, want := range map[string]bool{"mnist:3v5": true, "ctslice": true, "ctslice:std": true, "ms2018:500": true,
+		"covertype:2:scaled": true, "house.csv": false, "data.csv.gz": false, "ms2018.csv": false, "x.svm": false} {
+		if got := isNamed(s); got != want {
+			t.Errorf("isNamed(%q) = %v, want %v", s, got, want)
+		}
+	}
+	out, err := runCmd(t, "fit", "--data", "ms2018:3000", "--solver", "exploration", "--k", "50", "--s", "25", "--json")
+	if err != nil || !strings.Contains(out, `"prediction_budget": 50`) {
+		t.Errorf("fit on ms2018:3000: %v\n%s", err, out)
 	}
 }

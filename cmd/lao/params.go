@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/frames"
@@ -20,7 +21,7 @@ func withK(info lao.Info, k int, train *lao.Dataset) lao.Solver {
 }
 
 // paramFlags collects solver parameters from the command line: the common
-// shorthands --k, --B, --eta and --lambda, and --param name=value for any
+// shorthands --k, --s, --B, --eta and --lambda, and --param name=value for any
 // parameter of any solver (see `lao solvers`). Only flags given on the
 // command line are applied, except --k, whose default (4) applies to every
 // solver that has a k.
@@ -34,7 +35,8 @@ func (pf *paramFlags) define(fs *flag.FlagSet) {
 	short := func(name, usage string) {
 		fs.Func(name, usage, func(v string) error { pf.put(name, v); return nil })
 	}
-	short("k", "attributes per training example (budgeted solvers; default 4)")
+	short("k", "attributes per training example (budgeted solvers; default 4); s' for the sparse solvers")
+	short("s", "non-zero weights of a sparse model (Murata & Suzuki 2018: exploration, hybrid, rda, dantzig)")
 	short("B", "norm bound B (default: the solver's)")
 	short("eta", "step size η (default: the theorem's choice)")
 	short("lambda", "regularisation λ (default: the theorem's choice)")
@@ -53,6 +55,19 @@ func (pf *paramFlags) put(name, v string) {
 		pf.order = append(pf.order, name)
 	}
 	pf.set[name] = v
+}
+
+// clampK lowers the default k (4) to d on a table with fewer attributes;
+// a k given on the command line is never changed: k > d is an error.
+func (pf *paramFlags) clampK(s lao.Solver, d int) error {
+	p, err := lao.FindParam(s, "k")
+	if err != nil || int(p.Get()) <= d {
+		return nil
+	}
+	if slices.Contains(pf.order, "k") {
+		return fmt.Errorf("--k %d exceeds the number of attributes d = %d", int(p.Get()), d)
+	}
+	return p.Set(float64(d))
 }
 
 // apply sets the collected parameters on s. A parameter s does not have is

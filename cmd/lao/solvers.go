@@ -30,7 +30,7 @@ type paramJSON struct {
 func runSolvers(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("solvers", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print a JSON array")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	var out []solverJSON

@@ -1,0 +1,575 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/lao"
+)
+
+// baselineSolver is the practical baseline compare always includes.
+const baselineSolver = "screen-ridge"
+
+type compareFlags struct {
+	table    tableFlags
+	solvers  string
+	ks       string
+	repeat   int
+	seed     uint64
+	testFrac float64
+	cv       int
+	scale    string
+	plot     string
+	splits   string
+	asJSON   bool
+	quiet    bool
+}
+
+// compareRun is one solver at one k on one split.
+type compareRun struct {
+	Seed       uint64             `json:"seed"`
+	MSE        jfloat             `json:"test_mse"`
+	ZeroMSE    jfloat             `json:"zero_predictor_mse"`
+	ClassErr   *jfloat            `json:"test_classification_error,omitempty"`
+	Attributes int64              `json:"attributes_observed"`
+	Params     map[string]float64 `json:"params"`
+	CVEdges    []string           `json:"cv_edges,omitempty"`
+}
+
+// compareRow aggregates one solver at one k over the repeats.
+type compareRow struct {
+	Solver   string       `json:"solver"`
+	K        int          `json:"k"` // d for a full-information reference
+	Full     bool         `json:"full_information"`
+	MSE      meanSD       `json:"test_mse"`
+	Ratio    meanSD       `json:"test_mse_over_zero_predictor"`
+	ClassErr *meanSD      `json:"test_classification_error,omitempty"`
+	Attrs    meanSD       `json:"attributes_observed"`
+	PerEx    float64      `json:"mean_attributes_per_example"`
+	Edges    int          `json:"cv_edge_choices"`
+	Beats    *int         `json:"beats_screen_ridge,omitempty"` // repeats with a lower test MSE than screen-ridge at the same k
+	Runs     []compareRun `json:"runs"`
+}
+
+type meanSD struct {
+	Mean jfloat `json:"mean"`
+	SD   jfloat `json:"sd"`
+}
+
+// compareReport is the JSON form of `lao compare --json`.
+type compareReport struct {
+	Data     string       `json:"data"`
+	Target   string       `json:"target,omitempty"`
+	M        int          `json:"m"`
+	D        int          `json:"d"`
+	Repeats  int          `json:"repeats"`
+	Seeds    []uint64     `json:"seeds"`
+	TestFrac float64      `json:"test_frac"`
+	CVFolds  int          `json:"cv_folds"`
+	Binary   bool         `json:"labels_plus_minus_one"`
+	Unused   []any        `json:"unused_columns"`
+	Zero     meanSD       `json:"zero_predictor_mse"`
+	Rows     []compareRow `json:"rows"`
+	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
+	Seconds  float64      `json:"seconds"`
+}
+
+func parseCompareFlags(args []string) (*compareFlags, error) {
+	f := &compareFlags{}
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	f.table.define(fs, "CSV file (gzip detected by content) or a named data set: mnist:3v5, covertype:1, ctslice")
+	fs.StringVar(&f.solvers, "solvers", "aerr,aelr,aer,ridge,lasso", "comma-separated solvers (see `lao solvers`); "+baselineSolver+" is always added")
+	fs.StringVar(&f.ks, "k", "2,4,8", "comma-separated budgets k (attributes per training example); values above d are skipped")
+	fs.IntVar(&f.repeat, "repeat", 10, "seeded train/test splits (seeds --seed, --seed+1, ...)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
+	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
+	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
+	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in `lao fit`: auto, std-l2, std-linf, l2, linf, none")
+	fs.StringVar(&f.plot, "plot", "", "write a plot (test error against k and against attributes seen) to this file: SVG, or PNG if it ends in .png")
+	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
+	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
+	if err := parseArgs(fs, args); err != nil {
+		return nil, err
+	}
+	switch {
+	case f.table.data == "":
+		return nil, errors.New("compare: --data is required")
+	case f.repeat < 1:
+		return nil, fmt.Errorf("compare: --repeat %d must be at least 1", f.repeat)
+	case !(f.testFrac > 0 && f.testFrac < 1):
+		return nil, fmt.Errorf("compare: --test-frac %g must be in (0, 1)", f.testFrac)
+	case f.cv == 1 || f.cv < 0:
+		return nil, fmt.Errorf("compare: --cv %d must be 0 (off) or at least 2", f.cv)
+	}
+	return f, nil
+}
+
+// parseInts parses a comma-separated list of positive integers.
+func parseInts(flagName, s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		v, err := strconv.Atoi(f)
+		if err != nil || v < 1 {
+			return nil, fmt.Errorf("compare: %s: %q is not a positive integer", flagName, f)
+		}
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("compare: %s is empty", flagName)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// compareSolvers returns the solver names, validated, with the baseline
+// added if missing.
+func compareSolvers(list string) ([]string, error) {
+	var names []string
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		s, err := lao.New(n)
+		if err != nil {
+			return nil, fmt.Errorf("compare: --solvers: %w", err)
+		}
+		if !slices.Contains(names, s.Name()) {
+			names = append(names, s.Name())
+		}
+	}
+	if !slices.Contains(names, baselineSolver) {
+		names = append(names, baselineSolver)
+	}
+	return names, nil
+}
+
+func runCompare(args []string, stdout io.Writer) error {
+	f, err := parseCompareFlags(args)
+	if err != nil {
+		return err
+	}
+	names, err := compareSolvers(f.solvers)
+	if err != nil {
+		return err
+	}
+	ks, err := parseInts("--k", f.ks)
+	if err != nil {
+		return err
+	}
+	src, err := loadData(&f.table, "compare")
+	if err != nil {
+		return err
+	}
+	progress := io.Writer(os.Stderr)
+	if f.quiet {
+		progress = io.Discard
+	}
+	start := time.Now()
+	rep, err := compare(src, f, names, ks, progress)
+	if err != nil {
+		return err
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	if f.plot != "" {
+		img, err := comparePlot(rep, strings.HasSuffix(strings.ToLower(f.plot), ".png"))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(f.plot, img, 0o644); err != nil {
+			return fmt.Errorf("compare: %w", err)
+		}
+	}
+	if f.splits != "" {
+		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
+			return err
+		}
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	return printCompare(stdout, rep, f)
+}
+
+// compare runs every solver at every k on every split.
+func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
+	rep := &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}
+	type job struct {
+		solver string
+		k      int // 0: full information
+	}
+	var jobs []job
+	var rows []*compareRow
+	index := map[job]int{}
+	for _, n := range names {
+		s, _ := lao.New(n)
+		if lao.Describe(s).Full {
+			index[job{n, 0}] = len(jobs)
+			jobs = append(jobs, job{n, 0})
+			continue
+		}
+		for _, k := range ks {
+			index[job{n, k}] = len(jobs)
+			jobs = append(jobs, job{n, k})
+		}
+	}
+	var zero []float64
+	total, done := f.repeat*len(jobs), 0
+	for r := range f.repeat {
+		seed := f.seed + uint64(r)
+		rep.Seeds = append(rep.Seeds, seed)
+		cache := map[string]*prepared{}
+		for ji, jb := range jobs {
+			s, _ := lao.New(jb.solver)
+			key := lao.Describe(s).Ball
+			p, ok := cache[key]
+			if !ok {
+				var err error
+				if p, err = src.split(f.testFrac, seed, f.scale, lao.Describe(s)); err != nil {
+					return nil, err
+				}
+				cache[key] = p
+			}
+			if r == 0 && ji == 0 {
+				rep.M, rep.D, rep.Binary = p.train.Len()+p.test.Len(), p.train.Dim(), p.binary
+				for _, u := range p.unused {
+					rep.Unused = append(rep.Unused, u)
+				}
+			}
+			if jb.k > p.train.Dim() {
+				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
+					rep.Skipped = append(rep.Skipped, jb.k)
+				}
+				done++
+				continue
+			}
+			t0 := time.Now()
+			run, err := compareOne(s, jb.k, p, f.cv, seed)
+			if err != nil {
+				return nil, fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
+			}
+			if ji == 0 {
+				zero = append(zero, float64(run.ZeroMSE))
+			}
+			for len(rows) <= ji {
+				rows = append(rows, nil)
+			}
+			if rows[ji] == nil {
+				k := jb.k
+				if k == 0 {
+					k = p.train.Dim()
+				}
+				rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
+			}
+			rows[ji].Runs = append(rows[ji].Runs, run)
+			done++
+			fmt.Fprintf(progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
+				done, total, seed, jb.solver, rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
+		}
+	}
+	rep.Zero = summarise(zero)
+	for ji, row := range rows {
+		if row == nil {
+			continue
+		}
+		row.aggregate(rep.M - int(math.Round(f.testFrac*float64(rep.M))))
+		if jb := jobs[ji]; jb.solver != baselineSolver && jb.k > 0 {
+			if bi, ok := index[job{baselineSolver, jb.k}]; ok && bi < len(rows) && rows[bi] != nil {
+				n := 0
+				for i, run := range row.Runs {
+					if run.MSE < rows[bi].Runs[i].MSE {
+						n++
+					}
+				}
+				row.Beats = &n
+			}
+		}
+		rep.Rows = append(rep.Rows, *row)
+	}
+	return rep, nil
+}
+
+// compareOne tunes (if asked), fits and scores one solver at k on one split.
+func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compareRun, error) {
+	if k > 0 {
+		kp, err := lao.FindParam(s, "k")
+		if err != nil {
+			return compareRun{}, err
+		}
+		if err := kp.Set(float64(k)); err != nil {
+			return compareRun{}, err
+		}
+	}
+	s = frames.WithPriors(s, p.train)
+	run := compareRun{Seed: seed}
+	if folds > 0 && lao.Tunable(s) {
+		tuned, cv, err := frames.TuneSolver(s, p.train, folds, seed)
+		if err != nil {
+			return run, err
+		}
+		s, run.CVEdges = tuned, cv.Edges()
+	}
+	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: seed})
+	if err != nil {
+		return run, err
+	}
+	sc := p.score(res.W)
+	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.mse), jfloat(sc.zero), res.Attributes, res.Params
+	if sc.binary {
+		ce := jfloat(sc.classErr)
+		run.ClassErr = &ce
+	}
+	return run, nil
+}
+
+func (row *compareRow) aggregate(mTrain int) {
+	var mse, ratio, ce, attrs []float64
+	for _, r := range row.Runs {
+		mse = append(mse, float64(r.MSE))
+		ratio = append(ratio, float64(r.MSE/r.ZeroMSE))
+		attrs = append(attrs, float64(r.Attributes))
+		if r.ClassErr != nil {
+			ce = append(ce, float64(*r.ClassErr))
+		}
+		if len(r.CVEdges) > 0 {
+			row.Edges++
+		}
+	}
+	row.MSE, row.Ratio, row.Attrs = summarise(mse), summarise(ratio), summarise(attrs)
+	if len(ce) == len(row.Runs) {
+		c := summarise(ce)
+		row.ClassErr = &c
+	}
+	row.PerEx = float64(row.Attrs.Mean) / float64(mTrain)
+}
+
+// summarise returns the mean and sample standard deviation (0 for one value).
+func summarise(v []float64) meanSD {
+	if len(v) == 0 {
+		return meanSD{jfloat(math.NaN()), jfloat(math.NaN())}
+	}
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	mean := s / float64(len(v))
+	var ss float64
+	for _, x := range v {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := 0.0
+	if len(v) > 1 {
+		sd = math.Sqrt(ss / float64(len(v)-1))
+	}
+	return meanSD{jfloat(mean), jfloat(sd)}
+}
+
+func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
+	fmt.Fprintf(w, "compare on %s", r.Data)
+	if r.Target != "" {
+		fmt.Fprintf(w, " (target %s)", r.Target)
+	}
+	fmt.Fprintf(w, ": m = %d, d = %d; %d seeded splits (seeds %d..%d), %.0f %% test", r.M, r.D, r.Repeats, r.Seeds[0], r.Seeds[len(r.Seeds)-1], 100*r.TestFrac)
+	if r.CVFolds > 0 {
+		fmt.Fprintf(w, ", every solver tuned by %d-fold CV on each training part", r.CVFolds)
+	} else {
+		fmt.Fprint(w, ", the theorems' default parameters (--cv 0)")
+	}
+	fmt.Fprintf(w, "; %.1fs\n", r.Seconds)
+	for _, u := range r.Unused {
+		if u, ok := u.(frames.Unused); ok {
+			fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
+		}
+	}
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(w, "k = %s skipped: more than the d = %d attributes\n", joinInts(r.Skipped), r.D)
+	}
+	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head := "solver\tk\ttest MSE\t/ zero predictor"
+	if r.Binary {
+		head += "\tclass. error"
+	}
+	fmt.Fprintln(tw, head+"\tattributes seen (per example)\tbeats "+baselineSolver+"\tCV edge")
+	pm := func(m meanSD, prec int) string {
+		return fmt.Sprintf("%.*f ± %.*f", prec, float64(m.Mean), prec, float64(m.SD))
+	}
+	for _, row := range r.Rows {
+		k := strconv.Itoa(row.K)
+		if row.Full {
+			k = fmt.Sprintf("all %d", row.K)
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t%s", row.Solver, k, fmtPM(row.MSE), pm(row.Ratio, 3))
+		if r.Binary {
+			line += "\t" + pm(*row.ClassErr, 3)
+		}
+		beats := "-"
+		if row.Beats != nil {
+			beats = fmt.Sprintf("%d of %d", *row.Beats, len(row.Runs))
+		}
+		edges := "-"
+		if r.CVFolds > 0 {
+			edges = fmt.Sprintf("%d of %d", row.Edges, len(row.Runs))
+		}
+		fmt.Fprintf(tw, "%s\t%.0f (%.2f)\t%s\t%s\n", line, float64(row.Attrs.Mean), row.PerEx, beats, edges)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	return nil
+}
+
+// fmtPM formats mean ± sd with about four significant digits of the mean.
+func fmtPM(m meanSD) string {
+	mean, sd := float64(m.Mean), float64(m.SD)
+	dec := 3
+	if a := math.Abs(mean); a > 0 && !math.IsInf(a, 0) {
+		dec = min(max(3-int(math.Floor(math.Log10(a))), 0), 8)
+	}
+	return fmt.Sprintf("%.*f ± %.*f", dec, mean, dec, sd)
+}
+
+// writeSplits writes, for every repeat, which file line (CSV) or row
+// (named data set) went to the training or the test part.
+func writeSplits(w io.Writer, src *dataSource, f *compareFlags) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write([]string{"repeat", "seed", "line", "part"}); err != nil {
+		return err
+	}
+	var lines []int
+	if src.tab != nil {
+		lines = src.tab.Lines
+	} else {
+		lines = make([]int, src.ds.Len())
+		for i := range lines {
+			lines[i] = i
+		}
+	}
+	for r := range f.repeat {
+		seed := f.seed + uint64(r)
+		train, test, err := frames.Split(len(lines), f.testFrac, seed)
+		if err != nil {
+			return err
+		}
+		for part, idx := range map[string][]int{"train": train, "test": test} {
+			sorted := slices.Clone(idx)
+			slices.Sort(sorted)
+			for _, i := range sorted {
+				if err := cw.Write([]string{strconv.Itoa(r + 1), strconv.FormatUint(seed, 10), strconv.Itoa(lines[i]), part}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// comparePlot draws two panels, as SVG (or PNG): test MSE / zero
+// predictor against k, and against attributes seen; full-information
+// references as flat lines.
+func comparePlot(r *compareReport, png bool) ([]byte, error) {
+	byK, byAttrs := compareCurves(r)
+	title := r.Data
+	if r.Target != "" {
+		title += " → " + r.Target
+	}
+	p1, err := kernel.BandsPlot(byK, kernel.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor", LogX: true})
+	if err != nil {
+		return nil, fmt.Errorf("compare: plot: %w", err)
+	}
+	p2, err := kernel.BandsPlot(byAttrs, kernel.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
+	if err != nil {
+		return nil, fmt.Errorf("compare: plot: %w", err)
+	}
+	w, h := 2*kernel.DefaultWidth, kernel.DefaultHeight
+	var img interface {
+		vg.CanvasSizer
+		io.WriterTo
+	} = vgsvg.New(w, h)
+	if png {
+		img = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
+	}
+	dc := draw.New(img)
+	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Points(12)}
+	canvases := plot.Align([][]*plot.Plot{{p1, p2}}, tiles, dc)
+	p1.Draw(canvases[0][0])
+	p2.Draw(canvases[0][1])
+	var buf bytes.Buffer
+	if _, err := img.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// compareCurves returns one curve per budgeted solver (its k values, or its
+// attributes seen) and a flat line per full-information reference.
+func compareCurves(r *compareReport) (byK, byAttrs []kernel.Curve) {
+	lo, hi, alo, ahi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, row := range r.Rows {
+		if !row.Full {
+			lo, hi = min(lo, float64(row.K)), max(hi, float64(row.K))
+			alo, ahi = min(alo, float64(row.Attrs.Mean)), max(ahi, float64(row.Attrs.Mean))
+		}
+	}
+	var order []string
+	curves := map[string]*[2]kernel.Curve{}
+	for _, row := range r.Rows {
+		c, ok := curves[row.Solver]
+		if !ok {
+			c = &[2]kernel.Curve{{Name: row.Solver}, {Name: row.Solver}}
+			curves[row.Solver] = c
+			order = append(order, row.Solver)
+		}
+		if row.Full {
+			name := fmt.Sprintf("%s (all %d attributes)", row.Solver, row.K)
+			c[0] = kernel.Curve{Name: name, X: []float64{lo, max(hi, lo*1.01)}}
+			c[1] = kernel.Curve{Name: name, X: []float64{alo, max(ahi, float64(row.Attrs.Mean))}}
+			for i := range 2 {
+				c[i].Mean = []float64{float64(row.Ratio.Mean), float64(row.Ratio.Mean)}
+				c[i].Std = []float64{float64(row.Ratio.SD), float64(row.Ratio.SD)}
+			}
+			continue
+		}
+		c[0].X = append(c[0].X, float64(row.K))
+		c[1].X = append(c[1].X, float64(row.Attrs.Mean))
+		for i := range 2 {
+			c[i].Mean = append(c[i].Mean, float64(row.Ratio.Mean))
+			c[i].Std = append(c[i].Std, float64(row.Ratio.SD))
+		}
+	}
+	for _, n := range order {
+		byK, byAttrs = append(byK, curves[n][0]), append(byAttrs, curves[n][1])
+	}
+	return byK, byAttrs
+}

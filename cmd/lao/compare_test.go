@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// compare on a synthetic table: every solver at every k (k > d skipped),
+// references once, screen-ridge added, mean ± sd over seeded splits,
+// deterministic, with a plot and the splits for other tools.
+func TestCompareSynthetic(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(300, -1, ""))
+	dir := t.TempDir()
+	svg, splits := filepath.Join(dir, "c.svg"), filepath.Join(dir, "splits.csv")
+	args := []string{"compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "1,2,5", "--repeat", "3", "--cv", "3", "--quiet"}
+	js, err := runCmd(t, append(args, "--json", "--plot", svg, "--splits", splits)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		D     int      `json:"d"`
+		Seeds []uint64 `json:"seeds"`
+		Zero  struct{ Mean, SD float64 }
+		Rows  []struct {
+			Solver string `json:"solver"`
+			K      int    `json:"k"`
+			Full   bool   `json:"full_information"`
+			Ratio  struct {
+				Mean, SD float64
+			} `json:"test_mse_over_zero_predictor"`
+			Attrs struct{ Mean float64 } `json:"attributes_observed"`
+			Beats *int                   `json:"beats_screen_ridge"`
+			Runs  []struct {
+				MSE, ZeroMSE float64
+			} `json:"runs"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	var got []string
+	for _, r := range rep.Rows {
+		got = append(got, r.Solver+":"+strconv.Itoa(r.K))
+		if len(r.Runs) != 3 || !(r.Ratio.Mean > 0 && r.Ratio.Mean < 1) || !(r.Ratio.SD >= 0) {
+			t.Errorf("%s k=%d: %d runs, ratio %v", r.Solver, r.K, len(r.Runs), r.Ratio)
+		}
+		if (r.Solver == "aerr") != (r.Beats != nil) {
+			t.Errorf("%s k=%d: beats_screen_ridge %v", r.Solver, r.K, r.Beats)
+		}
+		if r.Solver == "screen-ridge" && r.Attrs.Mean != float64(240*r.K) {
+			t.Errorf("screen-ridge k=%d saw %g attributes, want k per training example (240·k)", r.K, r.Attrs.Mean)
+		}
+	}
+	if strings.Join(got, ",") != "aerr:1,aerr:2,ridge:2,screen-ridge:1,screen-ridge:2" || rep.D != 2 || len(rep.Seeds) != 3 {
+		t.Errorf("rows %v, d %d, seeds %v", got, rep.D, rep.Seeds)
+	}
+	again, err := runCmd(t, append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := func(s string) string { return s[:strings.Index(s, `"seconds"`)] }
+	if cut(again) != cut(js) {
+		t.Error("two runs with the same seeds differ")
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.Contains(string(b), "<svg") || !strings.Contains(string(b), "screen-ridge") {
+		t.Errorf("plot: %v, %.100s", err, b)
+	}
+	f, err := os.Open(splits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 1+3*300 || strings.Join(rows[0], ",") != "repeat,seed,line,part" {
+		t.Fatalf("splits: %v, %d rows", err, len(rows))
+	}
+	tests := 0
+	for _, r := range rows[1:] {
+		if r[0] == "1" && r[3] == "test" {
+			tests++
+		}
+	}
+	if tests != 60 {
+		t.Errorf("%d test rows in repeat 1, want 20 %% of 300", tests)
+	}
+	text, err := runCmd(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3 seeded splits", "unused column name", "beats screen-ridge", "screen-ridge  2", "all 2"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("table lacks %q:\n%s", want, text)
+		}
+	}
+	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--solvers", "nope"}, "unknown solver")
+	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--k", "0"}, "--k")
+	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--repeat", "0"}, "--repeat")
+}

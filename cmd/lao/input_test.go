@@ -1,0 +1,264 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// writeFile writes text to a temporary file and returns its path.
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// linearCSV returns a CSV text of m rows, y = 3a − 2b + 10 + noise, with a
+// text column, a constant one and an empty one; cell (row, "a") may be
+// replaced by bad (file line row+2).
+func linearCSV(m, row int, bad string) string {
+	var b strings.Builder
+	b.WriteString("a,b,name,const,empty,y\n")
+	rng := lao.NewRand(5)
+	for i := range m {
+		a, bb := rng.Float64()*4, rng.Float64()*2-1
+		cell := fmt.Sprint(a)
+		if i == row {
+			cell = bad
+		}
+		fmt.Fprintf(&b, "%q,%g,row%d,7,,%g\n", cell, bb, i, 3*a-2*bb+10+0.1*rng.NormFloat64())
+	}
+	return b.String()
+}
+
+func wantErr(t *testing.T, args []string, want ...string) {
+	t.Helper()
+	_, err := runCmd(t, args...)
+	if err == nil {
+		t.Errorf("%v: no error, want one mentioning %q", args, want)
+		return
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("%v: error %q does not mention %q", args, err, w)
+		}
+	}
+}
+
+// A bad cell in a numeric column is an error naming the column, the file
+// line and the value (not a column dropped silently), for every command.
+func TestBadCellsNameLine(t *testing.T) {
+	for _, bad := range []string{"?", "n/a", "-", "null", "1,000", ""} {
+		path := writeTemp(t, "bad.csv", linearCSV(200, 40, bad))
+		for _, cmd := range [][]string{
+			{"fit", "--data", path, "--target", "y"},
+			{"describe", "--data", path, "--target", "y"},
+			{"compare", "--data", path, "--target", "y", "--repeat", "1"},
+		} {
+			wantErr(t, cmd, `column "a"`, "line 42", fmt.Sprintf("%q", bad), "--missing")
+		}
+	}
+}
+
+func TestMissingPolicies(t *testing.T) {
+	path := writeTemp(t, "bad.csv", linearCSV(300, 40, "?"))
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--missing", "drop-rows", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "1 row dropped (file line 42)") || !strings.Contains(out, "269 training / 30 test") {
+		t.Errorf("drop-rows report:\n%s", out)
+	}
+	js, err := runCmd(t, "fit", "--data", path, "--target", "y", "--missing", "mean", "--cv", "0", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Missing struct {
+			Policy      string         `json:"policy"`
+			CellsFilled map[string]int `json:"cells_filled"`
+		} `json:"missing"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Missing.Policy != "mean" || rep.Missing.CellsFilled["a"] != 1 {
+		t.Errorf("mean report: %+v", rep.Missing)
+	}
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--missing", "guess"}, "--missing", "drop-rows")
+}
+
+// Columns that are not used are listed with the reason, in text and JSON.
+func TestUnusedColumnsListed(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(200, -1, ""))
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"unused column name: text", "unused column empty: empty: every cell is missing", "unused column const: constant: every value is 7"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+	js, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Unused []struct{ Column, Reason string } `json:"unused_columns"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Unused) != 3 {
+		t.Errorf("JSON unused_columns = %+v, want name, empty and const", rep.Unused)
+	}
+}
+
+func TestLeftoverArguments(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(50, -1, ""))
+	for _, args := range [][]string{
+		{"fit", "--data", path, "--target", "y", "extra", "--k", "3"},
+		{"describe", "--data", path, "--target", "y", "extra"},
+		{"compare", "--data", path, "--target", "y", "extra"},
+		{"demo", "extra"},
+		{"solvers", "extra"},
+	} {
+		wantErr(t, args, `unexpected argument "extra"`)
+	}
+}
+
+// Data set names are parsed by datasets.ParseName in any case; an existing
+// file of that name wins.
+func TestDataSetNames(t *testing.T) {
+	t.Setenv("LAO_DATA_DIR", t.TempDir()) // no files: nothing is downloaded
+	for _, name := range []string{"MNIST:3v5", "ctslice:scaled", "covtype:1", "CoverType:2:scaled"} {
+		for _, cmd := range []string{"fit", "describe"} {
+			_, err := runCmd(t, cmd, "--data", name)
+			if err == nil || strings.Contains(err.Error(), "no such file") || !strings.Contains(err.Error(), "datasets:") {
+				t.Errorf("%s --data %s: %v", cmd, name, err)
+			}
+		}
+	}
+	wantErr(t, []string{"fit", "--data", "MNIST:3v3"}, "the two digits must differ")
+	wantErr(t, []string{"fit", "--data", "covtype:9"}, "class")
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("ctslice", []byte(linearCSV(60, -1, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runCmd(t, "fit", "--data", "ctslice", "--target", "y", "--cv", "0"); err != nil {
+		t.Errorf("a file named ctslice: %v", err)
+	}
+}
+
+// gzip is recognised by content, whatever the name; a BOM is dropped.
+func TestCSVEncodings(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(linearCSV(100, -1, "")))
+	zw.Close()
+	for name, text := range map[string]string{"data.csv": gz.String(), "data.GZ": gz.String(), "bom.csv": "\ufeff" + linearCSV(100, -1, "")} {
+		path := writeTemp(t, name, text)
+		out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0")
+		if err != nil || !strings.Contains(out, "\na ") {
+			t.Errorf("%s: %v\n%s", name, err, out)
+		}
+	}
+}
+
+// Huge --B or --eta end in an error naming the parameter, never NaN
+// weights with exit 0; values near MaxFloat64 never panic.
+func TestOverflowIsAnError(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(200, -1, ""))
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--solver", "online-ridge", "--B", "1e300", "--eta", "1e300", "--json"}, "online-ridge (B=1e+300 eta=1e+300)", "NaN")
+	huge := writeTemp(t, "h.csv", linearCSV(200, 3, "1.7e308"))
+	for _, s := range []string{"ridge", "baseline", "lasso", "aerr", "aelr"} {
+		for _, scale := range []string{"auto", "none"} {
+			out, err := runCmd(t, "fit", "--data", huge, "--target", "y", "--solver", s, "--scale", scale, "--cv", "0", "--json")
+			if err != nil {
+				if !strings.Contains(err.Error(), "NaN or Inf") {
+					t.Errorf("%s --scale %s: %v", s, scale, err)
+				}
+				continue
+			}
+			var rep map[string]any
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Errorf("%s --scale %s: bad JSON %v", s, scale, err)
+			}
+		}
+	}
+}
+
+func TestCVOffSaysDefaults(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(200, -1, ""))
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0")
+	if err != nil || !strings.Contains(out, "not tuned: the theorems' defaults") {
+		t.Errorf("--cv 0: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "fit", "--data", path, "--target", "y")
+	if err != nil || !strings.Contains(out, "parameters chosen by 5-fold CV") {
+		t.Errorf("default: %v\n%s", err, out)
+	}
+}
+
+// describe shows the raw figures beside the data as the solver sees it
+// after the default standardisation: ||x||₂ ≤ 1 for an l2 solver,
+// ||x||∞ ≤ 1 for an l1 solver, |y| ≤ 1.
+func TestDescribeRawAndScaled(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(300, -1, ""))
+	for solver, key := range map[string]string{"aerr": "max_row_l2", "aelr": "max_row_linf"} {
+		js, err := runCmd(t, "describe", "--data", path, "--target", "y", "--solver", solver, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(js), &rep); err != nil {
+			t.Fatal(err)
+		}
+		scaled := rep["as_the_solver_sees_it"].(map[string]any)
+		if v := scaled[key].(float64); math.Abs(v-1) > 1e-12 {
+			t.Errorf("%s: scaled %s = %g, want 1", solver, key, v)
+		}
+		if v := scaled["max_abs_label"].(float64); math.Abs(v-1) > 1e-12 {
+			t.Errorf("%s: scaled max |y| = %g, want 1", solver, v)
+		}
+		if raw := rep["max_abs_label"].(float64); raw < 10 {
+			t.Errorf("%s: raw max |y| = %g, want the label's own units (≥ 10)", solver, raw)
+		}
+		if rep["scaling"] != map[string]string{"aerr": "std-l2", "aelr": "std-linf"}[solver] {
+			t.Errorf("%s: scaling %v", solver, rep["scaling"])
+		}
+	}
+	out, err := runCmd(t, "describe", "--data", path, "--target", "y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"raw", "as aerr sees it (scaling std-l2)", "unused column name", "scaled_max"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("describe lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// An explicit --k above d is an error naming it (the default k is lowered
+// to d instead); compare skips such budgets and says so.
+func TestKAboveD(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(100, -1, ""))
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--k", "5"}, "--k 5 exceeds the number of attributes d = 2")
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,5", "--solvers", "aerr", "--repeat", "1", "--cv", "0", "--quiet")
+	if err != nil || !strings.Contains(out, "k = 5 skipped: more than the d = 2 attributes") {
+		t.Errorf("compare with k > d: %v\n%s", err, out)
+	}
+}

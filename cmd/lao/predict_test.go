@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// fit --save-model writes a model that predict applies to new rows; the
+// predictions are intercept + Σ coefficient·value in the file's units.
+func TestSaveModelAndPredict(t *testing.T) {
+	path := writeTemp(t, "train.csv", linearCSV(400, -1, ""))
+	model := filepath.Join(t.TempDir(), "m.json")
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--save-model", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "model saved to "+model) || !strings.Contains(out, "observed") {
+		t.Errorf("fit output:\n%s", out)
+	}
+	raw, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mf struct {
+		Format    string    `json:"format"`
+		Columns   []string  `json:"columns"`
+		Coef      []float64 `json:"coefficients"`
+		Intercept float64   `json:"intercept"`
+		Fit       struct {
+			Solver      string             `json:"solver"`
+			Params      map[string]float64 `json:"params"`
+			Counts      []int64            `json:"attribute_counts"`
+			Fingerprint string             `json:"training_fingerprint"`
+		} `json:"fit"`
+	}
+	if err := json.Unmarshal(raw, &mf); err != nil {
+		t.Fatal(err)
+	}
+	if mf.Format != "lao-model/1" || strings.Join(mf.Columns, ",") != "a,b" || mf.Fit.Solver != "ridge" || mf.Fit.Params["lambda"] == 0 ||
+		len(mf.Fit.Counts) != 2 || !strings.HasPrefix(mf.Fit.Fingerprint, "sha256:") {
+		t.Fatalf("model file: %s", raw)
+	}
+	newRows := writeTemp(t, "new.csv", "b,a,name\n0.5,1,x\n-1,3,y\n")
+	pred, err := runCmd(t, "predict", "--model", model, "--data", newRows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(strings.NewReader(pred)).ReadAll()
+	if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "line,prediction" {
+		t.Fatalf("predictions %q: %v", pred, err)
+	}
+	for i, x := range [][2]float64{{1, 0.5}, {3, -1}} { // (a, b)
+		want := mf.Intercept + mf.Coef[0]*x[0] + mf.Coef[1]*x[1]
+		got, _ := strconv.ParseFloat(rows[i+1][1], 64)
+		if math.Abs(got-want) > 1e-9*math.Abs(want) || rows[i+1][0] != strconv.Itoa(i+2) {
+			t.Errorf("row %d: %v, want line %d prediction %g", i, rows[i+1], i+2, want)
+		}
+		if math.Abs(got-(10+3*x[0]-2*x[1])) > 0.2 {
+			t.Errorf("row %d: prediction %g far from the truth %g", i, got, 10+3*x[0]-2*x[1])
+		}
+	}
+	// with the target column, predict also writes the label
+	labelled, err := runCmd(t, "predict", "--model", model, "--data", path, "--budget", "2")
+	if err != nil || !strings.HasPrefix(labelled, "line,prediction,y\n") {
+		t.Errorf("labelled predictions: %v\n%.80s", err, labelled)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", path, "--budget", "1"}, "reads 2 columns per row", "budget of 1")
+	wantErr(t, []string{"predict", "--model", model, "--data", writeTemp(t, "x.csv", "a,c\n1,2\n")}, `"b"`)
+	wantErr(t, []string{"predict", "--model", path, "--data", newRows}, "bad model file")
+	wantErr(t, []string{"predict", "--data", newRows}, "--model is required")
+	wantErr(t, []string{"predict", "--model", model, "--data", writeTemp(t, "m.csv", "a,b\n1,?\n2,3\n4,5\n")}, `column "b"`, "line 2")
+	if _, err := runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "m.csv", "a,b\n1,?\n2,3\n4,5\n"), "--missing", "mean"); err != nil {
+		t.Errorf("--missing mean fills with the training mean: %v", err)
+	}
+}
+
+// --stream on fits a CSV in passes (O(d) memory) with a hash split; CV is
+// refused when asked for explicitly; the model and its file work as usual.
+func TestFitStream(t *testing.T) {
+	path := writeTemp(t, "s.csv", linearCSV(2000, 40, "?"))
+	model := filepath.Join(t.TempDir(), "m.json")
+	js, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--stream", "on", "--missing", "drop-rows", "--save-model", model, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Streamed        bool               `json:"streamed"`
+		MTrain          int                `json:"m_train"`
+		MTest           int                `json:"m_test"`
+		Weights         map[string]float64 `json:"weights"`
+		Intercept       float64            `json:"intercept"`
+		TestMSE         float64            `json:"test_mse"`
+		ZeroMSE         float64            `json:"zero_predictor_mse"`
+		AttributeCounts map[string]int64   `json:"attribute_counts"`
+		Missing         struct {
+			RowsDropped  int   `json:"rows_dropped"`
+			DroppedLines []int `json:"dropped_lines"`
+		} `json:"missing"`
+		Unused []struct{ Column string } `json:"unused_columns"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	if !rep.Streamed || rep.MTrain+rep.MTest != 1999 || rep.Missing.RowsDropped != 1 || rep.Missing.DroppedLines[0] != 42 || len(rep.Unused) != 3 {
+		t.Errorf("streamed report: %+v", rep)
+	}
+	if math.Abs(rep.Weights["a"]-3) > 0.05 || math.Abs(rep.Weights["b"]+2) > 0.05 || math.Abs(rep.Intercept-10) > 0.2 || !(rep.TestMSE < 0.02*rep.ZeroMSE) {
+		t.Errorf("streamed ridge: weights %v, intercept %g, test MSE %g (zero %g)", rep.Weights, rep.Intercept, rep.TestMSE, rep.ZeroMSE)
+	}
+	if rep.AttributeCounts["a"] != int64(rep.MTrain) {
+		t.Errorf("attribute counts %v for %d training rows", rep.AttributeCounts, rep.MTrain)
+	}
+	if _, err := runCmd(t, "predict", "--model", model, "--data", path, "--missing", "drop-rows"); err != nil {
+		t.Errorf("predict with a streamed model: %v", err)
+	}
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "aerr", "--stream", "on", "--missing", "mean")
+	if err != nil || !strings.Contains(out, "note: streamed") || !strings.Contains(out, "no cross-validation when streaming") || !strings.Contains(out, "1 cell of a filled") {
+		t.Errorf("streamed AERR: %v\n%s", err, out)
+	}
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "on", "--cv", "5"}, "--cv 5 needs the data in memory")
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "on"}, `column "a"`, "line 42")
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "maybe"}, "--stream")
+}

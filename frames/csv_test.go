@@ -1,0 +1,310 @@
+package frames_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// table is a small CSV: y = 2a − b, a text column, a constant one and an
+// empty one. Line 1 is the header, data lines 2..7.
+const table = `a,b,name,c,e,y
+1,2,r1,5,,0
+2,1,r2,5,,3
+3,0,r3,5,?,6
+4,2,r4,5,,6
+5,1,r5,5,NA,9
+6,3,r6,5,,9
+`
+
+func readCSV(t *testing.T, text string, opt frames.CSVOptions) (*frames.Table, error) {
+	t.Helper()
+	if opt.Name == "" {
+		opt.Name = "t.csv"
+	}
+	return frames.ReadCSV(strings.NewReader(text), opt)
+}
+
+func TestReadCSVColumns(t *testing.T) {
+	tab, err := readCSV(t, table, frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]frames.ColumnKind{"a": frames.Numeric, "b": frames.Numeric, "name": frames.Text, "c": frames.Numeric, "e": frames.Empty, "y": frames.Numeric}
+	for _, c := range tab.Columns {
+		if c.Kind != kinds[c.Name] {
+			t.Errorf("column %s is %v, want %v", c.Name, c.Kind, kinds[c.Name])
+		}
+	}
+	if fmt.Sprint(tab.Lines) != "[2 3 4 5 6 7]" || tab.Nrow() != 6 {
+		t.Errorf("lines %v, %d rows", tab.Lines, tab.Nrow())
+	}
+	unused := fmt.Sprint(tab.Unused())
+	for _, want := range []string{`name text: 6 of 6 cells are not numbers, e.g. "r1" on line 2`, "e empty: every cell is missing"} {
+		if !strings.Contains(unused, want) {
+			t.Errorf("Unused %s lacks %q", unused, want)
+		}
+	}
+	data, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1, DropConstant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(data.Features(), ","); got != "a,b" {
+		t.Errorf("features %s, want a,b", got)
+	}
+	got := fmt.Sprint(data.Unused)
+	for _, want := range []string{"name text", "e empty: every cell is missing", "c constant: every value is 5"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Data.Unused %s lacks %q", got, want)
+		}
+	}
+}
+
+// One bad cell in a numeric column is an error naming the column, the
+// file line and the cell, whatever the cell.
+func TestReadCSVBadCells(t *testing.T) {
+	for _, bad := range []string{"?", "n/a", "-", "null", "1,000", "", "NaN", "inf", "1e999", "abc"} {
+		text := "a,b,y\n1,2,3\n4,5,6\n7,8,9\n" + `"` + bad + `",1,2` + "\n10,11,12\n"
+		_, err := readCSV(t, text, frames.CSVOptions{})
+		if err == nil {
+			t.Errorf("cell %q: no error", bad)
+			continue
+		}
+		msg := err.Error()
+		for _, want := range []string{`column "a"`, "line 5", fmt.Sprintf("%q", bad), "t.csv"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("cell %q: error %q does not mention %s", bad, msg, want)
+			}
+		}
+		if !errors.Is(err, frames.ErrMissing) && !errors.Is(err, frames.ErrNonNumeric) {
+			t.Errorf("cell %q: error wraps neither ErrMissing nor ErrNonNumeric: %v", bad, err)
+		}
+	}
+}
+
+func TestReadCSVDropRows(t *testing.T) {
+	text := "a,b,y\n1,2,3\n?,5,6\n7,8,9\n1,000,1,2\n10,11,\n13,14,15\n"
+	// line 5 has 4 fields: a ragged row is an error naming the line
+	if _, err := readCSV(t, text, frames.CSVOptions{Missing: frames.MissingDropRows}); err == nil || !strings.Contains(err.Error(), "line 5 has 4 fields") {
+		t.Fatalf("ragged row: %v", err)
+	}
+	text = "a,b,y\n1,2,3\n?,5,6\n7,8,9\n\"1,000\",1,2\n10,11,\n13,14,15\n"
+	tab, err := readCSV(t, text, frames.CSVOptions{Target: "y", Missing: frames.MissingDropRows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(tab.DroppedLines) != "[3 5 6]" || fmt.Sprint(tab.Lines) != "[2 4 7]" {
+		t.Errorf("dropped %v, kept %v", tab.DroppedLines, tab.Lines)
+	}
+	if got := tab.Col("a").Float(); fmt.Sprint(got) != "[1 7 13]" {
+		t.Errorf("a = %v", got)
+	}
+}
+
+// MissingMean leaves NaN in the frame; FromDataFrame fills it with the
+// training mean, Apply and Model.Predict with the same value; a missing
+// label drops its row.
+func TestReadCSVMean(t *testing.T) {
+	text := "a,b,y\n1,2,3\n?,4,5\n3,6,7\n5,8,\n"
+	tab, err := readCSV(t, text, frames.CSVOptions{Target: "y", Missing: frames.MissingMean})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(tab.DroppedLines) != "[5]" {
+		t.Errorf("the row with a missing label should be dropped: %v", tab.DroppedLines)
+	}
+	if c, _ := tab.Column("a"); c.Left != 1 {
+		t.Errorf("a: %d cells left to fill, want 1", c.Left)
+	}
+	if _, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{}); !errors.Is(err, frames.ErrMissing) || !strings.Contains(err.Error(), "FillMissing") {
+		t.Errorf("without FillMissing: %v", err)
+	}
+	data, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{FillMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := data.Row(1)[0]; v != 2 { // mean of 1 and 3
+		t.Errorf("filled cell = %g, want the training mean 2", v)
+	}
+	if fmt.Sprint(data.Filled) != "[1 0]" || fmt.Sprint(data.Transform.Fill) != "[2 4]" {
+		t.Errorf("Filled %v, Fill %v", data.Filled, data.Transform.Fill)
+	}
+	test, err := readCSV(t, "a,b,y\nnull,0,0\n", frames.CSVOptions{Missing: frames.MissingMean})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := data.Apply(test.DataFrame)
+	if err != nil || ds.Row(0)[0] != 2 {
+		t.Errorf("Apply: %v, %v", err, ds)
+	}
+	m, err := data.Model([]float64{1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, err := m.Predict(test.DataFrame)
+	if err != nil || pred[0] != 2 {
+		t.Errorf("Predict with a missing cell: %v, %v (want 2)", pred, err)
+	}
+}
+
+func TestReadCSVTargetErrors(t *testing.T) {
+	cases := map[string]struct {
+		text, target string
+		want         []string
+	}{
+		"text target":    {"a,y\n1,M\n2,B\n3,M\n", "y", []string{`target column "y" is text`, `"M" on line 2`, "-1 and +1"}},
+		"empty target":   {"a,y\n1,\n2,\n", "y", []string{`target column "y" is empty`}},
+		"missing label":  {"a,y\n1,2\n2,?\n3,4\n", "y", []string{`target column "y"`, "line 3", `"?"`}},
+		"unknown target": {"a,y\n1,2\n", "z", []string{`"z"`, "columns: a, y"}},
+	}
+	for name, c := range cases {
+		_, err := readCSV(t, c.text, frames.CSVOptions{Target: c.target})
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q lacks %q", name, err, w)
+			}
+		}
+	}
+}
+
+func TestReadCSVFormats(t *testing.T) {
+	want := "[1 4]"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("a,y\n1,2\n4,5\n"))
+	zw.Close()
+	for name, text := range map[string]string{
+		"bom":       "\ufeffa,y\n1,2\n4,5\n",
+		"semicolon": "a;y\n1;2\n4;5\n",
+		"tab":       "a\ty\n1\t2\n4\t5\n",
+		"space":     "a y\n1 2\n4 5\n",
+		"crlf":      "a,y\r\n1,2\r\n4,5\r\n",
+		"gzip":      gz.String(),
+		"bool":      "a,y\ntrue,2\nfalse,5\n",
+	} {
+		tab, err := readCSV(t, text, frames.CSVOptions{Target: "y"})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if tab.Names()[0] != "a" {
+			t.Errorf("%s: first column %q", name, tab.Names()[0])
+		}
+		if got := fmt.Sprint(tab.Col("a").Float()); got != want && !(name == "bool" && got == "[1 0]") {
+			t.Errorf("%s: a = %s", name, got)
+		}
+	}
+	for name, c := range map[string]struct{ text, want string }{
+		"empty":          {"", "no header row"},
+		"header only":    {"a,y\n", "no data rows"},
+		"duplicate":      {"a,a\n1,2\n", `both named "a"`},
+		"bad quote":      {"a,y\n1,\"2\n", "line"},
+		"truncated gzip": {gz.String()[:20], "gzip"},
+	} {
+		if _, err := readCSV(t, c.text, frames.CSVOptions{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: want an error mentioning %q, got %v", name, c.want, err)
+		}
+	}
+	tab, err := readCSV(t, "a,b,y\n1,x,2\n3,?,4\n", frames.CSVOptions{Ignore: []string{"b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := tab.Unused(); len(u) != 1 || u[0].Column != "b" || !strings.Contains(u[0].Reason, "ignored") {
+		t.Errorf("ignored column: %v", u)
+	}
+	tab, err = readCSV(t, "a,y\n\"1,000\",2\n\"2,500\",3\n", frames.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := tab.Unused(); len(u) != 1 || !strings.Contains(u[0].Reason, "thousands separators") {
+		t.Errorf("a column of 1,000-style numbers: %v", u)
+	}
+}
+
+// Values near ±MaxFloat64 standardise to finite values or fail with an
+// error naming the column; they never panic or give Inf silently.
+func TestHugeValues(t *testing.T) {
+	for _, big := range []string{"1e300", "1.7e308"} {
+		text := fmt.Sprintf("a,b,y\n%s,1,1\n-%s,2,2\n0,3,3\n1,4,5\n", big, big)
+		tab, err := readCSV(t, text, frames.CSVOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sc := range []frames.Scaling{frames.StandardL2, frames.StandardLinf, frames.ScaleL2, frames.ScaleLinf} {
+			data, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{Center: true, Scaling: sc, LabelBound: 1})
+			if err != nil {
+				if !errors.Is(err, lao.ErrNotFinite) || !strings.Contains(err.Error(), `"a"`) {
+					t.Errorf("%s %v: error %v does not name column a or wrap ErrNotFinite", big, sc, err)
+				}
+				continue
+			}
+			n := frames.MaxNorms(data.Dataset)
+			if !(n.MaxL2 <= 1+1e-12) && (sc == frames.StandardL2 || sc == frames.ScaleL2) {
+				t.Errorf("%s %v: max ||x||₂ = %g", big, sc, n.MaxL2)
+			}
+			if !(n.MaxLinf <= 1+1e-12) || math.IsNaN(n.MaxLinf) {
+				t.Errorf("%s %v: max ||x||∞ = %g", big, sc, n.MaxLinf)
+			}
+		}
+	}
+}
+
+// FuzzReadCSV: the CSV → frames path (ReadCSV, FromDataFrame with the
+// default standardisation, filling missing cells) never panics, classifies
+// its errors, and what it accepts meets the theorem's norm bounds.
+func FuzzReadCSV(f *testing.F) {
+	f.Add([]byte(table), uint8(0))
+	f.Add([]byte("a,b,y\n1,?,3\n4,5,6\n7,8,9\n"), uint8(2))
+	f.Add([]byte("\ufeffa;y\n1e308;2\n-1e308;3\n"), uint8(1))
+	f.Add([]byte("a,y\n\"1,000\",2\n"), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, policy uint8) {
+		miss := frames.Missing(policy % 3)
+		tab, err := frames.ReadCSV(bytes.NewReader(data), frames.CSVOptions{Name: "fuzz", Missing: miss})
+		if err != nil {
+			if !errors.Is(err, frames.ErrFrame) && !errors.Is(err, frames.ErrMissing) && !errors.Is(err, frames.ErrNonNumeric) &&
+				!errors.Is(err, lao.ErrEmpty) && !errors.Is(err, lao.ErrParam) && !errors.Is(err, frames.ErrUnknownColumn) {
+				t.Fatalf("unclassified error: %v", err)
+			}
+			return
+		}
+		if len(tab.Lines) != tab.Nrow() {
+			t.Fatalf("%d lines for %d rows", len(tab.Lines), tab.Nrow())
+		}
+		names := tab.Names()
+		target := names[len(names)-1]
+		for _, sc := range []frames.Scaling{frames.StandardL2, frames.StandardLinf} {
+			d, err := frames.FromDataFrame(tab.DataFrame, target, frames.Options{Center: true, Scaling: sc, LabelBound: 1, DropConstant: true, FillMissing: true})
+			if err != nil {
+				return
+			}
+			n := frames.MaxNorms(d.Dataset)
+			if math.IsNaN(n.MaxL2) || n.MaxAbsY > 1+1e-9 || (sc == frames.StandardL2 && n.MaxL2 > 1+1e-9) || n.MaxLinf > 1+1e-9 {
+				t.Fatalf("%v: norms %+v", sc, n)
+			}
+		}
+	})
+}
+
+// A first line of data where the header should be is pointed out.
+func TestReadCSVHeaderLooksLikeData(t *testing.T) {
+	for _, text := range []string{"569,30,a,b\n1,2,3,4,5\n", "506,13,,,\nA,B,C,D,E\n1,2,3,4,5\n"} {
+		_, err := readCSV(t, text, frames.CSVOptions{Target: "E"})
+		if err == nil || !strings.Contains(err.Error(), "line 1 looks like data") {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	if _, err := readCSV(t, "a,b,y\n1,2,3\n", frames.CSVOptions{Target: "z"}); err == nil || strings.Contains(err.Error(), "looks like data") {
+		t.Errorf("a real header: %v", err)
+	}
+}

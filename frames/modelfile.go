@@ -1,0 +1,284 @@
+package frames
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// ModelFormat is the format tag of a saved model (Model.WriteJSON). The
+// format is documented in docs/model-format.md.
+const ModelFormat = "lao-model/1"
+
+// FitInfo records how a model was fitted: the solver, its parameters and
+// budget, the attribute accounting and which data it saw.
+type FitInfo struct {
+	Solver string             `json:"solver"`
+	Params map[string]float64 `json:"params"` // defaults resolved, tuned values where tuned
+	Seed   uint64             `json:"seed"`
+	// K is the solver's k (attributes per training example it chooses);
+	// 0 for a full-information reference.
+	K          int    `json:"k"`
+	Budget     string `json:"budget"`             // the budget rule, e.g. "k+1 per example"
+	PerExample int    `json:"budget_per_example"` // the hard cap the handles enforced
+	Examples   int    `json:"examples"`           // training examples m
+	Attributes int64  `json:"attributes_observed"`
+	// AttributeCounts[j] is the number of training examples that revealed
+	// column j: which attributes the learner paid for, and how often.
+	AttributeCounts []int64 `json:"attribute_counts,omitempty"`
+	// Weights are the fitted weights in the solver's units (lao.Result.W);
+	// Model.Transform.Unscale(Weights) gives Model.Coef and Intercept.
+	Weights []float64 `json:"solver_weights"`
+	// Fingerprint identifies the training data (Data.Fingerprint).
+	Fingerprint string `json:"training_fingerprint"`
+}
+
+// modelFile is the JSON layout of a saved model.
+type modelFile struct {
+	Format       string     `json:"format"`
+	Target       string     `json:"target,omitempty"`
+	Columns      []string   `json:"columns"`
+	Coef         []float64  `json:"coefficients"`
+	Intercept    float64    `json:"intercept"`
+	HasIntercept bool       `json:"has_intercept"`
+	Zero         float64    `json:"zero_prediction"`
+	Fill         []float64  `json:"fill,omitempty"`
+	Binary       bool       `json:"labels_plus_minus_one"`
+	Transform    *Transform `json:"scaling,omitempty"`
+	Fit          *FitInfo   `json:"fit,omitempty"`
+}
+
+// ErrModelFile: a saved model is malformed or inconsistent.
+var ErrModelFile = errors.New("frames: bad model file")
+
+// ModelFromFit is Data.Model for the result of fitting s with lao.Fit
+// (Options.Seed = seed), with the fit recorded in Model.Fit (solver,
+// parameters, budget, per-column attribute counts, solver weights, the
+// training data's fingerprint) for a saved model.
+func (d *Data) ModelFromFit(s lao.Solver, res *lao.Result, seed uint64) (*Model, error) {
+	m, err := d.Model(res.W)
+	if err != nil {
+		return nil, err
+	}
+	m.Fit = NewFitInfo(s, res, seed, Fingerprint(d.Dataset))
+	return m, nil
+}
+
+// NewFitInfo records the fit of s (the fingerprint of its training data
+// from Fingerprint).
+func NewFitInfo(s lao.Solver, res *lao.Result, seed uint64, fingerprint string) *FitInfo {
+	fi := &FitInfo{Solver: res.Solver, Params: res.Params, Seed: seed, Budget: res.Budget.Rule,
+		PerExample: res.Budget.PerExample, Examples: res.Examples, Attributes: res.Attributes,
+		AttributeCounts: slices.Clone(res.AttributeCounts), Weights: slices.Clone(res.W), Fingerprint: fingerprint}
+	if k, err := lao.FindParam(s, "k"); err == nil && !lao.Describe(s).Full {
+		fi.K = int(k.Get())
+	}
+	return fi
+}
+
+// Fingerprint returns "sha256:" and the hex SHA-256 of a table: its shape,
+// attribute names, every value and label (as float64 bits, in order). The
+// same training part of the same file with the same options gives the same
+// fingerprint.
+func Fingerprint(t lao.Table) string {
+	h := sha256.New()
+	var buf [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
+	}
+	put(uint64(t.Len()))
+	put(uint64(t.Dim()))
+	for _, n := range t.Names() {
+		put(uint64(len(n)))
+		h.Write([]byte(n))
+	}
+	row := make([]float64, t.Dim())
+	src := t.Stream()
+	for range t.Len() {
+		y, err := src.Next(row)
+		if err != nil {
+			break
+		}
+		for _, v := range row {
+			put(math.Float64bits(v))
+		}
+		put(math.Float64bits(y))
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// WriteJSON saves the model (format ModelFormat, documented in
+// docs/model-format.md); ReadModel reads it back.
+func (m *Model) WriteJSON(w io.Writer) error {
+	if err := m.check(); err != nil {
+		return err
+	}
+	f := modelFile{Format: ModelFormat, Target: m.Target, Columns: m.Features, Coef: m.Coef, Intercept: m.Intercept,
+		HasIntercept: m.HasIntercept, Zero: m.Zero, Fill: m.Fill, Binary: m.Binary, Transform: m.Transform, Fit: m.Fit}
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("frames: saving the model: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// ReadModel reads a model saved by WriteJSON and checks it: the format
+// tag, one coefficient (and fill value, scale, offset, solver weight,
+// attribute count) per column, finite numbers, distinct column names, and
+// coefficients that are the solver weights mapped back by the scaling.
+func ReadModel(r io.Reader) (*Model, error) {
+	var f modelFile
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+	}
+	if f.Format != ModelFormat {
+		return nil, fmt.Errorf("%w: format %q, want %q", ErrModelFile, f.Format, ModelFormat)
+	}
+	m := &Model{Target: f.Target, Features: f.Columns, Coef: f.Coef, Intercept: f.Intercept, HasIntercept: f.HasIntercept,
+		Zero: f.Zero, Fill: f.Fill, Binary: f.Binary, Transform: f.Transform, Fit: f.Fit}
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// check validates the model's shape and numbers.
+func (m *Model) check() error {
+	d := len(m.Features)
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrModelFile, fmt.Sprintf(format, args...))
+	}
+	if d == 0 {
+		return bad("no columns")
+	}
+	seen := map[string]bool{}
+	for _, n := range m.Features {
+		if seen[n] || n == InterceptName {
+			return bad("column %q appears twice or clashes with the intercept", n)
+		}
+		seen[n] = true
+	}
+	lengths := map[string]int{"coefficients": len(m.Coef)}
+	if m.Fill != nil {
+		lengths["fill"] = len(m.Fill)
+	}
+	if t := m.Transform; t != nil {
+		lengths["scaling.offset"], lengths["scaling.scale"] = len(t.Offset), len(t.Scale)
+		if t.Fill != nil {
+			lengths["scaling.fill"] = len(t.Fill)
+		}
+	}
+	if fi := m.Fit; fi != nil {
+		lengths["fit.solver_weights"] = len(fi.Weights)
+		if fi.AttributeCounts != nil {
+			lengths["fit.attribute_counts"] = len(fi.AttributeCounts)
+		}
+	}
+	for _, k := range sortedNames(lengths) {
+		if lengths[k] != d {
+			return bad("%s has %d entries for %d columns", k, lengths[k], d)
+		}
+	}
+	nums := [][]float64{m.Coef, m.Fill, {m.Intercept, m.Zero}}
+	if t := m.Transform; t != nil {
+		nums = append(nums, t.Offset, t.Scale, t.Fill, []float64{t.YOffset, t.YScale})
+	}
+	if m.Fit != nil {
+		nums = append(nums, m.Fit.Weights)
+	}
+	for _, v := range nums {
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return bad("a value is %g", x)
+			}
+		}
+	}
+	if t, fi := m.Transform, m.Fit; t != nil && fi != nil {
+		for j, s := range t.Scale {
+			if !(s > 0) {
+				return bad("scale of column %q is %g", m.Features[j], s)
+			}
+		}
+		coef, b := t.Unscale(fi.Weights)
+		for j, c := range coef {
+			if !nearly(c, m.Coef[j]) {
+				return bad("coefficient of %q is %g, but the solver weights and scaling give %g", m.Features[j], m.Coef[j], c)
+			}
+		}
+		if t.Center && !nearly(b, m.Intercept) {
+			return bad("intercept is %g, but the solver weights and scaling give %g", m.Intercept, b)
+		}
+	}
+	return nil
+}
+
+func nearly(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// PredictOnBudget predicts like Predict, but reads each row through a
+// lao.Example handle that reveals at most budget attributes (prediction on
+// a budget, Murata & Suzuki 2018): a model with more non-zero coefficients
+// than budget is refused with an error wrapping lao.ErrBudgetExceeded.
+func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, error) {
+	if nz := lao.NonZero(m.Coef); nz > budget {
+		return nil, fmt.Errorf("frames: the model reads %d columns per row (non-zero coefficients), more than the budget of %d; fit a model with at most %d (e.g. screen-ridge with k ≤ %d): %w",
+			nz, budget, budget, budget, lao.ErrBudgetExceeded)
+	}
+	if df.Err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	}
+	cols := make([][]float64, len(m.Features))
+	for j, name := range m.Features {
+		if m.Coef[j] == 0 {
+			continue
+		}
+		col, err := readColumn(df, name, "feature", m.Fill != nil)
+		if err != nil {
+			return nil, err
+		}
+		cols[j] = col
+	}
+	x := make([]float64, len(m.Features))
+	ex := lao.NewExample(len(x))
+	pred := make([]float64, df.Nrow())
+	for i := range pred {
+		for j, col := range cols {
+			x[j] = 0
+			if col != nil {
+				x[j] = col[i]
+				if math.IsNaN(x[j]) {
+					x[j] = m.Fill[j]
+				}
+			}
+		}
+		ex.Reset(x, 0, budget)
+		p, err := lao.Predict(m.Coef, ex)
+		if err != nil {
+			return nil, fmt.Errorf("frames: row %d: %w", i, err)
+		}
+		pred[i] = p + m.Intercept
+	}
+	return pred, nil
+}

@@ -1,0 +1,147 @@
+package frames_test
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// fittedModel fits AERR on a small CSV with a missing cell filled by the
+// mean and returns the model with its fit recorded, and the test frame.
+func fittedModel(t *testing.T) (*frames.Model, *frames.Table) {
+	t.Helper()
+	tab, err := readCSV(t, quickCSV(300, "?"), frames.CSVOptions{Target: "y", Missing: frames.MissingMean})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &lao.AERR{K: 2}
+	opt := frames.OptionsFor(s)
+	opt.FillMissing = true
+	data, err := frames.FromDataFrame(tab.DataFrame, "y", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lao.Fit(s, data.Stream(), lao.Options{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := data.ModelFromFit(s, res, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, tab
+}
+
+// quickCSV is y = 2a − b + 0.5c + 1 (+ small noise), with cell a of line 10
+// replaced by bad if bad is not empty.
+func quickCSV(m int, bad string) string {
+	var b strings.Builder
+	b.WriteString("a,b,c,y\n")
+	rng := lao.NewRand(9)
+	for i := range m {
+		a, bb, c := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+		cell := ftoa(a)
+		if i == 8 && bad != "" {
+			cell = bad
+		}
+		b.WriteString(cell + "," + ftoa(bb) + "," + ftoa(c) + "," + ftoa(2*a-bb+0.5*c+1+0.01*rng.NormFloat64()) + "\n")
+	}
+	return b.String()
+}
+
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func TestModelFileRoundTrip(t *testing.T) {
+	m, tab := fittedModel(t)
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	for _, want := range []string{`"format": "lao-model/1"`, `"solver": "aerr"`, `"attribute_counts"`, `"training_fingerprint": "sha256:`, `"budget_per_example": 3`, `"scaling": "StandardL2"`, `"fill"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("saved model lacks %s:\n%s", want, text)
+		}
+	}
+	back, err := frames.ReadModel(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, m) {
+		t.Errorf("round trip changed the model:\n%+v\n%+v", back, m)
+	}
+	p1, err1 := m.Predict(tab.DataFrame)
+	p2, err2 := back.Predict(tab.DataFrame)
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) {
+		t.Errorf("predictions differ after the round trip: %v %v", err1, err2)
+	}
+	var n int64
+	for _, c := range m.Fit.AttributeCounts {
+		n += c
+	}
+	if n != m.Fit.Attributes || m.Fit.Examples != 300 || m.Fit.K != 2 {
+		t.Errorf("fit record: counts sum %d vs attributes %d, examples %d, k %d", n, m.Fit.Attributes, m.Fit.Examples, m.Fit.K)
+	}
+	m2, _ := fittedModel(t)
+	if m2.Fit.Fingerprint != m.Fit.Fingerprint {
+		t.Error("the same data gave two fingerprints")
+	}
+}
+
+// A model file that is malformed or inconsistent is refused with a message
+// naming what is wrong.
+func TestReadModelRejects(t *testing.T) {
+	m, _ := fittedModel(t)
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	for name, c := range map[string]struct{ from, to, want string }{
+		"format":      {`"lao-model/1"`, `"lao-model/9"`, "format"},
+		"tampered":    {`"coefficients": [`, `"coefficients": [ 1e3,`, "entries for 3 columns"},
+		"unknown key": {`"target"`, `"targte"`, "unknown field"},
+		"not json":    {`{`, `[`, "bad model file"},
+		"duplicate":   {`"b",`, `"a",`, "appears twice"},
+	} {
+		text := strings.Replace(good, c.from, c.to, 1)
+		_, err := frames.ReadModel(strings.NewReader(text))
+		if !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	m.Coef[0] += 1
+	if err := m.WriteJSON(&buf); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), "solver weights and scaling give") {
+		t.Errorf("coefficient inconsistent with the solver weights: %v", err)
+	}
+}
+
+func TestPredictOnBudget(t *testing.T) {
+	m, tab := fittedModel(t)
+	if _, err := m.PredictOnBudget(tab.DataFrame, 2); !errors.Is(err, lao.ErrBudgetExceeded) || !strings.Contains(err.Error(), "reads 3 columns") {
+		t.Errorf("a 3-column model on a budget of 2: %v", err)
+	}
+	full, err := m.Predict(tab.DataFrame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b3, err := m.PredictOnBudget(tab.DataFrame, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range full {
+		if d := full[i] - b3[i]; d > 1e-9 || d < -1e-9 {
+			t.Fatalf("row %d: %g on a budget vs %g", i, b3[i], full[i])
+		}
+	}
+	m.Coef[1] = 0
+	if _, err := m.PredictOnBudget(tab.DataFrame, 2); err != nil {
+		t.Errorf("a 2-column model on a budget of 2: %v", err)
+	}
+}

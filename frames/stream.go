@@ -1,0 +1,688 @@
+package frames
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// StreamOptions control StreamCSV.
+type StreamOptions struct {
+	// CSV says how the file is read; CSV.Target is required.
+	CSV CSVOptions
+	// Options say which columns are features and how they are centred,
+	// scaled and filled, as for FromDataFrame; the transform is fitted on
+	// the training rows.
+	Options Options
+	// TestFrac is the fraction of rows held out for testing by a seeded
+	// hash of the file line (InTest); 0 holds out none.
+	TestFrac float64
+	// Seed seeds the hash split.
+	Seed uint64
+}
+
+// CSVStream is a CSV file used without loading it: every method reads the
+// file again from the start (open), holding one row at a time, so memory
+// is O(d) whatever the file's size. StreamCSV reads it twice (three times
+// for the l2 scalings) to classify the columns and fit the transform on the
+// training rows; Train then yields the training rows, in file order (an
+// online solver sees them in that order: shuffle a sorted file first), and
+// Score evaluates weights on the test rows.
+type CSVStream struct {
+	open func() (io.ReadCloser, error)
+	opt  StreamOptions
+	name string
+	// Columns describes every column of the file (classification pass).
+	Columns []ColumnInfo
+	// Unused lists the columns that are not features, with the reason.
+	Unused []Unused
+	// Transform maps the features to what the solver sees.
+	Transform Transform
+	// MTrain and MTest count the rows of the two parts (after dropping).
+	MTrain, MTest int
+	// DroppedLines lists the file lines of rows dropped for a missing or
+	// unparsable cell in a used column (the first 100); Dropped counts all.
+	DroppedLines []int
+	Dropped      int
+	// Filled counts, per feature, the cells filled with the training mean
+	// (Options.FillMissing), in both parts.
+	Filled []int64
+	// Binary reports whether every label is −1 or +1.
+	Binary bool
+
+	features []string
+	cols     []int // file column of each feature
+	used     []int // file columns whose bad cells drop a row (MissingDropRows)
+	target   int
+	fp       string // fingerprint of the last complete training pass
+}
+
+// InTest reports whether the row on file line line falls in the test part
+// of a hash split with fraction frac: a SplitMix64 hash of
+// (lao.SeedFor(seed, "split"), line) below frac·2⁶⁴. Each row's part
+// depends only on the seed and its line, so a stream is split in O(1)
+// memory.
+func InTest(seed uint64, line int, frac float64) bool {
+	z := lao.SeedFor(seed, "split") + 0x9e3779b97f4a7c15*uint64(line+1)
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	z ^= z >> 31
+	return float64(z>>11)/(1<<53) < frac
+}
+
+// StreamCSV prepares a CSV file for streaming: open must return the file
+// from its start each time it is called. It classifies the columns (errors
+// name the column, file line and cell, as ReadCSV's), then fits the
+// transform on the training rows.
+func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStream, error) {
+	name := opt.CSV.Name
+	if name == "" {
+		name = "CSV"
+	}
+	switch {
+	case opt.CSV.Target == "":
+		return nil, fmt.Errorf("frames: %s: StreamCSV needs CSVOptions.Target: %w", name, lao.ErrParam)
+	case !(opt.TestFrac >= 0 && opt.TestFrac < 1):
+		return nil, fmt.Errorf("frames: %s: test fraction %g not in [0, 1): %w", name, opt.TestFrac, lao.ErrParam)
+	}
+	if err := opt.Options.check(); err != nil {
+		return nil, err
+	}
+	s := &CSVStream{open: open, opt: opt, name: name}
+	if err := s.classify(); err != nil {
+		return nil, err
+	}
+	if err := s.fit(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// pass reads the file once, calling row for every data row with its file
+// line and cells (valid during the call).
+func (s *CSVStream) pass(row func(line int, rec []string) error) error {
+	f, err := s.open()
+	if err != nil {
+		return fmt.Errorf("frames: %s: %w", s.name, err)
+	}
+	defer f.Close()
+	rd, err := openCSV(f, s.name, s.opt.CSV)
+	if err != nil {
+		return err
+	}
+	rd.cr.ReuseRecord = true
+	n := len(rd.cols)
+	if s.Columns != nil && n != len(s.Columns) {
+		return fmt.Errorf("frames: %s: the header changed between passes: %w", s.name, ErrFrame)
+	}
+	for {
+		rec, err := rd.cr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return rd.readErr(err)
+		}
+		line, _ := rd.cr.FieldPos(0)
+		if len(rec) != n {
+			return fmt.Errorf("frames: %s: line %d has %d fields, the header has %d: %w", s.name, line, len(rec), n, ErrFrame)
+		}
+		if err := row(line, rec); err != nil {
+			return err
+		}
+	}
+}
+
+// classify is the first pass: every column's kind, from all rows.
+func (s *CSVStream) classify() error {
+	f, err := s.open()
+	if err != nil {
+		return fmt.Errorf("frames: %s: %w", s.name, err)
+	}
+	rd, err := openCSV(f, s.name, s.opt.CSV)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	cols := make([]ColumnInfo, len(rd.cols))
+	for j, c := range rd.cols {
+		cols[j] = ColumnInfo{Name: c.info.Name}
+		if c.ignored {
+			cols[j].Kind = Ignored
+		}
+	}
+	rows := 0
+	err = s.pass(func(line int, rec []string) error {
+		rows++
+		for j := range cols {
+			in := &cols[j]
+			switch _, kind := parseCell(rec[j]); kind {
+			case cellNumber:
+				in.Numbers++
+				continue
+			case cellMissing:
+				in.Missing++
+			default:
+				in.NotNumbers++
+			}
+			if len(in.First) < 3 {
+				in.First = append(in.First, Cell{Line: line, Text: rec[j]})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if rows == 0 {
+		return fmt.Errorf("frames: %s: no data rows after the header: %w", s.name, lao.ErrEmpty)
+	}
+	s.target = -1
+	for j := range cols {
+		in := &cols[j]
+		switch {
+		case in.Kind == Ignored:
+		case in.Numbers == 0 && in.NotNumbers == 0:
+			in.Kind = Empty
+		case in.Numbers > in.NotNumbers:
+			in.Kind = Numeric
+		default:
+			in.Kind = Text
+		}
+		if in.Name == s.opt.CSV.Target {
+			s.target = j
+			if in.Kind != Numeric {
+				return targetError(s.name, in)
+			}
+		}
+	}
+	s.Columns = cols
+	return s.chooseFeatures()
+}
+
+// chooseFeatures picks the feature columns and checks the missing-value
+// policy against them.
+func (s *CSVStream) chooseFeatures() error {
+	t := &Table{Columns: s.Columns}
+	s.Unused = t.Unused()
+	index := map[string]int{}
+	var names []string
+	for j, c := range s.Columns {
+		index[c.Name] = j
+		names = append(names, c.Name)
+	}
+	if s.opt.Options.Features != nil {
+		for _, n := range s.opt.Options.Features {
+			j, ok := index[n]
+			switch {
+			case !ok:
+				return unknownColumn(n, "feature", names)
+			case j == s.target:
+				return fmt.Errorf("frames: column %q is the target and cannot also be a feature: %w", n, lao.ErrParam)
+			case s.Columns[j].Kind != Numeric:
+				return fmt.Errorf("frames: %s: feature column %q is %v, want numeric: %w", s.name, n, s.Columns[j].Kind, ErrNonNumeric)
+			}
+			s.cols = append(s.cols, j)
+		}
+	} else {
+		for j, c := range s.Columns {
+			if j != s.target && c.Kind == Numeric {
+				s.cols = append(s.cols, j)
+			}
+		}
+	}
+	if len(s.cols) == 0 {
+		return fmt.Errorf("frames: %s: no numeric feature columns besides the target %q: %w", s.name, s.opt.CSV.Target, lao.ErrEmpty)
+	}
+	s.used = slices.Clone(s.cols)
+	if s.opt.CSV.Missing == MissingError {
+		for _, j := range append([]int{s.target}, s.cols...) {
+			if in := &s.Columns[j]; in.Missing+in.NotNumbers > 0 {
+				return cellError(s.name, in, j == s.target)
+			}
+		}
+	}
+	if s.opt.CSV.Missing == MissingMean && !s.opt.Options.FillMissing {
+		s.opt.Options.FillMissing = true
+	}
+	return nil
+}
+
+// parseRow parses the features and label of a row into x (NaN for a
+// missing or unparsable feature cell) and reports whether the row is kept:
+// a missing label, or under MissingDropRows a missing cell in any candidate
+// feature column (the same columns in every pass), drops it.
+func (s *CSVStream) parseRow(rec []string, x []float64) (y float64, keep bool) {
+	y, kind := parseCell(rec[s.target])
+	if kind != cellNumber {
+		return 0, false
+	}
+	if s.opt.CSV.Missing == MissingDropRows {
+		for _, j := range s.used {
+			if _, kind := parseCell(rec[j]); kind != cellNumber {
+				return 0, false
+			}
+		}
+	}
+	for a, j := range s.cols {
+		x[a], _ = parseCell(rec[j])
+	}
+	return y, true
+}
+
+// colMoments accumulates one column's training values (Welford).
+type colMoments struct {
+	n, missing  int64 // training cells present, missing
+	testMissing int64 // test cells missing
+	mean, m2    float64
+	lo, hi      float64
+}
+
+func (c *colMoments) add(v float64) {
+	c.n++
+	d := v - c.mean
+	c.mean += d / float64(c.n)
+	c.m2 += d * (v - c.mean)
+	c.lo, c.hi = min(c.lo, v), max(c.hi, v)
+}
+
+// fit is the statistics pass (and, for the l2 scalings, the pass for the
+// common factor): it fits the transform on the training rows.
+func (s *CSVStream) fit() error {
+	d := len(s.cols)
+	st := make([]colMoments, d)
+	for a := range st {
+		st[a].lo, st[a].hi = math.Inf(1), math.Inf(-1)
+	}
+	ys := colMoments{lo: math.Inf(1), hi: math.Inf(-1)}
+	x := make([]float64, d)
+	neg, pos, other := false, false, false
+	err := s.pass(func(line int, rec []string) error {
+		y, keep := s.parseRow(rec, x)
+		if !keep {
+			s.Dropped++
+			if len(s.DroppedLines) < 100 {
+				s.DroppedLines = append(s.DroppedLines, line)
+			}
+			return nil
+		}
+		neg, pos, other = neg || y == -1, pos || y == 1, other || (y != 1 && y != -1)
+		test := InTest(s.opt.Seed, line, s.opt.TestFrac)
+		for a, v := range x {
+			switch {
+			case math.IsNaN(v) && test:
+				st[a].testMissing++
+			case math.IsNaN(v):
+				st[a].missing++
+			case !test:
+				st[a].add(v)
+			}
+		}
+		if test {
+			s.MTest++
+			return nil
+		}
+		s.MTrain++
+		ys.add(y)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if s.MTrain == 0 {
+		return fmt.Errorf("frames: %s: no training rows (%d test, %d dropped): %w", s.name, s.MTest, s.Dropped, lao.ErrEmpty)
+	}
+	s.Binary = neg && pos && !other
+	return s.transform(st, ys)
+}
+
+// transform builds the Transform from the training moments, as
+// fitTransform does for a DataFrame.
+func (s *CSVStream) transform(st []colMoments, ys colMoments) error {
+	opt := s.opt.Options
+	t := Transform{Center: opt.Center, Scaling: opt.Scaling, LabelBound: opt.LabelBound, YScale: 1}
+	standard := opt.Scaling == StandardL2 || opt.Scaling == StandardLinf
+	var keep []int
+	var sds []float64
+	for a, c := range st {
+		name := s.Columns[s.cols[a]].Name
+		if c.n == 0 {
+			if opt.Features != nil {
+				return fmt.Errorf("frames: feature column %q: every training cell is missing: %w (%w)", name, ErrMissing, lao.ErrNotFinite)
+			}
+			s.Unused = append(s.Unused, Unused{name, "empty: every training cell is missing"})
+			continue
+		}
+		sd := math.Sqrt(c.m2 / float64(c.n)) // over the present cells, as fitTransform
+		constant := c.lo == c.hi || (standard && sd == 0)
+		if constant && (opt.Center || (opt.Scaling == ScaleLinf && c.lo == 0)) {
+			if !opt.DropConstant {
+				return constantError(name, c.lo, opt.Center)
+			}
+			s.Unused = append(s.Unused, Unused{name, fmt.Sprintf("constant: every value is %g", c.lo)})
+			continue
+		}
+		if math.IsInf(sd, 0) || math.IsNaN(sd) || math.IsInf(c.mean, 0) {
+			return fmt.Errorf("frames: feature column %q: values up to %g are too large to centre and scale: %w", name, max(-c.lo, c.hi), lao.ErrNotFinite)
+		}
+		keep = append(keep, a)
+		sds = append(sds, sd)
+		off := 0.0
+		if opt.Center {
+			off = c.mean
+		}
+		t.Offset = append(t.Offset, off)
+		if opt.FillMissing {
+			t.Fill = append(t.Fill, c.mean)
+		}
+	}
+	if len(keep) == 0 {
+		return fmt.Errorf("frames: %s: every feature column is constant or empty: %w", s.name, lao.ErrEmpty)
+	}
+	t.Scale = make([]float64, len(keep))
+	for kk, a := range keep {
+		dev := max(math.Abs(st[a].hi-t.Offset[kk]), math.Abs(st[a].lo-t.Offset[kk]))
+		switch opt.Scaling {
+		case NoScaling, ScaleL2:
+			t.Scale[kk] = 1
+		case ScaleLinf:
+			t.Scale[kk] = dev
+		case StandardL2, StandardLinf:
+			t.Scale[kk] = sds[kk]
+		}
+	}
+	if opt.Scaling == StandardLinf {
+		var r float64
+		for kk, a := range keep {
+			r = max(r, max(math.Abs(st[a].hi-t.Offset[kk]), math.Abs(st[a].lo-t.Offset[kk]))/t.Scale[kk])
+		}
+		for kk := range t.Scale {
+			t.Scale[kk] *= r
+		}
+	}
+	cols := make([]int, len(keep))
+	names := make([]string, len(keep))
+	s.Filled = make([]int64, len(keep))
+	for kk, a := range keep {
+		cols[kk], names[kk] = s.cols[a], s.Columns[s.cols[a]].Name
+		if opt.FillMissing {
+			s.Filled[kk] = st[a].missing + st[a].testMissing
+		}
+	}
+	s.cols, s.features = cols, names
+	if opt.Scaling == ScaleL2 || opt.Scaling == StandardL2 {
+		r, err := s.rowNormMax(t)
+		if err != nil {
+			return err
+		}
+		if !(r > 0) || math.IsInf(r, 0) {
+			return fmt.Errorf("frames: the feature columns (%v) are all zero or too large for %v (common factor %g): %w", names, opt.Scaling, r, ErrConstantColumn)
+		}
+		for kk := range t.Scale {
+			t.Scale[kk] *= r
+		}
+	}
+	if opt.Center {
+		t.YOffset = ys.mean
+	}
+	if opt.LabelBound > 0 {
+		if ys.lo == ys.hi && (opt.Center || ys.lo == 0) {
+			return fmt.Errorf("frames: target column %q is constant (every value is %g), labels cannot be scaled to |y| ≤ B = %g: %w",
+				s.opt.CSV.Target, ys.lo, opt.LabelBound, ErrConstantColumn)
+		}
+		t.YScale = max(math.Abs(ys.hi-t.YOffset), math.Abs(ys.lo-t.YOffset)) / opt.LabelBound
+		if math.IsInf(t.YScale, 0) {
+			return fmt.Errorf("frames: target column %q: values up to %g cannot be scaled: %w", s.opt.CSV.Target, max(-ys.lo, ys.hi), lao.ErrNotFinite)
+		}
+	}
+	s.Transform = t
+	return nil
+}
+
+// rowNormMax is the pass for the l2 scalings' common factor: the largest
+// ||(x − offset)/scale||₂ over the training rows.
+func (s *CSVStream) rowNormMax(t Transform) (float64, error) {
+	x := make([]float64, len(s.cols))
+	var r float64
+	err := s.pass(func(line int, rec []string) error {
+		if InTest(s.opt.Seed, line, s.opt.TestFrac) {
+			return nil
+		}
+		if _, keep := s.parseRow(rec, x); !keep {
+			return nil
+		}
+		var n2 float64
+		for a, v := range x {
+			if math.IsNaN(v) {
+				v = t.Fill[a]
+			}
+			z := (v - t.Offset[a]) / t.Scale[a]
+			n2 += z * z
+		}
+		r = max(r, math.Sqrt(n2))
+		return nil
+	})
+	return r, err
+}
+
+// Features returns the feature columns, in attribute order.
+func (s *CSVStream) Features() []string { return slices.Clone(s.features) }
+
+// Train returns a lao.Source over the training rows, transformed: a new
+// pass over the file (opened now), one row in memory. After a complete
+// pass, Fingerprint identifies the training data.
+func (s *CSVStream) Train() (lao.Source, error) {
+	return s.source(false)
+}
+
+// Fingerprint returns the fingerprint of the training rows (as Fingerprint
+// of a table holding them) after a complete Train pass, else "".
+func (s *CSVStream) Fingerprint() string { return s.fp }
+
+// streamSource yields the transformed rows of one part.
+type streamSource struct {
+	s      *CSVStream
+	f      io.ReadCloser
+	rd     *csvReader
+	test   bool
+	n, i   int
+	raw    []float64
+	h      hash.Hash
+	hbuf   [8]byte
+	closed bool
+}
+
+func (s *CSVStream) source(test bool) (*streamSource, error) {
+	f, err := s.open()
+	if err != nil {
+		return nil, fmt.Errorf("frames: %s: %w", s.name, err)
+	}
+	rd, err := openCSV(f, s.name, s.opt.CSV)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	rd.cr.ReuseRecord = true
+	src := &streamSource{s: s, f: f, rd: rd, test: test, n: s.MTrain, raw: make([]float64, len(s.cols))}
+	if test {
+		src.n = s.MTest
+	} else {
+		src.h = sha256.New()
+		src.put(uint64(s.MTrain))
+		src.put(uint64(len(s.cols)))
+		for _, n := range s.features {
+			src.put(uint64(len(n)))
+			src.h.Write([]byte(n))
+		}
+	}
+	return src, nil
+}
+
+func (src *streamSource) put(v uint64) {
+	binary.LittleEndian.PutUint64(src.hbuf[:], v)
+	src.h.Write(src.hbuf[:])
+}
+
+// Dim returns the number of features.
+func (src *streamSource) Dim() int { return len(src.s.cols) }
+
+// Len returns the number of rows of the part.
+func (src *streamSource) Len() int { return src.n }
+
+// Next yields the next row of the part, transformed, and its label.
+func (src *streamSource) Next(row []float64) (float64, error) {
+	if src.i >= src.n {
+		src.close()
+		return 0, io.EOF
+	}
+	if len(row) != len(src.raw) {
+		return 0, fmt.Errorf("frames: %s: Next with a row of length %d, want %d: %w", src.s.name, len(row), len(src.raw), lao.ErrShape)
+	}
+	s, t := src.s, &src.s.Transform
+	for {
+		rec, err := src.rd.cr.Read()
+		if err == io.EOF {
+			src.close()
+			return 0, fmt.Errorf("frames: %s: the file ended after %d of %d rows (changed since it was read?): %w", s.name, src.i, src.n, io.ErrUnexpectedEOF)
+		}
+		if err != nil {
+			src.close()
+			return 0, src.rd.readErr(err)
+		}
+		line, _ := src.rd.cr.FieldPos(0)
+		if len(rec) != len(s.Columns) || InTest(s.opt.Seed, line, s.opt.TestFrac) != src.test {
+			continue
+		}
+		y, keep := s.parseRow(rec, src.raw)
+		if !keep {
+			continue
+		}
+		for a, v := range src.raw {
+			if math.IsNaN(v) {
+				v = t.Fill[a]
+			}
+			z := (v - t.Offset[a]) / t.Scale[a]
+			if math.IsNaN(z) || math.IsInf(z, 0) {
+				src.close()
+				return 0, fmt.Errorf("frames: %s: line %d, column %q: value %g becomes %g after centring and scaling: %w", s.name, line, s.features[a], v, z, lao.ErrNotFinite)
+			}
+			row[a] = z
+		}
+		yt := (y - t.YOffset) / t.YScale
+		src.i++
+		if src.h != nil {
+			for _, v := range row {
+				src.put(math.Float64bits(v))
+			}
+			src.put(math.Float64bits(yt))
+			if src.i == src.n {
+				s.fp = "sha256:" + hex.EncodeToString(src.h.Sum(nil))
+			}
+		}
+		if src.i == src.n {
+			src.close()
+		}
+		return yt, nil
+	}
+}
+
+func (src *streamSource) close() {
+	if !src.closed {
+		src.closed = true
+		src.f.Close()
+	}
+}
+
+// Score evaluates weights w (fitted on Train's rows) on the test rows, in
+// the target's units, beside the zero predictor: one pass over the file.
+func (s *CSVStream) Score(w []float64) (Scores, error) {
+	if len(w) != len(s.cols) {
+		return Scores{}, fmt.Errorf("frames: %s: Score: %d weights for %d features: %w", s.name, len(w), len(s.cols), lao.ErrShape)
+	}
+	if s.MTest == 0 {
+		return Scores{}, fmt.Errorf("frames: %s: Score: no test rows (TestFrac is 0): %w", s.name, lao.ErrEmpty)
+	}
+	src, err := s.source(true)
+	if err != nil {
+		return Scores{}, err
+	}
+	defer src.close()
+	t := &s.Transform
+	row := make([]float64, len(w))
+	sc := Scores{Binary: true}
+	wrong := 0
+	for range s.MTest {
+		yt, err := src.Next(row)
+		if err != nil {
+			return Scores{}, err
+		}
+		var p float64
+		for a, v := range row {
+			p += w[a] * v
+		}
+		pred, y := t.UnscaleLabel(p), t.UnscaleLabel(yt)
+		if s.Binary {
+			y = math.Round(y) // ±1 up to the rounding of the transform
+		}
+		sc.MSE += (pred - y) * (pred - y)
+		sc.ZeroMSE += (t.YOffset - y) * (t.YOffset - y)
+		if pred == 0 || (pred > 0) != (y > 0) {
+			wrong++
+		}
+	}
+	n := float64(s.MTest)
+	sc.MSE, sc.ZeroMSE, sc.Binary, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, s.Binary, math.NaN()
+	if s.Binary {
+		sc.ClassificationError = float64(wrong) / n
+	}
+	return sc, nil
+}
+
+// SecondMoments returns E[x'_j²] of the transformed training rows (for the
+// data-dependent solvers' prior knowledge, lao.MomentsUser): one pass.
+func (s *CSVStream) SecondMoments() ([]float64, error) {
+	src, err := s.source(false)
+	if err != nil {
+		return nil, err
+	}
+	defer src.close()
+	src.h = nil
+	mom := make([]float64, len(s.cols))
+	row := make([]float64, len(s.cols))
+	for range s.MTrain {
+		if _, err := src.Next(row); err != nil {
+			return nil, err
+		}
+		for a, v := range row {
+			mom[a] += v * v
+		}
+	}
+	for a := range mom {
+		mom[a] /= float64(s.MTrain)
+	}
+	return mom, nil
+}
+
+// Model maps weights fitted on Train's rows to a model in the file's units.
+func (s *CSVStream) Model(w []float64) (*Model, error) {
+	if len(w) != len(s.cols) {
+		return nil, fmt.Errorf("frames: %s: Model: %d weights for %d features: %w", s.name, len(w), len(s.cols), lao.ErrShape)
+	}
+	coef, b := s.Transform.Unscale(w)
+	for j, c := range coef {
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g: %w", s.features[j], c, lao.ErrNotFinite)
+		}
+	}
+	t := s.Transform
+	t.Offset, t.Scale, t.Fill = slices.Clone(t.Offset), slices.Clone(t.Scale), slices.Clone(t.Fill)
+	return &Model{Features: s.Features(), Coef: coef, Intercept: b, HasIntercept: t.Center, Fill: slices.Clone(t.Fill),
+		Zero: t.YOffset, Target: s.opt.CSV.Target, Binary: s.Binary, Transform: &t}, nil
+}

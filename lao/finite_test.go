@@ -1,0 +1,115 @@
+package lao
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+// nanSolver is a learner whose weights turn NaN after its fifth example.
+type nanSolver struct{ Eta float64 }
+
+func (s *nanSolver) Name() string { return "nan-test" }
+func (s *nanSolver) Params() []Param {
+	return []Param{FloatParam("eta", &s.Eta, "step", nil)}
+}
+func (s *nanSolver) Start(p Problem) (Learner, Budget, error) {
+	return &nanLearner{d: p.D}, Budget{PerExample: 1, Rule: "1"}, nil
+}
+
+type nanLearner struct{ d, t int }
+
+func (l *nanLearner) Observe(ex *Example) { l.t++; ex.Attr(0) }
+func (l *nanLearner) Weights(dst []float64) {
+	clear(dst)
+	if l.t >= 5 {
+		dst[l.d-1] = math.NaN()
+	}
+}
+
+func scaledData(t *testing.T, m, d int, scale float64) *Dataset {
+	t.Helper()
+	rng := NewRand(7)
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		for j := range d {
+			x[i*d+j] = scale * rng.NormFloat64()
+		}
+		y[i] = x[i*d] / scale
+	}
+	ds, err := NewDataset(x, y, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// Fit returns an error, never NaN weights, naming the solver, its
+// parameters and when the weights broke: at the end and at a checkpoint.
+func TestFitRejectsNonFiniteWeights(t *testing.T) {
+	ds := scaledData(t, 10, 3, 1)
+	_, err := Fit(&nanSolver{Eta: 0.5}, ds.Stream(), Options{})
+	if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "nan-test (eta=0.5)") || !strings.Contains(err.Error(), "weight 2 is NaN after 10 examples") {
+		t.Errorf("final weights: %v", err)
+	}
+	called := 0
+	_, err = Fit(&nanSolver{}, ds.Stream(), Options{Checkpoints: []int{2, 6, 10}, OnCheckpoint: func(Checkpoint) { called++ }})
+	if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "after 6 examples") || called != 1 {
+		t.Errorf("checkpoint: %v (%d checkpoints delivered)", err, called)
+	}
+}
+
+// Values whose squares overflow make the Gram-matrix solvers fail with an
+// error naming the solver and parameters, never a panic or a zero model.
+func TestHugeValuesAreErrors(t *testing.T) {
+	ds := scaledData(t, 50, 4, 1e200)
+	for _, s := range []Solver{&Ridge{}, &Ridge{Lambda: 0.1}, &Lasso{}, &Lasso{Lambda: 0.1}, &Baseline{K: 2}} {
+		res, err := Fit(s, ds.Stream(), Options{Seed: 1})
+		if err == nil {
+			for _, v := range res.W {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Errorf("%s: NaN weights without an error", s.Name())
+				}
+			}
+			t.Errorf("%s: no error on values of 1e200 (weights %v)", s.Name(), res.W)
+			continue
+		}
+		if !errors.Is(err, ErrNotFinite) || !strings.HasPrefix(err.Error(), s.Name()+" (") {
+			t.Errorf("%s: %v", s.Name(), err)
+		}
+	}
+}
+
+// A step size and radius so large that the iterates overflow is an error
+// (not NaN weights, not a model zeroed by an overflowing projection).
+func TestDivergingStepIsAnError(t *testing.T) {
+	ds := scaledData(t, 200, 5, 1)
+	for _, s := range []Solver{&OnlineRidge{B: 1e300, Eta: 1e300}, &AERR{K: 2, B: 1e300, Eta: 1e300}} {
+		res, err := Fit(s, ds.Stream(), Options{Seed: 1})
+		if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "eta=1e+300") {
+			t.Errorf("%s: want an error naming eta, got %v (result %v)", s.Name(), err, res)
+		}
+	}
+}
+
+func TestScoresCheckLengths(t *testing.T) {
+	ds := scaledData(t, 5, 3, 1)
+	for name, f := range map[string]func(){
+		"MSE":                 func() { MSE([]float64{1, 2}, ds) },
+		"ClassificationError": func() { ClassificationError([]float64{1, 2, 3, 4}, ds) },
+	} {
+		msg := func() (msg string) {
+			defer func() { msg = fmt.Sprint(recover()) }()
+			f()
+			return ""
+		}()
+		if !strings.Contains(msg, name) || !strings.Contains(msg, "weights for 3 attributes") {
+			t.Errorf("%s with the wrong length: panic %q", name, msg)
+		}
+	}
+	if _, err := BudgetedMSE([]float64{1}, ds, 3); !errors.Is(err, ErrShape) {
+		t.Errorf("BudgetedMSE with the wrong length: %v", err)
+	}
+}

@@ -1,0 +1,234 @@
+package lao
+
+import "math"
+
+// Hybrid is Murata & Suzuki 2018, Algorithm 3: rounds k = 1, 2, … of
+// Exploration then Exploitation,
+//
+//	θ̃_k⁻ = Exploration(θ̃_{k−1}, η, s', s, {B⁻_{t,k}}, T_k⁻),
+//	θ̃_k  = Exploitation(θ̃_k⁻, η, {B_{t,k}}, T_k),
+//
+// returning θ̃_K. (The paper's pseudo-code writes the second line's output
+// as θ̃_k⁻ too; the loop and the return θ̃_K show it is θ̃_k.) Exploration
+// finds the support; Exploitation then spends each example on the s
+// coordinates of that support only, which is where Hybrid's faster rate
+// comes from once supp θ_* has been found.
+//
+// Budget: at most s' distinct attributes per training example (s' in the
+// Exploration steps, at most s in the Exploitation steps); the output is
+// s-sparse (Budget.Predict = s').
+//
+// Theorem 4.4 (defaults): T_k⁻ = 3, T_k = T̃ = ⌈log(d/(Θ(κ_s²)(s'−s)) ∨ 1) /
+// log(1/(1−ᾰ))⌉ and batch sizes B_k(T, s, ᾰ) whose noise term grows like
+// T/(1−ᾰ)^T per round and like 1/(1−ᾰ)^k across rounds. We take the
+// constants Θ(κ_s²) = 1 and 1/(1−ᾰ) = γ, the per-round growth (default 2,
+// ᾰ = 1/2), so T̃ = ⌈log(d/(s'−s) ∨ 1)/log γ⌉ (5 in the paper's synthetic
+// experiment) and
+//
+//	B⁻_{t,k} = ⌈B⁻_1·γ^{k−1}⌉,   B_{t,k} = ⌈B_1·γ^{k−1}⌉,
+//	B_1 = ⌈B⁻_1·(T̃/T⁻)·γ^{T̃−T⁻}⌉   (the ratio B_k(T̃)/B_k(T⁻) of the noise terms).
+//
+// Every one of these can be overridden. Theorem 4.4 then gives
+// L(θ̃_K) − L(θ_*) ≤ 2(1−ᾰ)^K(L(θ̃_0) − L(θ_*)) in general and
+// 2(1−ᾰ)^{K+T̃}(…) once K exceeds ǩ, the round at which the support is
+// found (which depends on r_min = min_{j∈supp θ_*}|θ_*j|); Corollary 4.5's
+// sample complexity is HybridSamples.
+//
+// The number of rounds K is whatever the m examples allow; Weights returns
+// the current iterate (θ̃_K after K whole rounds, else the inner algorithm's
+// iterate), and examples after the last complete mini-batch are read but
+// do not change θ.
+type Hybrid struct {
+	// K is s', the number of attributes observed per example, in [s+1, d].
+	K int
+	// S is s, the number of non-zero weights, in [1, s'−1]. If S is 0,
+	// s = ⌊s'/2⌋.
+	S int
+	// Eta is the constant step size η > 0 of both inner algorithms. If Eta
+	// is 0, η = 1/(2L̂) estimated on the first mini-batch, as in Exploration.
+	Eta float64
+	// Batch is B⁻_1, the Exploration mini-batch (examples per block) of
+	// round 1. If Batch is 0, B⁻_1 = ⌈s²/4⌉ (DefaultBatch, as in Exploration).
+	Batch int
+	// Batch2 is B_1, the Exploitation mini-batch of round 1. If Batch2 is
+	// 0, B_1 = ⌈B⁻_1·(T̃/T⁻)·γ^{T̃−T⁻}⌉ (at least 1).
+	Batch2 int
+	// Growth is γ ≥ 1, the factor by which both mini-batches grow from one
+	// round to the next. If Growth is 0, γ = 2.
+	Growth float64
+	// TMinus is T_k⁻, the Exploration updates per round. If TMinus is 0,
+	// T_k⁻ = 3 (Theorem 4.4).
+	TMinus int
+	// T is T̃, the Exploitation updates per round. If T is 0,
+	// T̃ = ⌈log(d/(s'−s) ∨ 1)/log γ⌉ (Theorem 4.4; needs γ > 1).
+	T int
+	// Theta0 is θ̃_0 (length d); nil means the zero vector.
+	Theta0 []float64
+}
+
+var _ Solver = (*Hybrid)(nil)
+
+// Name returns "hybrid".
+func (h *Hybrid) Name() string { return "hybrid" }
+
+// Params binds k (s'), s, eta, batch, batch2, growth, tminus and T to the
+// struct's fields.
+func (h *Hybrid) Params() []Param {
+	return []Param{
+		IntParam("k", &h.K, "s', attributes observed per example (training and prediction); in [s+1, d]"),
+		IntParam("s", &h.S, "s, non-zero weights of the model; 0 selects ⌊s'/2⌋"),
+		FloatParam("eta", &h.Eta, "constant step size η; 0 selects 1/(2L̂), L̂ = 2·mean square of the first mini-batch's attributes", sparseStepTune()),
+		tunedIntParam("batch", &h.Batch, "Exploration mini-batch of round 1 (examples per block); 0 selects ⌈s²/4⌉", batchValues),
+		IntParam("batch2", &h.Batch2, "Exploitation mini-batch of round 1; 0 selects ⌈batch·(T/tminus)·growth^(T−tminus)⌉"),
+		FloatParam("growth", &h.Growth, "growth γ ≥ 1 of both mini-batches per round; 0 selects 2", nil),
+		IntParam("tminus", &h.TMinus, "Exploration updates per round T⁻; 0 selects 3 (Theorem 4.4)"),
+		IntParam("T", &h.T, "Exploitation updates per round T̃; 0 selects ⌈log(d/(s'−s) ∨ 1)/log γ⌉ (Theorem 4.4)"),
+	}
+}
+
+// About cites the paper.
+func (h *Hybrid) About() About {
+	return About{Paper: paperMS, Algorithm: "Algorithm 3 (Hybrid)", Budget: "s' per example; s-sparse model, prediction from ≤ s' attributes", Ball: "l0"}
+}
+
+// hybridConfig is Hybrid's resolved configuration.
+type hybridConfig struct {
+	sparsity
+	eta              float64
+	batch, batch2    int
+	growth           float64
+	tminus, texploit int
+}
+
+// HybridDefaultT is Theorem 4.4's number of Exploitation updates per round,
+// T̃ = ⌈log(d/(s'−s) ∨ 1)/log γ⌉ with the constants Θ(κ_s²) = 1 and
+// 1/(1−ᾰ) = γ (> 1).
+func HybridDefaultT(d, sp, s int, growth float64) int {
+	r := float64(d) / float64(sp-s)
+	if r <= 1 {
+		return 0
+	}
+	return int(math.Ceil(math.Log(r)/math.Log(growth) - 1e-12))
+}
+
+func (h *Hybrid) resolve(p Problem) (hybridConfig, error) {
+	sp, err := resolveSparsity("hybrid", h.K, h.S, p.D, 1)
+	if err != nil {
+		return hybridConfig{}, err
+	}
+	if err := checkEta("hybrid", h.Eta); err != nil {
+		return hybridConfig{}, err
+	}
+	b, g, err := resolveBatch("hybrid", h.Batch, h.Growth, DefaultBatch(sp.s), 2)
+	if err != nil {
+		return hybridConfig{}, err
+	}
+	c := hybridConfig{sparsity: sp, eta: h.Eta, batch: b, growth: g, tminus: h.TMinus, texploit: h.T}
+	if c.tminus == 0 {
+		c.tminus = 3
+	}
+	if c.tminus < 1 {
+		return c, paramErr("hybrid", "TMinus", "= %d: the Exploration updates per round must be at least 1", c.tminus)
+	}
+	switch {
+	case c.texploit < 0:
+		return c, paramErr("hybrid", "T", "= %d: the Exploitation updates per round must be at least 1 (0 selects Theorem 4.4's T̃)", c.texploit)
+	case c.texploit == 0 && g == 1:
+		return c, paramErr("hybrid", "T", "has no default with Growth = 1: Theorem 4.4's T̃ divides by log(1/(1−ᾰ)) = log γ; set T")
+	case c.texploit == 0:
+		c.texploit = HybridDefaultT(p.D, sp.sp, sp.s, g)
+	}
+	c.batch2 = h.Batch2
+	if c.batch2 == 0 {
+		ratio := float64(c.texploit) / float64(c.tminus) * math.Pow(g, float64(c.texploit-c.tminus))
+		c.batch2 = max(1, batchAt(b, ratio, 1))
+	}
+	if c.batch2 < 1 {
+		return c, paramErr("hybrid", "Batch2", "= %d: the mini-batch size must be at least 1", c.batch2)
+	}
+	return c, nil
+}
+
+// Start validates the parameters and returns a learner at H_s(θ̃_0) with
+// the budget s' per example.
+func (h *Hybrid) Start(p Problem) (Learner, Budget, error) {
+	c, err := h.resolve(p)
+	if err != nil {
+		return nil, Budget{}, err
+	}
+	th, err := initialTheta("hybrid", h.Theta0, p.D, c.s)
+	if err != nil {
+		return nil, Budget{}, err
+	}
+	l := &hybridLearner{c: c, x: newExplorer(p.D, c.sp, c.s, c.eta, th), round: 1}
+	l.x.name = "hybrid"
+	l.x.batch = c.batch
+	l.y = newExploiter(th, nil, c.eta)
+	l.y.name = "hybrid"
+	return l, sparseBudget(c.sp, c.s), nil
+}
+
+// hybridLearner runs the rounds of Algorithm 3 on one shared iterate.
+type hybridLearner struct {
+	c       hybridConfig
+	x       *explorer
+	y       *exploiter
+	round   int  // k, from 1
+	exploit bool // in the Exploitation half of round k
+	inner   int  // updates done in the current half
+	rounds  int  // completed rounds
+}
+
+func (l *hybridLearner) Observe(ex *Example) {
+	if !l.exploit {
+		if !l.x.observe(ex) {
+			return
+		}
+		if l.inner++; l.inner < l.c.tminus {
+			return
+		}
+		l.inner = 0
+		if l.c.texploit == 0 {
+			l.nextRound()
+			return
+		}
+		l.exploit = true // θ̃_k⁻ is done: Exploitation on its support
+		l.y.reset(l.x.theta, l.x.supp)
+		l.y.eta = l.x.eta
+		l.y.batch = batchAt(l.c.batch2, l.c.growth, l.round-1)
+		return
+	}
+	if !l.y.observe(ex) {
+		return
+	}
+	if l.inner++; l.inner == l.c.texploit {
+		l.inner = 0
+		l.nextRound()
+	}
+}
+
+// nextRound ends round k (θ̃_k is the current iterate) and starts
+// Exploration from it.
+func (l *hybridLearner) nextRound() {
+	l.rounds++
+	l.round++
+	l.exploit = false
+	l.x.supp = l.x.supp[:0]
+	for j, v := range l.x.theta {
+		if v != 0 {
+			l.x.supp = append(l.x.supp, j)
+		}
+	}
+	l.x.batch = batchAt(l.c.batch, l.c.growth, l.round-1)
+}
+
+func (l *hybridLearner) Weights(dst []float64) { copy(dst, l.x.theta) }
+
+func (l *hybridLearner) Params() map[string]float64 {
+	return map[string]float64{"k": float64(l.c.sp), "s": float64(l.c.s), "eta": l.x.eta, "batch": float64(l.c.batch),
+		"batch2": float64(l.c.batch2), "growth": l.c.growth, "tminus": float64(l.c.tminus), "T": float64(l.c.texploit)}
+}
+
+func (l *hybridLearner) Diagnostics() map[string]float64 {
+	return map[string]float64{"rounds": float64(l.rounds), "exploration_updates": float64(l.x.t), "blocks": float64(l.x.blocks)}
+}
