@@ -7,13 +7,13 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// Sweep repeats a measurement over seeds and aggregates it: the theorem
+// SeedSweep repeats a measurement over seeds and aggregates it: the theorem
 // checks of the notebooks measure, for every seed, a few curves (say the
 // excess risk of AERR and of AELR) at a list of points (sample sizes m,
 // dimensions d, exponents α), and plot the mean ± one standard deviation
 // over the seeds. Exactly one of Run and At must be set.
 //
-//	res, err := experiments.Sweep{X: ms, Curves: []string{"AERR"}, Seeds: 5,
+//	res, err := experiments.SeedSweep{X: ms, Curves: []string{"AERR"}, Seeds: 5,
 //		At: func(seed uint64, i int) ([]float64, error) {
 //			fit, err := lao.Fit(&lao.AERR{K: 4}, sample(ms[i], seed).Stream(), lao.Options{Seed: seed})
 //			if err != nil {
@@ -21,7 +21,7 @@ import (
 //			}
 //			return []float64{excess(fit.W)}, nil
 //		}}.Do()
-type Sweep struct {
+type SeedSweep struct {
 	X      []float64 // the points, e.g. sample sizes m
 	Curves []string  // curve names, in the order Run and At return values
 	Seeds  int       // repetitions, with seeds 0, 1, ..., Seeds−1
@@ -50,7 +50,7 @@ type SweepCurve struct {
 	Runs      [][]float64 // Runs[s][i]: seed s at X[i]
 }
 
-// SweepResult is the outcome of Sweep.Do.
+// SweepResult is the outcome of SeedSweep.Do.
 type SweepResult struct {
 	X      []float64
 	Seeds  int
@@ -59,7 +59,7 @@ type SweepResult struct {
 
 // Do runs the sweep. The first error stops it and is returned with the
 // seed (and point) that caused it.
-func (s Sweep) Do() (*SweepResult, error) {
+func (s SeedSweep) Do() (*SweepResult, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -88,11 +88,11 @@ func (s Sweep) Do() (*SweepResult, error) {
 			return err
 		}
 		if len(vals) != len(s.Curves) {
-			return fmt.Errorf("experiments: Sweep: seed %d: %d curves, want %d (%v): %w", seed, len(vals), len(s.Curves), s.Curves, lao.ErrParam)
+			return fmt.Errorf("experiments: SeedSweep: seed %d: %d curves, want %d (%v): %w", seed, len(vals), len(s.Curves), s.Curves, lao.ErrParam)
 		}
 		for c, v := range vals {
 			if len(v) != len(s.X) {
-				return fmt.Errorf("experiments: Sweep: seed %d, curve %q: %d values for %d points: %w", seed, s.Curves[c], len(v), len(s.X), lao.ErrParam)
+				return fmt.Errorf("experiments: SeedSweep: seed %d, curve %q: %d values for %d points: %w", seed, s.Curves[c], len(v), len(s.X), lao.ErrParam)
 			}
 		}
 		runs[seed] = vals
@@ -145,26 +145,26 @@ func (s Sweep) Do() (*SweepResult, error) {
 	return res, nil
 }
 
-func (s Sweep) check() error {
+func (s SeedSweep) check() error {
 	switch {
 	case len(s.X) == 0:
-		return fmt.Errorf("experiments: Sweep: no points X: %w", lao.ErrParam)
+		return fmt.Errorf("experiments: SeedSweep: no points X: %w", lao.ErrParam)
 	case len(s.Curves) == 0:
-		return fmt.Errorf("experiments: Sweep: no Curves: %w", lao.ErrParam)
+		return fmt.Errorf("experiments: SeedSweep: no Curves: %w", lao.ErrParam)
 	case s.Seeds < 1:
-		return fmt.Errorf("experiments: Sweep: Seeds = %d, want at least 1: %w", s.Seeds, lao.ErrParam)
+		return fmt.Errorf("experiments: SeedSweep: Seeds = %d, want at least 1: %w", s.Seeds, lao.ErrParam)
 	case (s.Run == nil) == (s.At == nil):
-		return fmt.Errorf("experiments: Sweep: set exactly one of Run and At: %w", lao.ErrParam)
+		return fmt.Errorf("experiments: SeedSweep: set exactly one of Run and At: %w", lao.ErrParam)
 	}
 	return nil
 }
 
 // runSeed returns vals[curve][point] for one seed.
-func (s Sweep) runSeed(seed uint64, step func(string)) ([][]float64, error) {
+func (s SeedSweep) runSeed(seed uint64, step func(string)) ([][]float64, error) {
 	if s.Run != nil {
 		vals, err := s.Run(seed)
 		if err != nil {
-			return nil, fmt.Errorf("experiments: Sweep: seed %d: %w", seed, err)
+			return nil, fmt.Errorf("experiments: SeedSweep: seed %d: %w", seed, err)
 		}
 		step(fmt.Sprintf("seed %d", seed))
 		return vals, nil
@@ -176,10 +176,10 @@ func (s Sweep) runSeed(seed uint64, step func(string)) ([][]float64, error) {
 	for i := range s.X {
 		v, err := s.At(seed, i)
 		if err != nil {
-			return nil, fmt.Errorf("experiments: Sweep: seed %d, x = %g: %w", seed, s.X[i], err)
+			return nil, fmt.Errorf("experiments: SeedSweep: seed %d, x = %g: %w", seed, s.X[i], err)
 		}
 		if len(v) != len(s.Curves) {
-			return nil, fmt.Errorf("experiments: Sweep: seed %d, x = %g: %d values for curves %v: %w", seed, s.X[i], len(v), s.Curves, lao.ErrParam)
+			return nil, fmt.Errorf("experiments: SeedSweep: seed %d, x = %g: %d values for curves %v: %w", seed, s.X[i], len(v), s.Curves, lao.ErrParam)
 		}
 		for c := range v {
 			vals[c][i] = v[c]
@@ -200,7 +200,7 @@ func (r *SweepResult) Curve(name string) (SweepCurve, bool) {
 }
 
 // Series returns the curves ready for plotting (see Series), in the order of
-// Sweep.Curves.
+// SeedSweep.Curves.
 func (r *SweepResult) Series() []Series {
 	out := make([]Series, len(r.Curves))
 	for i, c := range r.Curves {

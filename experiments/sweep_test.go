@@ -55,7 +55,7 @@ func TestSweepAggregates(t *testing.T) {
 		}
 	}
 	var calls atomic.Int64
-	run := Sweep{X: xs, Curves: []string{"a", "b"}, Seeds: 4,
+	run := SeedSweep{X: xs, Curves: []string{"a", "b"}, Seeds: 4,
 		Run: func(seed uint64) ([][]float64, error) {
 			a, b := make([]float64, len(xs)), make([]float64, len(xs))
 			for i, x := range xs {
@@ -79,7 +79,7 @@ func TestSweepAggregates(t *testing.T) {
 	}
 
 	calls.Store(0)
-	at := Sweep{X: xs, Curves: []string{"a", "b"}, Seeds: 4, Workers: 3,
+	at := SeedSweep{X: xs, Curves: []string{"a", "b"}, Seeds: 4, Workers: 3,
 		At: func(seed uint64, i int) ([]float64, error) {
 			return []float64{float64(seed) + xs[i], float64(seed) * xs[i]}, nil
 		},
@@ -100,7 +100,7 @@ func TestSweepAggregates(t *testing.T) {
 func TestSweepErrors(t *testing.T) {
 	boom := errors.New("boom")
 	ok := func(seed uint64) ([][]float64, error) { return [][]float64{{1}}, nil }
-	for name, s := range map[string]Sweep{
+	for name, s := range map[string]SeedSweep{
 		"no points": {Curves: []string{"a"}, Seeds: 1, Run: ok},
 		"no curves": {X: []float64{1}, Seeds: 1, Run: ok},
 		"no seeds":  {X: []float64{1}, Curves: []string{"a"}, Run: ok},
@@ -116,7 +116,7 @@ func TestSweepErrors(t *testing.T) {
 			t.Errorf("%s: err %v, want ErrParam", name, err)
 		}
 	}
-	s := Sweep{X: []float64{1, 2}, Curves: []string{"a"}, Seeds: 5, Workers: 2,
+	s := SeedSweep{X: []float64{1, 2}, Curves: []string{"a"}, Seeds: 5, Workers: 2,
 		At: func(seed uint64, i int) ([]float64, error) {
 			if seed == 3 && i == 1 {
 				return nil, boom
