@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/go-gota/gota v0.12.0
-	github.com/janpfeifer/gonb v0.11.1
+	github.com/janpfeifer/gonb v0.11.4
 	github.com/schollz/progressbar/v3 v3.19.0
 	golang.org/x/tools v0.52.0
 	gonum.org/v1/gonum v0.17.0
@@ -24,6 +24,8 @@ require (
 	github.com/go-zeromq/zmq4 v0.17.0 // indirect
 	github.com/gofrs/uuid v4.4.0+incompatible // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	github.com/gx-org/backend v0.3.0 // indirect
+	github.com/gx-org/gx v0.6.1 // indirect
 	github.com/janpfeifer/must v0.2.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect

@@ -9,7 +9,7 @@ lao_notebooks_setup() {
   local root log sudo="" missing="" p
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   log="$(mktemp)"
-  local pkgs="jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel"
+  local pkgs="jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel"
 
   for p in $pkgs; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

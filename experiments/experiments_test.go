@@ -21,6 +21,23 @@ func demoData(t *testing.T) *lao.Dataset {
 	return train
 }
 
+// TestSeriesFull: a full-information curve (it reads all d attributes of
+// every example) is marked Full.
+func TestSeriesFull(t *testing.T) {
+	ds := demoData(t).Head(600)
+	rep, err := Run(ds, Spec{Entries: []Entry{
+		{Label: "Ridge", Solver: "ridge", Params: map[string]float64{"lambda": 1e-3}},
+		{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 2}},
+	}, Splits: 1, TestFrac: 0.2, Points: 3, MinPrefix: 50, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Series(ByAttributes)
+	if !s[0].Full || s[1].Full || s[0].Runs != 1 {
+		t.Errorf("Full: ridge %v, AERR %v (want true, false); runs %d", s[0].Full, s[1].Full, s[0].Runs)
+	}
+}
+
 func TestRunCurves(t *testing.T) {
 	ds := demoData(t)
 	spec := Spec{Entries: []Entry{
@@ -76,6 +93,11 @@ func TestRunCurves(t *testing.T) {
 	if s := rep.Series(ByAttributes); s[0].X[5] != rep.Curves[0].Points[5].Attributes {
 		t.Error("series by attributes does not use attributes")
 	}
+	for _, s := range rep.Series(ByExamples) {
+		if s.Runs != 3 || s.Full {
+			t.Errorf("%s: Runs %d Full %v, want 3 runs of a budgeted solver", s.Name, s.Runs, s.Full)
+		}
+	}
 	// Parameters per split: AERR tuned (B, eta), AER untuned (B, lambda);
 	// an edge note appears in the CSV exactly where EdgeNotes has one.
 	buf.Reset()
@@ -125,5 +147,56 @@ func TestLogPrefixes(t *testing.T) {
 	}
 	if Median([]float64{3, 1, 2}) != 2 || Median([]float64{4, 1, 2, 3}) != 2.5 {
 		t.Error("Median")
+	}
+}
+
+func TestMergeAndAtAttributes(t *testing.T) {
+	ds := demoData(t).Head(600)
+	spec := Spec{Entries: []Entry{
+		{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 2}},
+		{Label: "AER", Solver: "aer", Params: map[string]float64{"k": 2}},
+	}, Splits: 2, TestFrac: 0.2, Points: 5, MinPrefix: 20, Seed: 4}
+	all, err := Run(ds, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []*Report
+	for _, e := range spec.Entries {
+		s := spec
+		s.Entries = []Entry{e}
+		r, err := Run(ds, s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, r)
+	}
+	m, err := Merge(parts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Curves) != 2 || m.Curves[1].Points[4] != all.Curves[1].Points[4] || len(m.Spec.Entries) != 2 {
+		t.Errorf("merged %+v", m.Curves)
+	}
+	other := spec
+	other.Seed = 5
+	r, err := Run(ds, other, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge(parts[0], r); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("reports of different splits merged: %v", err)
+	}
+	if _, err := Merge(); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("empty merge: %v", err)
+	}
+	c := all.Curves[0]
+	if p := c.AtAttributes(c.Points[2].Attributes, 0); p != c.Points[2] {
+		t.Errorf("AtAttributes(exact point 2) = %+v", p)
+	}
+	if p := c.AtAttributes(0, 0.2); p != c.Points[0] {
+		t.Errorf("below every point: %+v", p)
+	}
+	if c.Final() != c.Points[4] {
+		t.Error("Final is not the last point")
 	}
 }

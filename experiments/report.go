@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/laoproject/lao/lao"
 )
 
 // Axis selects the x-axis of a learning curve.
@@ -28,14 +29,24 @@ const (
 type Series struct {
 	Name           string
 	X, Mean, Std   []float64
-	ErrMean, ErrSd []float64 // classification error
+	ErrMean, ErrSd []float64 // classification error (nil for a Sweep)
+	// Runs is the number of repetitions (splits or seeds) behind Mean and
+	// Std; with one run Std is 0 and carries no information.
+	Runs int
+	// Full reports a full-information curve: it saw every attribute of
+	// every example (a reference such as offline ridge).
+	Full bool
 }
 
 // Series returns the curves of r against the chosen axis.
 func (r *Report) Series(axis Axis) []Series {
 	out := make([]Series, len(r.Curves))
 	for i, c := range r.Curves {
-		s := Series{Name: c.Entry.Label}
+		s := Series{Name: c.Entry.Label, Runs: r.Spec.Splits}
+		if n := len(c.Points); n > 0 && r.D > 0 {
+			last := c.Points[n-1]
+			s.Full = last.Attributes >= float64(last.Examples*r.D)
+		}
 		for _, p := range c.Points {
 			x := float64(p.Examples)
 			if axis == ByAttributes {
@@ -159,4 +170,48 @@ func (r *Report) WriteParamsCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// AtAttributes returns the point of c with the most attributes seen not
+// above limit·(1 + slack), or the first point if all lie above. Prefixes are
+// log-spaced, so an exact match is rare: a slack of 0.2 compares curves at
+// "about" the same number of attributes seen, the seeds' fair comparison of
+// partial- and full-information algorithms.
+func (c Curve) AtAttributes(limit, slack float64) Point {
+	p := c.Points[0]
+	for _, q := range c.Points {
+		if q.Attributes <= limit*(1+slack) {
+			p = q
+		}
+	}
+	return p
+}
+
+// Final returns the last point of c (the whole training part).
+func (c Curve) Final() Point { return c.Points[len(c.Points)-1] }
+
+// Merge combines reports of the same protocol run for different entries
+// (for instance one entry per notebook cell) into one report with all their
+// curves, in order. The splits depend only on Spec.Seed, so the merged
+// report is what one Run of all the entries would have given. Reports whose
+// protocol or data differ are an error.
+func Merge(reps ...*Report) (*Report, error) {
+	if len(reps) == 0 {
+		return nil, fmt.Errorf("experiments: Merge: no reports: %w", lao.ErrParam)
+	}
+	out := *reps[0]
+	out.Curves = nil
+	out.Spec.Entries = nil
+	out.Seconds = 0
+	for i, r := range reps {
+		a, b := out.Spec, r.Spec
+		a.Entries, b.Entries = nil, nil
+		if fmt.Sprintf("%+v", a) != fmt.Sprintf("%+v", b) || r.D != out.D || r.M != out.M || r.MTrain != out.MTrain {
+			return nil, fmt.Errorf("experiments: Merge: report %d ran another protocol or data set (%s vs %s): %w", i, r.Summary(), reps[0].Summary(), lao.ErrParam)
+		}
+		out.Curves = append(out.Curves, r.Curves...)
+		out.Spec.Entries = append(out.Spec.Entries, r.Spec.Entries...)
+		out.Seconds += r.Seconds
+	}
+	return &out, nil
 }

@@ -4,20 +4,53 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Role says what a curve of a bands plot is, and so how it is drawn. The
+// styles are fixed per role, so that every plot of the notebooks reads the
+// same way.
+type Role int
+
+const (
+	// Measured is a measurement: a solid line in its group's colour, with a
+	// shaded band mean ± std when Std is set.
+	Measured Role = iota
+	// Bound is a theorem's bound: a dashed line in the colour of the
+	// measured curve of the same Group.
+	Bound
+	// Zero is the error of the predictor w = 0: a grey dotted line.
+	Zero
+	// Reference is a full-information algorithm (it sees every attribute):
+	// a dash-dotted line in black or grey. It does not set the y range: a
+	// reference far below the other curves (offline ridge on noise-free
+	// labels) is clipped at the bottom and its legend entry says so.
+	Reference
 )
 
 // Curve is one line of a bands plot: the mean of a quantity over repeated
-// runs (seeds) at each x, and its standard deviation.
+// runs (seeds or splits) at each x, and its standard deviation.
 type Curve struct {
 	Name string    // legend entry
 	X    []float64 // x positions, e.g. attributes seen
-	Mean []float64 // mean over seeds at each x
-	Std  []float64 // standard deviation over seeds at each x; nil draws no band
+	Mean []float64 // mean over runs at each x
+	Std  []float64 // standard deviation over runs at each x; nil draws no band
+	Role Role      // how the curve is drawn (default Measured)
+	// Group pairs a bound with its measurement: curves with the same Group
+	// share a colour. Empty means the curve's Name.
+	Group string
+}
+
+func (c Curve) group() string {
+	if c.Group != "" {
+		return c.Group
+	}
+	return c.Name
 }
 
 // BandsOptions label a bands plot.
@@ -29,27 +62,75 @@ type BandsOptions struct {
 	// then be positive. On a log y axis a band whose lower edge mean − std
 	// is not positive is clipped at mean/10.
 	LogX, LogY bool
-	// Width and Height of the rendered image; zero selects DefaultWidth
-	// and DefaultHeight.
+	// BandLabel is the legend entry that explains the shaded bands, e.g.
+	// "± 1 sd over 5 seeds"; empty means "shaded: ± 1 sd". It is shown only
+	// when some curve has a band.
+	BandLabel string
+	// Width and Height of the rendered image; zero selects DefaultHeight
+	// and DefaultWidth plus the legend's width (the legend is drawn beside
+	// the axes, never over the data).
 	Width, Height vg.Length
 }
 
 // bandAlpha is the opacity of a band (of 255).
 const bandAlpha = 0x44
 
-// BandsPlot builds one plot with, for every curve, its mean as a line and a
-// shaded band mean ± std in the same colour, plus title, axis labels, a
-// legend and a light grid.
+// palette holds the colours of measured curves and their bounds, by group
+// (the "tab10" colours without grey).
+var palette = []color.NRGBA{
+	{0x1f, 0x77, 0xb4, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x2c, 0xa0, 0x2c, 0xff},
+	{0xd6, 0x27, 0x28, 0xff}, {0x94, 0x67, 0xbd, 0xff}, {0x8c, 0x56, 0x4b, 0xff},
+	{0xe3, 0x77, 0xc2, 0xff}, {0xbc, 0xbd, 0x22, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
+}
+
+// referenceColors are the colours of full-information references, in order.
+var referenceColors = []color.NRGBA{{0x22, 0x22, 0x22, 0xff}, {0x77, 0x77, 0x77, 0xff}, {0x55, 0x55, 0x55, 0xff}}
+
+var zeroColor = color.NRGBA{0x99, 0x99, 0x99, 0xff}
+
+// Line styles per role (in points).
+var (
+	boundDashes     = []vg.Length{vg.Points(6), vg.Points(3)}
+	zeroDashes      = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
+	referenceDashes = []vg.Length{vg.Points(7), vg.Points(2.5), vg.Points(1.5), vg.Points(2.5)}
+)
+
+// lineStyle returns the style of curve c: its colour (by group or
+// reference order), width and dashes.
+func lineStyle(c Curve, groupIdx, refIdx int) draw.LineStyle {
+	switch c.Role {
+	case Bound:
+		return draw.LineStyle{Color: palette[groupIdx%len(palette)], Width: vg.Points(1.4), Dashes: boundDashes}
+	case Zero:
+		return draw.LineStyle{Color: zeroColor, Width: vg.Points(1.3), Dashes: zeroDashes}
+	case Reference:
+		return draw.LineStyle{Color: referenceColors[refIdx%len(referenceColors)], Width: vg.Points(1.4), Dashes: referenceDashes}
+	default:
+		return draw.LineStyle{Color: palette[groupIdx%len(palette)], Width: vg.Points(1.8)}
+	}
+}
+
+// BandsPlot builds one plot with, for every curve, its mean as a line in
+// the style of its Role and, for measured curves with Std, a shaded band
+// mean ± std in the same colour; plus title, axis labels, a legend (drawn
+// beside the axes when rendered by this package) and a light grid. The axis
+// ranges are derived from the data (see Reference for the one exception),
+// and log axes get ticks at 1-2-5 (or finer) wherever the data lie.
 func BandsPlot(curves []Curve, o BandsOptions) (*plot.Plot, error) {
 	if len(curves) == 0 {
 		return nil, fmt.Errorf("kernel: BandsPlot: no curves")
+	}
+	for i, c := range curves {
+		if err := c.check(o); err != nil {
+			return nil, fmt.Errorf("kernel: BandsPlot: curve %d (%q): %w", i, c.Name, err)
+		}
 	}
 	p := plot.New()
 	p.Title.Text = o.Title
 	p.X.Label.Text = o.XLabel
 	p.Y.Label.Text = o.YLabel
 	p.Legend.TextStyle.Font.Size = vg.Points(10)
-	p.Legend.Padding = vg.Points(1)
+	p.Legend.Padding = vg.Points(2)
 	p.Add(plotter.NewGrid())
 	if o.LogX {
 		p.X.Scale = plot.LogScale{}
@@ -59,112 +140,189 @@ func BandsPlot(curves []Curve, o BandsOptions) (*plot.Plot, error) {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 	}
-	for i, c := range curves {
-		if err := c.check(o); err != nil {
-			return nil, fmt.Errorf("kernel: BandsPlot: curve %d (%q): %w", i, c.Name, err)
+	if xs := distinctX(curves); !o.LogX && len(xs) <= 12 {
+		// A few distinct x (budgets k, dimensions): a labelled tick at each.
+		ticks := make(plot.ConstantTicks, len(xs))
+		for i, x := range xs {
+			ticks[i] = plot.Tick{Value: x, Label: tickLabel(x)}
 		}
-		col := plotutil.Color(i)
-		mean := make(plotter.XYs, len(c.X))
-		for k := range c.X {
-			mean[k] = plotter.XY{X: c.X[k], Y: c.Mean[k]}
+		p.X.Tick.Marker = ticks
+	}
+	groups := map[string]int{}
+	for _, c := range curves { // colours by group, in order of first appearance
+		if _, ok := groups[c.group()]; !ok && (c.Role == Measured || c.Role == Bound) {
+			groups[c.group()] = len(groups)
 		}
-		line, err := plotter.NewLine(mean)
+	}
+	// The ranges are set before the lines are added (for offAxisNote) and
+	// again after, because plot.Add widens them to every plotter's data.
+	xr, yr := dataRanges(curves, o)
+	setRanges := func() {
+		p.X.Min, p.X.Max = xr.padded(o.LogX)
+		p.Y.Min, p.Y.Max = yr.padded(o.LogY)
+	}
+	setRanges()
+	refs, banded := 0, false
+	for _, c := range curves {
+		sty, note := lineStyle(c, groups[c.group()], refs), offAxisNote(c, p)
+		if c.Role == Reference {
+			refs++
+		}
+		line, err := plotter.NewLine(meanPoints(c))
 		if err != nil {
 			return nil, fmt.Errorf("kernel: BandsPlot: curve %q: %w", c.Name, err)
 		}
-		line.Color = col
-		line.Width = vg.Points(1.5)
-		line.Dashes = plotutil.Dashes(i)
+		line.LineStyle = sty
 		thumbs := []plot.Thumbnailer{line}
-		if c.Std != nil {
+		if c.Std != nil && c.Role == Measured {
 			band, err := plotter.NewPolygon(bandPoints(c, o.LogY))
 			if err != nil {
 				return nil, fmt.Errorf("kernel: BandsPlot: curve %q: %w", c.Name, err)
 			}
-			r, g, b, _ := col.RGBA()
-			band.Color = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: bandAlpha}
+			band.Color = withAlpha(sty.Color, bandAlpha)
 			band.LineStyle.Width = 0
 			p.Add(band)
 			thumbs = []plot.Thumbnailer{band, line}
+			banded = true
 		}
 		p.Add(line)
-		name := c.Name
-		if c.Std != nil {
-			name += " (mean ± std)"
-		}
-		p.Legend.Add(name, thumbs...)
+		p.Legend.Add(c.Name+note, thumbs...)
 	}
-	placeLegend(p, curves, o)
+	if banded {
+		swatch, _ := plotter.NewPolygon(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}})
+		swatch.Color = withAlpha(zeroColor, bandAlpha)
+		swatch.LineStyle.Width = 0
+		label := o.BandLabel
+		if label == "" {
+			label = "shaded: ± 1 sd"
+		}
+		p.Legend.Add(label, swatch)
+	}
+	setRanges()
 	return p, nil
 }
 
-// placeLegend puts the legend in the corner of the data area that the curves
-// and bands cross least (ties: top right, top left, bottom right, bottom
-// left).
-func placeLegend(p *plot.Plot, curves []Curve, o BandsOptions) {
-	norm := func(v, lo, hi float64, log bool) float64 {
-		if log {
-			v, lo, hi = math.Log(v), math.Log(lo), math.Log(hi)
-		}
-		if hi <= lo {
-			return 0.5
-		}
-		return (v - lo) / (hi - lo)
-	}
-	// The legend covers about half the width and one line per curve.
-	h := math.Min(0.9, 0.06*float64(len(curves))+0.04)
-	corners := []struct{ top, left bool }{{true, false}, {true, true}, {false, false}, {false, true}}
-	hits := make([]int, len(corners))
-	visit := func(x, y float64) {
-		for i, c := range corners {
-			inX := (c.left && x <= 0.5) || (!c.left && x >= 0.5)
-			inY := (c.top && y >= 1-h) || (!c.top && y <= h)
-			if inX && inY {
-				hits[i]++
-			}
-		}
-	}
+// distinctX returns the sorted distinct x values of the measured curves (all
+// curves if none is measured).
+func distinctX(curves []Curve) []float64 {
+	var xs []float64
 	for _, c := range curves {
-		ys := [][]float64{c.Mean}
-		if c.Std != nil {
-			pts := bandPoints(c, o.LogY)
-			lo, hi := make([]float64, len(c.X)), make([]float64, len(c.X))
-			for k := range c.X {
-				hi[k], lo[k] = pts[k].Y, pts[2*len(c.X)-1-k].Y
+		if c.Role == Measured {
+			xs = append(xs, c.X...)
+		}
+	}
+	if len(xs) == 0 {
+		for _, c := range curves {
+			xs = append(xs, c.X...)
+		}
+	}
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}
+
+func withAlpha(c color.Color, a uint8) color.NRGBA {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: a}
+}
+
+func meanPoints(c Curve) plotter.XYs {
+	pts := make(plotter.XYs, len(c.X))
+	for k := range c.X {
+		pts[k] = plotter.XY{X: c.X[k], Y: c.Mean[k]}
+	}
+	return pts
+}
+
+// span is a closed interval, empty while lo > hi.
+type span struct{ lo, hi float64 }
+
+func emptySpan() span { return span{math.Inf(1), math.Inf(-1)} }
+
+func (s *span) add(v float64) { s.lo, s.hi = math.Min(s.lo, v), math.Max(s.hi, v) }
+
+// padded returns the interval widened by 3 % of its width on each side (of
+// its log width on a log axis); a single value gets ±10 %.
+func (s span) padded(log bool) (lo, hi float64) {
+	lo, hi = s.lo, s.hi
+	if log {
+		lo, hi = math.Log(lo), math.Log(hi)
+	}
+	w := hi - lo
+	if w <= 0 {
+		w = math.Max(math.Abs(hi), 1) * 0.2
+		if log {
+			w = 0.2
+		}
+	}
+	lo, hi = lo-0.03*w, hi+0.03*w
+	if log {
+		return math.Exp(lo), math.Exp(hi)
+	}
+	return lo, hi
+}
+
+// dataRanges returns the x range of all curves and the y range of the
+// curves that are not references (with their bands), widened to the
+// reference points that lie within a factor 10 of it (log axis) or half its
+// width (linear axis); references further away are left off the axis.
+func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
+	x, y = emptySpan(), emptySpan()
+	var refs []float64
+	for _, c := range curves {
+		for k := range c.X {
+			x.add(c.X[k])
+			if c.Role == Reference {
+				refs = append(refs, c.Mean[k])
+				continue
 			}
-			ys = append(ys, lo, hi)
+			y.add(c.Mean[k])
 		}
-		for _, y := range ys {
-			for k := range c.X {
-				x0 := norm(c.X[k], p.X.Min, p.X.Max, o.LogX)
-				y0 := norm(y[k], p.Y.Min, p.Y.Max, o.LogY)
-				if k == 0 {
-					visit(x0, y0)
-					continue
-				}
-				xp := norm(c.X[k-1], p.X.Min, p.X.Max, o.LogX)
-				yp := norm(y[k-1], p.Y.Min, p.Y.Max, o.LogY)
-				for s := 1; s <= 20; s++ { // sample the drawn segment
-					f := float64(s) / 20
-					visit(xp+f*(x0-xp), yp+f*(y0-yp))
-				}
+		if c.Std != nil && c.Role == Measured {
+			for _, pt := range bandPoints(c, o.LogY) {
+				y.add(pt.Y)
 			}
 		}
 	}
-	best := 0
-	for i := range hits {
-		if hits[i] < hits[best] {
-			best = i
+	if y.lo > y.hi { // only references
+		for _, v := range refs {
+			y.add(v)
+		}
+		return x, y
+	}
+	lo, hi := y.lo-math.Max(y.hi-y.lo, math.Abs(y.hi)*0.1)/2, y.hi+math.Max(y.hi-y.lo, math.Abs(y.hi)*0.1)/2
+	if o.LogY {
+		lo, hi = y.lo/10, y.hi*10
+	}
+	for _, v := range refs {
+		if v >= lo && v <= hi {
+			y.add(v)
 		}
 	}
-	p.Legend.Top, p.Legend.Left = corners[best].top, corners[best].left
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(-4), vg.Points(-4)
-	if corners[best].left {
-		p.Legend.XOffs = vg.Points(4)
+	return x, y
+}
+
+// offAxisNote returns a legend suffix for a curve that leaves the y range:
+// " (below the axis: 1.2e-08)" when it lies entirely below, " (partly off
+// the axis)" when some points are outside, "" otherwise.
+func offAxisNote(c Curve, p *plot.Plot) string {
+	below, above := 0, 0
+	for _, v := range c.Mean {
+		if v < p.Y.Min {
+			below++
+		} else if v > p.Y.Max {
+			above++
+		}
 	}
-	if !corners[best].top {
-		p.Legend.YOffs = vg.Points(4)
+	last := c.Mean[len(c.Mean)-1]
+	switch {
+	case below == len(c.Mean):
+		return fmt.Sprintf(" (below the axis: %.2g)", last)
+	case above == len(c.Mean):
+		return fmt.Sprintf(" (above the axis: %.2g)", last)
+	case below+above > 0:
+		return " (partly off the axis)"
 	}
+	return ""
 }
 
 // check validates the lengths and values of a curve.
@@ -175,6 +333,9 @@ func (c Curve) check(o BandsOptions) error {
 	}
 	if len(c.Mean) != n || (c.Std != nil && len(c.Std) != n) {
 		return fmt.Errorf("len(X) = %d, len(Mean) = %d, len(Std) = %d: lengths differ", n, len(c.Mean), len(c.Std))
+	}
+	if c.Role < Measured || c.Role > Reference {
+		return fmt.Errorf("unknown role %d", c.Role)
 	}
 	for k := range n {
 		if !finite(c.X[k]) || !finite(c.Mean[k]) {
@@ -227,39 +388,4 @@ func DisplayBands(curves []Curve, o BandsOptions) error {
 		return err
 	}
 	return DisplayPlotSize(p, o.Width, o.Height)
-}
-
-// MeanStd aggregates repeated runs: runs[s][k] is the value of run (seed) s
-// at point k. It returns, per point, the mean and the sample standard
-// deviation (divisor n−1; 0 for a single run). All runs must have the same
-// length.
-func MeanStd(runs [][]float64) (mean, std []float64, err error) {
-	if len(runs) == 0 {
-		return nil, nil, fmt.Errorf("kernel: MeanStd: no runs")
-	}
-	n := len(runs[0])
-	mean, std = make([]float64, n), make([]float64, n)
-	for s, r := range runs {
-		if len(r) != n {
-			return nil, nil, fmt.Errorf("kernel: MeanStd: run %d has %d points, run 0 has %d", s, len(r), n)
-		}
-		for k, v := range r {
-			mean[k] += v
-		}
-	}
-	for k := range mean {
-		mean[k] /= float64(len(runs))
-	}
-	if len(runs) > 1 {
-		for _, r := range runs {
-			for k, v := range r {
-				d := v - mean[k]
-				std[k] += d * d
-			}
-		}
-		for k := range std {
-			std[k] = math.Sqrt(std[k] / float64(len(runs)-1))
-		}
-	}
-	return mean, std, nil
 }

@@ -1,22 +1,30 @@
 // Package kernel connects the lao module to Jupyter through the GoNB kernel:
 // installing the kernel, wiring a notebook to this module, displaying
-// tables, plots, progress and theorem cards in cells, and executing the
-// notebooks headless so that tests and CI can check them.
+// tables, plots, progress and theorem cards in cells, running experiments
+// once per kernel session, and executing the notebooks headless so that
+// tests and CI can check them.
 //
 // # Installing
 //
-//	apt-get install -y jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel
+//	apt-get install -y jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
 //	go run ./kernel/cmd/install        # gonb + goimports into ~/go/bin, kernelspec "gonb"
-//	jupyter notebook notebooks/
+//	jupyter notebook notebooks/        # as root: add --allow-root; headless: --no-browser
+//
+// GoNB is built at the version go.mod requires (v0.11.4: a cell program
+// that panics or exits non-zero is reported as a cell error, so Jupyter's
+// "Run All" and the notebook test stop there). Its -go_work install flag is
+// not used: it fixes one absolute checkout path for every notebook the
+// kernel ever opens, and GoNB's `go get` still asks the module proxy for
+// versions the wiring below pins.
 //
 // # Wiring a notebook
 //
-// Every notebook's first code cell is BootstrapCell:
-//
-//	!*go -C "$GONB_DIR" run github.com/laoproject/lao/kernel/cmd/wire "$PWD"
-//	%goworkfix
-//
-// After it, cells import github.com/laoproject/lao/lao, .../kernel, gota and
+// Every notebook's first code cell is BootstrapCell. It wires GoNB's
+// temporary module to the checkout containing the notebook (or the one
+// $LAO_ROOT names): kernel/cmd/wire writes a go.work and copies this
+// module's requirements and checksums, and %goworkfix adds the replace
+// rules. A notebook outside a checkout prints NotWiredMessage, which says
+// what to do. After it, cells import github.com/laoproject/lao/..., gota and
 // gonum packages directly; no go.mod is edited. Cells should display through
 // this package rather than import gonbui: GoNB runs `go get` for every new
 // import path and the wiring only covers modules this module requires.
@@ -27,13 +35,36 @@
 // works (and is tested) outside a notebook, and a Display form that sends it
 // to the cell's output (a no-op outside GoNB):
 //
+//	kernel.Printf("m = %d\n", m)                            // text, in order with tables and plots
 //	kernel.DisplayDataFrame(df, 10)                         // DataFrameHTML
-//	kernel.Must(kernel.DisplayCoefficients(names, res.W, 0)) // CoefficientsHTML
-//	kernel.Must(kernel.DisplayPlot(p))                       // PlotSVG, PNG fallback
-//	kernel.Must(kernel.DisplayBands([]kernel.Curve{{Name: "AERR", X: x, Mean: m, Std: s}},
-//		kernel.BandsOptions{Title: "AERR", XLabel: "attributes seen", YLabel: "test MSE", LogX: true}))
-//	bar := kernel.NewProgress("seeds", n) // HTML bar updated in place; text on stderr elsewhere
-//	kernel.Must(kernel.DisplayTheorem(kernel.Theorem{Number: "Theorem 3.1", Statement: "…", Bound: `…`}))
+//	kernel.DisplayTable(kernel.AssumptionsTable("Theorem 3.1", kernel.Check{Name: "max ||x||₂", Value: n, Limit: 1}))
+//	kernel.Must(kernel.DisplayCoefficients(names, w, 0))    // CoefficientsHTML
+//	kernel.Must(kernel.DisplayLaoTheorem("hk2012/3.1"))     // a theorem card (HTML, MathJax)
+//	bar := kernel.NewProgress("seeds", n)                   // HTML bar updated in place; bar.Report follows an experiment
+//
+// Plots: a Curve has a Role — Measured (solid, with a band mean ± sd), Bound
+// (dashed, in the colour of the measured curve of its Group), Zero (the
+// predictor w = 0, grey dotted) or Reference (full information,
+// dash-dotted) — so every plot of the notebooks reads the same way.
+// SeriesCurves is the one adapter from experiment results
+// (experiments.Report.Series, experiments.SweepResult.Series) to curves,
+// BoundCurve evaluates a theorem's bound at a measured curve's x, and
+// RatioCurves gives the rate view (measured ÷ bound). Legends are drawn
+// beside the axes, never over the data; axis ranges come from the data and
+// log axes get labelled ticks where the data are.
+//
+//	cs := kernel.SeriesCurves(sweep.Series())
+//	all := append(cs, kernel.BoundCurve("Theorem 3.1", cs[0], func(m float64) float64 { return lao.AERRBound(d, k, int(m), 1) }))
+//	kernel.Must(kernel.DisplayBands(all, kernel.BandsOptions{XLabel: "m", YLabel: "excess risk", LogX: true, LogY: true}))
+//	kernel.Must(kernel.DisplayBands(kernel.Must1(kernel.RatioCurves(all)), kernel.BandsOptions{LogX: true, LogY: true}))
+//
+// # Long runs
+//
+// GoNB runs every cell as a fresh program. Cached keeps a result (gob) in
+// the kernel session's temporary directory, so that a long experiment done
+// in one cell is read back by the cells that plot or tabulate it;
+// RunEntries runs an experiment one entry (algorithm) per cell that way,
+// with a progress bar per split.
 //
 // # Notebook conventions (checked by the tests in notebooks/)
 //
@@ -41,8 +72,9 @@
 // ./kernel/cmd/notebook clean FILE` strips them). `go run
 // ./kernel/cmd/notebook new FILE` writes a notebook that already follows the
 // conventions: BootstrapCell first, every code cell that plots tagged "plot"
-// (PlotTag) so the test requires an image from it, a "What you should see"
-// paragraph, and an optional time budget in the notebook metadata
-// (lao.budget_seconds, default DefaultBudget). `go run ./kernel/cmd/export`
-// executes every notebook and writes HTML.
+// (PlotTag) so the test requires an image from it, text printed with Printf
+// in cells that display, a "What you should see" paragraph, and an optional
+// time budget in the notebook metadata (lao.budget_seconds, default
+// DefaultBudget). `go run ./kernel/cmd/export` executes every notebook,
+// prints each cell's wall time and writes HTML.
 package kernel

@@ -187,11 +187,26 @@ func IsNotebook() bool { return gonbui.IsNotebook }
 
 // DisplayHTML shows html in the cell's output (no-op outside a notebook).
 // Cells should call kernel's Display* functions rather than import gonbui
-// directly (see the package documentation for why).
-func DisplayHTML(html string) { gonbui.DisplayHTML(html) }
+// directly (see the package documentation for why). Like every Display
+// function of this package it returns once GoNB has received the output
+// (see flushDisplay), so nothing is lost when the cell program ends right after.
+func DisplayHTML(html string) {
+	gonbui.DisplayHTML(html)
+	flushDisplay()
+}
 
 // DisplayMarkdown shows Markdown (with $...$ LaTeX) in the cell's output.
-func DisplayMarkdown(md string) { gonbui.DisplayMarkdown(md) }
+func DisplayMarkdown(md string) {
+	gonbui.DisplayMarkdown(md)
+	flushDisplay()
+}
+
+// flushDisplay waits until GoNB has taken every output sent so far. Displays travel
+// through a pipe that GoNB reads concurrently with the cell program; a
+// program that exits right after displaying (the usual end of a plotting
+// cell) could otherwise end before GoNB read its last outputs, and on a busy
+// machine they were lost. A no-op outside a notebook.
+func flushDisplay() { gonbui.Sync() }
 
 // UpdateHTML replaces the content of the output block id (created on first
 // use); see NewID.

@@ -18,7 +18,7 @@ import (
 var ErrNoJupyter = errors.New("kernel: Jupyter with the GoNB kernel is not available")
 
 // EnableHint says how to make notebooks executable on a Debian machine.
-const EnableHint = `to enable: apt-get install -y jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel ` +
+const EnableHint = `to enable: apt-get install -y jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel ` +
 	`&& go run ./kernel/cmd/install (or source .ci/notebooks.sh)`
 
 // Jupyter is a Jupyter installation able to run GoNB notebooks headless.
@@ -62,8 +62,50 @@ type Run struct {
 	Output   string        // the executed notebook (.ipynb) in the output directory
 	Elapsed  time.Duration // wall time of the execution
 	Budget   time.Duration // the notebook's budget
+	Cells    []CellTime    // wall time of every executed code cell, in order
 	Problems []Problem     // CheckExecuted on the output, plus a budget overrun
 	Log      string        // tail of nbconvert's (and GoNB's) stderr
+}
+
+// CellTime is the wall time of one executed code cell.
+type CellTime struct {
+	Cell    int // index among all cells of the notebook
+	Elapsed time.Duration
+}
+
+// CellTimes returns the recorded wall time of every executed code cell of
+// nb (see Cell.Elapsed).
+func CellTimes(nb *Notebook) []CellTime {
+	var out []CellTime
+	for i, c := range nb.Cells {
+		if d, ok := c.Elapsed(); ok && c.Type == "code" {
+			out = append(out, CellTime{Cell: i, Elapsed: d})
+		}
+	}
+	return out
+}
+
+// Slowest returns the slowest cell of the run (Cell −1 if none was timed).
+func (r *Run) Slowest() CellTime {
+	s := CellTime{Cell: -1}
+	for _, c := range r.Cells {
+		if c.Elapsed > s.Elapsed || s.Cell < 0 {
+			s = c
+		}
+	}
+	return s
+}
+
+// CellSummary formats the cell times as "[3] 2s [5] 31s ...".
+func (r *Run) CellSummary() string {
+	var b strings.Builder
+	for i, c := range r.Cells {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "[%d] %gs", c.Cell, c.Elapsed.Seconds())
+	}
+	return b.String()
 }
 
 // OK reports whether the run had no problems.
@@ -78,6 +120,22 @@ func (r *Run) OK() bool { return len(r.Problems) == 0 }
 // DefaultBudget), after which the kernel is killed; so is it when ctx ends. The error is only for
 // failures to run at all; a notebook that ran but failed reports Problems.
 func (j *Jupyter) Execute(ctx context.Context, src, outDir string, cellTimeout time.Duration) (*Run, error) {
+	return j.ExecuteWith(ctx, src, outDir, cellTimeout, ExecOptions{})
+}
+
+// ExecOptions adjust one execution of a notebook.
+type ExecOptions struct {
+	// Name is the file name of the executed notebook in the output
+	// directory; "" keeps the source's name.
+	Name string
+	// Env lists extra environment variables ("NAME=value") for Jupyter,
+	// the kernel and the cell programs, e.g. a notebook's parameters.
+	Env []string
+}
+
+// ExecuteWith is Execute with options: a notebook can be run several
+// times with different parameters taken from the environment.
+func (j *Jupyter) ExecuteWith(ctx context.Context, src, outDir string, cellTimeout time.Duration, o ExecOptions) (*Run, error) {
 	nb, err := LoadNotebook(src)
 	if err != nil {
 		return nil, err
@@ -85,14 +143,21 @@ func (j *Jupyter) Execute(ctx context.Context, src, outDir string, cellTimeout t
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}
-	r := &Run{Source: src, Output: filepath.Join(outDir, filepath.Base(src)), Budget: nb.Budget()}
+	name := o.Name
+	if name == "" {
+		name = filepath.Base(src)
+	}
+	r := &Run{Source: src, Output: filepath.Join(outDir, name), Budget: nb.Budget()}
 	os.Remove(r.Output)
 	ctx, cancel := context.WithTimeout(ctx, r.Budget)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, j.Path, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 		"--ExecutePreprocessor.kernel_name=gonb",
 		fmt.Sprintf("--ExecutePreprocessor.timeout=%d", max(1, int(cellTimeout.Seconds()))),
-		"--output-dir", outDir, "--output", filepath.Base(src), src)
+		"--output-dir", outDir, "--output", name, src)
+	if len(o.Env) > 0 {
+		cmd.Env = append(os.Environ(), o.Env...)
+	}
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stderr, &stderr
 	killGroup(cmd)
@@ -116,6 +181,7 @@ func (j *Jupyter) Execute(ctx context.Context, src, outDir string, cellTimeout t
 	if err != nil {
 		return r, err
 	}
+	r.Cells = CellTimes(out)
 	r.Problems = append(r.Problems, CheckExecuted(out)...)
 	if r.Elapsed > r.Budget {
 		r.Problems = append(r.Problems, Problem{-1, fmt.Sprintf("took %v, budget %v", r.Elapsed.Round(time.Millisecond), r.Budget)})

@@ -39,6 +39,9 @@ type Cell struct {
 	Source   Text   `json:"source"`
 	Metadata struct {
 		Tags []string `json:"tags"`
+		// Execution holds the timestamps Jupyter records when it runs the
+		// cell ("iopub.execute_input", "shell.execute_reply", ...).
+		Execution map[string]string `json:"execution"`
 	} `json:"metadata"`
 	Outputs        []Output `json:"outputs"`
 	ExecutionCount *int     `json:"execution_count"`
@@ -73,6 +76,18 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// Elapsed returns the wall time Jupyter recorded for executing the cell
+// (from the kernel receiving it to its reply; compilation included), and
+// false if the cell has no such record. GoNB stamps whole seconds.
+func (c Cell) Elapsed() (time.Duration, bool) {
+	start, err1 := time.Parse(time.RFC3339Nano, c.Metadata.Execution["iopub.execute_input"])
+	end, err2 := time.Parse(time.RFC3339Nano, c.Metadata.Execution["shell.execute_reply"])
+	if err1 != nil || err2 != nil || end.Before(start) {
+		return 0, false
+	}
+	return end.Sub(start), true
+}
+
 // HasTag reports whether the cell carries tag.
 func (c Cell) HasTag(tag string) bool { return slices.Contains(c.Metadata.Tags, tag) }
 
@@ -82,6 +97,27 @@ func (nb *Notebook) Budget() time.Duration {
 		return time.Duration(s * float64(time.Second))
 	}
 	return DefaultBudget
+}
+
+// OutputText returns the text of every output of nb, in order: streams,
+// plain-text and HTML data, and error values (for tests that look for what
+// a notebook printed).
+func (nb *Notebook) OutputText() string {
+	var b strings.Builder
+	for _, c := range nb.Cells {
+		for _, o := range c.Outputs {
+			b.WriteString(string(o.Text))
+			b.WriteString(o.EValue)
+			for _, mime := range []string{"text/plain", "text/html", "text/markdown"} {
+				var t Text
+				if raw, ok := o.Data[mime]; ok && json.Unmarshal(raw, &t) == nil {
+					b.WriteString(string(t))
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // LoadNotebook reads and parses an .ipynb file.
@@ -113,10 +149,32 @@ func (p Problem) String() string {
 // plotCall matches the kernel functions that display a plot.
 var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG)\(`)
 
+// mainPart returns what a GoNB cell runs: the lines after its "%%" line
+// (the body of main), or "" for a cell of declarations only, which defines
+// functions that later cells call but runs nothing itself.
+func mainPart(src string) string {
+	if _, after, ok := strings.Cut("\n"+src, "\n%%\n"); ok {
+		return after
+	}
+	if strings.HasPrefix(strings.TrimSpace(src), "%%") {
+		return src
+	}
+	return ""
+}
+
+// displayCall and printCall match a cell's display calls and its prints to
+// stdout, which GoNB forwards on separate channels (see Printf).
+var (
+	displayCall = regexp.MustCompile(`kernel\.Display\w*\(`)
+	printCall   = regexp.MustCompile(`fmt\.Print(f|ln)?\(`)
+)
+
 // CheckSource checks a notebook as committed: GoNB kernel, BootstrapCell
 // first, no outputs or execution counts (notebooks are committed clean), a
-// "What you should see" paragraph, and every code cell that calls a
-// plotting Display function tagged PlotTag.
+// "What you should see" paragraph, every code cell that calls a plotting
+// Display function in its main part (after "%%") tagged PlotTag, and no cell that both displays and
+// prints with fmt.Print* (use kernel.Printf, so text and tables keep their
+// order).
 func CheckSource(nb *Notebook) []Problem {
 	var ps []Problem
 	add := func(c int, f string, a ...any) { ps = append(ps, Problem{c, fmt.Sprintf(f, a...)}) }
@@ -141,8 +199,11 @@ func CheckSource(nb *Notebook) []Problem {
 		if len(c.Outputs) > 0 || c.ExecutionCount != nil {
 			add(i, "has outputs or an execution count; notebooks are committed clean (go run ./kernel/cmd/notebook clean FILE)")
 		}
-		if plotCall.MatchString(string(c.Source)) && !c.HasTag(PlotTag) {
+		if plotCall.MatchString(mainPart(string(c.Source))) && !c.HasTag(PlotTag) {
 			add(i, "calls a plotting Display function but is not tagged %q", PlotTag)
+		}
+		if displayCall.MatchString(string(c.Source)) && printCall.MatchString(string(c.Source)) {
+			add(i, "displays and prints with fmt.Print*: use kernel.Printf so that text and tables keep their order")
 		}
 	}
 	if !seeWhat {

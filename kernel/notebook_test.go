@@ -44,9 +44,12 @@ func TestCheckSourceProblems(t *testing.T) {
 	nb := parseNB(t, []byte(`{"metadata": {"kernelspec": {"name": "python3"}}, "cells": [
 		{"cell_type": "code", "source": "fmt.Println(1)", "metadata": {}, "outputs": [], "execution_count": null},
 		{"cell_type": "code", "source": ["%%\n", "kernel.DisplayBands(c, o)"], "metadata": {}, "outputs": [{"output_type": "stream", "name": "stdout", "text": "x"}], "execution_count": 3},
-		{"cell_type": "markdown", "source": "text", "metadata": {"tags": ["plot"]}}]}`))
+		{"cell_type": "markdown", "source": "text", "metadata": {"tags": ["plot"]}},
+		{"cell_type": "code", "source": "%%\nfmt.Printf(\"x\")\nkernel.DisplayTable(t)", "metadata": {}, "outputs": [], "execution_count": null},
+		{"cell_type": "code", "source": "%%\nkernel.Printf(\"x\")\nkernel.DisplayTable(t)", "metadata": {}, "outputs": [], "execution_count": null},
+		{"cell_type": "code", "source": "func show() { kernel.DisplayBands(c, o) }", "metadata": {}, "outputs": [], "execution_count": null}]}`))
 	ps := CheckSource(nb)
-	want := []string{`kernelspec is "python3"`, "first code cell must be exactly", "cell 1: has outputs", `cell 1: calls a plotting Display function but is not tagged "plot"`, `cell 2: tag "plot" on a markdown cell`, "What you should see"}
+	want := []string{`kernelspec is "python3"`, "first code cell must be exactly", "cell 1: has outputs", `cell 1: calls a plotting Display function but is not tagged "plot"`, `cell 2: tag "plot" on a markdown cell`, "What you should see", "cell 3: displays and prints with fmt.Print*"}
 	all := ""
 	for _, p := range ps {
 		all += p.String() + "\n"
@@ -55,6 +58,12 @@ func TestCheckSourceProblems(t *testing.T) {
 		if !strings.Contains(all, w) {
 			t.Errorf("missing problem %q in:\n%s", w, all)
 		}
+	}
+	if strings.Contains(all, "cell 4") || strings.Contains(all, "cell 5") {
+		t.Errorf("kernel.Printf beside a table, or a plotting helper that runs nothing, flagged:\n%s", all)
+	}
+	if mainPart("func f() {}\n\n%%\nf()") != "f()" || mainPart("%%\nf()") == "" || mainPart("func f() {}") != "" {
+		t.Error("mainPart")
 	}
 	if nb.Budget() != DefaultBudget {
 		t.Errorf("default budget %v", nb.Budget())
@@ -96,6 +105,30 @@ func TestCheckExecuted(t *testing.T) {
 	}
 	if len(got) != 4 {
 		t.Errorf("problems in cells %v, want 0, 1, 2, 5", got)
+	}
+}
+
+func TestCellTimes(t *testing.T) {
+	nb := parseNB(t, []byte(`{"metadata": {}, "cells": [
+		{"cell_type": "markdown", "source": "m", "metadata": {}},
+		{"cell_type": "code", "source": "a", "metadata": {"execution": {"iopub.execute_input": "2026-11-23T15:23:57.000000Z", "shell.execute_reply": "2026-11-23T15:24:28.000000Z"}}, "execution_count": 1, "outputs": []},
+		{"cell_type": "code", "source": "b", "metadata": {"execution": {"iopub.execute_input": "2026-11-23T15:24:28.000000Z", "shell.execute_reply": "2026-11-23T15:24:30.500000Z"}}, "execution_count": 2, "outputs": []},
+		{"cell_type": "code", "source": "c", "metadata": {}, "execution_count": null, "outputs": []}]}`))
+	if got := (&Notebook{Cells: []Cell{{Outputs: []Output{{Text: "a"}, {Data: map[string]json.RawMessage{"text/html": []byte(`["<b>", "x</b>"]`)}}}}}}).OutputText(); got != "a\n<b>x</b>\n" {
+		t.Errorf("OutputText = %q", got)
+	}
+	r := &Run{Cells: CellTimes(nb)}
+	if len(r.Cells) != 2 || r.Cells[0] != (CellTime{1, 31 * time.Second}) || r.Cells[1] != (CellTime{2, 2500 * time.Millisecond}) {
+		t.Fatalf("cell times %+v", r.Cells)
+	}
+	if s := r.Slowest(); s.Cell != 1 {
+		t.Errorf("slowest %+v", s)
+	}
+	if got := r.CellSummary(); got != "[1] 31s [2] 2.5s" {
+		t.Errorf("summary %q", got)
+	}
+	if s := (&Run{}).Slowest(); s.Cell != -1 {
+		t.Errorf("slowest of none: %+v", s)
 	}
 }
 
@@ -170,4 +203,50 @@ func mustEval(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// bootstrapShell returns the shell command of BootstrapCell's "!*" line.
+func bootstrapShell() string {
+	cmd := strings.SplitN(BootstrapCell, "\n%goworkfix", 2)[0]
+	return strings.ReplaceAll(strings.TrimPrefix(cmd, "!*"), "\\\n", " ")
+}
+
+// TestBootstrapCell runs the bootstrap cell's shell command as GoNB would:
+// from a notebook outside any checkout it prints the plain message and
+// wires nothing; with LAO_ROOT naming the checkout it wires the module.
+func TestBootstrapCell(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go run")
+	}
+	cwd, _ := os.Getwd()
+	root, err := ModuleRoot(cwd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(env ...string) (string, string) {
+		gonbTmp, nbDir := t.TempDir(), t.TempDir()
+		os.WriteFile(filepath.Join(gonbTmp, "go.mod"), []byte("module gonb_x\n\ngo 1.26\n"), 0o644)
+		cmd := exec.Command("bash", "-c", bootstrapShell())
+		cmd.Dir = gonbTmp
+		cmd.Env = append(os.Environ(), append([]string{"GONB_DIR=" + nbDir, "PWD=" + gonbTmp, "LAO_ROOT="}, env...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return string(out), gonbTmp
+	}
+	out, dir := run()
+	if !strings.Contains(out, NotWiredMessage) {
+		t.Errorf("outside a checkout the cell printed:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+		t.Error("outside a checkout a go.work was written")
+	}
+	out, dir = run("LAO_ROOT=" + root)
+	if !strings.Contains(out, "notebook wired to "+root) {
+		t.Errorf("with LAO_ROOT the cell printed:\n%s", out)
+	}
+	if work, _ := os.ReadFile(filepath.Join(dir, "go.work")); !strings.Contains(string(work), root) {
+		t.Errorf("with LAO_ROOT, go.work:\n%s", work)
+	}
 }

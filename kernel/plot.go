@@ -5,11 +5,13 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html"
+	"math"
 	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // Default plot size: 7 × 4.5 inches, 672 × 432 CSS pixels in a notebook:
@@ -21,8 +23,9 @@ const (
 )
 
 // PlotSVG renders p as an SVG document of the given size (zero width or
-// height selects DefaultWidth/DefaultHeight). Fonts are referenced by name,
-// not embedded, so the output stays small.
+// height selects DefaultWidth, plus the legend's width, and DefaultHeight).
+// The legend, if p has one, is drawn beside the axes. Fonts are referenced
+// by name, not embedded, so the output stays small.
 func PlotSVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	return render(p, w, h, "svg")
 }
@@ -37,8 +40,9 @@ func render(p *plot.Plot, w, h vg.Length, format string) (out []byte, err error)
 	if p == nil {
 		return nil, fmt.Errorf("kernel: render %s: nil plot", format)
 	}
+	legendW := legendWidth(p)
 	if w <= 0 {
-		w = DefaultWidth
+		w = DefaultWidth + legendW
 	}
 	if h <= 0 {
 		h = DefaultHeight
@@ -50,25 +54,76 @@ func render(p *plot.Plot, w, h vg.Length, format string) (out []byte, err error)
 			out, err = nil, fmt.Errorf("kernel: render %s: %v", format, r)
 		}
 	}()
-	wt, err := p.WriterTo(w, h, format)
+	cw, err := draw.NewFormattedCanvas(w, h, format)
 	if err != nil {
 		return nil, fmt.Errorf("kernel: render %s: %w", format, err)
 	}
+	drawLaidOut(p, draw.New(cw), legendW)
 	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
+	if _, err := cw.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("kernel: render %s: %w", format, err)
 	}
 	return buf.Bytes(), nil
 }
 
+// legendGap separates the axes from a legend drawn beside them.
+const legendGap = 10 * vg.Millimeter / 2
+
+// legendWidth is the width of the strip right of the axes that p's legend
+// needs (0 without legend entries).
+func legendWidth(p *plot.Plot) vg.Length {
+	if lw := p.Legend.Rectangle(draw.Canvas{}).Size().X; lw > 0 {
+		return lw + legendGap + vg.Points(4)
+	}
+	return 0
+}
+
+// drawLaidOut draws p on c with two changes to gonum/plot's layout: the
+// legend goes in a strip of width legendW right of the axes (so it never
+// covers data), and the y label is drawn by hand, centred on the data area.
+// gonum/plot v0.17 places a vertical label's glyph box at the axis' linear
+// midpoint, which on a log axis lies near the top and leaves a blank band
+// under the title; drawing the label outside the plot avoids that. It
+// returns the data area.
+func drawLaidOut(p *plot.Plot, c draw.Canvas, legendW vg.Length) draw.Canvas {
+	legend, label := p.Legend, p.Y.Label
+	defer func() { p.Legend, p.Y.Label = legend, label }()
+	p.Legend = plot.NewLegend()
+	p.Y.Label.Text = ""
+
+	var labelW vg.Length
+	if label.Text != "" {
+		labelW = label.TextStyle.Height(label.Text) + label.Padding
+	}
+	pc := draw.Crop(c, labelW, -legendW, 0, -vg.Points(3)) // 3 pt above the title
+	p.Draw(pc)
+	data := p.DataCanvas(pc)
+	if label.Text != "" {
+		sty := label.TextStyle
+		sty.Rotation += math.Pi / 2
+		sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+		c.FillText(sty, vg.Point{X: c.Min.X, Y: (data.Min.Y + data.Max.Y) / 2}, label.Text)
+	}
+	if legendW > 0 {
+		lc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: c.Max.X - legendW + legendGap, Y: data.Min.Y},
+			Max: vg.Point{X: c.Max.X, Y: data.Max.Y},
+		}}
+		legend.Top, legend.Left, legend.XOffs, legend.YOffs = true, true, 0, 0
+		legend.Draw(lc)
+	}
+	return data
+}
+
 // SVGHTML wraps an SVG document for inline display in HTML: the XML prolog
-// is dropped, and the image scales down to the width of the page.
+// is dropped, and the image scales down (keeping its proportions) to the
+// width of the page.
 func SVGHTML(svg []byte) string {
 	s := string(svg)
-	if i := strings.Index(s, "<svg"); i > 0 {
-		s = s[i:]
+	if i := strings.Index(s, "<svg"); i >= 0 {
+		s = `<svg style="max-width:100%;height:auto"` + s[i+len("<svg"):]
 	}
-	return `<div class="lao-plot" style="max-width:100%;overflow-x:auto">` + s + `</div>`
+	return `<div class="lao-plot" style="max-width:100%">` + s + `</div>`
 }
 
 // PNGHTML wraps PNG bytes in an <img> tag with a data URI.
@@ -99,6 +154,9 @@ func DisplayPlotSize(p *plot.Plot, w, h vg.Length) error {
 }
 
 // DisplayPNG shows PNG bytes in the cell's output (image/png).
-func DisplayPNG(png []byte) { gonbui.DisplayPNG(png) }
+func DisplayPNG(png []byte) {
+	gonbui.DisplayPNG(png)
+	flushDisplay()
+}
 
 func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }

@@ -23,6 +23,7 @@ import (
 type Progress struct {
 	mu       sync.Mutex
 	label    string
+	note     string // what the last step was, e.g. "split 2/3: AERR"
 	total    int
 	n        int
 	start    time.Time
@@ -78,6 +79,16 @@ func (p *Progress) Set(n int) {
 	p.draw(false)
 }
 
+// Report sets the bar to done of total steps and notes msg (the last step
+// finished); it has the signature of experiments.Progress, so a bar can
+// follow an experiment: experiments.Run(ds, spec, bar.Report).
+func (p *Progress) Report(done, total int, msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n, p.total, p.note = done, total, msg
+	p.draw(false)
+}
+
 // Done marks the loop finished and draws the final state (the notebook
 // block keeps it; text mode prints a last line). Further calls do nothing.
 func (p *Progress) Done() {
@@ -88,6 +99,9 @@ func (p *Progress) Done() {
 	}
 	p.done = true
 	p.draw(true)
+	if p.notebook {
+		flushDisplay() // the final state must reach GoNB even if the program ends now
+	}
 }
 
 // pct returns the completed percentage in [0, 100], or -1 if total is unknown.
@@ -130,10 +144,14 @@ func (p *Progress) text() string {
 	if p.done {
 		state = " done"
 	}
-	if pct := p.pct(); pct >= 0 {
-		return fmt.Sprintf("%s: %3d%% (%d/%d) %.1fs%s", p.label, pct, p.n, p.total, el, state)
+	note := ""
+	if p.note != "" {
+		note = " — " + p.note
 	}
-	return fmt.Sprintf("%s: %d %.1fs%s", p.label, p.n, el, state)
+	if pct := p.pct(); pct >= 0 {
+		return fmt.Sprintf("%s: %3d%% (%d/%d) %.1fs%s%s", p.label, pct, p.n, p.total, el, state, note)
+	}
+	return fmt.Sprintf("%s: %d %.1fs%s%s", p.label, p.n, el, state, note)
 }
 
 // HTML returns the bar as an HTML fragment (escaped label, a filled bar and

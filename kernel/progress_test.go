@@ -90,3 +90,16 @@ func TestProgressConcurrent(t *testing.T) {
 		t.Errorf("lost updates: %s", p.Text())
 	}
 }
+
+func TestProgressReportFollowsAnExperiment(t *testing.T) {
+	var buf bytes.Buffer
+	p := newProgress("MNIST", 0, false, &buf, nil, fakeClock(time.Second))
+	p.Report(1, 4, "split 1/2: AERR")
+	p.Report(2, 4, "split 1/2: Ridge")
+	if got := p.Text(); !strings.HasPrefix(got, "MNIST:  50% (2/4)") || !strings.HasSuffix(got, "— split 1/2: Ridge") {
+		t.Errorf("Text after Report(2, 4, …) = %q", got)
+	}
+	if !strings.Contains(buf.String(), "25% (1/4)") {
+		t.Errorf("no line for the first step:\n%s", buf.String())
+	}
+}

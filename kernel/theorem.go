@@ -3,15 +3,17 @@ package kernel
 import (
 	"fmt"
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/laoproject/lao/lao/theory"
 )
 
-// Theorem is what a theorem card shows. Text fields are Markdown in which
-// $...$ is inline LaTeX; Bound is display LaTeX without delimiters. Only
-// Number and Statement are required.
+// Theorem is what a theorem card shows. Text fields are plain text in which
+// $...$ is inline LaTeX (the cards escape everything else, so underscores
+// and asterisks show as typed); Bound is display LaTeX without delimiters.
+// Only Number and Statement are required.
 //
 // The theorem registry of package lao will be adapted to this struct (lao
 // cannot import kernel), so the card stays a plain value.
@@ -44,27 +46,47 @@ func (t Theorem) title() (num, rest string) {
 }
 
 // TheoremMarkdown renders t as a Markdown card with LaTeX, for Jupyter's
-// Markdown renderer (MathJax).
+// Markdown renderer (MathJax). Text outside $...$ is escaped for Markdown.
 func TheoremMarkdown(t Theorem) (string, error) {
 	if err := t.check(); err != nil {
 		return "", err
 	}
 	num, rest := t.title()
 	var b strings.Builder
-	fmt.Fprintf(&b, "> **%s**%s\n>\n", num, rest)
+	fmt.Fprintf(&b, "> **%s**%s\n>\n", escapeMarkdown(num), escapeMarkdown(rest))
 	for _, line := range strings.Split(strings.TrimSpace(t.Statement), "\n") {
-		fmt.Fprintf(&b, "> %s\n", line)
+		fmt.Fprintf(&b, "> %s\n", escapeMarkdown(line))
 	}
 	if t.Bound != "" {
 		fmt.Fprintf(&b, ">\n> $$%s$$\n", strings.TrimSpace(t.Bound))
 	}
 	if len(t.Assumptions) > 0 {
-		fmt.Fprintf(&b, ">\n> *Assumptions:* %s.\n", strings.Join(t.Assumptions, "; "))
+		fmt.Fprintf(&b, ">\n> *Assumptions:* %s.\n", escapeMarkdown(strings.Join(t.Assumptions, "; ")))
 	}
 	if t.Solver != "" {
-		fmt.Fprintf(&b, ">\n> *Shown by:* `%s`\n", t.Solver)
+		fmt.Fprintf(&b, ">\n> *Shown by:* `%s`\n", strings.ReplaceAll(t.Solver, "`", "'"))
 	}
 	return b.String(), nil
+}
+
+// mathSpan matches $...$ and $$...$$ (LaTeX that Markdown must leave alone).
+var mathSpan = regexp.MustCompile(`\$\$[^$]*\$\$|\$[^$]*\$`)
+
+// markdownSpecial matches the characters Markdown gives a meaning inline.
+var markdownSpecial = regexp.MustCompile("[\\\\`*_{}\\[\\]<>#|~]")
+
+// escapeMarkdown backslash-escapes Markdown's inline syntax outside $...$,
+// so that "||w*||_2" shows as typed instead of turning into italics.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range mathSpan.FindAllStringIndex(s, -1) {
+		b.WriteString(markdownSpecial.ReplaceAllString(s[last:m[0]], `\$0`))
+		b.WriteString(s[m[0]:m[1]])
+		last = m[1]
+	}
+	b.WriteString(markdownSpecial.ReplaceAllString(s[last:], `\$0`))
+	return b.String()
 }
 
 // TheoremHTML renders t as an HTML card. Text is escaped; the $...$ and
@@ -93,14 +115,15 @@ func TheoremHTML(t Theorem) (string, error) {
 	return b.String(), nil
 }
 
-// DisplayTheorem shows t as a Markdown card (rendered with MathJax by
-// Jupyter).
+// DisplayTheorem shows t as an HTML card (TheoremHTML): Jupyter and the
+// HTML export typeset its LaTeX with MathJax, and no Markdown parser sees
+// its text.
 func DisplayTheorem(t Theorem) error {
-	md, err := TheoremMarkdown(t)
+	h, err := TheoremHTML(t)
 	if err != nil {
 		return err
 	}
-	DisplayMarkdown(md)
+	DisplayHTML(h)
 	return nil
 }
 

@@ -7,21 +7,62 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// logTicks marks a log axis: labelled ticks at 1, 2 and 5 × 10ⁿ when the
-// axis spans less than three decades (at 10ⁿ otherwise), and unlabelled
-// minor ticks at every integer multiple of 10ⁿ. gonum's LogTicks labels
-// only powers of ten, which leaves a short axis with one label or none.
+// logTicks marks a log axis where the data are: labelled ticks at 10ⁿ when
+// the axis spans three decades or more, at 1, 2 and 5 × 10ⁿ (1.5 decades or
+// more), at 1, 2, 3 and 5 × 10ⁿ, or at every integer multiple of 10ⁿ —
+// the first of these that gives at least two labels and a label within a
+// factor 3.5 of both ends of the axis — and otherwise at linear "nice"
+// values; unlabelled minor ticks at every integer multiple of 10ⁿ. gonum's LogTicks labels only powers of ten,
+// which leaves a short axis with one label or none.
 type logTicks struct{}
 
 func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}
-	majors := []float64{1}
-	if math.Log10(hi/lo) < 3 {
-		majors = []float64{1, 2, 5}
+	decades := math.Log10(hi / lo)
+	for _, majors := range [][]float64{{1}, {1, 2, 5}, {1, 2, 3, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}} {
+		switch {
+		case len(majors) == 1 && decades < 3, len(majors) == 3 && decades < 1.5:
+			continue
+		}
+		// Over three decades or more the powers of ten are close enough to
+		// the ends; on shorter axes the labels must reach the ends too.
+		if ticks, n := decadeTicks(lo, hi, majors); n >= 2 && (decades >= 3 || coversEnds(ticks, lo, hi)) {
+			return ticks
+		}
+	}
+	// Less than a factor of about 2 between lo and hi: linear nice values,
+	// a step of 1, 2 or 5 × 10ⁿ giving 3 to 7 labels.
+	step := math.Pow(10, math.Floor(math.Log10(hi-lo)))
+	for _, f := range []float64{1, 0.5, 0.2, 0.1} {
+		if (hi-lo)/(step*f) >= 2.5 {
+			step *= f
+			break
+		}
 	}
 	var ticks []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi*(1+1e-9); v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: tickLabel(v)})
+	}
+	return ticks
+}
+
+// coversEnds reports whether the labelled ticks reach within a factor 3.5
+// of both ends of [lo, hi], so no end of the data lies far from a label.
+func coversEnds(ticks []plot.Tick, lo, hi float64) bool {
+	first, last := math.Inf(1), math.Inf(-1)
+	for _, t := range ticks {
+		if t.Label != "" {
+			first, last = math.Min(first, t.Value), math.Max(last, t.Value)
+		}
+	}
+	return first <= lo*3.5 && last >= hi/3.5
+}
+
+// decadeTicks returns a tick at every integer multiple m·10ⁿ in [lo, hi],
+// labelled when m is one of majors, and the number of labelled ticks.
+func decadeTicks(lo, hi float64, majors []float64) (ticks []plot.Tick, labelled int) {
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		p := math.Pow(10, e)
 		for m := 1.0; m <= 9; m++ {
@@ -33,17 +74,19 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 			for _, mm := range majors {
 				if m == mm {
 					t.Label = tickLabel(v)
+					labelled++
 				}
 			}
 			ticks = append(ticks, t)
 		}
 	}
-	return ticks
+	return ticks, labelled
 }
 
-// tickLabel prints v without exponent in the usual range (20000, 0.005)
-// and with one outside it.
+// tickLabel prints v without exponent in the usual range [0.0001, 1e7) and
+// with one outside it, rounding away binary noise (0.30000000000000004).
 func tickLabel(v float64) string {
+	v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
 	if a := math.Abs(v); a >= 1e-4 && a < 1e7 {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	}

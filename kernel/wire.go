@@ -11,14 +11,29 @@ import (
 	"strings"
 )
 
+// RootEnv names the environment variable that points a notebook at a
+// checkout of this module when the notebook lives elsewhere (export it
+// before starting Jupyter).
+const RootEnv = "LAO_ROOT"
+
+// NotWiredMessage is what the bootstrap cell prints when the notebook is
+// neither inside a checkout of this module nor pointed at one by LAO_ROOT.
+const NotWiredMessage = "lao: this notebook is not inside a checkout of github.com/laoproject/lao, so its cells " +
+	"cannot import the lao packages (they would fail with go errors). Either open it from the notebooks/ " +
+	"directory of a checkout, or start Jupyter with LAO_ROOT naming the checkout (export LAO_ROOT=/path/to/lao first)."
+
 // BootstrapCell is the first code cell of every notebook of this module. It
-// runs in GoNB's temporary module directory ($PWD) and wires it to the module
-// that contains the notebook ($GONB_DIR is the notebook's directory), so that
-// cells can import github.com/laoproject/lao/... without editing any go.mod:
+// runs in GoNB's temporary module directory ($PWD) and wires it to the
+// module that contains the notebook ($GONB_DIR is the notebook's
+// directory), or to the checkout named by $LAO_ROOT if set, so that cells
+// can import github.com/laoproject/lao/... without editing any go.mod:
 // kernel/cmd/wire writes a go.work using both modules, copies this module's
 // requirements and checksums, and GoNB's %goworkfix adds the replace rules
-// that its `go get` needs.
-const BootstrapCell = `!*go -C "$GONB_DIR" run github.com/laoproject/lao/kernel/cmd/wire "$PWD"
+// that its `go get` needs. Outside a checkout it prints NotWiredMessage.
+const BootstrapCell = `!*lao="${LAO_ROOT:-$GONB_DIR}"; nb="$PWD"; \
+if go -C "$lao" list -m github.com/laoproject/lao >/dev/null 2>&1; \
+then go -C "$lao" run github.com/laoproject/lao/kernel/cmd/wire "$nb"; \
+else echo "` + NotWiredMessage + `"; fi
 %goworkfix`
 
 // ModuleRoot returns the directory of the go.mod governing dir (as `go env

@@ -2,7 +2,7 @@
 // checks them like the notebook test does, and writes each executed
 // notebook and its HTML rendering, plus an index.html, to a directory:
 //
-//	go run ./kernel/cmd/export [-o build/notebooks] [-cell-timeout 120s] [notebook.ipynb ...]
+//	go run ./kernel/cmd/export [-o build/notebooks] [-cell-timeout 300s] [notebook.ipynb ...]
 //
 // Without arguments it exports every notebooks/*.ipynb of the module. It
 // exits with status 1 if any notebook fails its checks (the HTML is still
@@ -24,7 +24,7 @@ import (
 
 func main() {
 	out := flag.String("o", "build/notebooks", "output directory for executed .ipynb and .html files")
-	cellTimeout := flag.Duration("cell-timeout", 120*time.Second, "maximum time per cell")
+	cellTimeout := flag.Duration("cell-timeout", 300*time.Second, "maximum time per cell")
 	flag.Parse()
 	if err := run(*out, *cellTimeout, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "export:", err)
@@ -65,7 +65,7 @@ func run(out string, cellTimeout time.Duration, files []string) error {
 			status = "FAILED"
 			failed++
 		}
-		fmt.Printf("%6.1fs (budget %v)  %s\n", r.Elapsed.Seconds(), r.Budget, status)
+		fmt.Printf("%6.1fs (budget %v)  %s\n    cells: %s\n", r.Elapsed.Seconds(), r.Budget, status, r.CellSummary())
 		for _, p := range r.Problems {
 			fmt.Printf("    %s\n", strings.ReplaceAll(p.String(), "\n", "\n    "))
 		}

@@ -76,7 +76,7 @@ func run(bin string, gopls bool) error {
 	jupyter, err := exec.LookPath("jupyter")
 	if err != nil {
 		return fmt.Errorf("binaries are in %s, but jupyter is not on PATH, so the kernel cannot be registered.\n"+
-			"On Debian/Ubuntu: apt-get update && apt-get install -y jupyter-notebook jupyter-nbconvert python3-nbclient python3-ipykernel\n"+
+			"On Debian/Ubuntu: apt-get update && apt-get install -y jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel\n"+
 			"then run this command again", bin)
 	}
 	path := strings.Join(uniq(append([]string{bin, filepath.Dir(goBin)}, filepath.SplitList(os.Getenv("PATH"))...)), string(os.PathListSeparator))

@@ -66,14 +66,15 @@ func template(title string) []kernel.NotebookCell {
 		{Markdown: true, Source: "# " + title + "\n\nWhat the result says, in plain words, with the formula:\n\n" +
 			"$$ \\mathbb{E}[L(\\bar w)] - L(w^\\star) \\le \\dots $$\n\n**Assumptions.** …"},
 		{Source: "import (\n\t\"fmt\"\n\n\t\"github.com/laoproject/lao/kernel\"\n\t\"github.com/laoproject/lao/lao\"\n)\n\n" +
-			"// Parameters: keep every cell under ~60 s on 2 cores; bigger runs behind a flag like this.\nconst seeds = 5\n"},
+			"// Parameters: keep every cell under ~30 s on 2 cores; bigger runs behind a flag such as full = false.\nconst seeds = 5\n"},
 		{Markdown: true, Source: "## The experiment\n\nWhat is run and why it shows the result."},
-		{Source: "%%\n// Call the library here; cells never re-implement an algorithm.\nfmt.Println(seeds, lao.ErrBudgetExceeded)"},
+		{Source: "%%\n// Call the library here; cells never re-implement an algorithm. Print with kernel.Printf\n// so that text and tables come out in order.\nkernel.Printf(\"%d %v\\n\", seeds, lao.ErrBudgetExceeded)"},
 		{Source: "%%\nkernel.Must(kernel.DisplayBands([]kernel.Curve{\n" +
 			"\t{Name: \"solver\", X: []float64{1, 10, 100}, Mean: []float64{1, 0.3, 0.1}, Std: []float64{0.2, 0.05, 0.02}},\n" +
 			"}, kernel.BandsOptions{Title: \"" + title + "\", XLabel: \"attributes seen\", YLabel: \"excess risk\", LogX: true}))",
 			Tags: []string{kernel.PlotTag}},
-		{Markdown: true, Source: "## What you should see\n\nDescribe what the plot shows and how it matches the theorem."},
+		{Markdown: true, Source: "## What you should see\n\nDescribe what the plot shows and how it matches the theorem; " +
+			"quote no number the cells do not print.\n\n## Exercises: change, predict, re-run\n\n1. Change a parameter, predict the effect, re-run."},
 	}
 }
 

@@ -1,0 +1,95 @@
+package kernel
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/experiments"
+)
+
+func TestSeriesCurves(t *testing.T) {
+	cs := SeriesCurves([]experiments.Series{
+		{Name: "AERR", X: []float64{1, 2}, Mean: []float64{3, 2}, Std: []float64{0.1, 0.2}, Runs: 5},
+		{Name: "one split", X: []float64{1, 2}, Mean: []float64{3, 2}, Std: []float64{0, 0}, Runs: 1},
+		{Name: "Ridge", X: []float64{1, 2}, Mean: []float64{1, 1}, Std: []float64{0, 0}, Runs: 5, Full: true},
+	})
+	if cs[0].Role != Measured || cs[0].Std == nil || cs[0].Std[1] != 0.2 {
+		t.Errorf("5 runs: %+v, want a measured curve with its band", cs[0])
+	}
+	if cs[1].Std != nil {
+		t.Errorf("one run: band %v, want none", cs[1].Std)
+	}
+	if cs[2].Role != Reference {
+		t.Errorf("full information: role %v, want Reference", cs[2].Role)
+	}
+	if got := BandLabel(5, "seeds"); got != "± 1 sd over 5 seeds" {
+		t.Errorf("BandLabel = %q", got)
+	}
+}
+
+func TestRatioCurves(t *testing.T) {
+	x := []float64{100, 400}
+	cs := []Curve{
+		{Name: "AERR", X: x, Mean: []float64{0.2, 0.05}, Std: []float64{0.02, 0.01}},
+		{Name: "w = 0", X: x, Mean: []float64{1, 1}, Role: Zero},
+		{Name: "AELR", X: x, Mean: []float64{0.5, 0.25}},
+		{Name: "Thm 3.1", X: x, Mean: []float64{2, 1}, Role: Bound, Group: "AERR"},
+		{Name: "Thm 3.4", X: x, Mean: []float64{5, 2.5}, Role: Bound, Group: "AELR"},
+	}
+	r, err := RatioCurves(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r) != 2 || r[0].Name != "AERR ÷ bound" || r[0].Group != "AERR" || r[1].Group != "AELR" {
+		t.Fatalf("ratios %+v", r)
+	}
+	// AERR falls 4x while its bound halves: the ratio halves (0.1 → 0.05).
+	for k, want := range []float64{0.1, 0.05} {
+		if math.Abs(r[0].Mean[k]-want) > 1e-12 {
+			t.Errorf("AERR ratio at %g: %g, want %g", x[k], r[0].Mean[k], want)
+		}
+	}
+	if math.Abs(r[0].Std[1]-0.01) > 1e-12 || r[1].Std != nil || r[1].Mean[0] != 0.1 || r[1].Mean[1] != 0.1 {
+		t.Errorf("ratios %+v", r)
+	}
+	for name, bad := range map[string][]Curve{
+		"no bound":  cs[:3],
+		"orphan":    {cs[0], {Name: "b", X: x, Mean: x, Role: Bound, Group: "nobody"}},
+		"x differs": {cs[0], {Name: "b", X: []float64{1, 2}, Mean: x, Role: Bound, Group: "AERR"}},
+		"zero":      {cs[0], {Name: "b", X: x, Mean: []float64{1, 0}, Role: Bound, Group: "AERR"}},
+	} {
+		if _, err := RatioCurves(bad); err == nil || !strings.Contains(err.Error(), "RatioCurves") {
+			t.Errorf("%s: err %v", name, err)
+		}
+	}
+}
+
+func TestBoundCurve(t *testing.T) {
+	m := Curve{Name: "AERR", X: []float64{100, 400}, Mean: []float64{0.1, 0.04}}
+	b := BoundCurve("Theorem 3.1", m, func(x float64) float64 { return 1 / math.Sqrt(x) })
+	if b.Role != Bound || b.Group != "AERR" || b.Mean[0] != 0.1 || b.Mean[1] != 0.05 || b.X[1] != 400 {
+		t.Errorf("%+v", b)
+	}
+	r, err := RatioCurves([]Curve{m, b})
+	if err != nil || math.Abs(r[0].Mean[1]-0.8) > 1e-12 {
+		t.Errorf("ratio %+v %v", r, err)
+	}
+}
+
+func TestBoundsTable(t *testing.T) {
+	x := []float64{100, 200, 400, 800}
+	m := Curve{Name: "AERR", X: x, Mean: []float64{0.1, 0.05, 0.025, 0.0125}, Std: []float64{0.01, 0.01, 0.01, 0.01}}
+	b := BoundCurve("Thm 3.1", m, func(x float64) float64 { return 10 / x })
+	tab, err := BoundsTable("c", "m", []Curve{m, {Name: "w = 0", X: x, Mean: x, Role: Zero}, b}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// rows at j = 0, 2 and the last (3)
+	if len(tab.Rows) != 3 || tab.Rows[1][0] != "400" || tab.Rows[2][1] != "0.0125 ± 0.01" || tab.Rows[2][2] != "0.0125" || tab.Rows[2][3] != "1" || tab.Rows[0][3] != "1" {
+		t.Errorf("%+v", tab.Rows)
+	}
+	if _, err := BoundsTable("c", "m", []Curve{m}, 1); err == nil {
+		t.Error("no bound accepted")
+	}
+}

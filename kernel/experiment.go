@@ -1,0 +1,124 @@
+package kernel
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/lao"
+)
+
+// openData opens a named data set (a variable for the tests).
+var openData = datasets.Open
+
+// RunEntries runs the entries of spec with the given labels (all of them if
+// none are given) on the named data set (datasets.Open), showing a progress
+// bar per split, and returns their curves as one report. Every entry is run
+// at most once per kernel session (see Cached): the cells of a notebook can
+// run a long experiment one algorithm per cell, and the plotting cell reads
+// them all back. The splits depend only on spec.Seed, so the report is what
+// one experiments.Run of all the entries would give.
+func RunEntries(data string, spec experiments.Spec, labels ...string) (*experiments.Report, error) {
+	if len(labels) == 0 {
+		for _, e := range spec.Entries {
+			labels = append(labels, e.Label)
+		}
+	}
+	var ds *lao.Dataset
+	var reps []*experiments.Report
+	for _, l := range labels {
+		i := slices.IndexFunc(spec.Entries, func(e experiments.Entry) bool { return e.Label == l })
+		if i < 0 {
+			return nil, fmt.Errorf("kernel: RunEntries: no entry %q in the experiment", l)
+		}
+		one := spec
+		one.Entries = []experiments.Entry{spec.Entries[i]}
+		key := struct {
+			Data string
+			Spec experiments.Spec
+		}{data, one}
+		rep, err := Cached(key, func() (*experiments.Report, error) {
+			if ds == nil {
+				var err error
+				if ds, err = openData(data); err != nil {
+					return nil, err
+				}
+			}
+			bar := NewProgress(fmt.Sprintf("%s, %s", data, l), one.Splits)
+			defer bar.Done()
+			return experiments.Run(ds, one, bar.Report)
+		})
+		if err != nil {
+			return nil, err
+		}
+		reps = append(reps, rep)
+	}
+	return experiments.Merge(reps...)
+}
+
+// FinalTable tabulates the last point of every curve of rep (the whole
+// training part): test squared and classification errors (mean ± sd when
+// there are several splits), attributes seen, the parameters the curve ran
+// with on the first split, and the parameters cross-validation chose on the
+// edge of its grid, if any.
+func FinalTable(caption string, rep *experiments.Report) Table {
+	t := Table{Caption: caption,
+		Header:  []string{"algorithm", "examples", "attributes seen", "test squared error", "classification error", "parameters (split 1)"},
+		Numeric: []bool{false, true, true, true, true, false}}
+	splits := rep.Spec.Splits
+	for _, c := range rep.Curves {
+		p := c.Final()
+		mse, cerr := fmt.Sprintf("%.3f", p.MSE), fmt.Sprintf("%.1f %%", 100*p.Err)
+		if splits > 1 {
+			mse += fmt.Sprintf(" ± %.3f", p.MSEStd)
+			cerr = fmt.Sprintf("%.1f ± %.1f %%", 100*p.Err, 100*p.ErrStd)
+		}
+		params := ""
+		if len(c.Params) > 0 {
+			params = ParamString(c.Params[0])
+		}
+		if len(c.Edges) > 0 && len(c.Edges[0]) > 0 {
+			params += " (on the grid's edge: " + strings.Join(c.Edges[0], "; ") + ")"
+		}
+		t.Rows = append(t.Rows, []string{c.Entry.Label, fmt.Sprint(p.Examples), fmt.Sprintf("%.0f", p.Attributes), mse, cerr, params})
+	}
+	if splits > 1 {
+		t.Footer = fmt.Sprintf("mean ± sd over %d random splits", splits)
+	}
+	return t
+}
+
+// ParamString formats parameters as "B = 4, eta = 0.213", sorted by name.
+func ParamString(params map[string]float64) string {
+	names := make([]string, 0, len(params))
+	for n := range params {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s = %.3g", n, params[n])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// BudgetTable compares every curve of rep at about the number of attributes
+// the curve labelled ref saw in its whole run (Curve.AtAttributes with 20 %
+// slack): the seeds' comparison of partial- and full-information
+// algorithms at an equal attribute budget.
+func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
+	i := slices.IndexFunc(rep.Curves, func(c experiments.Curve) bool { return c.Entry.Label == ref })
+	if i < 0 {
+		return Table{}, fmt.Errorf("kernel: BudgetTable: no curve %q", ref)
+	}
+	budget := rep.Curves[i].Final().Attributes
+	t := Table{Caption: fmt.Sprintf("At about the attribute budget of %s (%.0f attributes)", ref, budget),
+		Header: []string{"algorithm", "attributes seen", "examples", "test squared error"}, Numeric: []bool{false, true, true, true}}
+	for _, c := range rep.Curves {
+		p := c.AtAttributes(budget, 0.2)
+		t.Rows = append(t.Rows, []string{c.Entry.Label, fmt.Sprintf("%.0f", p.Attributes), fmt.Sprint(p.Examples), fmt.Sprintf("%.3f", p.MSE)})
+	}
+	return t, nil
+}
