@@ -342,3 +342,23 @@ func TestPairTree(t *testing.T) {
 		}
 	}
 }
+
+// sinhCosh from one expm1 is as accurate as math.Sinh/Cosh, tiny |u| included.
+func TestSinhCosh(t *testing.T) {
+	for _, u := range []float64{0, 1e-300, -1e-12, 3e-8, 0.01, -0.7, 1, 5.5, -19.9, 25, -300} {
+		for _, M := range []float64{0, 30} {
+			if math.Abs(u)-M > expRange {
+				continue
+			}
+			sh, ch := sinhCosh(u, M, math.Exp(-M))
+			wsh, wch := math.Sinh(u)*math.Exp(-M), math.Cosh(u)*math.Exp(-M)
+			if math.Abs(u) >= 20 { // the direct form
+				wsh = (math.Exp(u-M) - math.Exp(-u-M)) / 2
+				wch = (math.Exp(u-M) + math.Exp(-u-M)) / 2
+			}
+			if math.Abs(sh-wsh) > 4e-16*math.Abs(wsh) || math.Abs(ch-wch) > 4e-16*wch {
+				t.Errorf("u=%g M=%g: (%g, %g), want (%g, %g)", u, M, sh, ch, wsh, wch)
+			}
+		}
+	}
+}

@@ -20,6 +20,7 @@ type EG struct {
 	*Lazy
 	B  float64
 	M  float64   // u_i = log z⁺_i is kept in the coordinate record (aux)
+	eM float64   // e^{−M}
 	tr *PairTree // (|a_i|, cosh(u_i)e^{−M}): ||w||₁'s draws and the normaliser
 	ab []float64 // scratch for recentre
 	ch []float64
@@ -37,14 +38,18 @@ func NewEG(d int, B float64) *EG {
 }
 
 // sinhCosh returns sinh(u)e^{−M} and cosh(u)e^{−M} without overflow for
-// |u| − M ≤ expRange.
-func sinhCosh(u, M float64) (sh, ch float64) {
-	if math.Abs(u) < 20 {
-		f := math.Exp(-M)
-		return math.Sinh(u) * f, math.Cosh(u) * f
+// |u| − M ≤ expRange; eM = e^{−M}. One expm1 serves both, accurate for
+// small |u| too: with E = e^{|u|} − 1, sinh|u| = E(E+2)/(2(E+1)) and
+// cosh u = ((E+1) + 1/(E+1))/2.
+func sinhCosh(u, M, eM float64) (sh, ch float64) {
+	a := math.Abs(u)
+	if a < 20 {
+		E := math.Expm1(a)
+		p := E + 1
+		return math.Copysign(E*(E+2)/(2*p), u) * eM, (p + 1/p) / 2 * eM
 	}
-	p, n := math.Exp(u-M), math.Exp(-u-M)
-	return (p - n) / 2, (p + n) / 2
+	p, n := math.Exp(a-M), math.Exp(-a-M)
+	return math.Copysign((p-n)/2, u), (p + n) / 2
 }
 
 // recentre sets M = max|u_i| and recomputes every coordinate, O(d).
@@ -53,11 +58,11 @@ func (e *EG) recentre() {
 	for i := range e.c {
 		M = max(M, math.Abs(e.c[i].aux))
 	}
-	e.M = M
+	e.M, e.eM = M, math.Exp(-M)
 	for i := range e.c {
 		e.flush(i)
 		c := &e.c[i]
-		c.a, e.ch[i] = sinhCosh(c.aux, M)
+		c.a, e.ch[i] = sinhCosh(c.aux, M, e.eM)
 		e.ab[i] = math.Abs(c.a)
 	}
 	e.tr.Build(e.ab, e.ch)
@@ -123,7 +128,7 @@ func (e *EG) AddU(i int, delta float64) {
 		e.recentre()
 		return
 	}
-	a, c := sinhCosh(u, e.M)
+	a, c := sinhCosh(u, e.M, e.eM)
 	e.SetA(i, a)
 	e.tr.Set(i, math.Abs(a), c)
 	e.refresh()
