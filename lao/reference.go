@@ -54,8 +54,10 @@ func plainLearner(l Learner, d int) Learner {
 		return &plainAELR{q: l.q, k: l.k, o: l.o, B: l.B, eta: l.eta, rng: l.rng, u: u,
 			w: make([]float64, d), sum: make([]float64, d), ab: make([]float64, d), xt: newSparseVec(d)}
 	case *aerLearner:
-		return &plainAER{aerLearner: l, w: make([]float64, d), sum: make([]float64, d),
+		p := &plainAER{aerLearner: l, w: make([]float64, d), sum: make([]float64, d),
 			ab: make([]float64, d), scratch: make([]float64, d)}
+		p.sampler = &plainL1{p.w, p.ab}
+		return p
 	case *twoPhasedLearner:
 		l.plain = true
 		if l.first != nil {
@@ -204,12 +206,13 @@ func (l *plainAELR) xDraws() []int         { return l.xt.draws }
 type plainAER struct {
 	*aerLearner
 	w, sum, ab, scratch []float64
+	sampler             *plainL1 // w as an l1Sampler (a pointer: no boxing per example)
 	t                   int
 }
 
 func (l *plainAER) Observe(ex *Example) {
 	l.t++
-	yhat := aerEstimates(ex, plainL1{l.w, l.ab}, l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
+	yhat := aerEstimates(ex, l.sampler, l.kx, l.ky, l.rng, l.perm, l.swaps, l.out, l.v)
 	t := float64(l.t)
 	for i := range l.w {
 		l.w[i] *= 1 - 1/t
