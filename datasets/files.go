@@ -72,7 +72,8 @@ func mnistFile(name, contentSHA string, rows int) File {
 }
 
 // files is the URL and checksum table. The MNIST content checksums were
-// computed from the genuine files (../shared/datasets/SOURCES.md); the
+// computed from the genuine files (verified against the published
+// contents); the
 // Covertype archive checksum is the one scikit-learn's fetch_covtype uses
 // for the same file (also used by other loaders with the UCI URL); no
 // published checksum of the CT-slice archive was found, so that file is

@@ -29,7 +29,15 @@ type SVMLightOptions struct {
 	// mention the last ones); an index beyond it is an error. If 0, d is
 	// the largest index in the file.
 	D int
+	// MaxDim bounds d (an index beyond it is an error naming the line), so
+	// that one malformed line cannot ask for gigabytes. If 0,
+	// DefaultSVMLightMaxDim.
+	MaxDim int
 }
+
+// DefaultSVMLightMaxDim is the largest dimension ReadSVMLight accepts
+// unless SVMLightOptions.MaxDim says otherwise: 2^24 attributes.
+const DefaultSVMLightMaxDim = 1 << 24
 
 // ReadSVMLight reads the libsvm/svmlight text format, the usual format of
 // wide sparse data:
@@ -49,6 +57,10 @@ func ReadSVMLight(r io.Reader, opt SVMLightOptions) (*lao.SparseDataset, error) 
 		}
 		defer gz.Close()
 		br = bufio.NewReaderSize(gz, 1<<16)
+	}
+	maxDim := opt.MaxDim
+	if maxDim <= 0 {
+		maxDim = DefaultSVMLightMaxDim
 	}
 	ptr := []int{0}
 	var idx []int32
@@ -93,6 +105,9 @@ func ReadSVMLight(r io.Reader, opt SVMLightOptions) (*lao.SparseDataset, error) 
 			if j < 0 || j >= math.MaxInt32 || (opt.D > 0 && j >= opt.D) {
 				return nil, bad("index %s out of range", k)
 			}
+			if j >= maxDim {
+				return nil, bad("index %s exceeds the largest dimension accepted, %d (SVMLightOptions.MaxDim)", k, maxDim)
+			}
 			if j <= prev {
 				return nil, bad("indices must increase (%s after %d)", k, prev+btoi(!opt.ZeroBased))
 			}
@@ -120,11 +135,12 @@ func ReadSVMLight(r io.Reader, opt SVMLightOptions) (*lao.SparseDataset, error) 
 	if d <= 0 {
 		d = max(maxIdx+1, 1)
 	}
-	names := make([]string, d)
-	for j := range names {
-		names[j] = strconv.Itoa(j + btoi(!opt.ZeroBased))
+	first := btoi(!opt.ZeroBased)
+	ds, err := lao.NewSparseDataset(ptr, slices.Clip(idx), slices.Clip(val), y, d, nil)
+	if err != nil {
+		return nil, err
 	}
-	return lao.NewSparseDataset(ptr, slices.Clip(idx), slices.Clip(val), y, d, names)
+	return ds.WithNames(func(j int) string { return strconv.Itoa(j + first) }), nil
 }
 
 // IsSVMLightPath reports whether a file name has a libsvm/svmlight

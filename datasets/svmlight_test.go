@@ -77,3 +77,19 @@ func FuzzReadSVMLight(f *testing.F) {
 		}
 	})
 }
+
+// One line with a huge index is an error naming it, not gigabytes of names.
+func TestReadSVMLightMaxDim(t *testing.T) {
+	_, err := ReadSVMLight(strings.NewReader("1 1:1\n1 2000000000:1\n"), SVMLightOptions{})
+	if !errors.Is(err, ErrSVMLight) || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "MaxDim") {
+		t.Errorf("huge index: %v", err)
+	}
+	ds, err := ReadSVMLight(strings.NewReader("1 5:1\n"), SVMLightOptions{MaxDim: 5})
+	if err != nil || ds.Dim() != 5 {
+		t.Errorf("index at MaxDim: %v", err)
+	}
+	sub := ds.Subset([]int{0, 0})
+	if sub.Names()[4] != "5" || ds.Names()[4] != "5" {
+		t.Errorf("names %v / %v", sub.Names(), ds.Names())
+	}
+}

@@ -72,14 +72,14 @@ func (s SeedSweep) Do() (*SweepResult, error) {
 		mu       sync.Mutex
 		done     int
 		firstErr error
+		errSeed  int
 	)
-	step := func(msg string) {
+	step := func(msg string) { // under the lock, so the counts arrive in order
 		mu.Lock()
+		defer mu.Unlock()
 		done++
-		d := done
-		mu.Unlock()
 		if s.Progress != nil {
-			s.Progress(d, total, msg)
+			s.Progress(done, total, msg)
 		}
 	}
 	one := func(seed int) error {
@@ -108,8 +108,8 @@ func (s SeedSweep) Do() (*SweepResult, error) {
 			for seed := range seeds {
 				if err := one(seed); err != nil {
 					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
+					if firstErr == nil || seed < errSeed { // the lowest failing seed's error
+						firstErr, errSeed = err, seed
 					}
 					mu.Unlock()
 				}

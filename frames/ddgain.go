@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/laoproject/lao/lao"
@@ -42,19 +43,32 @@ func CenteredMoments(ds lao.Table) []float64 {
 	if m == 0 {
 		return sq
 	}
-	src, row := ds.Stream(), make([]float64, d)
-	for range m {
-		if _, err := src.Next(row); err != nil {
-			break // a Table's stream holds its m rows
-		}
-		for j, v := range row {
-			mean[j] += v
-			sq[j] += v * v
+	// Two passes (means, then squared deviations): no cancellation for
+	// attributes with a large mean.
+	pass := func(f func(row []float64)) {
+		src, row := ds.Stream(), make([]float64, d)
+		for i := range m {
+			if _, err := src.Next(row); err != nil {
+				panic(fmt.Sprintf("frames: CenteredMoments: row %d of an in-memory table: %v", i, err))
+			}
+			f(row)
 		}
 	}
-	for j := range d {
+	pass(func(row []float64) {
+		for j, v := range row {
+			mean[j] += v
+		}
+	})
+	for j := range mean {
 		mean[j] /= float64(m)
-		sq[j] = max(sq[j]/float64(m)-mean[j]*mean[j], 0)
+	}
+	pass(func(row []float64) {
+		for j, v := range row {
+			sq[j] += (v - mean[j]) * (v - mean[j])
+		}
+	})
+	for j := range sq {
+		sq[j] /= float64(m)
 	}
 	return sq
 }

@@ -167,11 +167,8 @@ func stringColumn(df dataframe.DataFrame, name string) (vals []string, err error
 // (a sparse model needs only its support). A missing, non-numeric or
 // non-finite feature is an error naming the column.
 func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
-	if len(m.Coef) != len(m.Features) {
-		return nil, fmt.Errorf("frames: Predict: %d coefficients for %d features: %w", len(m.Coef), len(m.Features), lao.ErrShape)
-	}
-	if m.Fill != nil && len(m.Fill) != len(m.Features) {
-		return nil, fmt.Errorf("frames: Predict: %d fill values for %d features: %w", len(m.Fill), len(m.Features), lao.ErrShape)
+	if err := m.checkShape("Predict"); err != nil {
+		return nil, err
 	}
 	if df.Err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
@@ -223,3 +220,15 @@ func (m *Model) MSE(df dataframe.DataFrame, target string) (float64, error) {
 // NonZero returns the number of non-zero coefficients: the attributes the
 // model reads at prediction time.
 func (m *Model) NonZero() int { return lao.NonZero(m.Coef) }
+
+// checkShape reports a model whose coefficients or fill values do not match
+// its features (a hand-built Model), before any of them is indexed.
+func (m *Model) checkShape(where string) error {
+	if len(m.Coef) != len(m.Features) {
+		return fmt.Errorf("frames: %s: %d coefficients for %d features: %w", where, len(m.Coef), len(m.Features), lao.ErrShape)
+	}
+	if m.Fill != nil && len(m.Fill) != len(m.Features) {
+		return fmt.Errorf("frames: %s: %d fill values for %d features: %w", where, len(m.Fill), len(m.Features), lao.ErrShape)
+	}
+	return nil
+}

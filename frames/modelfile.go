@@ -242,6 +242,9 @@ func sortedNames[V any](m map[string]V) []string {
 // a budget, Murata & Suzuki 2018): a model with more non-zero coefficients
 // than budget is refused with an error wrapping lao.ErrBudgetExceeded.
 func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, error) {
+	if err := m.checkShape("PredictOnBudget"); err != nil {
+		return nil, err
+	}
 	if nz := lao.NonZero(m.Coef); nz > budget {
 		return nil, fmt.Errorf("frames: the model reads %d columns per row (non-zero coefficients), more than the budget of %d; fit a model with at most %d (e.g. screen-ridge with k ≤ %d): %w",
 			nz, budget, budget, budget, lao.ErrBudgetExceeded)

@@ -12,8 +12,8 @@ import (
 // (Candès & Tao 2007) re-solved on everything observed so far, in its
 // realisable (stochastic) variant.
 //
-// [RECON] Kale et al.'s pseudo-code could not be read; this is the
-// reconstruction of ../shared/theory/lower-bounds-and-competitors.md §4.3,
+// [RECON] Kale et al.'s pseudo-code could not be read; this is a
+// reconstruction (made for this project, not from the paper's text),
 // pinned down by what Murata & Suzuki (2018) report (re-solving on a
 // growing, partially observed design; memory that grows with the data; a
 // prediction support of size s). The estimators are the reconstruction's
@@ -40,11 +40,11 @@ import (
 // MaxIter iterations counts as infeasible.
 //
 // Memory: the estimate A is a dense d×d matrix, O(d²) (plus a d×d scratch
-// for Σ): 4 MB at d = 500, 80 MB at the paper's… and 160 GB at d = 10⁵, so
+// for Σ): 4 MB at d = 500, and 160 GB at d = 10⁵, so
 // Start refuses d above MaxDim. This is the cost Murata & Suzuki criticise.
 //
 // Budget: at most s + r = s' distinct attributes per training example
-// (hard); the model is s-sparse (Budget.Predict = s'). Seed 003's Table 1
+// (hard); the model is s-sparse (Budget.Predict = s'). Murata & Suzuki's Table 1
 // gives the sample complexity Õ(d s_*²/s' (σ + d/s')²/ε) under restricted
 // isometry (DantzigSamples).
 //

@@ -220,5 +220,7 @@ func (x *explorer) update() {
 	x.supp = hardThreshold(x.theta, x.s, x.order, x.supp)
 	x.t++
 	x.e = 0
-	checkFinite(x.name, x.theta, x.t, etaHint(x.eta, x.batch))
+	if !allFinite(x.theta) {
+		checkFinite(x.name, x.theta, x.t, etaHint(x.eta, x.batch))
+	}
 }

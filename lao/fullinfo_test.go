@@ -3,6 +3,8 @@ package lao
 import (
 	"errors"
 	"math"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -459,5 +461,19 @@ func TestOfflineMemoryLimit(t *testing.T) {
 	}
 	if _, _, err := (&Ridge{MaxMemoryMiB: 1}).Start(Problem{M: 10, D: 300}); err == nil {
 		t.Error("d = 300 over a 1 MiB limit accepted")
+	}
+}
+
+// The offline fits do not depend on the number of cores.
+func TestGramIndependentOfCores(t *testing.T) {
+	ds := fiData(31, 3*gramBlock+5, 12)
+	var ws [][]float64
+	for _, p := range []int{1, 2, 4} {
+		prev := runtime.GOMAXPROCS(p)
+		ws = append(ws, fiFit(t, &Ridge{Lambda: 1e-3}, ds).W)
+		runtime.GOMAXPROCS(prev)
+	}
+	if !slices.Equal(ws[0], ws[1]) || !slices.Equal(ws[0], ws[2]) {
+		t.Errorf("ridge weights differ with GOMAXPROCS: %v %v %v", ws[0][:2], ws[1][:2], ws[2][:2])
 	}
 }

@@ -12,8 +12,9 @@ import (
 // gram accumulates Σ x xᵀ (upper triangle, row-major d×d) and Σ y x over
 // the examples it observes, reading all d attributes of each: the one pass
 // of the offline references (Ridge, Lasso). Dense rows are buffered in
-// blocks and added with the level-3 BLAS routine Dsyrk, the block split
-// across GOMAXPROCS goroutines (each into its own partial sum); rows that
+// blocks and added with the level-3 BLAS routine Dsyrk, in fixed chunks on
+// up to GOMAXPROCS goroutines (each into its own partial sum, added in a
+// fixed order, so the result does not depend on the core count); rows that
 // are mostly zeros (MNIST pixels) are added at once in O(nnz²).
 type gram struct {
 	d     int
@@ -28,8 +29,12 @@ type gram struct {
 	seen  int
 }
 
-// gramBlock is the number of dense rows buffered before a Dsyrk.
-const gramBlock = 256
+// gramBlock is the number of dense rows buffered before a flush, in
+// chunks of gramChunk rows (one Dsyrk each).
+const (
+	gramBlock = 256
+	gramChunk = 64
+)
 
 func newGram(d int) *gram {
 	return &gram{d: d, xx: make([]float64, d*d), xy: make([]float64, d), x: make([]float64, d),
@@ -67,42 +72,38 @@ func (g *gram) Observe(ex *Example) {
 	}
 }
 
-// flush adds the buffered rows: XᵀX of the block, by Dsyrk on the upper
-// triangle, split by rows across goroutines.
+// flush adds the buffered rows: XᵀX of the block by Dsyrk on the upper
+// triangle, in fixed chunks of gramChunk rows, each into its own partial
+// sum, run on up to GOMAXPROCS goroutines and added in chunk order — so the
+// result does not depend on the number of cores.
 func (g *gram) flush() {
 	if g.nb == 0 {
 		return
 	}
 	d := g.d
-	workers := min(runtime.GOMAXPROCS(0), max(g.nb/32, 1))
-	if workers == 1 {
-		syrk(g.block[:g.nb*d], g.nb, d, g.xx)
-		g.nb = 0
-		return
-	}
-	for len(g.parts) < workers-1 {
+	chunks := (g.nb + gramChunk - 1) / gramChunk
+	for len(g.parts) < chunks {
 		g.parts = append(g.parts, make([]float64, d*d))
 	}
+	next := make(chan int, chunks)
+	for c := range chunks {
+		next <- c
+	}
+	close(next)
 	var wg sync.WaitGroup
-	per := (g.nb + workers - 1) / workers
-	for w := range workers {
-		lo, hi := w*per, min((w+1)*per, g.nb)
-		if lo >= hi {
-			continue
-		}
-		dst := g.xx
-		if w > 0 {
-			dst = g.parts[w-1]
-			clear(dst)
-		}
+	for range min(runtime.GOMAXPROCS(0), chunks) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			syrk(g.block[lo*d:hi*d], hi-lo, d, dst)
+			for c := range next {
+				lo, hi := c*gramChunk, min((c+1)*gramChunk, g.nb)
+				clear(g.parts[c])
+				syrk(g.block[lo*d:hi*d], hi-lo, d, g.parts[c])
+			}
 		}()
 	}
 	wg.Wait()
-	for _, p := range g.parts[:workers-1] {
+	for _, p := range g.parts[:chunks] {
 		for i := range d {
 			axpy(1, p[i*d+i:(i+1)*d], g.xx[i*d+i:(i+1)*d])
 		}

@@ -3,7 +3,6 @@ package lao
 import (
 	"fmt"
 	"math"
-	"runtime"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
 )
@@ -35,7 +34,7 @@ type Lasso struct {
 	// of Lambda and B may be set.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
-	// solver's copies, about 3+GOMAXPROCS of them); a larger d is refused with an
+	// solver's copies, about 7 of them); a larger d is refused with an
 	// error naming online-lasso (O(d) memory) instead. If 0,
 	// DefaultMaxMemoryMiB.
 	MaxMemoryMiB int
@@ -82,7 +81,7 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	if err := checkQuadratic("lasso", p.D, 3+runtime.GOMAXPROCS(0), r.MaxMemoryMiB, "online-lasso"); err != nil {
+	if err := checkQuadratic("lasso", p.D, 3+gramBlock/gramChunk, r.MaxMemoryMiB, "online-lasso"); err != nil {
 		return nil, Budget{}, err
 	}
 	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil

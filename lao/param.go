@@ -182,9 +182,13 @@ func Clone(s Solver) Solver {
 // training examples and p.D attributes: the product of the ranges of every
 // parameter that has a Tune and is zero in s (a parameter set by the user
 // stays fixed). Each grid point maps parameter names to values; a
-// parameter's Center sees the values of the parameters before it. s is left
-// as it was. A solver with nothing to tune gives one empty point.
+// parameter's Center sees the values of the parameters before it. The
+// grid is built on a copy of s (Clone), so s is not touched and Grid may
+// run concurrently with other uses of s. A solver with nothing to tune gives one empty point.
 func Grid(s Solver, p Problem) []map[string]float64 {
+	if v := reflect.ValueOf(s); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
+		s = Clone(s) // the walk sets the fields; never those of the caller's solver
+	}
 	ps := s.Params()
 	var out []map[string]float64
 	point := map[string]float64{}

@@ -11,8 +11,8 @@ import (
 // al. (NeurIPS 2017), Algorithm 1, l1-regularised dual averaging (Xiao
 // 2010) with an exploration-exploitation read pattern.
 //
-// [RECON] Ito et al.'s pseudo-code could not be read; this is the
-// reconstruction of ../shared/theory/lower-bounds-and-competitors.md §4.2,
+// [RECON] Ito et al.'s pseudo-code could not be read; this is a
+// reconstruction (made for this project, not from the paper's text),
 // pinned down by what Murata & Suzuki (2018) report: the read pattern (the
 // s attributes where the dense iterate is largest plus random ones, s_*+2
 // at the least), dual averaging, prediction from the top s. The exact
@@ -36,7 +36,7 @@ import (
 // (hard); the model is s-sparse (Budget.Predict = s'). Each round costs O(d)
 // (the dual-averaging step touches every coordinate).
 //
-// Seed 003's Table 1 lists RDA1's sample complexity O(d²σ²/ε²) under linear
+// Murata & Suzuki's Table 1 lists RDA1's sample complexity O(d²σ²/ε²) under linear
 // independence of the features (RDA1Samples).
 type RDA struct {
 	// K is s', the attributes read per example, in [s+2, d].
@@ -219,7 +219,9 @@ func (l *rdaLearner) Observe(ex *Example) {
 			l.w[j] *= l.R / n
 		}
 	}
-	checkFinite("rda", l.w, l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma))
+	if !allFinite(l.w) {
+		checkFinite("rda", l.w, l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma))
+	}
 }
 
 func (l *rdaLearner) Weights(dst []float64) {

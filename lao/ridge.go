@@ -3,7 +3,6 @@ package lao
 import (
 	"fmt"
 	"math"
-	"runtime"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -33,7 +32,7 @@ type Ridge struct {
 	// theorems' ||w||₂ ≤ B). At most one of Lambda and B may be set.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
-	// solver's copies, about 4+GOMAXPROCS of them); a larger d is refused with an
+	// solver's copies, about 8 of them); a larger d is refused with an
 	// error naming online-ridge (O(d) memory) instead. If 0,
 	// DefaultMaxMemoryMiB.
 	MaxMemoryMiB int
@@ -79,7 +78,7 @@ func (r *Ridge) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	if err := checkQuadratic("ridge", p.D, 4+runtime.GOMAXPROCS(0), r.MaxMemoryMiB, "online-ridge"); err != nil {
+	if err := checkQuadratic("ridge", p.D, 4+gramBlock/gramChunk, r.MaxMemoryMiB, "online-ridge"); err != nil {
 		return nil, Budget{}, err
 	}
 	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil

@@ -90,8 +90,8 @@ func (s *ScreenRidge) Start(p Problem) (Learner, Budget, error) {
 		return nil, Budget{}, err
 	}
 	l := &screenRidgeLearner{k: k, m1: m1, lambda: s.Lambda, rng: p.Rand, perm: make([]int, p.D),
-		n: make([]float64, p.D), sx: make([]float64, p.D), sxx: make([]float64, p.D),
-		sxy: make([]float64, p.D), sy: make([]float64, p.D), syy: make([]float64, p.D)}
+		n: make([]float64, p.D), mx: make([]float64, p.D), my: make([]float64, p.D), cxx: make([]float64, p.D),
+		cxy: make([]float64, p.D), cyy: make([]float64, p.D)}
 	for i := range l.perm {
 		l.perm[i] = i
 	}
@@ -104,7 +104,10 @@ type screenRidgeLearner struct {
 	rng      *rand.Rand
 	perm     []int // a permutation of 0..d−1; its first k entries are the draw
 	// phase 1: per attribute, sums over the examples that revealed it
-	n, sx, sxx, sxy, sy, syy []float64
+	// per attribute, over the screening examples that revealed it: the
+	// count, the means of x and y and the co-moments Σ(x−x̄)(y−ȳ) etc.,
+	// updated online (Welford), free of the cancellation of raw sums
+	n, mx, my, cxx, cxy, cyy []float64
 	// phase 2
 	chosen []int     // the k screened attributes, increasing
 	xx, xy []float64 // k×k and k sums of the chosen columns
@@ -148,11 +151,12 @@ func (l *screenRidgeLearner) screen(ex *Example) {
 		j := l.perm[i]
 		x := ex.Attr(j)
 		l.n[j]++
-		l.sx[j] += x
-		l.sxx[j] += x * x
-		l.sxy[j] += x * y
-		l.sy[j] += y
-		l.syy[j] += y * y
+		dx, dy := x-l.mx[j], y-l.my[j]
+		l.mx[j] += dx / l.n[j]
+		l.my[j] += dy / l.n[j]
+		l.cxx[j] += dx * (x - l.mx[j])
+		l.cxy[j] += dx * (y - l.my[j])
+		l.cyy[j] += dy * (y - l.my[j])
 	}
 }
 
@@ -163,9 +167,7 @@ func (l *screenRidgeLearner) correlation(j int) float64 {
 	if n < 2 {
 		return 0
 	}
-	cxy := l.sxy[j] - l.sx[j]*l.sy[j]/n
-	cxx := l.sxx[j] - l.sx[j]*l.sx[j]/n
-	cyy := l.syy[j] - l.sy[j]*l.sy[j]/n
+	cxy, cxx, cyy := l.cxy[j], l.cxx[j], l.cyy[j]
 	if !(cxx > 0) || !(cyy > 0) {
 		return 0
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 )
 
 // Table is a data set with random access to its examples: a dense Dataset
@@ -35,12 +36,14 @@ func (ds *Dataset) Dot(w []float64, i int) float64 { return dot(w, ds.Row(i)) }
 // without densifying it, so a budgeted solver's cost per example does not
 // depend on d.
 type SparseDataset struct {
-	d     int
-	ptr   []int // row i is idx[ptr[i]:ptr[i+1]]
-	idx   []int32
-	val   []float64
-	y     []float64
-	names []string
+	d         int
+	ptr       []int // row i is idx[ptr[i]:ptr[i+1]]
+	idx       []int32
+	val       []float64
+	y         []float64
+	names     []string           // built on first use from nameOf (wide data need not pay for them)
+	nameOf    func(j int) string // attribute j's name
+	namesOnce *sync.Once
 }
 
 // NewSparseDataset wraps CSR arrays: ptr (len m+1, ptr[0] = 0,
@@ -76,13 +79,19 @@ func NewSparseDataset(ptr []int, idx []int32, val, y []float64, d int, names []s
 			return nil, fmt.Errorf("lao: NewSparseDataset: label of row %d: %w", i, ErrNotFinite)
 		}
 	}
-	if names == nil {
-		names = make([]string, d)
-		for j := range names {
-			names[j] = fmt.Sprintf("x%d", j)
-		}
+	nameOf := func(j int) string { return fmt.Sprintf("x%d", j) }
+	if names != nil {
+		nameOf = func(j int) string { return names[j] }
 	}
-	return &SparseDataset{d: d, ptr: ptr, idx: idx, val: val, y: y, names: names}, nil
+	return &SparseDataset{d: d, ptr: ptr, idx: idx, val: val, y: y, nameOf: nameOf, namesOnce: new(sync.Once)}, nil
+}
+
+// WithNames returns ds with attribute j named nameOf(j); the d names are
+// built on the first call of Names.
+func (ds *SparseDataset) WithNames(nameOf func(j int) string) *SparseDataset {
+	c := *ds
+	c.names, c.nameOf, c.namesOnce = nil, nameOf, new(sync.Once)
+	return &c
 }
 
 // Len returns m.
@@ -91,8 +100,17 @@ func (ds *SparseDataset) Len() int { return len(ds.y) }
 // Dim returns d.
 func (ds *SparseDataset) Dim() int { return ds.d }
 
-// Names returns the attribute names (do not modify).
-func (ds *SparseDataset) Names() []string { return ds.names }
+// Names returns the attribute names (do not modify). For data read without
+// names they are built on the first call.
+func (ds *SparseDataset) Names() []string {
+	ds.namesOnce.Do(func() {
+		ds.names = make([]string, ds.d)
+		for j := range ds.names {
+			ds.names[j] = ds.nameOf(j)
+		}
+	})
+	return ds.names
+}
 
 // Label returns y of example i.
 func (ds *SparseDataset) Label(i int) float64 { return ds.y[i] }
@@ -119,7 +137,8 @@ func (ds *SparseDataset) Dot(w []float64, i int) float64 {
 // Subset returns a new SparseDataset holding copies of the rows idx, in
 // that order.
 func (ds *SparseDataset) Subset(rows []int) *SparseDataset {
-	out := &SparseDataset{d: ds.d, ptr: make([]int, 1, len(rows)+1), y: make([]float64, 0, len(rows)), names: ds.names}
+	out := &SparseDataset{d: ds.d, ptr: make([]int, 1, len(rows)+1), y: make([]float64, 0, len(rows)),
+		nameOf: ds.nameOf, namesOnce: new(sync.Once)}
 	for _, r := range rows {
 		idx, val := ds.RowSparse(r)
 		out.idx = append(out.idx, idx...)

@@ -249,12 +249,22 @@ func (e *stepEstimate) eta() float64 {
 
 // checkFinite panics with a *SolverError wrapping ErrNotFinite if θ is not
 // finite after update t; hint says which parameter to change.
+// Callers test allFinite first and format the hint only on failure (not on
+// every update).
 func checkFinite(solver string, theta []float64, t int, hint string) {
-	for _, v := range theta {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			panic(&SolverError{Err: fmt.Errorf("%s: the iterate diverged at update %d: %s: %w", solver, t, hint, ErrNotFinite)})
+	if !allFinite(theta) {
+		panic(&SolverError{Err: fmt.Errorf("%s: the iterate diverged at update %d: %s: %w", solver, t, hint, ErrNotFinite)})
+	}
+}
+
+// allFinite reports whether no entry of v is NaN or ±Inf.
+func allFinite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
 		}
 	}
+	return true
 }
 
 // etaHint is checkFinite's hint for the step-size solvers.

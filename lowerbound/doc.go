@@ -22,8 +22,8 @@
 //
 // The constructions follow the journal version of Cesa-Bianchi et al.
 // (JMLR 2011) where it gives them; the ridge instance, whose proof Hazan &
-// Koren defer to their full version, follows the reconstruction in
-// ../shared/theory/lower-bounds-and-competitors.md §3.
+// Koren defer to their full version, follows a reconstruction made for this
+// project (the hidden-sign hypercube of NewHazanKoren).
 //
 //	inst, _ := lowerbound.NewHazanKoren(128, 1, 0.05, 1)
 //	c, _ := lowerbound.MeasureSamples(&lao.AERR{K: 1}, inst, inst.Eps(), lowerbound.MeasureOptions{})

@@ -11,8 +11,8 @@ import (
 // HazanKoren is a hard instance for Theorem 2.2 of Hazan & Koren (ICML
 // 2012): Ω(d/(kε²)) examples for ridge regression (||x||₂ ≤ 1, y = ±1,
 // ||w*||₂ ≤ 1) with k attributes per example. The paper leaves the proof to
-// its full version; this is the "hidden-sign hypercube" reconstructed in
-// ../shared/theory/lower-bounds-and-competitors.md §3 (the standard hard
+// its full version; this is the "hidden-sign hypercube" reconstructed for
+// this project (the standard hard
 // instance of the ridge lower bounds, cf. Chen & de Wolf 2023):
 //
 //	y a fair sign, z_i = +1 w.p. ½ + p (else −1), independent,

@@ -250,11 +250,12 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 		cache := map[string]*prepared{}
 		for ji, jb := range jobs {
 			s, _ := lao.New(jb.solver)
-			key := lao.Describe(s).Ball
+			scale := ddScale(s, f.scale)
+			key := scale + "/" + lao.Describe(s).Ball // one prepared split per scaling the solvers see
 			p, ok := cache[key]
 			if !ok {
 				var err error
-				if p, err = src.split(f.testFrac, seed, ddScale(s, f.scale), lao.Describe(s)); err != nil {
+				if p, err = src.split(f.testFrac, seed, scale, lao.Describe(s)); err != nil {
 					return nil, err
 				}
 				cache[key] = p

@@ -101,3 +101,36 @@ func TestCompareSynthetic(t *testing.T) {
 	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--k", "0"}, "--k")
 	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--repeat", "0"}, "--repeat")
 }
+
+// A solver's result does not depend on which other solvers are compared
+// with it: a data-dependent solver sees its own scaling, not the one the
+// first solver of its ball got.
+func TestCompareResultIndependentOfSolverList(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(200, -1, ""))
+	ddaerr := func(solvers string) float64 {
+		js, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", solvers, "--k", "2",
+			"--repeat", "2", "--cv", "0", "--quiet", "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Rows []struct {
+				Solver string                 `json:"solver"`
+				Ratio  struct{ Mean float64 } `json:"test_mse_over_zero_predictor"`
+			}
+		}
+		if err := json.Unmarshal([]byte(js), &rep); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rep.Rows {
+			if r.Solver == "ddaerr" {
+				return r.Ratio.Mean
+			}
+		}
+		t.Fatalf("no ddaerr row in %s", js)
+		return 0
+	}
+	if a, b := ddaerr("ddaerr"), ddaerr("aerr,ddaerr"); a != b {
+		t.Errorf("DDAERR's ratio %g alone, %g after AERR", a, b)
+	}
+}

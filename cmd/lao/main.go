@@ -4,12 +4,13 @@
 //	lao                       demo on a built-in synthetic data set
 //	lao demo [--k K] [--json]
 //	lao solvers [--json]
-//	lao fit --data FILE.csv[.gz]|mnist:3v5|covertype:1|ctslice --target COL --solver NAME --k K [...]
+//	lao fit --data FILE.csv[.gz]|FILE.svm|mnist:3v5|covertype:1|ctslice --target COL --solver NAME --k K [--param name=value] [...]
 //	lao predict --model FILE.json --data NEW.csv [--budget S] [--out FILE]
 //	lao compare --data FILE.csv --target COL [--solvers a,b] [--k 2,4,8] [--repeat 10] [--plot FILE.svg] [--json]
 //	lao describe --data FILE.csv|NAME [--target COL] [--columns N] [--json]
 //	lao experiment [--paper] NAME
-//	lao bench
+//	lao bench [--json] [--export DIR]
+//	lao theorems [--json]
 //
 // Run `lao help` or `lao CMD -h` for the flags of each command.
 package main

@@ -77,7 +77,12 @@ func (pf *paramFlags) apply(s lao.Solver) error {
 	for _, n := range pf.order {
 		given[n] = true
 	}
-	for name, v := range pf.set {
+	names := pf.order
+	if !given["k"] {
+		names = append([]string{"k"}, names...)
+	}
+	seen := map[string]string{} // the solver's parameter name → the flag that set it
+	for _, name := range names {
 		p, err := lao.FindParam(s, name)
 		if err != nil {
 			if name == "k" && !given["k"] {
@@ -85,7 +90,11 @@ func (pf *paramFlags) apply(s lao.Solver) error {
 			}
 			return err
 		}
-		if err := p.SetString(v); err != nil {
+		if prev, ok := seen[p.Name]; ok && prev != name {
+			return fmt.Errorf("%s: parameter %s is set twice (as %q and %q)", s.Name(), p.Name, prev, name)
+		}
+		seen[p.Name] = name
+		if err := p.SetString(pf.set[name]); err != nil {
 			return fmt.Errorf("%s: %w", s.Name(), err)
 		}
 	}

@@ -104,7 +104,7 @@ var hkTheorems = []Theorem{
 		BoundTeX:    `\sup_x |f_\varepsilon(x) - |x|_\delta| \le \varepsilon`,
 		Bound:       func(p BoundParams) float64 { return p.Eps }, Unit: "approximation error",
 		Tests: []string{"lao.TestFEpsClaim42"},
-		Note:  "The seed text prints |x| for |x|_δ. In fact |x|_δ ≤ f_ε(x) ≤ |x|_δ + ε/√π."},
+		Note:  "The paper's text prints |x| for |x|_δ. In fact |x|_δ ≤ f_ε(x) ≤ |x|_δ + ε/√π."},
 	{ID: "hk2012/4.3", Paper: PaperHK2012, Number: "Claim 4.3", Kind: KindApprox, Exact: true, Solver: "aesvr",
 		Statement: "ρ'(x) = erf(x) = Σ a_{2n+1}x^{2n+1} with a_{2n+1} = (2/√π)(−1)ⁿ/(n!(2n+1)) (eq. (7)), the coefficients AESVR feeds GenEst.",
 		BoundTeX:  `\rho'(x) = \sum_{n\ge0} a_{2n+1}x^{2n+1}`,
