@@ -56,7 +56,7 @@ type AESVR struct {
 	Eta float64
 	// Cap is the hard safety cap on distinct attributes per example. If Cap
 	// is 0, the smallest count that k draws plus two GenEst calls exceed
-	// with probability below 10⁻⁹ (counting every draw as a new attribute),
+	// with probability below 10⁻¹⁵ (counting every draw as a new attribute),
 	// at most d. An example that would need more ends the fit with
 	// ErrBudgetExceeded. Cap must lie in [k, d].
 	Cap int
@@ -79,7 +79,7 @@ func (s *AESVR) Params() []Param {
 		FloatParam("eps", &s.Eps, "accuracy ε of the smooth approximation f_ε; 0 selects B/2", nil),
 		FloatParam("eta", &s.Eta, "step size; 0 selects 2B√(k/(dm))",
 			stepTune(func(p Problem) float64 { return AESVRDefaultEta(p.D, s.K, p.M, orOne(s.B)) })),
-		IntParam("cap", &s.Cap, "hard safety cap on attributes per example; 0 selects the 10⁻⁹ tail of the in-expectation budget k+6, at most d"),
+		IntParam("cap", &s.Cap, "hard safety cap on attributes per example; 0 selects the 10⁻¹⁵ tail of the in-expectation budget k+6, at most d"),
 	}
 }
 
@@ -217,10 +217,10 @@ func AESVRExamples(d, k int, B, eps float64) float64 {
 
 // aesvrTail is the per-example probability below which the default cap is
 // exceeded.
-const aesvrTail = 1e-9
+const aesvrTail = 1e-15
 
 // aesvrCap is the default hard cap: k plus the smallest t with
-// P[D₁ + D₂ > t] ≤ 10⁻⁹, where D is the number of draws of one GenEst
+// P[D₁ + D₂ > t] ≤ 10⁻¹⁵, where D is the number of draws of one GenEst
 // call (n with probability 2^−(n+1) for n ≤ L, nN for n > L), at most d.
 func aesvrCap(k, d int, g *GenEst) int {
 	const nmax = 200 // 2^−200: beyond float64's resolution of the tail
