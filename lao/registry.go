@@ -44,7 +44,9 @@ var constructors = []func() Solver{
 type Info struct {
 	Name string
 	About
-	// Params lists the parameters of a fresh solver (all zero: defaults).
+	// Params lists the parameters of a fresh solver (all zero: defaults),
+	// for listings: they are bound to a throwaway instance, so setting
+	// them changes nothing; set parameters on a solver from New.
 	Params []Param
 	// New returns a fresh solver with every parameter at its default.
 	New func() Solver
