@@ -38,7 +38,7 @@ func TestReadSVMLight(t *testing.T) {
 			t.Errorf("row 0: %v %v, names %v", idx, val, ds.Names())
 		}
 	}
-	ds, err := ReadSVMLight(strings.NewReader("1 0:1 2:2\n"), SVMLightOptions{ZeroBased: true, D: 10})
+	ds, err := ReadSVMLight(strings.NewReader("1 0:1 2:2\n"), SVMLightOptions{Base: ZeroBased, D: 10})
 	if err != nil || ds.Dim() != 10 || ds.Dot([]float64{1, 0, 1, 0, 0, 0, 0, 0, 0, 0}, 0) != 3 {
 		t.Errorf("zero-based with D: %v %v", ds, err)
 	}
@@ -47,8 +47,7 @@ func TestReadSVMLight(t *testing.T) {
 func TestReadSVMLightErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"1 1:1\nx 2:1\n", "line 2"},
-		{"1 2:1 1:1\n", "increase"},
-		{"1 0:1\n", "out of range"},
+		{"1 2:1 2:1\n", "twice"},
 		{"1 1:nan\n", "not a finite"},
 		{"1 a:1\n", "not an integer"},
 		{"1 3\n", "index:value"},
@@ -91,5 +90,25 @@ func TestReadSVMLightMaxDim(t *testing.T) {
 	sub := ds.Subset([]int{0, 0})
 	if sub.Names()[4] != "5" || ds.Names()[4] != "5" {
 		t.Errorf("names %v / %v", sub.Names(), ds.Names())
+	}
+}
+
+// Indices are zero-based when the file has an index 0 (scikit-learn's
+// dump_svmlight_file default), one-based otherwise; a line's indices may
+// come in any order; an explicit OneBased refuses an index 0.
+func TestReadSVMLightBase(t *testing.T) {
+	zero, err := ReadSVMLight(strings.NewReader("1 2:0.5 0:1\n-1 1:2\n"), SVMLightOptions{})
+	if err != nil || zero.Dim() != 3 || zero.Names()[0] != "0" || zero.Dot([]float64{1, 0, 0}, 0) != 1 {
+		t.Errorf("auto, zero-based: %v %v", zero, err)
+	}
+	one, err := ReadSVMLight(strings.NewReader("1 3:0.5 1:1\n"), SVMLightOptions{})
+	if err != nil || one.Dim() != 3 || one.Names()[0] != "1" || one.Dot([]float64{0, 0, 2}, 0) != 1 {
+		t.Errorf("auto, one-based: %v %v", one, err)
+	}
+	if _, err := ReadSVMLight(strings.NewReader("1 0:1\n"), SVMLightOptions{Base: OneBased}); !errors.Is(err, ErrSVMLight) || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("OneBased with index 0: %v", err)
+	}
+	if _, err := ReadSVMLight(strings.NewReader("1 1:1\n1 4:1\n"), SVMLightOptions{D: 3}); !errors.Is(err, ErrSVMLight) || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("index beyond D: %v", err)
 	}
 }

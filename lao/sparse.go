@@ -217,3 +217,19 @@ func SecondMoments(t Table) []float64 {
 	}
 	return s
 }
+
+// WithLabels returns a copy of ds (sharing its rows) with the labels y
+// (len m, finite).
+func (ds *SparseDataset) WithLabels(y []float64) (*SparseDataset, error) {
+	if len(y) != ds.Len() {
+		return nil, fmt.Errorf("lao: WithLabels: %d labels for %d rows: %w", len(y), ds.Len(), ErrShape)
+	}
+	for i, v := range y {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("lao: WithLabels: label of row %d: %w", i, ErrNotFinite)
+		}
+	}
+	c := *ds
+	c.y = y
+	return &c, nil
+}

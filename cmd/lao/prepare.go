@@ -56,6 +56,7 @@ type prepared struct {
 	scaling     string
 	unused      []frames.Unused
 	missing     *missingReport
+	intercept   *float64 // a sparse file's label offset (the training mean), nil otherwise
 }
 
 // scaleOptions maps --scale to frames.Options for a solver.
@@ -100,8 +101,12 @@ func (src *dataSource) split(testFrac float64, seed uint64, scale string, about 
 		if err != nil {
 			return nil, err
 		}
-		return &prepared{train: train, test: test, testY: labels(test), binary: binaryLabels(labels(src.ds)),
-			toLabel: func(p float64) float64 { return p }, scaling: scaling, unused: []frames.Unused{}}, nil
+		p := &prepared{train: train, test: test, testY: labels(test), binary: binaryLabels(labels(src.ds)),
+			toLabel: func(p float64) float64 { return p }, scaling: scaling, unused: []frames.Unused{}}
+		if src.sparse && !p.binary {
+			return p.centreLabels()
+		}
+		return p, nil
 	}
 	opt, name, err := scaleOptions(scale, about)
 	if err != nil {
@@ -141,6 +146,37 @@ func labels(t lao.Table) []float64 {
 	return y
 }
 
+// centreLabels centres a sparse file's labels on their training mean (the
+// model's intercept): the rows stay as they are (centring them would make
+// them dense), and the zero predictor becomes the training mean, as for a
+// CSV file. ±1 labels are left alone.
+func (p *prepared) centreLabels() (*prepared, error) {
+	tr, te := p.train.(*lao.SparseDataset), p.test.(*lao.SparseDataset)
+	ytr, yte := labels(tr), labels(te)
+	var mean float64
+	for _, v := range ytr {
+		mean += v / float64(len(ytr))
+	}
+	shift := func(y []float64) []float64 {
+		out := make([]float64, len(y))
+		for i, v := range y {
+			out[i] = v - mean
+		}
+		return out
+	}
+	var err error
+	if p.train, err = tr.WithLabels(shift(ytr)); err != nil {
+		return nil, err
+	}
+	if p.test, err = te.WithLabels(shift(yte)); err != nil {
+		return nil, err
+	}
+	p.toLabel = func(v float64) float64 { return v + mean }
+	p.intercept = &mean
+	p.scaling += "; labels centred on the training mean (the intercept)"
+	return p, nil
+}
+
 // model maps weights to a model in the data's own units.
 func (p *prepared) model(w []float64) (*frames.Model, error) {
 	if p.data != nil {
@@ -151,5 +187,9 @@ func (p *prepared) model(w []float64) (*frames.Model, error) {
 			return nil, fmt.Errorf("weight of %q is %g: %w", p.train.Names()[j], v, lao.ErrNotFinite)
 		}
 	}
-	return &frames.Model{Features: append([]string(nil), p.train.Names()...), Coef: append([]float64(nil), w...), Binary: p.binary}, nil
+	m := &frames.Model{Features: append([]string(nil), p.train.Names()...), Coef: append([]float64(nil), w...), Binary: p.binary}
+	if p.intercept != nil {
+		m.HasIntercept, m.Intercept = true, *p.intercept
+	}
+	return m, nil
 }
