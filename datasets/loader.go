@@ -124,7 +124,12 @@ func (l *Loader) Path(f File) (string, error) {
 	if l.NoDownload {
 		return "", fmt.Errorf("datasets: %s not in cache directory %s and downloads are disabled: %w", f.Name, dir, ErrNotFound)
 	}
-	return l.download(dir, f)
+	p, err := l.download(dir, f)
+	if err != nil {
+		return "", fmt.Errorf("%w\n(without network: put %s in a directory, under the layout %s, and export LAO_DATA_DIR=that directory)",
+			err, f.Name, strings.Join(candidates("DIR", f), " or "))
+	}
+	return p, nil
 }
 
 func (l *Loader) cacheDir() (string, error) {

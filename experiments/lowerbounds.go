@@ -68,7 +68,7 @@ type LowerBoundsSpec struct {
 // The solvers of the experiment.
 var (
 	lbCoin = LBSolver{Label: "coin-counter", New: func(k int) lao.Solver { return &lowerbound.CoinCounter{K: k} }, MinK: 1, Seeds: 21,
-		Upper: LowerSlopes{1, -1, -1}, Why: "d ln d/(2kε) (lower-bounds-and-competitors.md §1.4)"}
+		Upper: LowerSlopes{1, -1, -1}, Why: "d ln d/(2kε): the coin counter reads each attribute until its majority is clear"}
 	lbAELR = LBSolver{Label: "aelr", New: func(k int) lao.Solver { return &lao.AELR{K: k} }, MinK: 1,
 		Upper: LowerSlopes{1, -1, -2}, Why: "Hazan & Koren 2012, Thm 3.4: 160B⁴d log(2d)/(kε²)"}
 	lbAER = LBSolver{Label: "aer", New: func(k int) lao.Solver { return &lao.AER{K: k} }, MinK: 2, EvenK: true,

@@ -188,7 +188,7 @@ func PresetByName(name string) (Preset, error) {
 		for j, p := range ps {
 			names[j] = p.Name
 		}
-		return Preset{}, fmt.Errorf("experiments: unknown experiment %q (known: %v, pairs): %w", name, append(names, PairsName), lao.ErrParam)
+		return Preset{}, fmt.Errorf("experiments: unknown experiment %q (known: %v): %w", name, append(names, PairsName, LowerBoundsName), lao.ErrParam)
 	}
 	return ps[i], nil
 }

@@ -21,6 +21,12 @@ func TuneSolver(s lao.Solver, ds lao.Table, folds int, seed uint64) (lao.Solver,
 	}
 	base := WithPriors(s, ds)
 	mFold := ds.Len() - ds.Len()/max(folds, 1)
+	// The fixed parameters are checked once, up front, so that a bad one
+	// (k < 1, k > d, ...) is reported as itself rather than as a failure of
+	// every grid point.
+	if _, _, err := lao.Clone(base).Start(lao.Problem{M: mFold, D: ds.Dim(), Rand: lao.NewRand(seed)}); err != nil {
+		return nil, nil, err
+	}
 	var grid []Params
 	for _, g := range lao.Grid(base, lao.Problem{M: mFold, D: ds.Dim()}) {
 		grid = append(grid, Params(g))

@@ -14,7 +14,7 @@ import (
 // Example handle like every solver, so lao.Fit enforces their budget.
 
 // CoinCounter is the coin-identification learner for the CSS instance
-// (learner L1 of lower-bounds-and-competitors.md §1.4): example t reads
+// (the natural learner of the instance): example t reads
 // attributes (t·k + r) mod d, r = 0..k−1, and adds x_i·y to S_i; the
 // output is (S_J/n_J)·e_J for J = argmax |S_J| (n_J: reads of J). It
 // reaches excess ε with about d·ln d/(2kε) examples.

@@ -97,14 +97,14 @@ type compareReport struct {
 func parseCompareFlags(args []string) (*compareFlags, error) {
 	f := &compareFlags{}
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	f.table.define(fs, "CSV file (gzip detected by content) or a named data set: mnist:3v5, covertype:1, ctslice")
-	fs.StringVar(&f.solvers, "solvers", "aerr,aelr,aer,ridge,lasso", "comma-separated solvers (see `lao solvers`); "+baselineSolver+" is always added")
+	f.table.define(fs, "CSV file (gzip detected by content), libsvm/svmlight file (.svm) or a named data set: mnist:3v5, covertype:1, ctslice")
+	fs.StringVar(&f.solvers, "solvers", "aerr,aelr,aer,ridge,lasso", "comma-separated solvers (see 'lao solvers'); "+baselineSolver+" is always added")
 	fs.StringVar(&f.ks, "k", "2,4,8", "comma-separated budgets k (attributes per training example); values above d are skipped")
 	fs.IntVar(&f.repeat, "repeat", 10, "seeded train/test splits (seeds --seed, --seed+1, ...)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
-	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in `lao fit`: auto, std-l2, std-linf, l2, linf, none")
+	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
 	fs.StringVar(&f.plot, "plot", "", "write a plot (test error against k and against attributes seen) to this file: SVG, or PNG if it ends in .png")
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")

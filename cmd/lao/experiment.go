@@ -54,7 +54,7 @@ func runExperiment(args []string, stdout io.Writer) error {
 		for _, p := range experiments.Presets() {
 			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Seed)
 		}
-		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi et al. 2010, Cesa-Bianchi et al. 2010)\n", experiments.PairsName)
+		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi, Shalev-Shwartz & Shamir 2010)\n", experiments.PairsName)
 		fmt.Fprintf(fs.Output(), "  %-14s sample counts on the lower-bound instances against d, k and ε, log-log slopes vs theory\n\nflags:\n", experiments.LowerBoundsName)
 		fs.PrintDefaults()
 	}

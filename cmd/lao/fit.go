@@ -81,16 +81,16 @@ type fitReport struct {
 func parseFitFlags(args []string) (*fitFlags, error) {
 	f := &fitFlags{}
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	f.table.define(fs, "CSV file (gzip detected by content) or a named data set: mnist:3v5, covertype:1, ctslice[:std], ms2018[:N]")
-	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see `lao solvers`)")
+	f.table.define(fs, "CSV file (gzip detected by content), libsvm/svmlight file (.svm, .libsvm, .svmlight; sparse rows) or a named data set: mnist:3v5, covertype:1, ctslice[:std], ms2018[:N]")
+	fs.StringVar(&f.solver, "solver", "aerr", "solver name (see 'lao solvers')")
 	f.params.define(fs)
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
-	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with `lao predict`)")
-	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling: auto (standardise the columns, then scale to the solver's theorem: std-l2 or std-linf), std-l2, std-linf, l2, linf (one factor, no standardisation), none")
+	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with 'lao predict')")
+	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling: auto (standardise the columns, then scale to the solver's theorem: std-l2 or std-linf; for the data-dependent solvers l2 or linf, which keep the columns' uneven second moments they exploit), std-l2, std-linf, l2, linf (one factor, no standardisation), none")
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
 	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
 	if err := parseArgs(fs, args); err != nil {

@@ -16,9 +16,12 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 type command struct {
@@ -41,8 +44,11 @@ func commands() []command {
 }
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "lao:", err)
+	err := run(os.Args[1:], os.Stdout)
+	switch {
+	case errors.Is(err, flag.ErrHelp): // -h: the flag package printed the usage
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "lao:", strings.TrimPrefix(err.Error(), "lao: "))
 		os.Exit(1)
 	}
 }

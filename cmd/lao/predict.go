@@ -19,7 +19,7 @@ import (
 // on ±1 labels, and the label when the file has the target column.
 func runPredict(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
-	modelPath := fs.String("model", "", "model file written by `lao fit --save-model`")
+	modelPath := fs.String("model", "", "model file written by 'lao fit --save-model'")
 	var tf tableFlags
 	tf.define(fs, "CSV file with the model's columns (gzip detected by content)")
 	budget := fs.Int("budget", 0, "read at most this many attributes per row (prediction on a budget); a model needing more is refused (0: no limit)")

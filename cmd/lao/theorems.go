@@ -24,7 +24,8 @@ type theoremJSON struct {
 	HasBound    bool     `json:"has_bound_function"`
 	Unit        string   `json:"unit,omitempty"`
 	Exact       bool     `json:"exact_constant"`
-	Value       *float64 `json:"value,omitempty"` // the bound at --eval's parameters
+	Value       *float64 `json:"value,omitempty"`      // the bound at --eval's parameters
+	ValueNote   string   `json:"value_note,omitempty"` // why there is no value at --eval's parameters
 	Solver      string   `json:"solver,omitempty"`
 	Generator   string   `json:"generator,omitempty"`
 	Notebook    string   `json:"notebook,omitempty"`
@@ -79,6 +80,8 @@ func runTheorems(args []string, stdout io.Writer) error {
 		if params != nil && t.Bound != nil {
 			if v := t.Bound(*params); !math.IsNaN(v) && !math.IsInf(v, 0) {
 				out[i].Value = &v
+			} else {
+				out[i].ValueNote = fmt.Sprintf("not finite at these sizes (%g): give every size the bound uses (see its formula)", v)
 			}
 		}
 	}
@@ -102,8 +105,11 @@ func printTheorem(w io.Writer, t theoremJSON, full bool) {
 	if full && t.Assumptions != "" {
 		fmt.Fprintf(w, "    assumptions: %s\n", t.Assumptions)
 	}
-	if full || t.Value != nil {
+	if full || t.Value != nil || t.ValueNote != "" {
 		b := "    bound: " + t.BoundTeX
+		if t.ValueNote != "" {
+			b += "  = " + t.ValueNote
+		}
 		if t.Value != nil {
 			b += fmt.Sprintf("  = %.6g %s", *t.Value, t.Unit)
 			if !t.Exact {

@@ -35,7 +35,7 @@ var hkTheorems = []Theorem{
 		Bound:       func(p BoundParams) float64 { return lowerbound.HKMinExamples(p.D, p.K, p.Eps) },
 		Unit:        "examples", Notebook: nb07,
 		Tests: []string{"lowerbound.TestHazanKorenPopulation", "lowerbound.TestHazanKorenMinimiser", "lowerbound.TestMajorityVoteClosedForm", "lowerbound.ExampleMeasureSamples"},
-		Note:  "The paper defers the proof to its full version; the generator is the reconstructed hidden-sign hypercube (lower-bounds-and-competitors.md §3)."},
+		Note:  "The paper defers the proof to its full version; the generator is the reconstructed hidden-sign hypercube, made for this project."},
 	{ID: "hk2012/3.1", Paper: PaperHK2012, Number: "Theorem 3.1", Kind: KindUpper, Solver: "aerr", Exact: true,
 		Statement:   "AERR with η = √(k/(2dm)) is within 4B²√(2d/(km)) of the best l2-bounded predictor.",
 		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B; loss ½(w·x − y)²",

@@ -103,10 +103,11 @@ var theorems = slices.Concat(cssTheorems, hkTheorems, ksTheorems, msTheorems)
 // Theorems returns the theorem registry, ordered by paper and number.
 func Theorems() []Theorem { return slices.Clone(theorems) }
 
-// TheoremByID returns the theorem with the given ID ("hk2012/3.1"), or false.
+// TheoremByID returns the theorem with the given ID ("hk2012/3.1", in any
+// case), or false.
 func TheoremByID(id string) (Theorem, bool) {
 	for _, t := range theorems {
-		if t.ID == id {
+		if strings.EqualFold(t.ID, strings.TrimSpace(id)) {
 			return t, true
 		}
 	}
