@@ -21,7 +21,12 @@ type twoPhasedParams struct {
 }
 
 // twoPhasedVariants validates the variant fields shared by both solvers.
-func (tp *twoPhasedParams) variants(name string, paper, split, inner, eps0, warm int) (err error) {
+func (tp *twoPhasedParams) variants(name string, eta1 float64, paper, split, inner, eps0, warm int) (err error) {
+	if eta1 != 0 { // the warm start's step (0: its default)
+		if _, err = positiveOr(name, "Eta1", eta1, 1); err != nil {
+			return
+		}
+	}
 	if tp.split, tp.inner, err = paperFlags(name, paper, split, inner); err != nil {
 		return
 	}

@@ -69,12 +69,7 @@ func (s *TwoPhasedDDAELR) resolve(p Problem) (tp twoPhasedParams, err error) {
 	if tp, err = resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p); err != nil {
 		return
 	}
-	if s.Eta1 != 0 {
-		if _, err = positiveOr("twophased-ddaelr", "Eta1", s.Eta1, 1); err != nil {
-			return
-		}
-	}
-	err = tp.variants("twophased-ddaelr", s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
+	err = tp.variants("twophased-ddaelr", s.Eta1, s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
 	return
 }
 

@@ -93,12 +93,7 @@ func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
 	if tp, err = resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p); err != nil {
 		return
 	}
-	if s.Eta1 != 0 {
-		if _, err = positiveOr("twophased-ddaerr", "Eta1", s.Eta1, 1); err != nil {
-			return
-		}
-	}
-	err = tp.variants("twophased-ddaerr", s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
+	err = tp.variants("twophased-ddaerr", s.Eta1, s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
 	return
 }
 
