@@ -179,8 +179,8 @@ func initialIterate(solver string, W1 []float64, d int, B float64) ([]float64, e
 // returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3). With q non-nil, x̃ draws its
 // k attributes from q instead of uniformly: Kukliansky & Shamir's GAERR (Alg. 1).
 func aerrGradient(ex *Example, w *core.Ball, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
-	xEstimate(ex, k, q, rng, xt)
-	phi := l2InnerEstimate(ex, w, rng) - ex.Label()
+	l := aerrLearner{q: q, k: k, rng: rng, w: w, xt: xt, o: estOpts{r: 1}} // the specified algorithm
+	phi := l.estimate(ex)
 	for _, i := range xt.idx {
 		xt.val[i] *= phi
 	}
