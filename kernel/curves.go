@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 )
 
 // SeriesCurves converts experiment results into plot curves: the series of

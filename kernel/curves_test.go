@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 )
 
 func TestSeriesCurves(t *testing.T) {

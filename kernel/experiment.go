@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/laoproject/lao/datasets"
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/laoproject/lao/datasets"
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
 )
 

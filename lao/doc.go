@@ -51,13 +51,19 @@
 // the solvers (AERRBound, AELRBound, DDAERRBound, ExplorationSamples,
 // HybridSamples, ...).
 //
+// Sub-packages: lao/theory is the theorem registry (every theorem, lemma
+// and claim of the four papers as data, with its bound); lao/lowerbound
+// holds the lower-bound instance generators (the hard distributions of
+// Cesa-Bianchi et al. 2010/2011 and Hazan & Koren 2012, each with its exact
+// risk), their matching learners, MeasureSamples and the exhaustive search
+// over adaptive predictors.
+//
 // Dependencies point one way: lao depends on gonum only; its internal
 // packages (observe: the handle; quadl1: the exact l1-ball QP; dselector:
 // the Dantzig selector by ADMM; errs: the shared sentinel errors) depend on
-// nothing of ours; lao/theory (the theorem registry) depends on lao and
-// lowerbound (the lower-bound instances), which depends on lao; frames,
-// datasets, experiments, kernel
-// and cmd/lao depend on lao.
+// nothing of ours; lao/lowerbound depends on lao; lao/theory depends on lao
+// and lao/lowerbound; frames, frames/experiments, datasets, kernel and
+// cmd/lao depend on lao, and nothing in lao imports them.
 //
 // A fit is deterministic given Options.Seed (PCG from math/rand/v2):
 //

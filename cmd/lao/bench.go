@@ -10,12 +10,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 )
 
 // runBench measures the budgeted solvers' throughput against their plain
 // O(d) implementations and a raw loop (experiments.Bench), or exports a
-// data set and our full-information timings for bench/sklearn.py.
+// data set and our full-information timings for cmd/bench/sklearn.py.
 func runBench(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	dims := fs.String("d", "784,10000,100000", "comma-separated dimensions d")
@@ -24,7 +24,7 @@ func runBench(args []string, stdout io.Writer) error {
 	seconds := fs.Float64("seconds", 0.3, "minimum seconds per measurement")
 	mib := fs.Int("matrix-mib", 600, "size of the row matrix cycled through (MiB; more than the CPU cache)")
 	asJSON := fs.Bool("json", false, "print a JSON array")
-	export := fs.String("export", "", "write a d = 784, m = 60,000 data set and our ridge timings to this directory for bench/sklearn.py, and stop")
+	export := fs.String("export", "", "write a d = 784, m = 60,000 data set and our ridge timings to this directory for cmd/bench/sklearn.py, and stop")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -74,6 +74,6 @@ func exportBench(dir string, stdout io.Writer) error {
 	for _, r := range res {
 		fmt.Fprintf(stdout, "%-40s %8.3f s   train MSE %.6g\n", r.Method, r.Seconds, r.TrainMSE)
 	}
-	fmt.Fprintf(stdout, "\nwrote %s; now run /usr/bin/python3 bench/sklearn.py %s\n", dir, dir)
+	fmt.Fprintf(stdout, "\nwrote %s; now run /usr/bin/python3 cmd/bench/sklearn.py %s\n", dir, dir)
 	return nil
 }

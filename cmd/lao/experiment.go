@@ -14,7 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/datasets"
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/kernel"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 )
 
 func TestSweepSVG(t *testing.T) {

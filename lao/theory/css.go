@@ -2,7 +2,7 @@ package theory
 
 import (
 	"github.com/laoproject/lao/lao"
-	"github.com/laoproject/lao/lowerbound"
+	"github.com/laoproject/lao/lao/lowerbound"
 )
 
 // cssTheorems: Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010 (all four
@@ -31,14 +31,14 @@ var cssTheorems = []Theorem{
 		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon}\right)`,
 		Bound:       func(p BoundParams) float64 { return float64(p.D) / (float64(p.K) * p.Eps) },
 		Unit:        "examples",
-		Tests:       []string{"lowerbound.TestCSSPopulation", "lowerbound.TestMeasureSamplesCoinCounter", "lowerbound.ExampleNewCSS"},
+		Tests:       []string{"lao/lowerbound.TestCSSPopulation", "lao/lowerbound.TestMeasureSamplesCoinCounter", "lao/lowerbound.ExampleNewCSS"},
 		Note:        "Proved in the journal version (Theorem 1, Appendix A) under a global budget, with the explicit constant of css2011/1."},
 	{ID: "css2010/4", Notebook: nb07, Experiment: "lower-bounds", Paper: PaperCSS2010, Number: "Theorem 4", Kind: KindLower, Generator: "lowerbound.NewCSSTheorem4",
 		Statement:   "Predicting from only 2 attributes of each test example can have risk ≥ 1/9 even when the best linear predictor has zero risk.",
 		Assumptions: "x uniform on {±1}³, y = (x₁ + x₂ + x₃)/3, L_D(w*) = 0; loss (w·x − y)²",
 		BoundTeX:    `L_D(A) \ge 1/9`,
 		Bound:       func(BoundParams) float64 { return 1.0 / 9 }, Exact: true, Unit: "risk",
-		Tests: []string{"lowerbound.TestActiveFloorExhaustive", "lowerbound.TestActiveLearnOnBudgetPredictOnBudget", "lowerbound.ExampleActive_BestActiveRisk"},
+		Tests: []string{"lao/lowerbound.TestActiveFloorExhaustive", "lao/lowerbound.TestActiveLearnOnBudgetPredictOnBudget", "lao/lowerbound.ExampleActive_BestActiveRisk"},
 		Note:  "The journal's Theorem 3 (css2011/3) with c = 3/2, k = 2; the conference text gives no construction."},
 
 	{ID: "css2011/1", Notebook: nb07, Experiment: "lower-bounds", Paper: PaperCSS2011, Number: "Theorem 1", Kind: KindLower, Generator: "lowerbound.NewCSS", Exact: true,
@@ -47,14 +47,14 @@ var cssTheorems = []Theorem{
 		BoundTeX:    `m \ge \frac{1}{2k}\left\lfloor\frac{d}{96\varepsilon}\right\rfloor`,
 		Bound:       func(p BoundParams) float64 { return lowerbound.CSSMinExamples(p.D, p.K, p.Eps) },
 		Unit:        "examples",
-		Tests:       []string{"lowerbound.TestCSSPopulation", "lowerbound.TestMeasureSamplesCoinCounter"}},
+		Tests:       []string{"lao/lowerbound.TestCSSPopulation", "lao/lowerbound.TestMeasureSamplesCoinCounter"}},
 	{ID: "css2011/2", Notebook: nb07, Experiment: "lower-bounds", Paper: PaperCSS2011, Number: "Theorem 2", Kind: KindLower, Generator: "lowerbound.NewActiveL2", Exact: true,
 		Statement:   "With ||w*||₂ = 1 and zero risk, any predictor reading k of the d attributes of a test example has risk at least 1 − k/d.",
 		Assumptions: "x uniform on {±1}^d, y = Σ x_i/√d; loss (w·x − y)²; K = k test attributes",
 		BoundTeX:    `L_D(A) \ge 1 - \frac{k}{d}`,
 		Bound:       func(p BoundParams) float64 { return 1 - float64(p.K)/float64(p.D) },
 		Unit:        "risk",
-		Tests:       []string{"lowerbound.TestActiveFloorExhaustive"}},
+		Tests:       []string{"lao/lowerbound.TestActiveFloorExhaustive"}},
 	{ID: "css2011/3", Notebook: nb07, Experiment: "lower-bounds", Paper: PaperCSS2011, Number: "Theorem 3", Kind: KindLower, Generator: "lowerbound.NewActiveL1", Exact: true,
 		Statement:   "Even with ||w*||₁ = 1, zero risk and ck non-zero weights (c > 1), any predictor reading k attributes of a test example has risk at least (1 − 1/c)/(ck).",
 		Assumptions: "x uniform on {±1}^d, y the mean of s = ck of them; loss (w·x − y)²; K = k test attributes, S = ck",
@@ -64,6 +64,6 @@ var cssTheorems = []Theorem{
 			return max(s-float64(p.K), 0) / (s * s)
 		},
 		Unit:  "risk",
-		Tests: []string{"lowerbound.TestActiveFloorExhaustive"},
+		Tests: []string{"lao/lowerbound.TestActiveFloorExhaustive"},
 		Note:  "The proofs fix the first k attributes without loss of generality; lowerbound.BestActiveRisk confirms the floor over adaptive predictors by exhaustive search."},
 }

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/laoproject/lao/lao"
-	"github.com/laoproject/lao/lowerbound"
+	"github.com/laoproject/lao/lao/lowerbound"
 )
 
 const (
@@ -26,7 +26,7 @@ var hkTheorems = []Theorem{
 		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon}\right)`,
 		Bound:       func(p BoundParams) float64 { return float64(p.D) / (float64(p.K) * p.Eps) },
 		Unit:        "examples",
-		Tests:       []string{"lowerbound.TestMeasureSamplesCoinCounter"},
+		Tests:       []string{"lao/lowerbound.TestMeasureSamplesCoinCounter"},
 		Note:        "Restates css2010/3 (which needs d ≥ 4k; the restatement says d > 4k)."},
 	{ID: "hk2012/2.2", Experiment: "lower-bounds", Paper: PaperHK2012, Number: "Theorem 2.2", Kind: KindLower, Generator: "lowerbound.NewHazanKoren",
 		Statement:   "Any ridge algorithm seeing k attributes per example needs Ω(d/(kε²)) examples: AERR is optimal up to constants.",
@@ -34,7 +34,7 @@ var hkTheorems = []Theorem{
 		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon^2}\right)`,
 		Bound:       func(p BoundParams) float64 { return lowerbound.HKMinExamples(p.D, p.K, p.Eps) },
 		Unit:        "examples", Notebook: nb07,
-		Tests: []string{"lowerbound.TestHazanKorenPopulation", "lowerbound.TestHazanKorenMinimiser", "lowerbound.TestMajorityVoteClosedForm", "lowerbound.ExampleMeasureSamples"},
+		Tests: []string{"lao/lowerbound.TestHazanKorenPopulation", "lao/lowerbound.TestHazanKorenMinimiser", "lao/lowerbound.TestMajorityVoteClosedForm", "lao/lowerbound.ExampleMeasureSamples"},
 		Note:  "The paper defers the proof to its full version; the generator is the reconstructed hidden-sign hypercube, made for this project."},
 	{ID: "hk2012/3.1", Paper: PaperHK2012, Number: "Theorem 3.1", Kind: KindUpper, Solver: "aerr", Exact: true,
 		Statement:   "AERR with η = √(k/(2dm)) is within 4B²√(2d/(km)) of the best l2-bounded predictor.",

@@ -84,9 +84,10 @@ type Theorem struct {
 	Unit  string
 	Exact bool // the constant is the paper's, not an O(·) placeholder
 	// Where it can be seen: a registered solver (lao.New name), a generator
-	// of package lowerbound ("lowerbound.NewCSS"), a notebook (path from
+	// of package lao/lowerbound ("lowerbound.NewCSS"), a notebook (path from
 	// the repository root), a CLI experiment (`lao experiment NAME`) and
-	// the Go tests or examples that check it ("lao.TestAERRBelowTheorem31":
+	// the Go tests or examples that check it ("lao.TestAERRBelowTheorem31",
+	// "lao/lowerbound.TestCSSPopulation":
 	// package directory and function).
 	Solver     string
 	Generator  string

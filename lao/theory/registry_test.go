@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/laoproject/lao/experiments"
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
+	"github.com/laoproject/lao/lao/lowerbound"
 	"github.com/laoproject/lao/lao/theory"
-	"github.com/laoproject/lao/lowerbound"
 )
 
 // root is the repository root, relative to this package.

@@ -2,7 +2,7 @@
 """scikit-learn beside lao on the same rows.
 
     go run ./cmd/lao bench --export /tmp/laobench
-    /usr/bin/python3 bench/sklearn.py /tmp/laobench
+    /usr/bin/python3 cmd/bench/sklearn.py /tmp/laobench
 
 Reads x.f64 / y.f64 / meta.json written by `lao bench --export`, fits
 scikit-learn's Ridge (exact, alpha = m * 1e-3 to match lao's penalised

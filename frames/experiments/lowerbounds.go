@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/laoproject/lao/lao"
-	"github.com/laoproject/lao/lowerbound"
+	"github.com/laoproject/lao/lao/lowerbound"
 )
 
 // LowerBoundsName is the CLI name of the lower-bound scaling experiment.

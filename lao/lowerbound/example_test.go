@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/laoproject/lao/lao"
-	"github.com/laoproject/lao/lowerbound"
+	"github.com/laoproject/lao/lao/lowerbound"
 )
 
 // The lower-bound instance of Cesa-Bianchi et al. (ICML 2010, Theorem 3;

@@ -1,4 +1,4 @@
-// Package experiments is the harness that reproduces the seeds' experiments:
+// Package experiments is the harness that reproduces the papers' experiments:
 // random train/test splits, per-split parameter tuning by k-fold
 // cross-validation, each solver run once per split with checkpoints at
 // increasing prefixes of the training set, and test squared error recorded
@@ -6,7 +6,7 @@
 // over splits). Reports come out as gota DataFrames, CSV, and plot-ready
 // Series, with the parameters every curve ran with (WriteParamsCSV) and
 // warnings when cross-validation chose the edge of its grid (EdgeNotes).
-// The named Presets are the seeds' figures and tables: Cesa-Bianchi et al. 2010 Fig. 2 and
+// The named Presets are the papers' figures and tables: Cesa-Bianchi et al. 2010 Fig. 2 and
 // its 45-pair table, Hazan & Koren 2012 Figs. 1-2, and Kukliansky & Shamir 2015 Figs. 3-6 with the
 // curves whose solvers exist (Preset.Missing names the others).
 //

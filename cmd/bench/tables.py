@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Write scikit-learn's bundled tables as plain CSV files with a header row.
 
-    /usr/bin/python3 bench/tables.py /tmp/tables
+    /usr/bin/python3 cmd/bench/tables.py /tmp/tables
 
 Writes diabetes.csv (target progression), breast_cancer.csv (target
 malignant: +1 malignant, -1 benign), wine.csv (target cultivar: 0, 1, 2) and

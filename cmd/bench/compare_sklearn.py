@@ -2,7 +2,7 @@
 """scikit-learn's Ridge and Lasso on the splits of `lao compare`.
 
     go run ./cmd/lao compare --data T.csv --target Y --splits splits.csv --json > lao.json
-    /usr/bin/python3 bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B]
+    /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B]
 
 For every split in splits.csv (repeat, seed, file line, train/test), fits on
 the training rows, with the columns standardised on them (StandardScaler),

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/laoproject/lao/lowerbound"
+	"github.com/laoproject/lao/lao/lowerbound"
 )
 
 // A small lower-bound experiment runs end to end: the majority vote's

@@ -23,7 +23,7 @@ type CompareResult struct {
 // attributes scaled to ||x||₂ ≈ 1, y = w*·x + noise) to dir as raw
 // little-endian float64 files x.f64 (row-major) and y.f64 with meta.json,
 // fits our full-information and budgeted solvers on it, and writes their
-// timings to lao.json: the input of bench/sklearn.py, which runs
+// timings to lao.json: the input of cmd/bench/sklearn.py, which runs
 // scikit-learn's Ridge and SGDRegressor (one epoch) on the same rows.
 func ExportCompare(dir string, d, m int, seed uint64) ([]CompareResult, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
