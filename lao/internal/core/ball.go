@@ -25,7 +25,7 @@ func NewBall(w1 []float64) *Ball {
 }
 
 func (b *Ball) rebuild() {
-	sq := b.sq.t[b.sq.size : b.sq.size+b.sq.n]
+	sq := b.sq.leaves()
 	for i := range b.c {
 		sq[i] = b.c[i].a * b.c[i].a
 	}

@@ -18,7 +18,7 @@ func relDiff(a, b []float64) float64 {
 // SumTree against plain sums and a linear scan, over random updates.
 func TestSumTree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{1, 2, 3, 7, 64, 100} {
+	for _, n := range []int{1, 2, 3, 7, 8, 9, 64, 65, 100, 4097} {
 		tr := NewSumTree(n)
 		w := make([]float64, n)
 		for step := range 2000 {

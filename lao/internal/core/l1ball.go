@@ -87,20 +87,8 @@ func (b *L1Ball) Norm1() float64 {
 // in [0, 1), by the inverse distribution function in index order (as a
 // linear scan would). w must be non-zero.
 func (b *L1Ball) SampleAbs(u float64) int {
-	t := b.byIndex.t // node j holds (Σm, count) at t[2j], t[2j+1]
-	weight := func(node int) float64 { return t[2*node] - b.theta*t[2*node+1] }
-	u *= weight(1)
-	j := 1
-	for j < b.byIndex.size {
-		l := weight(2 * j)
-		if u < l || t[4*j+3] == 0 {
-			j = 2 * j
-		} else {
-			u -= l
-			j = 2*j + 1
-		}
-	}
-	return j - b.byIndex.size
+	sm, cnt := b.byIndex.Totals()
+	return b.byIndex.SampleAffine(u*(sm-b.theta*cnt), b.theta)
 }
 
 // Shrink multiplies w by f ≥ 0 (Pegasos's 1 − 1/t).
@@ -329,10 +317,7 @@ func (b *L1Ball) rescale() {
 	}
 	b.theta *= f
 	b.s /= f
-	t := b.byIndex.t
-	for i := 0; i < len(t); i += 2 { // the sums of m; the counts stay
-		t[i] *= f
-	}
+	b.byIndex.a.scale(f) // the sums of m; the counts stay
 }
 
 // refold folds s and Θ into the magnitudes (m_i ← s(m_i − Θ), Θ = 0,

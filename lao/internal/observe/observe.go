@@ -31,28 +31,42 @@ var (
 //
 // An Example is reused across rows (Reset, ResetSparse) so the hot path does
 // not allocate. Its zero value is not usable; create one with NewExample.
+//
+// Whether an attribute was revealed is answered by a scan of the revealed
+// list when the budget is small (at most scanBudget: the few attributes of
+// a budgeted step, no per-attribute memory touched) and by a stamp per
+// attribute otherwise (full information: the offline references read all
+// d). Every request for a new attribute passes through charge, the one
+// place that may refuse it.
 type Example struct {
 	row    []float64 // dense row (nil for a sparse row); never exposed
 	idx    []int32   // sparse row: sorted attribute indices
 	val    []float64 // sparse row: values at idx
 	y      float64
 	budget int      // maximum distinct attributes for the current row
-	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row
+	scan   bool     // budget ≤ scanBudget: revealed is decided by scanning seen
+	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row (scan false)
 	gen    uint32
+	d      int
 	seen   []int // the attributes revealed for this row, in order
 }
+
+// scanBudget is the largest budget for which the handle scans its revealed
+// list instead of stamping: up to here a scan is cheaper than a cache miss
+// on the stamps.
+const scanBudget = 24
 
 // NewExample returns a handle for rows of dimension d. The budget is set by
 // Reset or ResetSparse.
 func NewExample(d int) *Example {
-	return &Example{stamp: make([]uint32, d)}
+	return &Example{d: d}
 }
 
 // Reset points the handle at a dense row with label y and a fresh budget. It
 // does not copy row; the caller must not modify row while the handle is in use.
 func (e *Example) Reset(row []float64, y float64, budget int) {
-	if len(row) != len(e.stamp) {
-		panic(fmt.Sprintf("lao: Example.Reset: row has %d attributes, handle was made for %d", len(row), len(e.stamp)))
+	if len(row) != e.d {
+		panic(fmt.Sprintf("lao: Example.Reset: row has %d attributes, handle was made for %d", len(row), e.d))
 	}
 	e.row, e.idx, e.val = row, nil, nil
 	e.next(y, budget)
@@ -65,8 +79,8 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 	if len(idx) != len(val) {
 		panic(fmt.Sprintf("lao: Example.ResetSparse: %d indices, %d values", len(idx), len(val)))
 	}
-	if n := len(idx); n > 0 && (idx[0] < 0 || int(idx[n-1]) >= len(e.stamp)) {
-		panic(fmt.Sprintf("lao: Example.ResetSparse: index outside [0, %d)", len(e.stamp)))
+	if n := len(idx); n > 0 && (idx[0] < 0 || int(idx[n-1]) >= e.d) {
+		panic(fmt.Sprintf("lao: Example.ResetSparse: index outside [0, %d)", e.d))
 	}
 	e.row, e.idx, e.val = nil, idx, val
 	e.next(y, budget)
@@ -75,6 +89,13 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 func (e *Example) next(y float64, budget int) {
 	e.y, e.budget = y, budget
 	e.seen = e.seen[:0]
+	e.scan = budget <= scanBudget
+	if e.scan {
+		return
+	}
+	if e.stamp == nil {
+		e.stamp = make([]uint32, e.d)
+	}
 	e.gen++
 	if e.gen == 0 { // wrapped around after 2^32 rows: clear the stamps once
 		clear(e.stamp)
@@ -83,7 +104,7 @@ func (e *Example) next(y float64, budget int) {
 }
 
 // Dim returns d, the number of attributes of the row.
-func (e *Example) Dim() int { return len(e.stamp) }
+func (e *Example) Dim() int { return e.d }
 
 // Label returns the label y. Labels are always observed in the LAO setting.
 func (e *Example) Label() float64 { return e.y }
@@ -99,7 +120,20 @@ func (e *Example) Observed() int { return len(e.seen) }
 func (e *Example) Remaining() int { return e.budget - len(e.seen) }
 
 // Revealed reports whether attribute i was already revealed (reading it again is free).
-func (e *Example) Revealed(i int) bool { return i >= 0 && i < len(e.stamp) && e.stamp[i] == e.gen }
+func (e *Example) Revealed(i int) bool { return i >= 0 && i < e.d && e.revealed(i) }
+
+// revealed reports whether attribute i (in range) was revealed.
+func (e *Example) revealed(i int) bool {
+	if !e.scan {
+		return e.stamp[i] == e.gen
+	}
+	for _, j := range e.seen {
+		if j == i {
+			return true
+		}
+	}
+	return false
+}
 
 // RevealedList returns the attributes revealed for the current row, in the
 // order they were first read. The slice is valid until the next Reset.
@@ -109,17 +143,29 @@ func (e *Example) RevealedList() []int { return e.seen }
 // ErrBudgetExceeded if i is new and the budget is spent, or ErrAttrIndex if i
 // is out of range; in both cases nothing is revealed.
 func (e *Example) TryAttr(i int) (float64, error) {
-	if i < 0 || i >= len(e.stamp) {
-		return 0, fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, len(e.stamp))
+	if i < 0 || i >= e.d {
+		return 0, fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
 	}
-	if e.stamp[i] != e.gen {
-		if len(e.seen) >= e.budget {
-			return 0, fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
+	if !e.revealed(i) {
+		if err := e.charge(i); err != nil {
+			return 0, err
 		}
-		e.stamp[i] = e.gen
-		e.seen = append(e.seen, i)
 	}
 	return e.value(i), nil
+}
+
+// charge reveals the new attribute i, or refuses it when the budget is
+// spent. It is the only place a request is refused, so a budget of another
+// kind (a cost per attribute) adds its test here.
+func (e *Example) charge(i int) error {
+	if len(e.seen) >= e.budget {
+		return fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
+	}
+	if !e.scan {
+		e.stamp[i] = e.gen
+	}
+	e.seen = append(e.seen, i)
+	return nil
 }
 
 // value returns attribute i of the current row.
