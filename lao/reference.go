@@ -117,9 +117,9 @@ func (l *plainAERR) Observe(ex *Example) {
 		yw /= float64(l.o.r)
 	}
 	phi := yw - ex.Label()
-	for _, i := range l.xt.idx {
+	for a, i := range l.xt.idx {
 		if l.o.ada { // AdaGrad: G_i += g_i², w_i −= η g_i/√G_i (nothing for g_i = 0)
-			g := phi * l.xt.val[i]
+			g := phi * l.xt.vals[a]
 			if g == 0 {
 				continue
 			}
@@ -127,7 +127,7 @@ func (l *plainAERR) Observe(ex *Example) {
 			l.w[i] -= l.eta * g / math.Sqrt(l.G[i])
 			continue
 		}
-		l.w[i] -= l.eta * phi * l.xt.val[i]
+		l.w[i] -= l.eta * phi * l.xt.vals[a]
 	}
 	if n := math.Sqrt(dot(l.w, l.w)); n > l.B {
 		for i := range l.w {
@@ -197,8 +197,8 @@ func (l *plainAELR) Observe(ex *Example) {
 	}
 	phi := yw - ex.Label()
 	c := 1 / l.eta
-	for _, i := range l.xt.idx {
-		g := max(min(phi*l.xt.val[i], c), -c)
+	for a, i := range l.xt.idx {
+		g := max(min(phi*l.xt.vals[a], c), -c)
 		l.u[i] -= l.eta * g
 	}
 }
@@ -223,8 +223,8 @@ func (l *plainAER) Observe(ex *Example) {
 		l.w[i] *= 1 - 1/t
 	}
 	c := 2 / (l.lambda * t) * (yhat - ex.Label())
-	for _, i := range l.v.idx {
-		l.w[i] -= c * l.v.val[i]
+	for a, i := range l.v.idx {
+		l.w[i] -= c * l.v.vals[a]
 	}
 	projectL1Sorted(l.w, l.B, l.scratch)
 	for i, v := range l.w {
@@ -272,8 +272,8 @@ func (l *plainAESVR) Observe(ex *Example) {
 	if math.IsNaN(phi) || math.IsInf(phi, 0) {
 		panic(&SolverError{Err: fmt.Errorf("aesvr: example %d: GenEst's estimate φ̃ = %g: %w", l.t, phi, ErrNotFinite)})
 	}
-	for _, i := range l.xt.idx {
-		l.w.w[i] -= l.p.eta * phi * l.xt.val[i]
+	for a, i := range l.xt.idx {
+		l.w.w[i] -= l.p.eta * phi * l.xt.vals[a]
 	}
 	if n := math.Sqrt(dot(l.w.w, l.w.w)); n > l.p.B {
 		for i := range l.w.w {

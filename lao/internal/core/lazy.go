@@ -58,10 +58,11 @@ func (l *Lazy) SetScale(s float64) { l.s = s }
 // scales (s shrinking by projections, or simply many steps) that
 // difference loses relative precision ε·S/(S − last_i). Rebasing — moving
 // every owed part into acc and restarting S at 0, O(d) — keeps the
-// relative error of the average below about ε·rebaseRatio ≈ 2e-12. It
-// happens at most every rebaseRatio steps when s is constant, and more
-// often only while s shrinks fast.
-const rebaseRatio = 1e4
+// relative error of the average below about ε·rebaseRatio ≈ 2e-11. It
+// happens at most every rebaseRatio steps when s is constant (an O(d)
+// pass every 10^5 steps costs O(d/10^5) per step: flat up to d ≈ 10^5 and
+// small beyond), and more often only while s shrinks fast.
+const rebaseRatio = 1e5
 
 // Accumulate adds the current w to the running sum.
 func (l *Lazy) Accumulate() {
