@@ -46,19 +46,28 @@ func (s *sparseVec) reset() {
 // add adds v to coordinate i.
 func (s *sparseVec) add(i int, v float64) {
 	s.draws = append(s.draws, i)
-	if a := s.find(i); a >= 0 {
-		s.vals[a] += v
-		return
-	}
-	s.idx, s.vals = append(s.idx, i), append(s.vals, v)
-	if s.pos != nil {
-		s.pos[i] = int32(len(s.idx))
-	} else if len(s.idx) > sparseScan {
+	if s.pos == nil {
+		for a, j := range s.idx {
+			if j == i {
+				s.vals[a] += v
+				return
+			}
+		}
+		if len(s.idx) < sparseScan {
+			s.idx, s.vals = append(s.idx, i), append(s.vals, v)
+			return
+		}
 		s.pos = make([]int32, s.d) // once per learner: many draws per example
 		for a, j := range s.idx {
 			s.pos[j] = int32(a + 1)
 		}
 	}
+	if a := s.pos[i]; a > 0 {
+		s.vals[a-1] += v
+		return
+	}
+	s.idx, s.vals = append(s.idx, i), append(s.vals, v)
+	s.pos[i] = int32(len(s.idx))
 }
 
 // find returns the position of coordinate i in idx, or −1.

@@ -96,15 +96,17 @@ func (s *SumTree) levelEnd(h int) int {
 
 // Set sets weight i to v ≥ 0.
 func (s *SumTree) Set(i int, v float64) {
-	t, off := s.t, s.off
-	t[i] = v
-	u := uint(i)
-	for h := 1; h < len(off); h++ {
-		g := (*[fan]float64)(t[uint(off[h-1])+u&^(fan-1):])
+	t := s.t
+	t[:s.n][i] = v
+	u, lo := uint(i), uint(0)
+	for _, up := range s.off[1:] {
+		g := lo + u&^(fan-1)
+		c := t[g : g+fan : g+fan]
 		u /= fan
-		t[uint(off[h])+u] = ((g[0] + g[1]) + (g[2] + g[3])) + ((g[4] + g[5]) + (g[6] + g[7]))
+		t[uint(up)+u] = ((c[0] + c[1]) + (c[2] + c[3])) + ((c[4] + c[5]) + (c[6] + c[7]))
+		lo = uint(up)
 	}
-	s.root = sum8(t[off[len(off)-1]:])
+	s.root = sum8(t[lo:])
 }
 
 // Get returns weight i.
@@ -129,22 +131,54 @@ func (s *SumTree) Sample(u float64) int {
 }
 
 // pick returns the child of group g whose interval holds u, and u less the
-// weights before it. Zero-weight children are skipped; if rounding leaves u
+// weights before it: the last child c whose prefix sum Σ_{j<c} g_j is at
+// most u, counted without a data-dependent branch (a zero-weight child
+// never is: the next prefix equals its own). If rounding leaves u at or
 // beyond the group's sum, the last positive child is returned with u at
 // its end.
 func pick(g []float64, u float64) (int, float64) {
 	g = g[:fan:fan]
-	last, lastU := 0, u
+	var p [fan]float64 // p[c] = Σ_{j<c} g_j
+	p[1] = g[0]
+	p[2] = g[0] + g[1]
+	p[3] = p[2] + g[2]
+	p[4] = p[2] + (g[2] + g[3])
+	p[5] = p[4] + g[4]
+	p[6] = p[4] + (g[4] + g[5])
+	p[7] = p[6] + g[6]
+	if !(u < p[6]+(g[6]+g[7])) {
+		return pickLast(g, u)
+	}
+	c := (b2i(p[1] <= u) + b2i(p[2] <= u) + b2i(p[3] <= u) + b2i(p[4] <= u) +
+		b2i(p[5] <= u) + b2i(p[6] <= u) + b2i(p[7] <= u)) & (fan - 1)
+	if g[c] <= 0 { // only the last child, by rounding between the two sums
+		return pickLast(g, u)
+	}
+	return c, u - p[c]
+}
+
+// b2i is 1 for true and 0 for false (compiled to SETcc, no branch).
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// pickLast handles rounding past a group's sum: the last positive child,
+// with u at its end.
+func pickLast(g []float64, u float64) (int, float64) {
+	var before float64
+	last := 0
 	for c, v := range g {
 		if v > 0 {
-			if u < v {
-				return c, u
-			}
-			last, lastU = c, u
-			u -= v
+			last = c
 		}
 	}
-	return last, lastU
+	for _, v := range g[:last] {
+		before += v
+	}
+	return last, max(u-before, 0)
 }
 
 // scale multiplies every weight and sum by f, a power of two (exact).

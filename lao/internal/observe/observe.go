@@ -36,7 +36,7 @@ var (
 // list when the budget is small (at most scanBudget: the few attributes of
 // a budgeted step, no per-attribute memory touched) and by a stamp per
 // attribute otherwise (full information: the offline references read all
-// d). Every request for a new attribute passes through charge, the one
+// d). Every request for a new attribute passes through admit, the one
 // place that may refuse it.
 type Example struct {
 	row    []float64 // dense row (nil for a sparse row); never exposed
@@ -143,40 +143,10 @@ func (e *Example) RevealedList() []int { return e.seen }
 // ErrBudgetExceeded if i is new and the budget is spent, or ErrAttrIndex if i
 // is out of range; in both cases nothing is revealed.
 func (e *Example) TryAttr(i int) (float64, error) {
-	if i < 0 || i >= e.d {
-		return 0, fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
-	}
-	if !e.revealed(i) {
-		if err := e.charge(i); err != nil {
-			return 0, err
-		}
+	if !e.admit(i) {
+		return 0, e.refusal(i)
 	}
 	return e.value(i), nil
-}
-
-// charge reveals the new attribute i, or refuses it when the budget is
-// spent. It is the only place a request is refused, so a budget of another
-// kind (a cost per attribute) adds its test here.
-func (e *Example) charge(i int) error {
-	if len(e.seen) >= e.budget {
-		return fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
-	}
-	if !e.scan {
-		e.stamp[i] = e.gen
-	}
-	e.seen = append(e.seen, i)
-	return nil
-}
-
-// value returns attribute i of the current row.
-func (e *Example) value(i int) float64 {
-	if e.row != nil {
-		return e.row[i]
-	}
-	if j, ok := slices.BinarySearch(e.idx, int32(i)); ok {
-		return e.val[j]
-	}
-	return 0
 }
 
 // Attr reveals attribute i like TryAttr but panics with a *BudgetError when
@@ -184,11 +154,54 @@ func (e *Example) value(i int) float64 {
 // the panic and return it as an error, so a budget violation never escapes
 // as a panic from the package's entry points.
 func (e *Example) Attr(i int) float64 {
-	v, err := e.TryAttr(i)
-	if err != nil {
-		panic(&BudgetError{Err: err})
+	if !e.admit(i) {
+		panic(&BudgetError{Err: e.refusal(i)})
 	}
-	return v
+	return e.value(i)
+}
+
+// admit reveals attribute i if it may be revealed and reports whether it
+// was (a revealed attribute is free). It is the only place a request is
+// decided, so a budget of another kind (a cost per attribute) adds its
+// test here and its reason to refusal.
+func (e *Example) admit(i int) bool {
+	if uint(i) >= uint(e.d) {
+		return false
+	}
+	if e.revealed(i) {
+		return true
+	}
+	if len(e.seen) >= e.budget {
+		return false
+	}
+	if !e.scan {
+		e.stamp[i] = e.gen
+	}
+	e.seen = append(e.seen, i)
+	return true
+}
+
+// refusal says why admit refused attribute i.
+func (e *Example) refusal(i int) error {
+	if i < 0 || i >= e.d {
+		return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
+	}
+	return fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
+}
+
+// value returns attribute i of the current row.
+func (e *Example) value(i int) float64 {
+	if e.row != nil {
+		return e.row[i]
+	}
+	return e.sparseValue(i)
+}
+
+func (e *Example) sparseValue(i int) float64 {
+	if j, ok := slices.BinarySearch(e.idx, int32(i)); ok {
+		return e.val[j]
+	}
+	return 0
 }
 
 // BudgetError is the panic value of Example.Attr.
