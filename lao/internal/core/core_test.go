@@ -396,11 +396,11 @@ func TestLazyEpochsMatchDense(t *testing.T) {
 		if step%3000 == 0 {
 			l.Sum(got)
 			if diff := relDiff(got, sum); diff > 1e-9 {
-				t.Fatalf("step %d (epoch %d): lazy sum differs from the dense sum by %g", step, l.epoch, diff)
+				t.Fatalf("step %d (epoch %d): lazy sum differs from the dense sum by %g", step, l.clock.epoch, diff)
 			}
 		}
 	}
-	if l.epoch < 10 {
-		t.Errorf("only %d epochs: the test does not exercise them", l.epoch)
+	if l.clock.epoch < 10 {
+		t.Errorf("only %d epochs: the test does not exercise them", l.clock.epoch)
 	}
 }

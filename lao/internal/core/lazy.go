@@ -21,10 +21,8 @@ type Lazy struct {
 	ep    []uint32 // ep[i]: the epoch of c[i].last
 	s     float64
 	S     float64 // Σ s_τ over the accumulated steps of the current epoch
-	epoch uint32
-	ends  []float64 // ends[e]: S at the end of epoch e < epoch
-	tail  []float64 // tail[e] = Σ_{f=e}^{epoch−1} ends[f], for e ≤ epoch (tail[epoch] = 0)
-	t     int       // accumulated steps
+	clock epochs
+	t     int // accumulated steps
 	// wt, if non-nil, holds |a_i|·wc_i for weighted draws (weighted.go).
 	wt *SumTree
 	wc []float64
@@ -38,7 +36,7 @@ type coord struct {
 
 // NewLazy returns w = a (s = 1), with a copied from w0, and an empty sum.
 func NewLazy(w0 []float64) *Lazy {
-	l := &Lazy{c: make([]coord, len(w0)), ep: make([]uint32, len(w0)), s: 1, tail: []float64{0}}
+	l := &Lazy{c: make([]coord, len(w0)), ep: make([]uint32, len(w0)), s: 1, clock: newEpochs()}
 	for i, v := range w0 {
 		l.c[i].a = v
 	}
@@ -65,7 +63,7 @@ func (l *Lazy) SetScale(s float64) { l.s = s }
 // scales (s shrinking by projections, or simply many steps) that
 // difference loses relative precision ε·S/(S − last_i). Starting a new
 // epoch (S restarts at 0; O(1) plus O(epochs)) keeps the relative error of
-// the average below about ε·rebaseRatio ≈ 2e-12.
+// the average below about ε·rebaseRatio ≈ 2e-12 (see epochs).
 const rebaseRatio = 1e4
 
 // Accumulate adds the current w to the running sum.
@@ -81,16 +79,11 @@ func (l *Lazy) Accumulate() {
 // outnumber d/16, every coordinate is brought to the current epoch and the
 // count restarts (O(d), at most once per d/16 epochs).
 func (l *Lazy) newEpoch() {
-	if len(l.ends) >= max(64, len(l.c)/16) {
+	if l.clock.count() >= max(64, len(l.c)/16) {
 		l.rebase()
 		return
 	}
-	l.ends = append(l.ends, l.S)
-	for e := range l.tail {
-		l.tail[e] += l.S
-	}
-	l.tail = append(l.tail, 0)
-	l.epoch++
+	l.clock.next([2]float64{l.S})
 	l.S = 0
 }
 
@@ -101,16 +94,16 @@ func (l *Lazy) rebase() {
 		l.c[i].acc += l.owed(i)
 		l.c[i].last, l.ep[i] = 0, 0
 	}
-	l.S, l.epoch = 0, 0
-	l.ends, l.tail = l.ends[:0], append(l.tail[:0], 0)
+	l.S = 0
+	l.clock.reset()
 }
 
 // owed returns coordinate i's part of the sum since its last touch:
 // a_i·Σ s_τ over the steps since.
 func (l *Lazy) owed(i int) float64 {
 	c := &l.c[i]
-	if e := l.ep[i]; e != l.epoch {
-		return c.a * ((l.ends[e] - c.last) + l.tail[e+1] + l.S)
+	if e := l.ep[i]; e != l.clock.epoch {
+		return c.a * l.clock.since(0, e, c.last, l.S)
 	}
 	return c.a * (l.S - c.last)
 }
@@ -131,7 +124,7 @@ func (l *Lazy) SetA(i int, v float64) {
 func (l *Lazy) flush(i int) {
 	c := &l.c[i]
 	c.acc += l.owed(i)
-	c.last, l.ep[i] = l.S, l.epoch
+	c.last, l.ep[i] = l.S, l.clock.epoch
 }
 
 // Fold multiplies every a_i by f and divides s by f (w is unchanged), for

@@ -217,8 +217,8 @@ func (p *PairTree) Totals() (float64, float64) { return p.a.root, p.b.root }
 // Sample is SumTree.Sample over the first weights.
 func (p *PairTree) Sample(u float64) int { return p.a.Sample(u) }
 
-// SampleAffine draws over the weights a_i − θ·b_i, a leaf counting as
-// positive when b_i > 0 (the l1-ball core: Σ(m_i − Θ) over the active
+// SampleAffine draws over the weights a_i − θ·b_i, a node counting as
+// empty when b is 0 (the l1-ball core: Σ(m_i − Θ) over the active
 // coordinates below a node): u in [0, Σ_i (a_i − θ b_i)).
 func (p *PairTree) SampleAffine(u, theta float64) int {
 	A, B := p.a, p.b
@@ -232,11 +232,10 @@ func (p *PairTree) SampleAffine(u, theta float64) int {
 				continue
 			}
 			v := ga[k] - theta*gb[k]
+			c, lastU = k, u
 			if u < v {
-				c, lastU = k, u
 				break
 			}
-			c, lastU = k, u
 			u -= v
 		}
 		u = lastU
