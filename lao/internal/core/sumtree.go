@@ -96,17 +96,40 @@ func (s *SumTree) levelEnd(h int) int {
 
 // Set sets weight i to v ≥ 0.
 func (s *SumTree) Set(i int, v float64) {
-	t := s.t
-	t[:s.n][i] = v
-	u, lo := uint(i), uint(0)
-	for _, up := range s.off[1:] {
-		g := lo + u&^(fan-1)
-		c := t[g : g+fan : g+fan]
-		u /= fan
-		t[uint(up)+u] = ((c[0] + c[1]) + (c[2] + c[3])) + ((c[4] + c[5]) + (c[6] + c[7]))
-		lo = uint(up)
+	s.t[:s.n][i] = v
+	s.root = walk(s.t, s.off, uintptr(i))
+}
+
+// walk recomputes the ancestors of leaf i (in range: the caller indexed it)
+// and returns the new total. Every ancestor of a leaf in range is in range
+// by the layout (levels), so the walk reads and writes without bounds
+// checks: it is the innermost loop of every budgeted step.
+func walk(t []float64, off []int, i uintptr) float64 {
+	base := unsafe.Pointer(unsafe.SliceData(t))
+	lo := uintptr(0)
+	for _, up := range off[1:] {
+		g := (*[fan]float64)(unsafe.Add(base, (lo+i&^(fan-1))*8))
+		i /= fan
+		*(*float64)(unsafe.Add(base, (uintptr(up)+i)*8)) = ((g[0] + g[1]) + (g[2] + g[3])) + ((g[4] + g[5]) + (g[6] + g[7]))
+		lo = uintptr(up)
 	}
-	s.root = sum8(t[lo:])
+	return sum8(t[lo:])
+}
+
+// walk2 is walk over two trees of the same layout at once.
+func walk2(ta, tb []float64, off []int, i uintptr) (float64, float64) {
+	ba, bb := unsafe.Pointer(unsafe.SliceData(ta)), unsafe.Pointer(unsafe.SliceData(tb))
+	lo := uintptr(0)
+	for _, up := range off[1:] {
+		o := (lo + i&^(fan-1)) * 8
+		ga, gb := (*[fan]float64)(unsafe.Add(ba, o)), (*[fan]float64)(unsafe.Add(bb, o))
+		i /= fan
+		o = (uintptr(up) + i) * 8
+		*(*float64)(unsafe.Add(ba, o)) = ((ga[0] + ga[1]) + (ga[2] + ga[3])) + ((ga[4] + ga[5]) + (ga[6] + ga[7]))
+		*(*float64)(unsafe.Add(bb, o)) = ((gb[0] + gb[1]) + (gb[2] + gb[3])) + ((gb[4] + gb[5]) + (gb[6] + gb[7]))
+		lo = uintptr(up)
+	}
+	return sum8(ta[lo:]), sum8(tb[lo:])
 }
 
 // Get returns weight i.
@@ -207,8 +230,9 @@ func (p *PairTree) Build(a, b []float64) {
 
 // Set sets leaf i's pair to (a, b).
 func (p *PairTree) Set(i int, a, b float64) {
-	p.a.Set(i, a)
-	p.b.Set(i, b)
+	p.a.t[:p.a.n][i] = a
+	p.b.t[:p.b.n][i] = b
+	p.a.root, p.b.root = walk2(p.a.t, p.b.t, p.a.off, uintptr(i))
 }
 
 // Totals returns the sums of the first and of the second weights.
