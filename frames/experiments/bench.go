@@ -176,9 +176,14 @@ func benchOne(name string, spec BenchSpec, ds *lao.Dataset) (BenchRow, error) {
 		return row, err
 	}
 	// A first run settles the attribute count the raw loop mirrors.
-	fast.run(calibrate(fast.run, spec.Seconds/float64(spec.Rounds)))
+	if _, err := timed(fast, calibrate(fast, spec.Seconds/float64(spec.Rounds))); err != nil {
+		return row, err
+	}
 	raw := newRawRun(ds, int(math.Round(fast.attrsPerExample())), spec.Seed)
-	rates, ratio := interleave([]func(int){fast.run, raw.run}, spec.Seconds, spec.Rounds)
+	rates, ratio, err := interleave([]runner{fast, raw}, spec.Seconds, spec.Rounds)
+	if err != nil {
+		return row, err
+	}
 	row.ExamplesPerSec, row.RawLoopExamplesPerSec, row.RawRatio = rates[0], rates[1], ratio
 	row.AllocsPerExample, row.AttributesPerExample, row.ModelBytes = fast.allocsPerExample(), fast.attrsPerExample(), fast.model
 	if ref, err := lao.Reference(s); err == nil {
@@ -186,16 +191,30 @@ func benchOne(name string, spec BenchSpec, ds *lao.Dataset) (BenchRow, error) {
 		if err != nil {
 			return row, err
 		}
-		plain.run(1)
-		n := calibrate(plain.run, spec.Seconds/float64(spec.Rounds))
-		row.ReferenceExamplesPerSec = float64(n) / timed(plain.run, n)
+		n := calibrate(plain, spec.Seconds/float64(spec.Rounds))
+		el, err := timed(plain, n)
+		if err != nil {
+			return row, err
+		}
+		row.ReferenceExamplesPerSec = float64(n) / el
 	}
 	return row, nil
 }
 
+// runner is one side of a measurement: prepare readies a run of n
+// examples (untimed), run processes them.
+type runner interface {
+	prepare(n int) error
+	run(n int)
+}
+
 // solverRun feeds a learner rows cycled from a data set, counting the
-// attributes revealed and the allocations.
+// attributes revealed and the allocations. Every run is a fresh fit of its
+// n examples (Start with m = n), so a solver whose work changes along a
+// fit (the two-phased ones) is measured over whole fits.
 type solverRun struct {
+	s        lao.Solver
+	seed     uint64
 	l        lao.Learner
 	ds       *lao.Dataset
 	ex       *lao.Example
@@ -207,11 +226,6 @@ type solverRun struct {
 	model    int64
 }
 
-// benchM is the m a benchmarked solver is started with (it sets the
-// default step sizes only; the runs cycle through the rows as long as the
-// measurement needs).
-const benchM = 1 << 20
-
 func newSolverRun(s lao.Solver, ds *lao.Dataset, seed uint64) (*solverRun, error) {
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -222,8 +236,21 @@ func newSolverRun(s lao.Solver, ds *lao.Dataset, seed uint64) (*solverRun, error
 	}
 	runtime.GC() // what Start allocated and dropped is not the model
 	runtime.ReadMemStats(&after)
-	return &solverRun{l: l, ds: ds, ex: lao.NewExample(ds.Dim()), budget: budget.PerExample,
+	return &solverRun{s: s, seed: seed, l: l, ds: ds, ex: lao.NewExample(ds.Dim()), budget: budget.PerExample,
 		model: int64(after.HeapAlloc) - int64(before.HeapAlloc)}, nil
+}
+
+// benchM is the m the model memory is measured with.
+const benchM = 1 << 20
+
+// prepare starts a fresh learner for a fit of n examples.
+func (r *solverRun) prepare(n int) error {
+	l, budget, err := r.s.Start(lao.Problem{M: max(n, 2), D: r.ds.Dim(), Rand: lao.NewRand(r.seed)})
+	if err != nil {
+		return err
+	}
+	r.l, r.budget = l, budget.PerExample
+	return nil
 }
 
 // run observes n more rows.
@@ -261,6 +288,8 @@ type rawRun struct {
 	next int
 }
 
+func (r *rawRun) prepare(int) error { return nil }
+
 func newRawRun(ds *lao.Dataset, a int, seed uint64) *rawRun {
 	return &rawRun{ds: ds, a: a, w: make([]float64, ds.Dim()), rng: rand.New(rand.NewPCG(seed, 1))}
 }
@@ -279,44 +308,52 @@ func (r *rawRun) run(n int) {
 	}
 }
 
-// timed returns the seconds f takes on n examples.
-func timed(f func(int), n int) float64 {
+// timed returns the seconds r takes on n examples (after preparing them).
+func timed(r runner, n int) (float64, error) {
+	if err := r.prepare(n); err != nil {
+		return 0, err
+	}
 	start := time.Now()
-	f(n)
-	return time.Since(start).Seconds()
+	r.run(n)
+	return time.Since(start).Seconds(), nil
 }
 
-// calibrate returns the smallest power of two n for which f takes at
-// least seconds on n examples (f runs on each n it tries).
-func calibrate(f func(int), seconds float64) int {
+// calibrate returns the smallest power of two n for which r takes at
+// least seconds on n examples (r runs on each n it tries).
+func calibrate(r runner, seconds float64) int {
 	for n := 1; ; n *= 2 {
-		if el := timed(f, n); el >= seconds || n >= 1<<26 {
+		if el, err := timed(r, n); err != nil || el >= seconds || n >= 1<<26 {
 			return n
 		}
 	}
 }
 
-// interleave times each f on its own calibrated n, in rounds that
-// alternate between them, and returns each f's median rate (examples per
-// second) and the median over the rounds of f[1]'s rate divided by f[0]'s.
-func interleave(fs []func(int), seconds float64, rounds int) (rates []float64, ratio float64) {
+// interleave times each runner on its own calibrated n, in rounds that
+// alternate between them, and returns each one's median rate (examples
+// per second) and the median over the rounds of the second's rate divided
+// by the first's.
+func interleave(rs []runner, seconds float64, rounds int) (rates []float64, ratio float64, err error) {
 	slice := seconds / float64(rounds)
-	ns := make([]int, len(fs))
-	for i, f := range fs {
-		ns[i] = calibrate(f, slice/2)
+	ns := make([]int, len(rs))
+	for i, r := range rs {
+		ns[i] = calibrate(r, slice/2)
 	}
-	per := make([][]float64, len(fs))
+	per := make([][]float64, len(rs))
 	ratios := make([]float64, rounds)
-	for r := range rounds {
-		for i, f := range fs {
-			per[i] = append(per[i], float64(ns[i])/timed(f, ns[i]))
+	for k := range rounds {
+		for i, r := range rs {
+			el, err := timed(r, ns[i])
+			if err != nil {
+				return nil, 0, err
+			}
+			per[i] = append(per[i], float64(ns[i])/el)
 		}
-		ratios[r] = per[1][r] / per[0][r]
+		ratios[k] = per[1][k] / per[0][k]
 	}
-	for i := range fs {
+	for i := range rs {
 		rates = append(rates, median(per[i]))
 	}
-	return rates, median(ratios)
+	return rates, median(ratios), nil
 }
 
 // median returns the median of v (v is reordered).
