@@ -81,7 +81,7 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	if err := checkQuadratic("lasso", p.D, 3+gramBlock/gramChunk, r.MaxMemoryMiB, "online-lasso"); err != nil {
+	if err := checkQuadratic("lasso", p.D, 7, r.MaxMemoryMiB, "online-lasso"); err != nil {
 		return nil, Budget{}, err
 	}
 	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil

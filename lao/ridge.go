@@ -78,7 +78,7 @@ func (r *Ridge) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	if err := checkQuadratic("ridge", p.D, 4+gramBlock/gramChunk, r.MaxMemoryMiB, "online-ridge"); err != nil {
+	if err := checkQuadratic("ridge", p.D, 8, r.MaxMemoryMiB, "online-ridge"); err != nil {
 		return nil, Budget{}, err
 	}
 	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
@@ -142,11 +142,7 @@ func fullBudget(solver string, p Problem) (Budget, error) {
 }
 
 // readAll reveals every attribute of ex into x (len d).
-func readAll(ex *Example, x []float64) {
-	for i := range x {
-		x[i] = ex.Attr(i)
-	}
-}
+func readAll(ex *Example, x []float64) { ex.All(x) }
 
 // ridgePenalised writes the solution of (C + λI) w = b (λ > 0) into w.
 func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) {

@@ -49,6 +49,8 @@ type Example struct {
 	gen    uint32
 	d      int
 	seen   []int // the attributes revealed for this row, in order
+	all    bool  // every attribute is revealed (All)
+	ident  []int // 0, 1, …, d−1 (built by the first All)
 }
 
 // scanBudget is the largest budget for which the handle scans its revealed
@@ -88,7 +90,7 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 
 func (e *Example) next(y float64, budget int) {
 	e.y, e.budget = y, budget
-	e.seen = e.seen[:0]
+	e.seen, e.all = e.seen[:0], false
 	e.scan = budget <= scanBudget
 	if e.scan {
 		return
@@ -124,6 +126,9 @@ func (e *Example) Revealed(i int) bool { return i >= 0 && i < e.d && e.revealed(
 
 // revealed reports whether attribute i (in range) was revealed.
 func (e *Example) revealed(i int) bool {
+	if e.all {
+		return true
+	}
 	if !e.scan {
 		return e.stamp[i] == e.gen
 	}
@@ -179,6 +184,52 @@ func (e *Example) admit(i int) bool {
 	}
 	e.seen = append(e.seen, i)
 	return true
+}
+
+// All reveals every attribute of the row into dst (len d): the read of the
+// full-information references, one copy instead of d requests. It panics
+// with a *BudgetError, revealing nothing, when the budget is below d.
+func (e *Example) All(dst []float64) {
+	if err := e.admitAll(); err != nil {
+		panic(&BudgetError{Err: err})
+	}
+	if e.row != nil {
+		copy(dst, e.row)
+		return
+	}
+	clear(dst[:e.d])
+	for k, j := range e.idx {
+		dst[j] = e.val[k]
+	}
+}
+
+// admitAll reveals every attribute if the budget allows all d (the
+// revealed list keeps the order of first reads: those revealed before,
+// then the others by index).
+func (e *Example) admitAll() error {
+	if e.all {
+		return nil
+	}
+	if e.budget < e.d {
+		return fmt.Errorf("%w: all %d attributes requested, budget is %d", ErrBudgetExceeded, e.d, e.budget)
+	}
+	if len(e.seen) == 0 {
+		if e.ident == nil {
+			e.ident = make([]int, e.d)
+			for i := range e.ident {
+				e.ident[i] = i
+			}
+		}
+		e.seen = append(e.seen, e.ident...)
+	} else {
+		for i := range e.d {
+			if !e.revealed(i) {
+				e.seen = append(e.seen, i)
+			}
+		}
+	}
+	e.all = true
+	return nil
 }
 
 // refusal says why admit refused attribute i.

@@ -64,6 +64,9 @@ func TestHandleMatchesModel(t *testing.T) {
 				t.Fatalf("row %d: observed %d, remaining %d; model %d of %d", r, e.Observed(), e.Remaining(), len(order), budget)
 			}
 		}
+		if r%5 == 0 {
+			order = checkAll(t, e, order, sparse, row, sIdx, sVal)
+		}
 		list := e.RevealedList()
 		if len(list) != len(order) {
 			t.Fatalf("row %d: RevealedList %v, model %v", r, list, order)
@@ -92,4 +95,42 @@ func valueOf(sparse bool, row []float64, idx []int32, val []float64, i int) floa
 		}
 	}
 	return 0
+}
+
+// checkAll calls All: with a budget of d it reveals every attribute (the
+// revealed list: those before, then the others by index) and copies the
+// row; below d it panics with ErrBudgetExceeded and reveals nothing.
+func checkAll(t *testing.T, e *Example, order []int, sparse bool, row []float64, idx []int32, val []float64) []int {
+	t.Helper()
+	d := e.Dim()
+	dst := make([]float64, d)
+	func() {
+		defer func() {
+			r := recover()
+			be, ok := r.(*BudgetError)
+			if (e.Budget() >= d) != (r == nil) || (r != nil && (!ok || !errors.Is(be, ErrBudgetExceeded))) {
+				t.Fatalf("All with budget %d of d = %d: panic %v", e.Budget(), d, r)
+			}
+		}()
+		e.All(dst)
+	}()
+	if e.Budget() < d {
+		if e.Observed() != len(order) {
+			t.Fatalf("a refused All revealed %d attributes (had %d)", e.Observed(), len(order))
+		}
+		return order
+	}
+	seen := map[int]bool{}
+	for _, i := range order {
+		seen[i] = true
+	}
+	for i := range d {
+		if !seen[i] {
+			order = append(order, i)
+		}
+		if want := valueOf(sparse, row, idx, val, i); dst[i] != want || !e.Revealed(i) {
+			t.Fatalf("All: attribute %d = %g (revealed %v), want %g", i, dst[i], e.Revealed(i), want)
+		}
+	}
+	return order
 }
