@@ -14,6 +14,22 @@ func tileAVX512(k int, a, b, c *float64, ldc int, sub bool)
 //go:noescape
 func tileAVX2(k int, a, b, c *float64, ldc int, sub bool)
 
+//go:noescape
+func rotAVX2(n int, x, y *float64, c, s float64)
+
+var hasAVX2FMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+
+// rotFast rotates the longest prefix of whole vectors with AVX2 and
+// returns its length (0 without AVX2 and FMA).
+func rotFast(x, y []float64, c, s float64) int {
+	n := len(x) &^ 3
+	if !hasAVX2FMA || n == 0 {
+		return 0
+	}
+	rotAVX2(n, unsafe.SliceData(x), unsafe.SliceData(y), c, s)
+	return n
+}
+
 // best is the fastest tile kernel this CPU runs: AVX-512 (8×16 tiles),
 // AVX2 with FMA (4×8), or the portable one.
 var best = func() tiler {

@@ -286,3 +286,33 @@ sub2:
 	VMOVUPD Y14, 32(DX)
 	VZEROUPPER
 	RET
+
+// func rotAVX2(n int, x, y *float64, c, s float64)
+//
+// The plane rotation of n (a multiple of 4) pairs: x' = c·x + s·y,
+// y' = c·y − s·x, each with one product rounded and one fused
+// multiply-add (as rotGo).
+TEXT ·rotAVX2(SB), NOSPLIT, $0-40
+	MOVQ n+0(FP), CX
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), DI
+	VBROADCASTSD c+24(FP), Y0
+	VBROADCASTSD s+32(FP), Y1
+	SHRQ $2, CX
+	JEQ rotdone
+rotloop:
+	VMOVUPD (SI), Y2
+	VMOVUPD (DI), Y3
+	VMULPD Y3, Y1, Y4
+	VFMADD231PD Y2, Y0, Y4
+	VMULPD Y2, Y1, Y5
+	VFMSUB231PD Y3, Y0, Y5
+	VMOVUPD Y4, (SI)
+	VMOVUPD Y5, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ rotloop
+rotdone:
+	VZEROUPPER
+	RET

@@ -7,3 +7,5 @@ package dense
 var best = goTiler
 
 func kernels() []tiler { return []tiler{goTiler} }
+
+func rotFast(x, y []float64, c, s float64) int { return 0 }
