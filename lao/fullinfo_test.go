@@ -410,7 +410,7 @@ func TestReferenceDefaultPenalties(t *testing.T) {
 // sums, also mid-block (a checkpoint before the buffer is full).
 func TestGramBlockedMatchesDirect(t *testing.T) {
 	const gramBlock = 128 // package dense's block of rows
-	const d = 40 // a row with one non-zero is below a sixteenth of d: added sparsely
+	const d = 40          // a row with one non-zero is below a sixteenth of d: added sparsely
 	rng := NewRand(21)
 	m := 3*gramBlock + 17
 	x := make([]float64, m*d)

@@ -2,9 +2,9 @@ package dense
 
 import (
 	"math"
-	"syscall"
 	"math/rand/v2"
 	"runtime"
+	"syscall"
 	"testing"
 )
 
