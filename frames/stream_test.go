@@ -102,7 +102,7 @@ func TestStreamMatchesInMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := st.Score(res.W)
+		got, err := st.Score(res.W, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestStreamFitAndFingerprint(t *testing.T) {
 			t.Fatal(err)
 		}
 		fps = append(fps, st.Fingerprint())
-		sc, err := st.Score(res.W)
+		sc, err := st.Score(res.W, 0)
 		if err != nil || !(sc.Ratio() < 0.8) {
 			t.Errorf("AERR on the stream: %+v, %v", sc, err)
 		}

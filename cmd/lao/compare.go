@@ -250,23 +250,25 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 		cache := map[string]*prepared{}
 		for ji, jb := range jobs {
 			s, _ := lao.New(jb.solver)
-			scale := ddScale(s, f.scale)
-			key := scale + "/" + lao.Describe(s).Ball // one prepared split per scaling the solvers see
+			opt, err := frames.ScaleOptions(s, f.scale)
+			if err != nil {
+				return nil, fmt.Errorf("compare: --scale: %w", err)
+			}
+			key := fmt.Sprintf("%+v", opt) // one prepared split per options the solvers get
 			p, ok := cache[key]
 			if !ok {
-				var err error
-				if p, err = src.split(f.testFrac, seed, scale, lao.Describe(s)); err != nil {
+				if p, err = src.prepare(s, f.scale, f.testFrac, seed); err != nil {
 					return nil, err
 				}
 				cache[key] = p
 			}
 			if r == 0 && ji == 0 {
-				rep.M, rep.D, rep.Binary = p.train.Len()+p.test.Len(), p.train.Dim(), p.binary
+				rep.M, rep.D, rep.Binary = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary
 				for _, u := range p.unused {
 					rep.Unused = append(rep.Unused, u)
 				}
 			}
-			if jb.k > p.train.Dim() {
+			if jb.k > p.Train.Dim() {
 				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
 					rep.Skipped = append(rep.Skipped, jb.k)
 				}
@@ -287,7 +289,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			if rows[ji] == nil {
 				k := jb.k
 				if k == 0 {
-					k = p.train.Dim()
+					k = p.Train.Dim()
 				}
 				rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
 			}
@@ -330,23 +332,23 @@ func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compa
 			return compareRun{}, err
 		}
 	}
-	s = frames.WithPriors(s, p.train)
+	s = frames.WithPriors(s, p.Train)
 	run := compareRun{Seed: seed}
 	if folds > 0 && lao.Tunable(s) {
-		tuned, cv, err := frames.TuneSolver(s, p.train, folds, seed)
+		tuned, cv, err := frames.TuneSolver(s, p.Train, folds, seed)
 		if err != nil {
 			return run, err
 		}
 		s, run.CVEdges = tuned, cv.Edges()
 	}
-	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: seed})
+	fit, err := p.Fit(s, seed)
 	if err != nil {
 		return run, err
 	}
-	sc := p.score(res.W)
-	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.mse), jfloat(sc.zero), res.Attributes, res.Params
-	if sc.binary {
-		ce := jfloat(sc.classErr)
+	sc := fit.Test
+	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
+	if p.Binary {
+		ce := jfloat(sc.ClassificationError)
 		run.ClassErr = &ce
 	}
 	return run, nil
