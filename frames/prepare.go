@@ -42,14 +42,20 @@ type Prepared struct {
 	Stats []ColumnStats
 }
 
-// PrepareFrame splits df (SplitFrame with testFrac and seed), fits the
-// transform of opt on the training part (FromDataFrame) and applies it to
-// the test part (Data.Apply).
+// PrepareFrame splits df (SplitFrame with testFrac and seed) and prepares
+// the parts with PrepareFrames.
 func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac float64, seed uint64) (*Prepared, error) {
 	trainDF, testDF, err := SplitFrame(df, testFrac, seed)
 	if err != nil {
 		return nil, err
 	}
+	return PrepareFrames(trainDF, testDF, target, opt)
+}
+
+// PrepareFrames fits the transform of opt on the training frame
+// (FromDataFrame) and applies it to the test frame (Data.Apply): for parts
+// split, or preprocessed, by the caller.
+func PrepareFrames(trainDF, testDF dataframe.DataFrame, target string, opt Options) (*Prepared, error) {
 	data, err := FromDataFrame(trainDF, target, opt)
 	if err != nil {
 		return nil, err

@@ -92,6 +92,9 @@ type compareReport struct {
 	Rows     []compareRow `json:"rows"`
 	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
 	Seconds  float64      `json:"seconds"`
+	// Warnings name the rows whose test error is above the zero
+	// predictor's on some split.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 func parseCompareFlags(args []string) (*compareFlags, error) {
@@ -104,7 +107,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
-	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
+	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.plot, "plot", "", "write a plot (test error against k and against attributes seen) to this file: SVG, or PNG if it ends in .png")
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
@@ -317,8 +320,27 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			}
 		}
 		rep.Rows = append(rep.Rows, *row)
+		if w := row.warning(); w != "" {
+			rep.Warnings = append(rep.Warnings, w)
+		}
 	}
 	return rep, nil
+}
+
+// warning says on how many splits the row's test error is above the zero
+// predictor's, or "" if on none.
+func (row *compareRow) warning() string {
+	worse := 0
+	for _, r := range row.Runs {
+		if r.MSE > r.ZeroMSE {
+			worse++
+		}
+	}
+	if worse == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
+		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
 }
 
 // compareOne tunes (if asked), fits and scores one solver at k on one split.
@@ -449,6 +471,9 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		return err
 	}
 	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
 	return nil
 }
 

@@ -20,17 +20,20 @@ import (
 // Solver holds the same figures for the data as the solver sees it, after
 // the default standardisation and scaling.
 type describeReport struct {
-	Data     string          `json:"data"`
-	Target   string          `json:"target,omitempty"`
-	Unused   []frames.Unused `json:"unused_columns"`
-	Missing  *missingReport  `json:"missing,omitempty"`
-	Scaling  string          `json:"scaling"`
-	Solver   string          `json:"solver"`
-	figures                  // raw
-	Scaled   figures         `json:"as_the_solver_sees_it"`
-	Binary   bool            `json:"labels_are_plus_minus_one"`
-	Warnings []string        `json:"warnings,omitempty"`
-	Notes    []string        `json:"notes,omitempty"`
+	Data    string          `json:"data"`
+	Target  string          `json:"target,omitempty"`
+	Unused  []frames.Unused `json:"unused_columns"`
+	Missing *missingReport  `json:"missing,omitempty"`
+	Scaling string          `json:"scaling"`
+	Solver  string          `json:"solver"`
+	figures                 // raw
+	Scaled  figures         `json:"as_the_solver_sees_it"`
+	Binary  bool            `json:"labels_are_plus_minus_one"`
+	// Transform is the centring and scaling fit uses (with the same
+	// --seed and --test-frac): fitted on the training part.
+	Transform *frames.Transform `json:"transform"`
+	Warnings  []string          `json:"warnings,omitempty"`
+	Notes     []string          `json:"notes,omitempty"`
 }
 
 // figures are what the theorems assume about a data set.
@@ -82,7 +85,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	var tf tableFlags
 	tf.define(fs, "CSV file (with --target) or a named data set: mnist:AvB, covertype:C[:scaled], ctslice[:scaled]")
 	solver := fs.String("solver", "aerr", "show the data as this solver sees it (its theorem's scaling)")
-	scale := fs.String("scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
+	scale := fs.String("scale", "auto", scaleUsage)
 	cols := fs.Int("columns", 10, "columns to list in the summary, largest second moment first (0: none, -1: all)")
 	asJSON := fs.Bool("json", false, "print JSON (without the column summary)")
 	k := fs.Int("k", 4, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
@@ -136,7 +139,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac f
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	scaled, rep.Scaling, rep.Unused, rep.Missing = p.Train.(*lao.Dataset), p.scaling, p.unused, p.missing
+	scaled, rep.Scaling, rep.Unused, rep.Missing, rep.Transform = p.Train.(*lao.Dataset), p.scaling, p.unused, p.missing, &p.Transform
 	if note := p.note; note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}

@@ -46,6 +46,11 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	return &dataSource{name: t.data, target: t.target, tab: tab}, nil
 }
 
+// scaleUsage is the usage of --scale (fit, describe, compare).
+var scaleUsage = "CSV scaling: auto (the scaling policy: every column standardised, then one factor to the solver's theorem, std-l2 or std-linf; " +
+	"the data-dependent solvers keep the columns' own scales, l2 or common-linf, when the columns are commensurate, and are standardised when their units differ; " +
+	"fit and describe say which and why), or one of " + strings.Join(frames.ScalingNames(), ", ") + " (l2, common-linf: one common factor; linf: each column by its largest |x − mean|; none: centred, unscaled)"
+
 // prepared is the library's prepared split (frames.Prepared) with what the
 // command line reports about it.
 type prepared struct {

@@ -158,7 +158,11 @@ func (spec Spec) check(ds *lao.Dataset) error {
 		return fmt.Errorf("experiments: Points = %d must be at least 1: %w", spec.Points, lao.ErrParam)
 	}
 	for _, e := range spec.Entries {
-		if _, err := e.New(); err != nil {
+		s, err := e.New()
+		if err == nil {
+			_, err = spec.Preprocess.Options(s)
+		}
+		if err != nil {
 			return fmt.Errorf("experiments: entry %q: %w", e.Label, err)
 		}
 	}
