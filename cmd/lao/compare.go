@@ -16,14 +16,14 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"gonum.org/v1/plot"
+	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/laoproject/lao/frames"
-	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -532,15 +532,15 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 	if r.Target != "" {
 		title += " → " + r.Target
 	}
-	p1, err := kernel.BandsPlot(byK, kernel.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor", LogX: true})
+	p1, err := plot.BandsPlot(byK, plot.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor", LogX: true})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	p2, err := kernel.BandsPlot(byAttrs, kernel.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
+	p2, err := plot.BandsPlot(byAttrs, plot.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	w, h := 2*kernel.DefaultWidth, kernel.DefaultHeight
+	w, h := 2*plot.DefaultWidth, plot.DefaultHeight
 	var img interface {
 		vg.CanvasSizer
 		io.WriterTo
@@ -550,7 +550,7 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 	}
 	dc := draw.New(img)
 	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Points(12)}
-	canvases := plot.Align([][]*plot.Plot{{p1, p2}}, tiles, dc)
+	canvases := gplot.Align([][]*gplot.Plot{{p1, p2}}, tiles, dc)
 	p1.Draw(canvases[0][0])
 	p2.Draw(canvases[0][1])
 	var buf bytes.Buffer
@@ -562,7 +562,7 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 
 // compareCurves returns one curve per budgeted solver (its k values, or its
 // attributes seen) and a flat line per full-information reference.
-func compareCurves(r *compareReport) (byK, byAttrs []kernel.Curve) {
+func compareCurves(r *compareReport) (byK, byAttrs []plot.Curve) {
 	lo, hi, alo, ahi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, row := range r.Rows {
 		if !row.Full {
@@ -571,18 +571,18 @@ func compareCurves(r *compareReport) (byK, byAttrs []kernel.Curve) {
 		}
 	}
 	var order []string
-	curves := map[string]*[2]kernel.Curve{}
+	curves := map[string]*[2]plot.Curve{}
 	for _, row := range r.Rows {
 		c, ok := curves[row.Solver]
 		if !ok {
-			c = &[2]kernel.Curve{{Name: row.Solver}, {Name: row.Solver}}
+			c = &[2]plot.Curve{{Name: row.Solver}, {Name: row.Solver}}
 			curves[row.Solver] = c
 			order = append(order, row.Solver)
 		}
 		if row.Full {
 			name := fmt.Sprintf("%s (all %d attributes)", row.Solver, row.K)
-			c[0] = kernel.Curve{Name: name, X: []float64{lo, max(hi, lo*1.01)}}
-			c[1] = kernel.Curve{Name: name, X: []float64{alo, max(ahi, float64(row.Attrs.Mean))}}
+			c[0] = plot.Curve{Name: name, X: []float64{lo, max(hi, lo*1.01)}}
+			c[1] = plot.Curve{Name: name, X: []float64{alo, max(ahi, float64(row.Attrs.Mean))}}
 			for i := range 2 {
 				c[i].Mean = []float64{float64(row.Ratio.Mean), float64(row.Ratio.Mean)}
 				c[i].Std = []float64{float64(row.Ratio.SD), float64(row.Ratio.SD)}

@@ -16,7 +16,7 @@ import (
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
-	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/frames/plot"
 )
 
 type expFlags struct {
@@ -177,23 +177,21 @@ func writeReport(dir string, p experiments.Preset, rep *experiments.Report) erro
 		axis         experiments.Axis
 		suffix, xlab string
 	}{{experiments.ByExamples, "examples", "training examples"}, {experiments.ByAttributes, "attributes", "attributes seen"}} {
-		var curves []kernel.Curve
+		curves := rep.Series(ax.axis)
 		band := p.BandSD
 		if band == 0 {
 			band = 1
 		}
-		for _, s := range rep.Series(ax.axis) {
-			sd := make([]float64, len(s.Std))
-			for i, v := range s.Std {
-				sd[i] = band * v
+		for i := range curves {
+			for j := range curves[i].Std {
+				curves[i].Std[j] *= band
 			}
-			curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean, Std: sd})
 		}
 		ylab := "test squared error"
 		if band != 1 {
 			ylab = fmt.Sprintf("test squared error (± %g sd)", band)
 		}
-		svg, err := kernel.BandsSVG(curves, kernel.BandsOptions{Title: p.Title, XLabel: ax.xlab,
+		svg, err := plot.BandsSVG(curves, plot.BandsOptions{Title: p.Title, XLabel: ax.xlab,
 			YLabel: ylab, LogX: true, LogY: true})
 		if err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -22,7 +23,7 @@ func demoData(t *testing.T) *lao.Dataset {
 }
 
 // TestSeriesFull: a full-information curve (it reads all d attributes of
-// every example) is marked Full.
+// every example) is a Reference curve.
 func TestSeriesFull(t *testing.T) {
 	ds := demoData(t).Head(600)
 	rep, err := Run(ds, Spec{Entries: []Entry{
@@ -33,8 +34,8 @@ func TestSeriesFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := rep.Series(ByAttributes)
-	if !s[0].Full || s[1].Full || s[0].Runs != 1 {
-		t.Errorf("Full: ridge %v, AERR %v (want true, false); runs %d", s[0].Full, s[1].Full, s[0].Runs)
+	if s[0].Role != plot.Reference || s[1].Role != plot.Measured || s[0].Std != nil {
+		t.Errorf("roles: ridge %v, AERR %v (want Reference, Measured); one split's band %v", s[0].Role, s[1].Role, s[0].Std)
 	}
 }
 
@@ -94,8 +95,8 @@ func TestRunCurves(t *testing.T) {
 		t.Error("series by attributes does not use attributes")
 	}
 	for _, s := range rep.Series(ByExamples) {
-		if s.Runs != 3 || s.Full {
-			t.Errorf("%s: Runs %d Full %v, want 3 runs of a budgeted solver", s.Name, s.Runs, s.Full)
+		if len(s.Std) != len(s.X) || s.Role != plot.Measured {
+			t.Errorf("%s: band %v, role %v; want three splits' band of a budgeted solver", s.Name, s.Std, s.Role)
 		}
 	}
 	// Parameters per split: AERR tuned (B, eta), AER untuned (B, lambda);

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -24,37 +25,30 @@ const (
 	ByAttributes
 )
 
-// Series is one curve ready for plotting: x, the mean test error and its
-// standard deviation over splits.
-type Series struct {
-	Name           string
-	X, Mean, Std   []float64
-	ErrMean, ErrSd []float64 // classification error (nil for a Sweep)
-	// Runs is the number of repetitions (splits or seeds) behind Mean and
-	// Std; with one run Std is 0 and carries no information.
-	Runs int
-	// Full reports a full-information curve: it saw every attribute of
-	// every example (a reference such as offline ridge).
-	Full bool
-}
-
-// Series returns the curves of r against the chosen axis.
-func (r *Report) Series(axis Axis) []Series {
-	out := make([]Series, len(r.Curves))
+// Series returns the curves of r against the chosen axis, ready for
+// plotting (package frames/plot): the mean test squared error over the
+// splits with its standard deviation as a band (none for a single split,
+// whose standard deviation says nothing), a full-information curve — one
+// that saw every attribute of every example — as a Reference. It is the one
+// adapter from experiment results to plot curves (with SweepResult.Series).
+func (r *Report) Series(axis Axis) []plot.Curve {
+	out := make([]plot.Curve, len(r.Curves))
 	for i, c := range r.Curves {
-		s := Series{Name: c.Entry.Label, Runs: r.Spec.Splits}
+		s := plot.Curve{Name: c.Entry.Label}
 		if n := len(c.Points); n > 0 && r.D > 0 {
-			last := c.Points[n-1]
-			s.Full = last.Attributes >= float64(last.Examples*r.D)
+			if last := c.Points[n-1]; last.Attributes >= float64(last.Examples*r.D) {
+				s.Role = plot.Reference
+			}
 		}
 		for _, p := range c.Points {
 			x := float64(p.Examples)
 			if axis == ByAttributes {
 				x = p.Attributes
 			}
-			s.X = append(s.X, x)
-			s.Mean, s.Std = append(s.Mean, p.MSE), append(s.Std, p.MSEStd)
-			s.ErrMean, s.ErrSd = append(s.ErrMean, p.Err), append(s.ErrSd, p.ErrStd)
+			s.X, s.Mean, s.Std = append(s.X, x), append(s.Mean, p.MSE), append(s.Std, p.MSEStd)
+		}
+		if r.Spec.Splits < 2 {
+			s.Std = nil
 		}
 		out[i] = s
 	}

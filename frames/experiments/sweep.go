@@ -2,8 +2,10 @@ package experiments
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -199,12 +201,16 @@ func (r *SweepResult) Curve(name string) (SweepCurve, bool) {
 	return SweepCurve{}, false
 }
 
-// Series returns the curves ready for plotting (see Series), in the order of
-// SeedSweep.Curves.
-func (r *SweepResult) Series() []Series {
-	out := make([]Series, len(r.Curves))
+// Series returns the curves ready for plotting (package frames/plot), in
+// the order of SeedSweep.Curves: the mean over the seeds, with the
+// standard deviation as a band when there are several seeds.
+func (r *SweepResult) Series() []plot.Curve {
+	out := make([]plot.Curve, len(r.Curves))
 	for i, c := range r.Curves {
-		out[i] = Series{Name: c.Name, X: append([]float64(nil), r.X...), Mean: c.Mean, Std: c.Std, Runs: r.Seeds}
+		out[i] = plot.Curve{Name: c.Name, X: slices.Clone(r.X), Mean: slices.Clone(c.Mean)}
+		if r.Seeds > 1 {
+			out[i].Std = slices.Clone(c.Std)
+		}
 	}
 	return out
 }
