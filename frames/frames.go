@@ -323,7 +323,7 @@ func checkFrame(df dataframe.DataFrame) error {
 // every numeric column but the target.
 func featureNames(df dataframe.DataFrame, target string, explicit []string) (names, skipped []string, err error) {
 	all := df.Names()
-	if !contains(all, target) {
+	if !slices.Contains(all, target) {
 		return nil, nil, unknownColumn(target, "target", all)
 	}
 	if explicit != nil {
@@ -334,7 +334,7 @@ func featureNames(df dataframe.DataFrame, target string, explicit []string) (nam
 				return nil, nil, fmt.Errorf("frames: column %q is the target and cannot also be a feature: %w", name, lao.ErrParam)
 			case seen[name]:
 				return nil, nil, fmt.Errorf("frames: feature column %q is listed twice: %w", name, lao.ErrParam)
-			case !contains(all, name):
+			case !slices.Contains(all, name):
 				return nil, nil, unknownColumn(name, "feature", all)
 			}
 			seen[name] = true
@@ -366,15 +366,6 @@ func isNumeric(t series.Type) bool {
 	return t == series.Int || t == series.Float || t == series.Bool
 }
 
-func contains(s []string, v string) bool {
-	for _, e := range s {
-		if e == v {
-			return true
-		}
-	}
-	return false
-}
-
 func unknownColumn(name, role string, have []string) error {
 	list := have
 	if len(list) > 12 {
@@ -396,7 +387,7 @@ func readColumn(df dataframe.DataFrame, name, role string, allowNaN bool) (vals 
 	}()
 	s := df.Col(name)
 	if s.Err != nil {
-		if !contains(df.Names(), name) {
+		if !slices.Contains(df.Names(), name) {
 			return nil, unknownColumn(name, role, df.Names())
 		}
 		return nil, fmt.Errorf("frames: %s column %q: %w: %w", role, name, ErrFrame, s.Err)

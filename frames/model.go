@@ -151,7 +151,7 @@ func stringColumn(df dataframe.DataFrame, name string) (vals []string, err error
 			vals, err = nil, fmt.Errorf("frames: column %q: gota panicked: %v: %w", name, r, ErrFrame)
 		}
 	}()
-	if !contains(df.Names(), name) {
+	if !slices.Contains(df.Names(), name) {
 		return nil, unknownColumn(name, "name", df.Names())
 	}
 	s := df.Col(name)

@@ -23,6 +23,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
@@ -397,24 +398,10 @@ func (row *compareRow) aggregate(mTrain int) {
 	row.PerEx = float64(row.Attrs.Mean) / float64(mTrain)
 }
 
-// summarise returns the mean and sample standard deviation (0 for one value).
+// summarise returns the mean and sample standard deviation (0 for one
+// value, NaN for none: experiments.MeanSD).
 func summarise(v []float64) meanSD {
-	if len(v) == 0 {
-		return meanSD{jfloat(math.NaN()), jfloat(math.NaN())}
-	}
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	mean := s / float64(len(v))
-	var ss float64
-	for _, x := range v {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := 0.0
-	if len(v) > 1 {
-		sd = math.Sqrt(ss / float64(len(v)-1))
-	}
+	mean, sd := experiments.MeanSD(v)
 	return meanSD{jfloat(mean), jfloat(sd)}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -130,7 +131,7 @@ func (r missingReport) text() string {
 		}
 		parts = append(parts, fmt.Sprintf("%s dropped (file %s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), "line"), joinInts(lines), more))
 	}
-	for _, c := range sortedKeys(r.CellsFilled) {
+	for _, c := range slices.Sorted(maps.Keys(r.CellsFilled)) {
 		parts = append(parts, fmt.Sprintf("%s of %s filled with the training mean", count(r.CellsFilled[c], "cell"), c))
 	}
 	if len(parts) == 0 {
@@ -153,15 +154,6 @@ func unusedColumns(tab *frames.Table, data *frames.Data) []frames.Unused {
 		}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // count returns "1 row" or "3 rows".

@@ -55,7 +55,7 @@ func runExperiment(args []string, stdout io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: lao experiment [flags] NAME\n\nexperiments:")
 		for _, p := range experiments.Presets() {
-			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Seed)
+			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Figure)
 		}
 		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi, Shalev-Shwartz & Shamir 2010)\n", experiments.PairsName)
 		fmt.Fprintf(fs.Output(), "  %-14s sample counts on the lower-bound instances against d, k and ε, log-log slopes vs theory\n\nflags:\n", experiments.LowerBoundsName)
@@ -96,7 +96,7 @@ func runExperiment(args []string, stdout io.Writer) error {
 			return fmt.Errorf("experiment: --set %v: no curve of %s has such a parameter", f.set, p.Name)
 		}
 	}
-	fmt.Fprintf(stdout, "%s\n%s; data %s\n", p.Title, p.Seed, p.Data)
+	fmt.Fprintf(stdout, "%s\n%s; data %s\n", p.Title, p.Figure, p.Data)
 	if p.Missing != "" {
 		fmt.Fprintf(stdout, "not drawn yet (solvers not implemented): %s\n", p.Missing)
 	}

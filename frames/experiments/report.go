@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ type Axis int
 const (
 	// ByExamples plots against the number of training examples.
 	ByExamples Axis = iota
-	// ByAttributes plots against the attributes seen, the seeds' fair
+	// ByAttributes plots against the attributes seen, the papers' fair
 	// comparison of partial- and full-information algorithms.
 	ByAttributes
 )
@@ -141,12 +142,7 @@ func (r *Report) WriteParamsCSV(w io.Writer) error {
 	}
 	for _, c := range r.Curves {
 		for s, params := range c.Params {
-			names := make([]string, 0, len(params))
-			for k := range params {
-				names = append(names, k)
-			}
-			slices.Sort(names)
-			for _, k := range names {
+			for _, k := range slices.Sorted(maps.Keys(params)) {
 				edge := "no"
 				if s < len(c.Edges) {
 					for _, e := range c.Edges[s] {
@@ -169,7 +165,7 @@ func (r *Report) WriteParamsCSV(w io.Writer) error {
 // AtAttributes returns the point of c with the most attributes seen not
 // above limit·(1 + slack), or the first point if all lie above. Prefixes are
 // log-spaced, so an exact match is rare: a slack of 0.2 compares curves at
-// "about" the same number of attributes seen, the seeds' fair comparison of
+// "about" the same number of attributes seen, the papers' fair comparison of
 // partial- and full-information algorithms.
 func (c Curve) AtAttributes(limit, slack float64) Point {
 	p := c.Points[0]

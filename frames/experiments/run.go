@@ -3,11 +3,12 @@ package experiments
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
+	"gonum.org/v1/gonum/stat"
 )
 
 // Entry is one curve of an experiment: a registered solver with its fixed
@@ -43,15 +44,15 @@ func (e Entry) New() (lao.Solver, error) {
 	return s, nil
 }
 
-// Spec describes a learning-curve experiment as the seeds run them: random
+// Spec describes a learning-curve experiment as the papers run them: random
 // train/test splits, per-split tuning by CV, then each solver run on
 // increasingly long prefixes of the training part, test squared error
 // recorded against examples and against attributes seen.
 type Spec struct {
 	Entries  []Entry
-	Splits   int     // random train/test splits (the seeds use 10)
-	TestFrac float64 // held-out fraction (the seeds use 0.1)
-	CVFolds  int     // folds for Entry.Tune (the seeds use 10); < 2 disables tuning
+	Splits   int     // random train/test splits (the papers use 10)
+	TestFrac float64 // held-out fraction (the papers use 0.1)
+	CVFolds  int     // folds for Entry.Tune (the papers use 10); < 2 disables tuning
 	Points   int     // prefix lengths per curve, log-spaced from MinPrefix to the training size
 	// MinPrefix is the shortest prefix (default 10).
 	MinPrefix int
@@ -245,19 +246,24 @@ func grid3(spec Spec) [][][]float64 {
 
 // meanStdAt returns the mean and sample standard deviation of v[s][p] over s.
 func meanStdAt(v [][]float64, p int) (mean, std float64) {
-	n := float64(len(v))
-	for _, row := range v {
-		mean += row[p]
+	col := make([]float64, len(v))
+	for s, row := range v {
+		col[s] = row[p]
 	}
-	mean /= n
-	if len(v) < 2 {
-		return mean, 0
+	return MeanSD(col)
+}
+
+// MeanSD returns the mean of v and its sample standard deviation (divisor
+// n − 1; 0 for one value; NaN for none): the mean ± sd of every table and
+// band (gonum's stat.MeanStdDev).
+func MeanSD(v []float64) (mean, sd float64) {
+	switch len(v) {
+	case 0:
+		return math.NaN(), math.NaN()
+	case 1:
+		return v[0], 0
 	}
-	for _, row := range v {
-		d := row[p] - mean
-		std += d * d
-	}
-	return mean, math.Sqrt(std / (n - 1))
+	return stat.MeanStdDev(v, nil)
 }
 
 // Median returns the median of v (NaN for an empty slice).
@@ -265,8 +271,7 @@ func Median(v []float64) float64 {
 	if len(v) == 0 {
 		return math.NaN()
 	}
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
+	s := slices.Sorted(slices.Values(v))
 	if len(s)%2 == 1 {
 		return s[len(s)/2]
 	}
