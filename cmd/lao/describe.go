@@ -85,7 +85,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	scale := fs.String("scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
 	cols := fs.Int("columns", 10, "columns to list in the summary, largest second moment first (0: none, -1: all)")
 	asJSON := fs.Bool("json", false, "print JSON (without the column summary)")
-	k := fs.Int("k", 4, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
+	k := fs.Int("k", lao.DefaultK, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
