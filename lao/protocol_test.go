@@ -46,9 +46,10 @@ func stochasticSolvers(k, d int) []Solver {
 		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}, &TwoPhasedDDAELR{K: k}, &ScreenRidge{K: k},
 		// the paper's experimental variants and AdaGrad (variants.go)
 		&AERR{K: k, AdaGrad: true, Split: true, Eta: 0.05}, &AELR{K: k, Split: true}, &DDAERR{K: k, Moments: uneven, Paper: true, AdaGrad: true},
-		&DDAELR{K: k, Moments: uneven, Paper: true}, &TwoPhasedDDAERR{K: k, Paper: true}, &TwoPhasedDDAELR{K: k, Paper: true}, &Centroid{K: k}}
+		&DDAELR{K: k, Moments: uneven, Paper: true}, &TwoPhasedDDAERR{K: k, Paper: true}, &TwoPhasedDDAELR{K: k, Paper: true}, &Centroid{K: k},
+		&AdaptiveScreen{K: k}}
 	if k >= 2 {
-		s = append(s, &AER{K: k}, &Baseline{K: k})
+		s = append(s, &AER{K: k}, &Baseline{K: k}, &CorrectedRidge{K: k})
 	}
 	return s
 }
@@ -76,7 +77,8 @@ func TestBudgetProperty(t *testing.T) {
 				t.Errorf("%s: reported max %d total %d, handles counted max %d total %d", s.Name(), res.MaxPerExample, res.Attributes, c.maxPer, c.total)
 			}
 			want := k + 1
-			if s.Name() == "aer" || s.Name() == "baseline" || s.Name() == "screen-ridge" || s.Name() == "centroid" {
+			if s.Name() == "aer" || s.Name() == "baseline" || s.Name() == "screen-ridge" || s.Name() == "centroid" ||
+				s.Name() == "adaptive-screen" || s.Name() == "corrected-ridge" {
 				want = k
 			}
 			if res.Budget.PerExample != min(want, d) {
