@@ -25,7 +25,7 @@ type demoRow struct {
 
 func runDemo(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	k := fs.Int("k", 4, "attributes per example for the budgeted solvers")
+	k := fs.Int("k", lao.DefaultK, "attributes per example for the budgeted solvers")
 	seed := fs.Uint64("seed", 1, "seed of the solvers' randomness")
 	asJSON := fs.Bool("json", false, "print JSON rows instead of a table")
 	if err := parseArgs(fs, args); err != nil {

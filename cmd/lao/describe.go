@@ -88,7 +88,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	scale := fs.String("scale", "auto", scaleUsage)
 	cols := fs.Int("columns", 10, "columns to list in the summary, largest second moment first (0: none, -1: all)")
 	asJSON := fs.Bool("json", false, "print JSON (without the column summary)")
-	k := fs.Int("k", 4, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
+	k := fs.Int("k", lao.DefaultK, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
 	seed := fs.Uint64("seed", 1, "seed of the split, as in 'lao fit': the data as the solver sees them are fit's training part")
 	testFrac := fs.Float64("test-frac", 0.1, "fraction of rows held out for testing, as in 'lao fit'")
 	if err := parseArgs(fs, args); err != nil {

@@ -76,7 +76,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		s = lao.Clone(s)
+		if s, err = lao.Clone(s); err != nil {
+			return err
+		}
 		s.(lao.MomentsUser).SetMoments(mom)
 	}
 	scaling := st.ScalingChoice.Scaling.Name()
