@@ -561,3 +561,37 @@ func (s *CSVStream) SecondMoments() ([]float64, error) {
 func (s *CSVStream) Model(w []float64) (*Model, error) {
 	return NewModel(w, s.features, s.opt.CSV.Target, &s.Transform, s.Binary)
 }
+
+// Fit fits solver on the training rows (a pass over the file; a
+// data-dependent solver that lacks its moments gets them from another
+// pass, SecondMoments), maps the weights to the file's units (Model) and
+// scores them on the test rows through handles of the fit's prediction
+// budget (Score): Prepared.Fit for a file read in passes.
+func (s *CSVStream) Fit(solver lao.Solver, seed uint64) (*Fitted, error) {
+	if mu, ok := solver.(lao.MomentsUser); ok && mu.NeedsMoments() {
+		mom, err := s.SecondMoments()
+		if err != nil {
+			return nil, err
+		}
+		if solver, err = lao.Clone(solver); err != nil {
+			return nil, err
+		}
+		solver.(lao.MomentsUser).SetMoments(mom)
+	}
+	src, err := s.Train()
+	if err != nil {
+		return nil, err
+	}
+	res, err := lao.Fit(solver, src, lao.Options{Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	f := &Fitted{Solver: solver, Result: res}
+	if f.Model, err = s.Model(res.W); err != nil {
+		return nil, err
+	}
+	if f.Test, err = s.Score(res.W, res.PredictionBudget()); err != nil {
+		return nil, err
+	}
+	return f, nil
+}

@@ -230,108 +230,143 @@ func runCompare(args []string, stdout io.Writer) error {
 	return printCompare(stdout, rep, f)
 }
 
-// compare runs every solver at every k on every split.
-func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
-	rep := &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}
-	type job struct {
-		solver string
-		k      int // 0: full information
-	}
-	var jobs []job
-	var rows []*compareRow
-	index := map[job]int{}
+// compareJob is one solver at one budget k (0: full information).
+type compareJob struct {
+	solver string
+	k      int
+}
+
+// compareJobs lists every solver at every k, a full-information reference
+// once.
+func compareJobs(names []string, ks []int) []compareJob {
+	var jobs []compareJob
 	for _, n := range names {
-		s, _ := lao.New(n)
-		if lao.Describe(s).Full {
-			index[job{n, 0}] = len(jobs)
-			jobs = append(jobs, job{n, 0})
+		if s, _ := lao.New(n); lao.Describe(s).Full {
+			jobs = append(jobs, compareJob{n, 0})
 			continue
 		}
 		for _, k := range ks {
-			index[job{n, k}] = len(jobs)
-			jobs = append(jobs, job{n, k})
+			jobs = append(jobs, compareJob{n, k})
 		}
 	}
-	var zero []float64
-	total, done := f.repeat*len(jobs), 0
+	return jobs
+}
+
+// comparison is a compare in progress: the report, one row per job, and
+// the progress count.
+type comparison struct {
+	src         *dataSource
+	f           *compareFlags
+	rep         *compareReport
+	jobs        []compareJob
+	rows        []*compareRow
+	zero        []float64 // the zero predictor's test MSE per split
+	done, total int
+	progress    io.Writer
+}
+
+// compare runs every solver at every k on every split.
+func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
+	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
+		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}}
+	c.rows, c.total = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs)
 	for r := range f.repeat {
-		seed := f.seed + uint64(r)
-		rep.Seeds = append(rep.Seeds, seed)
-		cache := map[string]*prepared{}
-		for ji, jb := range jobs {
-			s, _ := lao.New(jb.solver)
-			opt, err := frames.ScaleOptions(s, f.scale)
-			if err != nil {
-				return nil, fmt.Errorf("compare: --scale: %w", err)
-			}
-			key := fmt.Sprintf("%+v", opt) // one prepared split per options the solvers get
-			p, ok := cache[key]
-			if !ok {
-				if p, err = src.prepare(s, f.scale, f.testFrac, seed); err != nil {
-					return nil, err
-				}
-				cache[key] = p
-			}
-			if r == 0 && ji == 0 {
-				rep.M, rep.D, rep.Binary = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary
-				for _, u := range p.unused {
-					rep.Unused = append(rep.Unused, u)
-				}
-			}
-			if jb.k > p.Train.Dim() {
-				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
-					rep.Skipped = append(rep.Skipped, jb.k)
-				}
-				done++
-				continue
-			}
-			t0 := time.Now()
-			run, err := compareOne(s, jb.k, p, f, seed)
-			if err != nil {
-				return nil, fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
-			}
-			if ji == 0 {
-				zero = append(zero, float64(run.ZeroMSE))
-			}
-			for len(rows) <= ji {
-				rows = append(rows, nil)
-			}
-			if rows[ji] == nil {
-				k := jb.k
-				if k == 0 {
-					k = p.Train.Dim()
-				}
-				rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
-			}
-			rows[ji].Runs = append(rows[ji].Runs, run)
-			done++
-			fmt.Fprintf(progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
-				done, total, seed, jb.solver, rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
+		if err := c.split(r, f.seed+uint64(r)); err != nil {
+			return nil, err
 		}
 	}
-	rep.Zero = summarise(zero)
-	for ji, row := range rows {
+	c.finish()
+	return c.rep, nil
+}
+
+// split runs every job on the split of seed (the r-th repeat), preparing
+// the data once per options the solvers get.
+func (c *comparison) split(r int, seed uint64) error {
+	c.rep.Seeds = append(c.rep.Seeds, seed)
+	cache := map[string]*prepared{}
+	for ji, jb := range c.jobs {
+		s, _ := lao.New(jb.solver)
+		opt, err := frames.ScaleOptions(s, c.f.scale)
+		if err != nil {
+			return fmt.Errorf("compare: --scale: %w", err)
+		}
+		key := fmt.Sprintf("%+v", opt)
+		p, ok := cache[key]
+		if !ok {
+			if p, err = c.src.prepare(s, c.f.scale, c.f.testFrac, seed); err != nil {
+				return err
+			}
+			cache[key] = p
+		}
+		if r == 0 && ji == 0 {
+			c.rep.M, c.rep.D, c.rep.Binary = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary
+			for _, u := range p.unused {
+				c.rep.Unused = append(c.rep.Unused, u)
+			}
+		}
+		c.done++
+		if jb.k > p.Train.Dim() {
+			if r == 0 && !slices.Contains(c.rep.Skipped, jb.k) {
+				c.rep.Skipped = append(c.rep.Skipped, jb.k)
+			}
+			continue
+		}
+		if err := c.run(ji, s, p, seed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run fits job ji on a prepared split and records it in its row.
+func (c *comparison) run(ji int, s lao.Solver, p *prepared, seed uint64) error {
+	jb, t0 := c.jobs[ji], time.Now()
+	run, err := compareOne(s, jb.k, p, c.f, seed)
+	if err != nil {
+		return fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
+	}
+	if ji == 0 {
+		c.zero = append(c.zero, float64(run.ZeroMSE))
+	}
+	if c.rows[ji] == nil {
+		k := jb.k
+		if k == 0 {
+			k = p.Train.Dim()
+		}
+		c.rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
+	}
+	c.rows[ji].Runs = append(c.rows[ji].Runs, run)
+	fmt.Fprintf(c.progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
+		c.done, c.total, seed, jb.solver, c.rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
+	return nil
+}
+
+// finish aggregates the rows over the splits, counts the splits on which
+// each budgeted solver beats the baseline at the same k, and collects the
+// warnings.
+func (c *comparison) finish() {
+	c.rep.Zero = summarise(c.zero)
+	mTrain := c.rep.M - int(math.Round(c.f.testFrac*float64(c.rep.M)))
+	for ji, row := range c.rows {
 		if row == nil {
 			continue
 		}
-		row.aggregate(rep.M - int(math.Round(f.testFrac*float64(rep.M))))
-		if jb := jobs[ji]; jb.solver != baselineSolver && jb.k > 0 {
-			if bi, ok := index[job{baselineSolver, jb.k}]; ok && bi < len(rows) && rows[bi] != nil {
-				n := 0
-				for i, run := range row.Runs {
-					if run.MSE < rows[bi].Runs[i].MSE {
-						n++
-					}
+		row.aggregate(mTrain)
+		jb := c.jobs[ji]
+		if bi := slices.Index(c.jobs, compareJob{baselineSolver, jb.k}); jb.solver != baselineSolver && jb.k > 0 && bi >= 0 && c.rows[bi] != nil {
+			n := 0
+			for i, run := range row.Runs {
+				if run.MSE < c.rows[bi].Runs[i].MSE {
+					n++
 				}
-				row.Beats = &n
 			}
+			row.Beats = &n
 		}
-		rep.Rows = append(rep.Rows, *row)
+		c.rep.Rows = append(c.rep.Rows, *row)
 		if w := row.warning(); w != "" {
-			rep.Warnings = append(rep.Warnings, w)
+			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
 	}
-	return rep, nil
 }
 
 // warning says on how many splits the row's test error is above the zero

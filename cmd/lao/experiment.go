@@ -33,9 +33,8 @@ type expFlags struct {
 	seeds, workers               int // lower-bounds: seeds per point, concurrent fits
 }
 
-func runExperiment(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
-	f := &expFlags{}
+// define declares the flags of `lao experiment`.
+func (f *expFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&f.paper, "paper", false, "the paper's full protocol (its number of splits, 10-fold CV); slow")
 	fs.IntVar(&f.splits, "splits", 0, "random train/test splits (0: the preset's)")
 	fs.IntVar(&f.folds, "folds", 0, "CV folds (0: the preset's)")
@@ -61,6 +60,12 @@ func runExperiment(args []string, stdout io.Writer) error {
 		fmt.Fprintf(fs.Output(), "  %-14s sample counts on the lower-bound instances against d, k and ε, log-log slopes vs theory\n\nflags:\n", experiments.LowerBoundsName)
 		fs.PrintDefaults()
 	}
+}
+
+func runExperiment(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
+	f := &expFlags{}
+	f.define(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -71,13 +76,19 @@ func runExperiment(args []string, stdout io.Writer) error {
 	if err := os.MkdirAll(f.out, 0o755); err != nil {
 		return err
 	}
-	name := fs.Arg(0)
-	if name == experiments.PairsName {
+	switch name := fs.Arg(0); name {
+	case experiments.PairsName:
 		return runPairs(f, stdout)
-	}
-	if name == experiments.LowerBoundsName {
+	case experiments.LowerBoundsName:
 		return runLowerBounds(f, stdout)
+	default:
+		return runPreset(f, name, stdout)
 	}
+}
+
+// runPreset runs the named preset with the flags' overrides, writes its
+// CSV and SVG files and prints the final point of every curve.
+func runPreset(f *expFlags, name string, stdout io.Writer) error {
 	p, err := experiments.PresetByName(name)
 	if err != nil {
 		return err
@@ -111,6 +122,12 @@ func runExperiment(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s\nwrote %s/%s.csv, %s-params.csv, %s-examples.svg, %s-attributes.svg\n\n", rep.Summary(), f.out, p.Name, p.Name, p.Name, p.Name)
+	return printFinal(stdout, rep)
+}
+
+// printFinal prints the last point of every curve and the choices
+// cross-validation made on the edge of its grid.
+func printFinal(stdout io.Writer, rep *experiments.Report) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "curve\texamples\tattributes\ttest MSE (± sd)\tclass. error\tparams (split 1)")
 	for _, c := range rep.Curves {

@@ -125,6 +125,49 @@ func BandsPlot(curves []Curve, o BandsOptions) (*gplot.Plot, error) {
 			return nil, fmt.Errorf("plot: BandsPlot: curve %d (%q): %w", i, c.Name, err)
 		}
 	}
+	p := newAxes(curves, o)
+	groups := map[string]int{}
+	for _, c := range curves { // colours by group, in order of first appearance
+		if _, ok := groups[c.group()]; !ok && (c.Role == Measured || c.Role == Bound) {
+			groups[c.group()] = len(groups)
+		}
+	}
+	// The ranges are set before the lines are added (for offAxisNote) and
+	// again after, because plot.Add widens them to every plotter's data.
+	xr, yr := dataRanges(curves, o)
+	setRanges := func() {
+		p.X.Min, p.X.Max = xr.padded(o.LogX)
+		p.Y.Min, p.Y.Max = yr.padded(o.LogY)
+	}
+	setRanges()
+	refs, banded := 0, false
+	for _, c := range curves {
+		b, err := addCurve(p, c, lineStyle(c, groups[c.group()], refs), o.LogY)
+		if err != nil {
+			return nil, fmt.Errorf("plot: BandsPlot: curve %q: %w", c.Name, err)
+		}
+		if c.Role == Reference {
+			refs++
+		}
+		banded = banded || b
+	}
+	if banded {
+		swatch, _ := plotter.NewPolygon(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}})
+		swatch.Color = withAlpha(zeroColor, bandAlpha)
+		swatch.LineStyle.Width = 0
+		label := o.BandLabel
+		if label == "" {
+			label = "shaded: ± 1 sd"
+		}
+		p.Legend.Add(label, swatch)
+	}
+	setRanges()
+	return p, nil
+}
+
+// newAxes returns an empty plot with the title, labels, grid, legend style
+// and axis scales and ticks of o.
+func newAxes(curves []Curve, o BandsOptions) *gplot.Plot {
 	p := gplot.New()
 	p.Title.Text = o.Title
 	p.X.Label.Text = o.XLabel
@@ -148,58 +191,32 @@ func BandsPlot(curves []Curve, o BandsOptions) (*gplot.Plot, error) {
 		}
 		p.X.Tick.Marker = ticks
 	}
-	groups := map[string]int{}
-	for _, c := range curves { // colours by group, in order of first appearance
-		if _, ok := groups[c.group()]; !ok && (c.Role == Measured || c.Role == Bound) {
-			groups[c.group()] = len(groups)
-		}
+	return p
+}
+
+// addCurve adds c's mean line in style sty, and its band for a measured
+// curve with Std, with a legend entry; it reports whether it drew a band.
+func addCurve(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) (banded bool, err error) {
+	note := offAxisNote(c, p)
+	line, err := plotter.NewLine(meanPoints(c))
+	if err != nil {
+		return false, err
 	}
-	// The ranges are set before the lines are added (for offAxisNote) and
-	// again after, because plot.Add widens them to every plotter's data.
-	xr, yr := dataRanges(curves, o)
-	setRanges := func() {
-		p.X.Min, p.X.Max = xr.padded(o.LogX)
-		p.Y.Min, p.Y.Max = yr.padded(o.LogY)
-	}
-	setRanges()
-	refs, banded := 0, false
-	for _, c := range curves {
-		sty, note := lineStyle(c, groups[c.group()], refs), offAxisNote(c, p)
-		if c.Role == Reference {
-			refs++
-		}
-		line, err := plotter.NewLine(meanPoints(c))
+	line.LineStyle = sty
+	thumbs := []gplot.Thumbnailer{line}
+	if c.Std != nil && c.Role == Measured {
+		band, err := plotter.NewPolygon(bandPoints(c, logY))
 		if err != nil {
-			return nil, fmt.Errorf("plot: BandsPlot: curve %q: %w", c.Name, err)
+			return false, err
 		}
-		line.LineStyle = sty
-		thumbs := []gplot.Thumbnailer{line}
-		if c.Std != nil && c.Role == Measured {
-			band, err := plotter.NewPolygon(bandPoints(c, o.LogY))
-			if err != nil {
-				return nil, fmt.Errorf("plot: BandsPlot: curve %q: %w", c.Name, err)
-			}
-			band.Color = withAlpha(sty.Color, bandAlpha)
-			band.LineStyle.Width = 0
-			p.Add(band)
-			thumbs = []gplot.Thumbnailer{band, line}
-			banded = true
-		}
-		p.Add(line)
-		p.Legend.Add(c.Name+note, thumbs...)
+		band.Color = withAlpha(sty.Color, bandAlpha)
+		band.LineStyle.Width = 0
+		p.Add(band)
+		thumbs, banded = []gplot.Thumbnailer{band, line}, true
 	}
-	if banded {
-		swatch, _ := plotter.NewPolygon(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}})
-		swatch.Color = withAlpha(zeroColor, bandAlpha)
-		swatch.LineStyle.Width = 0
-		label := o.BandLabel
-		if label == "" {
-			label = "shaded: ± 1 sd"
-		}
-		p.Legend.Add(label, swatch)
-	}
-	setRanges()
-	return p, nil
+	p.Add(line)
+	p.Legend.Add(c.Name+note, thumbs...)
+	return banded, nil
 }
 
 // distinctX returns the sorted distinct x values of the measured curves (all
