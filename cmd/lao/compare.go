@@ -94,7 +94,16 @@ type compareReport struct {
 	Zero     meanSD       `json:"zero_predictor_mse"`
 	Rows     []compareRow `json:"rows"`
 	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
-	Seconds  float64      `json:"seconds"`
+	// NotRun lists the solvers that cannot run at a k (e.g. RDA needs
+	// s ≤ s' − 2), with the reason; the others run.
+	NotRun []notRun `json:"not_run,omitempty"`
+	// Missing says what --missing did to the table (rows dropped, cells
+	// filled), as fit reports it.
+	Missing *missingReport `json:"missing,omitempty"`
+	// Verdict is, for each k, the best budgeted method, its gaps to full
+	// information and to screen-ridge, and a recommendation.
+	Verdict []experiments.Verdict `json:"verdict"`
+	Seconds float64               `json:"seconds"`
 	// Warnings name the rows whose test error is above the zero
 	// predictor's on some split.
 	Warnings []string `json:"warnings,omitempty"`
@@ -299,7 +308,7 @@ func (c *comparison) split(r int, seed uint64) error {
 			cache[key] = p
 		}
 		if r == 0 && ji == 0 {
-			c.rep.M, c.rep.D, c.rep.Binary = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary
+			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 			for _, u := range p.unused {
 				c.rep.Unused = append(c.rep.Unused, u)
 			}
@@ -311,21 +320,28 @@ func (c *comparison) split(r int, seed uint64) error {
 			}
 			continue
 		}
-		if err := c.run(ji, s, p, seed); err != nil {
+		if reason := cannotRun(s, jb.k, p); reason != "" {
+			if r == 0 {
+				c.rep.NotRun = append(c.rep.NotRun, notRun{jb.solver, jb.k, reason})
+			}
+			continue
+		}
+		if err := c.run(r, ji, s, p, seed); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// run fits job ji on a prepared split and records it in its row.
-func (c *comparison) run(ji int, s lao.Solver, p *prepared, seed uint64) error {
+// run fits job ji on the prepared split of the r-th repeat and records it
+// in its row.
+func (c *comparison) run(r, ji int, s lao.Solver, p *prepared, seed uint64) error {
 	jb, t0 := c.jobs[ji], time.Now()
 	run, err := compareOne(s, jb.k, p, c.f, seed)
 	if err != nil {
 		return fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
 	}
-	if ji == 0 {
+	if len(c.zero) == r { // the zero predictor of this split: the first run that scored it
 		c.zero = append(c.zero, float64(run.ZeroMSE))
 	}
 	if c.rows[ji] == nil {
@@ -367,6 +383,7 @@ func (c *comparison) finish() {
 			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
 	}
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver)
 }
 
 // warning says on how many splits the row's test error is above the zero
@@ -383,6 +400,43 @@ func (row *compareRow) warning() string {
 	}
 	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
 		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
+}
+
+// compareOutcomes flattens the rows' runs for experiments.Verdicts.
+func compareOutcomes(rows []compareRow) []experiments.Outcome {
+	var out []experiments.Outcome
+	for _, row := range rows {
+		for _, r := range row.Runs {
+			out = append(out, experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE)})
+		}
+	}
+	return out
+}
+
+// notRun is a solver that cannot run at a budget k.
+type notRun struct {
+	Solver string `json:"solver"`
+	K      int    `json:"k"`
+	Reason string `json:"reason"`
+}
+
+// cannotRun returns why s cannot run at k on the training part of p (its
+// parameters at their defaults are invalid there), or "".
+func cannotRun(s lao.Solver, k int, p *prepared) string {
+	c, err := lao.Clone(s)
+	if err != nil {
+		return err.Error()
+	}
+	if kp, err := lao.FindParam(c, "k"); err == nil && k > 0 {
+		if kp.Set(float64(k)) != nil {
+			return "k is not an integer"
+		}
+	}
+	c = frames.WithPriors(c, p.Train)
+	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
+		return err.Error()
+	}
+	return ""
 }
 
 // compareOne tunes (if asked), fits and scores one solver at k on one split.
@@ -449,6 +503,27 @@ func summarise(v []float64) meanSD {
 }
 
 func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
+	printCompareHeader(w, r)
+	if len(r.Rows) == 0 {
+		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
+		return nil
+	}
+	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+	if err := printCompareRows(w, r); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
+	printVerdict(w, r.Verdict)
+	return nil
+}
+
+// printCompareHeader says what was compared on which data, and what was
+// left out (unused columns, budgets above d, solvers that cannot run,
+// rows dropped and cells filled).
+func printCompareHeader(w io.Writer, r *compareReport) {
 	fmt.Fprintf(w, "compare on %s", r.Data)
 	if r.Target != "" {
 		fmt.Fprintf(w, " (target %s)", r.Target)
@@ -468,7 +543,18 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(w, "k = %s skipped: more than the d = %d attributes\n", joinInts(r.Skipped), r.D)
 	}
-	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+	for _, n := range r.NotRun {
+		fmt.Fprintf(w, "%s not run at k = %d: %s\n", n.Solver, n.K, n.Reason)
+	}
+	if r.Missing != nil {
+		if t := r.Missing.text(); t != "" {
+			fmt.Fprintln(w, t)
+		}
+	}
+}
+
+// printCompareRows prints the table: one row per solver and k.
+func printCompareRows(w io.Writer, r *compareReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "solver\tk\ttest MSE\t/ zero predictor"
 	if r.Binary {
@@ -497,14 +583,30 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		}
 		fmt.Fprintf(tw, "%s\t%.0f (%.2f)\t%s\t%s\n", line, float64(row.Attrs.Mean), row.PerEx, beats, edges)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	return tw.Flush()
+}
+
+// printVerdict prints, for each k, the best budgeted method with its gaps
+// (paired over the splits, 95 % intervals) and the recommendation.
+func printVerdict(w io.Writer, vs []experiments.Verdict) {
+	if len(vs) == 0 {
+		return
 	}
-	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
-	for _, m := range r.Warnings {
-		fmt.Fprintln(w, "warning:", m)
+	fmt.Fprintln(w, "\nverdict (test MSE / zero predictor; differences paired by split, 95 % intervals):")
+	for _, v := range vs {
+		fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		if v.Full != nil {
+			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())
+		}
+		if v.Screen != nil {
+			who := v.Best
+			if v.Best == baselineSolver {
+				who = "runner-up " + v.RunnerUp
+			}
+			fmt.Fprintf(w, "    %s vs %s: %s\n", who, baselineSolver, v.Screen.Statement())
+		}
+		fmt.Fprintf(w, "    → %s\n", v.Recommendation)
 	}
-	return nil
 }
 
 // fmtPM formats mean ± sd with about four significant digits of the mean.
