@@ -582,16 +582,5 @@ func (s *CSVStream) Fit(solver lao.Solver, seed uint64) (*Fitted, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := lao.Fit(solver, src, lao.Options{Seed: seed})
-	if err != nil {
-		return nil, err
-	}
-	f := &Fitted{Solver: solver, Result: res}
-	if f.Model, err = s.Model(res.W); err != nil {
-		return nil, err
-	}
-	if f.Test, err = s.Score(res.W, res.PredictionBudget()); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return fitScored(solver, src, seed, s.Model, s.Score)
 }

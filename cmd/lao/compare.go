@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -147,11 +146,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 // parseInts parses a comma-separated list of positive integers.
 func parseInts(flagName, s string) ([]int, error) {
 	var out []int
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
+	for _, f := range splitList(s) {
 		v, err := strconv.Atoi(f)
 		if err != nil || v < 1 {
 			return nil, fmt.Errorf("compare: %s: %q is not a positive integer", flagName, f)
@@ -171,11 +166,7 @@ func parseInts(flagName, s string) ([]int, error) {
 // added if missing.
 func compareSolvers(list string) ([]string, error) {
 	var names []string
-	for _, n := range strings.Split(list, ",") {
-		n = strings.TrimSpace(n)
-		if n == "" {
-			continue
-		}
+	for _, n := range splitList(list) {
 		s, err := lao.New(n)
 		if err != nil {
 			return nil, fmt.Errorf("compare: --solvers: %w", err)
@@ -232,9 +223,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		}
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return printJSON(stdout, rep)
 	}
 	return printCompare(stdout, rep, f)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"math"
 	"os"
@@ -52,15 +53,7 @@ func (t *tableFlags) policy() (frames.Missing, error) {
 	return m, nil
 }
 
-func (t *tableFlags) ignored() []string {
-	var out []string
-	for _, c := range strings.Split(t.ignore, ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 
 // isNamed reports whether --data names a built-in data set rather than a
 // file: an existing file wins; otherwise datasets.LooksLikeName decides
@@ -175,6 +168,25 @@ func joinInts(v []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// printJSON writes v as indented JSON: every command's --json.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// splitList splits a comma-separated flag value into its trimmed,
+// non-empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // jfloat is a float64 that encodes NaN and ±Inf as JSON null instead of
