@@ -106,6 +106,9 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 	if splits > 1 {
 		t.Footer = fmt.Sprintf("mean ± sd over %d random splits", splits)
 	}
+	if w := rep.ZeroWarnings(); len(w) > 0 {
+		t.Footer = strings.TrimPrefix(t.Footer+"; warning: "+strings.Join(w, "; "), "; ")
+	}
 	return t
 }
 

@@ -132,6 +132,29 @@ func (r *Report) EdgeNotes() []string {
 	return out
 }
 
+// ZeroWarnings lists the curves whose test error at the end of training
+// (the model a user would keep) is above the zero predictor's, mean over
+// the splits: a result worse than predicting the mean is never shown
+// without a warning.
+func (r *Report) ZeroWarnings() []string {
+	var out []string
+	for _, c := range r.Curves {
+		if p := c.Final(); p.MSE > p.ZeroMSE {
+			out = append(out, fmt.Sprintf("%s: final test MSE %.4g is above the zero predictor's %.4g: predicting %s does better",
+				c.Entry.Label, p.MSE, p.ZeroMSE, r.zeroName()))
+		}
+	}
+	return out
+}
+
+// zeroName says what the zero predictor predicts.
+func (r *Report) zeroName() string {
+	if r.Spec.Preprocess.On() {
+		return "the training mean"
+	}
+	return "0"
+}
+
 // WriteParamsCSV writes the parameters every curve ran with on every split,
 // one row per (curve, split, parameter): curve, solver, split (from 1),
 // param, value, edge ("yes" if CV chose it on the edge of the grid).

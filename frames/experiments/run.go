@@ -71,6 +71,10 @@ type Point struct {
 	Attributes  float64 // mean attributes seen after Examples examples
 	MSE, MSEStd float64 // test squared error: mean and standard deviation over splits
 	Err, ErrStd float64 // test classification error sign(w·x) ≠ y (meaningful for ±1 labels)
+	// ZeroMSE is the test squared error of the zero predictor (w = 0: the
+	// training mean when the labels are centred), mean over splits: the
+	// error every curve should stay below.
+	ZeroMSE float64
 }
 
 // Curve is the result for one Entry.
@@ -105,8 +109,7 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 	}
 	start := time.Now()
 	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Curves: make([]Curve, len(spec.Entries))}
-	// mse[e][s][p], cerr[e][s][p], attrs[e][s][p]
-	mse, cerr, attrs := grid3(spec), grid3(spec), grid3(spec)
+	g := newGrids(spec)
 	var prefixes []int
 	total, done := spec.Splits*len(spec.Entries), 0
 	for s := range spec.Splits {
@@ -121,7 +124,7 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			params, edges, err := runEntry(entry, spec, prep, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
+			params, edges, err := runEntry(entry, spec, prep, seed, prefixes, g.at(e, s))
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
@@ -137,9 +140,10 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		rep.Curves[e].Entry = entry
 		for p, n := range prefixes {
 			pt := Point{Examples: n}
-			pt.MSE, pt.MSEStd = meanStdAt(mse[e], p)
-			pt.Err, pt.ErrStd = meanStdAt(cerr[e], p)
-			pt.Attributes, _ = meanStdAt(attrs[e], p)
+			pt.MSE, pt.MSEStd = meanStdAt(g.mse[e], p)
+			pt.Err, pt.ErrStd = meanStdAt(g.cerr[e], p)
+			pt.Attributes, _ = meanStdAt(g.attrs[e], p)
+			pt.ZeroMSE, _ = meanStdAt(g.zero[e], p)
 			rep.Curves[e].Points = append(rep.Curves[e].Points, pt)
 		}
 	}
@@ -172,7 +176,7 @@ func (spec Spec) check(ds *lao.Dataset) error {
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the
 // test errors (frames.Score, in the data's units) at every prefix.
-func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
+func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, out record) (map[string]float64, []string, error) {
 	s, err := entry.New()
 	if err != nil {
 		return nil, nil, err
@@ -203,7 +207,7 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 			if err != nil && evalErr == nil {
 				evalErr = fmt.Errorf("after %d examples: %w", c.Examples, err)
 			}
-			mse[i], cerr[i], attrs[i] = sc.MSE, sc.ClassificationError, float64(c.Attributes)
+			out.mse[i], out.cerr[i], out.attrs[i], out.zero[i] = sc.MSE, sc.ClassificationError, float64(c.Attributes), sc.ZeroMSE
 			i++
 		}})
 	if err != nil {
@@ -232,6 +236,19 @@ func logPrefixes(lo, hi, n int) []int {
 	out[len(out)-1] = hi
 	return out
 }
+
+// grids hold what every (entry e, split s, prefix p) measured: the test
+// MSE, classification error, attributes seen and the zero predictor's MSE.
+type grids struct{ mse, cerr, attrs, zero [][][]float64 }
+
+// record is one (entry, split) row of grids, by prefix.
+type record struct{ mse, cerr, attrs, zero []float64 }
+
+func newGrids(spec Spec) grids {
+	return grids{grid3(spec), grid3(spec), grid3(spec), grid3(spec)}
+}
+
+func (g grids) at(e, s int) record { return record{g.mse[e][s], g.cerr[e][s], g.attrs[e][s], g.zero[e][s]} }
 
 func grid3(spec Spec) [][][]float64 {
 	g := make([][][]float64, len(spec.Entries))
