@@ -248,7 +248,9 @@ func newGrids(spec Spec) grids {
 	return grids{grid3(spec), grid3(spec), grid3(spec), grid3(spec)}
 }
 
-func (g grids) at(e, s int) record { return record{g.mse[e][s], g.cerr[e][s], g.attrs[e][s], g.zero[e][s]} }
+func (g grids) at(e, s int) record {
+	return record{g.mse[e][s], g.cerr[e][s], g.attrs[e][s], g.zero[e][s]}
+}
 
 func grid3(spec Spec) [][][]float64 {
 	g := make([][][]float64, len(spec.Entries))
