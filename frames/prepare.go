@@ -104,7 +104,7 @@ func PrepareParts(train, test lao.Table, opt Options) (*Prepared, error) {
 	switch tr := train.(type) {
 	case *lao.Dataset:
 		opt.keepConstant = true // a data set keeps its d attributes
-		data, err := fromColumns(columnsOf(tr), tr.Labels(), tr.Names(), "label", opt)
+		data, err := fromColumns(datasetColumns(tr), tr.Labels(), tr.Names(), "label", opt)
 		if err != nil {
 			return nil, err
 		}

@@ -227,7 +227,7 @@ func (t *Transform) Apply(tab lao.Table) (lao.Table, error) {
 	}
 	switch ds := tab.(type) {
 	case *lao.Dataset:
-		out, err := t.dataset(columnsOf(ds), ds.Labels(), ds.Names())
+		out, err := t.dataset(datasetColumns(ds), ds.Labels(), ds.Names())
 		if err != nil {
 			return nil, fmt.Errorf("frames: %w", err)
 		}
@@ -247,8 +247,8 @@ func (t *Transform) Apply(tab lao.Table) (lao.Table, error) {
 	return nil, fmt.Errorf("frames: Transform.Apply: %T is neither a dense nor a sparse table: %w", tab, lao.ErrShape)
 }
 
-// columnsOf returns the columns of a dense table (one copy).
-func columnsOf(ds *lao.Dataset) [][]float64 {
+// datasetColumns returns the columns of a dense table (one copy).
+func datasetColumns(ds *lao.Dataset) [][]float64 {
 	cols := make([][]float64, ds.Dim())
 	for j := range cols {
 		cols[j] = make([]float64, ds.Len())
