@@ -89,6 +89,7 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 }
 
 type lassoLearner struct {
+	failure
 	*gram
 	lambda, B float64
 	auto      float64 // the default λ resolved by the last Weights call
@@ -105,7 +106,10 @@ func (l *lassoLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
-	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
+	if l.fail(momentsFinite("Gram matrix XᵀX/m or Xᵀy/m", C, b)) {
+		clear(dst)
+		return
+	}
 	for i := range b {
 		b[i] *= -2
 	}
@@ -121,7 +125,9 @@ func (l *lassoLearner) Weights(dst []float64) {
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
 	}
 	if w == nil { // an invalid quadratic: never a silent zero model
-		panic(&SolverError{Err: fmt.Errorf("minimising the empirical loss: %w", err)})
+		l.fail(fmt.Errorf("minimising the empirical loss: %w", err))
+		clear(dst)
+		return
 	}
 	copy(dst, w)
 }

@@ -128,6 +128,7 @@ func (r *RDA) defaultGamma(d int) float64 {
 }
 
 type rdaLearner struct {
+	failure
 	sp, s, r1, r2     int
 	lambda, gamma, R  float64
 	rng               *rand.Rand
@@ -198,6 +199,9 @@ func rdaEstimate(ex *Example, w []float64, K, comp []int, r1, r2 int, rng *rand.
 }
 
 func (l *rdaLearner) Observe(ex *Example) {
+	if l.err != nil {
+		return
+	}
 	l.t++
 	l.topK()
 	res, yhat := rdaEstimate(ex, l.w, l.K, l.comp, l.r1, l.r2, l.rng, l.xhat)
@@ -221,7 +225,7 @@ func (l *rdaLearner) Observe(ex *Example) {
 		}
 	}
 	if !allFinite(l.w) {
-		checkFinite("rda", l.w, l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma))
+		l.fail(diverged(l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma)))
 	}
 }
 
