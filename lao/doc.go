@@ -18,7 +18,9 @@
 //	AERR, AELR, AESVR (with
 //	GenEst, Procedure 3)          Hazan & Koren, ICML 2012
 //	GAERR, GAELR, DDAERR, DDAELR,
-//	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015
+//	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015 (theorem,
+//	                              section and page numbers as in the arXiv
+//	                              version 1410.6382)
 //	Exploration, Exploitation,
 //	Hybrid                        Murata & Suzuki, NeurIPS 2018
 //	RDA, Dantzig                  the competitors of Murata & Suzuki's experiments

@@ -2,6 +2,7 @@ package lao
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -33,17 +34,10 @@ func checkWeights(s Solver, l Learner, w []float64, t int) error {
 func solverLabel(s Solver, l Learner) string {
 	p := GetParams(s)
 	if pr, ok := l.(ParamReporter); ok {
-		for k, v := range pr.Params() {
-			p[k] = v
-		}
+		maps.Copy(p, pr.Params())
 	}
-	names := make([]string, 0, len(p))
-	for k := range p {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	parts := make([]string, 0, len(names))
-	for _, k := range names {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(p)) {
 		parts = append(parts, fmt.Sprintf("%s=%g", k, p[k]))
 	}
 	if len(parts) == 0 {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
+	"gonum.org/v1/gonum/floats"
 )
 
 // Lasso is offline lasso regression with full information: the reference
@@ -121,7 +122,7 @@ func (l *lassoLearner) Weights(dst []float64) {
 	case l.lambda > 0:
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
 	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)
-		l.auto = normInf(b) / 100
+		l.auto = floats.Norm(b, math.Inf(1)) / 100
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
 	}
 	if w == nil { // an invalid quadratic: never a silent zero model
@@ -134,12 +135,3 @@ func (l *lassoLearner) Weights(dst []float64) {
 
 // Params reports the form used: "lambda" (penalised) or "B" (constrained).
 func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B, l.auto) }
-
-// normInf returns ||v||∞.
-func normInf(v []float64) float64 {
-	var m float64
-	for _, x := range v {
-		m = max(m, math.Abs(x))
-	}
-	return m
-}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // RDA is the competitor "RDA" of Murata & Suzuki 2018's experiments: Ito et
@@ -150,7 +152,7 @@ func (l *rdaLearner) topK() {
 		l.inK[j] = false
 	}
 	l.K = l.K[:0]
-	if norm1(l.w) == 0 {
+	if floats.Norm(l.w, 1) == 0 {
 		for i := range l.s { // partial Fisher-Yates on the identity
 			j := i + l.rng.IntN(d-i)
 			l.perm[i], l.perm[j] = l.perm[j], l.perm[i]
