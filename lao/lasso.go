@@ -75,26 +75,14 @@ func (r *Lasso) About() About {
 // Start validates the parameters and returns a learner that accumulates
 // XᵀX and Xᵀy in one pass, with the full-information budget.
 func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
-	lambda, B, err := refParams("lasso", r.Lambda, r.B)
+	o, b, err := startOffline("lasso", r.Lambda, r.B, p, 3, r.MaxMemoryMiB, "online-lasso")
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	b, err := fullBudget("lasso", p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if err := checkQuadratic("lasso", p.D, 3+gramBlock/gramChunk, r.MaxMemoryMiB, "online-lasso"); err != nil {
-		return nil, Budget{}, err
-	}
-	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
+	return &lassoLearner{o}, b, nil
 }
 
-type lassoLearner struct {
-	failure
-	*gram
-	lambda, B float64
-	auto      float64 // the default λ resolved by the last Weights call
-}
+type lassoLearner struct{ offline }
 
 // Weights writes the lasso solution for the examples seen so far (0 before
 // the first), so a checkpoint after t examples is the fit on that prefix.

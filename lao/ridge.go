@@ -67,25 +67,42 @@ func (r *Ridge) About() About {
 // Start validates the parameters and returns a learner that accumulates
 // XᵀX and Xᵀy in one pass, with the full-information budget.
 func (r *Ridge) Start(p Problem) (Learner, Budget, error) {
-	lambda, B, err := refParams("ridge", r.Lambda, r.B)
+	o, b, err := startOffline("ridge", r.Lambda, r.B, p, 4, r.MaxMemoryMiB, "online-ridge")
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	b, err := fullBudget("ridge", p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if err := checkQuadratic("ridge", p.D, 4+gramBlock/gramChunk, r.MaxMemoryMiB, "online-ridge"); err != nil {
-		return nil, Budget{}, err
-	}
-	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
+	return &ridgeLearner{o}, b, nil
 }
 
-type ridgeLearner struct {
+type ridgeLearner struct{ offline }
+
+// offline is the state Ridge's and Lasso's learners share: the Gram sums
+// XᵀX and Xᵀy, the penalty λ or the radius B, and the default λ resolved
+// by the last Weights call.
+type offline struct {
 	failure
 	*gram
 	lambda, B float64
-	auto      float64 // the default λ resolved by the last Weights call
+	auto      float64
+}
+
+// startOffline validates the Lambda/B pair, the full-information budget
+// and the memory of an offline solver whose solve needs matrices d×d
+// matrices besides the Gram accumulation (a larger d is refused naming
+// instead, its O(d) counterpart).
+func startOffline(solver string, lambda, B float64, p Problem, matrices, maxMiB int, instead string) (offline, Budget, error) {
+	lambda, B, err := refParams(solver, lambda, B)
+	if err != nil {
+		return offline{}, Budget{}, err
+	}
+	b, err := fullBudget(solver, p)
+	if err != nil {
+		return offline{}, Budget{}, err
+	}
+	if err := checkQuadratic(solver, p.D, matrices+gramBlock/gramChunk, maxMiB, instead); err != nil {
+		return offline{}, Budget{}, err
+	}
+	return offline{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
 }
 
 // Weights writes the exact minimiser for the examples seen so far (0 before

@@ -404,29 +404,10 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 	floor := lo // the hard lower end: vz, or 0
 	pHi := q.polish()
 	var pLo *quadPiece
-	cand := math.NaN()
-	floorTried := false
-	newton := 0 // consecutive Newton steps; every 8th step bisects instead
+	pick := lambdaPick{floor: floor, cand: math.NaN()}
 	wa, wb := make([]float64, q.d), make([]float64, q.d)
 	for range maxLambdaIt {
-		var lambda float64
-		newton++
-		switch {
-		case cand > lo && cand < hi && newton%8 != 0:
-			lambda = cand
-		case lo == floor && floor > 0 && !floorTried:
-			lambda, floorTried = lo, true
-		case lo == 0:
-			lambda = hi / 4
-		case hi > 4*lo:
-			lambda = math.Sqrt(lo * hi)
-		default:
-			lambda = lo + (hi-lo)/2
-		}
-		if lambda != cand {
-			newton = 0
-		}
-		p := q.solveAt(lambda)
+		p := q.solveAt(pick.next(lo, hi))
 		if p == nil {
 			break
 		}
@@ -439,7 +420,7 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 			q.set(p, floor) // the constraint binds no earlier than the floor
 			return floor, nil
 		}
-		cand = p.lambdaFor(B, q.box)
+		pick.cand = p.lambdaFor(B, q.box)
 		// N is non-increasing: the piece lies entirely on one side of B.
 		if p.norm1(p.lmax, q.box) > B {
 			lo, pLo = min(max(lo, p.lmax), hi), p
@@ -447,16 +428,7 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 			hi, pHi = max(min(hi, p.lmin), lo), p
 		}
 		if pLo != nil && pLo.lmax >= pHi.lmin {
-			// Both pieces hold at lj: two solutions there, with norms on
-			// either side of B; their convex combinations are solutions too.
-			lj := max(pHi.lmin, min(pLo.lmax, hi))
-			pLo.point(lj, q.box, wa)
-			pHi.point(lj, q.box, wb)
-			if na, nb := norm1(wa), norm1(wb); na >= B && B >= nb && na > nb {
-				theta := (B - nb) / (na - nb)
-				for j := range q.w {
-					q.w[j] = theta*wa[j] + (1-theta)*wb[j]
-				}
+			if lj, ok := q.straddle(pLo, pHi, hi, B, wa, wb); ok {
 				return lj, nil
 			}
 			pLo = nil
@@ -472,6 +444,56 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 		return hi, fmt.Errorf("quadratic over the l1 ball: %w", err)
 	}
 	return lambda, nil
+}
+
+// lambdaPick chooses searchLambda's next λ: the Newton candidate cand when
+// it lies inside the bracket (every 8th consecutive Newton step bisects
+// instead), the floor once, then geometric or arithmetic bisection.
+type lambdaPick struct {
+	floor, cand float64
+	floorTried  bool
+	newton      int // consecutive Newton steps
+}
+
+// next returns the λ to try in the bracket [lo, hi].
+func (s *lambdaPick) next(lo, hi float64) float64 {
+	var lambda float64
+	s.newton++
+	switch {
+	case s.cand > lo && s.cand < hi && s.newton%8 != 0:
+		lambda = s.cand
+	case lo == s.floor && s.floor > 0 && !s.floorTried:
+		lambda, s.floorTried = lo, true
+	case lo == 0:
+		lambda = hi / 4
+	case hi > 4*lo:
+		lambda = math.Sqrt(lo * hi)
+	default:
+		lambda = lo + (hi-lo)/2
+	}
+	if lambda != s.cand {
+		s.newton = 0
+	}
+	return lambda
+}
+
+// straddle handles pieces below and above B that both hold at a common
+// λ = lj: two solutions there, with norms on either side of B, whose
+// convex combinations are solutions too. If they bracket B it sets q.w to
+// the combination of norm B and returns lj and true.
+func (q *quadCD) straddle(pLo, pHi *quadPiece, hi, B float64, wa, wb []float64) (float64, bool) {
+	lj := max(pHi.lmin, min(pLo.lmax, hi))
+	pLo.point(lj, q.box, wa)
+	pHi.point(lj, q.box, wb)
+	na, nb := norm1(wa), norm1(wb)
+	if !(na >= B && B >= nb && na > nb) {
+		return 0, false
+	}
+	theta := (B - nb) / (na - nb)
+	for j := range q.w {
+		q.w[j] = theta*wa[j] + (1-theta)*wb[j]
+	}
+	return lj, true
 }
 
 // norm1 returns ||w||₁.
