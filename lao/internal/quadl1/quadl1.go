@@ -1,14 +1,14 @@
 package quadl1
 
 import (
-	"github.com/laoproject/lao/lao/internal/errs"
-
 	"errors"
 	"fmt"
 	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/laoproject/lao/lao/internal/errs"
 )
 
 // This file holds the exact solver for the two quadratic problems behind the
