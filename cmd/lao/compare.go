@@ -38,6 +38,7 @@ type compareFlags struct {
 	seed     uint64
 	testFrac float64
 	cv       int
+	cvOpts   cvFlags // --grid, --cv-rule
 	scale    string
 	plot     string
 	splits   string
@@ -54,6 +55,7 @@ type compareRun struct {
 	Attributes int64              `json:"attributes_observed"`
 	Params     map[string]float64 `json:"params"`
 	CVEdges    []string           `json:"cv_edges,omitempty"`
+	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
 }
 
 // compareRow aggregates one solver at one k over the repeats.
@@ -104,6 +106,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
+	f.cvOpts.define(fs)
 	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
 	fs.StringVar(&f.plot, "plot", "", "write a plot (test error against k and against attributes seen) to this file: SVG, or PNG if it ends in .png")
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
@@ -121,6 +124,9 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 		return nil, fmt.Errorf("compare: --test-frac %g must be in (0, 1)", f.testFrac)
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("compare: --cv %d must be 0 (off) or at least 2", f.cv)
+	}
+	if err := f.cvOpts.check("compare"); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -274,7 +280,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 				continue
 			}
 			t0 := time.Now()
-			run, err := compareOne(s, jb.k, p, f.cv, seed)
+			run, err := compareOne(s, jb.k, p, f, seed)
 			if err != nil {
 				return nil, fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
 			}
@@ -320,7 +326,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 }
 
 // compareOne tunes (if asked), fits and scores one solver at k on one split.
-func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compareRun, error) {
+func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) (compareRun, error) {
 	if k > 0 {
 		kp, err := lao.FindParam(s, "k")
 		if err != nil {
@@ -332,12 +338,14 @@ func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compa
 	}
 	s = frames.WithPriors(s, p.train)
 	run := compareRun{Seed: seed}
-	if folds > 0 && lao.Tunable(s) {
-		tuned, cv, err := frames.TuneSolver(s, p.train, folds, seed)
+	if f.cv > 0 && lao.Tunable(s) {
+		o := f.cvOpts.options(f.cv, seed)
+		o.Grid = gridFor(s, o.Grid)
+		tuned, cv, err := frames.Tune(s, p.train, o)
 		if err != nil {
 			return run, err
 		}
-		s, run.CVEdges = tuned, cv.Edges()
+		s, run.CVEdges, run.CVZero = tuned, cv.Edges(), cv.ZeroChosen
 	}
 	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: seed})
 	if err != nil {

@@ -25,6 +25,7 @@ type fitFlags struct {
 	testFrac float64
 	cv       int
 	cvTable  string
+	cvOpts   cvFlags // --grid, --cv-rule
 	asJSON   bool
 	scale    string
 	save     string
@@ -47,6 +48,9 @@ type fitReport struct {
 	Tuned        bool               `json:"tuned_by_cv"`
 	CVFolds      int                `json:"cv_folds,omitempty"`
 	CVEdges      []string           `json:"cv_edges,omitempty"`
+	CVZero       bool               `json:"cv_chose_zero_predictor,omitempty"`
+	CVRepeats    int                `json:"cv_repeats,omitempty"`
+	CVWarnings   []string           `json:"cv_warnings,omitempty"`
 	Scaling      string             `json:"scaling"`
 	Unused       []frames.Unused    `json:"unused_columns"`
 	Missing      *missingReport     `json:"missing,omitempty"`
@@ -88,6 +92,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file")
+	f.cvOpts.define(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with 'lao predict')")
 	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling: auto (standardise the columns, then scale to the solver's theorem: std-l2 or std-linf; for the data-dependent solvers l2 or linf, which keep the columns' uneven second moments they exploit), std-l2, std-linf, l2, linf (one factor, no standardisation), none")
@@ -108,6 +113,11 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 		return nil, errors.New("fit: --cv-table needs --cv N (N ≥ 2)")
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("fit: --cv %d must be 0 (off: the theorems' defaults) or at least 2", f.cv)
+	case len(f.cvOpts.grid) > 0 && f.cv == 0:
+		return nil, errors.New("fit: --grid needs --cv N (N ≥ 2)")
+	}
+	if err := f.cvOpts.check("fit"); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -153,10 +163,11 @@ func runFit(args []string, stdout io.Writer) error {
 	start := time.Now()
 	if f.cv > 0 && lao.Tunable(s) {
 		var cv *frames.CVResult
-		if s, cv, err = frames.TuneSolver(s, p.train, f.cv, f.seed); err != nil {
+		if s, cv, err = frames.Tune(s, p.train, f.cvOpts.options(f.cv, f.seed)); err != nil {
 			return err
 		}
 		rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
+		rep.CVZero, rep.CVRepeats, rep.CVWarnings = cv.ZeroChosen, cv.Repeats, cv.Warnings
 		if f.cvTable != "" {
 			if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
 				return err
@@ -261,7 +272,18 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	switch {
 	case r.Tuned:
-		fmt.Fprintf(w, "parameters chosen by %d-fold CV: %v\n", r.CVFolds, frames.Params(r.Params))
+		folds := fmt.Sprintf("%d-fold CV", r.CVFolds)
+		if r.CVRepeats > 1 {
+			folds = fmt.Sprintf("%d-fold CV repeated %d times", r.CVFolds, r.CVRepeats)
+		}
+		for _, c := range r.CVWarnings {
+			fmt.Fprintf(w, "warning: %s\n", c)
+		}
+		if r.CVZero {
+			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
+			break
+		}
+		fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
 		}
