@@ -179,7 +179,6 @@ func (r *CVResult) widen(ds lao.Table, build func(Params) (lao.Solver, error), o
 	return nil
 }
 
-
 // ParseGridSpec parses a CV range as the command line's --grid takes it:
 // "name=lo:hi:n" (n values evenly spaced on a log scale from lo to hi, both
 // positive) or "name=v1,v2,..." (the values as given).

@@ -23,6 +23,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/kernel"
 	"github.com/laoproject/lao/lao"
 )
@@ -93,6 +94,15 @@ type compareReport struct {
 	Zero     meanSD       `json:"zero_predictor_mse"`
 	Rows     []compareRow `json:"rows"`
 	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
+	// NotRun lists the solvers that cannot run at a k (e.g. RDA needs
+	// s ≤ s' − 2), with the reason; the others run.
+	NotRun []notRun `json:"not_run,omitempty"`
+	// Missing says what --missing did to the table (rows dropped, cells
+	// filled), as fit reports it.
+	Missing *missingReport `json:"missing,omitempty"`
+	// Verdict is, for each k, the best budgeted method, its gaps to full
+	// information and to screen-ridge, and a recommendation.
+	Verdict []experiments.Verdict `json:"verdict"`
 	Seconds  float64      `json:"seconds"`
 	// Warnings name the rows whose test error is above the zero
 	// predictor's on some split.
@@ -272,7 +282,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 				cache[key] = p
 			}
 			if r == 0 && ji == 0 {
-				rep.M, rep.D, rep.Binary = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary
+				rep.M, rep.D, rep.Binary, rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 				for _, u := range p.unused {
 					rep.Unused = append(rep.Unused, u)
 				}
@@ -284,12 +294,19 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 				done++
 				continue
 			}
+			if reason := cannotRun(s, jb.k, p); reason != "" {
+				if r == 0 {
+					rep.NotRun = append(rep.NotRun, notRun{jb.solver, jb.k, reason})
+				}
+				done++
+				continue
+			}
 			t0 := time.Now()
 			run, err := compareOne(s, jb.k, p, f, seed)
 			if err != nil {
 				return nil, fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
 			}
-			if ji == 0 {
+			if len(zero) == r { // the zero predictor of this split: the first run that scored it
 				zero = append(zero, float64(run.ZeroMSE))
 			}
 			for len(rows) <= ji {
@@ -330,6 +347,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			rep.Warnings = append(rep.Warnings, w)
 		}
 	}
+	rep.Verdict = experiments.Verdicts(compareOutcomes(rep.Rows), baselineSolver)
 	return rep, nil
 }
 
@@ -347,6 +365,43 @@ func (row *compareRow) warning() string {
 	}
 	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
 		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
+}
+
+// compareOutcomes flattens the rows' runs for experiments.Verdicts.
+func compareOutcomes(rows []compareRow) []experiments.Outcome {
+	var out []experiments.Outcome
+	for _, row := range rows {
+		for _, r := range row.Runs {
+			out = append(out, experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE)})
+		}
+	}
+	return out
+}
+
+// notRun is a solver that cannot run at a budget k.
+type notRun struct {
+	Solver string `json:"solver"`
+	K      int    `json:"k"`
+	Reason string `json:"reason"`
+}
+
+// cannotRun returns why s cannot run at k on the training part of p (its
+// parameters at their defaults are invalid there), or "".
+func cannotRun(s lao.Solver, k int, p *prepared) string {
+	c, err := lao.Clone(s)
+	if err != nil {
+		return err.Error()
+	}
+	if kp, err := lao.FindParam(c, "k"); err == nil && k > 0 {
+		if kp.Set(float64(k)) != nil {
+			return "k is not an integer"
+		}
+	}
+	c = frames.WithPriors(c, p.Train)
+	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
+		return err.Error()
+	}
+	return ""
 }
 
 // compareOne tunes (if asked), fits and scores one solver at k on one split.
@@ -446,6 +501,18 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(w, "k = %s skipped: more than the d = %d attributes\n", joinInts(r.Skipped), r.D)
 	}
+	for _, n := range r.NotRun {
+		fmt.Fprintf(w, "%s not run at k = %d: %s\n", n.Solver, n.K, n.Reason)
+	}
+	if r.Missing != nil {
+		if t := r.Missing.text(); t != "" {
+			fmt.Fprintln(w, t)
+		}
+	}
+	if len(r.Rows) == 0 {
+		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
+		return nil
+	}
 	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "solver\tk\ttest MSE\t/ zero predictor"
@@ -482,7 +549,31 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	for _, m := range r.Warnings {
 		fmt.Fprintln(w, "warning:", m)
 	}
+	printVerdict(w, r.Verdict)
 	return nil
+}
+
+// printVerdict prints, for each k, the best budgeted method with its gaps
+// (paired over the splits, 95 % intervals) and the recommendation.
+func printVerdict(w io.Writer, vs []experiments.Verdict) {
+	if len(vs) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nverdict (test MSE / zero predictor; differences paired by split, 95 % intervals):")
+	for _, v := range vs {
+		fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		if v.Full != nil {
+			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())
+		}
+		if v.Screen != nil {
+			who := v.Best
+			if v.Best == baselineSolver {
+				who = "runner-up " + v.RunnerUp
+			}
+			fmt.Fprintf(w, "    %s vs %s: %s\n", who, baselineSolver, v.Screen.Statement())
+		}
+		fmt.Fprintf(w, "    → %s\n", v.Recommendation)
+	}
 }
 
 // fmtPM formats mean ± sd with about four significant digits of the mean.
