@@ -3,6 +3,7 @@ package frames
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -43,23 +44,31 @@ type Model struct {
 	Fit *FitInfo
 }
 
-// Scores are a model's errors on labelled rows, in the target's units.
-type Scores struct {
-	MSE     float64 // mean squared error
-	ZeroMSE float64 // mean squared error of the constant prediction Model.Zero
-	// Binary reports whether every label is −1 or +1; ClassificationError
-	// is then the fraction of rows whose label's sign the prediction misses
-	// (a zero prediction counts as a miss), else NaN.
-	Binary              bool
-	ClassificationError float64
+// NewModel maps weights w, fitted on examples transformed by t, to a
+// model in the original units of the columns names (the label column
+// target; binary: every label is ±1): coefficients and intercept by
+// t.Unscale, the zero predictor t.YOffset, a copy of t. A coefficient
+// that is not finite is an error naming its column.
+func NewModel(w []float64, names []string, target string, t *Transform, binary bool) (*Model, error) {
+	if len(w) != len(names) || len(w) != len(t.Scale) {
+		return nil, fmt.Errorf("frames: Model: %d weights for %d features (%d scales): %w", len(w), len(names), len(t.Scale), lao.ErrShape)
+	}
+	coef, b := t.Unscale(w)
+	for j, c := range coef {
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g (weight %g, scale %g): %w", names[j], c, w[j], t.Scale[j], lao.ErrNotFinite)
+		}
+	}
+	tc := *t
+	tc.Offset, tc.Scale, tc.Fill = slices.Clone(t.Offset), slices.Clone(t.Scale), slices.Clone(t.Fill)
+	return &Model{Features: slices.Clone(names), Coef: coef, Intercept: b, HasIntercept: t.Center, Fill: slices.Clone(t.Fill),
+		Zero: t.YOffset, Target: target, Binary: binary, Transform: &tc}, nil
 }
 
-// Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
-// training mean.
-func (s Scores) Ratio() float64 { return s.MSE / s.ZeroMSE }
-
 // Score returns the model's errors on df with labels from the column
-// target, beside those of the zero predictor.
+// target, beside those of the zero predictor (Model.Zero). The predictions
+// are read from the DataFrame by column name (Predict); Score of a fit's
+// weights on prepared rows gives the same numbers.
 func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
 	if err := checkFrame(df); err != nil {
 		return Scores{}, err
@@ -72,20 +81,13 @@ func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
 	if err != nil {
 		return Scores{}, err
 	}
-	s := Scores{Binary: true}
-	var wrong int
+	sc := newScorer(m.Zero)
 	for i, p := range pred {
-		s.MSE += (p - y[i]) * (p - y[i])
-		s.ZeroMSE += (m.Zero - y[i]) * (m.Zero - y[i])
-		s.Binary = s.Binary && (y[i] == 1 || y[i] == -1)
-		if p == 0 || (p > 0) != (y[i] > 0) {
-			wrong++
-		}
+		sc.add(p, y[i])
 	}
-	n := float64(len(y))
-	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, math.NaN()
-	if s.Binary {
-		s.ClassificationError = float64(wrong) / n
+	s := sc.result()
+	if !s.Binary {
+		s.ClassificationError = math.NaN()
 	}
 	return s, nil
 }
@@ -149,7 +151,7 @@ func stringColumn(df dataframe.DataFrame, name string) (vals []string, err error
 			vals, err = nil, fmt.Errorf("frames: column %q: gota panicked: %v: %w", name, r, ErrFrame)
 		}
 	}()
-	if !contains(df.Names(), name) {
+	if !slices.Contains(df.Names(), name) {
 		return nil, unknownColumn(name, "name", df.Names())
 	}
 	s := df.Col(name)
@@ -170,21 +172,15 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 	if err := m.checkShape("Predict"); err != nil {
 		return nil, err
 	}
-	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	cols, err := m.supportColumns(df)
+	if err != nil {
+		return nil, err
 	}
 	pred := make([]float64, df.Nrow())
 	for i := range pred {
 		pred[i] = m.Intercept
 	}
-	for j, name := range m.Features {
-		if m.Coef[j] == 0 {
-			continue
-		}
-		col, err := readColumn(df, name, "feature", m.Fill != nil)
-		if err != nil {
-			return nil, err
-		}
+	for j, col := range cols {
 		for i, v := range col {
 			if math.IsNaN(v) {
 				v = m.Fill[j]
@@ -195,26 +191,28 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 	return pred, nil
 }
 
-// MSE returns the mean squared error of the model on df in original units,
-// with labels from the column target.
-func (m *Model) MSE(df dataframe.DataFrame, target string) (float64, error) {
-	if err := checkFrame(df); err != nil {
-		return 0, err
+// supportColumns reads, by name, the feature columns of df whose
+// coefficient is not zero (nil for the others): what a prediction reads.
+// A missing, non-numeric or non-finite feature is an error naming the
+// column; a missing cell is allowed when the model fills it (Fill).
+func (m *Model) supportColumns(df dataframe.DataFrame) ([][]float64, error) {
+	if df.Err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
 	}
-	y, err := readColumn(df, target, "target", false)
+	byName, err := columnsOf(df)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	pred, err := m.Predict(df)
-	if err != nil {
-		return 0, err
+	cols := make([][]float64, len(m.Features))
+	for j, name := range m.Features {
+		if m.Coef[j] == 0 {
+			continue
+		}
+		if cols[j], err = byName.read(name, "feature", m.Fill != nil); err != nil {
+			return nil, err
+		}
 	}
-	var s float64
-	for i, p := range pred {
-		r := p - y[i]
-		s += r * r
-	}
-	return s / float64(len(y)), nil
+	return cols, nil
 }
 
 // NonZero returns the number of non-zero coefficients: the attributes the

@@ -2,10 +2,12 @@ package kernel
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
 )
@@ -21,12 +23,31 @@ var openData = datasets.Open
 // them all back. The splits depend only on spec.Seed, so the report is what
 // one experiments.Run of all the entries would give.
 func RunEntries(data string, spec experiments.Spec, labels ...string) (*experiments.Report, error) {
+	var ds *lao.Dataset
+	open := func() (*lao.Dataset, error) {
+		var err error
+		if ds == nil {
+			ds, err = openData(data)
+		}
+		return ds, err
+	}
+	return runEntries(data, open, spec, labels)
+}
+
+// RunEntriesOn is RunEntries on a table of the notebook's own (a CSV read
+// with frames.ReadCSV and converted with frames.FromDataFrame), named name
+// in the cache key and the progress bars: the experiment prepares each
+// split for each solver by spec.Preprocess (Scale "auto": as `lao fit`).
+func RunEntriesOn(name string, ds *lao.Dataset, spec experiments.Spec, labels ...string) (*experiments.Report, error) {
+	return runEntries(name+" ("+frames.Fingerprint(ds)+")", func() (*lao.Dataset, error) { return ds, nil }, spec, labels)
+}
+
+func runEntries(data string, open func() (*lao.Dataset, error), spec experiments.Spec, labels []string) (*experiments.Report, error) {
 	if len(labels) == 0 {
 		for _, e := range spec.Entries {
 			labels = append(labels, e.Label)
 		}
 	}
-	var ds *lao.Dataset
 	var reps []*experiments.Report
 	for _, l := range labels {
 		i := slices.IndexFunc(spec.Entries, func(e experiments.Entry) bool { return e.Label == l })
@@ -40,11 +61,9 @@ func RunEntries(data string, spec experiments.Spec, labels ...string) (*experime
 			Spec experiments.Spec
 		}{data, one}
 		rep, err := Cached(key, func() (*experiments.Report, error) {
-			if ds == nil {
-				var err error
-				if ds, err = openData(data); err != nil {
-					return nil, err
-				}
+			ds, err := open()
+			if err != nil {
+				return nil, err
 			}
 			bar := NewProgress(fmt.Sprintf("%s, %s", data, l), one.Splits)
 			defer bar.Done()
@@ -87,16 +106,15 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 	if splits > 1 {
 		t.Footer = fmt.Sprintf("mean ± sd over %d random splits", splits)
 	}
+	if w := rep.ZeroWarnings(); len(w) > 0 {
+		t.Footer = strings.TrimPrefix(t.Footer+"; warning: "+strings.Join(w, "; "), "; ")
+	}
 	return t
 }
 
 // ParamString formats parameters as "B = 4, eta = 0.213", sorted by name.
 func ParamString(params map[string]float64) string {
-	names := make([]string, 0, len(params))
-	for n := range params {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(params))
 	parts := make([]string, len(names))
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%s = %.3g", n, params[n])
@@ -106,7 +124,7 @@ func ParamString(params map[string]float64) string {
 
 // BudgetTable compares every curve of rep at about the number of attributes
 // the curve labelled ref saw in its whole run (Curve.AtAttributes with 20 %
-// slack): the seeds' comparison of partial- and full-information
+// slack): the papers' comparison of partial- and full-information
 // algorithms at an equal attribute budget.
 func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
 	i := slices.IndexFunc(rep.Curves, func(c experiments.Curve) bool { return c.Entry.Label == ref })

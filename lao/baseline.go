@@ -47,7 +47,7 @@ type Baseline struct {
 	B float64
 	// MaxMemoryMiB bounds the memory of its d×d matrices (about 4 of
 	// them); a larger d is refused with an error naming AER (O(d) memory)
-	// instead. If 0, DefaultMaxMemoryMiB.
+	// instead. If MaxMemoryMiB is 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
 }
 
@@ -61,18 +61,18 @@ func (s *Baseline) resolve(p Problem) (k int, B float64, err error) {
 		return 0, 0, err
 	}
 	if s.K < 2 {
-		return 0, 0, paramErr("baseline", "K", "= %d: Baseline needs k ≥ 2 (k/2 pairs of attributes)", s.K)
+		return 0, 0, paramErr("baseline", "k", "= %d: Baseline needs k ≥ 2 (k/2 pairs of attributes)", s.K)
 	}
-	B, err = positiveOr("baseline", "B", s.B, 1)
+	B, err = positiveOr("baseline", "B", s.B, defaultRadius)
 	return s.K, B, err
 }
 
-// Params binds k and B to the struct's fields.
+// Params binds k, B and maxmem to the struct's fields.
 func (s *Baseline) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes per example, in k/2 pairs; in [2, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		IntParam("maxmem", &s.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
+		radiusParam(&s.B, "l1"),
+		maxMemParam(&s.MaxMemoryMiB),
 	}
 }
 
@@ -96,6 +96,7 @@ func (s *Baseline) Start(p Problem) (Learner, Budget, error) {
 }
 
 type baselineLearner struct {
+	failure
 	d, pairs int
 	B        float64
 	rng      *rand.Rand
@@ -152,8 +153,15 @@ func (l *baselineLearner) Weights(dst []float64) {
 	for i, a := range l.A {
 		Abar[i] = a * inv
 	}
-	finiteMoments("estimated second-moment matrix", Abar, l.v)
-	minEig, dist := clipPSD(Abar, l.d)
+	if l.fail(momentsFinite("estimated second-moment matrix", Abar, l.v)) {
+		clear(dst)
+		return
+	}
+	minEig, dist, err := clipPSD(Abar, l.d)
+	if l.fail(err) {
+		clear(dst)
+		return
+	}
 	l.diag["min_eigenvalue"] = minEig
 	l.diag["psd_clip_frobenius"] = dist
 	lin := make([]float64, l.d)
@@ -162,7 +170,9 @@ func (l *baselineLearner) Weights(dst []float64) {
 	}
 	w, _, err := quadl1.MinBall(Abar, lin, l.d, l.B)
 	if err != nil {
-		panic(&SolverError{Err: fmt.Errorf("minimising the estimated loss: %w", err)})
+		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))
+		clear(dst)
+		return
 	}
 	copy(dst, w)
 }
@@ -173,12 +183,12 @@ func (l *baselineLearner) Diagnostics() map[string]float64 { return l.diag }
 // clipPSD replaces the symmetric d×d matrix A (row-major) by its nearest
 // positive semidefinite matrix in Frobenius norm, returning the smallest
 // eigenvalue before clipping and the Frobenius distance moved.
-func clipPSD(A []float64, d int) (minEig, dist float64) {
+func clipPSD(A []float64, d int) (minEig, dist float64, err error) {
 	minEig, dist, ok := dense.PSD(A, d)
 	if !ok {
-		panic(&SolverError{Err: fmt.Errorf("eigendecomposition of the %d×%d estimated second-moment matrix failed: %w", d, d, ErrNotFinite)})
+		return 0, 0, fmt.Errorf("eigendecomposition of the %d×%d estimated second-moment matrix failed: %w", d, d, ErrNotFinite)
 	}
-	return minEig, dist
+	return minEig, dist, nil
 }
 
 func (l *baselineLearner) Params() map[string]float64 { return map[string]float64{"B": l.B} }

@@ -18,13 +18,24 @@
 //	AERR, AELR, AESVR (with
 //	GenEst, Procedure 3)          Hazan & Koren, ICML 2012
 //	GAERR, GAELR, DDAERR, DDAELR,
-//	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015
+//	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015 (theorem,
+//	                              section and page numbers as in the arXiv
+//	                              version 1410.6382)
 //	Exploration, Exploitation,
 //	Hybrid                        Murata & Suzuki, NeurIPS 2018
 //	RDA, Dantzig                  the competitors of Murata & Suzuki's experiments
 //	                              (Ito et al. 2017, Kale et al. 2017; reconstructed)
+//	ScreenRidge, AdaptiveScreen   practical screening baselines (this module)
+//	CorrectedRidge                Loh & Wainwright 2012's corrected moments for
+//	                              missing data, with the known k-of-d inclusion
+//	                              probabilities (Horvitz-Thompson)
 //	Ridge, Lasso, OnlineRidge,
 //	OnlineLasso                   full-information references (budget d)
+//
+// The budget is spent when an example reveals its cells; computing on what
+// was revealed is free. CorrectedRidge and AdaptiveScreen fit on every cell
+// every example revealed (revealed.go), not on a single pass of gradient
+// steps.
 //
 // Murata & Suzuki's solvers have a second budget, at prediction time: the
 // model has at most s non-zero weights (hard thresholding H_s) and a test
@@ -33,21 +44,25 @@
 // attributes the model reads, and EvaluateBudgeted (BudgetedMSE) predicts
 // through handles with that budget.
 //
-// Options beyond the specified algorithms are fields that default to off
-// (variants.go): AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015,
+// Options beyond the specified algorithms are bool fields that default to
+// off (variants.go; 1 or 0 by name): AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015,
 // Appendix A) for AERR, DDAERR, two-phased DDAERR and online ridge, and the
 // variants that paper's experiments ran (Section 5: inner-product draws
 // p_j ∝ |w_j|√E[x_j²], the budget split evenly, ε = 0, a warm-started
-// second phase; Paper = 1 selects them all).
+// second phase; Paper selects them all).
 //
 // Each solver is a struct whose exported fields are the paper's parameters
 // (K, B, Eta, Lambda, ...); a zero field selects the theorem's choice,
 // computed from m, d, k and B. The struct is the single source of truth:
 // Params binds every parameter by name ("k", "B", "eta", ...) to its field,
-// with its cross-validation range, so package frames (CV), the command line
-// and the experiments reach every solver the same way (New, SetParams,
-// Grid). Start validates the parameters once per fit and returns the
-// learner with its budget. The theorems' bounds are plain functions next to
+// with its default (Param.Default, the one place it is written: the usage
+// text prints it and a test holds the field's doc to it) and its
+// cross-validation range, so package frames (CV), the command line and the
+// experiments reach every solver the same way (New, SetParams, Grid), and
+// errors name parameters as users type them. Start validates the
+// parameters once per fit and returns the learner with its budget. A
+// learner never panics on data: a numerical failure is an error (Failer),
+// which Fit returns, as does Step for a learner driven by hand. The theorems' bounds are plain functions next to
 // the solvers (AERRBound, AELRBound, DDAERRBound, ExplorationSamples,
 // HybridSamples, ...).
 //

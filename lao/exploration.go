@@ -42,9 +42,8 @@ type Exploration struct {
 	// s = ⌊s'/2⌋ (the paper's remark after Corollary 4.2 takes s'−s = Θ(s);
 	// its experiment has s' = 50, s = s_* = 25).
 	S int
-	// Eta is the constant step size η > 0. If Eta is 0, η = 1/(2L̂) with
-	// L̂ = 2·(mean square of the attributes observed in the first
-	// mini-batch): Theorem 4.1's Θ(1/L_s) for uncorrelated attributes of
+	// Eta is the constant step size η > 0. If Eta is 0, η = 1/(2L̂),
+	// L̂ = 2·mean square of the first mini-batch's attributes: Theorem 4.1's Θ(1/L_s) for uncorrelated attributes of
 	// equal variance (1/4 for standard normal attributes). Result.Params
 	// reports the value used.
 	Eta float64
@@ -67,10 +66,10 @@ func (e *Exploration) Name() string { return "exploration" }
 func (e *Exploration) Params() []Param {
 	return []Param{
 		IntParam("k", &e.K, "s', attributes observed per example (training and prediction); in [s+1, d]"),
-		IntParam("s", &e.S, "s, non-zero weights of the model; 0 selects ⌊s'/2⌋"),
-		FloatParam("eta", &e.Eta, "constant step size η; 0 selects 1/(2L̂), L̂ = 2·mean square of the first mini-batch's attributes", sparseStepTune()),
-		tunedIntParam("batch", &e.Batch, "first mini-batch size B_1 (examples per block); 0 selects ⌈s²/4⌉", batchValues),
-		FloatParam("growth", &e.Growth, "mini-batch growth γ ≥ 1, B_t = ⌈B_1γ^(t−1)⌉; 0 selects 2 (1: constant)", nil),
+		sparsityParam(&e.S, "non-zero weights of the model"),
+		sparseEtaParam(&e.Eta),
+		batchParam(&e.Batch, "first mini-batch size B_1 (examples per block)", "⌈s²/4⌉"),
+		growthParam(&e.Growth, "mini-batch growth γ ≥ 1, B_t = ⌈B_1γ^(t−1)⌉ (1: constant)"),
 	}
 }
 
@@ -95,7 +94,7 @@ func (e *Exploration) resolve(p Problem) (explorationConfig, error) {
 	if err := checkEta("exploration", e.Eta); err != nil {
 		return explorationConfig{}, err
 	}
-	b, g, err := resolveBatch("exploration", e.Batch, e.Growth, DefaultBatch(sp.s), 2)
+	b, g, err := resolveBatch("exploration", e.Batch, e.Growth, DefaultBatch(sp.s))
 	if err != nil {
 		return explorationConfig{}, err
 	}
@@ -124,12 +123,18 @@ type explorationLearner struct {
 }
 
 func (l *explorationLearner) Observe(ex *Example) {
+	if l.x.err != nil {
+		return
+	}
 	if l.x.observe(ex) {
 		l.x.batch = batchAt(l.c.batch, l.c.growth, l.x.t)
 	}
 }
 
 func (l *explorationLearner) Weights(dst []float64) { copy(dst, l.x.theta) }
+
+// Err reports a diverged iterate (Failer).
+func (l *explorationLearner) Err() error { return l.x.err }
 
 func (l *explorationLearner) Params() map[string]float64 {
 	return map[string]float64{"k": float64(l.c.sp), "s": float64(l.c.s), "eta": l.x.eta,
@@ -144,26 +149,26 @@ func (l *explorationLearner) Diagnostics() map[string]float64 {
 // the s-sparse iterate, its support, and the gradient of the current
 // mini-batch being accumulated block by block.
 type explorer struct {
+	failure
 	d, sp, s   int
 	width      int // s' − s, the block length
 	blocks     int // d' = ⌈d/(s'−s)⌉
 	eta        float64
-	est        stepEstimate // while eta == 0
-	theta      []float64    // θ_{t−1}
-	supp       []int        // S_{t−1} = supp(θ_{t−1}), increasing
-	g          []float64    // Σ_b ℓ'·x|J_i over the current mini-batch
-	e          int          // examples of the current mini-batch so far
-	batch      int          // B_t of the current mini-batch
-	t          int          // completed updates
-	order      []int        // scratch for H_s
-	name       string
+	est        stepEstimate      // while eta == 0
+	theta      []float64         // θ_{t−1}
+	supp       []int             // S_{t−1} = supp(θ_{t−1}), increasing
+	g          []float64         // Σ_b ℓ'·x|J_i over the current mini-batch
+	e          int               // examples of the current mini-batch so far
+	batch      int               // B_t of the current mini-batch
+	t          int               // completed updates
+	order      []int             // scratch for H_s
 	onEstimate func(eta float64) // called once when the default η is resolved
 }
 
 func newExplorer(d, sp, s int, eta float64, theta []float64) *explorer {
 	w := sp - s
 	x := &explorer{d: d, sp: sp, s: s, width: w, blocks: (d + w - 1) / w, eta: eta, theta: theta,
-		g: make([]float64, d), batch: 1, order: make([]int, 0, d), name: "exploration"}
+		g: make([]float64, d), batch: 1, order: make([]int, 0, d)}
 	x.supp = Support(theta)
 	return x
 }
@@ -221,6 +226,6 @@ func (x *explorer) update() {
 	x.t++
 	x.e = 0
 	if !allFinite(x.theta) {
-		checkFinite(x.name, x.theta, x.t, etaHint(x.eta, x.batch))
+		x.fail(diverged(x.t, etaHint(x.eta, x.batch)))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
+	"gonum.org/v1/gonum/floats"
 )
 
 // Lasso is offline lasso regression with full information: the reference
@@ -24,19 +25,19 @@ import (
 // through the same protocol as the LAO solvers, with budget d.
 type Lasso struct {
 	// Lambda, if positive, selects the penalised form with this weight. If
-	// both Lambda and B are 0, the penalised form is used with
-	// λ = λ_max/100, where λ_max = 2||Xᵀy/m||∞ is the smallest penalty whose
-	// solution is w = 0 (the end of the first hundredth of glmnet's path;
+	// Lambda is 0 and B is 0 too, the penalised form is used with λ_max/100,
+	// where λ_max = 2||Xᵀy/m||∞ is the smallest penalty whose solution is
+	// w = 0 (the end of the first hundredth of glmnet's path;
 	// cross-validation tunes B instead, see Params).
 	Lambda float64
 	// B, if positive, selects the constrained form with radius B (the
 	// theorems' ||w||₁ ≤ B, Cesa-Bianchi et al. 2010 eq. (1)). At most one
-	// of Lambda and B may be set.
+	// of Lambda and B may be set; 0 is the penalised form.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
 	// solver's copies, about 7 of them); a larger d is refused with an
-	// error naming online-lasso (O(d) memory) instead. If 0,
-	// DefaultMaxMemoryMiB.
+	// error naming online-lasso (O(d) memory) instead. If MaxMemoryMiB is
+	// 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
 }
 
@@ -45,12 +46,13 @@ var _ Solver = (*Lasso)(nil)
 // Name returns "lasso".
 func (r *Lasso) Name() string { return "lasso" }
 
-// Params binds lambda and B to the struct's fields (set at most one).
+// Params binds lambda, maxmem and B to the struct's fields (set at most one
+// of lambda and B).
 func (r *Lasso) Params() []Param {
 	return []Param{
-		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 (with B 0) selects λ_max/100", nil),
-		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
-		FloatParam("B", &r.B, "radius of the constrained form ||w||₁ ≤ B; 0 selects the penalised form", r.radiusTune()),
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form (B = 0)", nil).withDefault("λ_max/100"),
+		maxMemParam(&r.MaxMemoryMiB),
+		FloatParam("B", &r.B, "radius of the constrained form ||w||₁ ≤ B; 0: the penalised form", r.radiusTune()),
 	}
 }
 
@@ -73,25 +75,14 @@ func (r *Lasso) About() About {
 // Start validates the parameters and returns a learner that accumulates
 // XᵀX and Xᵀy in one pass, with the full-information budget.
 func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
-	lambda, B, err := refParams("lasso", r.Lambda, r.B)
+	o, b, err := startOffline("lasso", r.Lambda, r.B, p, 3, r.MaxMemoryMiB, "online-lasso")
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	b, err := fullBudget("lasso", p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if err := checkQuadratic("lasso", p.D, 7, r.MaxMemoryMiB, "online-lasso"); err != nil {
-		return nil, Budget{}, err
-	}
-	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
+	return &lassoLearner{o}, b, nil
 }
 
-type lassoLearner struct {
-	*gram
-	lambda, B float64
-	auto      float64 // the default λ resolved by the last Weights call
-}
+type lassoLearner struct{ offline }
 
 // Weights writes the lasso solution for the examples seen so far (0 before
 // the first), so a checkpoint after t examples is the fit on that prefix.
@@ -104,7 +95,10 @@ func (l *lassoLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
-	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
+	if l.fail(momentsFinite("Gram matrix XᵀX/m or Xᵀy/m", C, b)) {
+		clear(dst)
+		return
+	}
 	for i := range b {
 		b[i] *= -2
 	}
@@ -116,23 +110,16 @@ func (l *lassoLearner) Weights(dst []float64) {
 	case l.lambda > 0:
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
 	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)
-		l.auto = normInf(b) / 100
+		l.auto = floats.Norm(b, math.Inf(1)) / 100
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
 	}
 	if w == nil { // an invalid quadratic: never a silent zero model
-		panic(&SolverError{Err: fmt.Errorf("minimising the empirical loss: %w", err)})
+		l.fail(fmt.Errorf("minimising the empirical loss: %w", err))
+		clear(dst)
+		return
 	}
 	copy(dst, w)
 }
 
 // Params reports the form used: "lambda" (penalised) or "B" (constrained).
 func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B, l.auto) }
-
-// normInf returns ||v||∞.
-func normInf(v []float64) float64 {
-	var m float64
-	for _, x := range v {
-		m = max(m, math.Abs(x))
-	}
-	return m
-}

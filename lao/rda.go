@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // RDA is the competitor "RDA" of Murata & Suzuki 2018's experiments: Ito et
@@ -48,7 +50,7 @@ type RDA struct {
 	// plain dual averaging.
 	Lambda float64
 	// Gamma is γ > 0 in the proximal weight β_t = γ√t. If Gamma is 0,
-	// γ = √d·(d/(s'−s))^{3/2} (RDADefaultGamma): the noise scale of the
+	// γ = √d·(d/(s'−s))^(3/2) (RDADefaultGamma): the noise scale of the
 	// estimator above. The noise of G_j/t is about (d/r)·|res|/√t and
 	// that of res grows with ||w|| by √(d/r), so a smaller γ lets the
 	// iterate w = −(√t/γ)(…) amplify its own noise and diverge. (The
@@ -69,10 +71,11 @@ func (r *RDA) Name() string { return "rda" }
 func (r *RDA) Params() []Param {
 	return []Param{
 		IntParam("k", &r.K, "s', attributes read per example; in [s+2, d]"),
-		IntParam("s", &r.S, "s, the prediction support (top-s of the dual-averaging iterate); 0 selects ⌊s'/2⌋"),
+		sparsityParam(&r.S, "the prediction support (top-s of the dual-averaging iterate)"),
 		FloatParam("lambda", &r.Lambda, "l1 weight λ ≥ 0 of the dual-averaging objective; 0: none", &Tune{Values: []float64{0, 0.01, 0.1, 0.3, 1}}),
-		FloatParam("gamma", &r.Gamma, "proximal strength γ > 0, β_t = γ√t; 0 selects √d·(d/(s'−s))^(3/2)",
-			&Tune{Factors: []float64{0.1, 0.3, 1, 3, 10}, Center: func(p Problem) float64 { return r.defaultGamma(p.D) }}),
+		FloatParam("gamma", &r.Gamma, "proximal strength γ > 0, β_t = γ√t",
+			&Tune{Factors: []float64{0.1, 0.3, 1, 3, 10}, Center: func(p Problem) float64 { return r.defaultGamma(p.D) }}).
+			withDefault("√d·(d/(s'−s))^(3/2)"),
 		FloatParam("R", &r.R, "radius of an l2 ball the iterate is projected onto; 0: none", nil),
 	}
 }
@@ -90,9 +93,9 @@ func (r *RDA) Start(p Problem) (Learner, Budget, error) {
 		return nil, Budget{}, err
 	}
 	if !(r.Lambda >= 0) || math.IsInf(r.Lambda, 0) {
-		return nil, Budget{}, paramErr("rda", "Lambda", "= %g: the l1 weight must be finite and ≥ 0", r.Lambda)
+		return nil, Budget{}, paramErr("rda", "lambda", "= %g: the l1 weight must be finite and ≥ 0", r.Lambda)
 	}
-	gamma, err := positiveOr("rda", "Gamma", r.Gamma, RDADefaultGamma(p.D, sp.sp, sp.s))
+	gamma, err := positiveOr("rda", "gamma", r.Gamma, RDADefaultGamma(p.D, sp.sp, sp.s))
 	if err != nil {
 		return nil, Budget{}, err
 	}
@@ -127,6 +130,7 @@ func (r *RDA) defaultGamma(d int) float64 {
 }
 
 type rdaLearner struct {
+	failure
 	sp, s, r1, r2     int
 	lambda, gamma, R  float64
 	rng               *rand.Rand
@@ -148,7 +152,7 @@ func (l *rdaLearner) topK() {
 		l.inK[j] = false
 	}
 	l.K = l.K[:0]
-	if norm1(l.w) == 0 {
+	if floats.Norm(l.w, 1) == 0 {
 		for i := range l.s { // partial Fisher-Yates on the identity
 			j := i + l.rng.IntN(d-i)
 			l.perm[i], l.perm[j] = l.perm[j], l.perm[i]
@@ -197,6 +201,9 @@ func rdaEstimate(ex *Example, w []float64, K, comp []int, r1, r2 int, rng *rand.
 }
 
 func (l *rdaLearner) Observe(ex *Example) {
+	if l.err != nil {
+		return
+	}
 	l.t++
 	l.topK()
 	res, yhat := rdaEstimate(ex, l.w, l.K, l.comp, l.r1, l.r2, l.rng, l.xhat)
@@ -220,7 +227,7 @@ func (l *rdaLearner) Observe(ex *Example) {
 		}
 	}
 	if !allFinite(l.w) {
-		checkFinite("rda", l.w, l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma))
+		l.fail(diverged(l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma)))
 	}
 }
 

@@ -18,9 +18,9 @@ import (
 // references and Murata & Suzuki's solvers, whose learners are the plain
 // algorithm).
 func Reference(s Solver) (Solver, error) {
-	switch s.Name() {
-	case "aerr", "gaerr", "ddaerr", "aelr", "gaelr", "ddaelr", "aer", "centroid", "twophased-ddaerr", "twophased-ddaelr",
-		"online-ridge", "online-lasso", "aesvr":
+	switch s.(type) {
+	case *AERR, *GAERR, *DDAERR, *AELR, *GAELR, *DDAELR, *AER, *Centroid, *TwoPhasedDDAERR, *TwoPhasedDDAELR,
+		*OnlineRidge, *OnlineLasso, *AESVR:
 		return &referenceSolver{Solver: s}, nil
 	}
 	return nil, fmt.Errorf("lao: Reference: %s has no separate plain implementation: %w", s.Name(), ErrParam)
@@ -35,11 +35,15 @@ func (r *referenceSolver) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, b, err
 	}
-	return plainLearner(l, p.D), b, nil
+	pl := plainLearner(l, p.D)
+	if pl == nil { // not reached for the solvers Reference accepts
+		return nil, b, fmt.Errorf("lao: Reference: no plain learner for %s's %T: %w", r.Name(), l, ErrParam)
+	}
+	return pl, b, nil
 }
 
 // plainLearner returns the plain counterpart of a fast learner at the same
-// state (the start of a fit).
+// state (the start of a fit), or nil if it has none.
 func plainLearner(l Learner, d int) Learner {
 	switch l := l.(type) {
 	case *aerrLearner:
@@ -76,7 +80,7 @@ func plainLearner(l Learner, d int) Learner {
 		return &plainOnline{B: l.z.B, eta: l.eta, eg: true, w: make([]float64, d), sum: make([]float64, d),
 			x: make([]float64, d), u: make([]float64, d)}
 	}
-	panic(fmt.Sprintf("lao: no plain learner for %T", l))
+	return nil
 }
 
 // plainAERR is AERR/GAERR (Hazan & Koren 2012, Alg. 1; Kukliansky &
@@ -252,6 +256,7 @@ func (s plainL1) W(j int) float64         { return s.w[j] }
 // GenEst's draws of j ∝ w_j² by a linear scan, the average by a pass over
 // d. It shares the fast learner's GenEst and draws.
 type plainAESVR struct {
+	failure
 	p   aesvrParams
 	rng *rand.Rand
 	w   *plainL2
@@ -261,6 +266,9 @@ type plainAESVR struct {
 }
 
 func (l *plainAESVR) Observe(ex *Example) {
+	if l.err != nil {
+		return
+	}
 	l.t++
 	for i, v := range l.w.w {
 		l.sum[i] += v
@@ -270,7 +278,8 @@ func (l *plainAESVR) Observe(ex *Example) {
 	yp, ym := (y+l.p.delta)*inv, (y-l.p.delta)*inv
 	phi := 0.5 * (l.p.genest.estimate(ex, l.w, inv, yp, l.rng) + l.p.genest.estimate(ex, l.w, inv, ym, l.rng))
 	if math.IsNaN(phi) || math.IsInf(phi, 0) {
-		panic(&SolverError{Err: fmt.Errorf("aesvr: example %d: GenEst's estimate φ̃ = %g: %w", l.t, phi, ErrNotFinite)})
+		l.fail(fmt.Errorf("example %d: GenEst's estimate φ̃ = %g: %w", l.t, phi, ErrNotFinite))
+		return
 	}
 	for a, i := range l.xt.idx {
 		l.w.w[i] -= l.p.eta * phi * l.xt.vals[a]

@@ -8,7 +8,7 @@ import (
 const (
 	paperCSS = "Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010"
 	paperHK  = "Hazan & Koren, ICML 2012"
-	paperKS  = "Kukliansky & Shamir, ICML 2015"
+	paperKS  = "Kukliansky & Shamir, ICML 2015 (numbered as arXiv:1410.6382)"
 )
 
 // constructors lists every registered solver, budgeted ones first, then the
@@ -29,6 +29,8 @@ var constructors = []func() Solver{
 	func() Solver { return new(TwoPhasedDDAELR) },
 	func() Solver { return new(AESVR) },
 	func() Solver { return new(ScreenRidge) },
+	func() Solver { return new(AdaptiveScreen) },
+	func() Solver { return new(CorrectedRidge) },
 	func() Solver { return new(Exploration) },
 	func() Solver { return new(Exploitation) },
 	func() Solver { return new(Hybrid) },

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,14 +15,15 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"gonum.org/v1/plot"
+	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/laoproject/lao/frames"
-	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/frames/experiments"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -38,6 +38,7 @@ type compareFlags struct {
 	seed     uint64
 	testFrac float64
 	cv       int
+	cvOpts   cvFlags // --grid, --cv-rule
 	scale    string
 	plot     string
 	splits   string
@@ -54,6 +55,7 @@ type compareRun struct {
 	Attributes int64              `json:"attributes_observed"`
 	Params     map[string]float64 `json:"params"`
 	CVEdges    []string           `json:"cv_edges,omitempty"`
+	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
 }
 
 // compareRow aggregates one solver at one k over the repeats.
@@ -91,7 +93,19 @@ type compareReport struct {
 	Zero     meanSD       `json:"zero_predictor_mse"`
 	Rows     []compareRow `json:"rows"`
 	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
-	Seconds  float64      `json:"seconds"`
+	// NotRun lists the solvers that cannot run at a k (e.g. RDA needs
+	// s ≤ s' − 2), with the reason; the others run.
+	NotRun []notRun `json:"not_run,omitempty"`
+	// Missing says what --missing did to the table (rows dropped, cells
+	// filled), as fit reports it.
+	Missing *missingReport `json:"missing,omitempty"`
+	// Verdict is, for each k, the best budgeted method, its gaps to full
+	// information and to screen-ridge, and a recommendation.
+	Verdict []experiments.Verdict `json:"verdict"`
+	Seconds float64               `json:"seconds"`
+	// Warnings name the rows whose test error is above the zero
+	// predictor's on some split.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 func parseCompareFlags(args []string) (*compareFlags, error) {
@@ -104,7 +118,8 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
-	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
+	f.cvOpts.define(fs)
+	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.plot, "plot", "", "write a plot (test error against k and against attributes seen) to this file: SVG, or PNG if it ends in .png")
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
@@ -122,17 +137,16 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("compare: --cv %d must be 0 (off) or at least 2", f.cv)
 	}
+	if err := f.cvOpts.check("compare"); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 
 // parseInts parses a comma-separated list of positive integers.
 func parseInts(flagName, s string) ([]int, error) {
 	var out []int
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
+	for _, f := range splitList(s) {
 		v, err := strconv.Atoi(f)
 		if err != nil || v < 1 {
 			return nil, fmt.Errorf("compare: %s: %q is not a positive integer", flagName, f)
@@ -152,11 +166,7 @@ func parseInts(flagName, s string) ([]int, error) {
 // added if missing.
 func compareSolvers(list string) ([]string, error) {
 	var names []string
-	for _, n := range strings.Split(list, ",") {
-		n = strings.TrimSpace(n)
-		if n == "" {
-			continue
-		}
+	for _, n := range splitList(list) {
 		s, err := lao.New(n)
 		if err != nil {
 			return nil, fmt.Errorf("compare: --solvers: %w", err)
@@ -213,114 +223,213 @@ func runCompare(args []string, stdout io.Writer) error {
 		}
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return printJSON(stdout, rep)
 	}
 	return printCompare(stdout, rep, f)
 }
 
-// compare runs every solver at every k on every split.
-func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
-	rep := &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}
-	type job struct {
-		solver string
-		k      int // 0: full information
-	}
-	var jobs []job
-	var rows []*compareRow
-	index := map[job]int{}
+// compareJob is one solver at one budget k (0: full information).
+type compareJob struct {
+	solver string
+	k      int
+}
+
+// compareJobs lists every solver at every k, a full-information reference
+// once.
+func compareJobs(names []string, ks []int) []compareJob {
+	var jobs []compareJob
 	for _, n := range names {
-		s, _ := lao.New(n)
-		if lao.Describe(s).Full {
-			index[job{n, 0}] = len(jobs)
-			jobs = append(jobs, job{n, 0})
+		if s, _ := lao.New(n); lao.Describe(s).Full {
+			jobs = append(jobs, compareJob{n, 0})
 			continue
 		}
 		for _, k := range ks {
-			index[job{n, k}] = len(jobs)
-			jobs = append(jobs, job{n, k})
+			jobs = append(jobs, compareJob{n, k})
 		}
 	}
-	var zero []float64
-	total, done := f.repeat*len(jobs), 0
+	return jobs
+}
+
+// comparison is a compare in progress: the report, one row per job, and
+// the progress count.
+type comparison struct {
+	src         *dataSource
+	f           *compareFlags
+	rep         *compareReport
+	jobs        []compareJob
+	rows        []*compareRow
+	zero        []float64 // the zero predictor's test MSE per split
+	done, total int
+	progress    io.Writer
+}
+
+// compare runs every solver at every k on every split.
+func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
+	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
+		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}}
+	c.rows, c.total = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs)
 	for r := range f.repeat {
-		seed := f.seed + uint64(r)
-		rep.Seeds = append(rep.Seeds, seed)
-		cache := map[string]*prepared{}
-		for ji, jb := range jobs {
-			s, _ := lao.New(jb.solver)
-			scale := ddScale(s, f.scale)
-			key := scale + "/" + lao.Describe(s).Ball // one prepared split per scaling the solvers see
-			p, ok := cache[key]
-			if !ok {
-				var err error
-				if p, err = src.split(f.testFrac, seed, scale, lao.Describe(s)); err != nil {
-					return nil, err
-				}
-				cache[key] = p
-			}
-			if r == 0 && ji == 0 {
-				rep.M, rep.D, rep.Binary = p.train.Len()+p.test.Len(), p.train.Dim(), p.binary
-				for _, u := range p.unused {
-					rep.Unused = append(rep.Unused, u)
-				}
-			}
-			if jb.k > p.train.Dim() {
-				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
-					rep.Skipped = append(rep.Skipped, jb.k)
-				}
-				done++
-				continue
-			}
-			t0 := time.Now()
-			run, err := compareOne(s, jb.k, p, f.cv, seed)
-			if err != nil {
-				return nil, fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
-			}
-			if ji == 0 {
-				zero = append(zero, float64(run.ZeroMSE))
-			}
-			for len(rows) <= ji {
-				rows = append(rows, nil)
-			}
-			if rows[ji] == nil {
-				k := jb.k
-				if k == 0 {
-					k = p.train.Dim()
-				}
-				rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
-			}
-			rows[ji].Runs = append(rows[ji].Runs, run)
-			done++
-			fmt.Fprintf(progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
-				done, total, seed, jb.solver, rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
+		if err := c.split(r, f.seed+uint64(r)); err != nil {
+			return nil, err
 		}
 	}
-	rep.Zero = summarise(zero)
-	for ji, row := range rows {
+	c.finish()
+	return c.rep, nil
+}
+
+// split runs every job on the split of seed (the r-th repeat), preparing
+// the data once per options the solvers get.
+func (c *comparison) split(r int, seed uint64) error {
+	c.rep.Seeds = append(c.rep.Seeds, seed)
+	cache := map[string]*prepared{}
+	for ji, jb := range c.jobs {
+		s, _ := lao.New(jb.solver)
+		opt, err := frames.ScaleOptions(s, c.f.scale)
+		if err != nil {
+			return fmt.Errorf("compare: --scale: %w", err)
+		}
+		key := fmt.Sprintf("%+v", opt)
+		p, ok := cache[key]
+		if !ok {
+			if p, err = c.src.prepare(s, c.f.scale, c.f.testFrac, seed); err != nil {
+				return err
+			}
+			cache[key] = p
+		}
+		if r == 0 && ji == 0 {
+			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
+			for _, u := range p.unused {
+				c.rep.Unused = append(c.rep.Unused, u)
+			}
+		}
+		c.done++
+		if jb.k > p.Train.Dim() {
+			if r == 0 && !slices.Contains(c.rep.Skipped, jb.k) {
+				c.rep.Skipped = append(c.rep.Skipped, jb.k)
+			}
+			continue
+		}
+		if reason := cannotRun(s, jb.k, p); reason != "" {
+			if r == 0 {
+				c.rep.NotRun = append(c.rep.NotRun, notRun{jb.solver, jb.k, reason})
+			}
+			continue
+		}
+		if err := c.run(r, ji, s, p, seed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run fits job ji on the prepared split of the r-th repeat and records it
+// in its row.
+func (c *comparison) run(r, ji int, s lao.Solver, p *prepared, seed uint64) error {
+	jb, t0 := c.jobs[ji], time.Now()
+	run, err := compareOne(s, jb.k, p, c.f, seed)
+	if err != nil {
+		return fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
+	}
+	if len(c.zero) == r { // the zero predictor of this split: the first run that scored it
+		c.zero = append(c.zero, float64(run.ZeroMSE))
+	}
+	if c.rows[ji] == nil {
+		k := jb.k
+		if k == 0 {
+			k = p.Train.Dim()
+		}
+		c.rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
+	}
+	c.rows[ji].Runs = append(c.rows[ji].Runs, run)
+	fmt.Fprintf(c.progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
+		c.done, c.total, seed, jb.solver, c.rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
+	return nil
+}
+
+// finish aggregates the rows over the splits, counts the splits on which
+// each budgeted solver beats the baseline at the same k, and collects the
+// warnings.
+func (c *comparison) finish() {
+	c.rep.Zero = summarise(c.zero)
+	mTrain := c.rep.M - int(math.Round(c.f.testFrac*float64(c.rep.M)))
+	for ji, row := range c.rows {
 		if row == nil {
 			continue
 		}
-		row.aggregate(rep.M - int(math.Round(f.testFrac*float64(rep.M))))
-		if jb := jobs[ji]; jb.solver != baselineSolver && jb.k > 0 {
-			if bi, ok := index[job{baselineSolver, jb.k}]; ok && bi < len(rows) && rows[bi] != nil {
-				n := 0
-				for i, run := range row.Runs {
-					if run.MSE < rows[bi].Runs[i].MSE {
-						n++
-					}
+		row.aggregate(mTrain)
+		jb := c.jobs[ji]
+		if bi := slices.Index(c.jobs, compareJob{baselineSolver, jb.k}); jb.solver != baselineSolver && jb.k > 0 && bi >= 0 && c.rows[bi] != nil {
+			n := 0
+			for i, run := range row.Runs {
+				if run.MSE < c.rows[bi].Runs[i].MSE {
+					n++
 				}
-				row.Beats = &n
 			}
+			row.Beats = &n
 		}
-		rep.Rows = append(rep.Rows, *row)
+		c.rep.Rows = append(c.rep.Rows, *row)
+		if w := row.warning(); w != "" {
+			c.rep.Warnings = append(c.rep.Warnings, w)
+		}
 	}
-	return rep, nil
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver)
+}
+
+// warning says on how many splits the row's test error is above the zero
+// predictor's, or "" if on none.
+func (row *compareRow) warning() string {
+	worse := 0
+	for _, r := range row.Runs {
+		if r.MSE > r.ZeroMSE {
+			worse++
+		}
+	}
+	if worse == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
+		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
+}
+
+// compareOutcomes flattens the rows' runs for experiments.Verdicts.
+func compareOutcomes(rows []compareRow) []experiments.Outcome {
+	var out []experiments.Outcome
+	for _, row := range rows {
+		for _, r := range row.Runs {
+			out = append(out, experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE)})
+		}
+	}
+	return out
+}
+
+// notRun is a solver that cannot run at a budget k.
+type notRun struct {
+	Solver string `json:"solver"`
+	K      int    `json:"k"`
+	Reason string `json:"reason"`
+}
+
+// cannotRun returns why s cannot run at k on the training part of p (its
+// parameters at their defaults are invalid there), or "".
+func cannotRun(s lao.Solver, k int, p *prepared) string {
+	c, err := lao.Clone(s)
+	if err != nil {
+		return err.Error()
+	}
+	if kp, err := lao.FindParam(c, "k"); err == nil && k > 0 {
+		if kp.Set(float64(k)) != nil {
+			return "k is not an integer"
+		}
+	}
+	c = frames.WithPriors(c, p.Train)
+	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
+		return err.Error()
+	}
+	return ""
 }
 
 // compareOne tunes (if asked), fits and scores one solver at k on one split.
-func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compareRun, error) {
+func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) (compareRun, error) {
 	if k > 0 {
 		kp, err := lao.FindParam(s, "k")
 		if err != nil {
@@ -330,23 +439,25 @@ func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compa
 			return compareRun{}, err
 		}
 	}
-	s = frames.WithPriors(s, p.train)
+	s = frames.WithPriors(s, p.Train)
 	run := compareRun{Seed: seed}
-	if folds > 0 && lao.Tunable(s) {
-		tuned, cv, err := frames.TuneSolver(s, p.train, folds, seed)
+	if f.cv > 0 && lao.Tunable(s) {
+		o := f.cvOpts.options(f.cv, seed)
+		o.Grid = gridFor(s, o.Grid)
+		tuned, cv, err := frames.Tune(s, p.Train, o)
 		if err != nil {
 			return run, err
 		}
-		s, run.CVEdges = tuned, cv.Edges()
+		s, run.CVEdges, run.CVZero = tuned, cv.Edges(), cv.ZeroChosen
 	}
-	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: seed})
+	fit, err := p.Fit(s, seed)
 	if err != nil {
 		return run, err
 	}
-	sc := p.score(res.W)
-	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.mse), jfloat(sc.zero), res.Attributes, res.Params
-	if sc.binary {
-		ce := jfloat(sc.classErr)
+	sc := fit.Test
+	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
+	if p.Binary {
+		ce := jfloat(sc.ClassificationError)
 		run.ClassErr = &ce
 	}
 	return run, nil
@@ -373,28 +484,35 @@ func (row *compareRow) aggregate(mTrain int) {
 	row.PerEx = float64(row.Attrs.Mean) / float64(mTrain)
 }
 
-// summarise returns the mean and sample standard deviation (0 for one value).
+// summarise returns the mean and sample standard deviation (0 for one
+// value, NaN for none: experiments.MeanSD).
 func summarise(v []float64) meanSD {
-	if len(v) == 0 {
-		return meanSD{jfloat(math.NaN()), jfloat(math.NaN())}
-	}
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	mean := s / float64(len(v))
-	var ss float64
-	for _, x := range v {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := 0.0
-	if len(v) > 1 {
-		sd = math.Sqrt(ss / float64(len(v)-1))
-	}
+	mean, sd := experiments.MeanSD(v)
 	return meanSD{jfloat(mean), jfloat(sd)}
 }
 
 func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
+	printCompareHeader(w, r)
+	if len(r.Rows) == 0 {
+		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
+		return nil
+	}
+	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+	if err := printCompareRows(w, r); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
+	printVerdict(w, r.Verdict)
+	return nil
+}
+
+// printCompareHeader says what was compared on which data, and what was
+// left out (unused columns, budgets above d, solvers that cannot run,
+// rows dropped and cells filled).
+func printCompareHeader(w io.Writer, r *compareReport) {
 	fmt.Fprintf(w, "compare on %s", r.Data)
 	if r.Target != "" {
 		fmt.Fprintf(w, " (target %s)", r.Target)
@@ -414,7 +532,18 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(w, "k = %s skipped: more than the d = %d attributes\n", joinInts(r.Skipped), r.D)
 	}
-	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+	for _, n := range r.NotRun {
+		fmt.Fprintf(w, "%s not run at k = %d: %s\n", n.Solver, n.K, n.Reason)
+	}
+	if r.Missing != nil {
+		if t := r.Missing.text(); t != "" {
+			fmt.Fprintln(w, t)
+		}
+	}
+}
+
+// printCompareRows prints the table: one row per solver and k.
+func printCompareRows(w io.Writer, r *compareReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "solver\tk\ttest MSE\t/ zero predictor"
 	if r.Binary {
@@ -443,11 +572,30 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		}
 		fmt.Fprintf(tw, "%s\t%.0f (%.2f)\t%s\t%s\n", line, float64(row.Attrs.Mean), row.PerEx, beats, edges)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	return tw.Flush()
+}
+
+// printVerdict prints, for each k, the best budgeted method with its gaps
+// (paired over the splits, 95 % intervals) and the recommendation.
+func printVerdict(w io.Writer, vs []experiments.Verdict) {
+	if len(vs) == 0 {
+		return
 	}
-	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
-	return nil
+	fmt.Fprintln(w, "\nverdict (test MSE / zero predictor; differences paired by split, 95 % intervals):")
+	for _, v := range vs {
+		fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		if v.Full != nil {
+			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())
+		}
+		if v.Screen != nil {
+			who := v.Best
+			if v.Best == baselineSolver {
+				who = "runner-up " + v.RunnerUp
+			}
+			fmt.Fprintf(w, "    %s vs %s: %s\n", who, baselineSolver, v.Screen.Statement())
+		}
+		fmt.Fprintf(w, "    → %s\n", v.Recommendation)
+	}
 }
 
 // fmtPM formats mean ± sd with about four significant digits of the mean.
@@ -505,15 +653,15 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 	if r.Target != "" {
 		title += " → " + r.Target
 	}
-	p1, err := kernel.BandsPlot(byK, kernel.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor", LogX: true})
+	p1, err := plot.BandsPlot(byK, plot.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor", LogX: true})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	p2, err := kernel.BandsPlot(byAttrs, kernel.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
+	p2, err := plot.BandsPlot(byAttrs, plot.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	w, h := 2*kernel.DefaultWidth, kernel.DefaultHeight
+	w, h := 2*plot.DefaultWidth, plot.DefaultHeight
 	var img interface {
 		vg.CanvasSizer
 		io.WriterTo
@@ -523,7 +671,7 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 	}
 	dc := draw.New(img)
 	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Points(12)}
-	canvases := plot.Align([][]*plot.Plot{{p1, p2}}, tiles, dc)
+	canvases := gplot.Align([][]*gplot.Plot{{p1, p2}}, tiles, dc)
 	p1.Draw(canvases[0][0])
 	p2.Draw(canvases[0][1])
 	var buf bytes.Buffer
@@ -535,7 +683,7 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 
 // compareCurves returns one curve per budgeted solver (its k values, or its
 // attributes seen) and a flat line per full-information reference.
-func compareCurves(r *compareReport) (byK, byAttrs []kernel.Curve) {
+func compareCurves(r *compareReport) (byK, byAttrs []plot.Curve) {
 	lo, hi, alo, ahi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, row := range r.Rows {
 		if !row.Full {
@@ -544,18 +692,18 @@ func compareCurves(r *compareReport) (byK, byAttrs []kernel.Curve) {
 		}
 	}
 	var order []string
-	curves := map[string]*[2]kernel.Curve{}
+	curves := map[string]*[2]plot.Curve{}
 	for _, row := range r.Rows {
 		c, ok := curves[row.Solver]
 		if !ok {
-			c = &[2]kernel.Curve{{Name: row.Solver}, {Name: row.Solver}}
+			c = &[2]plot.Curve{{Name: row.Solver}, {Name: row.Solver}}
 			curves[row.Solver] = c
 			order = append(order, row.Solver)
 		}
 		if row.Full {
 			name := fmt.Sprintf("%s (all %d attributes)", row.Solver, row.K)
-			c[0] = kernel.Curve{Name: name, X: []float64{lo, max(hi, lo*1.01)}}
-			c[1] = kernel.Curve{Name: name, X: []float64{alo, max(ahi, float64(row.Attrs.Mean))}}
+			c[0] = plot.Curve{Name: name, X: []float64{lo, max(hi, lo*1.01)}}
+			c[1] = plot.Curve{Name: name, X: []float64{alo, max(ahi, float64(row.Attrs.Mean))}}
 			for i := range 2 {
 				c[i].Mean = []float64{float64(row.Ratio.Mean), float64(row.Ratio.Mean)}
 				c[i].Std = []float64{float64(row.Ratio.SD), float64(row.Ratio.SD)}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -65,6 +66,24 @@ func TestSolversJSON(t *testing.T) {
 			if v, _ := s[key].(string); v == "" {
 				t.Errorf("solver %v lacks %q", s["name"], key)
 			}
+		}
+	}
+}
+
+// `lao solvers` fits a 100-column terminal and lists every solver.
+func TestSolversTableWidth(t *testing.T) {
+	out, err := runCmd(t, "solvers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > solversWidth {
+			t.Errorf("%d columns: %q", n, line)
+		}
+	}
+	for _, s := range lao.Solvers() {
+		if !strings.Contains(out, "\n"+s.Name+" ") && !strings.HasPrefix(out, s.Name+" ") {
+			t.Errorf("%s is not listed", s.Name)
 		}
 	}
 }
@@ -168,7 +187,7 @@ func TestFitErrors(t *testing.T) {
 	cases := map[string][]string{
 		"--data is required":   {"fit"},
 		"unknown solver":       {"fit", "--data", path, "--target", "y", "--solver", "nope"},
-		"K":                    {"fit", "--data", path, "--target", "y", "--k", "0"},
+		"aerr: k = 0":          {"fit", "--data", path, "--target", "y", "--k", "0"},
 		"zz":                   {"fit", "--data", path, "--target", "zz"},
 		"name":                 {"fit", "--data", path, "--target", "name"},
 		"--test-frac":          {"fit", "--data", path, "--target", "y", "--test-frac", "1.5"},
@@ -322,7 +341,7 @@ func TestFitSparseJSON(t *testing.T) {
 		t.Error("--support accepted for hybrid")
 	}
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "hybrid", "--k", "3", "--s", "3"); err == nil ||
-		!strings.Contains(err.Error(), "S") {
+		!strings.Contains(err.Error(), "hybrid: s = 3") {
 		t.Errorf("s' = s: %v", err)
 	}
 }

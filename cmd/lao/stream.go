@@ -51,9 +51,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt, scaling, err := scaleOptions(ddScale(s, f.scale), lao.Describe(s))
+	opt, err := frames.ScaleOptions(s, f.scale)
 	if err != nil {
-		return err
+		return fmt.Errorf("fit: --scale: %w", err)
 	}
 	opt.FillMissing = policy == frames.MissingMean
 	open := func() (io.ReadCloser, error) { return os.Open(f.table.data) }
@@ -71,52 +71,36 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err := f.params.clampK(s, d); err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
-	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() {
-		mom, err := st.SecondMoments()
-		if err != nil {
-			return err
-		}
-		s = lao.Clone(s)
-		s.(lao.MomentsUser).SetMoments(mom)
+	fit, err := st.Fit(s, f.seed)
+	if err != nil {
+		return err
 	}
+	rep := streamReport(f, st, fit.Solver, policy)
+	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, st.Fingerprint, start, stdout)
+}
+
+// streamReport starts the report of a streamed fit: sizes, the scaling and
+// why, what the missing-value policy did, and what streaming changes.
+func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames.Missing) *fitReport {
+	d := len(st.Features())
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: d, MTrain: st.MTrain, MTest: st.MTest,
-		Seed: f.seed, Scaling: scaling, Unused: st.Unused, Streamed: true, K: budgetK(s, d)}
+		Seed: f.seed, Scaling: st.ScalingChoice.Scaling.Name(), Unused: st.Unused, Streamed: true, K: budgetK(s, d)}
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
 	}
-	rep.Notes = append(rep.Notes, "streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)")
+	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice),
+		"streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)")
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
-	mr := &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines}
+	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines}
 	for j, n := range st.Filled {
 		if n > 0 {
-			if mr.CellsFilled == nil {
-				mr.CellsFilled = map[string]int{}
+			if rep.Missing.CellsFilled == nil {
+				rep.Missing.CellsFilled = map[string]int{}
 			}
-			mr.CellsFilled[st.Features()[j]] = int(n)
+			rep.Missing.CellsFilled[st.Features()[j]] = int(n)
 		}
 	}
-	rep.Missing = mr
-	src, err := st.Train()
-	if err != nil {
-		return err
-	}
-	res, err := lao.Fit(s, src, lao.Options{Seed: f.seed})
-	if err != nil {
-		return err
-	}
-	m, err := st.Model(res.W)
-	if err != nil {
-		return err
-	}
-	sc := scores{mse: -1}
-	if st.MTest > 0 {
-		fs, err := st.Score(res.W)
-		if err != nil {
-			return err
-		}
-		sc = scores{mse: fs.MSE, zero: fs.ZeroMSE, binary: fs.Binary, classErr: fs.ClassificationError}
-	}
-	return finishFit(f, rep, s, res, m, sc, st.Fingerprint, start, stdout)
+	return rep
 }

@@ -205,7 +205,7 @@ func benchOne(name string, spec BenchSpec, ds *lao.Dataset) (BenchRow, error) {
 // examples (untimed), run processes them.
 type runner interface {
 	prepare(n int) error
-	run(n int)
+	run(n int) error
 }
 
 // solverRun feeds a learner rows cycled from a data set, counting the
@@ -253,14 +253,17 @@ func (r *solverRun) prepare(n int) error {
 	return nil
 }
 
-// run observes n more rows.
-func (r *solverRun) run(n int) {
+// run observes n more rows, each through lao.Step (a refusal or a
+// failure is an error, as in Fit).
+func (r *solverRun) run(n int) error {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	m := r.ds.Len()
-	for range n {
+	for i := range n {
 		r.ex.Reset(r.ds.Row(r.next), r.ds.Label(r.next), r.budget)
-		r.l.Observe(r.ex)
+		if err := lao.Step(r.l, r.ex); err != nil {
+			return fmt.Errorf("%s: example %d: %w", r.s.Name(), i+1, err)
+		}
 		r.attrs += int64(r.ex.Observed())
 		if r.next++; r.next == m {
 			r.next = 0
@@ -269,6 +272,7 @@ func (r *solverRun) run(n int) {
 	runtime.ReadMemStats(&after)
 	r.examples += int64(n)
 	r.mallocs += after.Mallocs - before.Mallocs
+	return nil
 }
 
 func (r *solverRun) attrsPerExample() float64 { return float64(r.attrs) / float64(max(r.examples, 1)) }
@@ -294,7 +298,7 @@ func newRawRun(ds *lao.Dataset, a int, seed uint64) *rawRun {
 	return &rawRun{ds: ds, a: a, w: make([]float64, ds.Dim()), rng: rand.New(rand.NewPCG(seed, 1))}
 }
 
-func (r *rawRun) run(n int) {
+func (r *rawRun) run(n int) error {
 	d, m := r.ds.Dim(), r.ds.Len()
 	for range n {
 		row := r.ds.Row(r.next)
@@ -306,6 +310,7 @@ func (r *rawRun) run(n int) {
 			r.next = 0
 		}
 	}
+	return nil
 }
 
 // timed returns the seconds r takes on n examples (after preparing them).
@@ -314,8 +319,8 @@ func timed(r runner, n int) (float64, error) {
 		return 0, err
 	}
 	start := time.Now()
-	r.run(n)
-	return time.Since(start).Seconds(), nil
+	err := r.run(n)
+	return time.Since(start).Seconds(), err
 }
 
 // calibrate returns the smallest power of two n for which r takes at

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -147,7 +148,12 @@ func exportTable(dir string, tb CompareTable, seed uint64) ([]CompareResult, err
 			if el := time.Since(start).Seconds(); run == 0 || el < r.Seconds {
 				r.Seconds = el
 			}
-			r.TrainMSE, r.Params = lao.MSE(res.W, ds), res.Params
+			id := frames.Identity(d)
+			sc, err := frames.Score(res.W, ds.Stream(), &id, 0)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", c.name, err)
+			}
+			r.TrainMSE, r.Params = sc.MSE, res.Params
 		}
 		out = append(out, r)
 	}
