@@ -117,3 +117,25 @@ func TestRotAgrees(t *testing.T) {
 		}
 	}
 }
+
+// Axpy's vector path against its portable one, bit for bit.
+func TestAxpyAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, n := range []int{0, 1, 7, 8, 9, 64, 101} {
+		x, y := make([]float64, n), make([]float64, n+3)
+		for i := range x {
+			x[i] = rng.NormFloat64()
+		}
+		for i := range y {
+			y[i] = rng.NormFloat64()
+		}
+		y2 := append([]float64(nil), y...)
+		Axpy(-1.7, x, y)
+		axpyGo(-1.7, x, y2[:n])
+		for i := range y {
+			if y[i] != y2[i] {
+				t.Fatalf("n=%d: y[%d] = %v, portable %v", n, i, y[i], y2[i])
+			}
+		}
+	}
+}

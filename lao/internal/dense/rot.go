@@ -2,6 +2,9 @@ package dense
 
 import "math"
 
+// This file holds the level-1 kernels: the plane rotation of the
+// eigenvalue iteration and the axpy of the l1 solvers' coordinate descent.
+
 // rot applies the plane rotation (c, s) to the pairs (x_i, y_i):
 // x ← c·x + s·y, y ← c·y − s·x, with the products s·y and s·x rounded and
 // the rest fused (math.FMA), as the assembly does, so every path gives
@@ -18,5 +21,21 @@ func rotGo(x, y []float64, c, s float64) {
 		yi := y[i]
 		x[i] = math.FMA(c, xi, s*yi)
 		y[i] = math.FMA(c, yi, -(s * xi))
+	}
+}
+
+// Axpy adds alpha·x to y (len(y) ≥ len(x)), each element by one fused
+// multiply-add (AVX2 where the CPU has it, math.FMA otherwise: the same
+// bits).
+func Axpy(alpha float64, x, y []float64) {
+	y = y[:len(x)]
+	n := axpyFast(alpha, x, y)
+	axpyGo(alpha, x[n:], y[n:])
+}
+
+func axpyGo(alpha float64, x, y []float64) {
+	y = y[:len(x)]
+	for i, v := range x {
+		y[i] = math.FMA(alpha, v, y[i])
 	}
 }

@@ -17,11 +17,34 @@ func tileAVX2(k int, a, b, c *float64, ldc int, sub bool)
 //go:noescape
 func rotAVX2(n int, x, y *float64, c, s float64)
 
+//go:noescape
+func rotAVX512(n int, x, y *float64, c, s float64)
+
+var hasAVX512 = cpu.X86.HasAVX512F
+
+//go:noescape
+func axpyAVX2(n int, alpha float64, x, y *float64)
+
+// axpyFast adds alpha·x to y over the longest prefix of whole vectors and
+// returns its length (0 without AVX2 and FMA).
+func axpyFast(alpha float64, x, y []float64) int {
+	n := len(x) &^ 7
+	if !hasAVX2FMA || n == 0 {
+		return 0
+	}
+	axpyAVX2(n, alpha, unsafe.SliceData(x), unsafe.SliceData(y))
+	return n
+}
+
 var hasAVX2FMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
-// rotFast rotates the longest prefix of whole vectors with AVX2 and
-// returns its length (0 without AVX2 and FMA).
+// rotFast rotates the longest prefix of whole vectors with AVX-512 or
+// AVX2 and returns its length (0 without them).
 func rotFast(x, y []float64, c, s float64) int {
+	if n := len(x) &^ 7; hasAVX512 && n > 0 {
+		rotAVX512(n, unsafe.SliceData(x), unsafe.SliceData(y), c, s)
+		return n
+	}
 	n := len(x) &^ 3
 	if !hasAVX2FMA || n == 0 {
 		return 0

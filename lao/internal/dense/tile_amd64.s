@@ -316,3 +316,57 @@ rotloop:
 rotdone:
 	VZEROUPPER
 	RET
+
+// func axpyAVX2(n int, alpha float64, x, y *float64)
+//
+// y ← alpha·x + y for n (a multiple of 8) elements, one fused
+// multiply-add each (as axpyGo).
+TEXT ·axpyAVX2(SB), NOSPLIT, $0-32
+	MOVQ n+0(FP), CX
+	VBROADCASTSD alpha+8(FP), Y0
+	MOVQ x+16(FP), SI
+	MOVQ y+24(FP), DI
+	SHRQ $3, CX
+	JEQ axpydone
+axpyloop:
+	VMOVUPD (SI), Y1
+	VMOVUPD 32(SI), Y2
+	VFMADD213PD (DI), Y0, Y1
+	VFMADD213PD 32(DI), Y0, Y2
+	VMOVUPD Y1, (DI)
+	VMOVUPD Y2, 32(DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ axpyloop
+axpydone:
+	VZEROUPPER
+	RET
+
+// func rotAVX512(n int, x, y *float64, c, s float64)
+//
+// rotAVX2 with 8 pairs per vector (n a multiple of 8).
+TEXT ·rotAVX512(SB), NOSPLIT, $0-40
+	MOVQ n+0(FP), CX
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), DI
+	VBROADCASTSD c+24(FP), Z0
+	VBROADCASTSD s+32(FP), Z1
+	SHRQ $3, CX
+	JEQ rot512done
+rot512loop:
+	VMOVUPD (SI), Z2
+	VMOVUPD (DI), Z3
+	VMULPD Z3, Z1, Z4
+	VFMADD231PD Z2, Z0, Z4
+	VMULPD Z2, Z1, Z5
+	VFMSUB231PD Z3, Z0, Z5
+	VMOVUPD Z4, (SI)
+	VMOVUPD Z5, (DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ rot512loop
+rot512done:
+	VZEROUPPER
+	RET
