@@ -185,7 +185,10 @@ func benchOne(name string, spec BenchSpec, ds *lao.Dataset) (BenchRow, error) {
 		return row, err
 	}
 	row.ExamplesPerSec, row.RawLoopExamplesPerSec, row.RawRatio = rates[0], rates[1], ratio
-	row.AllocsPerExample, row.AttributesPerExample, row.ModelBytes = fast.allocsPerExample(), fast.attrsPerExample(), fast.model
+	row.AttributesPerExample, row.ModelBytes = fast.attrsPerExample(), fast.model
+	if row.AllocsPerExample, err = fast.allocsPerExample(4096); err != nil {
+		return row, err
+	}
 	if ref, err := lao.Reference(s); err == nil {
 		plain, err := newSolverRun(ref, ds, spec.Seed)
 		if err != nil {
@@ -222,7 +225,6 @@ type solverRun struct {
 	next     int
 	examples int64
 	attrs    int64
-	mallocs  uint64
 	model    int64
 }
 
@@ -256,8 +258,6 @@ func (r *solverRun) prepare(n int) error {
 // run observes n more rows, each through lao.Step (a refusal or a
 // failure is an error, as in Fit).
 func (r *solverRun) run(n int) error {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
 	m := r.ds.Len()
 	for i := range n {
 		r.ex.Reset(r.ds.Row(r.next), r.ds.Label(r.next), r.budget)
@@ -269,16 +269,23 @@ func (r *solverRun) run(n int) error {
 			r.next = 0
 		}
 	}
-	runtime.ReadMemStats(&after)
 	r.examples += int64(n)
-	r.mallocs += after.Mallocs - before.Mallocs
 	return nil
 }
 
 func (r *solverRun) attrsPerExample() float64 { return float64(r.attrs) / float64(max(r.examples, 1)) }
 
-func (r *solverRun) allocsPerExample() float64 {
-	return float64(r.mallocs) / float64(max(r.examples, 1))
+// allocsPerExample counts the allocations of a fit of n examples after
+// Start (untimed: reading the counters stops the world).
+func (r *solverRun) allocsPerExample(n int) (float64, error) {
+	if err := r.prepare(n); err != nil {
+		return 0, err
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := r.run(n)
+	runtime.ReadMemStats(&after)
+	return float64(after.Mallocs-before.Mallocs) / float64(n), err
 }
 
 // rawRun is a loop that, per example, reads a attributes at uniform
@@ -323,10 +330,10 @@ func timed(r runner, n int) (float64, error) {
 	return time.Since(start).Seconds(), err
 }
 
-// calibrate returns the smallest power of two n for which r takes at
-// least seconds on n examples (r runs on each n it tries).
+// calibrate returns the smallest n (a power of two, at least 64) for which
+// r takes at least seconds on n examples (r runs on each n it tries).
 func calibrate(r runner, seconds float64) int {
-	for n := 1; ; n *= 2 {
+	for n := 64; ; n *= 2 {
 		if el, err := timed(r, n); err != nil || el >= seconds || n >= 1<<26 {
 			return n
 		}
