@@ -1,7 +1,6 @@
 package lao
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -28,20 +27,14 @@ func hardThreshold(v []float64, s int, order, supp []int) []int {
 			nz++
 		}
 	}
-	if nz > s {
-		order = order[:0]
-		for j, x := range v {
-			if x != 0 {
-				order = append(order, j)
+	if nz > s { // keep the s largest (O(d log s), not a sort of the non-zeros)
+		keep := topS(v, s, order)
+		k := 0
+		for j := range v {
+			if k < len(keep) && keep[k] == j {
+				k++
+				continue
 			}
-		}
-		slices.SortFunc(order, func(a, b int) int {
-			if c := cmp.Compare(math.Abs(v[b]), math.Abs(v[a])); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
-		for _, j := range order[s:] {
 			v[j] = 0
 		}
 	}
