@@ -12,9 +12,15 @@ import (
 // sampleProportional (a linear scan); TestAliasMatchesProportional checks
 // that both draw the same distribution.
 type aliasTable struct {
-	q     []float64 // the normalised probabilities
-	prob  []float64 // acceptance probability of column i
-	alias []int     // the other index of column i
+	q   []float64 // the normalised probabilities
+	col []aliasColumn
+}
+
+// aliasColumn is column i of the table: a draw of i accepts it with
+// probability prob, else returns alias. One record, one cache line per draw.
+type aliasColumn struct {
+	prob  float64
+	alias int32
 }
 
 // newAliasTable builds the table of the distribution proportional to w
@@ -31,7 +37,7 @@ func newAliasTable(w []float64) (*aliasTable, error) {
 	if d == 0 || sum == 0 {
 		return nil, fmt.Errorf("the %d weights sum to 0", d)
 	}
-	t := &aliasTable{q: make([]float64, d), prob: make([]float64, d), alias: make([]int, d)}
+	t := &aliasTable{q: make([]float64, d), col: make([]aliasColumn, d)}
 	scaled := make([]float64, d)
 	var small, large []int
 	for i, v := range w {
@@ -46,7 +52,7 @@ func newAliasTable(w []float64) (*aliasTable, error) {
 	for len(small) > 0 && len(large) > 0 {
 		s, l := small[len(small)-1], large[len(large)-1]
 		small = small[:len(small)-1]
-		t.prob[s], t.alias[s] = scaled[s], l
+		t.col[s] = aliasColumn{scaled[s], int32(l)}
 		scaled[l] -= 1 - scaled[s]
 		if scaled[l] < 1 {
 			large = large[:len(large)-1]
@@ -54,21 +60,22 @@ func newAliasTable(w []float64) (*aliasTable, error) {
 		}
 	}
 	for _, i := range large { // what is left has probability 1 up to rounding
-		t.prob[i], t.alias[i] = 1, i
+		t.col[i] = aliasColumn{1, int32(i)}
 	}
 	for _, i := range small {
-		t.prob[i], t.alias[i] = 1, i
+		t.col[i] = aliasColumn{1, int32(i)}
 	}
 	return t, nil
 }
 
 // draw returns one index.
 func (t *aliasTable) draw(rng *rand.Rand) int {
-	i := rng.IntN(len(t.prob))
-	if rng.Float64() < t.prob[i] {
+	i := rng.IntN(len(t.col))
+	c := &t.col[i]
+	if rng.Float64() < c.prob {
 		return i
 	}
-	return t.alias[i]
+	return int(c.alias)
 }
 
 // qXEstimate sets xt to x̃ = (1/k) Σ_{r=1..k} x[i_r]/q_{i_r}·e_{i_r} with
