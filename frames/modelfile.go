@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 
@@ -188,7 +189,7 @@ func (m *Model) check() error {
 			lengths["fit.attribute_counts"] = len(fi.AttributeCounts)
 		}
 	}
-	for _, k := range sortedNames(lengths) {
+	for _, k := range slices.Sorted(maps.Keys(lengths)) {
 		if lengths[k] != d {
 			return bad("%s has %d entries for %d columns", k, lengths[k], d)
 		}
@@ -227,15 +228,6 @@ func (m *Model) check() error {
 }
 
 func nearly(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }
-
-func sortedNames[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
 
 // PredictOnBudget predicts like Predict, but reads each row through a
 // lao.Example handle that reveals at most budget attributes (prediction on
