@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -197,7 +198,8 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 			rep.AttributeCounts[n] = res.AttributeCounts[j]
 		}
 	}
-	if f.save != "" {
+	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
+	if f.save != "" && notFinite == nil {
 		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
 		if err := writeFile(f.save, m.WriteJSON); err != nil {
 			return err
@@ -221,9 +223,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	if f.asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return cmp.Or(enc.Encode(rep), notFinite)
 	}
-	return printFit(stdout, rep)
+	return cmp.Or(printFit(stdout, rep), notFinite)
 }
 
 // budgetK is the k a solver runs with: its k parameter, or d for a

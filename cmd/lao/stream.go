@@ -4,18 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
 // streamThreshold is the file size from which --stream auto streams.
 const streamThreshold = 256 << 20
 
-// streaming decides --stream for the fit's --data.
+// streaming decides --stream for the fit's --data: auto streams a file
+// whose content (decompressed: a gzip file's trailer gives its size) is
+// streamThreshold or more; a pipe or FIFO is read in memory, under
+// --max-memory, unless --stream on.
 func (f *fitFlags) streaming() (bool, error) {
 	switch f.stream {
 	case "off":
@@ -26,14 +29,14 @@ func (f *fitFlags) streaming() (bool, error) {
 		}
 		return true, nil
 	}
-	if isNamed(f.table.data) || datasets.IsSVMLightPath(f.table.data) {
+	if isNamed(f.table.data) || datasets.IsSVMLightPath(f.table.data) || f.table.data == ingest.Stdin {
 		return false, nil
 	}
-	st, err := os.Stat(f.table.data)
+	size, err := ingest.ContentSize(f.table.data)
 	if err != nil {
 		return false, fmt.Errorf("fit: %w", err)
 	}
-	return st.Size() >= streamThreshold, nil
+	return size >= streamThreshold, nil
 }
 
 // fitStream fits s on a CSV read in passes, one row in memory: a pass to
@@ -56,16 +59,18 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		return err
 	}
 	opt.FillMissing = policy == frames.MissingMean
-	open := func() (io.ReadCloser, error) { return os.Open(f.table.data) }
+	lim := f.table.lim.limits("fit", false)
+	in, err := ingest.Reopen(f.table.data, "", lim) // a pipe is spooled once: every pass reads it again
+	if err != nil {
+		return fmt.Errorf("fit: %w", err)
+	}
+	defer in.Remove()
 	start := time.Now()
-	st, err := frames.StreamCSV(open, frames.StreamOptions{
-		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored()},
+	st, err := frames.StreamCSV(in.Open, frames.StreamOptions{
+		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(), Limits: lim},
 		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
 	if err != nil {
-		if errors.Is(err, frames.ErrMissing) || errors.Is(err, frames.ErrNonNumeric) {
-			return fmt.Errorf("%w\n(pass --missing drop-rows or --missing mean to go on, or --ignore the column)", err)
-		}
-		return err
+		return readAdvice("fit", err)
 	}
 	d := len(st.Features())
 	if err := f.params.clampK(s, d); err != nil {
@@ -85,6 +90,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		rep.Unused = []frames.Unused{}
 	}
 	rep.Notes = append(rep.Notes, "streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)")
+	if in.Spooled {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("the input is not a regular file: copied once (%s) to a temporary file for the passes", ingest.FormatSize(in.Bytes)))
+	}
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}

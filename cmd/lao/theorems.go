@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/laoproject/lao/lao"
 	"github.com/laoproject/lao/lao/theory"
 )
 
@@ -56,6 +57,9 @@ func runTheorems(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if err := theory.CheckSizes(p); err != nil {
+			return fmt.Errorf("theorems: --eval: %w", err)
+		}
 		params = &p
 	}
 	list := theory.Theorems()
@@ -78,6 +82,14 @@ func runTheorems(args []string, stdout io.Writer) error {
 			Assumptions: t.Assumptions, BoundTeX: t.BoundTeX, HasBound: t.Bound != nil, Unit: t.Unit, Exact: t.Exact,
 			Solver: t.Solver, Generator: t.Generator, Notebook: t.Notebook, Experiment: t.Experiment, Tests: t.Tests, Note: t.Note}
 		if params != nil && t.Bound != nil {
+			if err := t.CheckParams(*params); err != nil {
+				if *id != "" {
+					return fmt.Errorf("theorems: --eval: %w", err)
+				}
+				why := strings.TrimSuffix(strings.TrimPrefix(err.Error(), t.ID+" ("+t.Number+"): "), ": "+lao.ErrParam.Error())
+				out[i].ValueNote = "outside the result's assumptions: " + why
+				continue
+			}
 			if v := t.Bound(*params); !math.IsNaN(v) && !math.IsInf(v, 0) {
 				out[i].Value = &v
 			} else {
