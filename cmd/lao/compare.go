@@ -192,6 +192,9 @@ func runCompare(args []string, stdout io.Writer) error {
 	if f.quiet {
 		progress = io.Discard
 	}
+	if n := labelNote(src.rawLabels()); n != "" {
+		fmt.Fprintln(progress, "compare: note:", n)
+	}
 	start := time.Now()
 	rep, err := compare(src, f, names, ks, progress)
 	if err != nil {

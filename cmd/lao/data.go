@@ -155,6 +155,14 @@ func cellsAdvice(e *frames.CellsError) string {
 	return strings.Join(parts, "; ")
 }
 
+// rawLabels returns the labels of a loaded --data, in its own units.
+func (src *dataSource) rawLabels() []float64 {
+	if src.tab != nil {
+		return src.tab.Col(src.target).Float()
+	}
+	return labels(src.ds)
+}
+
 // labelNote is a hint for 0/1 labels: coded -1/+1, they get the
 // classification report ("" for other labels).
 func labelNote(y []float64) string {

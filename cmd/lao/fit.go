@@ -150,6 +150,9 @@ func runFit(args []string, stdout io.Writer) error {
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
 	}
+	if n := labelNote(src.rawLabels()); n != "" {
+		rep.Notes = append(rep.Notes, n)
+	}
 	rep.K = budgetK(s, p.train.Dim())
 	start := time.Now()
 	if f.cv > 0 && lao.Tunable(s) {
