@@ -160,7 +160,11 @@ func (src *dataSource) rawLabels() []float64 {
 	if src.tab != nil {
 		return src.tab.Col(src.target).Float()
 	}
-	return labels(src.ds)
+	y := make([]float64, src.ds.Len())
+	for i := range y {
+		y[i] = src.ds.Label(i)
+	}
+	return y
 }
 
 // labelNote is a hint for 0/1 labels: coded -1/+1, they get the
@@ -191,11 +195,13 @@ type missingReport struct {
 	CellsFilled  map[string]int `json:"cells_filled,omitempty"`
 }
 
-func newMissingReport(tab *frames.Table, used map[string]bool) missingReport {
+// newMissingReport reports what the table's missing-value policy did to
+// the columns used (the features and the target).
+func newMissingReport(tab *frames.Table, used []string) missingReport {
 	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines}
 	if tab.Missing == frames.MissingMean {
 		for _, c := range tab.Columns {
-			if c.Left > 0 && used[c.Name] {
+			if c.Left > 0 && slices.Contains(used, c.Name) {
 				if r.CellsFilled == nil {
 					r.CellsFilled = map[string]int{}
 				}

@@ -18,20 +18,20 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // nonFiniteFit reports a fit whose test errors are not finite, naming the
 // cause: labels whose squares overflow, or coefficients so large that the
 // predictions do.
-func nonFiniteFit(m *frames.Model, sc scores) error {
-	if sc.mse < 0 || (finite(sc.mse) && finite(sc.zero)) { // no test rows, or finite
+func nonFiniteFit(m *frames.Model, sc frames.Scores) error {
+	if sc.N == 0 || (finite(sc.MSE) && finite(sc.ZeroMSE)) { // no test rows, or finite
 		return nil
 	}
-	if !finite(sc.zero) {
-		return fmt.Errorf("fit: the test MSE of the zero predictor is %g: the labels are so large that their squared errors overflow float64; rescale the target column (divide it by a power of ten): %w", sc.zero, errNotFinite)
+	if !finite(sc.ZeroMSE) {
+		return fmt.Errorf("fit: the test MSE of the zero predictor is %g: the labels are so large that their squared errors overflow float64; rescale the target column (divide it by a power of ten): %w", sc.ZeroMSE, errNotFinite)
 	}
 	j, c := largestCoef(m)
 	if math.Abs(c) < 1e100 {
 		return fmt.Errorf("fit: the test MSE is %g: a test row holds values so large that its prediction overflows float64 (the largest coefficient is only %g, of %q); check the columns for values near ±1.8e308: %w",
-			sc.mse, c, m.Features[j], errNotFinite)
+			sc.MSE, c, m.Features[j], errNotFinite)
 	}
 	return fmt.Errorf("fit: the test MSE is %g: the predictions overflow float64, the coefficient of %q being %g (an ill-conditioned fit: collinear columns with a tiny penalty? raise --lambda or let CV choose it); the model was not saved: %w",
-		sc.mse, m.Features[j], c, errNotFinite)
+		sc.MSE, m.Features[j], c, errNotFinite)
 }
 
 // largestCoef returns the column with the largest |coefficient|.

@@ -113,9 +113,11 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if _, ok := tab.Column(m.Target); ok && m.Target != "" {
 		p.y = tab.Col(m.Target).Float()
 	}
-	used := map[string]bool{}
+	var used []string // the columns the model reads
 	for j, n := range m.Features {
-		used[n] = m.Coef[j] != 0
+		if m.Coef[j] != 0 {
+			used = append(used, n)
+		}
 	}
 	if t := newMissingReport(tab, used).text(); t != "" {
 		p.notes = append(p.notes, t)
