@@ -280,7 +280,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			p, ok := cache[key]
 			if !ok {
 				if p, err = src.prepare(s, f.scale, f.testFrac, seed); err != nil {
-					return nil, err
+					return nil, src.explainDrops(err)
 				}
 				cache[key] = p
 			}

@@ -93,7 +93,7 @@ func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	tab, err := frames.ReadCSV(fh, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(),
 		Limits: t.lim.limits(cmd, false)})
 	if err != nil {
-		return nil, readAdvice(cmd, err)
+		return nil, readAdvice(cmd, err, true)
 	}
 	return tab, nil
 }
@@ -107,7 +107,7 @@ func (t *tableFlags) readSVMLight(cmd string) (*lao.SparseDataset, error) {
 	defer fh.Close()
 	ds, err := datasets.ReadSVMLight(fh, datasets.SVMLightOptions{Name: t.data, Limits: t.lim.limits(cmd, true)})
 	if err != nil {
-		return nil, readAdvice(cmd, err)
+		return nil, readAdvice(cmd, err, false)
 	}
 	return ds, nil
 }
@@ -115,14 +115,14 @@ func (t *tableFlags) readSVMLight(cmd string) (*lao.SparseDataset, error) {
 // readAdvice adds to a reading error what to do about it: which flags get
 // past missing cells (advice that works for the columns named: a label
 // cannot be ignored or filled), and streaming for a table too large for
-// memory.
-func readAdvice(cmd string, err error) error {
+// memory (csv: the input is a CSV file, which fit can stream).
+func readAdvice(cmd string, err error, csv bool) error {
 	var cells *frames.CellsError
 	var lim *ingest.LimitError
 	switch {
 	case errors.As(err, &cells):
 		return fmt.Errorf("%w\n(%s)", err, cellsAdvice(cells))
-	case errors.As(err, &lim) && lim.Flag == ingest.FlagMaxMemory && cmd == "fit":
+	case errors.As(err, &lim) && lim.Flag == ingest.FlagMaxMemory && cmd == "fit" && csv:
 		lim.Hint = "or read it in passes with --stream on, one row in memory"
 	}
 	return err
@@ -153,6 +153,26 @@ func cellsAdvice(e *frames.CellsError) string {
 		parts = append(parts, fmt.Sprintf("rows whose label (target column %q) is missing are dropped by --missing drop-rows or --missing mean (a label is never filled); fix the cells that are not numbers", e.Target))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// explainDrops adds to an error met after reading (a split with an empty
+// part, a table too small) how many rows the missing-value policy dropped
+// and which columns dropped them; other errors pass as they are.
+func (src *dataSource) explainDrops(err error) error {
+	if err == nil || src.tab == nil || len(src.tab.DroppedLines) == 0 {
+		return err
+	}
+	tab := src.tab
+	var by []string
+	for _, c := range tab.Columns {
+		bad := c.Missing + c.NotNumbers
+		if c.Kind == frames.Numeric && bad > 0 && (tab.Missing == frames.MissingDropRows || c.Name == src.target) {
+			by = append(by, fmt.Sprintf("%q %s", c.Name, count(bad, "row")))
+		}
+	}
+	total := len(tab.DroppedLines) + len(tab.Lines)
+	return fmt.Errorf("%w\n(--missing %s dropped %d of the %d rows, leaving %d: column %s; --ignore such a column, or --missing mean to fill feature cells)",
+		err, tab.Missing, len(tab.DroppedLines), total, len(tab.Lines), strings.Join(by, ", column "))
 }
 
 // rawLabels returns the labels of a loaded --data, in its own units.

@@ -149,7 +149,7 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
-		return err
+		return src.explainDrops(err)
 	}
 	if err := f.params.clampK(s, p.Train.Dim()); err != nil {
 		return fmt.Errorf("fit: %w", err)

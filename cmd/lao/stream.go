@@ -70,7 +70,7 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(), Limits: lim},
 		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
 	if err != nil {
-		return readAdvice("fit", err)
+		return readAdvice("fit", err, true)
 	}
 	d := len(st.Features())
 	if err := f.params.clampK(s, d); err != nil {

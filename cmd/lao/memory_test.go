@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/laoproject/lao/frames"
+)
+
+// TestMain lets the test binary stand in for a process of its own, so that
+// peak memory can be measured: LAO_TEST_CHILD=lao runs the command line
+// (its arguments after the test flags' "--"), LAO_TEST_CHILD=readcsv reads
+// one CSV file with frames.ReadCSV.
+func TestMain(m *testing.M) {
+	switch os.Getenv("LAO_TEST_CHILD") {
+	case "lao":
+		os.Args = append([]string{"lao"}, strings.Fields(os.Getenv("LAO_TEST_ARGS"))...)
+		main()
+		os.Exit(0)
+	case "readcsv":
+		f, err := os.Open(os.Getenv("LAO_TEST_ARGS"))
+		if err == nil {
+			_, err = frames.ReadCSV(f, frames.CSVOptions{Target: "y"})
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// child runs the test binary as mode with args and returns its peak
+// resident memory in MiB.
+func child(t *testing.T, mode, args string) (float64, string, error) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "LAO_TEST_CHILD="+mode, "LAO_TEST_ARGS="+args, "GOMEMLIMIT=1GiB")
+	out, err := cmd.CombinedOutput()
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no rusage on this system")
+	}
+	return float64(ru.Maxrss) / 1024, string(out), err // Linux: Maxrss in KiB
+}
+
+// wideCSV writes a table of d columns and m rows of one-digit cells.
+func wideCSV(t *testing.T, d, m int) string {
+	t.Helper()
+	var b strings.Builder
+	for j := range d {
+		fmt.Fprintf(&b, "c%d,", j)
+	}
+	b.WriteString("y\n")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range m {
+		for range d {
+			b.WriteByte(byte('0' + rng.IntN(10)))
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%.3f\n", rng.Float64())
+	}
+	p := filepath.Join(t.TempDir(), "wide.csv")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A 100,000-column × 30-row CSV is read in under 200 MB (it took over 7 GB
+// when every column reserved 256 KiB), and refused by --max-memory before
+// any row is read when the limit is below what its columns need.
+func TestWideCSVMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and reads a 6.7 MB table of 100,000 columns")
+	}
+	path := wideCSV(t, 100_000, 30)
+	rss, out, err := child(t, "readcsv", path)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	t.Logf("frames.ReadCSV, 100,000 × 30: peak RSS %.0f MiB", rss)
+	if rss > 200 {
+		t.Errorf("reading 100,000 × 30 cells took %.0f MiB, want under 200", rss)
+	}
+	rss, out, err = child(t, "lao", "describe --data "+path+" --target y --max-memory 150MiB")
+	if err == nil || !strings.Contains(out, "--max-memory") || !strings.Contains(out, "100,001 columns") {
+		t.Errorf("describe under --max-memory 150MiB: %v\n%s", err, out)
+	}
+	t.Logf("lao describe --max-memory 150MiB refused it at peak RSS %.0f MiB", rss)
+	if rss > 100 {
+		t.Errorf("the refusal took %.0f MiB", rss)
+	}
+}
