@@ -356,7 +356,7 @@ func resourceCases() []hostileCase {
 		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
 	}
 	return []hostileCase{
-		{"resource", "endless line (default --max-line)", fromFIFO(forever("a")), clearError, []string{"line 1 is longer than the limit of 64 MiB", "--max-line"}},
+		{"resource", "endless line (default --max-line)", fromFIFO(forever("a")), clearError, []string{"line 1 is longer than the limit of 32 MiB", "--max-line"}},
 		{"resource", "endless rows (--max-input)", fromFIFO(func(w io.Writer) error {
 			io.WriteString(w, "a,b,y\n")
 			return forever("1,2,3\n")(w)

@@ -24,11 +24,11 @@ func (l *limitFlags) define(fs *flag.FlagSet) {
 	fs.Var(&l.maxMemory, ingest.FlagMaxMemory, "limit: memory (a `size`) the command may need for the table, estimated before it is read (from its header and size) and checked as it is")
 }
 
-// Memory models of the commands (bytes per cell of a dense table, measured
-// as peak resident memory over cells on tables of 4 million cells; see
-// docs/limits.md): the copies of the table a command holds, with the
-// garbage collector's slack.
-var cellBytes = map[string]int64{"fit": 96, "compare": 160, "describe": 64, "predict": 48}
+// Memory models of the commands (bytes per cell of a dense table: peak
+// resident memory over cells on tables of 4 million cells, rounded up;
+// BenchmarkPeakMemory and docs/limits.md): the copies of the table a
+// command holds, with the garbage collector's slack.
+var cellBytes = map[string]int64{"fit": 96, "compare": 160, "describe": 80, "predict": 48}
 
 // sparseDimBytes is what a fit holds per attribute of a sparse file (the
 // solvers' O(d) vectors, cross-validation fits running in parallel).

@@ -51,6 +51,11 @@ func TestMain(m *testing.M) {
 // resident memory in MiB and its output.
 func child(t *testing.T, mode, args string) (float64, string, error) {
 	t.Helper()
+	return childB(t, mode, args)
+}
+
+func childB(t testing.TB, mode, args string) (float64, string, error) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "LAO_TEST_CHILD="+mode, "LAO_TEST_ARGS="+args)
 	out, err := cmd.CombinedOutput()
@@ -68,6 +73,11 @@ func child(t *testing.T, mode, args string) (float64, string, error) {
 
 // wideCSV writes a table of d columns and m rows of one-digit cells.
 func wideCSV(t *testing.T, d, m int) string {
+	t.Helper()
+	return wideCSVAt(t, d, m)
+}
+
+func wideCSVAt(t testing.TB, d, m int) string {
 	t.Helper()
 	var b strings.Builder
 	for j := range d {
@@ -112,5 +122,41 @@ func TestWideCSVMemory(t *testing.T) {
 	t.Logf("lao describe --max-memory 150MiB refused it at peak RSS %.0f MiB", rss)
 	if rss > 100 {
 		t.Errorf("the refusal took %.0f MiB", rss)
+	}
+}
+
+// BenchmarkPeakMemory records the peak resident memory of reading a CSV
+// (frames.ReadCSV) and of lao describe and lao fit on it, in processes of
+// their own, against the table's width d and height m: the same 4 million
+// cells from 10 to 100,000 columns, and 10 columns from 1 to 4 million
+// cells. It reports MiB and bytes per cell (the commands' memory models,
+// cmd/lao/limits.go, are these figures rounded up); run it with
+//
+//	go test ./cmd/lao -run XXX -bench PeakMemory -benchtime 1x
+func BenchmarkPeakMemory(b *testing.B) {
+	shapes := [][2]int{{10, 400_000}, {100, 40_000}, {1000, 4000}, {10_000, 400}, {100_000, 40},
+		{10, 100_000}, {10, 200_000}}
+	for _, sh := range shapes {
+		d, m := sh[0], sh[1]
+		path := wideCSVAt(b, d, m)
+		for _, op := range []struct{ name, mode, args string }{
+			{"read", "readcsv", path},
+			{"describe", "lao", "describe --data " + path + " --target y --columns 0"},
+			{"fit", "lao", "fit --data " + path + " --target y --cv 0"},
+		} {
+			b.Run(fmt.Sprintf("%s/d=%d/m=%d", op.name, d, m), func(b *testing.B) {
+				var mib float64
+				for range b.N {
+					var out string
+					var err error
+					mib, out, err = childB(b, op.mode, op.args)
+					if err != nil {
+						b.Fatalf("%v\n%s", err, out)
+					}
+				}
+				b.ReportMetric(mib, "peak-MiB")
+				b.ReportMetric(mib*(1<<20)/float64(d*m), "B/cell")
+			})
+		}
 	}
 }
