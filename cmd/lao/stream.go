@@ -54,23 +54,15 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt, err := frames.ScaleOptions(s, f.scale)
-	if err != nil {
-		return fmt.Errorf("fit: --scale: %w", err)
-	}
-	opt.FillMissing = policy == frames.MissingMean
-	lim := f.table.lim.limits("fit", false)
-	in, err := ingest.Reopen(f.table.data, "", lim) // a pipe is spooled once: every pass reads it again
+	in, err := ingest.Reopen(f.table.data, "", f.table.lim.limits("fit", false)) // a pipe is spooled once: every pass reads it again
 	if err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
 	defer in.Remove()
 	start := time.Now()
-	st, err := frames.StreamCSV(in.Open, frames.StreamOptions{
-		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(), Limits: lim},
-		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
+	st, err := openStream(f, s, policy, in)
 	if err != nil {
-		return readAdvice("fit", err, true)
+		return err
 	}
 	d := len(st.Features())
 	if err := f.params.clampK(s, d); err != nil {
@@ -100,16 +92,7 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
-	mr := &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines}
-	for j, n := range st.Filled {
-		if n > 0 {
-			if mr.CellsFilled == nil {
-				mr.CellsFilled = map[string]int{}
-			}
-			mr.CellsFilled[st.Features()[j]] = int(n)
-		}
-	}
-	rep.Missing = mr
+	rep.Missing = streamMissing(st, policy)
 	src, err := st.Train()
 	if err != nil {
 		return err
@@ -127,4 +110,36 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		return err
 	}
 	return finishFit(f, rep, s, res, m, sc, st.Fingerprint, start, stdout)
+}
+
+// openStream prepares the streamed CSV in (the classification and
+// statistics passes) with the scaling for s.
+func openStream(f *fitFlags, s lao.Solver, policy frames.Missing, in *ingest.Reopenable) (*frames.CSVStream, error) {
+	opt, err := frames.ScaleOptions(s, f.scale)
+	if err != nil {
+		return nil, fmt.Errorf("fit: --scale: %w", err)
+	}
+	opt.FillMissing = policy == frames.MissingMean
+	st, err := frames.StreamCSV(in.Open, frames.StreamOptions{
+		CSV: frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(),
+			Limits: f.table.lim.limits("fit", false)},
+		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
+	if err != nil {
+		return nil, readAdvice("fit", err, true)
+	}
+	return st, nil
+}
+
+// streamMissing is what the missing-value policy did to a streamed CSV.
+func streamMissing(st *frames.CSVStream, policy frames.Missing) *missingReport {
+	mr := &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines}
+	for j, n := range st.Filled {
+		if n > 0 {
+			if mr.CellsFilled == nil {
+				mr.CellsFilled = map[string]int{}
+			}
+			mr.CellsFilled[st.Features()[j]] = int(n)
+		}
+	}
+	return mr
 }
