@@ -73,7 +73,11 @@ func runPredict(args []string, stdout io.Writer) error {
 		return err
 	}
 	if p.y != nil {
-		fmt.Fprintln(os.Stderr, "predict:", scoreText(p, m))
+		text, sc := scoreText(p, m)
+		fmt.Fprintln(os.Stderr, "predict:", text)
+		if w := sc.Warning("labelled rows'"); w != "" {
+			fmt.Fprintln(os.Stderr, "predict: warning:", w)
+		}
 	}
 	return nonFinitePrediction(tf.data, p, m)
 }
@@ -184,32 +188,34 @@ func predictSVMLight(tf *tableFlags, m *frames.Model, budget int) (*predictions,
 
 // scoreText describes the errors of the predictions on the rows with a
 // label, beside the zero predictor's.
-func scoreText(p *predictions, m *frames.Model) string {
-	var mse, zero float64
-	n, wrong, binary := 0, 0, true
+func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
+	sc := frames.Scores{Binary: true}
+	wrong := 0
 	for i, y := range p.y {
 		if math.IsNaN(y) {
 			continue
 		}
-		n++
-		mse += (p.pred[i] - y) * (p.pred[i] - y)
-		zero += (m.Zero - y) * (m.Zero - y)
-		binary = binary && (y == 1 || y == -1)
+		sc.N++
+		sc.MSE += (p.pred[i] - y) * (p.pred[i] - y)
+		sc.ZeroMSE += (m.Zero - y) * (m.Zero - y)
+		sc.Binary = sc.Binary && (y == 1 || y == -1)
 		if p.pred[i] == 0 || (p.pred[i] > 0) != (y > 0) {
 			wrong++
 		}
 	}
-	if n == 0 {
-		return fmt.Sprintf("the %s column has no label to score against", m.Target)
+	if sc.N == 0 {
+		return fmt.Sprintf("the %s column has no label to score against", m.Target), sc
 	}
-	s := fmt.Sprintf("%d rows with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", n, mse/float64(n), zero/float64(n), mse/zero)
-	if skipped := len(p.y) - n; skipped > 0 {
+	n := float64(sc.N)
+	sc.MSE, sc.ZeroMSE, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, float64(wrong)/n
+	s := fmt.Sprintf("%d rows with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", sc.N, sc.MSE, sc.ZeroMSE, sc.Ratio())
+	if skipped := len(p.y) - sc.N; skipped > 0 {
 		s += fmt.Sprintf("; %d rows without a label not scored", skipped)
 	}
-	if binary {
-		s += fmt.Sprintf(", classification error %.4f", float64(wrong)/float64(n))
+	if sc.Binary {
+		s += fmt.Sprintf(", classification error %.4f", sc.ClassificationError)
 	}
-	return s
+	return s, sc
 }
 
 // writeOut writes with write to the file path, or to stdout if path is "".

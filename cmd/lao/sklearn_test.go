@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -114,7 +115,7 @@ func TestCompareSklearnReadsAsLao(t *testing.T) {
 			for _, u := range rep.Unused {
 				unused = append(unused, u.Column)
 			}
-			pyUnused := sortedKeys(got.Unused)
+			pyUnused := slices.Sorted(maps.Keys(got.Unused))
 			slices.Sort(unused)
 			if fmt.Sprint(got.Columns) != fmt.Sprint(rep.Columns) || fmt.Sprint(pyUnused) != fmt.Sprint(unused) ||
 				fmt.Sprint(got.DroppedLines) != fmt.Sprint(rep.Missing.DroppedLines) || fmt.Sprint(got.CellsFilled) != fmt.Sprint(rep.Missing.CellsFilled) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +12,26 @@ import (
 	"github.com/laoproject/lao/lao"
 	"github.com/laoproject/lao/lao/theory"
 )
+
+// selectTheorems returns the registry's results of a paper (an ID prefix
+// or a word of its citation; "" for all), or the one with the given ID.
+func selectTheorems(paper, id string) ([]theory.Theorem, error) {
+	list := theory.Theorems()
+	if paper != "" {
+		list = theory.ByPaper(paper)
+	}
+	if id != "" {
+		t, ok := theory.TheoremByID(id)
+		if !ok {
+			return nil, fmt.Errorf("theorems: no result with ID %q (`lao theorems` lists them)", id)
+		}
+		list = []theory.Theorem{t}
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("theorems: no result of paper %q", paper)
+	}
+	return list, nil
+}
 
 type theoremJSON struct {
 	ID          string   `json:"id"`
@@ -62,28 +81,16 @@ func runTheorems(args []string, stdout io.Writer) error {
 		}
 		params = &p
 	}
-	list := theory.Theorems()
-	if *paper != "" {
-		list = theory.ByPaper(*paper)
-	}
-	if *id != "" {
-		t, ok := theory.TheoremByID(*id)
-		if !ok {
-			return fmt.Errorf("theorems: no result with ID %q (`lao theorems` lists them)", *id)
-		}
-		list = []theory.Theorem{t}
-	}
-	if len(list) == 0 {
-		return fmt.Errorf("theorems: no result of paper %q", *paper)
+	list, err := selectTheorems(*paper, *id)
+	if err != nil {
+		return err
 	}
 	out, err := theoremRecords(list, params, *id != "")
 	if err != nil {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return printJSON(stdout, out)
 	}
 	for _, t := range out {
 		printTheorem(stdout, t, *id != "")
