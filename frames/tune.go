@@ -160,7 +160,11 @@ func Tune(s lao.Solver, ds lao.Table, o TuneOptions) (lao.Solver, *CVResult, err
 	// The fixed parameters are checked once, up front, so that a bad one
 	// (k < 1, k > d, ...) is reported as itself rather than as a failure of
 	// every grid point.
-	if _, _, err := lao.Clone(base).Start(lao.Problem{M: mFold, D: ds.Dim(), Rand: lao.NewRand(o.Seed)}); err != nil {
+	check, err := lao.Clone(base)
+	if err != nil {
+		return nil, nil, fmt.Errorf("frames: TuneSolver: %w", err)
+	}
+	if _, _, err := check.Start(lao.Problem{M: mFold, D: ds.Dim(), Rand: lao.NewRand(o.Seed)}); err != nil {
 		return nil, nil, err
 	}
 	grid, err := tuneGrid(base, lao.Problem{M: mFold, D: ds.Dim()}, o.Grid)
@@ -295,7 +299,10 @@ func ParseGridSpec(spec string) (name string, values []float64, err error) {
 
 // withParams returns a copy of s with the parameters p set.
 func withParams(s lao.Solver, p Params) (lao.Solver, error) {
-	c := lao.Clone(s)
+	c, err := lao.Clone(s)
+	if err != nil {
+		return nil, err
+	}
 	if err := lao.SetParams(c, p); err != nil {
 		return nil, err
 	}
@@ -305,12 +312,15 @@ func withParams(s lao.Solver, p Params) (lao.Solver, error) {
 // WithPriors returns s, or a copy of s with the prior knowledge a
 // data-dependent solver needs filled in from the training data ds if s
 // still lacks it: the second moments E[x_i²] (SecondMoments) for a
-// lao.MomentsUser such as DDAERR. s itself is not modified.
+// lao.MomentsUser such as DDAERR. s itself is not modified. (A solver that
+// is not a pointer cannot be copied, lao.Clone: it is returned as it is,
+// and its Start reports what it lacks.)
 func WithPriors(s lao.Solver, ds lao.Table) lao.Solver {
 	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() && !emptyTable(ds) {
-		c := lao.Clone(s)
-		c.(lao.MomentsUser).SetMoments(SecondMoments(ds))
-		return c
+		if c, err := lao.Clone(s); err == nil {
+			c.(lao.MomentsUser).SetMoments(SecondMoments(ds))
+			return c
+		}
 	}
 	return s
 }

@@ -36,7 +36,7 @@ type AdaptiveScreen struct {
 	// K is k: attributes per example, and in the model; in [1, d].
 	K int
 	// Warm is m₀, the uniform warm-up, in [1, m]. If Warm is 0,
-	// m₀ = min(⌈10·d/k⌉, ⌊m/2⌋): about 10 observations per attribute,
+	// m₀ = min(⌈10d/k⌉, ⌊m/2⌋): about 10 observations per attribute,
 	// a third of ScreenRidge's screening phase.
 	Warm int
 	// Period is the number of examples between two rankings after the
@@ -57,10 +57,11 @@ func (s *AdaptiveScreen) Name() string { return "adaptive-screen" }
 func (s *AdaptiveScreen) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes per example and in the model; in [1, d]"),
-		IntParam("warm", &s.Warm, "uniform warm-up examples; 0 selects min(⌈10d/k⌉, ⌊m/2⌋)"),
-		IntParam("period", &s.Period, "examples between two rankings after the warm-up; 0 selects ⌈d/k⌉"),
-		FloatParam("lambda", &s.Lambda, "ridge penalty relative to the mean eigenvalue of the chosen columns' moments; 0 selects 1/√m",
-			&Tune{Factors: correctedFactors, Center: func(p Problem) float64 { return 1 / math.Sqrt(float64(max(p.M, 1))) }}),
+		IntParam("warm", &s.Warm, "uniform warm-up examples").withDefault("min(⌈10d/k⌉, ⌊m/2⌋)"),
+		IntParam("period", &s.Period, "examples between two rankings after the warm-up").withDefault("⌈d/k⌉"),
+		FloatParam("lambda", &s.Lambda, "ridge penalty relative to the mean eigenvalue of the chosen columns' moments",
+			&Tune{Factors: correctedFactors, Center: func(p Problem) float64 { return 1 / math.Sqrt(float64(max(p.M, 1))) }}).
+			withDefault("1/√m"),
 	}
 }
 

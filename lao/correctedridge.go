@@ -40,7 +40,7 @@ type CorrectedRidge struct {
 	// default) is Loh & Wainwright's estimator as it stands.
 	Shrink float64
 	// MaxMemoryMiB bounds the memory of the d×d sums (about 4 copies). If
-	// 0, DefaultMaxMemoryMiB.
+	// MaxMemoryMiB is 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
 }
 
@@ -54,10 +54,11 @@ func (s *CorrectedRidge) Name() string { return "corrected-ridge" }
 func (s *CorrectedRidge) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes revealed per example, drawn uniformly; in [2, d]"),
-		FloatParam("lambda", &s.Lambda, "ridge penalty relative to the mean eigenvalue of the corrected second moments; 0 selects √(d(d−1)/(k(k−1)m))",
-			&Tune{Factors: correctedFactors, Center: func(p Problem) float64 { return correctedLambda(p.D, s.K, p.M) }}),
-		FloatParam("shrink", &s.Shrink, "in [0, 1): the off-diagonal moments are multiplied by 1 − shrink; 0 selects none", nil),
-		IntParam("maxmem", &s.MaxMemoryMiB, "MiB the d×d sums may use; 0 selects 4096"),
+		FloatParam("lambda", &s.Lambda, "ridge penalty relative to the mean eigenvalue of the corrected second moments",
+			&Tune{Factors: correctedFactors, Center: func(p Problem) float64 { return correctedLambda(p.D, s.K, p.M) }}).
+			withDefault("√(d(d−1)/(k(k−1)m))"),
+		FloatParam("shrink", &s.Shrink, "in [0, 1): the off-diagonal moments are multiplied by 1 − shrink; 0: none", nil),
+		maxMemParam(&s.MaxMemoryMiB),
 	}
 }
 

@@ -47,7 +47,7 @@
 // Appendix A) for AERR, DDAERR, two-phased DDAERR and online ridge, and the
 // variants that paper's experiments ran (Section 5: inner-product draws
 // p_j ∝ |w_j|√E[x_j²], the budget split evenly, ε = 0, a warm-started
-// second phase; Paper = 1 selects them all).
+// second phase; Paper selects them all).
 //
 // Each solver is a struct whose exported fields are the paper's parameters
 // (K, B, Eta, Lambda, ...); a zero field selects the theorem's choice,

@@ -104,6 +104,9 @@ type compareReport struct {
 	// information and to screen-ridge, and a recommendation.
 	Verdict []experiments.Verdict `json:"verdict"`
 	Seconds float64               `json:"seconds"`
+	// Warnings name the rows whose test error is above the zero
+	// predictor's on some split.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 func parseCompareFlags(args []string) (*compareFlags, error) {
@@ -117,7 +120,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
 	f.cvOpts.define(fs)
-	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
+	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.plot, "plot", "", "write a plot (test error against k and against attributes seen) to this file: SVG, or PNG if it ends in .png")
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
@@ -266,23 +269,25 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 		cache := map[string]*prepared{}
 		for ji, jb := range jobs {
 			s, _ := lao.New(jb.solver)
-			scale := ddScale(s, f.scale)
-			key := scale + "/" + lao.Describe(s).Ball // one prepared split per scaling the solvers see
+			opt, err := frames.ScaleOptions(s, f.scale)
+			if err != nil {
+				return nil, fmt.Errorf("compare: --scale: %w", err)
+			}
+			key := fmt.Sprintf("%+v", opt) // one prepared split per options the solvers get
 			p, ok := cache[key]
 			if !ok {
-				var err error
-				if p, err = src.split(f.testFrac, seed, scale, lao.Describe(s)); err != nil {
+				if p, err = src.prepare(s, f.scale, f.testFrac, seed); err != nil {
 					return nil, err
 				}
 				cache[key] = p
 			}
 			if r == 0 && ji == 0 {
-				rep.M, rep.D, rep.Binary, rep.Missing = p.train.Len()+p.test.Len(), p.train.Dim(), p.binary, p.missing
+				rep.M, rep.D, rep.Binary, rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 				for _, u := range p.unused {
 					rep.Unused = append(rep.Unused, u)
 				}
 			}
-			if jb.k > p.train.Dim() {
+			if jb.k > p.Train.Dim() {
 				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
 					rep.Skipped = append(rep.Skipped, jb.k)
 				}
@@ -310,7 +315,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			if rows[ji] == nil {
 				k := jb.k
 				if k == 0 {
-					k = p.train.Dim()
+					k = p.Train.Dim()
 				}
 				rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
 			}
@@ -338,6 +343,9 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			}
 		}
 		rep.Rows = append(rep.Rows, *row)
+		if w := row.warning(); w != "" {
+			rep.Warnings = append(rep.Warnings, w)
+		}
 	}
 	rep.Verdict = experiments.Verdicts(compareOutcomes(rep.Rows), baselineSolver)
 	return rep, nil
@@ -364,17 +372,36 @@ type notRun struct {
 // cannotRun returns why s cannot run at k on the training part of p (its
 // parameters at their defaults are invalid there), or "".
 func cannotRun(s lao.Solver, k int, p *prepared) string {
-	c := lao.Clone(s)
+	c, err := lao.Clone(s)
+	if err != nil {
+		return err.Error()
+	}
 	if kp, err := lao.FindParam(c, "k"); err == nil && k > 0 {
 		if kp.Set(float64(k)) != nil {
 			return "k is not an integer"
 		}
 	}
-	c = frames.WithPriors(c, p.train)
-	if _, _, err := c.Start(lao.Problem{M: p.train.Len(), D: p.train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
+	c = frames.WithPriors(c, p.Train)
+	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
 		return err.Error()
 	}
 	return ""
+}
+
+// warning says on how many splits the row's test error is above the zero
+// predictor's, or "" if on none.
+func (row *compareRow) warning() string {
+	worse := 0
+	for _, r := range row.Runs {
+		if r.MSE > r.ZeroMSE {
+			worse++
+		}
+	}
+	if worse == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
+		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
 }
 
 // compareOne tunes (if asked), fits and scores one solver at k on one split.
@@ -388,25 +415,25 @@ func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) 
 			return compareRun{}, err
 		}
 	}
-	s = frames.WithPriors(s, p.train)
+	s = frames.WithPriors(s, p.Train)
 	run := compareRun{Seed: seed}
 	if f.cv > 0 && lao.Tunable(s) {
 		o := f.cvOpts.options(f.cv, seed)
 		o.Grid = gridFor(s, o.Grid)
-		tuned, cv, err := frames.Tune(s, p.train, o)
+		tuned, cv, err := frames.Tune(s, p.Train, o)
 		if err != nil {
 			return run, err
 		}
 		s, run.CVEdges, run.CVZero = tuned, cv.Edges(), cv.ZeroChosen
 	}
-	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: seed})
+	fit, err := p.Fit(s, seed)
 	if err != nil {
 		return run, err
 	}
-	sc := p.score(res.W)
-	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.mse), jfloat(sc.zero), res.Attributes, res.Params
-	if sc.binary {
-		ce := jfloat(sc.classErr)
+	sc := fit.Test
+	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
+	if p.Binary {
+		ce := jfloat(sc.ClassificationError)
 		run.ClassErr = &ce
 	}
 	return run, nil
@@ -519,6 +546,9 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		return err
 	}
 	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
 	printVerdict(w, r.Verdict)
 	return nil
 }

@@ -114,16 +114,13 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		train, test, offset, err := spec.Preprocess.apply(train, test)
-		if err != nil {
-			return nil, err
-		}
+		prep := &splitPrep{train: train, test: test, pre: spec.Preprocess, cache: map[string]*frames.Prepared{}}
 		if prefixes == nil {
 			rep.MTrain = train.Len()
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			params, edges, err := runEntry(entry, spec, train, test, offset, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
+			params, edges, err := runEntry(entry, spec, prep, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
@@ -161,7 +158,11 @@ func (spec Spec) check(ds *lao.Dataset) error {
 		return fmt.Errorf("experiments: Points = %d must be at least 1: %w", spec.Points, lao.ErrParam)
 	}
 	for _, e := range spec.Entries {
-		if _, err := e.New(); err != nil {
+		s, err := e.New()
+		if err == nil {
+			_, err = spec.Preprocess.Options(s)
+		}
+		if err != nil {
 			return fmt.Errorf("experiments: entry %q: %w", e.Label, err)
 		}
 	}
@@ -169,12 +170,17 @@ func (spec Spec) check(ds *lao.Dataset) error {
 }
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the
-// test errors at every prefix.
-func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
+// test errors (frames.Score, in the data's units) at every prefix.
+func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
 	s, err := entry.New()
 	if err != nil {
 		return nil, nil, err
 	}
+	p, err := prep.forSolver(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	train := p.Train.(*lao.Dataset)
 	s = frames.WithPriors(s, train) // e.g. DDAERR's moments, from this split's training part
 	var edges []string
 	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
@@ -188,22 +194,16 @@ func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, 
 		}
 		edges = cv.Edges()
 	}
-	p := 0
+	i := 0
 	var evalErr error
 	res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
 		OnCheckpoint: func(c lao.Checkpoint) {
-			if entry.PredictBudget > 0 {
-				ev, err := lao.EvaluateBudgeted(c.W, test, entry.PredictBudget)
-				if err != nil && evalErr == nil {
-					evalErr = fmt.Errorf("after %d examples: %w", c.Examples, err)
-				}
-				mse[p] = ev.MSE
-			} else {
-				mse[p] = lao.MSE(c.W, test)
+			sc, err := p.Score(c.W, entry.PredictBudget)
+			if err != nil && evalErr == nil {
+				evalErr = fmt.Errorf("after %d examples: %w", c.Examples, err)
 			}
-			cerr[p] = classError(c.W, test, offset)
-			attrs[p] = float64(c.Attributes)
-			p++
+			mse[i], cerr[i], attrs[i] = sc.MSE, sc.ClassificationError, float64(c.Attributes)
+			i++
 		}})
 	if err != nil {
 		return nil, nil, err
