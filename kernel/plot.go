@@ -160,3 +160,43 @@ func DisplayPNG(png []byte) {
 }
 
 func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// PlotRow renders panels side by side as one SVG (or PNG, at 96 dpi), each
+// DefaultWidth wide plus its own legend strip (beside its axes, never over
+// the data) and DefaultHeight high.
+func PlotRow(panels []*plot.Plot, png bool) (out []byte, err error) {
+	if len(panels) == 0 {
+		return nil, fmt.Errorf("kernel: PlotRow: no panels")
+	}
+	format := "svg"
+	if png {
+		format = "png"
+	}
+	widths := make([]vg.Length, len(panels))
+	var w vg.Length
+	for i, p := range panels {
+		widths[i] = DefaultWidth + legendWidth(p)
+		w += widths[i]
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("kernel: PlotRow %s: %v", format, r)
+		}
+	}()
+	cw, err := draw.NewFormattedCanvas(w, DefaultHeight, format)
+	if err != nil {
+		return nil, fmt.Errorf("kernel: PlotRow %s: %w", format, err)
+	}
+	c := draw.New(cw)
+	x := c.Min.X
+	for i, p := range panels {
+		sub := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x, Y: c.Min.Y}, Max: vg.Point{X: x + widths[i], Y: c.Max.Y}}}
+		drawLaidOut(p, sub, legendWidth(p))
+		x += widths[i]
+	}
+	var buf bytes.Buffer
+	if _, err := cw.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("kernel: PlotRow %s: %w", format, err)
+	}
+	return buf.Bytes(), nil
+}
