@@ -448,3 +448,50 @@ func TestCorrectedSolversBadParameters(t *testing.T) {
 		}
 	}
 }
+
+// AdaptiveScreen's available-case moments are unbiased while its design
+// does not depend on the data: with the whole fit a uniform warm-up (Warm
+// = m), the mean over many fits of every pair's mean of x_j x_l over the
+// examples that revealed both (and of x_j y) is within 5 standard errors
+// of the rows' exact moment.
+func TestAdaptiveScreenWarmUpMomentsUnbiased(t *testing.T) {
+	const m, d, k, runs = 60, 5, 3, 4000
+	ds := correlatedTable(m, d, 4)
+	T := []int{0, 1, 2, 3, 4}
+	truthC, truthB := make([]float64, d*d), make([]float64, d)
+	for i := range m {
+		row, y := ds.Row(i), ds.Label(i)
+		for j := range d {
+			truthB[j] += row[j] * y / m
+			for l := range d {
+				truthC[j*d+l] += row[j] * row[l] / m
+			}
+		}
+	}
+	n := d*d + d
+	sum, sq := make([]float64, n), make([]float64, n)
+	for r := range runs {
+		l, b, err := (&AdaptiveScreen{K: k, Warm: m}).Start(Problem{M: m, D: d, Rand: NewRand(uint64(r))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := NewExample(d)
+		for i := range m {
+			ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
+			l.Observe(ex)
+		}
+		C, g := pooledMoments(l.(*adaptiveScreenLearner).cells, T)
+		for i, v := range append(C, g...) {
+			sum[i] += v
+			sq[i] += v * v
+		}
+	}
+	truth := append(truthC, truthB...)
+	for i := range n {
+		mean := sum[i] / runs
+		se := math.Sqrt((sq[i]/runs - mean*mean) / runs)
+		if math.Abs(mean-truth[i]) > 5*se {
+			t.Errorf("entry %d: mean of the estimates %.5f, exact %.5f, 5 standard errors %.5f", i, mean, truth[i], 5*se)
+		}
+	}
+}
