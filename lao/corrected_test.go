@@ -49,30 +49,43 @@ func correlatedTable(m, d int, seed uint64) *Dataset {
 func TestCorrectedRidgeMomentsUnbiased(t *testing.T) {
 	const m, d, k, runs = 40, 6, 3, 4000
 	ds := correlatedTable(m, d, 3)
-	trueC, trueB := make([]float64, d*d), make([]float64, d)
+	checkUnbiased(t, runs, exactMoments(ds), func(r int) []float64 {
+		C, b := startCorrected(t, &CorrectedRidge{K: k}, ds, uint64(r)).moments()
+		return append(C, b...)
+	})
+}
+
+// exactMoments returns the rows' second moments (1/m)Σ x xᵀ (d×d) and
+// (1/m)Σ x y, concatenated: what the unbiased estimators estimate.
+func exactMoments(ds *Dataset) []float64 {
+	m, d := ds.Len(), ds.Dim()
+	out := make([]float64, d*d+d)
 	for i := range m {
 		row, y := ds.Row(i), ds.Label(i)
 		for j := range d {
-			trueB[j] += row[j] * y / m
+			out[d*d+j] += row[j] * y / float64(m)
 			for l := range d {
-				trueC[j*d+l] += row[j] * row[l] / m
+				out[j*d+l] += row[j] * row[l] / float64(m)
 			}
 		}
 	}
-	n := d*d + d
-	sum, sq := make([]float64, n), make([]float64, n)
+	return out
+}
+
+// checkUnbiased fails unless every entry's mean over runs estimates
+// (estimate(r) returns them for run r) is within 5 standard errors of truth.
+func checkUnbiased(t *testing.T, runs int, truth []float64, estimate func(r int) []float64) {
+	t.Helper()
+	sum, sq := make([]float64, len(truth)), make([]float64, len(truth))
 	for r := range runs {
-		l := startCorrected(t, &CorrectedRidge{K: k}, ds, uint64(r))
-		C, b := l.moments()
-		for i, v := range append(C, b...) {
+		for i, v := range estimate(r) {
 			sum[i] += v
 			sq[i] += v * v
 		}
 	}
-	truth := append(trueC, trueB...)
-	for i := range n {
-		mean := sum[i] / runs
-		se := math.Sqrt((sq[i]/runs - mean*mean) / runs)
+	for i := range truth {
+		mean := sum[i] / float64(runs)
+		se := math.Sqrt((sq[i]/float64(runs) - mean*mean) / float64(runs))
 		if math.Abs(mean-truth[i]) > 5*se {
 			t.Errorf("entry %d: mean of the estimates %.5f, exact %.5f, 5 standard errors %.5f", i, mean, truth[i], 5*se)
 		}
@@ -457,20 +470,7 @@ func TestCorrectedSolversBadParameters(t *testing.T) {
 func TestAdaptiveScreenWarmUpMomentsUnbiased(t *testing.T) {
 	const m, d, k, runs = 60, 5, 3, 4000
 	ds := correlatedTable(m, d, 4)
-	T := []int{0, 1, 2, 3, 4}
-	truthC, truthB := make([]float64, d*d), make([]float64, d)
-	for i := range m {
-		row, y := ds.Row(i), ds.Label(i)
-		for j := range d {
-			truthB[j] += row[j] * y / m
-			for l := range d {
-				truthC[j*d+l] += row[j] * row[l] / m
-			}
-		}
-	}
-	n := d*d + d
-	sum, sq := make([]float64, n), make([]float64, n)
-	for r := range runs {
+	checkUnbiased(t, runs, exactMoments(ds), func(r int) []float64 {
 		l, b, err := (&AdaptiveScreen{K: k, Warm: m}).Start(Problem{M: m, D: d, Rand: NewRand(uint64(r))})
 		if err != nil {
 			t.Fatal(err)
@@ -480,18 +480,7 @@ func TestAdaptiveScreenWarmUpMomentsUnbiased(t *testing.T) {
 			ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
 			l.Observe(ex)
 		}
-		C, g := pooledMoments(l.(*adaptiveScreenLearner).cells, T)
-		for i, v := range append(C, g...) {
-			sum[i] += v
-			sq[i] += v * v
-		}
-	}
-	truth := append(truthC, truthB...)
-	for i := range n {
-		mean := sum[i] / runs
-		se := math.Sqrt((sq[i]/runs - mean*mean) / runs)
-		if math.Abs(mean-truth[i]) > 5*se {
-			t.Errorf("entry %d: mean of the estimates %.5f, exact %.5f, 5 standard errors %.5f", i, mean, truth[i], 5*se)
-		}
-	}
+		C, g := pooledMoments(l.(*adaptiveScreenLearner).cells, []int{0, 1, 2, 3, 4})
+		return append(C, g...)
+	})
 }
