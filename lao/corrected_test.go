@@ -282,7 +282,8 @@ func TestCorrectedRidgeMatchesPlainReference(t *testing.T) {
 // plainAdaptiveScreen transcribes AdaptiveScreen: uniform draws for the
 // warm-up; then, every period examples, the columns ranked by |correlation|
 // (computed afresh from every revealed cell, two-pass) and the top k read;
-// at the end, ridge on the final top k with available-case moments.
+// at the end, ridge on the columns read with available-case moments, each
+// pair's shrunk by n/(n + PairPrior).
 type plainAdaptiveScreen struct {
 	k, warm, period int
 	lambda          float64
@@ -355,7 +356,10 @@ func plainCorr(x, y []float64) float64 {
 
 func (p *plainAdaptiveScreen) Weights(dst []float64) {
 	clear(dst)
-	T := p.ranked(len(dst))
+	T := p.top // the columns read since the last ranking; in the warm-up, the top k now
+	if T == nil {
+		T = p.ranked(len(dst))
+	}
 	n := len(T)
 	C, b := mat.NewSymDense(n, nil), make([]float64, n)
 	for a, j := range T {
@@ -367,8 +371,11 @@ func (p *plainAdaptiveScreen) Weights(dst []float64) {
 					s, cnt = s+p.log.Z[t][ia]*p.log.Z[t][ic], cnt+1
 				}
 			}
-			if cnt > 0 {
+			switch {
+			case cnt > 0 && c == a:
 				C.SetSym(a, c, s/cnt)
+			case cnt > 0: // shrunk toward 0 by cnt/(cnt + n₀)
+				C.SetSym(a, c, s/cnt*cnt/(cnt+PairPrior))
 			}
 		}
 		var s, cnt float64
