@@ -346,6 +346,22 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 	return rep, nil
 }
 
+// warning says on how many splits the row's test error is above the zero
+// predictor's, or "" if on none.
+func (row *compareRow) warning() string {
+	worse := 0
+	for _, r := range row.Runs {
+		if r.MSE > r.ZeroMSE {
+			worse++
+		}
+	}
+	if worse == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
+		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
+}
+
 // compareOutcomes flattens the rows' runs for experiments.Verdicts.
 func compareOutcomes(rows []compareRow) []experiments.Outcome {
 	var out []experiments.Outcome
@@ -381,22 +397,6 @@ func cannotRun(s lao.Solver, k int, p *prepared) string {
 		return err.Error()
 	}
 	return ""
-}
-
-// warning says on how many splits the row's test error is above the zero
-// predictor's, or "" if on none.
-func (row *compareRow) warning() string {
-	worse := 0
-	for _, r := range row.Runs {
-		if r.MSE > r.ZeroMSE {
-			worse++
-		}
-	}
-	if worse == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
-		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
 }
 
 // compareOne tunes (if asked), fits and scores one solver at k on one split.

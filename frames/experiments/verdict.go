@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -28,6 +29,23 @@ type Gap struct {
 	Mean    float64 `json:"mean"`
 	Half    float64 `json:"half_width_95"`
 	N       int     `json:"splits"`
+}
+
+// MarshalJSON writes a mean or half-width that is not finite (no splits,
+// or one split: no interval) as null, since JSON has no NaN or infinity.
+func (g Gap) MarshalJSON() ([]byte, error) {
+	finite := func(x float64) *float64 {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil
+		}
+		return &x
+	}
+	return json.Marshal(struct {
+		Against string   `json:"against"`
+		Mean    *float64 `json:"mean"`
+		Half    *float64 `json:"half_width_95"`
+		N       int      `json:"splits"`
+	}{g.Against, finite(g.Mean), finite(g.Half), g.N})
 }
 
 // Clear reports whether the interval excludes 0.
