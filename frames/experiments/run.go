@@ -62,6 +62,16 @@ type Spec struct {
 	// Preprocess transforms each split (centring, intercept) before
 	// tuning and fitting; the zero value uses the data as they are.
 	Preprocess Preprocess
+	// PerPrefix tunes (for entries with Tune) and fits every prefix
+	// afresh on that prefix alone, instead of reading one fit on the whole
+	// training part at checkpoints. Parameters tuned for the whole part
+	// (a step size, a radius) are then never used on a prefix they were
+	// not chosen for: with them, the short prefixes of a curve can show
+	// errors far above the zero predictor's (large steps over few
+	// examples) that say nothing about the algorithm at that size. It
+	// costs about twice the tuning of one fit (the prefixes are
+	// log-spaced).
+	PerPrefix bool
 }
 
 // Point is a curve's value at one prefix length, over the splits.
@@ -87,9 +97,12 @@ type Curve struct {
 
 // Report is the result of Run.
 type Report struct {
-	Spec    Spec
-	D, M    int // attributes and examples of the data set
-	MTrain  int // training examples per split
+	Spec   Spec
+	D, M   int // attributes and examples of the data set
+	MTrain int // training examples per split
+	// Binary reports whether every label of the data set is −1 or +1:
+	// only then is the classification error sign(w·x) ≠ y meaningful.
+	Binary  bool
 	Curves  []Curve
 	Seconds float64
 }
@@ -103,7 +116,7 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		return nil, err
 	}
 	start := time.Now()
-	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Curves: make([]Curve, len(spec.Entries))}
+	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Binary: binaryLabels(ds), Curves: make([]Curve, len(spec.Entries))}
 	// mse[e][s][p], cerr[e][s][p], attrs[e][s][p]
 	mse, cerr, attrs := grid3(spec), grid3(spec), grid3(spec)
 	var prefixes []int
@@ -171,6 +184,9 @@ func (spec Spec) check(ds *lao.Dataset) error {
 // runEntry tunes (if asked) and fits one entry on one split, recording the
 // test errors at every prefix.
 func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
+	if spec.PerPrefix {
+		return runPerPrefix(entry, spec, train, test, offset, seed, prefixes, mse, cerr, attrs)
+	}
 	s, err := entry.New()
 	if err != nil {
 		return nil, nil, err
@@ -212,6 +228,25 @@ func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, 
 		return nil, nil, evalErr
 	}
 	return res.Params, edges, nil
+}
+
+// runPerPrefix is runEntry for Spec.PerPrefix: every prefix is tuned (if
+// asked) and fitted on its own. It returns the parameters and grid edges of
+// the whole training part (the last prefix).
+func runPerPrefix(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
+	var params map[string]float64
+	var edges []string
+	for p, n := range prefixes {
+		one := spec
+		one.PerPrefix = false
+		head := train.Head(n)
+		last := []int{n}
+		var err error
+		if params, edges, err = runEntry(entry, one, head, test, offset, seed, last, mse[p:p+1], cerr[p:p+1], attrs[p:p+1]); err != nil {
+			return nil, nil, fmt.Errorf("prefix of %d examples: %w", n, err)
+		}
+	}
+	return params, edges, nil
 }
 
 // logPrefixes returns up to n distinct prefix lengths, log-spaced from lo to
@@ -271,4 +306,14 @@ func Median(v []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// binaryLabels reports whether every label of ds is −1 or +1.
+func binaryLabels(ds *lao.Dataset) bool {
+	for i := range ds.Len() {
+		if y := ds.Label(i); y != 1 && y != -1 {
+			return false
+		}
+	}
+	return true
 }
