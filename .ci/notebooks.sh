@@ -9,8 +9,9 @@ lao_notebooks_setup() {
   local root log sudo="" missing="" p
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   log="$(mktemp)"
-  # chromium: the notebook test drives the sliders of the exported pages in headless Chromium.
-  local pkgs="jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel chromium"
+  # libjs-mathjax, libjs-requirejs: bundled with the exported pages; chromium: the notebook test drives
+  # the sliders of the exported pages in headless Chromium.
+  local pkgs="jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel libjs-mathjax libjs-requirejs chromium"
 
   for p in $pkgs; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

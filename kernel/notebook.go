@@ -125,6 +125,22 @@ func (nb *Notebook) OutputText() string {
 	return b.String()
 }
 
+// Title returns the text of the notebook's first Markdown heading, or def
+// if it has none.
+func (nb *Notebook) Title(def string) string {
+	for _, c := range nb.Cells {
+		if c.Type != "markdown" {
+			continue
+		}
+		for _, l := range strings.Split(string(c.Source), "\n") {
+			if t, ok := strings.CutPrefix(l, "# "); ok {
+				return strings.TrimSpace(t)
+			}
+		}
+	}
+	return def
+}
+
 // LoadNotebook reads and parses an .ipynb file.
 func LoadNotebook(path string) (*Notebook, error) {
 	b, err := os.ReadFile(path)
