@@ -160,6 +160,9 @@ func checkOutputs(t *testing.T, executed string, run nbRun) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if missing := kernel.UnprintedNumbers(nb); len(missing) > 0 {
+		t.Errorf("%s: numbers in \"What you should see\" that no output prints: %q (quote what the cells print)", run.name, missing)
+	}
 	text := nb.OutputText()
 	for _, w := range run.want {
 		if !strings.Contains(text, w) {
