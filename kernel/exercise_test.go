@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -207,4 +208,21 @@ func kernelGenEst(t *testing.T, f lao.Analytic) *lao.GenEst {
 		t.Fatal(err)
 	}
 	return g
+}
+
+func TestCheckEnds(t *testing.T) {
+	curve := func(label string, mse ...float64) experiments.Curve {
+		c := experiments.Curve{Entry: experiments.Entry{Label: label}}
+		for i, v := range mse {
+			c.Points = append(c.Points, experiments.Point{Examples: 10 * (i + 1), MSE: v, MSEStd: 0.01})
+		}
+		return c
+	}
+	rep := &experiments.Report{Curves: []experiments.Curve{curve("falls", 1, 0.5, 0.4), curve("noise", 1, 0.4, 0.41), curve("rises", 1, 0.3, 0.6)}}
+	if err := CheckEnds(rep, nil); err == nil || !strings.Contains(err.Error(), "rises ends at 0.6") || strings.Contains(err.Error(), "noise") {
+		t.Errorf("CheckEnds: %v: want only the rising curve named", err)
+	}
+	if err := CheckEnds(rep, map[string]string{"rises": "why"}); err != nil {
+		t.Errorf("an explained rise: %v", err)
+	}
 }
