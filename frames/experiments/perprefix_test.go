@@ -39,3 +39,17 @@ func TestPerPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxTrain: a run keeps at most MaxTrain training examples per split.
+func TestMaxTrain(t *testing.T) {
+	ds := demoData(t)
+	spec := Spec{Entries: []Entry{{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 2}}},
+		Splits: 1, TestFrac: 0.2, Points: 3, MinPrefix: 100, Seed: 3, MaxTrain: 1000}
+	rep, err := Run(ds, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.MTrain != 1000 || rep.Curves[0].Final().Examples != 1000 {
+		t.Errorf("MTrain %d, last prefix %d: want 1000", rep.MTrain, rep.Curves[0].Final().Examples)
+	}
+}

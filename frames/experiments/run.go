@@ -62,6 +62,10 @@ type Spec struct {
 	// Preprocess transforms each split (centring, intercept) before
 	// tuning and fitting; the zero value uses the data as they are.
 	Preprocess Preprocess
+	// MaxTrain, if positive, keeps at most this many examples of each
+	// split's training part (the first of its shuffled order): a smaller
+	// run of the same protocol, for quick looks; 0 keeps them all.
+	MaxTrain int
 	// PerPrefix tunes (for entries with Tune) and fits every prefix
 	// afresh on that prefix alone, instead of reading one fit on the whole
 	// training part at checkpoints. Parameters tuned for the whole part
@@ -126,6 +130,9 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		train, test, err := frames.SplitDataset(ds, spec.TestFrac, seed)
 		if err != nil {
 			return nil, err
+		}
+		if spec.MaxTrain > 0 && train.Len() > spec.MaxTrain {
+			train = train.Head(spec.MaxTrain)
 		}
 		train, test, offset, err := spec.Preprocess.apply(train, test)
 		if err != nil {
