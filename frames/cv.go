@@ -95,16 +95,73 @@ func Grid(axes map[string][]float64) []Params {
 // CVSetting is the cross-validation record of one grid point.
 type CVSetting struct {
 	Params  Params
-	FoldMSE []float64 // validation MSE on each fold
+	FoldMSE []float64 // validation MSE on each fold (of each repetition)
 	Mean    float64   // mean of FoldMSE
 	Std     float64   // sample standard deviation of FoldMSE (k−1 denominator)
+	// PredSq is the mean squared prediction on the validation rows: how far
+	// the setting's models are from the zero predictor (0 for it). The
+	// one-standard-error rule prefers the smallest.
+	PredSq float64
 }
 
 // CVResult is the outcome of CrossValidate.
 type CVResult struct {
-	Best      Params      // the setting with the lowest mean validation MSE
-	BestIndex int         // its index in the grid and in Settings
+	// Best is the setting the rule chose (what TuneSolver fits), or, when
+	// ZeroChosen, the best setting of the solver, which the zero predictor
+	// beat.
+	Best      Params
+	BestIndex int         // Best's index in the grid and in Settings
 	Settings  []CVSetting // one per grid point, in grid order
+	// Rule is how Best was chosen: RuleMin (the lowest mean validation
+	// error, as the papers tune), RuleOneSE or RuleMinZeroSE.
+	Rule string
+	// MinIndex is the setting of the lowest mean validation error (=
+	// BestIndex under RuleMin).
+	MinIndex int
+	// Zero is the zero predictor (the training mean) on the same folds: a
+	// candidate like any setting.
+	Zero CVSetting
+	// ZeroChosen reports that the rule chose the zero predictor: no
+	// setting of the solver predicts the validation rows better (RuleMin)
+	// or clearly better (RuleOneSE) than the training mean.
+	ZeroChosen bool
+	// Repeats is the number of repetitions of the folds (each with a fresh
+	// shuffle); FoldMSE has folds × Repeats entries.
+	Repeats int
+	// Warnings lists what makes the choice fragile, e.g. validation folds
+	// of a few rows.
+	Warnings []string
+}
+
+// The rules that choose among the settings.
+const (
+	// RuleMin chooses the lowest mean validation error (the papers' CV);
+	// the zero predictor wins if its mean is lower still.
+	RuleMin = "min"
+	// RuleOneSE is the one-standard-error rule: among the settings (and
+	// the zero predictor) whose validation error is not worse than the
+	// lowest mean by more than one standard error of the paired
+	// fold-by-fold difference, it chooses the most conservative one, the
+	// one whose predictions are smallest (closest to the zero predictor).
+	// It trades a difference within noise for stability on small tables.
+	RuleOneSE = "one-se"
+	// RuleMinZeroSE chooses the setting of the lowest mean validation
+	// error unless it beats the zero predictor by at most one standard
+	// error of their paired fold-by-fold difference; then the zero
+	// predictor. Tune's default: a model is kept only when the folds show
+	// it predicts better than the training mean.
+	RuleMinZeroSE = "min-zero-se"
+)
+
+// CVOptions control CrossValidateWith.
+type CVOptions struct {
+	Folds int    // k ≥ 2
+	Seed  uint64 // folds and solvers
+	// Repeats repeats the k folds with fresh shuffles (repeated k-fold
+	// CV); 0 or 1: once.
+	Repeats int
+	// Rule is RuleMin (the default), RuleOneSE or RuleMinZeroSE.
+	Rule string
 }
 
 // CrossValidate tunes a solver by k-fold cross-validation, as the papers
@@ -114,36 +171,86 @@ type CVResult struct {
 // the same for every grid point. The best setting has the lowest mean
 // validation MSE (the first on ties); settings whose mean is NaN never win,
 // and a fit that diverges (an error wrapping lao.ErrNotFinite, e.g. a step
-// size too large for the data) counts as a NaN fold.
+// size too large for the data) counts as a NaN fold. The zero predictor
+// is scored on the same folds and chosen (ZeroChosen) if its mean is
+// lower than every setting's.
 // Grid points are evaluated concurrently (GOMAXPROCS workers), so build and
 // the solvers it returns must not share mutable state; the result is the
 // same for any number of workers.
 func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.Solver, error), seed uint64) (*CVResult, error) {
-	if emptyTable(ds) {
-		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
-	}
+	return CrossValidateWith(ds, grid, build, CVOptions{Folds: k, Seed: seed})
+}
+
+// CrossValidateWith is CrossValidate with repeated folds and a choice of
+// rule.
+func CrossValidateWith(ds lao.Table, grid []Params, build func(Params) (lao.Solver, error), o CVOptions) (*CVResult, error) {
 	if len(grid) == 0 {
 		return nil, fmt.Errorf("frames: CrossValidate: empty parameter grid: %w", lao.ErrParam)
 	}
-	folds, err := Folds(ds.Len(), k, seed)
+	run, err := newCVRun(ds, build, o)
 	if err != nil {
 		return nil, err
 	}
-	trains, tests := make([]lao.Table, k), make([]lao.Table, k)
-	for f := range folds {
-		var idx []int
-		for g, fold := range folds {
-			if g != f {
-				idx = append(idx, fold...)
-			}
-		}
-		trains[f], tests[f] = lao.Subset(ds, idx), lao.Subset(ds, folds[f])
+	res := &CVResult{Rule: o.Rule, Repeats: max(o.Repeats, 1), Zero: run.zero()}
+	if res.Rule == "" {
+		res.Rule = RuleMin
 	}
-	res := &CVResult{BestIndex: -1, Settings: make([]CVSetting, len(grid))}
-	errs := make([]error, len(grid))
-	// The grid points are independent (each fit draws from its own
-	// generator seeded by seed), so they run on GOMAXPROCS workers; the
-	// result does not depend on the number of workers.
+	if res.Settings, err = run.evaluateAll(grid); err != nil {
+		return nil, err
+	}
+	res.Warnings = smallTableWarnings(ds.Len(), ds.Dim(), o.Folds)
+	return res, res.choose()
+}
+
+// cvRun is the folds of one cross-validation and how to fit on them.
+type cvRun struct {
+	trains, tests []lao.Table
+	build         func(Params) (lao.Solver, error)
+	seed          uint64
+}
+
+func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions) (*cvRun, error) {
+	if emptyTable(ds) {
+		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
+	}
+	run := &cvRun{build: build, seed: o.Seed}
+	for r := range max(o.Repeats, 1) {
+		seed := o.Seed
+		if r > 0 {
+			seed = lao.SeedFor(o.Seed, "repeat "+strconv.Itoa(r))
+		}
+		folds, err := Folds(ds.Len(), o.Folds, seed)
+		if err != nil {
+			return nil, err
+		}
+		for f := range folds {
+			var idx []int
+			for g, fold := range folds {
+				if g != f {
+					idx = append(idx, fold...)
+				}
+			}
+			run.trains, run.tests = append(run.trains, lao.Subset(ds, idx)), append(run.tests, lao.Subset(ds, folds[f]))
+		}
+	}
+	return run, nil
+}
+
+// zero scores the zero predictor on the validation folds.
+func (c *cvRun) zero() CVSetting {
+	set := CVSetting{Params: Params{}, FoldMSE: make([]float64, len(c.tests))}
+	for f, te := range c.tests {
+		set.FoldMSE[f] = lao.MSE(make([]float64, te.Dim()), te)
+	}
+	set.Mean, set.Std = meanStd(set.FoldMSE)
+	return set
+}
+
+// evaluateAll evaluates the grid points on GOMAXPROCS workers (each fit
+// draws from its own generator seeded by seed, so the result does not
+// depend on the number of workers).
+func (c *cvRun) evaluateAll(grid []Params) ([]CVSetting, error) {
+	out, errs := make([]CVSetting, len(grid)), make([]error, len(grid))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(grid)) {
@@ -151,7 +258,7 @@ func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.S
 		go func() {
 			defer wg.Done()
 			for g := range next {
-				res.Settings[g], errs[g] = safeEvaluate(grid[g], build, trains, tests, seed)
+				out[g], errs[g] = c.safeEvaluate(grid[g])
 			}
 		}()
 	}
@@ -160,58 +267,68 @@ func CrossValidate(ds lao.Table, k int, grid []Params, build func(Params) (lao.S
 	}
 	close(next)
 	wg.Wait()
-	for g, set := range res.Settings {
+	for g := range grid {
 		if errs[g] != nil {
 			return nil, fmt.Errorf("frames: CrossValidate: setting %d (%v): %w", g, grid[g], errs[g])
 		}
-		if !math.IsNaN(set.Mean) && (res.BestIndex < 0 || set.Mean < res.Settings[res.BestIndex].Mean) {
-			res.BestIndex = g
-		}
 	}
-	if res.BestIndex < 0 {
-		return res, fmt.Errorf("frames: CrossValidate: every setting has a NaN validation error: %w", lao.ErrNotFinite)
-	}
-	res.Best = grid[res.BestIndex]
-	return res, nil
+	return out, nil
 }
 
 // safeEvaluate is evaluate with a panic (a solver bug, or gonum on
 // pathological input) turned into an error, so that one grid point cannot
 // kill the process from a worker goroutine.
-func safeEvaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []lao.Table, seed uint64) (set CVSetting, err error) {
+func (c *cvRun) safeEvaluate(p Params) (set CVSetting, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v: %w", r, ErrSolverPanic)
 		}
 	}()
-	return evaluate(p, build, trains, tests, seed)
+	return c.evaluate(p)
 }
 
-func evaluate(p Params, build func(Params) (lao.Solver, error), trains, tests []lao.Table, seed uint64) (CVSetting, error) {
-	set := CVSetting{Params: p, FoldMSE: make([]float64, len(trains))}
-	for f := range trains {
-		s, err := build(p)
+func (c *cvRun) evaluate(p Params) (CVSetting, error) {
+	set := CVSetting{Params: p, FoldMSE: make([]float64, len(c.trains))}
+	var rows float64
+	for f := range c.trains {
+		s, err := c.build(p)
 		if err != nil {
 			return set, err
 		}
-		r, err := lao.Fit(s, trains[f].Stream(), lao.Options{Seed: seed})
+		r, err := lao.Fit(s, c.trains[f].Stream(), lao.Options{Seed: c.seed})
 		switch {
 		case errors.Is(err, lao.ErrNotFinite): // the setting diverges (e.g. a step size too large): it never wins
-			set.FoldMSE[f] = math.NaN()
+			set.FoldMSE[f], set.PredSq = math.NaN(), math.NaN()
 		case err != nil:
 			return set, fmt.Errorf("fold %d: %w", f, err)
 		default:
-			set.FoldMSE[f] = lao.MSE(r.W, tests[f])
+			te := c.tests[f]
+			var mse float64
+			for i := range te.Len() {
+				p := te.Dot(r.W, i)
+				mse += (p - te.Label(i)) * (p - te.Label(i))
+				set.PredSq += p * p
+			}
+			set.FoldMSE[f] = mse / float64(te.Len())
 		}
-		set.Mean += set.FoldMSE[f]
+		rows += float64(c.tests[f].Len())
 	}
-	n := float64(len(trains))
-	set.Mean /= n
-	for _, v := range set.FoldMSE {
-		set.Std += (v - set.Mean) * (v - set.Mean)
-	}
-	set.Std = math.Sqrt(set.Std / (n - 1))
+	set.PredSq /= rows
+	set.Mean, set.Std = meanStd(set.FoldMSE)
 	return set, nil
+}
+
+// meanStd returns the mean and the sample standard deviation of v.
+func meanStd(v []float64) (mean, std float64) {
+	for _, x := range v {
+		mean += x
+	}
+	n := float64(len(v))
+	mean /= n
+	for _, x := range v {
+		std += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(std / (n - 1))
 }
 
 // Frame returns the per-setting table: one Float column per parameter name
@@ -244,93 +361,6 @@ func (r *CVResult) Frame() dataframe.DataFrame {
 	}
 	cols = append(cols, series.New(mean, series.Float, "mean_mse"), series.New(std, series.Float, "std_mse"))
 	return dataframe.New(cols...)
-}
-
-// FlatEdge is the relative change of the mean validation error below which
-// an edge choice is not reported by Edges: the error has levelled off (as a
-// ridge penalty does once it is negligible), so a wider grid cannot help.
-const FlatEdge = 1e-3
-
-// Edges reports the parameters whose chosen value lies on the edge of the
-// grid: for each parameter of Best, the settings that agree with Best on
-// every other parameter are compared, and if Best holds the smallest or the
-// largest of at least three distinct values and its mean validation error
-// is more than FlatEdge (relative) below that of the next value inward, one
-// line names it, e.g. "eta = 17.4 is the largest value tried (with B = 4)".
-// Such an edge choice means the optimum may lie outside the grid: widen it
-// before trusting the result.
-func (r *CVResult) Edges() []string {
-	if r == nil || r.BestIndex < 0 {
-		return nil
-	}
-	best := r.Settings[r.BestIndex].Params
-	bestMean := r.Settings[r.BestIndex].Mean
-	var out []string
-	for _, name := range best.Names() {
-		var vals, means []float64
-		for _, s := range r.Settings {
-			if v, ok := s.Params[name]; ok && sameExcept(s.Params, best, name) && !slices.Contains(vals, v) {
-				vals, means = append(vals, v), append(means, s.Mean)
-			}
-		}
-		if len(vals) < 3 {
-			continue
-		}
-		lo, hi := slices.Min(vals), slices.Max(vals)
-		var where string
-		next := math.Inf(1) // the value next to the edge, inward
-		switch best[name] {
-		case hi:
-			where = "largest"
-			next = math.Inf(-1)
-			for _, v := range vals {
-				if v < hi {
-					next = max(next, v)
-				}
-			}
-		case lo:
-			where = "smallest"
-			for _, v := range vals {
-				if v > lo {
-					next = min(next, v)
-				}
-			}
-		default:
-			continue
-		}
-		if m := means[slices.Index(vals, next)]; m-bestMean <= FlatEdge*math.Abs(bestMean) {
-			continue // levelled off: a wider grid would not change the fit
-		}
-		var others []string
-		for _, o := range best.Names() {
-			if o != name {
-				others = append(others, fmt.Sprintf("%s = %.3g", o, best[o]))
-			}
-		}
-		line := fmt.Sprintf("%s = %.3g is the %s value tried", name, best[name], where)
-		if len(others) > 0 {
-			line += " (with " + strings.Join(others, ", ") + ")"
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
-// sameExcept reports whether p and q hold the same parameters with equal
-// values, except for name.
-func sameExcept(p, q Params, name string) bool {
-	if len(p) != len(q) {
-		return false
-	}
-	for k, v := range p {
-		if k == name {
-			continue
-		}
-		if w, ok := q[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // WriteCSV writes the table of Frame as CSV with every float in full

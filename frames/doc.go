@@ -1,37 +1,45 @@
-// Package frames turns gota DataFrames into budgeted data sets for learning
-// with limited attribute observation, and back.
+// Package frames is the path from a table to a model for learning with
+// limited attribute observation: table → prepared data → fit → model →
+// score, which the command line, the experiments and the notebooks all
+// take.
 //
-// FromDataFrame reads a github.com/go-gota/gota DataFrame once into the
-// contiguous float64 storage of a lao.Dataset: a target column gives the
-// labels y, the numeric feature columns give the attributes x (Bool columns
-// count as 0/1). Missing, NaN and infinite cells, unknown or non-numeric
-// columns and empty frames are errors that name the column. Optionally the
-// examples are centred and scaled to a theorem's assumptions (ScaleL2 for
-// ||x||_2 ≤ 1, ScaleLinf for ||x||_∞ ≤ 1, Options.LabelBound for |y| ≤ B);
-// every transform is a fixed per-column affine map recorded in a Transform,
-// so the weights a solver learns on the scaled data map back to a Model in
-// the DataFrame's units (Data.Model), which is itself a DataFrame
-// (Model.Frame) and predicts on new DataFrames by column name
-// (Model.Predict). The package also draws seeded shuffles, train/test splits
-// and k-fold cross-validation folds, tunes a solver's parameters on a grid
-// by cross-validation (CrossValidate, as the papers do with 10 folds; grid
-// points run concurrently, CVResult.Edges flags a choice on the grid's edge,
-// CVResult.WriteCSV keeps full precision), and summarises a data set
-// (Summary, SecondMoments, MaxNorms, and ImprovementRatios: the ρ ratios of
-// Kukliansky & Shamir 2015 that say how uneven the attributes' second moments are).
+//   - Prepare. PrepareFrame (a gota DataFrame) and PrepareTable (a
+//     lao.Dataset or lao.SparseDataset) split the rows (seeded) and fit, on
+//     the training part only, the transform that brings the examples to the
+//     solver's theorem: the scaling policy of OptionsFor, decided once per
+//     solver family (standardised columns scaled to ||x||₂ ≤ 1 or
+//     ||x||∞ ≤ 1; one common factor for the data-dependent solvers where the
+//     columns are commensurate), labels centred on the training mean (the
+//     intercept) and scaled to |y| ≤ 1. The transform is fitted from column
+//     statistics by one function, shared by the in-memory reader
+//     (FromDataFrame) and the streaming one (StreamCSV); ScalingChoice says
+//     which scaling was chosen and why.
+//   - Fit. Prepared.Fit runs lao.Fit on the training part (TuneSolver first
+//     to choose B, η or λ by cross-validation, as the papers do).
+//   - Model. The weights map back to a Model in the table's units
+//     (coefficients and intercept), itself a DataFrame (Model.Frame) that
+//     predicts on new DataFrames by column name (Model.Predict) and is saved
+//     as JSON (Model.WriteJSON).
+//   - Score. Score, the one scoring function, evaluates the weights on the
+//     test part through observation handles of the model's prediction
+//     budget, in the target's units, beside the zero predictor's error (the
+//     training mean); Scores.Warning says when a model does worse than it.
+//
+// Missing, NaN and infinite cells, unknown or non-numeric columns and empty
+// frames are errors that name the column (or fill missing cells with the
+// training mean: Options.FillMissing). The package also reads CSV files
+// losing nothing silently (ReadCSV), draws seeded shuffles, splits and
+// folds, tunes parameters by cross-validation (CrossValidate, TuneSolver)
+// and summarises a data set (Summary, SecondMoments, MaxNorms, and
+// ImprovementRatios: the ρ ratios of Kukliansky & Shamir 2015 that say how
+// uneven the attributes' second moments are).
 //
 // A tiny example:
 //
-//	df := dataframe.LoadRecords([][]string{
-//		{"x1", "x2", "y"},
-//		{"1", "10", "3"},
-//		{"2", "30", "5"},
-//		{"3", "20", "7"},
-//	})
-//	data, err := frames.FromDataFrame(df, "y", frames.Options{Center: true, Scaling: frames.ScaleL2, LabelBound: 1})
+//	p, err := frames.PrepareFrame(df, "price", frames.OptionsFor(solver), 0.2, 1)
 //	if err != nil { ... }
-//	res, err := lao.Fit(solver, data.Stream(), lao.Options{Seed: 1})
-//	model, err := data.Model(res.W)  // coefficients in the units of x1, x2, y
-//	fmt.Println(model.Frame())       // (intercept), x1, x2 and their coefficients
-//	pred, err := model.Predict(testFrame)
+//	fit, err := p.Fit(solver, 1)
+//	fmt.Println(fit.Model.Frame())  // (intercept) and every column's coefficient, in the table's units
+//	fmt.Println(fit.Test.MSE, fit.Test.ZeroMSE, fit.Test.Warning("test"))
+//	pred, err := fit.Model.Predict(newRows)
 package frames

@@ -52,9 +52,34 @@ type Options struct {
 	// Center subtracts the mean of every feature column and of the target,
 	// so that the fitted model gets an intercept (Model.Intercept).
 	Center bool
+	// Intercept centres the target alone (when Center is not set): the
+	// features stay as they are, and the model gets an intercept all the
+	// same. It is how a sparse table's labels are centred, whose rows
+	// would become dense if centred.
+	Intercept bool
 	// Scaling rescales the feature columns, after centring, so that the
 	// examples meet a theorem's norm assumption. The zero value is NoScaling.
 	Scaling Scaling
+	// KeepUnits, with a standardising Scaling (StandardL2 or StandardLinf),
+	// keeps the columns' own scales instead — one common factor, ScaleL2
+	// or CommonLinf — when they are commensurate, and standardises
+	// otherwise. The columns are commensurate when Kukliansky & Shamir's
+	// ρ_ridge of their centred training values is at least half of ρ_ridge
+	// with each column divided by its largest |x − mean|: that division
+	// removes each column's unit but keeps how its values spread within
+	// their range (a rare 0/1 column stays rare, a faint pixel faint), so
+	// when it more than doubles ρ the unevenness of the second moments came
+	// from the units, not from the data. MNIST pixels (0.65 and 0.65),
+	// power-law 0/1 columns (equal) keep their scales; a survey with one
+	// column in the hundreds of thousands and the rest 0-7 (0.20 and 0.90)
+	// is standardised. OptionsFor sets it for the data-dependent solvers;
+	// Data.ScalingChoice records the decision and its reason.
+	KeepUnits bool
+
+	// keepConstant keeps constant columns (zero once centred, scale 1)
+	// instead of dropping them or failing: PrepareParts keeps a data set's
+	// d attributes.
+	keepConstant bool
 	// LabelBound, if positive, is B: labels are divided (after centring) by
 	// max|y|/B so that max|y| = B, as the theorems assume |y| ≤ B. If 0,
 	// labels are not scaled.
@@ -68,20 +93,6 @@ type Options struct {
 	// Model.Predict). If false, a missing cell is an error wrapping
 	// ErrMissing. A missing label is always an error.
 	FillMissing bool
-}
-
-// OptionsFor returns the options a CSV gets by default for solver s:
-// columns standardised (centred, divided by their standard deviation), then
-// scaled by one common factor to the norm bound of s's theorems (StandardL2
-// for l2 solvers, StandardLinf for l1 solvers), labels centred and scaled to
-// |y| ≤ 1, constant columns dropped. Coefficients map back to the original
-// units with Data.Model.
-func OptionsFor(s lao.Solver) Options {
-	opt := Options{Center: true, Scaling: StandardL2, LabelBound: 1, DropConstant: true}
-	if lao.Describe(s).Ball == "l1" {
-		opt.Scaling = StandardLinf
-	}
-	return opt
 }
 
 // Data is a DataFrame converted once into a budgeted data set: the
@@ -109,6 +120,11 @@ type Data struct {
 	// Filled counts, per feature, the missing cells of the training frame
 	// filled with the training mean (Options.FillMissing); nil if none.
 	Filled []int
+	// ScalingChoice is the scaling the features got and why (Options.KeepUnits).
+	ScalingChoice ScalingChoice
+	// Stats are the training statistics of the features (in attribute
+	// order), from which Transform was fitted.
+	Stats []ColumnStats
 }
 
 // Features returns the feature column names, in attribute order.
@@ -117,8 +133,9 @@ func (d *Data) Features() []string { return d.Names() }
 // FromDataFrame converts df into a budgeted data set with label column
 // target. The DataFrame is read once, column by column, into contiguous
 // float64 storage. Bool columns count as numeric (true = 1, false = 0).
-// Every cell of the features and the target must be present and finite.
-// Row numbers in errors are 0-based, as in gota.
+// Every cell of the features and the target must be present and finite
+// (missing feature cells may be filled: Options.FillMissing). Row numbers
+// in errors are 0-based, as in gota.
 func FromDataFrame(df dataframe.DataFrame, target string, opt Options) (*Data, error) {
 	if err := checkFrame(df); err != nil {
 		return nil, err
@@ -134,70 +151,94 @@ func FromDataFrame(df dataframe.DataFrame, target string, opt Options) (*Data, e
 	if err != nil {
 		return nil, err
 	}
-	var unused []Unused
-	for _, n := range skipped {
-		unused = append(unused, Unused{n, "text: not a numeric column"})
-	}
-	cols := make([][]float64, 0, len(names))
-	present := names[:0:0]
-	for _, name := range names {
-		col, err := readColumn(df, name, "feature", true)
-		if err != nil {
+	cols := make([][]float64, len(names))
+	for j, name := range names {
+		if cols[j], err = readColumn(df, name, "feature", true); err != nil {
 			return nil, err
 		}
-		nan := 0
-		for _, v := range col {
-			if math.IsNaN(v) {
-				nan++
-			}
-		}
-		switch {
-		case nan == len(col) && opt.Features == nil:
-			unused = append(unused, Unused{name, "empty: every cell is missing"})
-			continue
-		case nan > 0 && !opt.FillMissing:
-			i := slices.IndexFunc(col, math.IsNaN)
+		if st := columnStats(cols[j]); st.Missing > 0 && st.N > 0 && !opt.FillMissing {
+			i := slices.IndexFunc(cols[j], math.IsNaN)
 			return nil, fmt.Errorf("frames: feature column %q, row %d: missing or NaN value (%d of %d cells missing; set Options.FillMissing to fill them with the training mean): %w (%w)",
-				name, i, nan, len(col), ErrMissing, lao.ErrNotFinite)
-		case nan == len(col):
-			return nil, fmt.Errorf("frames: feature column %q: every cell is missing: %w (%w)", name, ErrMissing, lao.ErrNotFinite)
-		}
-		cols, present = append(cols, col), append(present, name)
-	}
-	if len(present) == 0 {
-		return nil, fmt.Errorf("frames: no numeric feature columns besides the target %q with values (%v): %w", target, unusedNames(unused), lao.ErrEmpty)
-	}
-	names = present
-	filled := make([]int, len(names))
-	anyFilled := false
-	for j, col := range cols {
-		for _, v := range col {
-			if math.IsNaN(v) {
-				filled[j]++
-				anyFilled = true
-			}
+				name, i, st.Missing, len(cols[j]), ErrMissing, lao.ErrNotFinite)
 		}
 	}
-	t, keep, dropped, err := fitTransform(cols, y, names, target, opt)
+	data, err := fromColumns(cols, y, names, target, opt)
 	if err != nil {
 		return nil, err
 	}
-	kept := make([]string, len(keep))
-	keptCols := make([][]float64, len(keep))
-	keptFilled := make([]int, len(keep))
-	for jj, j := range keep {
-		kept[jj], keptCols[jj], keptFilled[jj] = names[j], cols[j], filled[j]
+	data.Skipped = skipped
+	text := make([]Unused, len(skipped))
+	for i, n := range skipped {
+		text[i] = Unused{n, "text: not a numeric column"}
 	}
-	ds, err := t.dataset(keptCols, y, kept)
+	data.Unused = append(text, data.Unused...)
+	return data, nil
+}
+
+// fromColumns fits the transform of opt on training columns (NaN: a
+// missing cell) and labels and converts them: FromDataFrame and the dense
+// tables of PrepareTable share it.
+func fromColumns(cols [][]float64, y []float64, names []string, target string, opt Options) (*Data, error) {
+	stats := make([]ColumnStats, len(cols))
+	for j, col := range cols {
+		stats[j] = columnStats(col)
+	}
+	f, err := fitTransform(stats, columnStats(y), names, target, opt, columnsRowNorm(cols))
 	if err != nil {
+		return nil, err
+	}
+	data := &Data{Target: target, Transform: f.t, ScalingChoice: f.choice}
+	for _, empty := range []bool{true, false} { // the empty columns, then the constant ones
+		for _, u := range f.unused {
+			if strings.HasPrefix(u.Reason, "empty") == empty {
+				data.Unused = append(data.Unused, u)
+			}
+		}
+	}
+	for _, u := range f.unused {
+		if strings.HasPrefix(u.Reason, "constant") {
+			data.Dropped = append(data.Dropped, u.Column)
+		}
+	}
+	kept, keptCols, filled := make([]string, len(f.keep)), make([][]float64, len(f.keep)), make([]int, len(f.keep))
+	for jj, j := range f.keep {
+		kept[jj], keptCols[jj], filled[jj] = names[j], cols[j], stats[j].Missing
+		data.Stats = append(data.Stats, stats[j])
+	}
+	if slices.ContainsFunc(filled, func(n int) bool { return n > 0 }) {
+		data.Filled = filled
+	}
+	if data.Dataset, err = f.t.dataset(keptCols, y, kept); err != nil {
 		return nil, fmt.Errorf("frames: %w", err)
 	}
-	data := &Data{Dataset: ds, Target: target, Transform: t, Skipped: skipped,
-		Dropped: unusedNames(dropped), Unused: append(unused, dropped...)}
-	if anyFilled {
-		data.Filled = keptFilled
-	}
 	return data, nil
+}
+
+// columnsRowNorm is the rowNormFunc of in-memory columns: the largest
+// Euclidean norm of a transformed row, computed on z/max|z| so that it
+// does not overflow.
+func columnsRowNorm(cols [][]float64) rowNormFunc {
+	return func(keep []int, offset, scale, fill []float64) (float64, error) {
+		t := Transform{Offset: offset, Scale: scale, Fill: fill}
+		m := len(cols[keep[0]])
+		var a float64 // largest |z|
+		for jj, j := range keep {
+			for _, v := range cols[j] {
+				a = max(a, math.Abs(t.feature(jj, v)))
+			}
+		}
+		if a == 0 || math.IsInf(a, 0) || math.IsNaN(a) {
+			return a, nil
+		}
+		norm2 := make([]float64, m)
+		for jj, j := range keep {
+			for i, v := range cols[j] {
+				r := t.feature(jj, v) / a
+				norm2[i] += r * r
+			}
+		}
+		return math.Sqrt(slices.Max(norm2)) * a, nil
+	}
 }
 
 // Apply converts another DataFrame with the same feature and target
@@ -229,28 +270,7 @@ func (d *Data) Apply(df dataframe.DataFrame) (*lao.Dataset, error) {
 // Model maps weights w fitted on d (for example lao.Result.W) back to the
 // DataFrame's original units.
 func (d *Data) Model(w []float64) (*Model, error) {
-	if len(w) != d.Dim() {
-		return nil, fmt.Errorf("frames: Model: %d weights for %d features: %w", len(w), d.Dim(), lao.ErrShape)
-	}
-	coef, b := d.Transform.Unscale(w)
-	t := d.Transform
-	t.Offset, t.Scale, t.Fill = slices.Clone(t.Offset), slices.Clone(t.Scale), slices.Clone(t.Fill)
-	for j, c := range coef {
-		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g (weight %g, scale %g): %w", d.Names()[j], c, w[j], d.Transform.Scale[j], lao.ErrNotFinite)
-		}
-	}
-	return &Model{
-		Features:     append([]string(nil), d.Names()...),
-		Coef:         coef,
-		Intercept:    b,
-		HasIntercept: d.Transform.Center,
-		Fill:         slices.Clone(d.Transform.Fill),
-		Zero:         d.Transform.YOffset,
-		Target:       d.Target,
-		Binary:       binaryTarget(d.Labels(), d.Transform),
-		Transform:    &t,
-	}, nil
+	return NewModel(w, d.Names(), d.Target, &d.Transform, binaryTarget(d.Labels(), d.Transform))
 }
 
 // binaryTarget reports whether every label, in original units, is −1 or +1.
@@ -274,7 +294,7 @@ func (o *Options) check() error {
 		return fmt.Errorf("frames: Options.LabelBound = %g, want a finite B ≥ 0: %w", o.LabelBound, lao.ErrParam)
 	}
 	switch o.Scaling {
-	case NoScaling, ScaleL2, ScaleLinf:
+	case NoScaling, ScaleL2, ScaleLinf, CommonLinf:
 	case StandardL2, StandardLinf:
 		if !o.Center {
 			return fmt.Errorf("frames: Options.Scaling = %v standardises the columns and needs Options.Center = true: %w", o.Scaling, lao.ErrParam)

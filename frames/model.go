@@ -3,6 +3,7 @@ package frames
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -43,23 +44,31 @@ type Model struct {
 	Fit *FitInfo
 }
 
-// Scores are a model's errors on labelled rows, in the target's units.
-type Scores struct {
-	MSE     float64 // mean squared error
-	ZeroMSE float64 // mean squared error of the constant prediction Model.Zero
-	// Binary reports whether every label is −1 or +1; ClassificationError
-	// is then the fraction of rows whose label's sign the prediction misses
-	// (a zero prediction counts as a miss), else NaN.
-	Binary              bool
-	ClassificationError float64
+// NewModel maps weights w, fitted on examples transformed by t, to a
+// model in the original units of the columns names (the label column
+// target; binary: every label is ±1): coefficients and intercept by
+// t.Unscale, the zero predictor t.YOffset, a copy of t. A coefficient
+// that is not finite is an error naming its column.
+func NewModel(w []float64, names []string, target string, t *Transform, binary bool) (*Model, error) {
+	if len(w) != len(names) || len(w) != len(t.Scale) {
+		return nil, fmt.Errorf("frames: Model: %d weights for %d features (%d scales): %w", len(w), len(names), len(t.Scale), lao.ErrShape)
+	}
+	coef, b := t.Unscale(w)
+	for j, c := range coef {
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g (weight %g, scale %g): %w", names[j], c, w[j], t.Scale[j], lao.ErrNotFinite)
+		}
+	}
+	tc := *t
+	tc.Offset, tc.Scale, tc.Fill = slices.Clone(t.Offset), slices.Clone(t.Scale), slices.Clone(t.Fill)
+	return &Model{Features: slices.Clone(names), Coef: coef, Intercept: b, HasIntercept: t.Center, Fill: slices.Clone(t.Fill),
+		Zero: t.YOffset, Target: target, Binary: binary, Transform: &tc}, nil
 }
 
-// Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
-// training mean.
-func (s Scores) Ratio() float64 { return s.MSE / s.ZeroMSE }
-
 // Score returns the model's errors on df with labels from the column
-// target, beside those of the zero predictor.
+// target, beside those of the zero predictor (Model.Zero). The predictions
+// are read from the DataFrame by column name (Predict); Score of a fit's
+// weights on prepared rows gives the same numbers.
 func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
 	if err := checkFrame(df); err != nil {
 		return Scores{}, err
@@ -72,20 +81,13 @@ func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
 	if err != nil {
 		return Scores{}, err
 	}
-	s := Scores{Binary: true}
-	var wrong int
+	sc := newScorer(m.Zero)
 	for i, p := range pred {
-		s.MSE += (p - y[i]) * (p - y[i])
-		s.ZeroMSE += (m.Zero - y[i]) * (m.Zero - y[i])
-		s.Binary = s.Binary && (y[i] == 1 || y[i] == -1)
-		if p == 0 || (p > 0) != (y[i] > 0) {
-			wrong++
-		}
+		sc.add(p, y[i])
 	}
-	n := float64(len(y))
-	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, math.NaN()
-	if s.Binary {
-		s.ClassificationError = float64(wrong) / n
+	s := sc.result()
+	if !s.Binary {
+		s.ClassificationError = math.NaN()
 	}
 	return s, nil
 }
@@ -193,28 +195,6 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 		}
 	}
 	return pred, nil
-}
-
-// MSE returns the mean squared error of the model on df in original units,
-// with labels from the column target.
-func (m *Model) MSE(df dataframe.DataFrame, target string) (float64, error) {
-	if err := checkFrame(df); err != nil {
-		return 0, err
-	}
-	y, err := readColumn(df, target, "target", false)
-	if err != nil {
-		return 0, err
-	}
-	pred, err := m.Predict(df)
-	if err != nil {
-		return 0, err
-	}
-	var s float64
-	for i, p := range pred {
-		r := p - y[i]
-		s += r * r
-	}
-	return s / float64(len(y)), nil
 }
 
 // NonZero returns the number of non-zero coefficients: the attributes the

@@ -114,9 +114,9 @@ func TestModelPredict(t *testing.T) {
 	if !slices.Equal(pred, []float64{0.5 + 6 - 1, 0.5 - 2 - 4}) {
 		t.Errorf("Predict = %v", pred)
 	}
-	mse, err := m.MSE(records(t, []string{"a", "b", "y"}, []string{"3", "1", "4.5"}, []string{"-1", "4", "-4.5"}), "y")
-	if err != nil || math.Abs(mse-1) > 1e-15 {
-		t.Errorf("MSE = %g, %v; want 1", mse, err)
+	sc, err := m.Score(records(t, []string{"a", "b", "y"}, []string{"3", "1", "4.5"}, []string{"-1", "4", "-4.5"}), "y")
+	if err != nil || math.Abs(sc.MSE-1) > 1e-15 {
+		t.Errorf("MSE = %g, %v; want 1", sc.MSE, err)
 	}
 	noA := records(t, []string{"b"}, []string{"1"})
 	strA := records(t, []string{"a", "b"}, []string{"one", "1"})
@@ -132,8 +132,8 @@ func TestModelPredict(t *testing.T) {
 		_, err := m.Predict(c.df)
 		checkErr(t, err, c.want, []string{`"a"`})
 	}
-	if _, err := m.MSE(df, "y"); !errors.Is(err, frames.ErrUnknownColumn) {
-		t.Errorf("MSE without target: %v", err)
+	if _, err := m.Score(df, "y"); !errors.Is(err, frames.ErrUnknownColumn) {
+		t.Errorf("Score without target: %v", err)
 	}
 	bad := &frames.Model{Features: []string{"a"}, Coef: []float64{1, 2}}
 	if _, err := bad.Predict(df); !errors.Is(err, lao.ErrShape) {

@@ -56,6 +56,10 @@ type CSVStream struct {
 	Filled []int64
 	// Binary reports whether every label is −1 or +1.
 	Binary bool
+	// ScalingChoice is the scaling the features got and why.
+	ScalingChoice ScalingChoice
+	// Stats are the training statistics of the features, in attribute order.
+	Stats []ColumnStats
 
 	features []string
 	cols     []int // file column of each feature
@@ -277,31 +281,16 @@ func (s *CSVStream) parseRow(rec []string, x []float64) (y float64, keep bool) {
 	return y, true
 }
 
-// colMoments accumulates one column's training values (Welford).
-type colMoments struct {
-	n, missing  int64 // training cells present, missing
-	testMissing int64 // test cells missing
-	mean, m2    float64
-	lo, hi      float64
-}
-
-func (c *colMoments) add(v float64) {
-	c.n++
-	d := v - c.mean
-	c.mean += d / float64(c.n)
-	c.m2 += d * (v - c.mean)
-	c.lo, c.hi = min(c.lo, v), max(c.hi, v)
-}
-
 // fit is the statistics pass (and, for the l2 scalings, the pass for the
 // common factor): it fits the transform on the training rows.
 func (s *CSVStream) fit() error {
 	d := len(s.cols)
-	st := make([]colMoments, d)
+	st := make([]moments, d)
 	for a := range st {
-		st[a].lo, st[a].hi = math.Inf(1), math.Inf(-1)
+		st[a] = newMoments()
 	}
-	ys := colMoments{lo: math.Inf(1), hi: math.Inf(-1)}
+	ys := newMoments()
+	testMissing := make([]int64, d)
 	x := make([]float64, d)
 	neg, pos, other := false, false, false
 	err := s.pass(func(line int, rec []string) error {
@@ -314,22 +303,19 @@ func (s *CSVStream) fit() error {
 			return nil
 		}
 		neg, pos, other = neg || y == -1, pos || y == 1, other || (y != 1 && y != -1)
-		test := InTest(s.opt.Seed, line, s.opt.TestFrac)
-		for a, v := range x {
-			switch {
-			case math.IsNaN(v) && test:
-				st[a].testMissing++
-			case math.IsNaN(v):
-				st[a].missing++
-			case !test:
-				st[a].add(v)
-			}
-		}
-		if test {
+		if InTest(s.opt.Seed, line, s.opt.TestFrac) {
 			s.MTest++
+			for a, v := range x {
+				if math.IsNaN(v) {
+					testMissing[a]++
+				}
+			}
 			return nil
 		}
 		s.MTrain++
+		for a, v := range x {
+			st[a].add(v)
+		}
 		ys.add(y)
 		return nil
 	})
@@ -340,130 +326,52 @@ func (s *CSVStream) fit() error {
 		return fmt.Errorf("frames: %s: no training rows (%d test, %d dropped): %w", s.name, s.MTest, s.Dropped, lao.ErrEmpty)
 	}
 	s.Binary = neg && pos && !other
-	return s.transform(st, ys)
+	return s.transform(st, ys.stats(), testMissing)
 }
 
-// transform builds the Transform from the training moments, as
-// fitTransform does for a DataFrame.
-func (s *CSVStream) transform(st []colMoments, ys colMoments) error {
-	opt := s.opt.Options
-	t := Transform{Center: opt.Center, Scaling: opt.Scaling, LabelBound: opt.LabelBound, YScale: 1}
-	standard := opt.Scaling == StandardL2 || opt.Scaling == StandardLinf
-	var keep []int
-	var sds []float64
-	for a, c := range st {
-		name := s.Columns[s.cols[a]].Name
-		if c.n == 0 {
-			if opt.Features != nil {
-				return fmt.Errorf("frames: feature column %q: every training cell is missing: %w (%w)", name, ErrMissing, lao.ErrNotFinite)
-			}
-			s.Unused = append(s.Unused, Unused{name, "empty: every training cell is missing"})
-			continue
-		}
-		sd := math.Sqrt(c.m2 / float64(c.n)) // over the present cells, as fitTransform
-		constant := c.lo == c.hi || (standard && sd == 0)
-		if constant && (opt.Center || (opt.Scaling == ScaleLinf && c.lo == 0)) {
-			if !opt.DropConstant {
-				return constantError(name, c.lo, opt.Center)
-			}
-			s.Unused = append(s.Unused, Unused{name, fmt.Sprintf("constant: every value is %g", c.lo)})
-			continue
-		}
-		if math.IsInf(sd, 0) || math.IsNaN(sd) || math.IsInf(c.mean, 0) {
-			return fmt.Errorf("frames: feature column %q: values up to %g are too large to centre and scale: %w", name, max(-c.lo, c.hi), lao.ErrNotFinite)
-		}
-		keep = append(keep, a)
-		sds = append(sds, sd)
-		off := 0.0
-		if opt.Center {
-			off = c.mean
-		}
-		t.Offset = append(t.Offset, off)
-		if opt.FillMissing {
-			t.Fill = append(t.Fill, c.mean)
+// transform fits the Transform on the training statistics, as
+// FromDataFrame does for a DataFrame (fitTransform).
+func (s *CSVStream) transform(st []moments, ys ColumnStats, testMissing []int64) error {
+	stats := make([]ColumnStats, len(st))
+	names := make([]string, len(st))
+	for a := range st {
+		stats[a], names[a] = st[a].stats(), s.Columns[s.cols[a]].Name
+	}
+	f, err := fitTransform(stats, ys, names, s.opt.CSV.Target, s.opt.Options, s.rowNormMax)
+	if err != nil {
+		return fmt.Errorf("%w (%s)", err, s.name)
+	}
+	s.Unused = append(s.Unused, f.unused...)
+	cols := make([]int, len(f.keep))
+	s.features = make([]string, len(f.keep))
+	s.Filled = make([]int64, len(f.keep))
+	for kk, a := range f.keep {
+		cols[kk], s.features[kk] = s.cols[a], names[a]
+		s.Stats = append(s.Stats, stats[a])
+		if s.opt.Options.FillMissing {
+			s.Filled[kk] = int64(stats[a].Missing) + testMissing[a]
 		}
 	}
-	if len(keep) == 0 {
-		return fmt.Errorf("frames: %s: every feature column is constant or empty: %w", s.name, lao.ErrEmpty)
-	}
-	t.Scale = make([]float64, len(keep))
-	for kk, a := range keep {
-		dev := max(math.Abs(st[a].hi-t.Offset[kk]), math.Abs(st[a].lo-t.Offset[kk]))
-		switch opt.Scaling {
-		case NoScaling, ScaleL2:
-			t.Scale[kk] = 1
-		case ScaleLinf:
-			t.Scale[kk] = dev
-		case StandardL2, StandardLinf:
-			t.Scale[kk] = sds[kk]
-		}
-	}
-	if opt.Scaling == StandardLinf {
-		var r float64
-		for kk, a := range keep {
-			r = max(r, max(math.Abs(st[a].hi-t.Offset[kk]), math.Abs(st[a].lo-t.Offset[kk]))/t.Scale[kk])
-		}
-		for kk := range t.Scale {
-			t.Scale[kk] *= r
-		}
-	}
-	cols := make([]int, len(keep))
-	names := make([]string, len(keep))
-	s.Filled = make([]int64, len(keep))
-	for kk, a := range keep {
-		cols[kk], names[kk] = s.cols[a], s.Columns[s.cols[a]].Name
-		if opt.FillMissing {
-			s.Filled[kk] = st[a].missing + st[a].testMissing
-		}
-	}
-	s.cols, s.features = cols, names
-	if opt.Scaling == ScaleL2 || opt.Scaling == StandardL2 {
-		r, err := s.rowNormMax(t)
-		if err != nil {
-			return err
-		}
-		if !(r > 0) || math.IsInf(r, 0) {
-			return fmt.Errorf("frames: the feature columns (%v) are all zero or too large for %v (common factor %g): %w", names, opt.Scaling, r, ErrConstantColumn)
-		}
-		for kk := range t.Scale {
-			t.Scale[kk] *= r
-		}
-	}
-	if opt.Center {
-		t.YOffset = ys.mean
-	}
-	if opt.LabelBound > 0 {
-		if ys.lo == ys.hi && (opt.Center || ys.lo == 0) {
-			return fmt.Errorf("frames: target column %q is constant (every value is %g), labels cannot be scaled to |y| ≤ B = %g: %w",
-				s.opt.CSV.Target, ys.lo, opt.LabelBound, ErrConstantColumn)
-		}
-		t.YScale = max(math.Abs(ys.hi-t.YOffset), math.Abs(ys.lo-t.YOffset)) / opt.LabelBound
-		if math.IsInf(t.YScale, 0) {
-			return fmt.Errorf("frames: target column %q: values up to %g cannot be scaled: %w", s.opt.CSV.Target, max(-ys.lo, ys.hi), lao.ErrNotFinite)
-		}
-	}
-	s.Transform = t
+	s.cols, s.Transform, s.ScalingChoice = cols, f.t, f.choice
 	return nil
 }
 
-// rowNormMax is the pass for the l2 scalings' common factor: the largest
-// ||(x − offset)/scale||₂ over the training rows.
-func (s *CSVStream) rowNormMax(t Transform) (float64, error) {
+// rowNormMax is the rowNormFunc of the stream (a pass over the file): the
+// largest ||(x − offset)/scale||₂ over the training rows.
+func (s *CSVStream) rowNormMax(keep []int, offset, scale, fill []float64) (float64, error) {
 	x := make([]float64, len(s.cols))
+	t := Transform{Offset: offset, Scale: scale, Fill: fill}
 	var r float64
 	err := s.pass(func(line int, rec []string) error {
 		if InTest(s.opt.Seed, line, s.opt.TestFrac) {
 			return nil
 		}
-		if _, keep := s.parseRow(rec, x); !keep {
+		if _, ok := s.parseRow(rec, x); !ok {
 			return nil
 		}
 		var n2 float64
-		for a, v := range x {
-			if math.IsNaN(v) {
-				v = t.Fill[a]
-			}
-			z := (v - t.Offset[a]) / t.Scale[a]
+		for kk, a := range keep {
+			z := t.feature(kk, x[a])
 			n2 += z * z
 		}
 		r = max(r, math.Sqrt(n2))
@@ -600,49 +508,28 @@ func (src *streamSource) close() {
 	}
 }
 
+// Test returns a lao.Source over the test rows, transformed: a new pass
+// over the file (opened now), one row in memory.
+func (s *CSVStream) Test() (lao.Source, error) {
+	if s.MTest == 0 {
+		return nil, fmt.Errorf("frames: %s: no test rows (TestFrac is 0): %w", s.name, lao.ErrEmpty)
+	}
+	return s.source(true)
+}
+
 // Score evaluates weights w (fitted on Train's rows) on the test rows, in
-// the target's units, beside the zero predictor: one pass over the file.
-func (s *CSVStream) Score(w []float64) (Scores, error) {
+// the target's units, beside the zero predictor, with the given prediction
+// budget (Score): one pass over the file.
+func (s *CSVStream) Score(w []float64, budget int) (Scores, error) {
 	if len(w) != len(s.cols) {
 		return Scores{}, fmt.Errorf("frames: %s: Score: %d weights for %d features: %w", s.name, len(w), len(s.cols), lao.ErrShape)
 	}
-	if s.MTest == 0 {
-		return Scores{}, fmt.Errorf("frames: %s: Score: no test rows (TestFrac is 0): %w", s.name, lao.ErrEmpty)
-	}
-	src, err := s.source(true)
+	src, err := s.Test()
 	if err != nil {
 		return Scores{}, err
 	}
-	defer src.close()
-	t := &s.Transform
-	row := make([]float64, len(w))
-	sc := Scores{Binary: true}
-	wrong := 0
-	for range s.MTest {
-		yt, err := src.Next(row)
-		if err != nil {
-			return Scores{}, err
-		}
-		var p float64
-		for a, v := range row {
-			p += w[a] * v
-		}
-		pred, y := t.UnscaleLabel(p), t.UnscaleLabel(yt)
-		if s.Binary {
-			y = math.Round(y) // ±1 up to the rounding of the transform
-		}
-		sc.MSE += (pred - y) * (pred - y)
-		sc.ZeroMSE += (t.YOffset - y) * (t.YOffset - y)
-		if pred == 0 || (pred > 0) != (y > 0) {
-			wrong++
-		}
-	}
-	n := float64(s.MTest)
-	sc.MSE, sc.ZeroMSE, sc.Binary, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, s.Binary, math.NaN()
-	if s.Binary {
-		sc.ClassificationError = float64(wrong) / n
-	}
-	return sc, nil
+	defer src.(*streamSource).close()
+	return Score(w, src, &s.Transform, budget)
 }
 
 // SecondMoments returns E[x'_j²] of the transformed training rows (for the
@@ -672,17 +559,5 @@ func (s *CSVStream) SecondMoments() ([]float64, error) {
 
 // Model maps weights fitted on Train's rows to a model in the file's units.
 func (s *CSVStream) Model(w []float64) (*Model, error) {
-	if len(w) != len(s.cols) {
-		return nil, fmt.Errorf("frames: %s: Model: %d weights for %d features: %w", s.name, len(w), len(s.cols), lao.ErrShape)
-	}
-	coef, b := s.Transform.Unscale(w)
-	for j, c := range coef {
-		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g: %w", s.features[j], c, lao.ErrNotFinite)
-		}
-	}
-	t := s.Transform
-	t.Offset, t.Scale, t.Fill = slices.Clone(t.Offset), slices.Clone(t.Scale), slices.Clone(t.Fill)
-	return &Model{Features: s.Features(), Coef: coef, Intercept: b, HasIntercept: t.Center, Fill: slices.Clone(t.Fill),
-		Zero: t.YOffset, Target: s.opt.CSV.Target, Binary: s.Binary, Transform: &t}, nil
+	return NewModel(w, s.features, s.opt.CSV.Target, &s.Transform, s.Binary)
 }

@@ -41,7 +41,7 @@ func opener(text string) func() (io.ReadCloser, error) {
 // in-memory path on the same rows (the hash split's training lines).
 func TestStreamMatchesInMemory(t *testing.T) {
 	text := streamCSV(600)
-	for _, sc := range []frames.Scaling{frames.StandardL2, frames.StandardLinf, frames.ScaleL2, frames.ScaleLinf} {
+	for _, sc := range []frames.Scaling{frames.StandardL2, frames.StandardLinf, frames.ScaleL2, frames.ScaleLinf, frames.CommonLinf} {
 		opt := frames.Options{Center: true, Scaling: sc, LabelBound: 1, DropConstant: true, FillMissing: true}
 		st, err := frames.StreamCSV(opener(text), frames.StreamOptions{CSV: frames.CSVOptions{Name: "s.csv", Target: "y", Missing: frames.MissingMean}, Options: opt, TestFrac: 0.25, Seed: 5})
 		if err != nil {
@@ -102,7 +102,7 @@ func TestStreamMatchesInMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := st.Score(res.W)
+		got, err := st.Score(res.W, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestStreamFitAndFingerprint(t *testing.T) {
 			t.Fatal(err)
 		}
 		fps = append(fps, st.Fingerprint())
-		sc, err := st.Score(res.W)
+		sc, err := st.Score(res.W, 0)
 		if err != nil || !(sc.Ratio() < 0.8) {
 			t.Errorf("AERR on the stream: %+v, %v", sc, err)
 		}
@@ -241,4 +241,39 @@ func TestStreamMemory(t *testing.T) {
 		t.Errorf("live heap %d bytes while streaming %d rows (%d features): not O(d)", peak, m, len(res.W))
 	}
 	_ = dataframe.DataFrame{}
+}
+
+// The streaming reader decides the data-dependent solvers' scaling as the
+// in-memory one does (the same fitting function, from the same column
+// statistics): standardised on a table with mixed units.
+func TestStreamKeepUnits(t *testing.T) {
+	text := mixedUnitsCSV(800, 4)
+	opt := frames.OptionsFor(&lao.DDAELR{})
+	st, err := frames.StreamCSV(opener(text), frames.StreamOptions{CSV: frames.CSVOptions{Target: "y"}, Options: opt, TestFrac: 0.2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := readCSV(t, text, frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var train []int
+	for i, line := range tab.Lines {
+		if !frames.InTest(3, line, 0.2) {
+			train = append(train, i)
+		}
+	}
+	data, err := frames.FromDataFrame(tab.Subset(train), "y", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := st.ScalingChoice, data.ScalingChoice
+	if got.Scaling != frames.StandardLinf || got.Scaling != want.Scaling || !near(got.RhoOwn, want.RhoOwn) || !near(got.RhoLinf, want.RhoLinf) {
+		t.Errorf("stream %+v, in memory %+v", got, want)
+	}
+	for j := range data.Transform.Scale {
+		if !near(st.Transform.Scale[j], data.Transform.Scale[j]) {
+			t.Errorf("column %d: scale %g vs %g", j, st.Transform.Scale[j], data.Transform.Scale[j])
+		}
+	}
 }

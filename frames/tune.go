@@ -2,47 +2,221 @@ package frames
 
 import (
 	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/laoproject/lao/lao"
 )
 
-// TuneSolver picks s's tunable parameters (those with a lao.Tune range that
-// are left at zero, e.g. B and η, or λ) by folds-fold cross-validation on ds
-// over the solver's own grid (lao.Grid). Parameters set (non-zero) in s stay
-// fixed. It returns a tuned copy of s (s itself is not modified) and the CV
-// table.
+// TuneOptions control Tune.
+type TuneOptions struct {
+	Folds int    // k-fold CV, k ≥ 2
+	Seed  uint64 // folds and fits
+	// Repeats of the folds. If 0, AutoRepeats(m): more on small tables,
+	// where one shuffle of the folds decides too much.
+	Repeats int
+	// Rule chooses among the settings; "" selects RuleMinZeroSE.
+	Rule string
+	// Grid replaces the CV range of the named parameters (e.g. from
+	// ParseGridSpec); each must be a tunable parameter of the solver.
+	Grid map[string][]float64
+	// NoWiden keeps the grid as given: by default, while the lowest
+	// validation error lies on the edge of a parameter's range (Edges), the
+	// range is extended by two more steps beyond it, at most MaxWiden
+	// times.
+	NoWiden bool
+}
+
+// MaxWiden is the number of times Tune extends a range whose edge is best.
+const MaxWiden = 4
+
+// AutoRepeats is the number of fold repetitions Tune uses on m rows by
+// default: ⌈1000/m⌉, between 1 and 5 (a 300-row table gets 4).
+func AutoRepeats(m int) int { return min(5, max(1, (1000+m-1)/max(m, 1))) }
+
+// TuneSolver picks s's tunable parameters by folds-fold cross-validation
+// with Tune's defaults (RuleMinZeroSE: the lowest validation error, unless
+// the zero predictor is within one standard error of it; repeated folds on
+// small tables; grids widened at their edges).
+func TuneSolver(s lao.Solver, ds lao.Table, folds int, seed uint64) (lao.Solver, *CVResult, error) {
+	return Tune(s, ds, TuneOptions{Folds: folds, Seed: seed})
+}
+
+// Tune picks s's tunable parameters (those with a lao.Tune range that are
+// left at zero, e.g. B and η, or λ) by cross-validation on ds over the
+// solver's own grid (lao.Grid) or the ranges o.Grid gives. Parameters set
+// (non-zero) in s stay fixed. It returns a tuned copy of s (s itself is not
+// modified) and the CV table; when the zero predictor wins (ZeroChosen) the
+// copy is a ZeroPredictor, which reads nothing and predicts the training
+// mean.
 //
 // A data-dependent solver's prior knowledge (lao.MomentsUser) is taken from
 // s or, if absent, computed once from all of ds (WithPriors): the papers
 // treat it as known before learning, so it is not re-estimated per fold.
-func TuneSolver(s lao.Solver, ds lao.Table, folds int, seed uint64) (lao.Solver, *CVResult, error) {
+func Tune(s lao.Solver, ds lao.Table, o TuneOptions) (lao.Solver, *CVResult, error) {
 	if emptyTable(ds) {
 		return nil, nil, fmt.Errorf("frames: TuneSolver: %w", lao.ErrEmpty)
 	}
 	base := WithPriors(s, ds)
-	mFold := ds.Len() - ds.Len()/max(folds, 1)
+	mFold := ds.Len() - ds.Len()/max(o.Folds, 1)
 	// The fixed parameters are checked once, up front, so that a bad one
 	// (k < 1, k > d, ...) is reported as itself rather than as a failure of
 	// every grid point.
-	if _, _, err := lao.Clone(base).Start(lao.Problem{M: mFold, D: ds.Dim(), Rand: lao.NewRand(seed)}); err != nil {
+	check, err := lao.Clone(base)
+	if err != nil {
+		return nil, nil, fmt.Errorf("frames: TuneSolver: %w", err)
+	}
+	if _, _, err := check.Start(lao.Problem{M: mFold, D: ds.Dim(), Rand: lao.NewRand(o.Seed)}); err != nil {
 		return nil, nil, err
 	}
-	var grid []Params
-	for _, g := range lao.Grid(base, lao.Problem{M: mFold, D: ds.Dim()}) {
-		grid = append(grid, Params(g))
-	}
-	build := func(p Params) (lao.Solver, error) { return withParams(base, p) }
-	res, err := CrossValidate(ds, folds, grid, build, seed)
+	grid, err := tuneGrid(base, lao.Problem{M: mFold, D: ds.Dim()}, o.Grid)
 	if err != nil {
 		return nil, nil, err
+	}
+	cvo := CVOptions{Folds: o.Folds, Seed: o.Seed, Repeats: o.Repeats, Rule: o.Rule}
+	if cvo.Repeats == 0 {
+		cvo.Repeats = AutoRepeats(ds.Len())
+	}
+	if cvo.Rule == "" {
+		cvo.Rule = RuleMinZeroSE
+	}
+	build := func(p Params) (lao.Solver, error) { return withParams(base, p) }
+	res, err := CrossValidateWith(ds, grid, build, cvo)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !o.NoWiden {
+		if err := res.widen(ds, build, cvo); err != nil {
+			return nil, nil, err
+		}
+	}
+	if res.ZeroChosen {
+		return &ZeroPredictor{Of: base.Name()}, res, nil
 	}
 	tuned, err := withParams(base, res.Best)
 	return tuned, res, err
 }
 
+// tuneGrid returns lao.Grid(s, p) with the ranges of the parameters in
+// override replaced. The other parameters' ranges are those lao.Grid built
+// (a range centred on a replaced parameter, such as AdaGrad's step on B,
+// keeps the centres of the original values).
+func tuneGrid(s lao.Solver, p lao.Problem, override map[string][]float64) ([]Params, error) {
+	var grid []Params
+	for _, g := range lao.Grid(s, p) {
+		grid = append(grid, Params(g))
+	}
+	for _, name := range slices.Sorted(maps.Keys(override)) {
+		par, err := lao.FindParam(s, name)
+		if err != nil {
+			return nil, err
+		}
+		if par.Tune == nil || par.Get() != 0 {
+			return nil, fmt.Errorf("frames: --grid %s: %s's parameter %s is not tuned (it has no CV range, or it is set): %w", name, s.Name(), par.Name, lao.ErrParam)
+		}
+		var next []Params
+		seen := map[string]bool{}
+		for _, g := range grid {
+			rest := maps.Clone(g)
+			delete(rest, par.Name)
+			if key := rest.String(); !seen[key] {
+				seen[key] = true
+				for _, v := range override[name] {
+					q := maps.Clone(rest)
+					q[par.Name] = v
+					next = append(next, q)
+				}
+			}
+		}
+		grid = next
+	}
+	return grid, nil
+}
+
+// widen extends, up to MaxWiden times, the range of every parameter whose
+// lowest validation error lies on its edge by two more steps beyond it
+// (the ratio of the edge and its neighbour; a range through 0 or below is
+// not widened), along the line of the best setting, and chooses again.
+func (r *CVResult) widen(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions) error {
+	run, err := newCVRun(ds, build, o)
+	if err != nil {
+		return err
+	}
+	for range MaxWiden {
+		var grid []Params
+		for _, e := range r.edges() {
+			best := r.Settings[r.minIndex()].Params
+			if !(e.value > 0 && e.next > 0) {
+				continue // a range through 0 (a penalty's "off"): its edge stays
+			}
+			for i := 1; i <= 2; i++ {
+				v := e.value * math.Pow(e.value/e.next, float64(i))
+				if math.IsInf(v, 0) || v == 0 {
+					break
+				}
+				q := maps.Clone(best)
+				q[e.name] = v
+				if _, err := build(q); err == nil { // an int parameter refuses 2.5
+					grid = append(grid, q)
+				}
+			}
+		}
+		if len(grid) == 0 {
+			return nil
+		}
+		sets, err := run.evaluateAll(grid)
+		if err != nil {
+			return err
+		}
+		r.Settings = append(r.Settings, sets...)
+		if err := r.choose(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ParseGridSpec parses a CV range as the command line's --grid takes it:
+// "name=lo:hi:n" (n values evenly spaced on a log scale from lo to hi, both
+// positive) or "name=v1,v2,..." (the values as given).
+func ParseGridSpec(spec string) (name string, values []float64, err error) {
+	name, rhs, ok := strings.Cut(spec, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.TrimSpace(rhs) == "" {
+		return "", nil, fmt.Errorf("frames: --grid %q: want name=lo:hi:n or name=v1,v2,...: %w", spec, lao.ErrParam)
+	}
+	if parts := strings.Split(rhs, ":"); len(parts) == 3 {
+		lo, e1 := strconv.ParseFloat(strings.TrimSpace(parts[0]), 64)
+		hi, e2 := strconv.ParseFloat(strings.TrimSpace(parts[1]), 64)
+		n, e3 := strconv.Atoi(strings.TrimSpace(parts[2]))
+		if e1 != nil || e2 != nil || e3 != nil {
+			return "", nil, fmt.Errorf("frames: --grid %q: lo and hi must be numbers and n an integer: %w", spec, lao.ErrParam)
+		}
+		values, err = LogSpace(lo, hi, n)
+		if err != nil {
+			return "", nil, fmt.Errorf("frames: --grid %q: %w", spec, err)
+		}
+		return name, values, nil
+	}
+	for _, f := range strings.Split(rhs, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return "", nil, fmt.Errorf("frames: --grid %q: %q is not a finite number: %w", spec, f, lao.ErrParam)
+		}
+		values = append(values, v)
+	}
+	return name, values, nil
+}
+
 // withParams returns a copy of s with the parameters p set.
 func withParams(s lao.Solver, p Params) (lao.Solver, error) {
-	c := lao.Clone(s)
+	c, err := lao.Clone(s)
+	if err != nil {
+		return nil, err
+	}
 	if err := lao.SetParams(c, p); err != nil {
 		return nil, err
 	}
@@ -52,12 +226,54 @@ func withParams(s lao.Solver, p Params) (lao.Solver, error) {
 // WithPriors returns s, or a copy of s with the prior knowledge a
 // data-dependent solver needs filled in from the training data ds if s
 // still lacks it: the second moments E[x_i²] (SecondMoments) for a
-// lao.MomentsUser such as DDAERR. s itself is not modified.
+// lao.MomentsUser such as DDAERR. s itself is not modified. (A solver that
+// is not a pointer cannot be copied, lao.Clone: it is returned as it is,
+// and its Start reports what it lacks.)
 func WithPriors(s lao.Solver, ds lao.Table) lao.Solver {
 	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() && !emptyTable(ds) {
-		c := lao.Clone(s)
-		c.(lao.MomentsUser).SetMoments(SecondMoments(ds))
-		return c
+		if c, err := lao.Clone(s); err == nil {
+			c.(lao.MomentsUser).SetMoments(SecondMoments(ds))
+			return c
+		}
 	}
 	return s
+}
+
+// ZeroPredictor is what Tune returns when cross-validation chooses the
+// zero predictor over every setting of a solver: it reads no attribute and
+// predicts 0, the training mean on the centred labels frames prepares.
+type ZeroPredictor struct {
+	// Of names the solver it replaced.
+	Of string
+}
+
+var _ lao.Solver = (*ZeroPredictor)(nil)
+
+// Name returns "zero", or "zero (for SOLVER)".
+func (z *ZeroPredictor) Name() string {
+	if z.Of == "" {
+		return "zero"
+	}
+	return "zero (for " + z.Of + ")"
+}
+
+// Params returns none.
+func (z *ZeroPredictor) Params() []lao.Param { return nil }
+
+// About describes the zero predictor.
+func (z *ZeroPredictor) About() lao.About {
+	return lao.About{Paper: "the training mean", Algorithm: "predicts 0 on centred labels; chosen by cross-validation over " + z.Of, Budget: "none", Ball: "l2"}
+}
+
+// Start returns a learner that reads nothing.
+func (z *ZeroPredictor) Start(p lao.Problem) (lao.Learner, lao.Budget, error) {
+	return zeroLearner{}, lao.Budget{Rule: "none (the zero predictor reads nothing)"}, nil
+}
+
+type zeroLearner struct{}
+
+func (zeroLearner) Observe(*lao.Example)  {}
+func (zeroLearner) Weights(dst []float64) { clear(dst) }
+func (zeroLearner) Params() map[string]float64 {
+	return map[string]float64{"zero_predictor": 1}
 }

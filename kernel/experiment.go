@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
 )
@@ -21,12 +22,31 @@ var openData = datasets.Open
 // them all back. The splits depend only on spec.Seed, so the report is what
 // one experiments.Run of all the entries would give.
 func RunEntries(data string, spec experiments.Spec, labels ...string) (*experiments.Report, error) {
+	var ds *lao.Dataset
+	open := func() (*lao.Dataset, error) {
+		var err error
+		if ds == nil {
+			ds, err = openData(data)
+		}
+		return ds, err
+	}
+	return runEntries(data, open, spec, labels)
+}
+
+// RunEntriesOn is RunEntries on a table of the notebook's own (a CSV read
+// with frames.ReadCSV and converted with frames.FromDataFrame), named name
+// in the cache key and the progress bars: the experiment prepares each
+// split for each solver by spec.Preprocess (Scale "auto": as `lao fit`).
+func RunEntriesOn(name string, ds *lao.Dataset, spec experiments.Spec, labels ...string) (*experiments.Report, error) {
+	return runEntries(name+" ("+frames.Fingerprint(ds)+")", func() (*lao.Dataset, error) { return ds, nil }, spec, labels)
+}
+
+func runEntries(data string, open func() (*lao.Dataset, error), spec experiments.Spec, labels []string) (*experiments.Report, error) {
 	if len(labels) == 0 {
 		for _, e := range spec.Entries {
 			labels = append(labels, e.Label)
 		}
 	}
-	var ds *lao.Dataset
 	var reps []*experiments.Report
 	for _, l := range labels {
 		i := slices.IndexFunc(spec.Entries, func(e experiments.Entry) bool { return e.Label == l })
@@ -40,11 +60,9 @@ func RunEntries(data string, spec experiments.Spec, labels ...string) (*experime
 			Spec experiments.Spec
 		}{data, one}
 		rep, err := Cached(key, func() (*experiments.Report, error) {
-			if ds == nil {
-				var err error
-				if ds, err = openData(data); err != nil {
-					return nil, err
-				}
+			ds, err := open()
+			if err != nil {
+				return nil, err
 			}
 			bar := NewProgress(fmt.Sprintf("%s, %s", data, l), one.Splits)
 			defer bar.Done()

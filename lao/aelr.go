@@ -6,8 +6,8 @@ import (
 	"github.com/laoproject/lao/lao/internal/core"
 )
 
-// AELR is Attribute Efficient Lasso Regression (Hazan & Koren, ICML 2012,
-// Hazan & Koren 2012, Algorithm 2): the EG± (multiplicative weights) algorithm on the
+// AELR is Attribute Efficient Lasso Regression (Hazan & Koren 2012,
+// Algorithm 2): the EG± (multiplicative weights) algorithm on the
 // l1 ball of radius B, driven by an unbiased gradient estimate from k
 // uniformly sampled attributes and one attribute sampled with probability
 // |w_j|/||w||₁, each coordinate clipped to [−1/η, 1/η], averaged iterate.
@@ -28,14 +28,14 @@ type AELR struct {
 	K int
 	// B is the l1 radius. If B is 0, B = 1.
 	B float64
-	// Eta is the step size η. If Eta is 0, the value of Theorem 3.4 as
-	// stated, (1/(4B²))√(2k log(2d)/(5md)), is used. (The theorem's proof
+	// Eta is the step size η. If Eta is 0, Theorem 3.4's
+	// (1/(4B²))√(2k log(2d)/(5md)) is used, as stated. (The theorem's proof
 	// gives 1/(4B) in place of 1/(4B²); both agree at B = 1.)
 	Eta float64
-	// Split, if 1, splits the k+1 attributes evenly between x̃
-	// (⌈(k+1)/2⌉ uniform draws) and w·x (the mean of ⌊(k+1)/2⌋ draws), as
-	// Kukliansky & Shamir's experiments did. 0 (the default) is Algorithm 2.
-	Split int
+	// Split splits the k+1 attributes evenly between x̃ (⌈(k+1)/2⌉ uniform
+	// draws) and w·x (the mean of ⌊(k+1)/2⌋ draws), as Kukliansky &
+	// Shamir's experiments did. Off (the default) is Algorithm 2.
+	Split bool
 }
 
 var _ Solver = (*AELR)(nil)
@@ -48,25 +48,22 @@ func (s *AELR) resolve(p Problem) (k int, B, eta float64, o estOpts, err error) 
 	if err = checkK("aelr", k, p.D); err != nil {
 		return
 	}
-	if B, err = positiveOr("aelr", "B", s.B, 1); err != nil {
+	if B, err = positiveOr("aelr", "B", s.B, defaultRadius); err != nil {
 		return
 	}
-	if o, err = lassoOpts("aelr", s.Split, 0, nil); err != nil {
-		return
-	}
-	def := AELRDefaultEta(p.D, k, p.M, B)
-	eta, err = positiveOr("aelr", "Eta", s.Eta, def)
+	o = lassoOpts(s.Split, false, nil)
+	eta, err = positiveOr("aelr", "eta", s.Eta, AELRDefaultEta(p.D, k, p.M, B))
 	return
 }
 
-// Params binds k, B and eta to the struct's fields.
+// Params binds k, B, eta and split to the struct's fields.
 func (s *AELR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))",
-			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
-		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x (Kukliansky & Shamir 2015, Section 5); 0: k and 1"),
+		radiusParam(&s.B, "l1"),
+		stepParam(&s.Eta, "step size", "Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))",
+			func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, defaultRadius)) }),
+		splitParam(&s.Split, ""),
 	}
 }
 

@@ -46,9 +46,9 @@ func (s *AER) resolve(p Problem) (k int, B, lambda float64, err error) {
 		return 0, 0, 0, err
 	}
 	if k < 2 {
-		return 0, 0, 0, paramErr("aer", "K", "= %d: AER needs k ≥ 2 (k/2 attributes for x and k/2 for w·x)", k)
+		return 0, 0, 0, paramErr("aer", "k", "= %d: AER needs k ≥ 2 (k/2 attributes for x and k/2 for w·x)", k)
 	}
-	if B, err = positiveOr("aer", "B", s.B, 1); err != nil {
+	if B, err = positiveOr("aer", "B", s.B, defaultRadius); err != nil {
 		return 0, 0, 0, err
 	}
 	B2, err := positiveOr("aer", "B2", s.B2, B)
@@ -56,7 +56,7 @@ func (s *AER) resolve(p Problem) (k int, B, lambda float64, err error) {
 		return 0, 0, 0, err
 	}
 	def := AERDefaultLambda(p.D, k, p.M, B, B2)
-	lambda, err = positiveOr("aer", "Lambda", s.Lambda, def)
+	lambda, err = positiveOr("aer", "lambda", s.Lambda, def)
 	return k, B, lambda, err
 }
 
@@ -64,14 +64,20 @@ func (s *AER) resolve(p Problem) (k int, B, lambda float64, err error) {
 func (s *AER) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes per example, half for x and half for w·x; in [2, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		FloatParam("B2", &s.B2, "l2 bound on the comparator used by the default λ; 0 selects B", nil),
-		FloatParam("lambda", &s.Lambda, "Pegasos regularisation; 0 selects Theorem 2's ((B+1)d/B₂)√(log(m)/(mk))",
-			&Tune{Factors: lambdaFactors, Center: func(p Problem) float64 {
-				B := max(s.B, 1) // the grid's centre for B < 1 is that of B = 1
-				return AERDefaultLambda(p.D, s.K, max(p.M, 2), B, B)
-			}}),
+		radiusParam(&s.B, "l1"),
+		FloatParam("B2", &s.B2, "l2 bound on the comparator used by the default λ", nil).withDefault("B"),
+		aerLambdaParam(&s.Lambda, &s.K, &s.B, "Pegasos regularisation", "Theorem 2's ((B+1)d/B₂)√(log(m)/(mk))"),
 	}
+}
+
+// aerLambdaParam declares AER's λ (and Centroid's, which runs as AER): zero
+// selects def; cross-validation searches lambdaFactors times Theorem 2's λ
+// for the grid's k and B (B < 1 centred as B = 1, B₂ = B).
+func aerLambdaParam(v *float64, k *int, B *float64, what, def string) Param {
+	return FloatParam("lambda", v, what, &Tune{Factors: lambdaFactors, Center: func(p Problem) float64 {
+		b := max(*B, defaultRadius)
+		return AERDefaultLambda(p.D, *k, max(p.M, 2), b, b)
+	}}).withDefault(def)
 }
 
 // About cites the paper.

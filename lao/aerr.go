@@ -7,11 +7,11 @@ import (
 	"github.com/laoproject/lao/lao/internal/core"
 )
 
-// AERR is Attribute Efficient Ridge Regression (Hazan & Koren, ICML 2012,
-// Hazan & Koren 2012, Algorithm 1): online gradient descent on the l2 ball of radius
-// B with an unbiased gradient estimate built from k uniformly sampled
-// attributes (for x) and one attribute sampled with probability
-// w_j²/||w||₂² (for w·x), followed by the averaged iterate.
+// AERR is Attribute Efficient Ridge Regression (Hazan & Koren 2012,
+// Algorithm 1): online gradient descent on the l2 ball of radius B with an
+// unbiased gradient estimate built from k uniformly sampled attributes (for
+// x) and one attribute sampled with probability w_j²/||w||₂² (for w·x),
+// followed by the averaged iterate.
 //
 // Budget: k+1 distinct attributes per example (hard).
 //
@@ -24,24 +24,23 @@ type AERR struct {
 	K int
 	// B is the radius of the l2 ball the iterates live in. If B is 0, B = 1.
 	B float64
-	// Eta is the step size η. If Eta is 0, the step size of Theorem 3.1,
-	// √(k/(2dm)), is used.
+	// Eta is the step size η. If Eta is 0, Theorem 3.1's √(k/(2dm)), or
+	// with adagrad on its base step √2·B (AdaGradDefaultEta), is used.
 	Eta float64
 	// W1 is the initial iterate w_1 (non-zero, ||w_1||₂ ≤ B, length d). If
 	// W1 is nil, every entry is B/(100√d), so ||w_1||₂ = B/100: the paper
 	// allows any non-zero start in the ball; a small one starts close to the
 	// zero predictor.
 	W1 []float64
-	// AdaGrad, if 1, replaces the global step by AdaGrad's per-coordinate
-	// steps η/√(Σ_s g̃_{s,i}²) (Kukliansky & Shamir 2015, Appendix A,
-	// eq. (13)); Eta is then the base step η, and its default is √2·B
-	// (AdaGradDefaultEta). 0 (the default) is Algorithm 1.
-	AdaGrad int
-	// Split, if 1, splits the k+1 attributes evenly between x̃
-	// (⌈(k+1)/2⌉ uniform draws) and w·x (the mean of ⌊(k+1)/2⌋ draws), as
-	// Kukliansky & Shamir's experiments did (their Section 5). 0 (the
-	// default) is Algorithm 1: k and 1.
-	Split int
+	// AdaGrad replaces the global step by AdaGrad's per-coordinate steps
+	// η/√(Σ_s g̃_{s,i}²) (Kukliansky & Shamir 2015, Appendix A, eq. (13));
+	// Eta is then the base step. Off (the default) is Algorithm 1.
+	AdaGrad bool
+	// Split splits the k+1 attributes evenly between x̃ (⌈(k+1)/2⌉ uniform
+	// draws) and w·x (the mean of ⌊(k+1)/2⌋ draws), as Kukliansky &
+	// Shamir's experiments did (their Section 5). Off (the default) is
+	// Algorithm 1: k and 1.
+	Split bool
 }
 
 var _ Solver = (*AERR)(nil)
@@ -54,74 +53,23 @@ func (s *AERR) resolve(p Problem) (k int, B, eta float64, o estOpts, err error) 
 	if err = checkK("aerr", k, p.D); err != nil {
 		return
 	}
-	if B, err = positiveOr("aerr", "B", s.B, 1); err != nil {
+	if B, err = positiveOr("aerr", "B", s.B, defaultRadius); err != nil {
 		return
 	}
-	if o, err = ridgeOpts("aerr", s.AdaGrad, s.Split, 0, nil); err != nil {
-		return
-	}
-	def := AERRDefaultEta(p.D, k, p.M)
-	if o.ada {
-		def = AdaGradDefaultEta(B)
-	}
-	eta, err = positiveOr("aerr", "Eta", s.Eta, def)
+	o = ridgeOpts(s.AdaGrad, s.Split, false, nil)
+	eta, err = ridgeEta("aerr", s.Eta, s.AdaGrad, B, AERRDefaultEta(p.D, k, p.M))
 	return
 }
 
-// ridgeOpts validates the options of the ridge family (AdaGrad, Split,
-// InnerDD with the weights c of p_j ∝ |w_j|c_j) into estOpts.
-func ridgeOpts(solver string, adagrad, split, innerDD int, c []float64) (o estOpts, err error) {
-	ada, err := flag01(solver, "AdaGrad", adagrad)
-	if err != nil {
-		return
-	}
-	o, err = lassoOpts(solver, split, innerDD, c)
-	o.ada = ada
-	return
-}
-
-// lassoOpts validates Split and InnerDD into estOpts (r = 1 unless split;
-// the caller turns r into the x̃/inner split with splitBudget).
-func lassoOpts(solver string, split, innerDD int, c []float64) (o estOpts, err error) {
-	sp, err := flag01(solver, "Split", split)
-	if err != nil {
-		return
-	}
-	in, err := flag01(solver, "InnerDD", innerDD)
-	if err != nil {
-		return
-	}
-	o.r = 1
-	if sp {
-		o.r = -1 // resolved by withSplit once k is known
-	}
-	if in {
-		o.innerC = c
-	}
-	return
-}
-
-// withSplit returns the x̃ draws for a budget of k+1 and sets o.r.
-func (o *estOpts) withSplit(k int) int {
-	kx, r := splitBudget(k, o.r < 0)
-	o.r = r
-	return kx
-}
-
-// Params binds k, B and eta to the struct's fields.
+// Params binds k, B, eta, adagrad and split to the struct's fields.
 func (s *AERR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.1's √(k/(2dm)) (with adagrad = 1: the base step, 0 selects √2·B)",
-			ridgeStepTune(s.Split == 1, func(p Problem) float64 {
-				if s.AdaGrad == 1 {
-					return adaGradCenter(max(s.B, 1e-300))
-				}
-				return AERRDefaultEta(p.D, s.K, p.M)
-			})),
-		IntParam("adagrad", &s.AdaGrad, "1: AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015, Appendix A); 0: Algorithm 1"),
-		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x (Kukliansky & Shamir 2015, Section 5); 0: k and 1"),
+		radiusParam(&s.B, "l2"),
+		ridgeEtaParam(&s.Eta, &s.AdaGrad, &s.B, s.Split, "step size", "Theorem 3.1's √(k/(2dm))",
+			func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) }),
+		adaGradParam(&s.AdaGrad, ""),
+		splitParam(&s.Split, ""),
 	}
 }
 

@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -49,15 +50,17 @@ type AESVR struct {
 	// ε = B/2 (f_ε within ε/√π ≈ 0.28B of |·|_δ; a smaller ε sharpens the
 	// loss but GenEst's variance grows like exp(4((w·x − y)/ε)²)).
 	Eps float64
-	// Eta is the step size η. If Eta is 0, AESVRDefaultEta's 2B√(k/(dm)):
-	// the tuning η = 2B/(G√m) of Theorem 3.1's proof with
-	// G² = E||x̃||² ≤ d/k, i.e. φ̃ replaced by f_ε' ∈ [−1, 1] (Theorem 4.4 only
-	// says "properly tuned"; its G also holds GenEst's second moment).
+	// Eta is the step size η. If Eta is 0, 2B√(k/(dm)) is used
+	// (AESVRDefaultEta): the tuning η = 2B/(G√m) of Theorem 3.1's proof
+	// with G² = E||x̃||² ≤ d/k, i.e. φ̃ replaced by f_ε' ∈ [−1, 1]
+	// (Theorem 4.4 only says "properly tuned"; its G also holds GenEst's
+	// second moment).
 	Eta float64
 	// Cap is the hard safety cap on distinct attributes per example. If Cap
-	// is 0, the smallest count that k draws plus two GenEst calls exceed
-	// with probability below 10⁻¹⁵ (counting every draw as a new attribute),
-	// at most d. An example that would need more ends the fit with
+	// is 0, the 10⁻¹⁵ tail of the in-expectation budget k+6, at most d, is
+	// used: the smallest count that k draws plus two GenEst calls exceed
+	// with probability below 10⁻¹⁵ (counting every draw as a new
+	// attribute). An example that would need more ends the fit with
 	// ErrBudgetExceeded. Cap must lie in [k, d].
 	Cap int
 	// W1 is the initial iterate (as AERR's W1). If nil, every entry is
@@ -74,20 +77,14 @@ func (s *AESVR) Name() string { return "aesvr" }
 func (s *AESVR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x; in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		radiusParam(&s.B, "l2"),
 		FloatParam("delta", &s.Delta, "δ of the δ-insensitive loss, in [0, B]; 0 is the absolute loss", nil),
-		FloatParam("eps", &s.Eps, "accuracy ε of the smooth approximation f_ε; 0 selects B/2", nil),
-		FloatParam("eta", &s.Eta, "step size; 0 selects 2B√(k/(dm))",
-			stepTune(func(p Problem) float64 { return AESVRDefaultEta(p.D, s.K, p.M, orOne(s.B)) })),
-		IntParam("cap", &s.Cap, "hard safety cap on attributes per example; 0 selects the 10⁻¹⁵ tail of the in-expectation budget k+6, at most d"),
+		FloatParam("eps", &s.Eps, "accuracy ε of the smooth approximation f_ε", nil).withDefault("B/2"),
+		stepParam(&s.Eta, "step size", "2B√(k/(dm))",
+			func(p Problem) float64 { return AESVRDefaultEta(p.D, s.K, p.M, cmp.Or(s.B, defaultRadius)) }),
+		IntParam("cap", &s.Cap, "hard safety cap on attributes per example").
+			withDefault("the 10⁻¹⁵ tail of the in-expectation budget k+6, at most d"),
 	}
-}
-
-func orOne(b float64) float64 {
-	if b == 0 {
-		return 1
-	}
-	return b
 }
 
 // About cites the paper.
@@ -109,26 +106,26 @@ func (s *AESVR) resolve(p Problem) (aesvrParams, error) {
 		return r, err
 	}
 	var err error
-	if r.B, err = positiveOr("aesvr", "B", s.B, 1); err != nil {
+	if r.B, err = positiveOr("aesvr", "B", s.B, defaultRadius); err != nil {
 		return r, err
 	}
 	if !(s.Delta >= 0 && s.Delta <= r.B) {
-		return r, paramErr("aesvr", "Delta", "= %g must be in [0, B = %g]", s.Delta, r.B)
+		return r, paramErr("aesvr", "delta", "= %g must be in [0, B = %g]", s.Delta, r.B)
 	}
 	r.delta = s.Delta
-	if r.eps, err = positiveOr("aesvr", "Eps", s.Eps, r.B/2); err != nil {
+	if r.eps, err = positiveOr("aesvr", "eps", s.Eps, r.B/2); err != nil {
 		return r, err
 	}
 	// GenEst sees x' = x/ε and y± = (y ± δ)/ε: Lemma 4.1's norm bound for
 	// (w, x', y±) with ||x||₂ ≤ 1, ||w||₂ ≤ B, |y| ≤ B is (B + δ)/ε.
 	bg := (r.B + r.delta) / r.eps
 	if bg > maxGenEstB {
-		return r, paramErr("aesvr", "Eps", "= %g is too small: GenEst's N = ⌈4((B + δ)/ε)²⌉ would exceed 2^50", r.eps)
+		return r, paramErr("aesvr", "eps", "= %g is too small: GenEst's N = ⌈4((B + δ)/ε)²⌉ would exceed 2^50", r.eps)
 	}
 	if r.genest, err = NewGenEst(RhoSeries(), bg); err != nil {
 		return r, err
 	}
-	if r.eta, err = positiveOr("aesvr", "Eta", s.Eta, AESVRDefaultEta(p.D, r.k, p.M, r.B)); err != nil {
+	if r.eta, err = positiveOr("aesvr", "eta", s.Eta, AESVRDefaultEta(p.D, r.k, p.M, r.B)); err != nil {
 		return r, err
 	}
 	r.cap = s.Cap
@@ -136,7 +133,7 @@ func (s *AESVR) resolve(p Problem) (aesvrParams, error) {
 		r.cap = aesvrCap(r.k, p.D, r.genest)
 	}
 	if r.cap < r.k || r.cap > p.D {
-		return r, paramErr("aesvr", "Cap", "= %d must be in [k = %d, d = %d]", r.cap, r.k, p.D)
+		return r, paramErr("aesvr", "cap", "= %d must be in [k = %d, d = %d]", r.cap, r.k, p.D)
 	}
 	return r, nil
 }

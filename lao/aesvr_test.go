@@ -209,20 +209,20 @@ func TestAESVRBadParameters(t *testing.T) {
 		s     *AESVR
 		param string
 	}{
-		{&AESVR{K: 0}, "K"},
-		{&AESVR{K: 2, Delta: -0.1}, "Delta"},
-		{&AESVR{K: 2, Delta: 1.5}, "Delta"}, // δ > B = 1
-		{&AESVR{K: 2, B: 0.5, Delta: 0.6}, "Delta"},
-		{&AESVR{K: 2, Eps: -1}, "Eps"},
-		{&AESVR{K: 2, Eps: 1e-9}, "Eps"}, // (B + δ)/ε beyond GenEst's range
-		{&AESVR{K: 2, Eta: -1}, "Eta"},
-		{&AESVR{K: 2, Cap: 1}, "Cap"},
-		{&AESVR{K: 2, Cap: 7}, "Cap"}, // > d
+		{&AESVR{K: 0}, "k"},
+		{&AESVR{K: 2, Delta: -0.1}, "delta"},
+		{&AESVR{K: 2, Delta: 1.5}, "delta"}, // δ > B = 1
+		{&AESVR{K: 2, B: 0.5, Delta: 0.6}, "delta"},
+		{&AESVR{K: 2, Eps: -1}, "eps"},
+		{&AESVR{K: 2, Eps: 1e-9}, "eps"}, // (B + δ)/ε beyond GenEst's range
+		{&AESVR{K: 2, Eta: -1}, "eta"},
+		{&AESVR{K: 2, Cap: 1}, "cap"},
+		{&AESVR{K: 2, Cap: 7}, "cap"}, // > d
 		{&AESVR{K: 2, B: -1}, "B"},
 	}
 	for _, c := range cases {
 		_, err := Fit(c.s, ds.Stream(), Options{})
-		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.param) {
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "aesvr: "+c.param+" ") {
 			t.Errorf("%+v: error %v, want ErrParam naming %s", *c.s, err, c.param)
 		}
 	}

@@ -49,7 +49,7 @@ type Baseline struct {
 	B float64
 	// MaxMemoryMiB bounds the memory of its d×d matrices (about 4 of
 	// them); a larger d is refused with an error naming AER (O(d) memory)
-	// instead. If 0, DefaultMaxMemoryMiB.
+	// instead. If MaxMemoryMiB is 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
 }
 
@@ -63,18 +63,18 @@ func (s *Baseline) resolve(p Problem) (k int, B float64, err error) {
 		return 0, 0, err
 	}
 	if s.K < 2 {
-		return 0, 0, paramErr("baseline", "K", "= %d: Baseline needs k ≥ 2 (k/2 pairs of attributes)", s.K)
+		return 0, 0, paramErr("baseline", "k", "= %d: Baseline needs k ≥ 2 (k/2 pairs of attributes)", s.K)
 	}
-	B, err = positiveOr("baseline", "B", s.B, 1)
+	B, err = positiveOr("baseline", "B", s.B, defaultRadius)
 	return s.K, B, err
 }
 
-// Params binds k and B to the struct's fields.
+// Params binds k, B and maxmem to the struct's fields.
 func (s *Baseline) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes per example, in k/2 pairs; in [2, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		IntParam("maxmem", &s.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
+		radiusParam(&s.B, "l1"),
+		maxMemParam(&s.MaxMemoryMiB),
 	}
 }
 

@@ -24,7 +24,7 @@ type Centroid struct {
 	// B is the l1 radius of the projection. If B is 0, B = 1.
 	B float64
 	// Lambda sets the scale 2/λ of the averaged estimate. If Lambda is 0,
-	// AER's Theorem 2 value ((B+1)d/B)√(log(m)/(mk)) is used (no theorem
+	// AER's Theorem 2 value, ((B+1)d/B)√(log(m)/(mk)), is used (no theorem
 	// backs it here; cross-validate it).
 	Lambda float64
 }
@@ -38,12 +38,8 @@ func (s *Centroid) Name() string { return "centroid" }
 func (s *Centroid) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes per example, all used to estimate x; in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		FloatParam("lambda", &s.Lambda, "scale 2/λ of the averaged y·v; 0 selects AER's Theorem 2 value",
-			&Tune{Factors: lambdaFactors, Center: func(p Problem) float64 {
-				B := max(s.B, 1)
-				return AERDefaultLambda(p.D, s.K, max(p.M, 2), B, B)
-			}}),
+		radiusParam(&s.B, "l1"),
+		aerLambdaParam(&s.Lambda, &s.K, &s.B, "scale 2/λ of the averaged y·v", "AER's Theorem 2 value"),
 	}
 }
 
@@ -60,11 +56,11 @@ func (s *Centroid) Start(p Problem) (Learner, Budget, error) {
 	if err := checkK("centroid", k, p.D); err != nil {
 		return nil, Budget{}, err
 	}
-	B, err := positiveOr("centroid", "B", s.B, 1)
+	B, err := positiveOr("centroid", "B", s.B, defaultRadius)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	lambda, err := positiveOr("centroid", "Lambda", s.Lambda, AERDefaultLambda(p.D, k, max(p.M, 2), B, B))
+	lambda, err := positiveOr("centroid", "lambda", s.Lambda, AERDefaultLambda(p.D, k, max(p.M, 2), B, B))
 	if err != nil {
 		return nil, Budget{}, err
 	}

@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 
@@ -60,22 +61,21 @@ type Dantzig struct {
 	// S is s, the prediction support, in [1, s'−2]. If S is 0, s = ⌊s'/2⌋.
 	S int
 	// CLambda is c_λ > 0 in λ = c_λ ŝ√(log d/n). If CLambda is 0,
-	// c_λ = d/(2r) (r = s' − s), or √(d/r)/2 with Isotropic: the noise of
-	// an estimated Σ_ij (i ≠ j) grows like d/r (the diagonal's like
-	// √(d/r)), as in the reconstruction's theory-guided
+	// c_λ = d/(2(s'−s)) (isotropic: √(d/(s'−s))/2): with r = s' − s, the
+	// noise of an estimated Σ_ij (i ≠ j) grows like d/r (the diagonal's
+	// like √(d/r)), as in the reconstruction's theory-guided
 	// λ ∝ (σ + d/r)√(log(d/δ)/n) ([UNVERIFIED]); the constant ½ is ours.
-	// Cross-validation searches ×¼…×4.
 	CLambda float64
-	// T0 is the first re-solve, in examples. If T0 is 0, t0 = ⌈2d/r⌉ (the
-	// reconstruction's middle choice of {d/r, 2d/r, 5d/r}: every attribute
-	// has been read about twice).
+	// T0 is the first re-solve, in examples. If T0 is 0, t0 = ⌈2d/(s'−s)⌉
+	// (the reconstruction's middle choice of {d/r, 2d/r, 5d/r}, r = s' − s:
+	// every attribute has been read about twice).
 	T0 int
 	// Growth is the re-solve schedule's factor γ > 1 (t0, ⌈γt0⌉, …). If
 	// Growth is 0, γ = 2 (doubling).
 	Growth float64
-	// Isotropic, if 1, uses the diagonal of the Gram estimate only (see
-	// above); 0 uses the full estimate.
-	Isotropic int
+	// Isotropic uses the diagonal of the Gram estimate only (see above);
+	// off uses the full estimate.
+	Isotropic bool
 	// MaxIter and Tol bound the ADMM solve of each LP (0: 5000 iterations,
 	// relative tolerance 1e-4).
 	MaxIter int
@@ -90,16 +90,18 @@ var _ Solver = (*Dantzig)(nil)
 // Name returns "dantzig".
 func (z *Dantzig) Name() string { return "dantzig" }
 
-// Params binds k (s'), s, clambda, t0, growth and isotropic to the struct's fields.
+// Params binds k (s'), s, clambda, t0, growth and isotropic to the
+// struct's fields.
 func (z *Dantzig) Params() []Param {
 	return []Param{
 		IntParam("k", &z.K, "s', attributes read per example; in [s+2, d] ([s+1, d] with isotropic)"),
-		IntParam("s", &z.S, "s, the prediction support (H_s of the Dantzig selector); 0 selects ⌊s'/2⌋"),
-		FloatParam("clambda", &z.CLambda, "c_λ in λ = c_λ·ŝ·√(log d/n), ŝ = √(mean Σ_jj · mean y²); 0 selects d/(2(s'−s)) (isotropic: √(d/(s'−s))/2)",
-			&Tune{Factors: []float64{0.25, 0.5, 1, 2, 4}, Center: func(p Problem) float64 { return z.defaultCLambda(p.D) }}),
-		IntParam("t0", &z.T0, "first re-solve of the LP, in examples; 0 selects ⌈2d/(s'−s)⌉"),
-		FloatParam("growth", &z.Growth, "factor γ > 1 of the re-solve schedule t0, ⌈γt0⌉, …; 0 selects 2", nil),
-		IntParam("isotropic", &z.Isotropic, "1: use only the diagonal of the Gram estimate (soft thresholding); 0: the full Dantzig selector"),
+		sparsityParam(&z.S, "the prediction support (H_s of the Dantzig selector)"),
+		FloatParam("clambda", &z.CLambda, "c_λ in λ = c_λ·ŝ·√(log d/n), ŝ = √(mean Σ_jj · mean y²)",
+			&Tune{Factors: []float64{0.25, 0.5, 1, 2, 4}, Center: func(p Problem) float64 { return z.defaultCLambda(p.D) }}).
+			withDefault("d/(2(s'−s)) (isotropic: √(d/(s'−s))/2)"),
+		IntParam("t0", &z.T0, "first re-solve of the LP, in examples").withDefault("⌈2d/(s'−s)⌉"),
+		growthParam(&z.Growth, "factor γ > 1 of the re-solve schedule t0, ⌈γt0⌉, …"),
+		BoolParam("isotropic", &z.Isotropic, "use only the diagonal of the Gram estimate (soft thresholding); off: the full Dantzig selector"),
 	}
 }
 
@@ -111,11 +113,8 @@ func (z *Dantzig) About() About {
 
 // Start validates the parameters and returns a learner at w = 0.
 func (z *Dantzig) Start(p Problem) (Learner, Budget, error) {
-	if z.Isotropic != 0 && z.Isotropic != 1 {
-		return nil, Budget{}, paramErr("dantzig", "Isotropic", "= %d: want 0 (full Gram estimate) or 1 (its diagonal)", z.Isotropic)
-	}
 	gap := 2
-	if z.Isotropic == 1 {
+	if z.Isotropic {
 		gap = 1
 	}
 	sp, err := resolveSparsity("dantzig", z.K, z.S, p.D, gap)
@@ -130,16 +129,13 @@ func (z *Dantzig) Start(p Problem) (Learner, Budget, error) {
 		return nil, Budget{}, paramErr("dantzig", "MaxDim", "= %d < d = %d: the d×d moment estimate would need %.1f GiB (set MaxDim to allow it)",
 			maxDim, p.D, 16*float64(p.D)*float64(p.D)/(1<<30))
 	}
-	cl, err := positiveOr("dantzig", "CLambda", z.CLambda, DantzigDefaultCLambda(p.D, sp.sp, sp.s, z.Isotropic == 1))
+	cl, err := positiveOr("dantzig", "clambda", z.CLambda, DantzigDefaultCLambda(p.D, sp.sp, sp.s, z.Isotropic))
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	growth := z.Growth
-	if growth == 0 {
-		growth = 2
-	}
+	growth := cmp.Or(z.Growth, defaultGrowth)
 	if !(growth > 1) || math.IsInf(growth, 0) {
-		return nil, Budget{}, paramErr("dantzig", "Growth", "= %g: the re-solve schedule's factor must be finite and > 1", growth)
+		return nil, Budget{}, paramErr("dantzig", "growth", "= %g: the re-solve schedule's factor must be finite and > 1", growth)
 	}
 	r := sp.sp - sp.s
 	t0 := z.T0
@@ -147,7 +143,7 @@ func (z *Dantzig) Start(p Problem) (Learner, Budget, error) {
 		t0 = (2*p.D + r - 1) / r
 	}
 	if t0 < 1 {
-		return nil, Budget{}, paramErr("dantzig", "T0", "= %d: the first re-solve must be at example 1 or later", t0)
+		return nil, Budget{}, paramErr("dantzig", "t0", "= %d: the first re-solve must be at example 1 or later", t0)
 	}
 	if z.MaxIter < 0 {
 		return nil, Budget{}, paramErr("dantzig", "MaxIter", "= %d: want ≥ 0 (0: 5000)", z.MaxIter)
@@ -157,7 +153,7 @@ func (z *Dantzig) Start(p Problem) (Learner, Budget, error) {
 	}
 	d := p.D
 	l := &dantzigLearner{sp: sp.sp, s: sp.s, r: r, m: p.M, clambda: cl, clambda0: cl, t0: t0, next: t0, growth: growth,
-		iso: z.Isotropic == 1, opt: dselector.Options{MaxIter: z.MaxIter, Tol: z.Tol}, rng: p.Rand,
+		iso: z.Isotropic, opt: dselector.Options{MaxIter: z.MaxIter, Tol: z.Tol}, rng: p.Rand,
 		b: make([]float64, d), w: make([]float64, d), v: make([]float64, d), perm: identity(d),
 		xs: make([]float64, r), order: make([]int, 0, d)}
 	if l.iso {
@@ -187,7 +183,7 @@ func (z *Dantzig) defaultCLambda(d int) float64 {
 	if z.K-s < 1 {
 		return 1
 	}
-	return DantzigDefaultCLambda(d, z.K, s, z.Isotropic == 1)
+	return DantzigDefaultCLambda(d, z.K, s, z.Isotropic)
 }
 
 type dantzigLearner struct {

@@ -27,17 +27,16 @@ type DDAELR struct {
 	// frames.SecondMoments). Attributes with E[x_i²] = 0 are never
 	// sampled.
 	Moments []float64
-	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x
-	// (see AELR.Split).
-	Split int
-	// InnerDD, if 1, draws the inner-product attribute with
-	// p_j ∝ |w_j|√E[x_j²] (Kukliansky & Shamir 2015, Section 4.1: "the
-	// optimal sampling probabilities remain" those of page 8) instead of
-	// p_j = |w_j|/||w||₁.
-	InnerDD int
-	// Paper, if 1, selects what the paper's experiments ran (Section 5):
-	// InnerDD and Split.
-	Paper int
+	// Split splits the k+1 attributes evenly between x̃ and w·x (see
+	// AELR.Split).
+	Split bool
+	// InnerDD draws the inner-product attribute with p_j ∝ |w_j|√E[x_j²]
+	// (Kukliansky & Shamir 2015, Section 4.1: "the optimal sampling
+	// probabilities remain" those of page 8) instead of p_j = |w_j|/||w||₁.
+	InnerDD bool
+	// Paper selects what the paper's experiments ran (Section 5): InnerDD
+	// and Split.
+	Paper bool
 }
 
 var _ Solver = (*DDAELR)(nil)
@@ -50,7 +49,7 @@ func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o est
 	if err = checkK("ddaelr", k, p.D); err != nil {
 		return
 	}
-	if B, err = positiveOr("ddaelr", "B", s.B, 1); err != nil {
+	if B, err = positiveOr("ddaelr", "B", s.B, defaultRadius); err != nil {
 		return
 	}
 	if err = checkMoments("ddaelr", s.Moments, p.D); err != nil {
@@ -59,18 +58,13 @@ func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o est
 	if q, err = samplingTable("ddaelr", "Moments", s.Moments, p.D); err != nil {
 		return
 	}
-	split, inner, err := paperFlags("ddaelr", s.Paper, s.Split, s.InnerDD)
-	if err != nil {
-		return
-	}
-	if o, err = lassoOpts("ddaelr", split, inner, rootsOf(s.Moments)); err != nil {
-		return
-	}
+	split, inner := paperFlags(s.Paper, s.Split, s.InnerDD)
+	o = lassoOpts(split, inner, rootsOf(s.Moments))
 	var l1 float64
 	for _, v := range s.Moments {
 		l1 += v
 	}
-	eta, err = positiveOr("ddaelr", "Eta", s.Eta, DDAELRDefaultEta(p.D, k, p.M, B, l1))
+	eta, err = positiveOr("ddaelr", "eta", s.Eta, DDAELRDefaultEta(p.D, k, p.M, B, l1))
 	return
 }
 
@@ -91,19 +85,19 @@ func checkMoments(solver string, m []float64, d int) error {
 	return nil
 }
 
-// Params binds k, B and eta to the struct's fields; the prior Moments are
-// supplied with SetMoments.
+// Params binds k, B, eta, split, innerdd and paper to the struct's fields;
+// the prior Moments are supplied with SetMoments.
 func (s *DDAELR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
+		radiusParam(&s.B, "l1"),
 		// CV centres the step on the uniform solver's theorem step: the
 		// data-dependent step needs the moments, which the grid does not see.
-		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 4.6's",
-			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
-		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x; 0: k and 1"),
-		IntParam("innerdd", &s.InnerDD, "1: inner-product draws p_j ∝ |w_j|√E[x_j²] (Kukliansky & Shamir 2015, pages 8 and 15); 0: p_j ∝ |w_j|"),
-		IntParam("paper", &s.Paper, "1: the paper's experimental variant (innerdd = split = 1, Kukliansky & Shamir 2015, Section 5)"),
+		stepParam(&s.Eta, "step size", "Theorem 4.6's",
+			func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, defaultRadius)) }),
+		splitParam(&s.Split, ""),
+		innerDDParam(&s.InnerDD, "|w_j|√E[x_j²]", "p_j ∝ |w_j|"),
+		paperParam(&s.Paper, "innerdd and split"),
 	}
 }
 

@@ -24,7 +24,8 @@ type DDAERR struct {
 	K int
 	// B is the radius of the l2 ball. If B is 0, B = 1.
 	B float64
-	// Eta is the step size η. If Eta is 0, Theorem 3.5's is used.
+	// Eta is the step size η. If Eta is 0, Theorem 3.5's, or with adagrad
+	// on its base step √2·B, is used.
 	Eta float64
 	// Moments holds E[x_i²] for i = 1..d (required; see
 	// frames.SecondMoments). Attributes with E[x_i²] = 0 are never
@@ -32,19 +33,19 @@ type DDAERR struct {
 	Moments []float64
 	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
 	W1 []float64
-	// AdaGrad, if 1, uses AdaGrad's per-coordinate steps (see AERR.AdaGrad).
-	AdaGrad int
-	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x
-	// (see AERR.Split).
-	Split int
-	// InnerDD, if 1, draws the inner-product attribute with
-	// p_j ∝ |w_j|√E[x_j²] and estimates w·x by w_j x_j/p_j, the optimal
-	// distribution of Kukliansky & Shamir 2015's page 8 (after Lemma 3.3),
-	// instead of p_j = w_j²/||w||₂².
-	InnerDD int
-	// Paper, if 1, selects what Kukliansky & Shamir's experiments ran
-	// (their Section 5): InnerDD and Split. 0 leaves each to its field.
-	Paper int
+	// AdaGrad uses AdaGrad's per-coordinate steps (see AERR.AdaGrad).
+	AdaGrad bool
+	// Split splits the k+1 attributes evenly between x̃ and w·x (see
+	// AERR.Split).
+	Split bool
+	// InnerDD draws the inner-product attribute with p_j ∝ |w_j|√E[x_j²]
+	// and estimates w·x by w_j x_j/p_j, the optimal distribution of
+	// Kukliansky & Shamir 2015's page 8 (after Lemma 3.3), instead of
+	// p_j = w_j²/||w||₂².
+	InnerDD bool
+	// Paper selects what Kukliansky & Shamir's experiments ran (their
+	// Section 5): InnerDD and Split. Off leaves each to its field.
+	Paper bool
 }
 
 var _ Solver = (*DDAERR)(nil)
@@ -57,53 +58,36 @@ func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o est
 	if err = checkK("ddaerr", k, p.D); err != nil {
 		return
 	}
-	if B, err = positiveOr("ddaerr", "B", s.B, 1); err != nil {
+	if B, err = positiveOr("ddaerr", "B", s.B, defaultRadius); err != nil {
 		return
 	}
 	if err = checkMoments("ddaerr", s.Moments, p.D); err != nil {
 		return
 	}
-	roots := make([]float64, p.D)
-	for i, v := range s.Moments {
-		roots[i] = math.Sqrt(v)
-	}
+	roots := rootsOf(s.Moments)
 	if q, err = samplingTable("ddaerr", "Moments", roots, p.D); err != nil {
 		return
 	}
-	split, inner, err := paperFlags("ddaerr", s.Paper, s.Split, s.InnerDD)
-	if err != nil {
-		return
-	}
-	if o, err = ridgeOpts("ddaerr", s.AdaGrad, split, inner, roots); err != nil {
-		return
-	}
-	def := DDAERRDefaultEta(k, p.M, HalfNorm(s.Moments))
-	if o.ada {
-		def = AdaGradDefaultEta(B)
-	}
-	eta, err = positiveOr("ddaerr", "Eta", s.Eta, def)
+	split, inner := paperFlags(s.Paper, s.Split, s.InnerDD)
+	o = ridgeOpts(s.AdaGrad, split, inner, roots)
+	eta, err = ridgeEta("ddaerr", s.Eta, s.AdaGrad, B, DDAERRDefaultEta(k, p.M, HalfNorm(s.Moments)))
 	return
 }
 
-// Params binds k, B and eta to the struct's fields; the prior Moments are
-// supplied with SetMoments.
+// Params binds k, B, eta, adagrad, split, innerdd and paper to the
+// struct's fields; the prior Moments are supplied with SetMoments.
 func (s *DDAERR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
+		radiusParam(&s.B, "l2"),
 		// CV centres the step on the uniform solver's theorem step: the
 		// data-dependent step needs the moments, which the grid does not see.
-		FloatParam("eta", &s.Eta, "step size; 0 selects Theorem 3.5's (with adagrad = 1: the base step, 0 selects √2·B)",
-			ridgeStepTune(s.Split == 1 || s.Paper == 1, func(p Problem) float64 {
-				if s.AdaGrad == 1 {
-					return adaGradCenter(max(s.B, 1e-300))
-				}
-				return AERRDefaultEta(p.D, s.K, p.M)
-			})),
-		IntParam("adagrad", &s.AdaGrad, "1: AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015, Appendix A); 0: one step size"),
-		IntParam("split", &s.Split, "1: the k+1 attributes split evenly between x̃ and w·x; 0: k and 1"),
-		IntParam("innerdd", &s.InnerDD, "1: inner-product draws p_j ∝ |w_j|√E[x_j²] (Kukliansky & Shamir 2015, page 8); 0: p_j ∝ w_j²"),
-		IntParam("paper", &s.Paper, "1: the paper's experimental variant (innerdd = split = 1, Kukliansky & Shamir 2015, Section 5)"),
+		ridgeEtaParam(&s.Eta, &s.AdaGrad, &s.B, s.Split || s.Paper, "step size", "Theorem 3.5's",
+			func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) }),
+		adaGradParam(&s.AdaGrad, ""),
+		splitParam(&s.Split, ""),
+		innerDDParam(&s.InnerDD, "|w_j|√E[x_j²]", "p_j ∝ w_j²"),
+		paperParam(&s.Paper, "innerdd and split"),
 	}
 }
 

@@ -23,8 +23,17 @@
 //	Hybrid                        Murata & Suzuki, NeurIPS 2018
 //	RDA, Dantzig                  the competitors of Murata & Suzuki's experiments
 //	                              (Ito et al. 2017, Kale et al. 2017; reconstructed)
+//	ScreenRidge, AdaptiveScreen   practical screening baselines (this module)
+//	CorrectedRidge                Loh & Wainwright 2012's corrected moments for
+//	                              missing data, with the known k-of-d inclusion
+//	                              probabilities (Horvitz-Thompson)
 //	Ridge, Lasso, OnlineRidge,
 //	OnlineLasso                   full-information references (budget d)
+//
+// The budget is spent when an example reveals its cells; computing on what
+// was revealed is free. CorrectedRidge and AdaptiveScreen fit on every cell
+// every example revealed (revealed.go), not on a single pass of gradient
+// steps.
 //
 // Murata & Suzuki's solvers have a second budget, at prediction time: the
 // model has at most s non-zero weights (hard thresholding H_s) and a test
@@ -38,7 +47,7 @@
 // Appendix A) for AERR, DDAERR, two-phased DDAERR and online ridge, and the
 // variants that paper's experiments ran (Section 5: inner-product draws
 // p_j ∝ |w_j|√E[x_j²], the budget split evenly, ε = 0, a warm-started
-// second phase; Paper = 1 selects them all).
+// second phase; Paper selects them all).
 //
 // Each solver is a struct whose exported fields are the paper's parameters
 // (K, B, Eta, Lambda, ...); a zero field selects the theorem's choice,

@@ -1,6 +1,10 @@
 package lao
 
-import "github.com/laoproject/lao/lao/internal/errs"
+import (
+	"errors"
+
+	"github.com/laoproject/lao/lao/internal/errs"
+)
 
 // The sentinel errors of the package. Errors are returned wrapped, with a
 // message naming the solver, parameter, row or attribute concerned; callers
@@ -22,4 +26,7 @@ var (
 	ErrNotFinite = errs.NotFinite
 	// ErrShape: slice lengths do not match the stated shape.
 	ErrShape = errs.Shape
+	// ErrNotPointer: a solver that is not a non-nil pointer to a struct,
+	// so its parameters cannot be bound to a copy (Clone).
+	ErrNotPointer = errors.New("lao: solver is not a pointer to a struct")
 )

@@ -42,9 +42,8 @@ type Exploration struct {
 	// s = ⌊s'/2⌋ (the paper's remark after Corollary 4.2 takes s'−s = Θ(s);
 	// its experiment has s' = 50, s = s_* = 25).
 	S int
-	// Eta is the constant step size η > 0. If Eta is 0, η = 1/(2L̂) with
-	// L̂ = 2·(mean square of the attributes observed in the first
-	// mini-batch): Theorem 4.1's Θ(1/L_s) for uncorrelated attributes of
+	// Eta is the constant step size η > 0. If Eta is 0, η = 1/(2L̂),
+	// L̂ = 2·mean square of the first mini-batch's attributes: Theorem 4.1's Θ(1/L_s) for uncorrelated attributes of
 	// equal variance (1/4 for standard normal attributes). Result.Params
 	// reports the value used.
 	Eta float64
@@ -67,10 +66,10 @@ func (e *Exploration) Name() string { return "exploration" }
 func (e *Exploration) Params() []Param {
 	return []Param{
 		IntParam("k", &e.K, "s', attributes observed per example (training and prediction); in [s+1, d]"),
-		IntParam("s", &e.S, "s, non-zero weights of the model; 0 selects ⌊s'/2⌋"),
-		FloatParam("eta", &e.Eta, "constant step size η; 0 selects 1/(2L̂), L̂ = 2·mean square of the first mini-batch's attributes", sparseStepTune()),
-		tunedIntParam("batch", &e.Batch, "first mini-batch size B_1 (examples per block); 0 selects ⌈s²/4⌉", batchValues),
-		FloatParam("growth", &e.Growth, "mini-batch growth γ ≥ 1, B_t = ⌈B_1γ^(t−1)⌉; 0 selects 2 (1: constant)", nil),
+		sparsityParam(&e.S, "non-zero weights of the model"),
+		sparseEtaParam(&e.Eta),
+		batchParam(&e.Batch, "first mini-batch size B_1 (examples per block)", "⌈s²/4⌉"),
+		growthParam(&e.Growth, "mini-batch growth γ ≥ 1, B_t = ⌈B_1γ^(t−1)⌉ (1: constant)"),
 	}
 }
 
@@ -95,7 +94,7 @@ func (e *Exploration) resolve(p Problem) (explorationConfig, error) {
 	if err := checkEta("exploration", e.Eta); err != nil {
 		return explorationConfig{}, err
 	}
-	b, g, err := resolveBatch("exploration", e.Batch, e.Growth, DefaultBatch(sp.s), 2)
+	b, g, err := resolveBatch("exploration", e.Batch, e.Growth, DefaultBatch(sp.s))
 	if err != nil {
 		return explorationConfig{}, err
 	}

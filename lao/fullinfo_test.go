@@ -211,10 +211,10 @@ func TestReferenceBadParameters(t *testing.T) {
 		param string
 	}{
 		{&Ridge{B: -1}, "B"}, {&Ridge{B: nan}, "B"}, {&Ridge{B: inf}, "B"},
-		{&Ridge{Lambda: -1}, "Lambda"}, {&Ridge{Lambda: nan}, "Lambda"}, {&Ridge{Lambda: 1, B: 1}, "Lambda"},
-		{&Lasso{B: -2}, "B"}, {&Lasso{Lambda: inf}, "Lambda"}, {&Lasso{Lambda: 1, B: 2}, "Lambda"},
-		{&OnlineRidge{B: -1}, "B"}, {&OnlineRidge{Eta: nan}, "Eta"}, {&OnlineRidge{Eta: -0.1}, "Eta"},
-		{&OnlineLasso{B: inf}, "B"}, {&OnlineLasso{Eta: -1}, "Eta"},
+		{&Ridge{Lambda: -1}, "lambda"}, {&Ridge{Lambda: nan}, "lambda"}, {&Ridge{Lambda: 1, B: 1}, "lambda"},
+		{&Lasso{B: -2}, "B"}, {&Lasso{Lambda: inf}, "lambda"}, {&Lasso{Lambda: 1, B: 2}, "lambda"},
+		{&OnlineRidge{B: -1}, "B"}, {&OnlineRidge{Eta: nan}, "eta"}, {&OnlineRidge{Eta: -0.1}, "eta"},
+		{&OnlineLasso{B: inf}, "B"}, {&OnlineLasso{Eta: -1}, "eta"},
 	} {
 		_, err := Fit(c.s, ds.Stream(), Options{})
 		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.s.Name()+": "+c.param) {

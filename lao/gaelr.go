@@ -7,7 +7,7 @@ import (
 )
 
 // GAELR is General Attribute Efficient Lasso Regression (Kukliansky &
-// Shamir, Kukliansky & Shamir 2015, Algorithm 3): AELR (Hazan & Koren 2012, Alg. 2) with the k
+// Shamir 2015, Algorithm 3): AELR (Hazan & Koren 2012, Alg. 2) with the k
 // attributes that estimate x drawn independently from a distribution q,
 // x̃ = (1/k) Σ_r x[i_r]/q_{i_r}·e_{i_r}; the inner product is estimated from
 // one attribute drawn with probability |w_j|/||w||₁; each coordinate of
@@ -29,8 +29,8 @@ type GAELR struct {
 	// B is the l1 radius. If B is 0, B = 1.
 	B float64
 	// Eta is the step size η. If Eta is 0, the minimiser of Theorem 4.1's
-	// bound with Lemma 4.5's G² and the worst case max_i E[x_i²]/q_i ≤
-	// 1/min_{q_i>0} q_i (since ||x||∞ ≤ 1):
+	// bound for the worst case of q is used: with Lemma 4.5's G² and
+	// max_i E[x_i²]/q_i ≤ 1/min_{q_i>0} q_i (since ||x||∞ ≤ 1),
 	// η = (1/(2B))√(log(2d)/(5m(1/(k·min q) + 1))).
 	Eta float64
 	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
@@ -49,25 +49,12 @@ var _ Solver = (*GAELR)(nil)
 func (s *GAELR) Name() string { return "gaelr" }
 
 func (s *GAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
-	k = s.K
-	if err = checkK("gaelr", k, p.D); err != nil {
-		return
-	}
-	if B, err = positiveOr("gaelr", "B", s.B, 1); err != nil {
-		return
-	}
-	Q := s.Q
-	if Q == nil && s.QPower != 0 {
-		if Q, err = powerSampling("gaelr", s.Moments, s.QPower, p.D); err != nil {
-			return
-		}
-	}
-	if q, err = samplingTable("gaelr", "Q", Q, p.D); err != nil {
+	if k, B, q, err = resolveGeneral("gaelr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
 		return
 	}
 	minQ := minPositive(q.q)
 	def := 1 / (2 * B) * math.Sqrt(math.Log(2*float64(p.D))/(5*float64(p.M)*(1/(float64(k)*minQ)+1)))
-	eta, err = positiveOr("gaelr", "Eta", s.Eta, def)
+	eta, err = positiveOr("gaelr", "eta", s.Eta, def)
 	return
 }
 
@@ -75,9 +62,9 @@ func (s *GAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err er
 func (s *GAELR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "step size; 0 selects the minimiser of Theorem 4.1's bound for the worst case of q",
-			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
+		radiusParam(&s.B, "l1"),
+		stepParam(&s.Eta, "step size", "the minimiser of Theorem 4.1's bound for the worst case of q",
+			func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, defaultRadius)) }),
 		FloatParam("qpower", &s.QPower, "if Q is nil: q_i ∝ E[x_i²]^qpower from the prior moments (0: uniform, 1: DDAELR's)", nil),
 	}
 }

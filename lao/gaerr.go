@@ -8,7 +8,7 @@ import (
 )
 
 // GAERR is General Attribute Efficient Ridge Regression (Kukliansky &
-// Shamir, Kukliansky & Shamir 2015, Algorithm 1): AERR (Hazan & Koren 2012, Alg. 1) with the k
+// Shamir 2015, Algorithm 1): AERR (Hazan & Koren 2012, Alg. 1) with the k
 // attributes that estimate x drawn independently from a distribution q
 // instead of uniformly, x̃ = (1/k) Σ_r x[i_r]/q_{i_r}·e_{i_r} (eq. (1)); the
 // inner product is estimated from one attribute drawn with probability
@@ -30,8 +30,8 @@ type GAERR struct {
 	// B is the radius of the l2 ball. If B is 0, B = 1.
 	B float64
 	// Eta is the step size η. If Eta is 0, the minimiser of Theorem 3.1's
-	// bound with Lemma 3.4's G² and the worst case Σ_i E[x_i²]/q_i ≤
-	// 1/min_{q_i>0} q_i (since ||x||₂ ≤ 1) is used:
+	// bound for the worst case of q is used: with Lemma 3.4's G² and
+	// Σ_i E[x_i²]/q_i ≤ 1/min_{q_i>0} q_i (since ||x||₂ ≤ 1),
 	// η = 1/√(m(1/(k·min q) + 1)).
 	Eta float64
 	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
@@ -54,26 +54,32 @@ var _ Solver = (*GAERR)(nil)
 func (s *GAERR) Name() string { return "gaerr" }
 
 func (s *GAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
-	k = s.K
-	if err = checkK("gaerr", k, p.D); err != nil {
+	if k, B, q, err = resolveGeneral("gaerr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
 		return
 	}
-	if B, err = positiveOr("gaerr", "B", s.B, 1); err != nil {
-		return
+	def := 1 / math.Sqrt(float64(p.M)*(1/(float64(k)*minPositive(q.q))+1))
+	eta, err = positiveOr("gaerr", "eta", s.Eta, def)
+	return
+}
+
+// resolveGeneral validates what GAERR and GAELR share (k, B and the
+// sampling distribution: Q, or q_i ∝ E[x_i²]^qpower, or uniform) and builds
+// q's alias table.
+func resolveGeneral(solver string, k int, B float64, Q []float64, qpower float64, moments []float64, p Problem) (int, float64, *aliasTable, error) {
+	if err := checkK(solver, k, p.D); err != nil {
+		return 0, 0, nil, err
 	}
-	Q := s.Q
-	if Q == nil && s.QPower != 0 {
-		if Q, err = powerSampling("gaerr", s.Moments, s.QPower, p.D); err != nil {
-			return
+	B, err := positiveOr(solver, "B", B, defaultRadius)
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	if Q == nil && qpower != 0 {
+		if Q, err = powerSampling(solver, moments, qpower, p.D); err != nil {
+			return 0, 0, nil, err
 		}
 	}
-	if q, err = samplingTable("gaerr", "Q", Q, p.D); err != nil {
-		return
-	}
-	minQ := minPositive(q.q)
-	def := 1 / math.Sqrt(float64(p.M)*(1/(float64(k)*minQ)+1))
-	eta, err = positiveOr("gaerr", "Eta", s.Eta, def)
-	return
+	q, err := samplingTable(solver, "Q", Q, p.D)
+	return k, B, q, err
 }
 
 // samplingTable validates a sampling distribution (nil: uniform) and builds
@@ -99,9 +105,9 @@ func samplingTable(solver, field string, q []float64, d int) (*aliasTable, error
 func (s *GAERR) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "step size; 0 selects the minimiser of Theorem 3.1's bound for the worst case of q",
-			stepTune(func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) })),
+		radiusParam(&s.B, "l2"),
+		stepParam(&s.Eta, "step size", "the minimiser of Theorem 3.1's bound for the worst case of q",
+			func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) }),
 		FloatParam("qpower", &s.QPower, "if Q is nil: q_i ∝ E[x_i²]^qpower from the prior moments (0: uniform, ½: DDAERR's, 1: DDAELR's)", nil),
 	}
 }

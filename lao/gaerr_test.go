@@ -289,7 +289,7 @@ func TestDDAERRErrors(t *testing.T) {
 		"sum to 0":            &DDAERR{K: 1, Moments: []float64{0, 0, 0}},
 		"Q":                   &GAERR{K: 1, Q: []float64{1, 2}},
 		"weight 0 = -1":       &GAERR{K: 1, Q: []float64{-1, 2, 1}},
-		"K":                   &GAERR{K: 4},
+		"gaerr: k = 4":        &GAERR{K: 4},
 	} {
 		_, err := Fit(s, ds.Stream(), Options{})
 		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), name) {
@@ -398,14 +398,14 @@ func seq(lo, hi int) []int {
 func TestTwoPhasedDDAERRErrors(t *testing.T) {
 	ds := signProblem{d: 3, scale: 0.5, wstar: []float64{1, 0, 0}}.sample(10, NewRand(1))
 	for name, s := range map[string]Solver{
-		"M1 = 10": &TwoPhasedDDAERR{K: 1, M1: 10},
-		"M1 = -1": &TwoPhasedDDAERR{K: 1, M1: -1},
-		"Delta":   &TwoPhasedDDAERR{K: 1, Delta: 1.5},
-		"Half":    &TwoPhasedDDAERR{K: 1, Half: -2},
-		"Eta":     &TwoPhasedDDAERR{K: 1, Eta: math.NaN()},
-		"K":       &TwoPhasedDDAERR{K: 0},
-		"M1 = 11": &TwoPhasedDDAELR{K: 1, M1: 11},
-		"Delta =": &TwoPhasedDDAELR{K: 1, Delta: -0.5},
+		"m1 = 10": &TwoPhasedDDAERR{K: 1, M1: 10},
+		"m1 = -1": &TwoPhasedDDAERR{K: 1, M1: -1},
+		"delta":   &TwoPhasedDDAERR{K: 1, Delta: 1.5},
+		"half":    &TwoPhasedDDAERR{K: 1, Half: -2},
+		"eta":     &TwoPhasedDDAERR{K: 1, Eta: math.NaN()},
+		"k":       &TwoPhasedDDAERR{K: 0},
+		"m1 = 11": &TwoPhasedDDAELR{K: 1, M1: 11},
+		"delta =": &TwoPhasedDDAELR{K: 1, Delta: -0.5},
 	} {
 		_, err := Fit(s, ds.Stream(), Options{})
 		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), name) {

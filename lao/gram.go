@@ -149,7 +149,7 @@ const DefaultMaxMemoryMiB = 4096
 // and the online solver to use instead.
 func checkQuadratic(solver string, d, copies, limitMiB int, online string) error {
 	if limitMiB < 0 {
-		return paramErr(solver, "MaxMemoryMiB", "= %d must not be negative", limitMiB)
+		return paramErr(solver, "maxmem", "= %d must not be negative", limitMiB)
 	}
 	if limitMiB == 0 {
 		limitMiB = DefaultMaxMemoryMiB

@@ -1,6 +1,9 @@
 package lao
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // Hybrid is Murata & Suzuki 2018, Algorithm 3: rounds k = 1, 2, … of
 // Exploration then Exploitation,
@@ -45,13 +48,15 @@ type Hybrid struct {
 	// s = ⌊s'/2⌋.
 	S int
 	// Eta is the constant step size η > 0 of both inner algorithms. If Eta
-	// is 0, η = 1/(2L̂) estimated on the first mini-batch, as in Exploration.
+	// is 0, η = 1/(2L̂), L̂ = 2·mean square of the first mini-batch's
+	// attributes, as in Exploration.
 	Eta float64
 	// Batch is B⁻_1, the Exploration mini-batch (examples per block) of
 	// round 1. If Batch is 0, B⁻_1 = ⌈s²/4⌉ (DefaultBatch, as in Exploration).
 	Batch int
 	// Batch2 is B_1, the Exploitation mini-batch of round 1. If Batch2 is
-	// 0, B_1 = ⌈B⁻_1·(T̃/T⁻)·γ^{T̃−T⁻}⌉ (at least 1).
+	// 0, B_1 = ⌈batch·(T/tminus)·growth^(T−tminus)⌉ (at least 1), that is
+	// ⌈B⁻_1·(T̃/T⁻)·γ^{T̃−T⁻}⌉.
 	Batch2 int
 	// Growth is γ ≥ 1, the factor by which both mini-batches grow from one
 	// round to the next. If Growth is 0, γ = 2.
@@ -76,13 +81,13 @@ func (h *Hybrid) Name() string { return "hybrid" }
 func (h *Hybrid) Params() []Param {
 	return []Param{
 		IntParam("k", &h.K, "s', attributes observed per example (training and prediction); in [s+1, d]"),
-		IntParam("s", &h.S, "s, non-zero weights of the model; 0 selects ⌊s'/2⌋"),
-		FloatParam("eta", &h.Eta, "constant step size η; 0 selects 1/(2L̂), L̂ = 2·mean square of the first mini-batch's attributes", sparseStepTune()),
-		tunedIntParam("batch", &h.Batch, "Exploration mini-batch of round 1 (examples per block); 0 selects ⌈s²/4⌉", batchValues),
-		IntParam("batch2", &h.Batch2, "Exploitation mini-batch of round 1; 0 selects ⌈batch·(T/tminus)·growth^(T−tminus)⌉"),
-		FloatParam("growth", &h.Growth, "growth γ ≥ 1 of both mini-batches per round; 0 selects 2", nil),
-		IntParam("tminus", &h.TMinus, "Exploration updates per round T⁻; 0 selects 3 (Theorem 4.4)"),
-		IntParam("T", &h.T, "Exploitation updates per round T̃; 0 selects ⌈log(d/(s'−s) ∨ 1)/log γ⌉ (Theorem 4.4)"),
+		sparsityParam(&h.S, "non-zero weights of the model"),
+		sparseEtaParam(&h.Eta),
+		batchParam(&h.Batch, "Exploration mini-batch of round 1 (examples per block)", "⌈s²/4⌉"),
+		IntParam("batch2", &h.Batch2, "Exploitation mini-batch of round 1").withDefault("⌈batch·(T/tminus)·growth^(T−tminus)⌉"),
+		growthParam(&h.Growth, "growth γ ≥ 1 of both mini-batches per round"),
+		IntParam("tminus", &h.TMinus, "Exploration updates per round T⁻ (Theorem 4.4)").withDefault(strconv.Itoa(defaultTMinus)),
+		IntParam("T", &h.T, "Exploitation updates per round T̃ (Theorem 4.4)").withDefault("⌈log(d/(s'−s) ∨ 1)/log γ⌉"),
 	}
 }
 
@@ -99,6 +104,9 @@ type hybridConfig struct {
 	growth           float64
 	tminus, texploit int
 }
+
+// defaultTMinus is Theorem 4.4's T_k⁻, the Exploration updates per round.
+const defaultTMinus = 3
 
 // HybridDefaultT is Theorem 4.4's number of Exploitation updates per round,
 // T̃ = ⌈log(d/(s'−s) ∨ 1)/log γ⌉ with the constants Θ(κ_s²) = 1 and
@@ -119,22 +127,22 @@ func (h *Hybrid) resolve(p Problem) (hybridConfig, error) {
 	if err := checkEta("hybrid", h.Eta); err != nil {
 		return hybridConfig{}, err
 	}
-	b, g, err := resolveBatch("hybrid", h.Batch, h.Growth, DefaultBatch(sp.s), 2)
+	b, g, err := resolveBatch("hybrid", h.Batch, h.Growth, DefaultBatch(sp.s))
 	if err != nil {
 		return hybridConfig{}, err
 	}
 	c := hybridConfig{sparsity: sp, eta: h.Eta, batch: b, growth: g, tminus: h.TMinus, texploit: h.T}
 	if c.tminus == 0 {
-		c.tminus = 3
+		c.tminus = defaultTMinus
 	}
 	if c.tminus < 1 {
-		return c, paramErr("hybrid", "TMinus", "= %d: the Exploration updates per round must be at least 1", c.tminus)
+		return c, paramErr("hybrid", "tminus", "= %d: the Exploration updates per round must be at least 1", c.tminus)
 	}
 	switch {
 	case c.texploit < 0:
 		return c, paramErr("hybrid", "T", "= %d: the Exploitation updates per round must be at least 1 (0 selects Theorem 4.4's T̃)", c.texploit)
 	case c.texploit == 0 && g == 1:
-		return c, paramErr("hybrid", "T", "has no default with Growth = 1: Theorem 4.4's T̃ divides by log(1/(1−ᾰ)) = log γ; set T")
+		return c, paramErr("hybrid", "T", "has no default with growth = 1: Theorem 4.4's T̃ divides by log(1/(1−ᾰ)) = log γ; set T")
 	case c.texploit == 0:
 		c.texploit = HybridDefaultT(p.D, sp.sp, sp.s, g)
 	}
@@ -144,7 +152,7 @@ func (h *Hybrid) resolve(p Problem) (hybridConfig, error) {
 		c.batch2 = max(1, batchAt(b, ratio, 1))
 	}
 	if c.batch2 < 1 {
-		return c, paramErr("hybrid", "Batch2", "= %d: the mini-batch size must be at least 1", c.batch2)
+		return c, paramErr("hybrid", "batch2", "= %d: the mini-batch size must be at least 1", c.batch2)
 	}
 	return c, nil
 }

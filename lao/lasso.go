@@ -24,19 +24,19 @@ import (
 // through the same protocol as the LAO solvers, with budget d.
 type Lasso struct {
 	// Lambda, if positive, selects the penalised form with this weight. If
-	// both Lambda and B are 0, the penalised form is used with
-	// λ = λ_max/100, where λ_max = 2||Xᵀy/m||∞ is the smallest penalty whose
-	// solution is w = 0 (the end of the first hundredth of glmnet's path;
+	// Lambda is 0 and B is 0 too, the penalised form is used with λ_max/100,
+	// where λ_max = 2||Xᵀy/m||∞ is the smallest penalty whose solution is
+	// w = 0 (the end of the first hundredth of glmnet's path;
 	// cross-validation tunes B instead, see Params).
 	Lambda float64
 	// B, if positive, selects the constrained form with radius B (the
 	// theorems' ||w||₁ ≤ B, Cesa-Bianchi et al. 2010 eq. (1)). At most one
-	// of Lambda and B may be set.
+	// of Lambda and B may be set; 0 is the penalised form.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
 	// solver's copies, about 7 of them); a larger d is refused with an
-	// error naming online-lasso (O(d) memory) instead. If 0,
-	// DefaultMaxMemoryMiB.
+	// error naming online-lasso (O(d) memory) instead. If MaxMemoryMiB is
+	// 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
 }
 
@@ -45,12 +45,13 @@ var _ Solver = (*Lasso)(nil)
 // Name returns "lasso".
 func (r *Lasso) Name() string { return "lasso" }
 
-// Params binds lambda and B to the struct's fields (set at most one).
+// Params binds lambda, maxmem and B to the struct's fields (set at most one
+// of lambda and B).
 func (r *Lasso) Params() []Param {
 	return []Param{
-		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 (with B 0) selects λ_max/100", nil),
-		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
-		FloatParam("B", &r.B, "radius of the constrained form ||w||₁ ≤ B; 0 selects the penalised form", r.radiusTune()),
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form (B = 0)", nil).withDefault("λ_max/100"),
+		maxMemParam(&r.MaxMemoryMiB),
+		FloatParam("B", &r.B, "radius of the constrained form ||w||₁ ≤ B; 0: the penalised form", r.radiusTune()),
 	}
 }
 

@@ -19,7 +19,7 @@ func sparseSolvers(d, sp, s int, supp []int) []Solver {
 		out = append(out, &RDA{K: sp, S: s}, &Dantzig{K: sp, S: s, T0: 5, MaxIter: 300})
 	}
 	if s <= sp-1 {
-		out = append(out, &Dantzig{K: sp, S: s, T0: 3, Isotropic: 1})
+		out = append(out, &Dantzig{K: sp, S: s, T0: 3, Isotropic: true})
 	}
 	return out
 }

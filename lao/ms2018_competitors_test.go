@@ -183,7 +183,7 @@ func TestDantzigMatchesReference(t *testing.T) {
 		sp := 9
 		z := &Dantzig{K: sp, S: 3, CLambda: 2, T0: 10}
 		if iso {
-			z.Isotropic = 1
+			z.Isotropic = true
 		}
 		res := fitOrFatal(t, z, ds, 5)
 		want := refDantzig(ds, sp, 3, 2, 10, iso, 5)

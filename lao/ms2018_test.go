@@ -251,30 +251,30 @@ func TestSparseBadParameters(t *testing.T) {
 		s    Solver
 		want string
 	}{
-		{&Exploration{K: 3, S: 3}, "S"}, {&Exploration{K: 3, S: 4}, "S"}, {&Exploration{K: 4, S: -1}, "S"},
-		{&Exploration{K: 0}, "K"}, {&Exploration{K: 7, S: 2}, "K"}, {&Exploration{K: 4, S: 2, Eta: -1}, "Eta"},
-		{&Exploration{K: 4, S: 2, Eta: nan}, "Eta"}, {&Exploration{K: 4, S: 2, Batch: -1}, "Batch"},
-		{&Exploration{K: 4, S: 2, Growth: 0.5}, "Growth"}, {&Exploration{K: 4, S: 2, Theta0: []float64{1}}, "Theta0"},
+		{&Exploration{K: 3, S: 3}, "s"}, {&Exploration{K: 3, S: 4}, "s"}, {&Exploration{K: 4, S: -1}, "s"},
+		{&Exploration{K: 0}, "k"}, {&Exploration{K: 7, S: 2}, "k"}, {&Exploration{K: 4, S: 2, Eta: -1}, "eta"},
+		{&Exploration{K: 4, S: 2, Eta: nan}, "eta"}, {&Exploration{K: 4, S: 2, Batch: -1}, "batch"},
+		{&Exploration{K: 4, S: 2, Growth: 0.5}, "growth"}, {&Exploration{K: 4, S: 2, Theta0: []float64{1}}, "Theta0"},
 		{&Exploration{K: 4, S: 2, Theta0: []float64{1, nan, 0, 0, 0, 0}}, "Theta0"},
-		{&Hybrid{K: 2, S: 2}, "S"}, {&Hybrid{K: 9}, "K"}, {&Hybrid{K: 4, Eta: math.Inf(1)}, "Eta"}, {&Hybrid{K: 4, Batch: -2}, "Batch"},
-		{&Hybrid{K: 4, Batch2: -1}, "Batch2"}, {&Hybrid{K: 4, TMinus: -1}, "TMinus"}, {&Hybrid{K: 4, T: -3}, "T"},
+		{&Hybrid{K: 2, S: 2}, "s"}, {&Hybrid{K: 9}, "k"}, {&Hybrid{K: 4, Eta: math.Inf(1)}, "eta"}, {&Hybrid{K: 4, Batch: -2}, "batch"},
+		{&Hybrid{K: 4, Batch2: -1}, "batch2"}, {&Hybrid{K: 4, TMinus: -1}, "tminus"}, {&Hybrid{K: 4, T: -3}, "T"},
 		{&Hybrid{K: 4, Growth: 1}, "T"}, {&Hybrid{K: 4, Theta0: make([]float64, 5)}, "Theta0"},
-		{&Exploitation{}, "Theta0"}, {&Exploitation{Theta0: make([]float64, 6)}, "Theta0"}, {&Exploitation{Support: []int{0, 6}}, "Support"},
-		{&Exploitation{Support: []int{1, 1}}, "Support"}, {&Exploitation{Support: []int{1}, Eta: -1}, "Eta"},
-		{&Exploitation{Support: []int{1}, Theta0: make([]float64, 6)}, "Theta0"}, {&Exploitation{Support: []int{1}, Batch: -1}, "Batch"},
-		{&RDA{K: 4, S: 3}, "S"}, {&RDA{K: 7}, "K"}, {&RDA{K: 4, Lambda: -1}, "Lambda"}, {&RDA{K: 4, Gamma: nan}, "Gamma"},
+		{&Exploitation{}, "support"}, {&Exploitation{Theta0: make([]float64, 6)}, "Theta0"}, {&Exploitation{Support: []int{0, 6}}, "support"},
+		{&Exploitation{Support: []int{1, 1}}, "support"}, {&Exploitation{Support: []int{1}, Eta: -1}, "eta"},
+		{&Exploitation{Support: []int{1}, Theta0: make([]float64, 6)}, "support"}, {&Exploitation{Support: []int{1}, Batch: -1}, "batch"},
+		{&RDA{K: 4, S: 3}, "s"}, {&RDA{K: 7}, "k"}, {&RDA{K: 4, Lambda: -1}, "lambda"}, {&RDA{K: 4, Gamma: nan}, "gamma"},
 		{&RDA{K: 4, R: -1}, "R"},
-		{&Dantzig{K: 4, S: 3}, "S"}, {&Dantzig{K: 4, CLambda: -1}, "CLambda"}, {&Dantzig{K: 4, Isotropic: 2}, "Isotropic"},
-		{&Dantzig{K: 4, Growth: 1}, "Growth"}, {&Dantzig{K: 4, T0: -1}, "T0"}, {&Dantzig{K: 4, MaxDim: 5}, "MaxDim"},
+		{&Dantzig{K: 4, S: 3}, "s"}, {&Dantzig{K: 4, CLambda: -1}, "clambda"},
+		{&Dantzig{K: 4, Growth: 1}, "growth"}, {&Dantzig{K: 4, T0: -1}, "t0"}, {&Dantzig{K: 4, MaxDim: 5}, "MaxDim"},
 		{&Dantzig{K: 4, MaxIter: -1}, "MaxIter"}, {&Dantzig{K: 4, Tol: math.NaN()}, "Tol"},
 	}
 	for _, c := range cases {
 		_, err := Fit(c.s, ds.Stream(), Options{})
-		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.s.Name()) {
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.s.Name()+": "+c.want+" ") {
 			t.Errorf("%s %+v: want an ErrParam naming %s, got %v", c.s.Name(), c.s, c.want, err)
 		}
 	}
-	if _, err := Fit(&Dantzig{K: 4, S: 3, Isotropic: 1}, ds.Stream(), Options{}); err != nil {
+	if _, err := Fit(&Dantzig{K: 4, S: 3, Isotropic: true}, ds.Stream(), Options{}); err != nil {
 		t.Errorf("isotropic Dantzig with s' = s + 1: %v", err)
 	}
 }

@@ -25,8 +25,8 @@ import (
 type OnlineLasso struct {
 	// B is the radius of the l1 ball. If B is 0, B = 1.
 	B float64
-	// Eta is the step size η. If Eta is 0, η = (1/G)√(log(2d)/m) with
-	// G = 2B, the choice of the regret bound above.
+	// Eta is the step size η. If Eta is 0, the regret bound's
+	// (1/G)√(log(2d)/m), G = 2B, is used (see above).
 	Eta float64
 }
 
@@ -38,9 +38,11 @@ func (o *OnlineLasso) Name() string { return "online-lasso" }
 // Params binds B and eta to the struct's fields.
 func (o *OnlineLasso) Params() []Param {
 	return []Param{
-		FloatParam("B", &o.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &o.Eta, "step size; 0 selects the regret bound's choice",
-			stepTune(func(p Problem) float64 { return math.Sqrt(math.Log(2*float64(p.D))/float64(p.M)) / (2 * max(o.B, 1)) })),
+		radiusParam(&o.B, "l1"),
+		stepParam(&o.Eta, "step size", "the regret bound's (1/G)√(log(2d)/m), G = 2B",
+			func(p Problem) float64 {
+				return math.Sqrt(math.Log(2*float64(p.D))/float64(p.M)) / (2 * max(o.B, defaultRadius))
+			}),
 	}
 }
 
@@ -51,11 +53,11 @@ func (o *OnlineLasso) About() About {
 
 // params resolves B and Eta (defaults from m and d).
 func (o *OnlineLasso) params(p Problem) (B, eta float64, err error) {
-	if B, err = positiveOr("online-lasso", "B", o.B, 1); err != nil {
+	if B, err = positiveOr("online-lasso", "B", o.B, defaultRadius); err != nil {
 		return 0, 0, err
 	}
 	G := 2 * B
-	eta, err = positiveOr("online-lasso", "Eta", o.Eta, math.Sqrt(math.Log(2*float64(p.D))/float64(p.M))/G)
+	eta, err = positiveOr("online-lasso", "eta", o.Eta, math.Sqrt(math.Log(2*float64(p.D))/float64(p.M))/G)
 	return B, eta, err
 }
 

@@ -24,14 +24,15 @@ import (
 type OnlineRidge struct {
 	// B is the radius of the l2 ball. If B is 0, B = 1.
 	B float64
-	// Eta is the step size η. If Eta is 0, η = 2B/(G√m) = 1/√m with
+	// Eta is the step size η. If Eta is 0, the regret bound's 1/√m, or with
+	// adagrad on its base step √2·B, is used: η = 2B/(G√m) = 1/√m with
 	// G = 2B, the choice of the regret bound above.
 	Eta float64
-	// AdaGrad, if 1, replaces the global step by AdaGrad's per-coordinate
-	// steps η/√(Σ_s g_{s,i}²) (Duchi, Hazan & Singer 2011; Kukliansky &
-	// Shamir 2015, Appendix A, eq. (13)); Eta is then the base step, and
-	// its default is √2·B (AdaGradDefaultEta).
-	AdaGrad int
+	// AdaGrad replaces the global step by AdaGrad's per-coordinate steps
+	// η/√(Σ_s g_{s,i}²) (Duchi, Hazan & Singer 2011; Kukliansky & Shamir
+	// 2015, Appendix A, eq. (13)); Eta is then the base step (default √2·B,
+	// AdaGradDefaultEta).
+	AdaGrad bool
 }
 
 var _ Solver = (*OnlineRidge)(nil)
@@ -39,18 +40,13 @@ var _ Solver = (*OnlineRidge)(nil)
 // Name returns "online-ridge".
 func (o *OnlineRidge) Name() string { return "online-ridge" }
 
-// Params binds B and eta to the struct's fields.
+// Params binds B, eta and adagrad to the struct's fields.
 func (o *OnlineRidge) Params() []Param {
 	return []Param{
-		FloatParam("B", &o.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &o.Eta, "step size; 0 selects the regret bound's choice",
-			stepTune(func(p Problem) float64 {
-				if o.AdaGrad == 1 {
-					return adaGradCenter(max(o.B, 1e-300))
-				}
-				return 1 / math.Sqrt(float64(p.M))
-			})),
-		IntParam("adagrad", &o.AdaGrad, "1: AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015, Appendix A); 0: one step size"),
+		radiusParam(&o.B, "l2"),
+		ridgeEtaParam(&o.Eta, &o.AdaGrad, &o.B, false, "step size", "the regret bound's 1/√m",
+			func(p Problem) float64 { return 1 / math.Sqrt(float64(p.M)) }),
+		adaGradParam(&o.AdaGrad, ""),
 	}
 }
 
@@ -60,25 +56,18 @@ func (o *OnlineRidge) About() About {
 }
 
 // params resolves B and Eta (defaults from m).
-func (o *OnlineRidge) params(p Problem) (B, eta float64, ada bool, err error) {
-	if B, err = positiveOr("online-ridge", "B", o.B, 1); err != nil {
-		return
-	}
-	if ada, err = flag01("online-ridge", "AdaGrad", o.AdaGrad); err != nil {
+func (o *OnlineRidge) params(p Problem) (B, eta float64, err error) {
+	if B, err = positiveOr("online-ridge", "B", o.B, defaultRadius); err != nil {
 		return
 	}
 	G := 2 * B
-	def := 2 * B / (G * math.Sqrt(float64(p.M)))
-	if ada {
-		def = AdaGradDefaultEta(B)
-	}
-	eta, err = positiveOr("online-ridge", "Eta", o.Eta, def)
+	eta, err = ridgeEta("online-ridge", o.Eta, o.AdaGrad, B, 2*B/(G*math.Sqrt(float64(p.M))))
 	return
 }
 
 // Start validates the parameters and returns the learner.
 func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
-	B, eta, ada, err := o.params(p)
+	B, eta, err := o.params(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
@@ -86,7 +75,7 @@ func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return &onlineRidgeLearner{B: B, eta: eta, ada: ada, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
+	return &onlineRidgeLearner{B: B, eta: eta, ada: o.AdaGrad, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
 }
 
 // onlineRidgeLearner runs on the projected-gradient core with dense

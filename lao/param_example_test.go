@@ -26,7 +26,7 @@ func ExampleSetParams() {
 	// k    = 4    tuned by CV: false  attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]
 	// B    = 2    tuned by CV: true   radius of the l1 ball; 0 selects 1
 	// eta  = 0    tuned by CV: true   step size; 0 selects Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))
-	// split = 0    tuned by CV: false  1: the k+1 attributes split evenly between x̃ and w·x (Kukliansky & Shamir 2015, Section 5); 0: k and 1
+	// split = false tuned by CV: false  the k+1 attributes split evenly between x̃ and w·x (Kukliansky & Shamir 2015, Section 5); off: k and 1
 	// 13 grid points (B is fixed, so only eta varies), the first: 2.42e-05
 }
 

@@ -20,8 +20,15 @@ func TestRegistryParamsBound(t *testing.T) {
 			if p.Get() != 0 {
 				t.Errorf("%s: %s = %v in a fresh solver, want 0 (the default)", info.Name, p.Name, p.Get())
 			}
-			if err := p.Set(3); err != nil || p.Get() != 3 {
-				t.Errorf("%s: %s: Set(3) gave %v, %v", info.Name, p.Name, p.Get(), err)
+			v := 3.0 // any value an int or float parameter takes; a bool takes only 1 and 0
+			if p.Bool != nil {
+				v = 1
+				if err := p.Set(3); !errors.Is(err, ErrParam) || p.Get() != 0 {
+					t.Errorf("%s: %s: Set(3) gave %v, %v; want ErrParam", info.Name, p.Name, p.Get(), err)
+				}
+			}
+			if err := p.Set(v); err != nil || p.Get() != v {
+				t.Errorf("%s: %s: Set(%g) gave %v, %v", info.Name, p.Name, v, p.Get(), err)
 			}
 			if p.Usage == "" {
 				t.Errorf("%s: %s has no usage", info.Name, p.Name)
@@ -79,9 +86,24 @@ func TestGrid(t *testing.T) {
 	if g := Grid(&AERR{K: 1, B: 1, Eta: 1}, Problem{M: 10, D: 5}); len(g) != 1 || len(g[0]) != 0 {
 		t.Errorf("nothing to tune: %v", g)
 	}
-	c := Clone(s).(*AELR)
-	c.B = 7
+	c, err := Clone(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.(*AELR).B = 7
 	if s.B != 2 {
 		t.Error("Clone shares the struct")
 	}
+	for _, bad := range []Solver{notPointer{}, (*AELR)(nil), nil} {
+		if c, err := Clone(bad); !errors.Is(err, ErrNotPointer) || c != nil {
+			t.Errorf("Clone(%#v) = %v, %v; want ErrNotPointer", bad, c, err)
+		}
+	}
 }
+
+// notPointer is a solver that is not a pointer: Clone cannot copy it.
+type notPointer struct{}
+
+func (notPointer) Name() string                           { return "not-pointer" }
+func (notPointer) Params() []Param                        { return nil }
+func (notPointer) Start(Problem) (Learner, Budget, error) { return nil, Budget{}, nil }

@@ -45,10 +45,11 @@ func stochasticSolvers(k, d int) []Solver {
 	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Q: uneven}, &DDAERR{K: k, Moments: uneven}, &TwoPhasedDDAERR{K: k},
 		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}, &TwoPhasedDDAELR{K: k}, &ScreenRidge{K: k},
 		// the paper's experimental variants and AdaGrad (variants.go)
-		&AERR{K: k, AdaGrad: 1, Split: 1, Eta: 0.05}, &AELR{K: k, Split: 1}, &DDAERR{K: k, Moments: uneven, Paper: 1, AdaGrad: 1},
-		&DDAELR{K: k, Moments: uneven, Paper: 1}, &TwoPhasedDDAERR{K: k, Paper: 1}, &TwoPhasedDDAELR{K: k, Paper: 1}, &Centroid{K: k}}
+		&AERR{K: k, AdaGrad: true, Split: true, Eta: 0.05}, &AELR{K: k, Split: true}, &DDAERR{K: k, Moments: uneven, Paper: true, AdaGrad: true},
+		&DDAELR{K: k, Moments: uneven, Paper: true}, &TwoPhasedDDAERR{K: k, Paper: true}, &TwoPhasedDDAELR{K: k, Paper: true}, &Centroid{K: k},
+		&AdaptiveScreen{K: k}}
 	if k >= 2 {
-		s = append(s, &AER{K: k}, &Baseline{K: k})
+		s = append(s, &AER{K: k}, &Baseline{K: k}, &CorrectedRidge{K: k})
 	}
 	return s
 }
@@ -76,7 +77,8 @@ func TestBudgetProperty(t *testing.T) {
 				t.Errorf("%s: reported max %d total %d, handles counted max %d total %d", s.Name(), res.MaxPerExample, res.Attributes, c.maxPer, c.total)
 			}
 			want := k + 1
-			if s.Name() == "aer" || s.Name() == "baseline" || s.Name() == "screen-ridge" || s.Name() == "centroid" {
+			if s.Name() == "aer" || s.Name() == "baseline" || s.Name() == "screen-ridge" || s.Name() == "centroid" ||
+				s.Name() == "adaptive-screen" || s.Name() == "corrected-ridge" {
 				want = k
 			}
 			if res.Budget.PerExample != min(want, d) {
@@ -183,24 +185,24 @@ func TestBadParameters(t *testing.T) {
 		s    Solver
 		want string
 	}{
-		{&AERR{K: 0}, "K"}, {&AERR{K: 5}, "K"}, {&AERR{K: 2, B: -1}, "B"}, {&AERR{K: 2, Eta: -0.1}, "Eta"},
-		{&AERR{K: 2, Eta: nan}, "Eta"}, {&AERR{K: 2, B: math.Inf(1)}, "B"}, {&AERR{K: 2, W1: []float64{1}}, "W1"},
+		{&AERR{K: 0}, "k"}, {&AERR{K: 5}, "k"}, {&AERR{K: 2, B: -1}, "B"}, {&AERR{K: 2, Eta: -0.1}, "eta"},
+		{&AERR{K: 2, Eta: nan}, "eta"}, {&AERR{K: 2, B: math.Inf(1)}, "B"}, {&AERR{K: 2, W1: []float64{1}}, "W1"},
 		{&AERR{K: 2, W1: make([]float64, 4)}, "W1"},
-		{&AELR{K: -1}, "K"}, {&AELR{K: 2, B: -2}, "B"}, {&AELR{K: 2, Eta: -1}, "Eta"},
-		{&AER{K: 1}, "K"}, {&AER{K: 9}, "K"}, {&AER{K: 2, Lambda: -1}, "Lambda"}, {&AER{K: 2, B2: nan}, "B2"},
-		{&Baseline{K: 1}, "K"}, {&Baseline{K: 2, B: 0 - 1}, "B"},
+		{&AELR{K: -1}, "k"}, {&AELR{K: 2, B: -2}, "B"}, {&AELR{K: 2, Eta: -1}, "eta"},
+		{&AER{K: 1}, "k"}, {&AER{K: 9}, "k"}, {&AER{K: 2, Lambda: -1}, "lambda"}, {&AER{K: 2, B2: nan}, "B2"},
+		{&Baseline{K: 1}, "k"}, {&Baseline{K: 2, B: 0 - 1}, "B"},
 	}
 	for _, c := range cases {
 		_, err := Fit(c.s, ds.Stream(), Options{})
-		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.s.Name()) {
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.s.Name()+": "+c.want+" ") {
 			t.Errorf("%s %+v: want an ErrParam naming %s, got %v", c.s.Name(), c.s, c.want, err)
 		}
 	}
 	if _, err := Fit(&AERR{K: 1}, ds.Head(0).Stream(), Options{}); !errors.Is(err, ErrEmpty) {
 		t.Errorf("empty data set: %v", err)
 	}
-	if _, err := Fit(&AER{K: 2}, ds.Head(1).Stream(), Options{}); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "Lambda") {
-		t.Errorf("AER default λ at m = 1 must be refused naming Lambda, got %v", err)
+	if _, err := Fit(&AER{K: 2}, ds.Head(1).Stream(), Options{}); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "aer: lambda ") {
+		t.Errorf("AER default λ at m = 1 must be refused naming lambda, got %v", err)
 	}
 	if _, err := NewDataset([]float64{1, nan}, []float64{1}, 2, nil); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN attribute: %v", err)

@@ -48,7 +48,7 @@ type RDA struct {
 	// plain dual averaging.
 	Lambda float64
 	// Gamma is γ > 0 in the proximal weight β_t = γ√t. If Gamma is 0,
-	// γ = √d·(d/(s'−s))^{3/2} (RDADefaultGamma): the noise scale of the
+	// γ = √d·(d/(s'−s))^(3/2) (RDADefaultGamma): the noise scale of the
 	// estimator above. The noise of G_j/t is about (d/r)·|res|/√t and
 	// that of res grows with ||w|| by √(d/r), so a smaller γ lets the
 	// iterate w = −(√t/γ)(…) amplify its own noise and diverge. (The
@@ -69,10 +69,11 @@ func (r *RDA) Name() string { return "rda" }
 func (r *RDA) Params() []Param {
 	return []Param{
 		IntParam("k", &r.K, "s', attributes read per example; in [s+2, d]"),
-		IntParam("s", &r.S, "s, the prediction support (top-s of the dual-averaging iterate); 0 selects ⌊s'/2⌋"),
+		sparsityParam(&r.S, "the prediction support (top-s of the dual-averaging iterate)"),
 		FloatParam("lambda", &r.Lambda, "l1 weight λ ≥ 0 of the dual-averaging objective; 0: none", &Tune{Values: []float64{0, 0.01, 0.1, 0.3, 1}}),
-		FloatParam("gamma", &r.Gamma, "proximal strength γ > 0, β_t = γ√t; 0 selects √d·(d/(s'−s))^(3/2)",
-			&Tune{Factors: []float64{0.1, 0.3, 1, 3, 10}, Center: func(p Problem) float64 { return r.defaultGamma(p.D) }}),
+		FloatParam("gamma", &r.Gamma, "proximal strength γ > 0, β_t = γ√t",
+			&Tune{Factors: []float64{0.1, 0.3, 1, 3, 10}, Center: func(p Problem) float64 { return r.defaultGamma(p.D) }}).
+			withDefault("√d·(d/(s'−s))^(3/2)"),
 		FloatParam("R", &r.R, "radius of an l2 ball the iterate is projected onto; 0: none", nil),
 	}
 }
@@ -90,9 +91,9 @@ func (r *RDA) Start(p Problem) (Learner, Budget, error) {
 		return nil, Budget{}, err
 	}
 	if !(r.Lambda >= 0) || math.IsInf(r.Lambda, 0) {
-		return nil, Budget{}, paramErr("rda", "Lambda", "= %g: the l1 weight must be finite and ≥ 0", r.Lambda)
+		return nil, Budget{}, paramErr("rda", "lambda", "= %g: the l1 weight must be finite and ≥ 0", r.Lambda)
 	}
-	gamma, err := positiveOr("rda", "Gamma", r.Gamma, RDADefaultGamma(p.D, sp.sp, sp.s))
+	gamma, err := positiveOr("rda", "gamma", r.Gamma, RDADefaultGamma(p.D, sp.sp, sp.s))
 	if err != nil {
 		return nil, Budget{}, err
 	}

@@ -29,6 +29,8 @@ var constructors = []func() Solver{
 	func() Solver { return new(TwoPhasedDDAELR) },
 	func() Solver { return new(AESVR) },
 	func() Solver { return new(ScreenRidge) },
+	func() Solver { return new(AdaptiveScreen) },
+	func() Solver { return new(CorrectedRidge) },
 	func() Solver { return new(Exploration) },
 	func() Solver { return new(Exploitation) },
 	func() Solver { return new(Hybrid) },

@@ -23,18 +23,19 @@ import (
 // through the same protocol as the LAO solvers, with budget d.
 type Ridge struct {
 	// Lambda, if positive, selects the penalised form with this weight. If
-	// both Lambda and B are 0, the penalised form is used with
-	// λ = tr(C)/(d·m), C = XᵀX/m: on standardised columns this is exactly
-	// scikit-learn's Ridge(alpha=1), a mild regularisation that vanishes as
-	// m grows (cross-validation tunes λ instead, see Params).
+	// Lambda is 0 and B is 0 too, the penalised form is used with
+	// tr(C)/(d·m), scikit-learn's Ridge(alpha=1) on standardised columns
+	// (C = XᵀX/m): a mild regularisation that vanishes as m grows
+	// (cross-validation tunes λ instead, see Params).
 	Lambda float64
 	// B, if positive, selects the constrained form with radius B (the
-	// theorems' ||w||₂ ≤ B). At most one of Lambda and B may be set.
+	// theorems' ||w||₂ ≤ B). At most one of Lambda and B may be set; 0 is
+	// the penalised form.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
 	// solver's copies, about 8 of them); a larger d is refused with an
-	// error naming online-ridge (O(d) memory) instead. If 0,
-	// DefaultMaxMemoryMiB.
+	// error naming online-ridge (O(d) memory) instead. If MaxMemoryMiB is
+	// 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
 }
 
@@ -43,23 +44,19 @@ var _ Solver = (*Ridge)(nil)
 // Name returns "ridge".
 func (r *Ridge) Name() string { return "ridge" }
 
-// Params binds lambda and B to the struct's fields (set at most one).
+// Params binds lambda, maxmem and B to the struct's fields (set at most one
+// of lambda and B).
 func (r *Ridge) Params() []Param {
+	var tune *Tune // with B set (the constrained form) λ is not tuned
+	if r.B == 0 {
+		tune = &Tune{Values: ridgeLambdaValues}
+	}
 	return []Param{
-		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form; 0 (with B 0) selects tr(C)/(d·m), scikit-learn's Ridge(alpha=1) on standardised columns", r.lambdaTune()),
-		IntParam("maxmem", &r.MaxMemoryMiB, "MiB the d×d matrices may use; 0 selects 4096"),
-		FloatParam("B", &r.B, "radius of the constrained form ||w||₂ ≤ B; 0 selects the penalised form", nil),
+		FloatParam("lambda", &r.Lambda, "penalty weight of the penalised form (B = 0)", tune).
+			withDefault("tr(C)/(d·m), scikit-learn's Ridge(alpha=1) on standardised columns"),
+		maxMemParam(&r.MaxMemoryMiB),
+		FloatParam("B", &r.B, "radius of the constrained form ||w||₂ ≤ B; 0: the penalised form", nil),
 	}
-}
-
-// lambdaTune is the CV range of λ, 10^-8 … 10: wide enough that the
-// standardised tables of docs/results.md never choose an edge. With B set
-// (the constrained form) λ is not tuned.
-func (r *Ridge) lambdaTune() *Tune {
-	if r.B != 0 {
-		return nil
-	}
-	return &Tune{Values: []float64{1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1, 10}}
 }
 
 // About describes the reference.
@@ -122,13 +119,13 @@ func (l *ridgeLearner) Weights(dst []float64) {
 // select the solver's default penalty, resolved from the data by Weights.
 func refParams(solver string, lambda, B float64) (float64, float64, error) {
 	if math.IsNaN(lambda) || math.IsInf(lambda, 0) || lambda < 0 {
-		return 0, 0, paramErr(solver, "Lambda", "%g must be positive and finite (or 0 for the constrained form)", lambda)
+		return 0, 0, paramErr(solver, "lambda", "= %g must be positive and finite (or 0 for the constrained form)", lambda)
 	}
 	if math.IsNaN(B) || math.IsInf(B, 0) || B < 0 {
-		return 0, 0, paramErr(solver, "B", "%g must be positive and finite (or 0 for the default)", B)
+		return 0, 0, paramErr(solver, "B", "= %g must be positive and finite (or 0 for the default)", B)
 	}
 	if lambda > 0 && B > 0 {
-		return 0, 0, paramErr(solver, "Lambda", "%g and B %g are both set; set at most one (penalised or constrained form)", lambda, B)
+		return 0, 0, paramErr(solver, "lambda", "= %g and B = %g are both set; set at most one (penalised or constrained form)", lambda, B)
 	}
 	return lambda, B, nil
 }

@@ -29,7 +29,7 @@ type ScreenRidge struct {
 	// must be in [1, d].
 	K int
 	// M1 is the number of phase-1 (screening) examples, in [1, m−1]. If M1
-	// is 0, m1 = min(⌈30·d/k⌉, ⌊m/2⌋): about 30 observations per attribute,
+	// is 0, m1 = min(⌈30d/k⌉, ⌊m/2⌋): about 30 observations per attribute,
 	// at most half the examples.
 	M1 int
 	// Lambda is the ridge penalty λ of phase 2. If Lambda is 0,
@@ -48,9 +48,8 @@ func (s *ScreenRidge) Name() string { return "screen-ridge" }
 func (s *ScreenRidge) Params() []Param {
 	return []Param{
 		IntParam("k", &s.K, "attributes per example (screening and fit) and in the model; in [1, d]"),
-		IntParam("m1", &s.M1, "screening examples; 0 selects min(⌈30d/k⌉, ⌊m/2⌋)"),
-		FloatParam("lambda", &s.Lambda, "ridge penalty of phase 2; 0 selects tr(C_S)/(k·m2)",
-			&Tune{Values: []float64{1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1, 10}}),
+		IntParam("m1", &s.M1, "screening examples").withDefault("min(⌈30d/k⌉, ⌊m/2⌋)"),
+		FloatParam("lambda", &s.Lambda, "ridge penalty of phase 2", &Tune{Values: ridgeLambdaValues}).withDefault("tr(C_S)/(k·m2)"),
 	}
 }
 
@@ -67,17 +66,17 @@ func (s *ScreenRidge) resolve(p Problem) (k, m1 int, err error) {
 		return 0, 0, err
 	}
 	if p.M < 2 {
-		return 0, 0, paramErr("screen-ridge", "M1", "needs m ≥ 2 examples (one per phase), have %d", p.M)
+		return 0, 0, paramErr("screen-ridge", "m1", "needs m ≥ 2 examples (one per phase), have %d", p.M)
 	}
 	m1 = s.M1
 	if m1 == 0 {
 		m1 = min((30*p.D+k-1)/k, p.M/2)
 	}
 	if m1 < 1 || m1 > p.M-1 {
-		return 0, 0, paramErr("screen-ridge", "M1", "= %d must be in [1, m−1] = [1, %d]", m1, p.M-1)
+		return 0, 0, paramErr("screen-ridge", "m1", "= %d must be in [1, m−1] = [1, %d]", m1, p.M-1)
 	}
 	if math.IsNaN(s.Lambda) || math.IsInf(s.Lambda, 0) || s.Lambda < 0 {
-		return 0, 0, paramErr("screen-ridge", "Lambda", "= %g must be positive and finite (or 0 for the default)", s.Lambda)
+		return 0, 0, paramErr("screen-ridge", "lambda", "= %g must be positive and finite (or 0 for the default)", s.Lambda)
 	}
 	return k, m1, nil
 }

@@ -137,8 +137,8 @@ func TestScreenRidgeBadParameters(t *testing.T) {
 		s    *ScreenRidge
 		want string
 	}{
-		{&ScreenRidge{K: 0}, "K"}, {&ScreenRidge{K: 13}, "K"}, {&ScreenRidge{K: 2, M1: 10}, "M1"},
-		{&ScreenRidge{K: 2, M1: -1}, "M1"}, {&ScreenRidge{K: 2, Lambda: -1}, "Lambda"}, {&ScreenRidge{K: 2, Lambda: math.NaN()}, "Lambda"},
+		{&ScreenRidge{K: 0}, "k"}, {&ScreenRidge{K: 13}, "k"}, {&ScreenRidge{K: 2, M1: 10}, "m1"},
+		{&ScreenRidge{K: 2, M1: -1}, "m1"}, {&ScreenRidge{K: 2, Lambda: -1}, "lambda"}, {&ScreenRidge{K: 2, Lambda: math.NaN()}, "lambda"},
 	} {
 		_, err := Fit(c.s, ds.Stream(), Options{})
 		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "screen-ridge: "+c.want) {

@@ -53,7 +53,11 @@ func TestSparseRowsSameFit(t *testing.T) {
 	}
 	for _, s := range append(stochasticSolvers(4, d), &Ridge{}, &Lasso{}, &OnlineRidge{}, &OnlineLasso{}) {
 		a := fitOrFatal(t, s, ds, 9)
-		b := fitOrFatal(t, Clone(s), sp, 9)
+		c, err := Clone(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := fitOrFatal(t, c, sp, 9)
 		if !slices.Equal(a.W, b.W) || a.Attributes != b.Attributes || !slices.Equal(a.AttributeCounts, b.AttributeCounts) {
 			t.Errorf("%s: dense and sparse fits differ: %v vs %v", s.Name(), a.W[:3], b.W[:3])
 		}

@@ -144,17 +144,17 @@ type sparsity struct {
 	sp, s int // s' (attributes per example) and s (non-zero weights)
 }
 
-// resolveSparsity validates s' (field K) and s (field S) on d attributes:
+// resolveSparsity validates s' (k, field K) and s (field S) on d attributes:
 // 1 ≤ s' ≤ d, and s defaults to ⌊s'/2⌋ (at least 1) and must satisfy
 // 1 ≤ s ≤ s' − gap (gap = 1 for Exploration and Hybrid, whose Algorithms
 // require s' > s; 2 for RDA and Dantzig, which spend s' − s ≥ 2 random
 // reads on two independent probes).
 func resolveSparsity(solver string, K, S, d, gap int) (sparsity, error) {
 	if K < 1 {
-		return sparsity{}, paramErr(solver, "K", "= %d: s', the attributes observed per example, must be at least 1", K)
+		return sparsity{}, paramErr(solver, "k", "= %d: s', the attributes observed per example, must be at least 1 (it is the budget: it has no default)", K)
 	}
 	if K > d {
-		return sparsity{}, paramErr(solver, "K", "= %d: s' exceeds the number of attributes d = %d", K, d)
+		return sparsity{}, paramErr(solver, "k", "= %d: s' exceeds the number of attributes d = %d", K, d)
 	}
 	s := S
 	if s == 0 {
@@ -162,29 +162,29 @@ func resolveSparsity(solver string, K, S, d, gap int) (sparsity, error) {
 	}
 	switch {
 	case s < 1:
-		return sparsity{}, paramErr(solver, "S", "= %d: the sparsity s must be at least 1", s)
+		return sparsity{}, paramErr(solver, "s", "= %d: the sparsity s must be at least 1", s)
 	case s > d:
-		return sparsity{}, paramErr(solver, "S", "= %d exceeds the number of attributes d = %d", s, d)
+		return sparsity{}, paramErr(solver, "s", "= %d exceeds the number of attributes d = %d", s, d)
 	case s > K-gap:
-		return sparsity{}, paramErr(solver, "S", "= %d: need s ≤ s' − %d with s' = K = %d (s' − s attributes per example explore)", s, gap, K)
+		return sparsity{}, paramErr(solver, "s", "= %d: need s ≤ s' − %d with s' = k = %d (s' − s attributes per example explore)", s, gap, K)
 	}
 	return sparsity{sp: K, s: s}, nil
 }
 
-// resolveBatch validates a mini-batch size (0: def) and its growth factor
-// (0: def; ≥ 1).
-func resolveBatch(solver string, batch int, growth float64, defBatch int, defGrowth float64) (int, float64, error) {
+// resolveBatch validates a mini-batch size (0: defBatch) and its growth
+// factor (0: defaultGrowth; ≥ 1).
+func resolveBatch(solver string, batch int, growth float64, defBatch int) (int, float64, error) {
 	if batch == 0 {
 		batch = defBatch
 	}
 	if batch < 1 {
-		return 0, 0, paramErr(solver, "Batch", "= %d: the mini-batch size must be at least 1", batch)
+		return 0, 0, paramErr(solver, "batch", "= %d: the mini-batch size must be at least 1", batch)
 	}
 	if growth == 0 {
-		growth = defGrowth
+		growth = defaultGrowth
 	}
 	if !(growth >= 1) || math.IsInf(growth, 0) {
-		return 0, 0, paramErr(solver, "Growth", "= %g: the mini-batch growth factor must be finite and at least 1", growth)
+		return 0, 0, paramErr(solver, "growth", "= %g: the mini-batch growth factor must be finite and at least 1", growth)
 	}
 	return batch, growth, nil
 }
@@ -193,7 +193,7 @@ func resolveBatch(solver string, batch int, growth float64, defBatch int, defGro
 // learner), or positive and finite.
 func checkEta(solver string, eta float64) error {
 	if eta != 0 && (!(eta > 0) || math.IsInf(eta, 0)) {
-		return paramErr(solver, "Eta", "= %g: the step size must be positive and finite", eta)
+		return paramErr(solver, "eta", "= %g: the step size must be positive and finite", eta)
 	}
 	return nil
 }
@@ -348,18 +348,16 @@ func EvaluateBudgeted(w []float64, t Table, budget int) (Evaluation, error) {
 	return ev, nil
 }
 
-// sparseStepValues is the cross-validation grid of the sparse solvers'
-// step size η (absolute: the default is estimated from the data, which a
-// grid cannot see). For standardised attributes the default is near 1/4.
-var sparseStepValues = []float64{0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1}
+// sparseEtaParam declares the constant step size η of Exploration,
+// Exploitation and Hybrid: zero selects 1/(2L̂), estimated on the first
+// mini-batch (stepEstimate); cross-validation searches sparseStepValues.
+func sparseEtaParam(v *float64) Param {
+	return FloatParam("eta", v, "constant step size η", &Tune{Values: sparseStepValues}).
+		withDefault("1/(2L̂), L̂ = 2·mean square of the first mini-batch's attributes")
+}
 
-func sparseStepTune() *Tune { return &Tune{Values: sparseStepValues} }
-
-// batchValues is the cross-validation grid of a first mini-batch size.
-var batchValues = []float64{1, 4, 16, 64, 256, 1024}
-
-// tunedIntParam returns a Param bound to the int field *v with the
-// cross-validation values vals.
-func tunedIntParam(name string, v *int, usage string, vals []float64) Param {
-	return Param{Name: name, Usage: usage, Int: v, Tune: &Tune{Values: vals}}
+// batchParam declares a first mini-batch size, tuned over batchValues;
+// zero selects def.
+func batchParam(v *int, what, def string) Param {
+	return Param{Name: "batch", Usage: what, Int: v, Tune: &Tune{Values: batchValues}}.withDefault(def)
 }

@@ -14,30 +14,26 @@ import (
 type twoPhasedParams struct {
 	k, m1    int
 	B, delta float64
-	// the experimental variants
-	eps0, warm bool
-	split      int // Split in force (Paper turns it on)
-	inner      int // InnerDD in force
+	// the experimental variants in force (Paper turns them all on)
+	split, inner, eps0, warm bool
 }
 
-// twoPhasedVariants validates the variant fields shared by both solvers.
-func (tp *twoPhasedParams) variants(name string, eta1 float64, paper, split, inner, eps0, warm int) (err error) {
-	if eta1 != 0 { // the warm start's step (0: its default)
-		if _, err = positiveOr(name, "Eta1", eta1, 1); err != nil {
-			return
+// twoPhasedVariants is the variant fields shared by both solvers.
+type twoPhasedVariants struct {
+	eta1                            float64
+	paper, split, inner, eps0, warm bool
+}
+
+// variants validates Eta1 and sets the variants in force.
+func (tp *twoPhasedParams) variants(name string, v twoPhasedVariants) error {
+	if v.eta1 != 0 { // the warm start's step (0: its default)
+		if _, err := positiveOr(name, "eta1", v.eta1, 1); err != nil {
+			return err
 		}
 	}
-	if tp.split, tp.inner, err = paperFlags(name, paper, split, inner); err != nil {
-		return
-	}
-	if paper == 1 {
-		eps0, warm = 1, 1
-	}
-	if tp.eps0, err = flag01(name, "EpsZero", eps0); err != nil {
-		return
-	}
-	tp.warm, err = flag01(name, "Warm", warm)
-	return
+	tp.split, tp.inner = paperFlags(v.paper, v.split, v.inner)
+	tp.eps0, tp.warm = v.eps0 || v.paper, v.warm || v.paper
+	return nil
 }
 
 // resolveTwoPhased validates the parameters shared by Algorithms 2 and 4.
@@ -46,24 +42,24 @@ func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Pro
 	if err = checkK(name, tp.k, p.D); err != nil {
 		return
 	}
-	if tp.B, err = positiveOr(name, "B", B, 1); err != nil {
+	if tp.B, err = positiveOr(name, "B", B, defaultRadius); err != nil {
 		return
 	}
 	if eta != 0 {
-		if _, err = positiveOr(name, "Eta", eta, 1); err != nil {
+		if _, err = positiveOr(name, "eta", eta, 1); err != nil {
 			return
 		}
 	}
 	if half != 0 {
-		if _, err = positiveOr(name, "Half", half, 1); err != nil {
+		if _, err = positiveOr(name, "half", half, 1); err != nil {
 			return
 		}
 	}
-	if tp.delta, err = positiveOr(name, "Delta", delta, 0.05); err != nil {
+	if tp.delta, err = positiveOr(name, "delta", delta, defaultDelta); err != nil {
 		return
 	}
 	if tp.delta >= 1 {
-		err = paramErr(name, "Delta", "= %g, want in (0, 1)", tp.delta)
+		err = paramErr(name, "delta", "= %g, want in (0, 1)", tp.delta)
 		return
 	}
 	tp.m1 = m1
@@ -71,21 +67,40 @@ func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Pro
 		tp.m1 = max(p.M/10, 1)
 	}
 	if tp.m1 < 1 || tp.m1 >= p.M {
-		err = paramErr(name, "M1", "= %d, want 1 ≤ m1 < m = %d (the second phase needs examples)", tp.m1, p.M)
+		err = paramErr(name, "m1", "= %d, want 1 ≤ m1 < m = %d (the second phase needs examples)", tp.m1, p.M)
 	}
 	return
 }
 
-// twoPhasedVariantParams lists the variant parameters of both solvers.
-func twoPhasedVariantParams(eta1 *float64, split, inner, eps0, warm, paper *int) []Param {
+// twoPhasedPhaseParams declares the first phase's length m1 and the
+// failure probability δ of both solvers.
+func twoPhasedPhaseParams(m1 *int, delta *float64) []Param {
 	return []Param{
-		FloatParam("eta1", eta1, "with warm = 1: the first phase's step size; 0 selects eta if set, else the theorem's step of AERR/AELR for m1 examples", nil),
-		IntParam("split", split, "1: the k+1 attributes split evenly between x̃ and w·x; 0: k and 1"),
-		IntParam("innerdd", inner, "1: second-phase inner-product draws p_j ∝ |w_j|√(A_j + 13ε/6) (Kukliansky & Shamir 2015, page 8); 0: the algorithm's"),
-		IntParam("eps0", eps0, "1: ε = 0 (the paper's experiments); 0: the algorithm's ε"),
-		IntParam("warm", warm, "1: run AERR/AELR in the first phase (its uniform x̃ draws estimate E[x_i²]) and start the second from its output; 0: the algorithm's first phase, second from w_1"),
-		IntParam("paper", paper, "1: the paper's experimental variant (innerdd = split = eps0 = warm = 1, Kukliansky & Shamir 2015, Section 5)"),
+		IntParam("m1", m1, "length of the first phase").withDefault("⌊m/10⌋"),
+		FloatParam("delta", delta, "failure probability δ of the moment estimates", nil).withDefault(num(defaultDelta)),
 	}
+}
+
+// twoPhasedVariantParams declares the variant parameters of both solvers;
+// first names the first phase's algorithm (AERR or AELR).
+func twoPhasedVariantParams(eta1 *float64, split, inner, eps0, warm, paper *bool, first string) []Param {
+	return []Param{
+		FloatParam("eta1", eta1, "with warm on: the first phase's step size", nil).withDefault("eta if set, else " + first + "'s theorem step for m1 examples"),
+		splitParam(split, " in both phases"),
+		innerDDParam(inner, "|w_j|√(A_j + 13ε/6) in the second phase", "the algorithm's p_j"),
+		BoolParam("eps0", eps0, "ε = 0, as the paper's experiments; off: the algorithm's ε"),
+		BoolParam("warm", warm, "run "+first+" in the first phase (its uniform x̃ draws estimate E[x_i²]) and start the second from its output; off: the algorithm's first phase, the second from w_1"),
+		paperParam(paper, "innerdd, split, eps0 and warm"),
+	}
+}
+
+// warmStart returns the second phase's start: the first phase's output
+// from if there is one and it is non-zero, else w1.
+func warmStart(w1, from []float64) []float64 {
+	if from != nil && dot(from, from) > 0 {
+		return from
+	}
+	return w1
 }
 
 // drawRecorder is a first-phase learner that lists the attributes it drew

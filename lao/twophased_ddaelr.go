@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -34,30 +35,32 @@ type TwoPhasedDDAELR struct {
 	K int
 	// B is the l1 radius. If B is 0, B = 1.
 	B float64
-	// Eta is the second phase's step size. If Eta is 0, Theorem 4.7's.
+	// Eta is the second phase's step size. If Eta is 0, Theorem 4.7's is
+	// used.
 	Eta float64
 	// M1 is the length of the first phase, 1 ≤ M1 < m. If M1 is 0,
 	// m1 = ⌊m/10⌋ (at least 1), as in the paper's experiments.
 	M1 int
 	// Delta is δ in (0, 1). If Delta is 0, δ = 0.05 (our choice).
 	Delta float64
-	// Eta1 is the first phase's step size when Warm is 1. If Eta1 is 0,
-	// Eta is used if set, else AELR's Theorem 3.4 step for m1 examples.
+	// Eta1 is the first phase's step size when Warm is on. If Eta1 is 0,
+	// eta if set, else AELR's theorem step for m1 examples is used
+	// (Theorem 3.4).
 	Eta1 float64
-	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x,
-	// in both phases.
-	Split int
-	// InnerDD, if 1, draws the second phase's inner-product attribute with
+	// Split splits the k+1 attributes evenly between x̃ and w·x, in both
+	// phases.
+	Split bool
+	// InnerDD draws the second phase's inner-product attribute with
 	// p_j ∝ |w_j|√(A_j + 13ε/6).
-	InnerDD int
-	// EpsZero, if 1, sets ε = 0 (q ∝ A), as the paper's experiments did.
-	EpsZero int
-	// Warm, if 1, runs AELR during the first phase (moments from its k
-	// uniform x̃ draws per example) and starts the second phase at its
-	// output w̄ (the EG± weights that give w̄, core.NewEGAt).
-	Warm int
-	// Paper, if 1, selects Split, InnerDD, EpsZero and Warm.
-	Paper int
+	InnerDD bool
+	// EpsZero sets ε = 0 (q ∝ A), as the paper's experiments did.
+	EpsZero bool
+	// Warm runs AELR during the first phase (moments from its k uniform x̃
+	// draws per example) and starts the second phase at its output w̄ (the
+	// EG± weights that give w̄, core.NewEGAt).
+	Warm bool
+	// Paper selects Split, InnerDD, EpsZero and Warm.
+	Paper bool
 }
 
 var _ Solver = (*TwoPhasedDDAELR)(nil)
@@ -69,20 +72,21 @@ func (s *TwoPhasedDDAELR) resolve(p Problem) (tp twoPhasedParams, err error) {
 	if tp, err = resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p); err != nil {
 		return
 	}
-	err = tp.variants("twophased-ddaelr", s.Eta1, s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
+	err = tp.variants("twophased-ddaelr", twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
 	return
 }
 
-// Params binds k, B, eta, m1 and delta to the struct's fields.
+// Params binds k, B, eta, m1, delta, eta1, split, innerdd, eps0, warm and
+// paper to the struct's fields.
 func (s *TwoPhasedDDAELR) Params() []Param {
-	return append([]Param{
+	ps := []Param{
 		IntParam("k", &s.K, "attributes per example are k+1; in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l1 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorem 4.7's",
-			stepTune(func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, 1)) })),
-		IntParam("m1", &s.M1, "length of the first phase; 0 selects ⌊m/10⌋"),
-		FloatParam("delta", &s.Delta, "failure probability of the moment estimates; 0 selects 0.05", nil),
-	}, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper)...)
+		radiusParam(&s.B, "l1"),
+		stepParam(&s.Eta, "second phase's step size", "Theorem 4.7's",
+			func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, defaultRadius)) }),
+	}
+	ps = append(ps, twoPhasedPhaseParams(&s.M1, &s.Delta)...)
+	return append(ps, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper, "AELR")...)
 }
 
 // About cites the paper.
@@ -97,9 +101,21 @@ func (s *TwoPhasedDDAELR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
+	l := newTwoPhasedLearner("twophased-ddaelr", tp, p, make([]float64, p.D), s.secondPhase(tp, p))
+	if tp.warm { // the first phase runs AELR on the budget
+		eta1 := cmp.Or(s.Eta1, s.Eta, AELRDefaultEta(p.D, tp.k, tp.m1, tp.B))
+		l.first = newGAELRLearner(nil, tp.k, tp.B, eta1, p, lassoOpts(tp.split, false, nil), nil)
+	}
+	return l, kPlusOne(tp.k, p.D), nil
+}
+
+// secondPhase returns lines 11-12 of Algorithm 4: from the first phase's
+// moment estimates A, ε, q ∝ A + 13ε/6 and η, then GAELR from w_1 = 0 (or,
+// warm, from the first phase's output).
+func (s *TwoPhasedDDAELR) secondPhase(tp twoPhasedParams, p Problem) func(A, from []float64) (Learner, map[string]float64, error) {
 	d, k, m2 := p.D, tp.k, p.M-tp.m1
 	fd := float64(d)
-	second := func(A, from []float64) (Learner, map[string]float64, error) {
+	return func(A, from []float64) (Learner, map[string]float64, error) {
 		eps := min(fd*math.Log(2*fd/tp.delta)/(float64(k+1)*float64(tp.m1)), 1) // line 11
 		if tp.eps0 {
 			eps = 0
@@ -110,41 +126,18 @@ func (s *TwoPhasedDDAELR) Start(p Problem) (Learner, Budget, error) {
 			q[i] = a + 13*eps/6 // line 12
 			a1 += a
 		}
-		eta := s.Eta
-		if eta == 0 {
-			eta = TwoPhasedDDAELREta(d, k, m2, tp.B, a1, eps)
-		}
+		eta := cmp.Or(s.Eta, TwoPhasedDDAELREta(d, k, m2, tp.B, a1, eps))
 		tab, err := newAliasTable(q) // every q_i ≥ 13ε/6 > 0 unless ε = 0
 		if err != nil {
 			return nil, nil, fmt.Errorf("q ∝ A + 13ε/6 with ε = %g: %w", eps, err)
-		}
-		o, err := lassoOpts("twophased-ddaelr", tp.split, tp.inner, rootsOf(q))
-		if err != nil {
-			return nil, nil, err
 		}
 		var z *core.EG
 		if from != nil {
 			z = egAt(from, tp.B)
 		}
+		o := lassoOpts(tp.split, tp.inner, rootsOf(q))
 		return newGAELRLearner(tab, k, tp.B, eta, p, o, z), map[string]float64{"eps": eps, "A1": a1}, nil
 	}
-	l := newTwoPhasedLearner("twophased-ddaelr", tp, p, make([]float64, d), second)
-	if tp.warm { // the first phase runs AELR on the budget
-		o, err := lassoOpts("twophased-ddaelr", tp.split, 0, nil)
-		if err != nil {
-			return nil, Budget{}, err
-		}
-		eta1 := s.Eta1
-		switch {
-		case eta1 != 0:
-		case s.Eta != 0:
-			eta1 = s.Eta
-		default:
-			eta1 = AELRDefaultEta(d, k, tp.m1, tp.B)
-		}
-		l.first = newGAELRLearner(nil, k, tp.B, eta1, p, o, nil)
-	}
-	return l, kPlusOne(k, d), nil
 }
 
 // egAt returns the EG± state at w (the warm start), shrinking w by a

@@ -1,8 +1,10 @@
 package lao
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // TwoPhasedDDAERR is Kukliansky & Shamir's Two-Phased DDAERR (Kukliansky & Shamir 2015,
@@ -41,7 +43,9 @@ type TwoPhasedDDAERR struct {
 	K int
 	// B is the radius of the l2 ball. If B is 0, B = 1.
 	B float64
-	// Eta is the second phase's step size. If Eta is 0, the formula above.
+	// Eta is the second phase's step size. If Eta is 0, Theorems
+	// 3.6/3.12's, or with adagrad on its base step √2·B, is used (the
+	// formula above).
 	Eta float64
 	// M1 is the length of the first phase, 1 ≤ M1 < m. If M1 is 0,
 	// m1 = ⌊m/10⌋ (at least 1), as in the paper's experiments.
@@ -50,38 +54,37 @@ type TwoPhasedDDAERR struct {
 	// (0, 1). If Delta is 0, δ = 0.05 (our choice; the paper does not fix
 	// one).
 	Delta float64
-	// Half is ||E[x²]||_{1/2} if known (Theorem 3.6); 0 estimates it
-	// (Theorem 3.12).
+	// Half is ||E[x²]||_{1/2} if known (Theorem 3.6). If Half is 0, its
+	// estimate H (Theorem 3.12) is used.
 	Half float64
 	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
 	W1 []float64
-	// AdaGrad, if 1, uses AdaGrad's per-coordinate steps in both phases
-	// (see AERR.AdaGrad).
-	AdaGrad int
-	// Eta1 is the first phase's step size when Warm is 1. If Eta1 is 0,
-	// Eta is used if set, else AERR's Theorem 3.1 step for m1 examples
-	// (√2·B with AdaGrad).
+	// AdaGrad uses AdaGrad's per-coordinate steps in both phases (see
+	// AERR.AdaGrad).
+	AdaGrad bool
+	// Eta1 is the first phase's step size when Warm is on. If Eta1 is 0,
+	// eta if set, else AERR's theorem step for m1 examples is used
+	// (Theorem 3.1; √2·B with adagrad on).
 	Eta1 float64
-	// Split, if 1, splits the k+1 attributes evenly between x̃ and w·x
-	// (see AERR.Split), in both phases.
-	Split int
-	// InnerDD, if 1, draws the second phase's inner-product attribute with
+	// Split splits the k+1 attributes evenly between x̃ and w·x (see
+	// AERR.Split), in both phases.
+	Split bool
+	// InnerDD draws the second phase's inner-product attribute with
 	// p_j ∝ |w_j|√(A_j + 13ε/6) (page 8 of the paper, with the estimated
 	// moments).
-	InnerDD int
-	// EpsZero, if 1, sets ε = 0 (q ∝ √A; an attribute never seen non-zero
-	// in the first phase is then never sampled), as the paper's
-	// experiments did.
-	EpsZero int
-	// Warm, if 1, runs AERR during the first phase (the moments are
-	// estimated from its k uniform x̃ draws per example, which stay within
-	// the budget) and starts the second phase from its output w̄, as the
+	InnerDD bool
+	// EpsZero sets ε = 0 (q ∝ √A; an attribute never seen non-zero in the
+	// first phase is then never sampled), as the paper's experiments did.
+	EpsZero bool
+	// Warm runs AERR during the first phase (the moments are estimated
+	// from its k uniform x̃ draws per example, which stay within the
+	// budget) and starts the second phase from its output w̄, as the
 	// paper's experiments did; during the first phase the weights are
 	// AERR's.
-	Warm int
-	// Paper, if 1, selects all four variants of the paper's experiments:
-	// Split, InnerDD, EpsZero and Warm.
-	Paper int
+	Warm bool
+	// Paper selects all four variants of the paper's experiments: Split,
+	// InnerDD, EpsZero and Warm.
+	Paper bool
 }
 
 var _ Solver = (*TwoPhasedDDAERR)(nil)
@@ -93,27 +96,24 @@ func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
 	if tp, err = resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p); err != nil {
 		return
 	}
-	err = tp.variants("twophased-ddaerr", s.Eta1, s.Paper, s.Split, s.InnerDD, s.EpsZero, s.Warm)
+	err = tp.variants("twophased-ddaerr", twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
 	return
 }
 
-// Params binds k, B, eta, m1, delta and half to the struct's fields.
+// Params binds k, B, eta, m1, delta, half, adagrad, eta1, split, innerdd,
+// eps0, warm and paper to the struct's fields.
 func (s *TwoPhasedDDAERR) Params() []Param {
-	return append([]Param{
+	ps := []Param{
 		IntParam("k", &s.K, "attributes per example are k+1; in [1, d]"),
-		FloatParam("B", &s.B, "radius of the l2 ball; 0 selects 1", radiusTune()),
-		FloatParam("eta", &s.Eta, "second phase's step size; 0 selects Theorems 3.6/3.12's (with adagrad = 1: the base step, 0 selects √2·B)",
-			ridgeStepTune(s.Split == 1 || s.Paper == 1, func(p Problem) float64 {
-				if s.AdaGrad == 1 {
-					return adaGradCenter(max(s.B, 1e-300))
-				}
-				return AERRDefaultEta(p.D, s.K, p.M)
-			})),
-		IntParam("m1", &s.M1, "length of the first phase; 0 selects ⌊m/10⌋"),
-		FloatParam("delta", &s.Delta, "failure probability of the moment estimates; 0 selects 0.05", nil),
-		FloatParam("half", &s.Half, "||E[x²]||_{1/2} if known (Theorem 3.6); 0 estimates it (Theorem 3.12)", nil),
-		IntParam("adagrad", &s.AdaGrad, "1: AdaGrad's per-coordinate steps in both phases (Kukliansky & Shamir 2015, Appendix A); 0: one step size"),
-	}, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper)...)
+		radiusParam(&s.B, "l2"),
+		ridgeEtaParam(&s.Eta, &s.AdaGrad, &s.B, s.Split || s.Paper, "second phase's step size", "Theorems 3.6/3.12's",
+			func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) }),
+	}
+	ps = append(ps, twoPhasedPhaseParams(&s.M1, &s.Delta)...)
+	ps = append(ps,
+		FloatParam("half", &s.Half, "||E[x²]||_{1/2} if known (Theorem 3.6)", nil).withDefault("its estimate H (Theorem 3.12)"),
+		adaGradParam(&s.AdaGrad, " in both phases"))
+	return append(ps, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper, "AERR")...)
 }
 
 // About cites the paper.
@@ -132,15 +132,25 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	ada, err := flag01("twophased-ddaerr", "AdaGrad", s.AdaGrad)
-	if err != nil {
-		return nil, Budget{}, err
+	l := newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, s.secondPhase(tp, p, w1))
+	if tp.warm { // the first phase runs AERR on the budget
+		o := ridgeOpts(s.AdaGrad, tp.split, false, nil)
+		eta1, err := ridgeEta("twophased-ddaerr", cmp.Or(s.Eta1, s.Eta), s.AdaGrad, tp.B, AERRDefaultEta(p.D, tp.k, tp.m1))
+		if err != nil {
+			return nil, Budget{}, err
+		}
+		l.first = newAERRLearnerAt(nil, tp.k, tp.B, eta1, slices.Clone(w1), p, o)
 	}
+	return l, kPlusOne(tp.k, p.D), nil
+}
+
+// secondPhase returns lines 11-12 of Algorithm 2: from the first phase's
+// moment estimates A, ε, q ∝ √(A + 13ε/6) and η, then GAERR from w_1 (or,
+// warm, from the first phase's output).
+func (s *TwoPhasedDDAERR) secondPhase(tp twoPhasedParams, p Problem, w1 []float64) func(A, from []float64) (Learner, map[string]float64, error) {
 	d, k, m2 := p.D, tp.k, p.M-tp.m1
 	fd := float64(d)
-	// Lines 11-12: ε, q ∝ √(A + 13ε/6), η, then GAERR from w_1 (or, warm,
-	// from the first phase's output).
-	second := func(A, from []float64) (Learner, map[string]float64, error) {
+	return func(A, from []float64) (Learner, map[string]float64, error) {
 		eps := fd * math.Log(2*fd/tp.delta) / (float64(k+1) * float64(tp.m1))
 		if tp.eps0 {
 			eps = 0
@@ -154,48 +164,18 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, Budget, error) {
 		if half == 0 {
 			half = HalfNorm(twoA) // Lemma 3.11's H
 		}
-		eta := s.Eta
-		switch {
-		case eta != 0:
-		case ada:
-			eta = AdaGradDefaultEta(tp.B)
-		default:
-			eta = TwoPhasedDDAERREta(d, k, m2, half, eps)
+		eta, err := ridgeEta("twophased-ddaerr", s.Eta, s.AdaGrad, tp.B, TwoPhasedDDAERREta(d, k, m2, half, eps))
+		if err != nil {
+			return nil, nil, err
 		}
 		tab, err := newAliasTable(q) // every q_i ≥ √(13ε/6) > 0 unless ε = 0
 		if err != nil {
 			return nil, nil, fmt.Errorf("q ∝ √(A + 13ε/6) with ε = %g: %w", eps, err)
 		}
-		o, err := ridgeOpts("twophased-ddaerr", s.AdaGrad, tp.split, tp.inner, q)
-		if err != nil {
-			return nil, nil, err
-		}
-		start := w1
-		if from != nil && dot(from, from) > 0 {
-			start = from
-		}
-		l := newAERRLearnerAt(tab, k, tp.B, eta, append([]float64(nil), start...), p, o)
+		o := ridgeOpts(s.AdaGrad, tp.split, tp.inner, q)
+		l := newAERRLearnerAt(tab, k, tp.B, eta, slices.Clone(warmStart(w1, from)), p, o)
 		return l, map[string]float64{"eps": eps, "half": half}, nil
 	}
-	l := newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, second)
-	if tp.warm { // the first phase runs AERR on the budget
-		o, err := ridgeOpts("twophased-ddaerr", s.AdaGrad, tp.split, 0, nil)
-		if err != nil {
-			return nil, Budget{}, err
-		}
-		eta1 := s.Eta1
-		switch {
-		case eta1 != 0:
-		case s.Eta != 0:
-			eta1 = s.Eta
-		case ada:
-			eta1 = AdaGradDefaultEta(tp.B)
-		default:
-			eta1 = AERRDefaultEta(d, k, tp.m1)
-		}
-		l.first = newAERRLearnerAt(nil, k, tp.B, eta1, append([]float64(nil), w1...), p, o)
-	}
-	return l, kPlusOne(k, d), nil
 }
 
 // TwoPhasedDDAERREta is Algorithm 2's second-phase step size (Theorems 3.6

@@ -19,7 +19,7 @@ import (
 //     (InnerDD); the attribute budget "split evenly between the data point
 //     estimation and the inner product estimation" (Split); and, for the
 //     two-phased algorithms, ε = 0 and a first phase that runs AERR/AELR
-//     and warm-starts the second (two_phased_variants.go);
+//     and warm-starts the second (twophased.go);
 //   - AdaGrad's per-coordinate step sizes (their Appendix A, eq. (13)).
 //
 // Every option is off by default: the solvers run the algorithms as
@@ -43,12 +43,32 @@ func splitBudget(k int, split bool) (kx, r int) {
 	return (k + 2) / 2, (k + 1) / 2
 }
 
-// flag01 validates a 0/1 option.
-func flag01(solver, name string, v int) (bool, error) {
-	if v != 0 && v != 1 {
-		return false, paramErr(solver, name, "= %d, want 0 (off) or 1 (on)", v)
+// ridgeOpts returns the options of the ridge family (AdaGrad, Split,
+// InnerDD with the weights c of p_j ∝ |w_j|c_j).
+func ridgeOpts(adagrad, split, innerDD bool, c []float64) estOpts {
+	o := lassoOpts(split, innerDD, c)
+	o.ada = adagrad
+	return o
+}
+
+// lassoOpts returns the Split and InnerDD options (r = 1 unless split; the
+// caller turns r into the x̃/inner split with withSplit).
+func lassoOpts(split, innerDD bool, c []float64) estOpts {
+	o := estOpts{r: 1}
+	if split {
+		o.r = -1 // resolved by withSplit once k is known
 	}
-	return v == 1, nil
+	if innerDD {
+		o.innerC = c
+	}
+	return o
+}
+
+// withSplit returns the x̃ draws for a budget of k+1 and sets o.r.
+func (o *estOpts) withSplit(k int) int {
+	kx, r := splitBudget(k, o.r < 0)
+	o.r = r
+	return kx
 }
 
 // rootsOf returns √v_i.
@@ -132,12 +152,57 @@ func (o *estOpts) report(m map[string]float64) map[string]float64 {
 	return m
 }
 
-// paperFlags validates Paper and returns the Split and InnerDD in force
-// (Paper = 1 turns both on).
-func paperFlags(solver string, paper, split, inner int) (int, int, error) {
-	on, err := flag01(solver, "Paper", paper)
-	if err != nil || !on {
-		return split, inner, err
+// paperFlags returns the Split and InnerDD in force: both on if paper is.
+func paperFlags(paper, split, inner bool) (bool, bool) {
+	return split || paper, inner || paper
+}
+
+// The variant options, each declared once for every solver that offers it.
+
+// adaGradParam declares the AdaGrad option; where says where it applies
+// ("" or " in both phases").
+func adaGradParam(v *bool, where string) Param {
+	return BoolParam("adagrad", v, "AdaGrad's per-coordinate steps"+where+" (Kukliansky & Shamir 2015, Appendix A); off: one step size")
+}
+
+// splitParam declares the Split option.
+func splitParam(v *bool, where string) Param {
+	return BoolParam("split", v, "the k+1 attributes split evenly between x̃ and w·x"+where+" (Kukliansky & Shamir 2015, Section 5); off: k and 1")
+}
+
+// innerDDParam declares the InnerDD option: inner-product draws
+// p_j ∝ dd, or as off says.
+func innerDDParam(v *bool, dd, off string) Param {
+	return BoolParam("innerdd", v, "inner-product draws p_j ∝ "+dd+" (Kukliansky & Shamir 2015, page 8); off: "+off)
+}
+
+// paperParam declares the Paper option, which turns on the options named
+// in selects.
+func paperParam(v *bool, selects string) Param {
+	return BoolParam("paper", v, "the paper's experimental variant: "+selects+" on (Kukliansky & Shamir 2015, Section 5)")
+}
+
+// adaGradEtaDefault is what a zero η selects with the AdaGrad option on.
+const adaGradEtaDefault = ", or with adagrad on its base step √2·B"
+
+// ridgeEtaParam declares the step size η of a solver with the AdaGrad
+// option: zero selects def (AdaGrad's base step √2·B with adagrad on,
+// ridgeEta); cross-validation searches around center(p), or around
+// adaGradCenter(B) with adagrad on, over the split range if split.
+func ridgeEtaParam(eta *float64, ada *bool, B *float64, split bool, what, def string, center func(Problem) float64) Param {
+	return FloatParam("eta", eta, what, ridgeStepTune(split, func(p Problem) float64 {
+		if *ada {
+			return adaGradCenter(max(*B, 1e-300))
+		}
+		return center(p)
+	})).withDefault(def + adaGradEtaDefault)
+}
+
+// ridgeEta resolves the step size of a solver with the AdaGrad option:
+// eta if set, else AdaGrad's base step √2·B if ada, else def.
+func ridgeEta(solver string, eta float64, ada bool, B, def float64) (float64, error) {
+	if ada {
+		def = AdaGradDefaultEta(B)
 	}
-	return 1, 1, nil
+	return positiveOr(solver, "eta", eta, def)
 }

@@ -1,8 +1,10 @@
 package lao
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -101,10 +103,10 @@ func TestVariantsMatchTranscription(t *testing.T) {
 		s   Solver
 		ref []float64
 	}{
-		{&AERR{K: k, B: 1, Eta: 0.2, AdaGrad: 1}, refVariantGAERR(ds, k, 1, 1, 0.2, nil, nil, true, w1, 3)},
-		{&AERR{K: k, B: 1, Eta: 0.05, Split: 1}, refVariantGAERR(ds, 3, 3, 1, 0.05, nil, nil, false, w1, 3)},
-		{&DDAERR{K: k, B: 1, Eta: 0.05, Moments: mom, InnerDD: 1}, refVariantGAERR(ds, k, 1, 1, 0.05, roots, roots, false, w1, 3)},
-		{&DDAERR{K: k, B: 1, Eta: 0.3, Moments: mom, Paper: 1, AdaGrad: 1}, refVariantGAERR(ds, 3, 3, 1, 0.3, roots, roots, true, w1, 3)},
+		{&AERR{K: k, B: 1, Eta: 0.2, AdaGrad: true}, refVariantGAERR(ds, k, 1, 1, 0.2, nil, nil, true, w1, 3)},
+		{&AERR{K: k, B: 1, Eta: 0.05, Split: true}, refVariantGAERR(ds, 3, 3, 1, 0.05, nil, nil, false, w1, 3)},
+		{&DDAERR{K: k, B: 1, Eta: 0.05, Moments: mom, InnerDD: true}, refVariantGAERR(ds, k, 1, 1, 0.05, roots, roots, false, w1, 3)},
+		{&DDAERR{K: k, B: 1, Eta: 0.3, Moments: mom, Paper: true, AdaGrad: true}, refVariantGAERR(ds, 3, 3, 1, 0.3, roots, roots, true, w1, 3)},
 	}
 	for _, c := range cases {
 		res := fitOrFatal(t, c.s, ds, 3)
@@ -134,13 +136,13 @@ func TestVariantsMatchPlainLong(t *testing.T) {
 		// examples, from 1e-12 at 2,000 to O(1) at 5,000, for fast and plain
 		// alike), so the comparison uses smaller steps; the projection is
 		// still active at B = 0.3.
-		&AERR{K: k, AdaGrad: 1, Eta: 0.1}, &AERR{K: k, B: 0.3, Eta: 0.03, AdaGrad: 1}, &AERR{K: k, Split: 1, Eta: 0.3},
-		&AELR{K: k, Split: 1, Eta: 0.3}, &DDAERR{K: k, Moments: mom, Paper: 1, Eta: 0.3},
-		&DDAERR{K: k, Moments: mom, Paper: 1, AdaGrad: 1}, &DDAELR{K: k, Moments: mom, Paper: 1, Eta: 0.5},
-		&DDAELR{K: k, Moments: mom, InnerDD: 1, Eta: 3}, // the clip at 1/η is active
-		&TwoPhasedDDAERR{K: k, Paper: 1, Eta: 0.3}, &TwoPhasedDDAERR{K: k, Paper: 1, AdaGrad: 1},
-		&TwoPhasedDDAERR{K: k, Warm: 1}, &TwoPhasedDDAELR{K: k, Paper: 1, Eta: 0.5}, &TwoPhasedDDAELR{K: k, Warm: 1, Eta: 1},
-		&OnlineRidge{AdaGrad: 1}, &OnlineRidge{B: 0.3, Eta: 1, AdaGrad: 1}, &Centroid{K: k}, &Centroid{K: k, B: 0.2, Lambda: 0.1},
+		&AERR{K: k, AdaGrad: true, Eta: 0.1}, &AERR{K: k, B: 0.3, Eta: 0.03, AdaGrad: true}, &AERR{K: k, Split: true, Eta: 0.3},
+		&AELR{K: k, Split: true, Eta: 0.3}, &DDAERR{K: k, Moments: mom, Paper: true, Eta: 0.3},
+		&DDAERR{K: k, Moments: mom, Paper: true, AdaGrad: true}, &DDAELR{K: k, Moments: mom, Paper: true, Eta: 0.5},
+		&DDAELR{K: k, Moments: mom, InnerDD: true, Eta: 3}, // the clip at 1/η is active
+		&TwoPhasedDDAERR{K: k, Paper: true, Eta: 0.3}, &TwoPhasedDDAERR{K: k, Paper: true, AdaGrad: true},
+		&TwoPhasedDDAERR{K: k, Warm: true}, &TwoPhasedDDAELR{K: k, Paper: true, Eta: 0.5}, &TwoPhasedDDAELR{K: k, Warm: true, Eta: 1},
+		&OnlineRidge{AdaGrad: true}, &OnlineRidge{B: 0.3, Eta: 1, AdaGrad: true}, &Centroid{K: k}, &Centroid{K: k, B: 0.2, Lambda: 0.1},
 	}
 	for _, s := range solvers {
 		ref, err := Reference(s)
@@ -244,15 +246,18 @@ func TestWeightedInnerZero(t *testing.T) {
 	}
 }
 
-// Bad option values are errors naming the parameter.
+// Bad option values are errors naming the parameter: an on/off option
+// takes only 1 and 0 (the types make any other value impossible in Go).
 func TestVariantParamErrors(t *testing.T) {
 	p := Problem{M: 100, D: 5, Rand: NewRand(1)}
-	mom := []float64{1, 1, 1, 1, 1}
-	for _, s := range []Solver{&AERR{K: 2, AdaGrad: 2}, &AERR{K: 2, Split: -1}, &DDAERR{K: 2, Moments: mom, Paper: 3},
-		&DDAELR{K: 2, Moments: mom, InnerDD: 5}, &TwoPhasedDDAERR{K: 2, Warm: 2}, &TwoPhasedDDAELR{K: 2, EpsZero: 9},
-		&OnlineRidge{AdaGrad: -1}, &TwoPhasedDDAERR{K: 2, Eta1: -1}} {
-		if _, _, err := s.Start(p); err == nil {
-			t.Errorf("%s %v: accepted", s.Name(), GetParams(s))
+	if _, _, err := (&TwoPhasedDDAERR{K: 2, Eta1: -1}).Start(p); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "eta1") {
+		t.Errorf("eta1 = -1: %v", err)
+	}
+	for _, name := range []string{"adagrad", "split", "innerdd", "paper", "eps0", "warm"} {
+		for _, v := range []float64{2, -1, 0.5} {
+			if err := SetParams(&TwoPhasedDDAERR{}, map[string]float64{name: v}); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), name) {
+				t.Errorf("%s = %g: %v", name, v, err)
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/frames/experiments"
+	"github.com/laoproject/lao/lao"
 )
 
 // runBench measures the budgeted solvers' throughput against their plain
@@ -19,7 +20,7 @@ import (
 func runBench(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	dims := fs.String("d", "784,10000,100000", "comma-separated dimensions d")
-	k := fs.Int("k", 4, "attributes per example (k)")
+	k := fs.Int("k", lao.DefaultK, "attributes per example (k)")
 	solvers := fs.String("solvers", strings.Join(experiments.DefaultBenchSolvers, ","), "comma-separated solvers")
 	seconds := fs.Float64("seconds", 0.3, "minimum seconds per measurement")
 	mib := fs.Int("matrix-mib", 600, "size of the row matrix cycled through (MiB; more than the CPU cache)")

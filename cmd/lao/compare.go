@@ -23,6 +23,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/kernel"
 	"github.com/laoproject/lao/lao"
 )
@@ -38,6 +39,7 @@ type compareFlags struct {
 	seed     uint64
 	testFrac float64
 	cv       int
+	cvOpts   cvFlags // --grid, --cv-rule
 	scale    string
 	plot     string
 	splits   string
@@ -54,6 +56,7 @@ type compareRun struct {
 	Attributes int64              `json:"attributes_observed"`
 	Params     map[string]float64 `json:"params"`
 	CVEdges    []string           `json:"cv_edges,omitempty"`
+	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
 }
 
 // compareRow aggregates one solver at one k over the repeats.
@@ -91,7 +94,19 @@ type compareReport struct {
 	Zero     meanSD       `json:"zero_predictor_mse"`
 	Rows     []compareRow `json:"rows"`
 	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
+	// NotRun lists the solvers that cannot run at a k (e.g. RDA needs
+	// s ≤ s' − 2), with the reason; the others run.
+	NotRun []notRun `json:"not_run,omitempty"`
+	// Missing says what --missing did to the table (rows dropped, cells
+	// filled), as fit reports it.
+	Missing *missingReport `json:"missing,omitempty"`
+	// Verdict is, for each k, the best budgeted method, its gaps to full
+	// information and to screen-ridge, and a recommendation.
+	Verdict []experiments.Verdict `json:"verdict"`
 	Seconds  float64      `json:"seconds"`
+	// Warnings name the rows whose test error is above the zero
+	// predictor's on some split.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 func parseCompareFlags(args []string) (*compareFlags, error) {
@@ -104,7 +119,8 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
-	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
+	f.cvOpts.define(fs)
+	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.plot, "plot", "", "write a plot (test error against k and against attributes seen) to this file: SVG, or PNG if it ends in .png")
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
@@ -121,6 +137,9 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 		return nil, fmt.Errorf("compare: --test-frac %g must be in (0, 1)", f.testFrac)
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("compare: --cv %d must be 0 (off) or at least 2", f.cv)
+	}
+	if err := f.cvOpts.check("compare"); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -250,35 +269,44 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 		cache := map[string]*prepared{}
 		for ji, jb := range jobs {
 			s, _ := lao.New(jb.solver)
-			scale := ddScale(s, f.scale)
-			key := scale + "/" + lao.Describe(s).Ball // one prepared split per scaling the solvers see
+			opt, err := frames.ScaleOptions(s, f.scale)
+			if err != nil {
+				return nil, fmt.Errorf("compare: --scale: %w", err)
+			}
+			key := fmt.Sprintf("%+v", opt) // one prepared split per options the solvers get
 			p, ok := cache[key]
 			if !ok {
-				var err error
-				if p, err = src.split(f.testFrac, seed, scale, lao.Describe(s)); err != nil {
+				if p, err = src.prepare(s, f.scale, f.testFrac, seed); err != nil {
 					return nil, err
 				}
 				cache[key] = p
 			}
 			if r == 0 && ji == 0 {
-				rep.M, rep.D, rep.Binary = p.train.Len()+p.test.Len(), p.train.Dim(), p.binary
+				rep.M, rep.D, rep.Binary, rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 				for _, u := range p.unused {
 					rep.Unused = append(rep.Unused, u)
 				}
 			}
-			if jb.k > p.train.Dim() {
+			if jb.k > p.Train.Dim() {
 				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
 					rep.Skipped = append(rep.Skipped, jb.k)
 				}
 				done++
 				continue
 			}
+			if reason := cannotRun(s, jb.k, p); reason != "" {
+				if r == 0 {
+					rep.NotRun = append(rep.NotRun, notRun{jb.solver, jb.k, reason})
+				}
+				done++
+				continue
+			}
 			t0 := time.Now()
-			run, err := compareOne(s, jb.k, p, f.cv, seed)
+			run, err := compareOne(s, jb.k, p, f, seed)
 			if err != nil {
 				return nil, fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
 			}
-			if ji == 0 {
+			if len(zero) == r { // the zero predictor of this split: the first run that scored it
 				zero = append(zero, float64(run.ZeroMSE))
 			}
 			for len(rows) <= ji {
@@ -287,7 +315,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			if rows[ji] == nil {
 				k := jb.k
 				if k == 0 {
-					k = p.train.Dim()
+					k = p.Train.Dim()
 				}
 				rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
 			}
@@ -315,12 +343,69 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			}
 		}
 		rep.Rows = append(rep.Rows, *row)
+		if w := row.warning(); w != "" {
+			rep.Warnings = append(rep.Warnings, w)
+		}
 	}
+	rep.Verdict = experiments.Verdicts(compareOutcomes(rep.Rows), baselineSolver)
 	return rep, nil
 }
 
+// warning says on how many splits the row's test error is above the zero
+// predictor's, or "" if on none.
+func (row *compareRow) warning() string {
+	worse := 0
+	for _, r := range row.Runs {
+		if r.MSE > r.ZeroMSE {
+			worse++
+		}
+	}
+	if worse == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
+		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
+}
+
+// compareOutcomes flattens the rows' runs for experiments.Verdicts.
+func compareOutcomes(rows []compareRow) []experiments.Outcome {
+	var out []experiments.Outcome
+	for _, row := range rows {
+		for _, r := range row.Runs {
+			out = append(out, experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE)})
+		}
+	}
+	return out
+}
+
+// notRun is a solver that cannot run at a budget k.
+type notRun struct {
+	Solver string `json:"solver"`
+	K      int    `json:"k"`
+	Reason string `json:"reason"`
+}
+
+// cannotRun returns why s cannot run at k on the training part of p (its
+// parameters at their defaults are invalid there), or "".
+func cannotRun(s lao.Solver, k int, p *prepared) string {
+	c, err := lao.Clone(s)
+	if err != nil {
+		return err.Error()
+	}
+	if kp, err := lao.FindParam(c, "k"); err == nil && k > 0 {
+		if kp.Set(float64(k)) != nil {
+			return "k is not an integer"
+		}
+	}
+	c = frames.WithPriors(c, p.Train)
+	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
+		return err.Error()
+	}
+	return ""
+}
+
 // compareOne tunes (if asked), fits and scores one solver at k on one split.
-func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compareRun, error) {
+func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) (compareRun, error) {
 	if k > 0 {
 		kp, err := lao.FindParam(s, "k")
 		if err != nil {
@@ -330,23 +415,25 @@ func compareOne(s lao.Solver, k int, p *prepared, folds int, seed uint64) (compa
 			return compareRun{}, err
 		}
 	}
-	s = frames.WithPriors(s, p.train)
+	s = frames.WithPriors(s, p.Train)
 	run := compareRun{Seed: seed}
-	if folds > 0 && lao.Tunable(s) {
-		tuned, cv, err := frames.TuneSolver(s, p.train, folds, seed)
+	if f.cv > 0 && lao.Tunable(s) {
+		o := f.cvOpts.options(f.cv, seed)
+		o.Grid = gridFor(s, o.Grid)
+		tuned, cv, err := frames.Tune(s, p.Train, o)
 		if err != nil {
 			return run, err
 		}
-		s, run.CVEdges = tuned, cv.Edges()
+		s, run.CVEdges, run.CVZero = tuned, cv.Edges(), cv.ZeroChosen
 	}
-	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: seed})
+	fit, err := p.Fit(s, seed)
 	if err != nil {
 		return run, err
 	}
-	sc := p.score(res.W)
-	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.mse), jfloat(sc.zero), res.Attributes, res.Params
-	if sc.binary {
-		ce := jfloat(sc.classErr)
+	sc := fit.Test
+	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
+	if p.Binary {
+		ce := jfloat(sc.ClassificationError)
 		run.ClassErr = &ce
 	}
 	return run, nil
@@ -414,6 +501,18 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(w, "k = %s skipped: more than the d = %d attributes\n", joinInts(r.Skipped), r.D)
 	}
+	for _, n := range r.NotRun {
+		fmt.Fprintf(w, "%s not run at k = %d: %s\n", n.Solver, n.K, n.Reason)
+	}
+	if r.Missing != nil {
+		if t := r.Missing.text(); t != "" {
+			fmt.Fprintln(w, t)
+		}
+	}
+	if len(r.Rows) == 0 {
+		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
+		return nil
+	}
 	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "solver\tk\ttest MSE\t/ zero predictor"
@@ -447,7 +546,34 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		return err
 	}
 	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
+	printVerdict(w, r.Verdict)
 	return nil
+}
+
+// printVerdict prints, for each k, the best budgeted method with its gaps
+// (paired over the splits, 95 % intervals) and the recommendation.
+func printVerdict(w io.Writer, vs []experiments.Verdict) {
+	if len(vs) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nverdict (test MSE / zero predictor; differences paired by split, 95 % intervals):")
+	for _, v := range vs {
+		fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		if v.Full != nil {
+			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())
+		}
+		if v.Screen != nil {
+			who := v.Best
+			if v.Best == baselineSolver {
+				who = "runner-up " + v.RunnerUp
+			}
+			fmt.Fprintf(w, "    %s vs %s: %s\n", who, baselineSolver, v.Screen.Statement())
+		}
+		fmt.Fprintf(w, "    → %s\n", v.Recommendation)
+	}
 }
 
 // fmtPM formats mean ± sd with about four significant digits of the mean.

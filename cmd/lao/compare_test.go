@@ -134,3 +134,23 @@ func TestCompareResultIndependentOfSolverList(t *testing.T) {
 		t.Errorf("DDAERR's ratio %g alone, %g after AERR", a, b)
 	}
 }
+
+// compare ends with a verdict per k (text and JSON), and a table whose
+// every k is above d says that nothing ran instead of a NaN zero predictor.
+func TestCompareVerdictAndNothingRun(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(120, -1, ""))
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "2", "--repeat", "3", "--cv", "3", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "verdict") || !strings.Contains(out, "k = 2: best budgeted method") || !strings.Contains(out, "→ k = 2: ") {
+		t.Errorf("no verdict:\n%s", out)
+	}
+	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "5", "--repeat", "2", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "NaN") || !strings.Contains(out, "nothing ran") {
+		t.Errorf("every k above d:\n%s", out)
+	}
+}

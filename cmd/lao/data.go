@@ -102,11 +102,13 @@ type missingReport struct {
 	CellsFilled  map[string]int `json:"cells_filled,omitempty"`
 }
 
-func newMissingReport(tab *frames.Table, used map[string]bool) missingReport {
+// newMissingReport reports what the table's missing-value policy did to
+// the columns used (the features and the target).
+func newMissingReport(tab *frames.Table, used []string) missingReport {
 	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines}
 	if tab.Missing == frames.MissingMean {
 		for _, c := range tab.Columns {
-			if c.Left > 0 && used[c.Name] {
+			if c.Left > 0 && slices.Contains(used, c.Name) {
 				if r.CellsFilled == nil {
 					r.CellsFilled = map[string]int{}
 				}

@@ -2,32 +2,10 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
-
-// ddScale returns the CSV scaling for solver s: scale itself, except that
-// "auto" for a data-dependent solver (one that takes prior second moments,
-// lao.MomentsUser) is one common factor after centring ("l2", or "linf" for
-// an l1 solver) instead of the per-column standardisation: standardising
-// gives every attribute the same second moment, so DDAERR's q_i ∝ √E[x_i²]
-// and DDAELR's q_i ∝ E[x_i²] become uniform and the solvers AERR and AELR
-// (ρ = 1: nothing left to gain, Kukliansky & Shamir 2015, eqs. (11)-(12)).
-// ("linf" scales each column by its own max |x|, which keeps the moments'
-// order but not their ratios; no common-factor l∞ scaling exists in
-// package frames.)
-func ddScale(s lao.Solver, scale string) string {
-	_, mu := s.(lao.MomentsUser)
-	if scale != "auto" || !mu && !strings.HasPrefix(s.Name(), "twophased-") { // the two-phased ones estimate the moments
-		return scale
-	}
-	if lao.Describe(s).Ball == "l1" {
-		return "linf"
-	}
-	return "l2"
-}
 
 // ddNote returns, for a data-dependent solver (one that takes prior second
 // moments), what Kukliansky & Shamir's analysis predicts on the training
@@ -35,9 +13,11 @@ func ddScale(s lao.Solver, scale string) string {
 // improvement ratio and the ratio of its excess-risk bound to the uniform
 // solver's at budget k (frames.BoundRatios). Empty for other solvers.
 //
-// Why it is printed: per-column standardisation would make every moment
-// equal (ddScale keeps it away from these solvers); and on sparse non-negative attributes (power-law
-// Bernoulli data like the paper's Section 5.1) centring turns μ_j into
+// Why it is printed: per-column standardisation makes every moment equal
+// (the scaling policy, frames.OptionsFor, standardises these solvers' data
+// only when the columns are in different units); and on sparse non-negative
+// attributes (power-law Bernoulli data like the paper's Section 5.1)
+// centring turns μ_j into
 // μ_j(1 − μ_j) and evens out the second moments: at d = 100, α = −2,
 // ρ_ridge rises from 0.17 to 0.31 and the predicted ratio from 0.44 to
 // 0.58. Measured through this command (docs/results.md), centring helps

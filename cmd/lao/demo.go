@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -24,7 +25,7 @@ type demoRow struct {
 
 func runDemo(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	k := fs.Int("k", 4, "attributes per example for the budgeted solvers")
+	k := fs.Int("k", lao.DefaultK, "attributes per example for the budgeted solvers")
 	seed := fs.Uint64("seed", 1, "seed of the solvers' randomness")
 	asJSON := fs.Bool("json", false, "print JSON rows instead of a table")
 	if err := parseArgs(fs, args); err != nil {
@@ -35,7 +36,10 @@ func runDemo(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	zero := lao.MSE(make([]float64, train.Dim()), test)
+	p, err := frames.PrepareParts(train, test, frames.Options{}) // the data as they are
+	if err != nil {
+		return err
+	}
 	var rows []demoRow
 	var notRun []string
 	for _, info := range lao.Solvers() {
@@ -44,7 +48,7 @@ func runDemo(args []string, stdout io.Writer) error {
 			notRun = append(notRun, info.Name)
 			continue
 		}
-		res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: *seed})
+		fit, err := p.Fit(s, *seed)
 		if err != nil {
 			return err
 		}
@@ -52,7 +56,8 @@ func runDemo(args []string, stdout io.Writer) error {
 		if info.Full {
 			kk = train.Dim()
 		}
-		rows = append(rows, demoRow{info.Name, kk, res.Attributes, res.MaxPerExample, res.Budget.PerExample, res.Budget.Mean, lao.MSE(res.W, test) / zero, res.Seconds})
+		res := fit.Result
+		rows = append(rows, demoRow{info.Name, kk, res.Attributes, res.MaxPerExample, res.Budget.PerExample, res.Budget.Mean, fit.Test.Ratio(), res.Seconds})
 	}
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(rows)

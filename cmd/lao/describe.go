@@ -20,17 +20,20 @@ import (
 // Solver holds the same figures for the data as the solver sees it, after
 // the default standardisation and scaling.
 type describeReport struct {
-	Data     string          `json:"data"`
-	Target   string          `json:"target,omitempty"`
-	Unused   []frames.Unused `json:"unused_columns"`
-	Missing  *missingReport  `json:"missing,omitempty"`
-	Scaling  string          `json:"scaling"`
-	Solver   string          `json:"solver"`
-	figures                  // raw
-	Scaled   figures         `json:"as_the_solver_sees_it"`
-	Binary   bool            `json:"labels_are_plus_minus_one"`
-	Warnings []string        `json:"warnings,omitempty"`
-	Notes    []string        `json:"notes,omitempty"`
+	Data    string          `json:"data"`
+	Target  string          `json:"target,omitempty"`
+	Unused  []frames.Unused `json:"unused_columns"`
+	Missing *missingReport  `json:"missing,omitempty"`
+	Scaling string          `json:"scaling"`
+	Solver  string          `json:"solver"`
+	figures                 // raw
+	Scaled  figures         `json:"as_the_solver_sees_it"`
+	Binary  bool            `json:"labels_are_plus_minus_one"`
+	// Transform is the centring and scaling fit uses (with the same
+	// --seed and --test-frac): fitted on the training part.
+	Transform *frames.Transform `json:"transform"`
+	Warnings  []string          `json:"warnings,omitempty"`
+	Notes     []string          `json:"notes,omitempty"`
 }
 
 // figures are what the theorems assume about a data set.
@@ -82,15 +85,20 @@ func runDescribe(args []string, stdout io.Writer) error {
 	var tf tableFlags
 	tf.define(fs, "CSV file (with --target) or a named data set: mnist:AvB, covertype:C[:scaled], ctslice[:scaled]")
 	solver := fs.String("solver", "aerr", "show the data as this solver sees it (its theorem's scaling)")
-	scale := fs.String("scale", "auto", "CSV scaling, as in 'lao fit': auto, std-l2, std-linf, l2, linf, none")
+	scale := fs.String("scale", "auto", scaleUsage)
 	cols := fs.Int("columns", 10, "columns to list in the summary, largest second moment first (0: none, -1: all)")
 	asJSON := fs.Bool("json", false, "print JSON (without the column summary)")
-	k := fs.Int("k", 4, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
+	k := fs.Int("k", lao.DefaultK, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
+	seed := fs.Uint64("seed", 1, "seed of the split, as in 'lao fit': the data as the solver sees them are fit's training part")
+	testFrac := fs.Float64("test-frac", 0.1, "fraction of rows held out for testing, as in 'lao fit'")
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if *k < 1 {
 		return fmt.Errorf("describe: --k %d must be at least 1", *k)
+	}
+	if !(*testFrac > 0 && *testFrac < 1) {
+		return fmt.Errorf("describe: --test-frac %g must be in (0, 1)", *testFrac)
 	}
 	if tf.data == "" {
 		return errors.New("describe: --data is required")
@@ -103,7 +111,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	raw, scaled, rep, err := describeData(src, s, *scale, *k)
+	raw, scaled, rep, err := describeData(src, s, *scale, *k, *testFrac, *seed)
 	if err != nil {
 		return err
 	}
@@ -119,56 +127,66 @@ func runDescribe(args []string, stdout io.Writer) error {
 	return printColumns(stdout, raw, scaled, *cols)
 }
 
-// describeData returns the raw data set, the data as s sees it (the same
-// for a named data set) and the report.
-func describeData(src *dataSource, s lao.Solver, scale string, k int) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
+// describeData returns the raw data set (every row), the data as s sees
+// them (the training part of fit's split, prepared by the same function as
+// fit's) and the report.
+func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac float64, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
 	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}}
-	if src.ds != nil {
-		ds, ok := src.ds.(*lao.Dataset)
-		if !ok {
-			return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
-		}
-		raw, scaled, rep.Scaling = ds, ds, "none (the data set's own)"
-	} else {
-		opt, name, err := scaleOptions(scale, lao.Describe(s))
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		fill := src.tab.Missing == frames.MissingMean
-		opt.FillMissing = fill
-		sd, err := frames.FromDataFrame(src.tab.DataFrame, src.target, opt)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		rd, err := frames.FromDataFrame(src.tab.DataFrame, src.target, frames.Options{Features: sd.Names(), FillMissing: fill})
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		raw, scaled, rep.Scaling = rd.Dataset, sd.Dataset, name
-		rep.Unused = unusedColumns(src.tab, sd)
-		used := map[string]bool{}
-		for _, n := range sd.Names() {
-			used[n] = true
-		}
-		mr := newMissingReport(src.tab, used)
-		rep.Missing = &mr
+	if src.sparse {
+		return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
+	}
+	p, err := src.prepare(s, scale, testFrac, seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	scaled, rep.Scaling, rep.Unused, rep.Missing, rep.Transform = p.Train.(*lao.Dataset), p.scaling, p.unused, p.missing, &p.Transform
+	if note := p.note; note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+	if raw, err = src.raw(p.Train.Names()); err != nil {
+		return nil, nil, nil, err
 	}
 	rep.figures, rep.Scaled = describeFigures(raw, k), describeFigures(scaled, k)
-	rep.Binary = binaryLabels(raw.Labels())
-	about := lao.Describe(s)
-	switch {
-	case about.Ball == "l2" && rep.Scaled.MaxL2 > 1+1e-9:
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("rows have ||x||₂ up to %.3g > 1, which %s's theorem assumes", float64(rep.Scaled.MaxL2), s.Name()))
-	case about.Ball == "l1" && rep.Scaled.MaxLinf > 1+1e-9:
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("cells reach |x| = %.3g > 1, which %s's theorem assumes (||x||∞ ≤ 1)", float64(rep.Scaled.MaxLinf), s.Name()))
-	}
-	if strings.HasPrefix(rep.Scaling, "std-") && raw.Dim() > 1 {
-		rep.Notes = append(rep.Notes, "standardised columns all have the same second moment, so the rho ratios are 1 and data-dependent sampling (DDAERR, DDAELR) gains nothing over uniform; --scale l2 or linf keeps the columns' own scales")
-	}
-	if rep.Scaled.MaxAbsY > 1+1e-9 {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("labels reach |y| = %.3g > 1 = B, the default radius", float64(rep.Scaled.MaxAbsY)))
+	rep.Binary = p.Binary
+	rep.Warnings = append(rep.Warnings, boundWarnings(s, rep.Scaled)...)
+	if strings.HasPrefix(p.scaling, "std-") && raw.Dim() > 1 && !frames.DataDependent(s) {
+		rep.Notes = append(rep.Notes, "standardised columns all have the same second moment, so the rho ratios are 1 and data-dependent sampling (DDAERR, DDAELR) gains nothing over uniform; they keep the columns' own scales where those are commensurate")
 	}
 	return raw, scaled, rep, nil
+}
+
+// raw returns every row of the data with the given features, as they are
+// in the file (missing cells filled with the column's mean when --missing
+// mean).
+func (src *dataSource) raw(features []string) (*lao.Dataset, error) {
+	if src.tab == nil {
+		ds, ok := src.ds.(*lao.Dataset)
+		if !ok {
+			return nil, fmt.Errorf("describe: %s is not a dense table", src.name)
+		}
+		return ds, nil
+	}
+	rd, err := frames.FromDataFrame(src.tab.DataFrame, src.target, frames.Options{Features: features, FillMissing: src.tab.Missing == frames.MissingMean})
+	if err != nil {
+		return nil, err
+	}
+	return rd.Dataset, nil
+}
+
+// boundWarnings says where the data as the solver sees them break its
+// theorem's assumptions.
+func boundWarnings(s lao.Solver, f figures) []string {
+	var out []string
+	switch about := lao.Describe(s); {
+	case about.Ball == "l2" && f.MaxL2 > 1+1e-9:
+		out = append(out, fmt.Sprintf("rows have ||x||₂ up to %.3g > 1, which %s's theorem assumes", float64(f.MaxL2), s.Name()))
+	case about.Ball == "l1" && f.MaxLinf > 1+1e-9:
+		out = append(out, fmt.Sprintf("cells reach |x| = %.3g > 1, which %s's theorem assumes (||x||∞ ≤ 1)", float64(f.MaxLinf), s.Name()))
+	}
+	if f.MaxAbsY > 1+1e-9 {
+		out = append(out, fmt.Sprintf("labels reach |y| = %.3g > 1 = B, the default radius", float64(f.MaxAbsY)))
+	}
+	return out
 }
 
 func printDescribe(w io.Writer, r *describeReport) {
@@ -189,7 +207,7 @@ func printDescribe(w io.Writer, r *describeReport) {
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "\traw\tas %s sees it (scaling %s)\t\n", r.Solver, r.Scaling)
+	fmt.Fprintf(tw, "\traw (%d rows)\tas %s sees it (scaling %s)\t\n", r.M, r.Solver, r.Scaling)
 	row := func(name string, a, b float64) {
 		if math.Abs(b) < 1e-12 {
 			b = 0 // a centred mean, up to rounding

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/kernel"
 )
@@ -27,6 +28,7 @@ type expFlags struct {
 	data                         string
 	set                          paramSet
 	center, intercept            bool
+	scale                        string
 	curves                       string
 	seeds, workers               int // lower-bounds: seeds per point, concurrent fits
 }
@@ -43,8 +45,9 @@ func runExperiment(args []string, stdout io.Writer) error {
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
 	fs.StringVar(&f.data, "data", "", "run the preset's curves on this data set instead (e.g. powerlaw:ridge:-1 for another panel of ks-fig1)")
-	fs.BoolVar(&f.center, "center", false, "centre every attribute on the training part's mean (per split)")
-	fs.BoolVar(&f.intercept, "intercept", false, "fit a free intercept (labels centred on the training mean)")
+	fs.BoolVar(&f.center, "center", false, "centre every attribute and the labels on the training part's means (per split): a free intercept")
+	fs.BoolVar(&f.intercept, "intercept", false, "fit a free intercept alone (labels centred on the training mean)")
+	fs.StringVar(&f.scale, "scale", "", "prepare each split for each curve's solver as 'lao fit --scale' does (auto, "+strings.Join(frames.ScalingNames(), ", ")+"); default: the data as the papers use them")
 	fs.StringVar(&f.curves, "curves", "", "comma-separated solver names: run only these curves of the preset (e.g. aer,centroid)")
 	fs.Var(&f.set, "set", "name=value: set a parameter on every curve whose solver has it, e.g. --set paper=1 (Kukliansky & Shamir's experimental variants) or --set adagrad=1; repeatable")
 	fs.IntVar(&f.seeds, "seeds", 0, "lower-bounds: seeds per measurement (0: 7; the matching learners use 21)")
@@ -132,7 +135,7 @@ func (f *expFlags) apply(quick, paper experiments.Spec) experiments.Spec {
 	if f.paper {
 		spec = paper
 	}
-	spec.Preprocess = experiments.Preprocess{Center: f.center, Intercept: f.intercept}
+	spec.Preprocess = experiments.Preprocess{Center: f.center, Intercept: f.intercept, Scale: f.scale}
 	if f.curves != "" {
 		keep := strings.Split(f.curves, ",")
 		var entries []experiments.Entry

@@ -25,6 +25,7 @@ type fitFlags struct {
 	testFrac float64
 	cv       int
 	cvTable  string
+	cvOpts   cvFlags // --grid, --cv-rule
 	asJSON   bool
 	scale    string
 	save     string
@@ -47,6 +48,9 @@ type fitReport struct {
 	Tuned        bool               `json:"tuned_by_cv"`
 	CVFolds      int                `json:"cv_folds,omitempty"`
 	CVEdges      []string           `json:"cv_edges,omitempty"`
+	CVZero       bool               `json:"cv_chose_zero_predictor,omitempty"`
+	CVRepeats    int                `json:"cv_repeats,omitempty"`
+	CVWarnings   []string           `json:"cv_warnings,omitempty"`
 	Scaling      string             `json:"scaling"`
 	Unused       []frames.Unused    `json:"unused_columns"`
 	Missing      *missingReport     `json:"missing,omitempty"`
@@ -68,6 +72,9 @@ type fitReport struct {
 	ModelFile       string           `json:"model_file,omitempty"`
 	Streamed        bool             `json:"streamed"`
 	Notes           []string         `json:"notes,omitempty"`
+	// Warnings says what the user must know about the result, e.g. a test
+	// error above the zero predictor's.
+	Warnings []string `json:"warnings,omitempty"`
 	// S is the model's sparsity s for the sparse solvers (Murata & Suzuki
 	// 2018), Support the columns with a non-zero weight (what a test
 	// example is read on), PredictBudget the attributes a test example may
@@ -88,9 +95,10 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file")
+	f.cvOpts.define(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with 'lao predict')")
-	fs.StringVar(&f.scale, "scale", "auto", "CSV scaling: auto (standardise the columns, then scale to the solver's theorem: std-l2 or std-linf; for the data-dependent solvers l2 or linf, which keep the columns' uneven second moments they exploit), std-l2, std-linf, l2, linf (one factor, no standardisation), none")
+	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
 	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
 	if err := parseArgs(fs, args); err != nil {
@@ -108,6 +116,11 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 		return nil, errors.New("fit: --cv-table needs --cv N (N ≥ 2)")
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("fit: --cv %d must be 0 (off: the theorems' defaults) or at least 2", f.cv)
+	case len(f.cvOpts.grid) > 0 && f.cv == 0:
+		return nil, errors.New("fit: --grid needs --cv N (N ≥ 2)")
+	}
+	if err := f.cvOpts.check("fit"); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -133,61 +146,49 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := src.split(f.testFrac, f.seed, ddScale(s, f.scale), lao.Describe(s))
+	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
 		return err
 	}
-	if err := f.params.clampK(s, p.train.Dim()); err != nil {
+	if err := f.params.clampK(s, p.Train.Dim()); err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
-	s = frames.WithPriors(s, p.train)
-	if err := setSupport(s, f.support, p.train.Names()); err != nil {
+	s = frames.WithPriors(s, p.Train)
+	if err := setSupport(s, f.support, p.Train.Names()); err != nil {
 		return err
 	}
-	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.train.Dim(), MTrain: p.train.Len(),
-		MTest: p.test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing}
-	if rep.Unused == nil {
-		rep.Unused = []frames.Unused{}
+	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
+		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim())}
+	if note := p.note; note != "" {
+		rep.Notes = append(rep.Notes, note)
 	}
-	rep.K = budgetK(s, p.train.Dim())
 	start := time.Now()
 	if f.cv > 0 && lao.Tunable(s) {
 		var cv *frames.CVResult
-		if s, cv, err = frames.TuneSolver(s, p.train, f.cv, f.seed); err != nil {
+		if s, cv, err = frames.Tune(s, p.Train, f.cvOpts.options(f.cv, f.seed)); err != nil {
 			return err
 		}
 		rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
+		rep.CVZero, rep.CVRepeats, rep.CVWarnings = cv.ZeroChosen, cv.Repeats, cv.Warnings
 		if f.cvTable != "" {
 			if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
 				return err
 			}
 		}
 	}
-	res, err := lao.Fit(s, p.train.Stream(), lao.Options{Seed: f.seed})
+	fit, err := p.Fit(s, f.seed)
 	if err != nil {
 		return err
 	}
-	m, err := p.model(res.W)
-	if err != nil {
-		return err
+	if note := ddNote(fit.Solver, p.Train, rep.K); note != "" {
+		rep.Notes = append(rep.Notes, note)
 	}
-	m.Binary = p.binary
-	// Test predictions go through observation handles with the model's
-	// prediction budget (s' for the sparse solvers, d otherwise).
-	ev, err := lao.EvaluateBudgeted(res.W, p.test, res.PredictionBudget())
-	if err != nil {
-		return err
-	}
-	rep.TestPer, rep.PredictBudget = ev.MeanAttributes, res.PredictionBudget()
-	if note := ddNote(s, p.train, rep.K); note != "" && !f.asJSON {
-		fmt.Fprintln(stdout, note)
-	}
-	return finishFit(f, rep, s, res, m, p.score(res.W), func() string { return frames.Fingerprint(p.train) }, start, stdout)
+	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return frames.Fingerprint(p.Train) }, start, stdout)
 }
 
 // finishFit fills the report from a fit, saves the model if asked and
 // prints the report.
-func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc scores, fingerprint func() string, start time.Time, stdout io.Writer) error {
+func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc frames.Scores, fingerprint func() string, start time.Time, stdout io.Writer) error {
 	rep.Params = res.Params
 	rep.HasIntercept, rep.Intercept, rep.Columns = m.HasIntercept, jfloat(m.Intercept), m.Features
 	rep.Weights, rep.AttributeCounts = map[string]jfloat{}, map[string]int64{}
@@ -204,10 +205,14 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		}
 		rep.ModelFile = f.save
 	}
-	rep.TestMSE, rep.ZeroMSE = jfloat(sc.mse), jfloat(sc.zero)
-	if sc.binary {
-		ce := jfloat(sc.classErr)
+	rep.TestMSE, rep.ZeroMSE = jfloat(sc.MSE), jfloat(sc.ZeroMSE)
+	if m.Binary {
+		ce := jfloat(sc.ClassificationError)
 		rep.ClassErr = &ce
+	}
+	rep.TestPer, rep.PredictBudget = sc.MeanAttributes, res.PredictionBudget()
+	if w := sc.Warning("test"); w != "" {
+		rep.Warnings = append(rep.Warnings, w)
 	}
 	rep.Attributes, rep.MeanPer, rep.MaxPer = res.Attributes, res.MeanPerExample(), res.MaxPerExample
 	rep.Support = []string{}
@@ -238,13 +243,6 @@ func budgetK(s lao.Solver, d int) int {
 	return 0
 }
 
-// scores are a model's test errors in the data's own units.
-type scores struct {
-	mse, zero float64 // test MSE, and that of the zero predictor (the training mean when centred)
-	binary    bool    // every label is -1 or +1
-	classErr  float64 // fraction of test labels whose sign the prediction misses (binary only)
-}
-
 func printFit(w io.Writer, r *fitReport) error {
 	fmt.Fprintf(w, "solver %s on %s: d = %d, k = %d, %d training / %d test examples, seed %d, scaling %s\n",
 		r.Solver, r.Data, r.D, r.K, r.MTrain, r.MTest, r.Seed, r.Scaling)
@@ -261,7 +259,18 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	switch {
 	case r.Tuned:
-		fmt.Fprintf(w, "parameters chosen by %d-fold CV: %v\n", r.CVFolds, frames.Params(r.Params))
+		folds := fmt.Sprintf("%d-fold CV", r.CVFolds)
+		if r.CVRepeats > 1 {
+			folds = fmt.Sprintf("%d-fold CV repeated %d times", r.CVFolds, r.CVRepeats)
+		}
+		for _, c := range r.CVWarnings {
+			fmt.Fprintf(w, "warning: %s\n", c)
+		}
+		if r.CVZero {
+			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
+			break
+		}
+		fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
 		}
@@ -285,6 +294,9 @@ func printFit(w io.Writer, r *fitReport) error {
 	if r.ModelFile != "" {
 		fmt.Fprintf(w, "model saved to %s\n", r.ModelFile)
 	}
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "column\tcoefficient\tobserved (training examples that revealed it)")
@@ -297,41 +309,6 @@ func printFit(w io.Writer, r *fitReport) error {
 		fmt.Fprintf(tw, "%s\t%.6g\t%d (%.0f %%)\n", n, float64(r.Weights[n]), r.AttributeCounts[n], 100*float64(r.AttributeCounts[n])/float64(r.MTrain))
 	}
 	return tw.Flush()
-}
-
-// score computes the test errors of w in the data's own units.
-func (p *prepared) score(w []float64) scores {
-	var sc scores
-	m := p.test.Len()
-	sc.binary = p.binary
-	for i := range m {
-		y := p.testY[i]
-		pred := p.toLabel(p.test.Dot(w, i))
-		sc.mse += (pred - y) * (pred - y)
-		z := p.toLabel(0) - y
-		sc.zero += z * z
-		if pred == 0 || (pred > 0) != (y > 0) {
-			sc.classErr++
-		}
-	}
-	sc.mse, sc.zero, sc.classErr = sc.mse/float64(m), sc.zero/float64(m), sc.classErr/float64(m)
-	return sc
-}
-
-// binaryLabels reports whether every label is -1 or +1 (both present).
-func binaryLabels(y []float64) bool {
-	var neg, pos bool
-	for _, v := range y {
-		switch v {
-		case -1:
-			neg = true
-		case 1:
-			pos = true
-		default:
-			return false
-		}
-	}
-	return neg && pos
 }
 
 // setSupport gives Exploitation its fixed support from --support (column

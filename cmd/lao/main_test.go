@@ -168,7 +168,7 @@ func TestFitErrors(t *testing.T) {
 	cases := map[string][]string{
 		"--data is required":   {"fit"},
 		"unknown solver":       {"fit", "--data", path, "--target", "y", "--solver", "nope"},
-		"K":                    {"fit", "--data", path, "--target", "y", "--k", "0"},
+		"aerr: k = 0":          {"fit", "--data", path, "--target", "y", "--k", "0"},
 		"zz":                   {"fit", "--data", path, "--target", "zz"},
 		"name":                 {"fit", "--data", path, "--target", "name"},
 		"--test-frac":          {"fit", "--data", path, "--target", "y", "--test-frac", "1.5"},
@@ -322,7 +322,7 @@ func TestFitSparseJSON(t *testing.T) {
 		t.Error("--support accepted for hybrid")
 	}
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "hybrid", "--k", "3", "--s", "3"); err == nil ||
-		!strings.Contains(err.Error(), "S") {
+		!strings.Contains(err.Error(), "hybrid: s = 3") {
 		t.Errorf("s' = s: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/laoproject/lao/frames"
@@ -23,7 +24,7 @@ func withK(info lao.Info, k int, train *lao.Dataset) lao.Solver {
 // paramFlags collects solver parameters from the command line: the common
 // shorthands --k, --s, --B, --eta and --lambda, and --param name=value for any
 // parameter of any solver (see `lao solvers`). Only flags given on the
-// command line are applied, except --k, whose default (4) applies to every
+// command line are applied, except --k, whose default (lao.DefaultK) applies to every
 // solver that has a k.
 type paramFlags struct {
 	set   map[string]string // explicitly given, by parameter name
@@ -31,11 +32,11 @@ type paramFlags struct {
 }
 
 func (pf *paramFlags) define(fs *flag.FlagSet) {
-	pf.set = map[string]string{"k": "4"}
+	pf.set = map[string]string{"k": strconv.Itoa(lao.DefaultK)}
 	short := func(name, usage string) {
 		fs.Func(name, usage, func(v string) error { pf.put(name, v); return nil })
 	}
-	short("k", "attributes per training example (budgeted solvers; default 4); s' for the sparse solvers")
+	short("k", fmt.Sprintf("attributes per training example (budgeted solvers; default %d); s' for the sparse solvers", lao.DefaultK))
 	short("s", "non-zero weights of a sparse model (Murata & Suzuki 2018: exploration, hybrid, rda, dantzig)")
 	short("B", "norm bound B (default: the solver's)")
 	short("eta", "step size η (default: the theorem's choice)")
@@ -57,7 +58,7 @@ func (pf *paramFlags) put(name, v string) {
 	pf.set[name] = v
 }
 
-// clampK lowers the default k (4) to d on a table with fewer attributes;
+// clampK lowers the default k (lao.DefaultK) to d on a table with fewer attributes;
 // a k given on the command line is never changed: k > d is an error.
 func (pf *paramFlags) clampK(s lao.Solver, d int) error {
 	p, err := lao.FindParam(s, "k")

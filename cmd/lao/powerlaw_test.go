@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/laoproject/lao/datasets"
-	"github.com/laoproject/lao/lao"
 )
 
 // writePowerLawCSV writes Kukliansky & Shamir's simulated ridge data
@@ -51,7 +50,8 @@ func writePowerLawCSV(t *testing.T, path string, d, m int, alpha float64, seed u
 
 // The data-dependent advantage through the command line, on a power-law
 // table of our own (d = 200, α = −2, m = 3,333; `lao fit` centres it and,
-// for DDAERR, scales it by one common factor, ddScale): with the paper's
+// for DDAERR, scales it by one common factor: its 0/1 columns are
+// commensurate, frames.OptionsFor): with the paper's
 // experimental variant (--param paper=1: inner-product draws
 // p_j ∝ |w_j|√E[x_j²] and the budget split evenly), DDAERR's test error,
 // relative to the zero predictor's, is below AERR's (with AERR's default
@@ -99,23 +99,5 @@ func TestFitPowerLawDataDependentAdvantage(t *testing.T) {
 	}
 	if se := math.Sqrt(sd / 3); mean < 2*se {
 		t.Errorf("mean paired difference %.3f is below 2 standard errors (%.3f)", mean, 2*se)
-	}
-}
-
-// Per-column standardisation gives every attribute the same second moment,
-// so `lao fit`'s "auto" scaling keeps data-dependent solvers on one common
-// factor (ddScale) and leaves the others' standardisation alone.
-func TestDDScale(t *testing.T) {
-	for _, c := range []struct{ solver, scale, want string }{
-		{"ddaerr", "auto", "l2"}, {"twophased-ddaerr", "auto", "l2"}, {"ddaelr", "auto", "linf"},
-		{"gaerr", "auto", "l2"}, {"aerr", "auto", "auto"}, {"ddaerr", "std-l2", "std-l2"}, {"ddaerr", "none", "none"},
-	} {
-		s, err := lao.New(c.solver)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ddScale(s, c.scale); got != c.want {
-			t.Errorf("ddScale(%s, %s) = %s, want %s", c.solver, c.scale, got, c.want)
-		}
 	}
 }

@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"math"
+	"strings"
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
@@ -46,150 +46,74 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	return &dataSource{name: t.data, target: t.target, tab: tab}, nil
 }
 
-// prepared is a train/test split in the solver's units plus the map back.
+// scaleUsage is the usage of --scale (fit, describe, compare).
+var scaleUsage = "CSV scaling: auto (the scaling policy: every column standardised, then one factor to the solver's theorem, std-l2 or std-linf; " +
+	"the data-dependent solvers keep the columns' own scales, l2 or common-linf, when the columns are commensurate, and are standardised when their units differ; " +
+	"fit and describe say which and why), or one of " + strings.Join(frames.ScalingNames(), ", ") + " (l2, common-linf: one common factor; linf: each column by its largest |x − mean|; none: centred, unscaled)"
+
+// prepared is the library's prepared split (frames.Prepared) with what the
+// command line reports about it.
 type prepared struct {
-	train, test lao.Table
-	data        *frames.Data // the CSV's training frame (nil for a named data set)
-	testY       []float64    // test labels in the data's own units
-	binary      bool         // every label is ±1
-	toLabel     func(p float64) float64
-	scaling     string
-	unused      []frames.Unused
-	missing     *missingReport
-	intercept   *float64 // a sparse file's label offset (the training mean), nil otherwise
+	*frames.Prepared
+	scale   string          // --scale as given
+	scaling string          // the scaling's name, or what was done instead
+	note    string          // which scaling a CSV's columns got and why
+	unused  []frames.Unused // the table's unused columns and the training part's
+	missing *missingReport
 }
 
-// scaleOptions maps --scale to frames.Options for a solver.
-func scaleOptions(scale string, about lao.About) (frames.Options, string, error) {
-	opt := frames.Options{Center: true, LabelBound: 1, DropConstant: true}
-	if scale == "auto" {
-		scale = "std-l2"
-		if about.Ball == "l1" || about.Ball == "l0" { // l0: Murata & Suzuki's ||x||∞ ≤ R∞
-			scale = "std-linf"
-		}
+// prepare splits the data (seeded) and prepares it for solver s along the
+// one path of package frames: a CSV's columns are centred and scaled on the
+// training part by the scaling policy (--scale, frames.ScaleOptions); a
+// named data set is used as it is, as the papers use it; a sparse file's
+// rows are used as they are and its labels follow the label rule (centred
+// on the training mean, the intercept, and scaled). fit, describe and
+// compare all call it, so what describe prints is what fit uses.
+func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, seed uint64) (*prepared, error) {
+	opt, err := frames.ScaleOptions(s, scale)
+	if err != nil {
+		return nil, fmt.Errorf("--scale: %w", err)
 	}
-	switch scale {
-	case "std-l2":
-		opt.Scaling = frames.StandardL2
-	case "std-linf":
-		opt.Scaling = frames.StandardLinf
-	case "l2":
-		opt.Scaling = frames.ScaleL2
-	case "linf":
-		opt.Scaling = frames.ScaleLinf
-	case "none":
-		opt.LabelBound = 0
-	default:
-		return opt, "", fmt.Errorf("--scale %q must be auto, std-l2, std-linf, l2, linf or none", scale)
-	}
-	return opt, scale, nil
-}
-
-// split draws the seeded train/test split and converts it for a solver
-// described by about: a CSV's columns are scaled on the training part
-// only (--scale), a named data set is used as it is.
-func (src *dataSource) split(testFrac float64, seed uint64, scale string, about lao.About) (*prepared, error) {
-	if src.ds != nil {
-		scaling := "none (the data set's own)"
-		if src.sparse {
-			if scale != "auto" && scale != "none" {
-				return nil, fmt.Errorf("--scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", scale)
-			}
-			scaling = "none (sparse rows)"
-		}
-		train, test, err := frames.SplitTable(src.ds, testFrac, seed)
-		if err != nil {
+	p := &prepared{scale: scale, unused: []frames.Unused{}}
+	switch {
+	case src.tab != nil:
+		opt.FillMissing = src.tab.Missing == frames.MissingMean
+		if p.Prepared, err = frames.PrepareFrame(src.tab.DataFrame, src.target, opt, testFrac, seed); err != nil {
 			return nil, err
 		}
-		p := &prepared{train: train, test: test, testY: labels(test), binary: binaryLabels(labels(src.ds)),
-			toLabel: func(p float64) float64 { return p }, scaling: scaling, unused: []frames.Unused{}}
-		if src.sparse && !p.binary {
-			return p.centreLabels()
+		p.scaling, p.unused = p.ScalingChoice.Scaling.Name(), unusedColumns(src.tab, p.Data)
+		p.note = scalingNote(scale, p.ScalingChoice)
+		mr := newMissingReport(src.tab, p.Train.Names())
+		p.missing = &mr
+	case src.sparse:
+		if !isAuto(scale) && opt.Scaling != frames.NoScaling {
+			return nil, fmt.Errorf("--scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", scale)
 		}
-		return p, nil
-	}
-	opt, name, err := scaleOptions(scale, about)
-	if err != nil {
-		return nil, err
-	}
-	opt.FillMissing = src.tab.Missing == frames.MissingMean
-	trainDF, testDF, err := frames.SplitFrame(src.tab.DataFrame, testFrac, seed)
-	if err != nil {
-		return nil, err
-	}
-	data, err := frames.FromDataFrame(trainDF, src.target, opt)
-	if err != nil {
-		return nil, err
-	}
-	test, err := data.Apply(testDF)
-	if err != nil {
-		return nil, err
-	}
-	testY := testDF.Col(src.target).Float()
-	allY := src.tab.Col(src.target).Float()
-	used := map[string]bool{}
-	for _, n := range data.Names() {
-		used[n] = true
-	}
-	mr := newMissingReport(src.tab, used)
-	tr := data.Transform
-	return &prepared{train: data.Dataset, test: test, data: data, testY: testY, binary: binaryLabels(allY),
-		toLabel: tr.UnscaleLabel, scaling: name, unused: unusedColumns(src.tab, data), missing: &mr}, nil
-}
-
-// labels returns the labels of a table.
-func labels(t lao.Table) []float64 {
-	y := make([]float64, t.Len())
-	for i := range y {
-		y[i] = t.Label(i)
-	}
-	return y
-}
-
-// centreLabels centres a sparse file's labels on their training mean (the
-// model's intercept): the rows stay as they are (centring them would make
-// them dense), and the zero predictor becomes the training mean, as for a
-// CSV file. ±1 labels are left alone.
-func (p *prepared) centreLabels() (*prepared, error) {
-	tr, te := p.train.(*lao.SparseDataset), p.test.(*lao.SparseDataset)
-	ytr, yte := labels(tr), labels(te)
-	var mean float64
-	for _, v := range ytr {
-		mean += v / float64(len(ytr))
-	}
-	shift := func(y []float64) []float64 {
-		out := make([]float64, len(y))
-		for i, v := range y {
-			out[i] = v - mean
+		labels := frames.Options{Intercept: true, LabelBound: opt.LabelBound}
+		if p.Prepared, err = frames.PrepareTable(src.ds, labels, testFrac, seed); err != nil {
+			return nil, err
 		}
-		return out
+		p.scaling = "none (sparse rows); labels centred on the training mean (the intercept)"
+	default:
+		if p.Prepared, err = frames.PrepareTable(src.ds, frames.Options{}, testFrac, seed); err != nil {
+			return nil, err
+		}
+		p.scaling = "none (the data set's own)"
 	}
-	var err error
-	if p.train, err = tr.WithLabels(shift(ytr)); err != nil {
-		return nil, err
-	}
-	if p.test, err = te.WithLabels(shift(yte)); err != nil {
-		return nil, err
-	}
-	p.toLabel = func(v float64) float64 { return v + mean }
-	p.intercept = &mean
-	p.scaling += "; labels centred on the training mean (the intercept)"
 	return p, nil
 }
 
-// model maps weights to a model in the data's own units.
-func (p *prepared) model(w []float64) (*frames.Model, error) {
-	if p.data != nil {
-		return p.data.Model(w)
+// isAuto reports whether --scale leaves the scaling to the policy.
+func isAuto(scale string) bool {
+	s := strings.TrimSpace(scale)
+	return s == "" || strings.EqualFold(s, "auto")
+}
+
+// scalingNote says which scaling a CSV's columns got and why.
+func scalingNote(scale string, c frames.ScalingChoice) string {
+	how := "--scale " + scale
+	if isAuto(scale) {
+		how = "auto"
 	}
-	for j, v := range w {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("weight of %q is %g: %w", p.train.Names()[j], v, lao.ErrNotFinite)
-		}
-	}
-	m := &frames.Model{Features: append([]string(nil), p.train.Names()...), Coef: append([]float64(nil), w...), Binary: p.binary}
-	if p.intercept != nil {
-		m.HasIntercept, m.Intercept = true, *p.intercept
-	}
-	return m, nil
+	return fmt.Sprintf("scaling %s (%s): %s", c.Scaling.Name(), how, c.Reason)
 }

@@ -51,9 +51,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt, scaling, err := scaleOptions(ddScale(s, f.scale), lao.Describe(s))
+	opt, err := frames.ScaleOptions(s, f.scale)
 	if err != nil {
-		return err
+		return fmt.Errorf("fit: --scale: %w", err)
 	}
 	opt.FillMissing = policy == frames.MissingMean
 	open := func() (io.ReadCloser, error) { return os.Open(f.table.data) }
@@ -76,15 +76,19 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		s = lao.Clone(s)
+		if s, err = lao.Clone(s); err != nil {
+			return err
+		}
 		s.(lao.MomentsUser).SetMoments(mom)
 	}
+	scaling := st.ScalingChoice.Scaling.Name()
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: d, MTrain: st.MTrain, MTest: st.MTest,
 		Seed: f.seed, Scaling: scaling, Unused: st.Unused, Streamed: true, K: budgetK(s, d)}
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
 	}
-	rep.Notes = append(rep.Notes, "streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)")
+	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice),
+		"streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)")
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
@@ -110,13 +114,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sc := scores{mse: -1}
-	if st.MTest > 0 {
-		fs, err := st.Score(res.W)
-		if err != nil {
-			return err
-		}
-		sc = scores{mse: fs.MSE, zero: fs.ZeroMSE, binary: fs.Binary, classErr: fs.ClassificationError}
+	sc, err := st.Score(res.W, res.PredictionBudget())
+	if err != nil {
+		return err
 	}
 	return finishFit(f, rep, s, res, m, sc, st.Fingerprint, start, stdout)
 }

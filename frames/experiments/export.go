@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -75,7 +76,13 @@ func ExportCompare(dir string, d, m int, seed uint64) ([]CompareResult, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.name, err)
 		}
-		out = append(out, CompareResult{Method: c.name, Seconds: time.Since(start).Seconds(), TrainMSE: lao.MSE(res.W, ds)})
+		secs := time.Since(start).Seconds()
+		id := frames.Identity(d)
+		sc, err := frames.Score(res.W, ds.Stream(), &id, 0)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.name, err)
+		}
+		out = append(out, CompareResult{Method: c.name, Seconds: secs, TrainMSE: sc.MSE})
 	}
 	return out, writeJSON(filepath.Join(dir, "lao.json"), out)
 }

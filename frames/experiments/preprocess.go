@@ -1,95 +1,80 @@
 package experiments
 
 import (
+	"fmt"
+
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
-// Preprocess is how each split's examples are transformed before the
-// solvers see them. The papers do not say how MNIST was preprocessed; the
-// default (zero value) uses the pixels as they are, no intercept.
+// Preprocess is how each split's examples are prepared for an entry's
+// solver: the options of the one prepare path (frames.PrepareParts, fitted
+// on the split's training part), which `lao fit` and the notebooks take
+// too. The papers do not say how MNIST was preprocessed; the zero value
+// uses the examples as they are, no intercept.
 type Preprocess struct {
 	// Center subtracts each attribute's mean over the split's training
-	// part from the attribute, in the training and the test part (the
-	// solver learns the same budget of attributes: x_i − μ_i is known once
-	// x_i is observed; μ is prior knowledge, like DDAERR's moments).
+	// part from the attribute, in the training and the test part, and
+	// fits a free intercept (labels centred on the training mean ȳ,
+	// predictions w·x + ȳ). The solver learns with the same budget:
+	// x_i − μ_i is known once x_i is observed; μ is prior knowledge, like
+	// DDAERR's moments.
 	Center bool
-	// Intercept fits a free intercept: labels are centred on the training
-	// mean ȳ, and predictions are w·x + ȳ.
+	// Intercept fits a free intercept alone: labels centred on the
+	// training mean, the attributes as they are.
 	Intercept bool
+	// Scale, if not empty, prepares each split for each entry's solver as
+	// `lao fit --scale` does (frames.ScaleOptions): "auto" is the scaling
+	// policy of frames.OptionsFor, a scaling name that scaling; the
+	// attributes and labels are centred and the labels scaled to |y| ≤ 1.
+	Scale string
 }
 
 // On reports whether any transformation is selected.
-func (p Preprocess) On() bool { return p.Center || p.Intercept }
+func (p Preprocess) On() bool { return p.Center || p.Intercept || p.Scale != "" }
 
 // String names the transformation for reports.
 func (p Preprocess) String() string {
 	switch {
-	case p.Center && p.Intercept:
-		return "centred attributes, intercept"
+	case p.Scale != "":
+		return "scaling " + p.Scale + " (as lao fit --scale), intercept"
 	case p.Center:
-		return "centred attributes"
+		return "centred attributes, intercept"
 	case p.Intercept:
 		return "intercept"
 	}
 	return "none"
 }
 
-// apply returns the transformed training and test parts and the label
-// offset ȳ (0 without an intercept).
-func (p Preprocess) apply(train, test *lao.Dataset) (tr, te *lao.Dataset, offset float64, err error) {
-	if !p.On() {
-		return train, test, 0, nil
+// Options returns the frames options that prepare a split for solver s.
+func (p Preprocess) Options(s lao.Solver) (frames.Options, error) {
+	if p.Scale != "" {
+		return frames.ScaleOptions(s, p.Scale)
 	}
-	d := train.Dim()
-	mu := make([]float64, d)
-	if p.Center {
-		for i := range train.Len() {
-			for j, v := range train.Row(i) {
-				mu[j] += v
-			}
-		}
-		for j := range mu {
-			mu[j] /= float64(train.Len())
-		}
-	}
-	if p.Intercept {
-		for _, y := range train.Labels() {
-			offset += y
-		}
-		offset /= float64(train.Len())
-	}
-	shift := func(ds *lao.Dataset) (*lao.Dataset, error) {
-		x := make([]float64, 0, ds.Len()*d)
-		y := make([]float64, ds.Len())
-		for i := range ds.Len() {
-			for j, v := range ds.Row(i) {
-				x = append(x, v-mu[j])
-			}
-			y[i] = ds.Label(i) - offset
-		}
-		return lao.NewDataset(x, y, d, ds.Names())
-	}
-	if tr, err = shift(train); err != nil {
-		return nil, nil, 0, err
-	}
-	te, err = shift(test)
-	return tr, te, offset, err
+	return frames.Options{Center: p.Center, Intercept: p.Intercept}, nil
 }
 
-// classError is the fraction of test examples with sign(w·x + offset) ≠
-// sign(y + offset): the classification error of the model with intercept
-// offset on labels that were centred by it (a zero prediction counts as an
-// error, as in lao.ClassificationError).
-func classError(w []float64, test lao.Table, offset float64) float64 {
-	if offset == 0 {
-		return lao.ClassificationError(w, test)
+// splitPrep prepares one split for every entry's solver, once per distinct
+// options (entries whose solvers get the same options share the result).
+type splitPrep struct {
+	train, test *lao.Dataset
+	pre         Preprocess
+	cache       map[string]*frames.Prepared
+}
+
+func (sp *splitPrep) forSolver(s lao.Solver) (*frames.Prepared, error) {
+	opt, err := sp.pre.Options(s)
+	if err != nil {
+		return nil, err
 	}
-	wrong := 0
-	for i := range test.Len() {
-		p := test.Dot(w, i) + offset
-		if p == 0 || (p > 0) != (test.Label(i)+offset > 0) {
-			wrong++
-		}
+	key := fmt.Sprintf("%+v", opt)
+	if p, ok := sp.cache[key]; ok {
+		return p, nil
 	}
-	return float64(wrong) / float64(test.Len())
+	p, err := frames.PrepareParts(sp.train, sp.test, opt)
+	if err != nil {
+		return nil, err
+	}
+	sp.cache[key] = p
+	return p, nil
 }

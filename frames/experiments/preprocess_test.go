@@ -2,12 +2,14 @@ package experiments
 
 import (
 	"math"
+	"slices"
 	"testing"
 
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
-// Centring and the intercept: the transformed training part has zero
+// Centring (Preprocess.Center, through frames.PrepareParts) and the intercept: the transformed training part has zero
 // column and label means, the test part is shifted by the training means,
 // and the error of w on it is that of the model w·(x − μ) + ȳ on the
 // original data.
@@ -26,10 +28,12 @@ func TestPreprocess(t *testing.T) {
 		return ds
 	}
 	train, test := mk(m), mk(20)
-	tr, te, off, err := Preprocess{Center: true, Intercept: true}.apply(train, test)
+	sp := &splitPrep{train: train, test: test, pre: Preprocess{Center: true}, cache: map[string]*frames.Prepared{}}
+	p, err := sp.forSolver(&lao.AER{K: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
+	tr, off := p.Train.(*lao.Dataset), p.Transform.YOffset
 	mu := make([]float64, d)
 	var ybar float64
 	for i := range m {
@@ -64,13 +68,19 @@ func TestPreprocess(t *testing.T) {
 			wrong++
 		}
 	}
-	if got := lao.MSE(w, te); math.Abs(got-mse) > 1e-12 {
-		t.Errorf("MSE %g on the shifted test part, want %g", got, mse)
+	sc, err := p.Score(w, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := classError(w, te, off); got != float64(wrong)/float64(test.Len()) {
+	if math.Abs(sc.MSE-mse) > 1e-12 {
+		t.Errorf("MSE %g on the shifted test part, want %g", sc.MSE, mse)
+	}
+	if got := sc.ClassificationError; got != float64(wrong)/float64(test.Len()) {
 		t.Errorf("classification error %g, want %g", got, float64(wrong)/float64(test.Len()))
 	}
-	if a, b, o, _ := (Preprocess{}).apply(train, test); a != train || b != test || o != 0 {
-		t.Error("the zero Preprocess changed the data")
+	sp.pre = Preprocess{}
+	if p, err := sp.forSolver(&lao.AER{K: 2}); err != nil || p.Transform.YOffset != 0 || !slices.Equal(p.Train.(*lao.Dataset).Labels(), train.Labels()) ||
+		!slices.Equal(p.Test.(*lao.Dataset).Row(3), test.Row(3)) {
+		t.Errorf("the zero Preprocess changed the data (%v)", err)
 	}
 }

@@ -134,16 +134,13 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		if spec.MaxTrain > 0 && train.Len() > spec.MaxTrain {
 			train = train.Head(spec.MaxTrain)
 		}
-		train, test, offset, err := spec.Preprocess.apply(train, test)
-		if err != nil {
-			return nil, err
-		}
+		prep := &splitPrep{train: train, test: test, pre: spec.Preprocess, cache: map[string]*frames.Prepared{}}
 		if prefixes == nil {
 			rep.MTrain = train.Len()
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			params, edges, err := runEntry(entry, spec, train, test, offset, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
+			params, edges, err := runEntry(entry, spec, prep, seed, prefixes, mse[e][s], cerr[e][s], attrs[e][s])
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
@@ -181,7 +178,11 @@ func (spec Spec) check(ds *lao.Dataset) error {
 		return fmt.Errorf("experiments: Points = %d must be at least 1: %w", spec.Points, lao.ErrParam)
 	}
 	for _, e := range spec.Entries {
-		if _, err := e.New(); err != nil {
+		s, err := e.New()
+		if err == nil {
+			_, err = spec.Preprocess.Options(s)
+		}
+		if err != nil {
 			return fmt.Errorf("experiments: entry %q: %w", e.Label, err)
 		}
 	}
@@ -189,11 +190,35 @@ func (spec Spec) check(ds *lao.Dataset) error {
 }
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the
-// test errors at every prefix.
-func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
-	if spec.PerPrefix {
-		return runPerPrefix(entry, spec, train, test, offset, seed, prefixes, mse, cerr, attrs)
+// test errors (frames.Score, in the data's units) at every prefix: from one
+// fit read at checkpoints or, with Spec.PerPrefix, from one tuning and fit
+// per prefix.
+func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
+	s, err := entry.New()
+	if err != nil {
+		return nil, nil, err
 	}
+	p, err := prep.forSolver(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	train := p.Train.(*lao.Dataset)
+	if !spec.PerPrefix {
+		return fitEntry(entry, spec, p, train, seed, prefixes, mse, cerr, attrs)
+	}
+	var params map[string]float64
+	var edges []string
+	for i, n := range prefixes {
+		if params, edges, err = fitEntry(entry, spec, p, train.Head(n), seed, []int{n}, mse[i:i+1], cerr[i:i+1], attrs[i:i+1]); err != nil {
+			return nil, nil, fmt.Errorf("prefix of %d examples: %w", n, err)
+		}
+	}
+	return params, edges, nil
+}
+
+// fitEntry tunes (if asked) a fresh solver of entry on train and fits it,
+// scoring the checkpoints at prefixes with the split's preparation p.
+func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
 	s, err := entry.New()
 	if err != nil {
 		return nil, nil, err
@@ -211,22 +236,16 @@ func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, 
 		}
 		edges = cv.Edges()
 	}
-	p := 0
+	i := 0
 	var evalErr error
 	res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
 		OnCheckpoint: func(c lao.Checkpoint) {
-			if entry.PredictBudget > 0 {
-				ev, err := lao.EvaluateBudgeted(c.W, test, entry.PredictBudget)
-				if err != nil && evalErr == nil {
-					evalErr = fmt.Errorf("after %d examples: %w", c.Examples, err)
-				}
-				mse[p] = ev.MSE
-			} else {
-				mse[p] = lao.MSE(c.W, test)
+			sc, err := p.Score(c.W, entry.PredictBudget)
+			if err != nil && evalErr == nil {
+				evalErr = fmt.Errorf("after %d examples: %w", c.Examples, err)
 			}
-			cerr[p] = classError(c.W, test, offset)
-			attrs[p] = float64(c.Attributes)
-			p++
+			mse[i], cerr[i], attrs[i] = sc.MSE, sc.ClassificationError, float64(c.Attributes)
+			i++
 		}})
 	if err != nil {
 		return nil, nil, err
@@ -235,25 +254,6 @@ func runEntry(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, 
 		return nil, nil, evalErr
 	}
 	return res.Params, edges, nil
-}
-
-// runPerPrefix is runEntry for Spec.PerPrefix: every prefix is tuned (if
-// asked) and fitted on its own. It returns the parameters and grid edges of
-// the whole training part (the last prefix).
-func runPerPrefix(entry Entry, spec Spec, train, test *lao.Dataset, offset float64, seed uint64, prefixes []int, mse, cerr, attrs []float64) (map[string]float64, []string, error) {
-	var params map[string]float64
-	var edges []string
-	for p, n := range prefixes {
-		one := spec
-		one.PerPrefix = false
-		head := train.Head(n)
-		last := []int{n}
-		var err error
-		if params, edges, err = runEntry(entry, one, head, test, offset, seed, last, mse[p:p+1], cerr[p:p+1], attrs[p:p+1]); err != nil {
-			return nil, nil, fmt.Errorf("prefix of %d examples: %w", n, err)
-		}
-	}
-	return params, edges, nil
 }
 
 // logPrefixes returns up to n distinct prefix lengths, log-spaced from lo to

@@ -138,13 +138,16 @@ func runSeeds(s lao.Solver, inst Instance, m int, opt MeasureOptions) ([]float64
 			run(s, r)
 		}
 	} else {
+		if _, err := lao.Clone(s); err != nil { // each worker fits its own copy
+			return nil, 0, fmt.Errorf("lowerbound: %w", err)
+		}
 		var wg sync.WaitGroup
 		next := make(chan int)
 		for range opt.Workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c := lao.Clone(s)
+				c, _ := lao.Clone(s) // checked above
 				for r := range next {
 					run(c, r)
 				}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// cvFlags are the cross-validation options fit and compare share beside
+// --cv: the CV ranges set by hand (--grid, repeatable) and the rule.
+type cvFlags struct {
+	grid map[string][]float64
+	rule string
+}
+
+func (c *cvFlags) define(fs *flag.FlagSet) {
+	c.grid = map[string][]float64{}
+	fs.Func("grid", "CV range of a parameter: name=lo:hi:n (n values log-spaced from lo to hi) or name=v1,v2,...; repeatable; replaces the solver's own range, which CV still widens while the best value is on its edge", func(s string) error {
+		name, vals, err := frames.ParseGridSpec(s)
+		if err != nil {
+			return err
+		}
+		c.grid[name] = vals
+		return nil
+	})
+	fs.StringVar(&c.rule, "cv-rule", frames.RuleMinZeroSE, "how CV chooses: "+frames.RuleMinZeroSE+" (the lowest validation error, unless the zero predictor is within one standard error of it), "+
+		frames.RuleMin+" (the lowest, as the papers), "+frames.RuleOneSE+" (the most conservative setting within one standard error of the lowest)")
+}
+
+func (c *cvFlags) check(cmd string) error {
+	switch c.rule {
+	case frames.RuleMin, frames.RuleOneSE, frames.RuleMinZeroSE:
+		return nil
+	}
+	return fmt.Errorf("%s: --cv-rule %q must be %s", cmd, c.rule, strings.Join([]string{frames.RuleMinZeroSE, frames.RuleMin, frames.RuleOneSE}, ", "))
+}
+
+// options returns the Tune options of folds-fold CV with seed.
+func (c *cvFlags) options(folds int, seed uint64) frames.TuneOptions {
+	return frames.TuneOptions{Folds: folds, Seed: seed, Rule: c.rule, Grid: c.grid}
+}
+
+// gridFor keeps the --grid ranges that s tunes: compare runs several
+// solvers, and a range for one solver's parameter must not fail another
+// that lacks it.
+func gridFor(s lao.Solver, grid map[string][]float64) map[string][]float64 {
+	out := map[string][]float64{}
+	for name, vals := range grid {
+		if p, err := lao.FindParam(s, name); err == nil && p.Tune != nil && p.Get() == 0 {
+			out[name] = vals
+		}
+	}
+	return out
+}

@@ -1,0 +1,264 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// ColumnStats summarise a column's training values: what the transform is
+// fitted from. The in-memory reader (FromDataFrame) and the streaming one
+// (StreamCSV) both compute them and share one fitting function, so a table
+// is centred, scaled and filled the same way whichever reads it.
+type ColumnStats struct {
+	N        int     // present (non-missing) values
+	Missing  int     // missing (NaN) cells
+	Mean, SD float64 // mean and population standard deviation (1/N) of the present values
+	Min, Max float64 // range of the present values
+}
+
+// dev returns the largest |x − c| over the present values.
+func (s ColumnStats) dev(c float64) float64 { return max(math.Abs(s.Max-c), math.Abs(s.Min-c)) }
+
+// columnStats returns the ColumnStats of v (NaN cells are missing),
+// computed in two passes on v/max|v| so that values near ±MaxFloat64 do
+// not overflow.
+func columnStats(v []float64) ColumnStats {
+	s := ColumnStats{Min: math.Inf(1), Max: math.Inf(-1)}
+	var a float64
+	for _, x := range v {
+		if math.IsNaN(x) {
+			s.Missing++
+			continue
+		}
+		a = max(a, math.Abs(x))
+		s.Min, s.Max = min(s.Min, x), max(s.Max, x)
+		s.N++
+	}
+	if s.N == 0 || a == 0 {
+		return s
+	}
+	var mu float64
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			mu += x / a
+		}
+	}
+	mu /= float64(s.N)
+	var ss float64
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			r := x/a - mu
+			ss += r * r
+		}
+	}
+	s.Mean, s.SD = mu*a, math.Sqrt(ss/float64(s.N))*a
+	return s
+}
+
+// moments accumulates ColumnStats one value at a time (Welford), for a
+// reader that never holds a column.
+type moments struct {
+	n, missing int
+	mean, m2   float64
+	lo, hi     float64
+}
+
+func newMoments() moments { return moments{lo: math.Inf(1), hi: math.Inf(-1)} }
+
+func (c *moments) add(v float64) {
+	if math.IsNaN(v) {
+		c.missing++
+		return
+	}
+	c.n++
+	d := v - c.mean
+	c.mean += d / float64(c.n)
+	c.m2 += d * (v - c.mean)
+	c.lo, c.hi = min(c.lo, v), max(c.hi, v)
+}
+
+func (c *moments) stats() ColumnStats {
+	s := ColumnStats{N: c.n, Missing: c.missing, Min: c.lo, Max: c.hi}
+	if c.n > 0 {
+		s.Mean, s.SD = c.mean, math.Sqrt(c.m2/float64(c.n))
+	}
+	return s
+}
+
+// rowNormFunc returns the largest Euclidean norm over the training rows of
+// z_jj = (x_keep[jj] − offset[jj])/scale[jj], a missing cell taking
+// fill[jj]: the common factor of the l2 scalings, which needs the rows.
+type rowNormFunc func(keep []int, offset, scale, fill []float64) (float64, error)
+
+// fitted is a Transform fitted on the training columns: keep lists the
+// feature columns kept (indices into the columns given), unused the others
+// with the reason, choice how the scaling was chosen.
+type fitted struct {
+	t      Transform
+	keep   []int
+	unused []Unused
+	choice ScalingChoice
+}
+
+// fitTransform fits the centring, scaling, filling and label map of opt on
+// the statistics of the training columns (names[j] for cols[j]) and label.
+// It is the one place where a table's transform is decided.
+func fitTransform(cols []ColumnStats, y ColumnStats, names []string, target string, opt Options, rowNorm rowNormFunc) (fitted, error) {
+	f := fitted{t: Transform{Center: opt.Center || opt.Intercept, LabelBound: opt.LabelBound, YScale: 1}}
+	var err error
+	if f.keep, f.unused, err = keepColumns(cols, names, opt); err != nil {
+		return f, err
+	}
+	for _, j := range f.keep {
+		off := 0.0
+		if opt.Center {
+			off = cols[j].Mean
+		}
+		f.t.Offset = append(f.t.Offset, off)
+		if opt.FillMissing {
+			f.t.Fill = append(f.t.Fill, cols[j].Mean)
+		}
+	}
+	kept := make([]ColumnStats, len(f.keep))
+	keptNames := make([]string, len(f.keep))
+	for jj, j := range f.keep {
+		kept[jj], keptNames[jj] = cols[j], names[j]
+	}
+	f.choice = chooseScaling(kept, f.t.Offset, opt)
+	f.t.Scaling = f.choice.Scaling
+	if f.t.Scale, err = fitScale(kept, keptNames, f.t, opt, f.keep, rowNorm); err != nil {
+		return f, err
+	}
+	if f.t.YOffset, f.t.YScale, err = fitLabel(y, target, opt); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
+// keepColumns returns the feature columns a transform can use: not empty
+// (unless listed in opt.Features: an error) and not constant where the
+// centring or scaling needs a spread (dropped under opt.DropConstant, else
+// an error).
+func keepColumns(cols []ColumnStats, names []string, opt Options) (keep []int, unused []Unused, err error) {
+	for j, st := range cols {
+		if st.N == 0 {
+			if opt.Features != nil {
+				return nil, nil, fmt.Errorf("frames: feature column %q: every training cell is missing: %w (%w)", names[j], ErrMissing, lao.ErrNotFinite)
+			}
+			unused = append(unused, Unused{names[j], "empty: every training cell is missing"})
+			continue
+		}
+		if degenerate(st, opt) && !opt.keepConstant {
+			if !opt.DropConstant {
+				return nil, nil, constantError(names[j], st.Min, opt.Center)
+			}
+			unused = append(unused, Unused{names[j], fmt.Sprintf("constant: every value is %g", st.Min)})
+			continue
+		}
+		if math.IsInf(st.SD, 0) || math.IsNaN(st.SD) || math.IsInf(st.Mean, 0) {
+			return nil, nil, fmt.Errorf("frames: feature column %q: values up to %g are too large to centre and scale: %w", names[j], max(-st.Min, st.Max), lao.ErrNotFinite)
+		}
+		keep = append(keep, j)
+	}
+	if len(keep) == 0 {
+		return nil, nil, fmt.Errorf("frames: every feature column is constant or empty (%v): %w", unusedNames(unused), lao.ErrEmpty)
+	}
+	return keep, unused, nil
+}
+
+// degenerate reports whether a column has no spread where opt's centring
+// or scaling needs one: a constant column that centring makes zero, or
+// that a scaling would divide by zero.
+func degenerate(st ColumnStats, opt Options) bool {
+	constant := st.Min == st.Max || (opt.Scaling.standard() && st.SD == 0)
+	return constant && (opt.Center || (opt.Scaling == ScaleLinf && st.Min == 0))
+}
+
+func unusedNames(u []Unused) []string {
+	out := make([]string, len(u))
+	for i, c := range u {
+		out[i] = c.Column
+	}
+	return out
+}
+
+func constantError(name string, v float64, center bool) error {
+	why := "ScaleLinf would divide it by max|x| = 0"
+	if center {
+		why = "centring makes it identically zero (the intercept absorbs it)"
+	}
+	return fmt.Errorf("frames: feature column %q is constant (every value is %g) and %s; remove it or set Options.DropConstant: %w",
+		name, v, why, ErrConstantColumn)
+}
+
+// fitScale returns s_j for the kept columns: their own factors, times the
+// common factor of the scalings that have one.
+func fitScale(cols []ColumnStats, names []string, t Transform, opt Options, keep []int, rowNorm rowNormFunc) ([]float64, error) {
+	scale := make([]float64, len(cols))
+	var r float64 // the common factor
+	for jj, st := range cols {
+		if degenerate(st, opt) {
+			scale[jj] = 1 // a constant column kept (Options.keepConstant): zero once centred
+			continue
+		}
+		switch scale[jj] = 1; t.Scaling {
+		case ScaleLinf:
+			scale[jj] = st.dev(t.Offset[jj])
+		case StandardL2, StandardLinf:
+			scale[jj] = st.SD
+		}
+		switch t.Scaling {
+		case StandardLinf:
+			r = max(r, st.dev(t.Offset[jj])/st.SD)
+		case CommonLinf:
+			r = max(r, st.dev(t.Offset[jj]))
+		}
+	}
+	switch t.Scaling {
+	case NoScaling, ScaleLinf:
+		r = 1
+	case ScaleL2, StandardL2:
+		var err error
+		if r, err = rowNorm(keep, t.Offset, scale, t.Fill); err != nil {
+			return nil, err
+		}
+	}
+	if !(r > 0) || math.IsInf(r, 0) {
+		return nil, fmt.Errorf("frames: the feature columns (%v) are all zero or too large for %v (common factor %g): %w", names, t.Scaling, r, ErrConstantColumn)
+	}
+	for jj := range scale {
+		if scale[jj] *= r; !(scale[jj] > 0) || math.IsInf(scale[jj], 0) {
+			return nil, fmt.Errorf("frames: feature column %q: values up to %g are too large to centre and scale: %w", names[jj], max(-cols[jj].Min, cols[jj].Max), lao.ErrNotFinite)
+		}
+	}
+	return scale, nil
+}
+
+// fitLabel returns the label offset and scale: the one label rule. The
+// label is centred on its training mean when opt.Center or opt.Intercept
+// (the model's intercept) and divided by max|y − offset|/B when
+// opt.LabelBound = B > 0.
+func fitLabel(y ColumnStats, target string, opt Options) (offset, scale float64, err error) {
+	center := opt.Center || opt.Intercept
+	if center {
+		offset = y.Mean
+	}
+	if opt.LabelBound == 0 {
+		return offset, 1, nil
+	}
+	if y.Min == y.Max && (center || y.Min == 0) {
+		return 0, 0, fmt.Errorf("frames: target column %q is constant (every value is %g), labels cannot be scaled to |y| ≤ B = %g: %w",
+			target, y.Min, opt.LabelBound, ErrConstantColumn)
+	}
+	dev := y.dev(offset)
+	if math.IsInf(dev, 0) {
+		dev = max(math.Abs(y.Max/2-offset/2), math.Abs(y.Min/2-offset/2)) * 2
+	}
+	scale = dev / opt.LabelBound
+	if math.IsInf(scale, 0) || scale == 0 {
+		return 0, 0, fmt.Errorf("frames: target column %q: values up to %g cannot be scaled to |y| ≤ B = %g: %w", target, max(-y.Min, y.Max), opt.LabelBound, lao.ErrNotFinite)
+	}
+	return offset, scale, nil
+}

@@ -1,0 +1,94 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// choose sets MinIndex, BestIndex, Best and ZeroChosen by the rule.
+func (r *CVResult) choose() error {
+	r.MinIndex, r.BestIndex, r.ZeroChosen = -1, -1, false
+	for g, set := range r.Settings {
+		if !math.IsNaN(set.Mean) && (r.MinIndex < 0 || set.Mean < r.Settings[r.MinIndex].Mean) {
+			r.MinIndex = g
+		}
+	}
+	if r.MinIndex < 0 {
+		return fmt.Errorf("frames: CrossValidate: every setting has a NaN validation error: %w", lao.ErrNotFinite)
+	}
+	best := r.Settings[r.MinIndex]
+	r.BestIndex, r.Best = r.MinIndex, best.Params
+	switch r.Rule {
+	case RuleMin:
+		r.ZeroChosen = len(r.Zero.FoldMSE) > 0 && r.Zero.Mean < best.Mean
+	case RuleMinZeroSE:
+		r.ZeroChosen = len(r.Zero.FoldMSE) > 0 && withinOneSE(r.Zero, best)
+	case RuleOneSE:
+		for g, set := range r.Settings {
+			if withinOneSE(set, best) && set.PredSq < r.Settings[r.BestIndex].PredSq {
+				r.BestIndex = g
+			}
+		}
+		r.Best = r.Settings[r.BestIndex].Params
+		r.ZeroChosen = len(r.Zero.FoldMSE) > 0 && withinOneSE(r.Zero, best)
+	default:
+		return fmt.Errorf("frames: CrossValidate: rule %q: want %q, %q or %q: %w", r.Rule, RuleMin, RuleOneSE, RuleMinZeroSE, lao.ErrParam)
+	}
+	return nil
+}
+
+// withinOneSE reports whether set's validation error exceeds best's by at
+// most one standard error of their fold-by-fold difference.
+func withinOneSE(set, best CVSetting) bool {
+	if len(set.FoldMSE) != len(best.FoldMSE) || math.IsNaN(set.Mean) {
+		return false
+	}
+	diff := make([]float64, len(set.FoldMSE))
+	for f := range diff {
+		diff[f] = set.FoldMSE[f] - best.FoldMSE[f]
+	}
+	mean, std := meanStd(diff)
+	if len(diff) < 2 {
+		std = 0
+	}
+	return mean <= std/math.Sqrt(float64(len(diff)))
+}
+
+// MinValidationRows is the validation fold size below which CV warns that
+// its choice is mostly noise.
+const MinValidationRows = 10
+
+// smallTableWarnings returns the warnings of a CV with folds folds on m
+// rows of d attributes.
+func smallTableWarnings(m, d, folds int) []string {
+	var out []string
+	if n := m / max(folds, 1); n < MinValidationRows {
+		out = append(out, fmt.Sprintf("%d rows in %d folds leave %d validation rows per fold (fewer than %d): the CV choice is mostly noise; use fewer folds (--cv 2 or 3), more rows, or the defaults (--cv 0)",
+			m, folds, n, MinValidationRows))
+	}
+	if train := m - m/max(folds, 1); train < 2*d {
+		out = append(out, fmt.Sprintf("each fit sees %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor",
+			train, d))
+	}
+	return out
+}
+
+// Summary returns one line saying what CV chose: the setting, or the zero
+// predictor and why, with the validation errors.
+func (r *CVResult) Summary() string {
+	if r == nil || r.BestIndex < 0 {
+		return ""
+	}
+	best := r.Settings[r.BestIndex]
+	if r.ZeroChosen {
+		return fmt.Sprintf("the zero predictor (the training mean): validation MSE %.4g; the best setting %v reached %.4g, not better by more than noise",
+			r.Zero.Mean, r.Settings[r.MinIndex].Params, r.Settings[r.MinIndex].Mean)
+	}
+	line := fmt.Sprintf("%v: validation MSE %.4g ± %.2g (zero predictor %.4g)", best.Params, best.Mean, best.Std, r.Zero.Mean)
+	if r.BestIndex != r.MinIndex {
+		line += fmt.Sprintf("; the lowest, %.4g at %v, is within one standard error", r.Settings[r.MinIndex].Mean, r.Settings[r.MinIndex].Params)
+	}
+	return line
+}

@@ -1,0 +1,225 @@
+package experiments
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Outcome is one solver's test error on one split of a comparison (lao
+// compare): the test MSE divided by the zero predictor's (the training
+// mean's) on the same split.
+type Outcome struct {
+	Solver string
+	K      int  // the budget; for a full-information reference, d
+	Full   bool // a full-information reference (reads every attribute)
+	Seed   uint64
+	Ratio  float64 // test MSE / zero predictor's test MSE
+}
+
+// Gap is a paired difference of test-MSE ratios over the splits both
+// solvers ran on: Mean ± Half is its 95 % confidence interval (Student's t
+// with N−1 degrees of freedom).
+type Gap struct {
+	Against string  `json:"against"`
+	Mean    float64 `json:"mean"`
+	Half    float64 `json:"half_width_95"`
+	N       int     `json:"splits"`
+}
+
+// MarshalJSON writes a mean or half-width that is not finite (no splits,
+// or one split: no interval) as null, since JSON has no NaN or infinity.
+func (g Gap) MarshalJSON() ([]byte, error) {
+	finite := func(x float64) *float64 {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil
+		}
+		return &x
+	}
+	return json.Marshal(struct {
+		Against string   `json:"against"`
+		Mean    *float64 `json:"mean"`
+		Half    *float64 `json:"half_width_95"`
+		N       int      `json:"splits"`
+	}{g.Against, finite(g.Mean), finite(g.Half), g.N})
+}
+
+// Clear reports whether the interval excludes 0.
+func (g Gap) Clear() bool { return g.N > 1 && math.Abs(g.Mean) > g.Half }
+
+// Verdict is the answer of a comparison at one budget k.
+type Verdict struct {
+	K int `json:"k"`
+	// Best is the budgeted method of the lowest mean ratio at k, Ratio its
+	// mean.
+	Best  string  `json:"best"`
+	Ratio float64 `json:"ratio"`
+	// Full is Best's gap to the best full-information reference (nil if
+	// none ran); Screen its gap to the screening baseline at the same k,
+	// or, when the baseline is Best, the runner-up's gap to it (nil if
+	// the baseline did not run).
+	Full   *Gap `json:"gap_to_full_information,omitempty"`
+	Screen *Gap `json:"gap_to_baseline,omitempty"`
+	// RunnerUp is the second-best budgeted method when Best is the
+	// baseline (Screen is then its gap).
+	RunnerUp string `json:"runner_up,omitempty"`
+	// Zero is Best's gap to the zero predictor (ratio 1).
+	Zero Gap `json:"gap_to_zero_predictor"`
+	// Recommendation is one line for the user.
+	Recommendation string `json:"recommendation"`
+}
+
+// Verdicts returns, for every budget k in the outcomes (increasing), the
+// best budgeted method, its gaps (paired by split) to the best
+// full-information reference and to the baseline (e.g. "screen-ridge"),
+// and a one-line recommendation.
+func Verdicts(outcomes []Outcome, baseline string) []Verdict {
+	bySolverK := map[[2]string][]Outcome{}
+	var ks []int
+	for _, o := range outcomes {
+		key := [2]string{o.Solver, fmt.Sprint(o.K)}
+		if o.Full {
+			key[1] = "full"
+		} else if !slices.Contains(ks, o.K) {
+			ks = append(ks, o.K)
+		}
+		bySolverK[key] = append(bySolverK[key], o)
+	}
+	slices.Sort(ks)
+	full := bestOf(bySolverK, "full")
+	var out []Verdict
+	for _, k := range ks {
+		ranked := rankAt(bySolverK, fmt.Sprint(k))
+		best := ranked[0]
+		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}])}
+		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
+		v.Zero = pairedGap(runs, nil, "zero predictor")
+		if full != "" {
+			g := pairedGap(runs, bySolverK[[2]string{full, "full"}], full)
+			v.Full = &g
+		}
+		if sr, ok := bySolverK[[2]string{baseline, fmt.Sprint(k)}]; ok {
+			who := runs
+			if best == baseline && len(ranked) > 1 {
+				v.RunnerUp = ranked[1]
+				who = bySolverK[[2]string{ranked[1], fmt.Sprint(k)}]
+			}
+			if best != baseline || len(ranked) > 1 {
+				g := pairedGap(who, sr, baseline)
+				v.Screen = &g
+			}
+		}
+		v.Recommendation = recommend(v, full, baseline)
+		out = append(out, v)
+	}
+	return out
+}
+
+// rankAt returns the solvers at key k, by increasing mean ratio (ties: by
+// name).
+func rankAt(by map[[2]string][]Outcome, k string) []string {
+	var names []string
+	for key := range by {
+		if key[1] == k {
+			names = append(names, key[0])
+		}
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if c := cmp.Compare(meanRatio(by[[2]string{a, k}]), meanRatio(by[[2]string{b, k}])); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return names
+}
+
+func bestOf(by map[[2]string][]Outcome, k string) string {
+	if r := rankAt(by, k); len(r) > 0 {
+		return r[0]
+	}
+	return ""
+}
+
+func meanRatio(runs []Outcome) float64 {
+	var s float64
+	for _, r := range runs {
+		s += r.Ratio
+	}
+	return s / float64(len(runs))
+}
+
+// pairedGap is the mean of a's ratio minus b's over the splits (seeds)
+// both ran on, with its 95 % half-width; b nil means the zero predictor
+// (ratio 1 on every split).
+func pairedGap(a, b []Outcome, against string) Gap {
+	other := map[uint64]float64{}
+	for _, o := range b {
+		other[o.Seed] = o.Ratio
+	}
+	var diff []float64
+	for _, o := range a {
+		if b == nil {
+			diff = append(diff, o.Ratio-1)
+		} else if r, ok := other[o.Seed]; ok {
+			diff = append(diff, o.Ratio-r)
+		}
+	}
+	g := Gap{Against: against, N: len(diff)}
+	if g.N == 0 {
+		g.Mean = math.NaN()
+		return g
+	}
+	for _, d := range diff {
+		g.Mean += d / float64(g.N)
+	}
+	if g.N < 2 {
+		g.Half = math.Inf(1)
+		return g
+	}
+	var ss float64
+	for _, d := range diff {
+		ss += (d - g.Mean) * (d - g.Mean)
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.N - 1)}.Quantile(0.975)
+	g.Half = t * math.Sqrt(ss/float64(g.N-1)/float64(g.N))
+	return g
+}
+
+// recommend writes the one-line recommendation of a verdict.
+func recommend(v Verdict, full, baseline string) string {
+	at := fmt.Sprintf("k = %d: ", v.K)
+	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
+		return at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %.3f of its error); read more attributes per row or collect more rows", v.Best, v.Ratio)
+	}
+	line := at + fmt.Sprintf("use %s (%.3f of the zero predictor's test error)", v.Best, v.Ratio)
+	switch {
+	case v.Full != nil && !v.Full.Clear():
+		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits", full)
+	case v.Full != nil:
+		line += fmt.Sprintf("; full information (%s) is %.3f better", full, v.Full.Mean)
+	}
+	if v.Screen != nil && v.Best != baseline && !v.Screen.Clear() {
+		line += fmt.Sprintf("; %s is as good within noise", baseline)
+	}
+	return line
+}
+
+// Statement returns a sentence on g: the mean gap with its 95 % interval
+// and whether it is clear.
+func (g Gap) Statement() string {
+	if g.N < 2 {
+		return fmt.Sprintf("%+.3f vs %s (one split: no interval)", g.Mean, g.Against)
+	}
+	word := "not distinguishable"
+	switch {
+	case g.Clear() && g.Mean < 0:
+		word = "clearly lower"
+	case g.Clear():
+		word = "clearly higher"
+	}
+	return fmt.Sprintf("%+.3f ± %.3f vs %s (95 %% interval over %d splits: %s)", g.Mean, g.Half, g.Against, g.N, word)
+}

@@ -1,0 +1,59 @@
+package experiments_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/frames/experiments"
+)
+
+func outcomes(solver string, k int, full bool, ratios ...float64) []experiments.Outcome {
+	var out []experiments.Outcome
+	for i, r := range ratios {
+		out = append(out, experiments.Outcome{Solver: solver, K: k, Full: full, Seed: uint64(i + 1), Ratio: r})
+	}
+	return out
+}
+
+// The verdict picks the lowest mean ratio at each k, pairs its splits with
+// the full-information reference and the baseline (t interval, 4 degrees
+// of freedom: t = 2.776), and says so in one line.
+func TestVerdicts(t *testing.T) {
+	var o []experiments.Outcome
+	o = append(o, outcomes("ridge", 10, true, 0.30, 0.32, 0.28, 0.31, 0.29)...)
+	o = append(o, outcomes("screen-ridge", 2, false, 0.50, 0.52, 0.48, 0.51, 0.49)...)
+	o = append(o, outcomes("aerr", 2, false, 0.40, 0.43, 0.39, 0.41, 0.42)...)
+	o = append(o, outcomes("screen-ridge", 4, false, 0.31, 0.33, 0.27, 0.32, 0.28)...)
+	o = append(o, outcomes("aerr", 4, false, 0.60, 0.70, 0.50, 0.61, 0.59)...)
+	o = append(o, outcomes("aerr", 8, false, 1.02, 0.95, 1.10, 0.99, 1.01)...)
+	v := experiments.Verdicts(o, "screen-ridge")
+	if len(v) != 3 || v[0].K != 2 || v[1].K != 4 || v[2].K != 8 {
+		t.Fatalf("verdicts %+v", v)
+	}
+	if v[0].Best != "aerr" || math.Abs(v[0].Ratio-0.41) > 1e-12 {
+		t.Errorf("k = 2: best %s %.3f, want aerr 0.41", v[0].Best, v[0].Ratio)
+	}
+	// aerr − screen-ridge at k = 2: −0.10, −0.09, −0.09, −0.10, −0.07: mean −0.09,
+	// sd 0.012247, half-width 2.7764·0.012247/√5 = 0.015207.
+	if g := v[0].Screen; g == nil || math.Abs(g.Mean+0.09) > 1e-12 || math.Abs(g.Half-0.0152072) > 1e-6 || !g.Clear() || g.N != 5 {
+		t.Errorf("k = 2 gap to screen-ridge %+v", g)
+	}
+	if !strings.Contains(v[0].Recommendation, "use aerr") || !strings.Contains(v[0].Recommendation, "full information (ridge) is 0.110 better") {
+		t.Errorf("k = 2: %q", v[0].Recommendation)
+	}
+	// k = 4: screen-ridge wins; its gap to full information (0.01, 0.01,
+	// −0.01, 0.01, −0.01) is within noise, and the runner-up's gap to it is reported.
+	if v[1].Best != "screen-ridge" || v[1].RunnerUp != "aerr" || v[1].Full.Clear() || v[1].Screen == nil || v[1].Screen.Mean <= 0 {
+		t.Errorf("k = 4: %+v full %+v screen %+v", v[1], v[1].Full, v[1].Screen)
+	}
+	if !strings.Contains(v[1].Recommendation, "not distinguishable from full information") {
+		t.Errorf("k = 4: %q", v[1].Recommendation)
+	}
+	if v[2].Screen != nil || !strings.Contains(v[2].Recommendation, "no budgeted method clearly beats predicting the training mean") {
+		t.Errorf("k = 8: %+v", v[2])
+	}
+	if s := v[0].Screen.Statement(); !strings.Contains(s, "-0.090 ± 0.015") || !strings.Contains(s, "clearly lower") {
+		t.Errorf("statement %q", s)
+	}
+}

@@ -1,0 +1,206 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Prepared is a seeded train/test split in the solver's units, with the
+// map back to the data's: the first step of the one path from a table to a
+// model,
+//
+//	p, err := frames.PrepareFrame(df, "price", frames.OptionsFor(solver), 0.2, seed)  // or PrepareTable
+//	res, err := lao.Fit(solver, p.Train.Stream(), lao.Options{Seed: seed})
+//	model, err := p.Model(res.W)                          // the table's units
+//	score, err := p.Score(res.W, res.PredictionBudget())  // test MSE beside the zero predictor's
+//
+// which the command line (fit, describe, compare), the experiments and the
+// notebooks all take. The transform is fitted on the training part only.
+type Prepared struct {
+	Train, Test lao.Table
+	// Transform maps the data to the solver's units (fitted on Train).
+	Transform Transform
+	// ScalingChoice is the scaling the features got and why.
+	ScalingChoice ScalingChoice
+	// Target names the label column ("" for a data set without names).
+	Target string
+	// Binary reports whether every label (both parts) is −1 or +1, both
+	// present.
+	Binary bool
+	// Unused lists the columns of a DataFrame that are not features, with
+	// the reason.
+	Unused []Unused
+	// Data is the training part's conversion, for a DataFrame (nil for a
+	// table): its statistics, dropped columns and filled cells.
+	Data *Data
+	// Stats are the training statistics of the features (nil for a sparse
+	// table).
+	Stats []ColumnStats
+}
+
+// PrepareFrame splits df (SplitFrame with testFrac and seed) and prepares
+// the parts with PrepareFrames.
+func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac float64, seed uint64) (*Prepared, error) {
+	trainDF, testDF, err := SplitFrame(df, testFrac, seed)
+	if err != nil {
+		return nil, err
+	}
+	return PrepareFrames(trainDF, testDF, target, opt)
+}
+
+// PrepareFrames fits the transform of opt on the training frame
+// (FromDataFrame) and applies it to the test frame (Data.Apply): for parts
+// split, or preprocessed, by the caller.
+func PrepareFrames(trainDF, testDF dataframe.DataFrame, target string, opt Options) (*Prepared, error) {
+	data, err := FromDataFrame(trainDF, target, opt)
+	if err != nil {
+		return nil, err
+	}
+	test, err := data.Apply(testDF)
+	if err != nil {
+		return nil, err
+	}
+	p := &Prepared{Train: data.Dataset, Test: test, Transform: data.Transform, ScalingChoice: data.ScalingChoice,
+		Target: target, Unused: data.Unused, Data: data, Stats: data.Stats}
+	p.Binary = binaryLabels(&p.Transform, p.Train, p.Test)
+	return p, nil
+}
+
+// PrepareTable splits a table (SplitTable with testFrac and seed) and
+// prepares the parts with PrepareParts.
+func PrepareTable(t lao.Table, opt Options, testFrac float64, seed uint64) (*Prepared, error) {
+	train, test, err := SplitTable(t, testFrac, seed)
+	if err != nil {
+		return nil, err
+	}
+	return PrepareParts(train, test, opt)
+}
+
+// PrepareParts fits the transform of opt on a training table and applies
+// it to both parts. A dense table's columns are centred, scaled and checked
+// as a DataFrame's are (FromDataFrame; it has no missing cells); a sparse
+// table's rows are used as they are (they would become dense if centred):
+// only its labels follow the label rule (opt.Center or opt.Intercept,
+// opt.LabelBound), and a feature scaling is an error. The zero Options
+// leave either as it is, as the papers use their data sets.
+func PrepareParts(train, test lao.Table, opt Options) (*Prepared, error) {
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
+	if emptyTable(train) {
+		return nil, fmt.Errorf("frames: PrepareParts: no training rows: %w", lao.ErrEmpty)
+	}
+	p := &Prepared{}
+	if opt.identity() { // the data as they are: no copy
+		p.Train, p.Test, p.Transform = train, test, Identity(train.Dim())
+		p.ScalingChoice = ScalingChoice{Scaling: NoScaling, Reason: scalingReason(NoScaling, ""), RhoOwn: math.NaN(), RhoLinf: math.NaN()}
+		p.Binary = binaryLabels(&p.Transform, p.Train, p.Test)
+		return p, nil
+	}
+	switch tr := train.(type) {
+	case *lao.Dataset:
+		cols := make([][]float64, tr.Dim())
+		for j := range cols {
+			cols[j] = make([]float64, tr.Len())
+			for i := range tr.Len() {
+				cols[j][i] = tr.Row(i)[j]
+			}
+		}
+		opt.keepConstant = true // a data set keeps its d attributes
+		data, err := fromColumns(cols, tr.Labels(), tr.Names(), "label", opt)
+		if err != nil {
+			return nil, err
+		}
+		p.Train, p.Transform, p.ScalingChoice, p.Stats = data.Dataset, data.Transform, data.ScalingChoice, data.Stats
+	case *lao.SparseDataset:
+		if opt.Scaling != NoScaling || opt.Center {
+			return nil, fmt.Errorf("frames: PrepareParts: the rows of a sparse table are used as they are (scale them beforehand); only its labels are centred (Options.Intercept) and scaled: %w", lao.ErrParam)
+		}
+		y := make([]float64, tr.Len())
+		for i := range y {
+			y[i] = tr.Label(i)
+		}
+		offset, scale, err := fitLabel(columnStats(y), "label", opt)
+		if err != nil {
+			return nil, err
+		}
+		p.Transform = Identity(tr.Dim())
+		p.Transform.Center, p.Transform.LabelBound, p.Transform.YOffset, p.Transform.YScale = opt.Intercept, opt.LabelBound, offset, scale
+		p.ScalingChoice = ScalingChoice{Scaling: NoScaling, Reason: "sparse rows are used as they are (scale them beforehand)", RhoOwn: math.NaN(), RhoLinf: math.NaN()}
+		if p.Train, err = p.Transform.Apply(tr); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("frames: PrepareParts: %T is neither a dense nor a sparse table: %w", train, lao.ErrShape)
+	}
+	var err error
+	if p.Test, err = p.Transform.Apply(test); err != nil {
+		return nil, err
+	}
+	p.Binary = binaryLabels(&p.Transform, p.Train, p.Test)
+	return p, nil
+}
+
+// Model maps weights fitted on p.Train (lao.Result.W) to a model in the
+// data's units (NewModel).
+func (p *Prepared) Model(w []float64) (*Model, error) {
+	return NewModel(w, p.Train.Names(), p.Target, &p.Transform, p.Binary)
+}
+
+// Fitted is a solver fitted on a prepared split: the fit, the model in the
+// data's units and its test scores.
+type Fitted struct {
+	Solver lao.Solver // the solver as fitted (with its priors: WithPriors)
+	Result *lao.Result
+	Model  *Model
+	Test   Scores
+}
+
+// Fit fits s on p.Train (lao.Fit with Options.Seed = seed; a data-dependent
+// solver's moments from p.Train, WithPriors), maps the weights to the
+// data's units (Model) and scores them on p.Test through handles of the
+// fit's prediction budget (Score). Tune s first (TuneSolver on p.Train) to
+// fit with cross-validated parameters.
+func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
+	s = WithPriors(s, p.Train)
+	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	f := &Fitted{Solver: s, Result: res}
+	if f.Model, err = p.Model(res.W); err != nil {
+		return nil, err
+	}
+	if f.Test, err = p.Score(res.W, res.PredictionBudget()); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Score evaluates weights fitted on p.Train on the test part, in the
+// data's units, beside the zero predictor, through handles with the given
+// prediction budget (Score; 0: every attribute).
+func (p *Prepared) Score(w []float64, budget int) (Scores, error) {
+	return Score(w, p.Test.Stream(), &p.Transform, budget)
+}
+
+// binaryLabels reports whether the labels of the tables, in original
+// units (tr maps them back), are all −1 or +1 and both occur.
+func binaryLabels(tr *Transform, tables ...lao.Table) bool {
+	var y []float64
+	for _, t := range tables {
+		for i := range t.Len() {
+			y = append(y, t.Label(i))
+		}
+	}
+	return binaryTarget(y, *tr)
+}
+
+// identity reports whether o leaves a table as it is.
+func (o Options) identity() bool {
+	return !o.Center && !o.Intercept && o.Scaling == NoScaling && o.LabelBound == 0 && !o.FillMissing && o.Features == nil
+}

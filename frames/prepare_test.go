@@ -1,0 +1,171 @@
+package frames_test
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// A table prepared as a DataFrame (PrepareFrame) and as a lao.Dataset
+// (PrepareTable, as the experiments do) gets the same transform, bit for
+// bit, the same examples and the same scores: one path.
+func TestPrepareFrameAndTableAgree(t *testing.T) {
+	tab, err := frames.ReadCSV(strings.NewReader(mixedUnitsCSV(500, 2)), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []lao.Solver{&lao.AERR{K: 2}, &lao.DDAERR{K: 2}, &lao.AELR{K: 2}, &lao.Exploration{K: 4, S: 2}} {
+		opt := frames.OptionsFor(s)
+		pf, err := frames.PrepareFrame(tab.DataFrame, "y", opt, 0.2, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt, err := frames.PrepareTable(raw.Dataset, opt, 0.2, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(pf.Transform, pt.Transform) || pf.ScalingChoice.Reason != pt.ScalingChoice.Reason {
+			t.Fatalf("%s: transforms differ:\n%+v\n%+v", s.Name(), pf.Transform, pt.Transform)
+		}
+		a, b := pf.Test.(*lao.Dataset), pt.Test.(*lao.Dataset)
+		for i := range a.Len() {
+			if !slices.Equal(a.Row(i), b.Row(i)) || a.Label(i) != b.Label(i) {
+				t.Fatalf("%s: test row %d differs", s.Name(), i)
+			}
+		}
+		ff, err := pf.Fit(s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ft, err := pt.Fit(s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ff.Test != ft.Test || !pf.Binary || !ff.Model.Binary {
+			t.Errorf("%s: scores %+v and %+v (binary %v)", s.Name(), ff.Test, ft.Test, pf.Binary)
+		}
+	}
+}
+
+// A sparse table keeps its rows; its labels follow the label rule
+// (centred on the training mean, scaled to |y| ≤ B); a feature scaling is
+// refused. The zero Options leave a table as it is (no copy); centring
+// keeps a data set's constant attributes as zeros.
+func TestPrepareParts(t *testing.T) {
+	ptr := []int{0, 1, 3, 3, 4, 6}
+	idx := []int32{0, 1, 2, 2, 0, 2}
+	val := []float64{1, 2, 3, 4, 5, 6}
+	y := []float64{10, 12, 14, 20, 30}
+	sp, err := lao.NewSparseDataset(ptr, idx, val, y, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, test := lao.Subset(sp, []int{0, 1, 2, 3}), lao.Subset(sp, []int{4})
+	p, err := frames.PrepareParts(train, test, frames.Options{Intercept: true, LabelBound: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := (10 + 12 + 14 + 20) / 4.0
+	if tr := p.Transform; tr.YOffset != mean || tr.YScale != 20-mean || !tr.Center || tr.Offset[2] != 0 || tr.Scale[2] != 1 {
+		t.Errorf("sparse transform %+v", tr)
+	}
+	if got := p.Test.Label(0); math.Abs(got-(30-mean)/(20-mean)) > 1e-15 {
+		t.Errorf("test label %g", got)
+	}
+	if i, v := p.Train.(*lao.SparseDataset).RowSparse(1); !slices.Equal(i, []int32{1, 2}) || !slices.Equal(v, []float64{2, 3}) {
+		t.Errorf("row 1 changed: %v %v", i, v)
+	}
+	m, err := p.Model([]float64{0, 0, 1})
+	if err != nil || !m.HasIntercept || m.Intercept != mean || m.Coef[2] != 20-mean {
+		t.Errorf("model %+v, %v", m, err)
+	}
+	if _, err := frames.PrepareParts(train, test, frames.Options{Center: true, Scaling: frames.StandardL2}); !errors.Is(err, lao.ErrParam) {
+		t.Errorf("a scaled sparse table: %v", err)
+	}
+	dense := pixelsTable(50, 6, 1)
+	dtr, dte := dense.Head(40), dense.Subset([]int{40, 41, 42})
+	id, err := frames.PrepareParts(dtr, dte, frames.Options{})
+	if err != nil || id.Train != lao.Table(dtr) || id.Test != lao.Table(dte) || id.Transform.YScale != 1 {
+		t.Errorf("the zero Options changed the data: %v", err)
+	}
+	x := make([]float64, 3*4)
+	for i := range 4 {
+		x[i*3], x[i*3+1], x[i*3+2] = float64(i), 7, float64(i*i)
+	}
+	c, _ := lao.NewDataset(x, []float64{1, 2, 3, 5}, 3, nil)
+	pc, err := frames.PrepareParts(c.Head(3), c.Subset([]int{3}), frames.OptionsFor(&lao.AERR{}))
+	if err != nil || pc.Train.Dim() != 3 || pc.Train.(*lao.Dataset).Row(1)[1] != 0 || pc.Test.(*lao.Dataset).Row(0)[1] != 0 {
+		t.Errorf("a constant attribute: %v", err)
+	}
+}
+
+// Score predicts through handles of the prediction budget and reports, in
+// the target's units, what a plain computation gives; Model.Score on the
+// DataFrame agrees with it; a model worse than the zero predictor is
+// warned about.
+func TestScore(t *testing.T) {
+	tab, err := frames.ReadCSV(strings.NewReader(mixedUnitsCSV(400, 3)), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	trainDF, testDF, err := frames.SplitFrame(tab.DataFrame, 0.25, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := frames.PrepareFrames(trainDF, testDF, "y", frames.OptionsFor(&lao.AERR{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := []float64{0.1, 0, -0.4, 0.3, 0}
+	sc, err := p.Score(w, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, tr := p.Test.(*lao.Dataset), p.Transform
+	var mse, zero float64
+	wrong := 0
+	for i := range test.Len() {
+		var s float64
+		for j, v := range test.Row(i) {
+			s += w[j] * v
+		}
+		pred, y := tr.YScale*s+tr.YOffset, tr.YScale*test.Label(i)+tr.YOffset
+		mse += (pred - y) * (pred - y) / float64(test.Len())
+		zero += (tr.YOffset - y) * (tr.YOffset - y) / float64(test.Len())
+		if pred == 0 || (pred > 0) != (y > 0) {
+			wrong++
+		}
+	}
+	if sc.N != 100 || math.Abs(sc.MSE-mse) > 1e-12 || math.Abs(sc.ZeroMSE-zero) > 1e-12 || sc.ClassificationError != float64(wrong)/100 ||
+		!sc.Binary || sc.MeanAttributes != 3 || sc.MaxAttributes != 3 {
+		t.Errorf("Score %+v; want MSE %g, zero %g, class error %g, 3 attributes per row", sc, mse, zero, float64(wrong)/100)
+	}
+	m, err := p.Model(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := m.Score(testDF, "y")
+	if err != nil || math.Abs(ms.MSE-sc.MSE) > 1e-12 || math.Abs(ms.ZeroMSE-sc.ZeroMSE) > 1e-12 || ms.ClassificationError != sc.ClassificationError {
+		t.Errorf("Model.Score %+v, %v; Score %+v", ms, err, sc)
+	}
+	if _, err := p.Score(w, 2); !errors.Is(err, lao.ErrBudgetExceeded) {
+		t.Errorf("three weights through a budget of 2: %v", err)
+	}
+	if sc.Warning("test") != "" {
+		t.Errorf("a model better than the mean is warned about: %+v", sc)
+	}
+	bad, err := p.Score([]float64{3, 0, 0, 0, 0}, 0)
+	if err != nil || !bad.Worse() || !strings.Contains(bad.Warning("test"), "above the zero predictor") {
+		t.Errorf("a bad model: %+v, %v: %q", bad, err, bad.Warning("test"))
+	}
+}

@@ -1,0 +1,141 @@
+package frames
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Scores are a model's errors on labelled test rows, in the target's
+// units, beside those of the zero predictor.
+type Scores struct {
+	N       int     // test rows
+	MSE     float64 // mean squared error
+	ZeroMSE float64 // mean squared error of the zero predictor (w = 0: the training mean when the labels were centred)
+	// Binary reports whether every test label is −1 or +1.
+	// ClassificationError is the fraction of rows whose label's sign the
+	// prediction misses (a zero prediction counts as a miss): the
+	// classification error when Binary, and NaN otherwise, except in the
+	// Scores of Score, which always give it (the papers' experiments
+	// report it for any labels).
+	Binary              bool
+	ClassificationError float64
+	// MeanAttributes and MaxAttributes are the distinct attributes the
+	// test rows revealed to the predictions (Score predicts through
+	// observation handles; 0 for predictions read from a DataFrame).
+	MeanAttributes float64
+	MaxAttributes  int
+}
+
+// Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
+// training mean.
+func (s Scores) Ratio() float64 { return s.MSE / s.ZeroMSE }
+
+// Worse reports whether the model's error is above the zero predictor's.
+func (s Scores) Worse() bool { return s.MSE > s.ZeroMSE }
+
+// Warning returns a one-line warning when the model's error is above the
+// zero predictor's (what names the rows, e.g. "test"), else "". Every
+// front end (the command line, the notebooks) prints it: a model worse than
+// predicting the mean is never shown without one.
+func (s Scores) Warning(what string) string {
+	if !s.Worse() {
+		return ""
+	}
+	return fmt.Sprintf("the model's %s MSE %.6g is above the zero predictor's %.6g (ratio %.3f): predicting the training mean does better",
+		what, s.MSE, s.ZeroMSE, s.Ratio())
+}
+
+// scorer accumulates Scores from predictions and labels in the target's
+// units: the one place where a test error is computed.
+type scorer struct {
+	s     Scores
+	zero  float64
+	wrong int
+	seen  int64
+}
+
+func newScorer(zero float64) *scorer { return &scorer{zero: zero, s: Scores{Binary: true}} }
+
+func (sc *scorer) add(pred, y float64) {
+	sc.s.N++
+	sc.s.MSE += (pred - y) * (pred - y)
+	sc.s.ZeroMSE += (sc.zero - y) * (sc.zero - y)
+	sc.s.Binary = sc.s.Binary && (math.Abs(y-1) < 1e-9 || math.Abs(y+1) < 1e-9)
+	if pred == 0 || (pred > 0) != (y > 0) {
+		sc.wrong++
+	}
+}
+
+func (sc *scorer) result() Scores {
+	s := sc.s
+	n := float64(s.N)
+	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, float64(sc.wrong)/n
+	s.MeanAttributes = float64(sc.seen) / n
+	return s
+}
+
+// Score is the scoring function of the prepare → fit → evaluate path:
+// it evaluates weights w, fitted on examples transformed by t, on the test
+// examples of src (transformed by t too: Prepared.Test, a CSVStream's test
+// rows, any lao.Table's Stream), in the target's units, beside the zero
+// predictor (w = 0, which predicts t.YOffset). Every prediction goes
+// through an observation handle with the given prediction budget (Murata &
+// Suzuki 2018's s'; 0 or less: every attribute), so a model that needs more
+// attributes fails with lao.ErrBudgetExceeded, and the Scores count what
+// the test rows revealed.
+func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error) {
+	d := src.Dim()
+	if len(w) != d {
+		return Scores{}, fmt.Errorf("frames: Score: %d weights for %d attributes: %w", len(w), d, lao.ErrShape)
+	}
+	if budget <= 0 {
+		budget = d
+	}
+	ex := lao.NewExample(d)
+	sc := newScorer(t.UnscaleLabel(0))
+	sparse, _ := src.(lao.SparseLender)
+	lender, _ := src.(lao.RowLender)
+	buf := make([]float64, d)
+	for i := 0; ; i++ {
+		var y float64
+		var err error
+		switch {
+		case sparse != nil:
+			var idx []int32
+			var val []float64
+			if idx, val, y, err = sparse.NextSparse(); err == nil {
+				ex.ResetSparse(idx, val, y, budget)
+			}
+		case lender != nil:
+			var row []float64
+			if row, y, err = lender.NextRow(); err == nil {
+				ex.Reset(row, y, budget)
+			}
+		default:
+			if y, err = src.Next(buf); err == nil {
+				ex.Reset(buf, y, budget)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Scores{}, err
+		}
+		p, err := lao.Predict(w, ex)
+		if err != nil {
+			return Scores{}, fmt.Errorf("frames: Score: test row %d: %w", i, err)
+		}
+		sc.add(t.UnscaleLabel(p), t.UnscaleLabel(y))
+		sc.seen += int64(ex.Observed())
+		sc.s.MaxAttributes = max(sc.s.MaxAttributes, ex.Observed())
+	}
+	if sc.s.N == 0 {
+		return Scores{}, fmt.Errorf("frames: Score: no test rows: %w", lao.ErrEmpty)
+	}
+	return sc.result(), nil
+}

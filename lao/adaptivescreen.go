@@ -1,0 +1,238 @@
+package lao
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// AdaptiveScreen is screening that keeps learning, not an algorithm of the
+// papers: a budget-honest refinement of ScreenRidge that fits on every cell
+// any example revealed.
+//
+// Warm-up, on the first m₀ examples: k attributes drawn uniformly without
+// replacement. Afterwards every example reveals the k attributes whose
+// correlation with the label, estimated on every cell revealed so far, is
+// largest in absolute value; the ranking is renewed every Period examples,
+// so a column that only looked good in the warm-up loses its place as
+// evidence accumulates (ScreenRidge decides once, on its first phase, and
+// never revisits). The inclusion probabilities are known at every step (the
+// design depends on the past only), as Horvitz-Thompson estimation needs.
+//
+// Fit: the k columns T ranked first at the end; their second moments and
+// their moments with the label are the means over every example that
+// revealed the pair (or the column), warm-up included: the available-case
+// estimator, which is unbiased when the design does not depend on the data
+// (the warm-up) and carries, after it, the selection effect of an adaptive
+// design (a column revealed more often because it looked good early; the
+// effect shrinks as its cells accumulate). Σ̂_T is projected onto the PSD
+// cone (it is pieced together from different examples) and ridge solves
+// (Σ̂_T₊ + μI) w = γ̂_T with μ = λ·tr(Σ̂_T₊)/k. The model predicts from k
+// attributes.
+//
+// Budget: k per example (hard); at prediction time, k attributes.
+type AdaptiveScreen struct {
+	// K is k: attributes per example, and in the model; in [1, d].
+	K int
+	// Warm is m₀, the uniform warm-up, in [1, m]. If Warm is 0,
+	// m₀ = min(⌈10d/k⌉, ⌊m/2⌋): about 10 observations per attribute,
+	// a third of ScreenRidge's screening phase.
+	Warm int
+	// Period is the number of examples between two rankings after the
+	// warm-up. If Period is 0, ⌈d/k⌉.
+	Period int
+	// Lambda is the ridge penalty λ relative to the mean eigenvalue of
+	// Σ̂_T₊. If Lambda is 0, λ = 1/√m.
+	Lambda float64
+}
+
+var _ Solver = (*AdaptiveScreen)(nil)
+
+// Name returns "adaptive-screen".
+func (s *AdaptiveScreen) Name() string { return "adaptive-screen" }
+
+// Params binds k, warm, period and lambda to the struct's fields; lambda is
+// tuned by cross-validation around its default.
+func (s *AdaptiveScreen) Params() []Param {
+	return []Param{
+		IntParam("k", &s.K, "attributes per example and in the model; in [1, d]"),
+		IntParam("warm", &s.Warm, "uniform warm-up examples").withDefault("min(⌈10d/k⌉, ⌊m/2⌋)"),
+		IntParam("period", &s.Period, "examples between two rankings after the warm-up").withDefault("⌈d/k⌉"),
+		FloatParam("lambda", &s.Lambda, "ridge penalty relative to the mean eigenvalue of the chosen columns' moments",
+			&Tune{Factors: correctedFactors, Center: func(p Problem) float64 { return 1 / math.Sqrt(float64(max(p.M, 1))) }}).
+			withDefault("1/√m"),
+	}
+}
+
+// About describes the solver.
+func (s *AdaptiveScreen) About() About {
+	return About{Paper: "practical method (this module); moments of Loh & Wainwright, Annals of Statistics 2012, on an adaptive design",
+		Algorithm: "uniform warm-up, then the current top k by |correlation| re-ranked on every revealed cell; ridge on the final top k from every revealed cell",
+		Budget:    "k per example", Ball: "l2"}
+}
+
+func (s *AdaptiveScreen) resolve(p Problem) (k, warm, period int, lambda float64, err error) {
+	k = s.K
+	if err = checkK("adaptive-screen", k, p.D); err != nil {
+		return
+	}
+	warm = s.Warm
+	if warm == 0 {
+		warm = max(1, min((10*p.D+k-1)/k, p.M/2))
+	}
+	if warm < 1 || warm > p.M {
+		err = paramErr("adaptive-screen", "warm", "= %d must be in [1, m] = [1, %d]", warm, p.M)
+		return
+	}
+	period = s.Period
+	if period == 0 {
+		period = (p.D + k - 1) / k
+	}
+	if period < 1 {
+		err = paramErr("adaptive-screen", "period", "= %d must be at least 1", period)
+		return
+	}
+	lambda, err = positiveOr("adaptive-screen", "lambda", s.Lambda, 1/math.Sqrt(float64(p.M)))
+	return
+}
+
+// Start validates the parameters and returns a learner in its warm-up,
+// with the budget k per example.
+func (s *AdaptiveScreen) Start(p Problem) (Learner, Budget, error) {
+	k, warm, period, lambda, err := s.resolve(p)
+	if err != nil {
+		return nil, Budget{}, err
+	}
+	d := p.D
+	l := &adaptiveScreenLearner{k: k, warm: warm, period: period, lambda: lambda, rng: p.Rand,
+		perm: make([]int, d), x: make([]float64, k), cells: newRevealedCells(d), corr: newColumnCorr(d)}
+	for i := range l.perm {
+		l.perm[i] = i
+	}
+	return l, Budget{PerExample: k, Predict: k, Rule: "k per example"}, nil
+}
+
+type adaptiveScreenLearner struct {
+	k, warm, period, t int
+	lambda             float64
+	rng                *rand.Rand
+	perm               []int
+	x                  []float64
+	top                []int // the columns read after the warm-up, increasing
+	cells              *revealedCells
+	corr               *columnCorr
+	mu                 float64
+}
+
+func (l *adaptiveScreenLearner) Observe(ex *Example) {
+	var idx []int
+	if l.t < l.warm {
+		idx = drawUniform(ex, l.k, l.perm, l.x, l.rng)
+	} else {
+		if (l.t-l.warm)%l.period == 0 {
+			l.top = l.corr.top(l.k)
+		}
+		idx = l.top
+		for a, j := range idx {
+			l.x[a] = ex.Attr(j)
+		}
+	}
+	l.t++
+	y := ex.Label()
+	l.cells.add(idx, l.x, y)
+	for a, j := range idx {
+		l.corr.add(j, l.x[a], y)
+	}
+}
+
+// Weights writes the ridge fit on the current top k columns from every
+// revealed cell (0 before the first example).
+func (l *adaptiveScreenLearner) Weights(dst []float64) {
+	clear(dst)
+	if l.t == 0 {
+		return
+	}
+	T := l.corr.top(l.k)
+	C, b := pooledMoments(l.cells, T)
+	finiteMoments("moments of the screened columns", C, b)
+	w := make([]float64, len(T))
+	l.mu = psdRidge(C, b, len(T), l.lambda, w)
+	for a, j := range T {
+		dst[j] = w[a]
+	}
+}
+
+// pooledMoments returns the available-case moments of the columns T: for
+// every pair the mean of x_j x_l over the examples that revealed both (0 if
+// none did), for every column the mean of x_j y over those that revealed it.
+func pooledMoments(c *revealedCells, T []int) (C, b []float64) {
+	n := len(T)
+	C, b = make([]float64, n*n), make([]float64, n)
+	for a, j := range T {
+		if s, cnt := c.sum(j, j); cnt > 0 {
+			b[a] = c.xy[j] / cnt
+			C[a*n+a] = s / cnt
+		}
+		for q := a + 1; q < n; q++ {
+			if s, cnt := c.sum(j, T[q]); cnt > 0 {
+				C[a*n+q], C[q*n+a] = s/cnt, s/cnt
+			}
+		}
+	}
+	return C, b
+}
+
+// Params reports the resolved warm-up, period and penalties.
+func (l *adaptiveScreenLearner) Params() map[string]float64 {
+	return map[string]float64{"warm": float64(l.warm), "period": float64(l.period), "lambda": l.lambda, "mu": l.mu}
+}
+
+// columnCorr keeps, per attribute, the count, the means of x and y and the
+// co-moments over the examples that revealed it (Welford's updates, free of
+// the cancellation of raw sums), for ranking by |correlation| with y.
+type columnCorr struct {
+	n, mx, my, cxx, cxy, cyy []float64
+	order                    []int
+	score                    []float64
+}
+
+func newColumnCorr(d int) *columnCorr {
+	return &columnCorr{n: make([]float64, d), mx: make([]float64, d), my: make([]float64, d), cxx: make([]float64, d),
+		cxy: make([]float64, d), cyy: make([]float64, d), order: make([]int, d), score: make([]float64, d)}
+}
+
+func (c *columnCorr) add(j int, x, y float64) {
+	c.n[j]++
+	dx, dy := x-c.mx[j], y-c.my[j]
+	c.mx[j] += dx / c.n[j]
+	c.my[j] += dy / c.n[j]
+	c.cxx[j] += dx * (x - c.mx[j])
+	c.cxy[j] += dx * (y - c.my[j])
+	c.cyy[j] += dy * (y - c.my[j])
+}
+
+// abs returns |correlation| of attribute j with y (0 with fewer than two
+// observations or no spread).
+func (c *columnCorr) abs(j int) float64 {
+	if c.n[j] < 2 || !(c.cxx[j] > 0) || !(c.cyy[j] > 0) {
+		return 0
+	}
+	return math.Abs(c.cxy[j] / math.Sqrt(c.cxx[j]*c.cyy[j]))
+}
+
+// top returns the k attributes of largest |correlation|, increasing.
+// Scores equal to 9 decimals are ties (two observations give |r| = 1 up to
+// rounding), broken by the lower index.
+func (c *columnCorr) top(k int) []int {
+	for j := range c.order {
+		c.order[j], c.score[j] = j, roundScore(c.abs(j))
+	}
+	slices.SortStableFunc(c.order, func(a, b int) int { return cmp.Compare(c.score[b], c.score[a]) })
+	t := slices.Clone(c.order[:k])
+	slices.Sort(t)
+	return t
+}
+
+// roundScore rounds a score in [0, 1] to 9 decimals.
+func roundScore(v float64) float64 { return math.Round(v*1e9) / 1e9 }
