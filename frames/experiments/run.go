@@ -28,6 +28,13 @@ type Entry struct {
 	// handle that reveals at most PredictBudget attributes
 	// (lao.EvaluateBudgeted), so a model that needs more fails the run.
 	PredictBudget int
+	// TuneOnce keeps the ordinary protocol (tuned once, one fit read at
+	// checkpoints) for this entry under Spec.PerPrefix: for batch solvers
+	// (Baseline, offline Ridge and Lasso), whose checkpoints are solves on
+	// each prefix and whose penalty or radius needs no step-size scaling,
+	// and whose tuning costs a full solve per grid point whatever the
+	// prefix's length.
+	TuneOnce bool
 }
 
 // New returns the entry's solver: the registered solver with the entry's
@@ -203,7 +210,7 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 		return nil, nil, err
 	}
 	train := p.Train.(*lao.Dataset)
-	if !spec.PerPrefix {
+	if !spec.PerPrefix || entry.TuneOnce {
 		return fitEntry(entry, spec, p, train, seed, prefixes, mse, cerr, attrs)
 	}
 	var params map[string]float64
