@@ -32,22 +32,25 @@ func UnprintedNumbers(nb *Notebook) []string {
 		if c.Type != "markdown" {
 			continue
 		}
+		var section []string // the cell's lines under a "What you should see" heading
 		for _, line := range strings.Split(string(c.Source), "\n") {
 			if strings.HasPrefix(line, "#") {
 				in = strings.Contains(strings.ToLower(line), "what you should see")
 				continue
 			}
-			if !in {
-				continue
+			if in {
+				section = append(section, line)
 			}
-			for _, n := range proseNumber.FindAllString(codeOrMath.ReplaceAllString(line, " "), -1) {
-				plain := strings.NewReplacer(",", "", " ", "").Replace(n)
-				if len(plain) == 4 && (strings.HasPrefix(plain, "19") || strings.HasPrefix(plain, "20")) && !strings.Contains(plain, ".") {
-					continue // a year
-				}
-				if !strings.Contains(out, plain) {
-					missing = append(missing, n)
-				}
+		}
+		// Formulas and code may span lines: strip them from the whole section.
+		text := codeOrMath.ReplaceAllString(strings.Join(section, "\n"), " ")
+		for _, n := range proseNumber.FindAllString(text, -1) {
+			plain := strings.NewReplacer(",", "", " ", "", "\n", "").Replace(n)
+			if len(plain) == 4 && (strings.HasPrefix(plain, "19") || strings.HasPrefix(plain, "20")) && !strings.Contains(plain, ".") {
+				continue // a year
+			}
+			if !strings.Contains(out, plain) {
+				missing = append(missing, n)
 			}
 		}
 	}
