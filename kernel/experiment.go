@@ -182,3 +182,11 @@ func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
 	}
 	return t, nil
 }
+
+// OneSplitCV explains a tuned curve that ends above an earlier point when
+// every prefix was tuned on its own (experiments.Spec.PerPrefix) on a
+// single split: cross-validation's choice on the whole training part
+// scored worse on the test rows than its choice on a shorter prefix.
+const OneSplitCV = "every prefix was tuned on its own by cross-validation on one split, and the parameters CV chose on the whole " +
+	"training part score worse on the test rows than those it chose on a shorter prefix: a selection made on few folds of one " +
+	"split is noisy (the paper's protocol, full = true, averages 10 splits with 10 folds); the rise is CV's, not the algorithm's at a fixed step"
