@@ -189,4 +189,4 @@ func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
 // scored worse on the test rows than its choice on a shorter prefix.
 const OneSplitCV = "every prefix was tuned on its own by cross-validation on one split, and the parameters CV chose on the whole " +
 	"training part score worse on the test rows than those it chose on a shorter prefix: a selection made on few folds of one " +
-	"split is noisy (the paper's protocol, full = true, averages 10 splits with 10 folds); the rise is CV's, not the algorithm's at a fixed step"
+	"split is noisy (the paper's protocol, full = true, averages 10 splits with 10 folds)"
