@@ -197,6 +197,9 @@ func runCompare(args []string, stdout io.Writer) error {
 	if f.quiet {
 		progress = io.Discard
 	}
+	if n := labelNote(src.rawLabels()); n != "" {
+		fmt.Fprintln(progress, "compare: note:", n)
+	}
 	start := time.Now()
 	rep, err := compare(src, f, names, ks, progress)
 	if err != nil {
@@ -287,7 +290,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		p, ok := cache[key]
 		if !ok {
 			if p, err = c.src.prepare(s, c.f.scale, c.f.testFrac, seed); err != nil {
-				return err
+				return c.src.explainDrops(err)
 			}
 			cache[key] = p
 		}

@@ -89,7 +89,7 @@ func drawLaidOut(p *gplot.Plot, c draw.Canvas, legendW vg.Length) draw.Canvas {
 
 	var labelW vg.Length
 	if label.Text != "" {
-		labelW = label.TextStyle.Height(label.Text) + label.Padding
+		labelW = label.TextStyle.Height(label.Text) + label.Padding + vg.Points(4) // a gap: never touching the tick labels
 	}
 	pc := draw.Crop(c, labelW, -legendW, 0, -vg.Points(3)) // 3 pt above the title
 	p.Draw(pc)
