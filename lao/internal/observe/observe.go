@@ -7,12 +7,15 @@
 // A handle reveals the label freely and at most a budget of distinct
 // attributes per row; re-reading an attribute that was already revealed is
 // free; a request beyond the budget is refused (ErrBudgetExceeded) and never
-// served. Rows are dense ([]float64 of length d) or sparse (sorted indices
+// served. With prices (SetPrices), each attribute also costs its price and a
+// request that would take the row's spend above the cost budget is refused
+// in the same way. Rows are dense ([]float64 of length d) or sparse (sorted indices
 // and values), lent to the handle, never copied.
 package observe
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/laoproject/lao/lao/internal/errs"
@@ -40,6 +43,52 @@ type Example struct {
 	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row
 	gen    uint32
 	seen   []int // the attributes revealed for this row, in order
+	// prices (SetPrices): nil costs means an unpriced protocol
+	costs      []float64 // costs[i] is attribute i's price
+	costBudget float64   // hard cap on spent per row; +Inf: none
+	spent      float64   // the prices of the attributes revealed for this row
+}
+
+// CostSlack is the relative slack of the cost budget: a read is refused when
+// the row's spend would exceed the budget by more than CostSlack times the
+// budget, so that the order in which prices are summed (by a solver
+// planning its draws, and by the handle) cannot refuse a read that fits.
+const CostSlack = 1e-9
+
+// SetPrices makes the handle charge costs[i] for revealing attribute i and
+// refuse a read that would take a row's spend above budget (budget ≤ 0 or
+// +Inf: no cost budget, the spend is only counted). Nil costs remove the
+// prices. costs is not copied and must have length d; the prices stay in
+// force across Reset and ResetSparse.
+func (e *Example) SetPrices(costs []float64, budget float64) {
+	if costs != nil && len(costs) != len(e.stamp) {
+		panic(fmt.Sprintf("lao: Example.SetPrices: %d prices, handle was made for %d attributes", len(costs), len(e.stamp)))
+	}
+	if budget <= 0 {
+		budget = math.Inf(1)
+	}
+	e.costs, e.costBudget = costs, budget
+}
+
+// Spent returns the prices of the attributes revealed for the current row
+// (0 for an unpriced handle).
+func (e *Example) Spent() float64 { return e.spent }
+
+// CostBudget returns the hard per-row cost budget (+Inf if none).
+func (e *Example) CostBudget() float64 {
+	if e.costs == nil {
+		return math.Inf(1)
+	}
+	return e.costBudget
+}
+
+// Price returns attribute i's price (0 for an unpriced handle or an index
+// out of range).
+func (e *Example) Price(i int) float64 {
+	if e.costs == nil || i < 0 || i >= len(e.costs) {
+		return 0
+	}
+	return e.costs[i]
 }
 
 // NewExample returns a handle for rows of dimension d. The budget is set by
@@ -75,6 +124,7 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 func (e *Example) next(y float64, budget int) {
 	e.y, e.budget = y, budget
 	e.seen = e.seen[:0]
+	e.spent = 0
 	e.gen++
 	if e.gen == 0 { // wrapped around after 2^32 rows: clear the stamps once
 		clear(e.stamp)
@@ -116,10 +166,27 @@ func (e *Example) TryAttr(i int) (float64, error) {
 		if len(e.seen) >= e.budget {
 			return 0, fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
 		}
+		if e.costs != nil {
+			if err := e.chargeCost(i); err != nil {
+				return 0, err
+			}
+		}
 		e.stamp[i] = e.gen
 		e.seen = append(e.seen, i)
 	}
 	return e.value(i), nil
+}
+
+// chargeCost adds attribute i's price to the row's spend, or refuses it
+// (ErrBudgetExceeded, nothing charged) when the spend would exceed the cost
+// budget.
+func (e *Example) chargeCost(i int) error {
+	c := e.costs[i]
+	if e.spent+c > e.costBudget*(1+CostSlack) {
+		return fmt.Errorf("%w: attribute %d costs %g, %g of the cost budget %g is spent", ErrBudgetExceeded, i, c, e.spent, e.costBudget)
+	}
+	e.spent += c
+	return nil
 }
 
 // value returns attribute i of the current row.
