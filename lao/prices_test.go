@@ -42,14 +42,18 @@ func pricedData(m int, seed uint64) (ds *Dataset, mom, costs []float64) {
 func pricedSolvers(mom []float64) map[string]func(c []float64, blind bool) Solver {
 	pr := func(c []float64, blind bool) Prices { return Prices{Costs: c, CostBlind: blind} }
 	return map[string]func([]float64, bool) Solver{
-		"aerr":           func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, Prices: pr(c, b)} },
-		"aerr split":     func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, Split: true, Prices: pr(c, b)} },
-		"aerr adagrad":   func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, AdaGrad: true, Prices: pr(c, b)} },
-		"ddaerr":         func(c []float64, b bool) Solver { return &DDAERR{K: 3, B: 1, Moments: mom, Prices: pr(c, b)} },
-		"ddaerr paper":   func(c []float64, b bool) Solver { return &DDAERR{K: 3, B: 1, Moments: mom, Paper: true, Prices: pr(c, b)} },
-		"aelr":           func(c []float64, b bool) Solver { return &AELR{K: 3, B: 2, Prices: pr(c, b)} },
-		"ddaelr":         func(c []float64, b bool) Solver { return &DDAELR{K: 3, B: 2, Moments: mom, Prices: pr(c, b)} },
-		"ddaelr innerdd": func(c []float64, b bool) Solver { return &DDAELR{K: 3, B: 2, Moments: mom, InnerDD: true, Prices: pr(c, b)} },
+		"aerr":         func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, Prices: pr(c, b)} },
+		"aerr split":   func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, Split: true, Prices: pr(c, b)} },
+		"aerr adagrad": func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, AdaGrad: true, Prices: pr(c, b)} },
+		"ddaerr":       func(c []float64, b bool) Solver { return &DDAERR{K: 3, B: 1, Moments: mom, Prices: pr(c, b)} },
+		"ddaerr paper": func(c []float64, b bool) Solver {
+			return &DDAERR{K: 3, B: 1, Moments: mom, Paper: true, Prices: pr(c, b)}
+		},
+		"aelr":   func(c []float64, b bool) Solver { return &AELR{K: 3, B: 2, Prices: pr(c, b)} },
+		"ddaelr": func(c []float64, b bool) Solver { return &DDAELR{K: 3, B: 2, Moments: mom, Prices: pr(c, b)} },
+		"ddaelr innerdd": func(c []float64, b bool) Solver {
+			return &DDAELR{K: 3, B: 2, Moments: mom, InnerDD: true, Prices: pr(c, b)}
+		},
 	}
 }
 
