@@ -111,8 +111,12 @@ func (p *Prices) check(solver string, d int) error {
 	if err := CheckCosts(p.Costs, d); err != nil {
 		return paramErr(solver, "Costs", "%v", err)
 	}
-	if cheapest := slices.Min(p.Costs); p.CostBudget > 0 && p.CostBudget < cheapest {
+	cheapest := slices.Min(p.Costs)
+	if p.CostBudget > 0 && p.CostBudget < cheapest {
 		return paramErr(solver, "costbudget", "= %g is below the cheapest attribute's price %g: no attribute can be read", p.CostBudget, cheapest)
+	}
+	if p.PredictCostBudget > 0 && p.PredictCostBudget < cheapest {
+		return paramErr(solver, "predictcostbudget", "= %g is below the cheapest attribute's price %g: the model could use no attribute", p.PredictCostBudget, cheapest)
 	}
 	return nil
 }
@@ -309,4 +313,13 @@ func (r *Result) PredictionCostBudget() float64 { return r.Budget.PredictCost }
 // min(k+1, d), as a function of k.
 func kPlusOneCount(d int) func(int) int {
 	return func(k int) int { return min(k+1, d) }
+}
+
+// meanOf returns the mean of v.
+func meanOf(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
 }
