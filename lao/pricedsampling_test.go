@@ -2,6 +2,7 @@ package lao
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -267,5 +268,47 @@ func TestPricedEstimatorStatistics(t *testing.T) {
 		if r.maxSpend > s.b.Cost {
 			t.Errorf("%s: an example cost %g, above the budget %g", name, r.maxSpend, s.b.Cost)
 		}
+	}
+}
+
+// Theorem C.2 (ours) on data whose second moments decay like i^-2
+// (||x||₂ = 1) with a 9:1 price spread: priced DDAERR with its theorem step
+// stays below 4B²√((S/k + 1)/m) (Kukliansky & Shamir's Theorem 3.1 with
+// the priced q; mean over seeds minus 3 standard errors), its spend is at
+// most m(k·c̄ + c_max), so its excess is below the bound in the cost T,
+// 4B²√((S/k + 1)(k·c̄ + c_in)/T), which is PricedRidgeBound at k = k*.
+func TestPricedRidgeBound(t *testing.T) {
+	const d, seeds = 40, 8
+	p, mom := ridgeDecayProblem(d)
+	costs := make([]float64, d)
+	for j := range costs {
+		costs[j] = 1 + 8*float64(j%3)/2 // 1, 5, 9
+	}
+	q, _ := PricedSampling(mom, costs)
+	S, cbar, _ := SecondMomentAndCost(mom, q, costs)
+	cin := slices.Max(costs)
+	kstar := PricedOptimalK(S, cbar, cin)
+	k := max(1, int(math.Round(kstar)))
+	for _, m := range []int{1000, 8000} {
+		var e, e2, spend float64
+		for seed := range uint64(seeds) {
+			res := fitOrFatal(t, &DDAERR{K: k, B: 1, Moments: mom, Prices: Prices{Costs: costs}}, p.sample(m, 200+seed), seed)
+			x := p.excess(res.W)
+			e, e2, spend = e+x/seeds, e2+x*x/seeds, max(spend, res.CostSpent)
+		}
+		se := math.Sqrt(max(e2-e*e, 0) / seeds)
+		T := float64(m) * (float64(k)*cbar + cin)
+		atK := 4 * math.Sqrt((S/float64(k)+1)/float64(m))
+		if e-3*se > atK || spend > T {
+			t.Errorf("m = %d: excess %g ± %g, bound %g; spend %g, T = %g", m, e, se, atK, spend, T)
+		}
+		inT := 4 * math.Sqrt((S/float64(k)+1)*(float64(k)*cbar+cin)/T)
+		if math.Abs(inT-atK) > 1e-12 || PricedRidgeBound(T, 1, S*cbar, cin) > inT*(1+1e-12) {
+			t.Errorf("the bound in T %g, at k %g, envelope %g", inT, atK, PricedRidgeBound(T, 1, S*cbar, cin))
+		}
+		t.Logf("m = %d, k = %d (k* = %.2f): excess %.4g ± %.2g, bound %.3g, Γ = %.3g", m, k, kstar, e, se, atK, PricedProduct(mom, costs))
+	}
+	if v := PricedRidgeBound(1e4, 1, S*cbar, cin); math.Abs(v-4*(math.Sqrt(S*cbar)+math.Sqrt(cin))/100) > 1e-15 {
+		t.Errorf("PricedRidgeBound %g", v)
 	}
 }
