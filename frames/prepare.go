@@ -40,6 +40,23 @@ type Prepared struct {
 	// Stats are the training statistics of the features (nil for a sparse
 	// table).
 	Stats []ColumnStats
+	// Costs, if not nil, are the features' prices in attribute order
+	// (SetPrices): Fit gives them to a priced solver and accounts every fit
+	// in them.
+	Costs []float64
+}
+
+// SetPrices sets the features' prices from prices given by column name
+// (ReadCosts, ParseCosts) with PricesFor: every feature needs one, a price
+// for a column that is not in the table is an error, one for an unused
+// column a note (returned).
+func (p *Prepared) SetPrices(prices []ColumnPrice) (notes []string, err error) {
+	costs, notes, err := PricesFor(p.Train.Names(), prices, p.Unused, p.Target)
+	if err != nil {
+		return nil, err
+	}
+	p.Costs = costs
+	return notes, nil
 }
 
 // PrepareFrame splits df (SplitFrame with testFrac and seed) and prepares
@@ -161,13 +178,15 @@ type Fitted struct {
 }
 
 // Fit fits s on p.Train (lao.Fit with Options.Seed = seed; a data-dependent
-// solver's moments from p.Train, WithPriors), maps the weights to the
-// data's units (Model) and scores them on p.Test through handles of the
-// fit's prediction budget (Score). Tune s first (TuneSolver on p.Train) to
-// fit with cross-validated parameters.
+// solver's moments from p.Train, WithPriors; with p.Costs, a priced
+// solver's prices, WithPrices, and every fit accounted in them), maps the
+// weights to the data's units (Model) and scores them on p.Test through
+// handles of the fit's prediction budget, in count and in price
+// (ScoreWithin). Tune s first (TuneSolver on p.Train) to fit with
+// cross-validated parameters.
 func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
-	s = WithPriors(s, p.Train)
-	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed})
+	s = WithPrices(WithPriors(s, p.Train), p.Costs)
+	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed, Costs: p.Costs})
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +194,7 @@ func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
 	if f.Model, err = p.Model(res.W); err != nil {
 		return nil, err
 	}
-	if f.Test, err = p.Score(res.W, res.PredictionBudget()); err != nil {
+	if f.Test, err = ScoreWithin(res.W, p.Test.Stream(), &p.Transform, PredictBudgetOf(res)); err != nil {
 		return nil, err
 	}
 	return f, nil
