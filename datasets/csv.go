@@ -1,8 +1,6 @@
 package datasets
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -35,9 +34,11 @@ func (sp *csvSpec) names() []string {
 
 // CSVSource is a lao.Source that parses one CSV row per example, holding
 // only the current row: memory is O(d) whatever the file size. It is
-// returned by the Covertype and CT-slice stream constructors.
+// returned by the Covertype and CT-slice stream constructors, and reads
+// through package ingest (the reading core shared with frames: gzip or
+// bzip2, encodings, line and size limits).
 type CSVSource struct {
-	r      *csv.Reader
+	r      *ingest.Records
 	closer io.Closer
 	name   string
 	spec   csvSpec
@@ -49,37 +50,30 @@ type CSVSource struct {
 var _ lao.Source = (*CSVSource)(nil)
 
 func newCSVSource(r io.Reader, closer io.Closer, name string, spec csvSpec, n int) (*CSVSource, error) {
-	dr, err := decompress(r, name)
+	in, err := ingest.Open(r, name, ingest.Limits{})
 	if err != nil {
-		return nil, err
+		return nil, ingestErr(err)
 	}
-	cr := csv.NewReader(dr)
-	cr.ReuseRecord = true
-	cr.FieldsPerRecord = -1
-	s := &CSVSource{r: cr, closer: closer, name: name, spec: spec, n: n}
+	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: ',', NoHeader: spec.header == nil})
+	if err != nil {
+		return nil, fmt.Errorf("%w", ingestErr(err))
+	}
+	s := &CSVSource{r: rec, closer: closer, name: name, spec: spec, n: n}
 	if spec.header != nil {
-		if err := s.readHeader(); err != nil {
+		if err := s.checkHeader(rec.Header()); err != nil {
 			return nil, err
 		}
 	}
 	return s, nil
 }
 
-func (s *CSVSource) readHeader() error {
-	rec, err := s.r.Read()
-	if err == io.EOF {
-		return fmt.Errorf("datasets: %s: no header row: %w", s.name, lao.ErrEmpty)
-	}
-	if err != nil {
-		return s.readErr(err)
-	}
+func (s *CSVSource) checkHeader(rec []string) error {
 	want := s.spec.header
 	if len(rec) != len(want) {
 		return fmt.Errorf("datasets: %s: header has %d columns, want %d (%s, ..., %s): %w",
 			s.name, len(rec), len(want), want[0], want[len(want)-1], ErrFormat)
 	}
 	for j, h := range rec {
-		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
 		if h != want[j] {
 			return fmt.Errorf("datasets: %s: header column %d is %q, want %q: %w", s.name, j+1, h, want[j], ErrFormat)
 		}
@@ -122,7 +116,7 @@ func (s *CSVSource) Next(row []float64) (float64, error) {
 		s.err = io.EOF
 		return 0, s.err
 	}
-	rec, err := s.r.Read()
+	rec, line, err := s.r.Read()
 	if err == io.EOF {
 		s.err = io.EOF
 		if s.n >= 0 {
@@ -131,10 +125,10 @@ func (s *CSVSource) Next(row []float64) (float64, error) {
 		return 0, s.err
 	}
 	if err != nil {
-		s.err = s.readErr(err)
+		s.err = ingestErr(err)
 		return 0, s.err
 	}
-	y, err := s.parse(rec, row)
+	y, err := s.parse(rec, line, row)
 	if err != nil {
 		s.err = err
 		return 0, err
@@ -143,16 +137,7 @@ func (s *CSVSource) Next(row []float64) (float64, error) {
 	return y, nil
 }
 
-func (s *CSVSource) readErr(err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("datasets: %s: %v: %w", s.name, pe, ErrFormat)
-	}
-	return fmt.Errorf("datasets: %s: %w", s.name, err)
-}
-
-func (s *CSVSource) parse(rec []string, row []float64) (float64, error) {
-	line, _ := s.r.FieldPos(0)
+func (s *CSVSource) parse(rec []string, line int, row []float64) (float64, error) {
 	if len(rec) != len(s.spec.cols) {
 		return 0, fmt.Errorf("datasets: %s: line %d (data row %d): %d fields, want %d: %w",
 			s.name, line, s.rows+1, len(rec), len(s.spec.cols), ErrFormat)

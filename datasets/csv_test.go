@@ -106,7 +106,7 @@ func TestCSVErrors(t *testing.T) {
 		msg  string
 	}
 	cases := []tc{
-		{"ragged", false, dropCell(cov, 4), ErrFormat, "line 5 (data row 5): 54 fields, want 55"},
+		{"ragged", false, dropCell(cov, 4), ErrFormat, "line 5 has 54 fields, the first row has 55"},
 		{"non-numeric", false, mutate(cov, 2, 2, "abc"), ErrFormat, `line 3, column 3 (Slope): "abc" is not a number`},
 		{"NaN", false, mutate(cov, 0, 0, "NaN"), lao.ErrNotFinite, "column 1 (Elevation)"},
 		{"empty cell", false, mutate(cov, 1, 20, ""), ErrFormat, "line 2, column 21 (Soil_Type7)"},
@@ -119,7 +119,7 @@ func TestCSVErrors(t *testing.T) {
 		{"ct header short", true, []byte("patientId,value0,reference\n1,2,3\n"), ErrFormat, "header has 3 columns, want 386"},
 		{"ct header only", true, ct[:bytes.IndexByte(ct, '\n')+1], lao.ErrEmpty, "no data rows"},
 		{"ct no header", true, nil, lao.ErrEmpty, "no header"},
-		{"ct ragged", true, dropCell(ct, 3), ErrFormat, "line 4 (data row 3): 385 fields, want 386"},
+		{"ct ragged", true, dropCell(ct, 3), ErrFormat, "line 4 has 385 fields, the header has 386"},
 		{"ct non-numeric", true, mutate(ct, 2, 100, "x"), ErrFormat, "line 3, column 101 (value99)"},
 		{"ct Inf label", true, mutate(ct, 2, 385, "+Inf"), lao.ErrNotFinite, "column 386 (reference)"},
 	}

@@ -1,11 +1,8 @@
 package datasets
 
 import (
-	"bufio"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash"
 	"io"
@@ -174,42 +171,6 @@ type dataFile struct {
 }
 
 func (d *dataFile) Close() error { return d.f.Close() }
-
-// decompress returns the content of r, gunzipped if r starts with the gzip
-// magic. name is used in error messages.
-func decompress(r io.Reader, name string) (io.Reader, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	magic, err := br.Peek(2)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("datasets: %s: %w", name, err)
-	}
-	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("datasets: %s: bad gzip header: %v: %w", name, err, ErrFormat)
-		}
-		return &gzipReader{zr: zr, name: name}, nil
-	}
-	return br, nil
-}
-
-// gzipReader turns gzip and flate failures into ErrFormat errors naming the file.
-type gzipReader struct {
-	zr   *gzip.Reader
-	name string
-}
-
-func (g *gzipReader) Read(p []byte) (int, error) {
-	n, err := g.zr.Read(p)
-	if err != nil && err != io.EOF && !errors.Is(err, ErrChecksum) {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("datasets: %s: truncated gzip stream: %w", g.name, ErrFormat)
-		} else {
-			err = fmt.Errorf("datasets: %s: corrupt gzip stream: %v: %w", g.name, err, ErrFormat)
-		}
-	}
-	return n, err
-}
 
 // verifier hashes what is read through it and, at io.EOF, replaces EOF by a
 // checksum error if the digest is not the expected one.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -83,7 +84,7 @@ func TestReadSVMLightMaxDim(t *testing.T) {
 	if !errors.Is(err, ErrSVMLight) || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "MaxDim") {
 		t.Errorf("huge index: %v", err)
 	}
-	ds, err := ReadSVMLight(strings.NewReader("1 5:1\n"), SVMLightOptions{MaxDim: 5})
+	ds, err := ReadSVMLight(strings.NewReader("1 5:1\n"), SVMLightOptions{Limits: ingest.Limits{MaxDim: 5}})
 	if err != nil || ds.Dim() != 5 {
 		t.Errorf("index at MaxDim: %v", err)
 	}

@@ -1,22 +1,14 @@
 package frames
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
-	"math"
 	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
 
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -63,12 +55,12 @@ func ParseMissing(s string) (Missing, error) {
 }
 
 // MissingTokens are the cell texts read as missing values (compared after
-// trimming spaces, ignoring case).
-var MissingTokens = []string{"", "?", "na", "n/a", "#n/a", "nan", "null", "none", "-", "--", "."}
+// trimming spaces, ignoring case); the slice is ingest.MissingTokens.
+var MissingTokens = ingest.MissingTokens
 
-// CSVOptions control ReadCSV. The zero value reads a comma-, semicolon- or
-// tab-separated file with a header row and makes any missing or unparsable
-// numeric cell an error.
+// CSVOptions control ReadCSV and StreamCSV. The zero value reads a comma-,
+// semicolon- or tab-separated file with a header row, under the default
+// ingest.Limits, and makes any missing or unparsable numeric cell an error.
 type CSVOptions struct {
 	// Name names the input in messages (a file name); "" means "CSV".
 	Name string
@@ -84,6 +76,10 @@ type CSVOptions struct {
 	Ignore []string
 	// Missing is the policy for missing or unparsable cells of numeric columns.
 	Missing Missing
+	// Limits bound the input's decompressed size, line length, number of
+	// columns and, for ReadCSV, the memory of the table (a zero field is
+	// its default; see ingest.Limits).
+	Limits ingest.Limits
 }
 
 // ColumnKind is what ReadCSV found a column to be.
@@ -201,13 +197,16 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 
 var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$`)
 
-// ReadCSV reads a CSV file with a header row from r (gzip-compressed input
-// is detected by its content; a UTF-8 byte order mark is dropped) and
-// returns it as a DataFrame with a record of every column. Unlike gota's
-// ReadCSV, one bad cell never turns a numeric column into text silently: a
-// column is numeric when most of its cells that are not missing are
-// numbers, and its other cells are handled by opt.Missing. Errors name the
-// input, the column, the file line and the cell's text.
+// ReadCSV reads a CSV file with a header row from r and returns it as a
+// DataFrame with a record of every column. The input is read by package
+// ingest: gzip or bzip2 detected by content, UTF-16/32 converted, lone
+// carriage returns read as line ends, archives and binary data refused,
+// opt.Limits enforced (the table's memory is estimated from the input's
+// size before the rows are read). Unlike gota's ReadCSV, one bad cell
+// never turns a numeric column into text silently: a column is numeric
+// when most of its cells that are not missing are numbers, and its other
+// cells are handled by opt.Missing. Errors name the input, the column, the
+// file line and the cell's text.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
 	name := opt.Name
 	if name == "" {
@@ -216,403 +215,13 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
 	if opt.Missing < MissingError || opt.Missing > MissingMean {
 		return nil, fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
 	}
-	rd, err := openCSV(r, name, opt)
+	f, err := openCSV(r, name, opt)
 	if err != nil {
 		return nil, err
 	}
+	rd := newTableReader(f)
 	if err := rd.rows(); err != nil {
 		return nil, err
 	}
 	return rd.table()
-}
-
-// openCSV starts reading a CSV: decompression, separator, header.
-func openCSV(r io.Reader, name string, opt CSVOptions) (*csvReader, error) {
-	br, err := sniff(r, name)
-	if err != nil {
-		return nil, err
-	}
-	comma := opt.Comma
-	if comma == 0 {
-		comma = detectComma(br)
-	}
-	cr := csv.NewReader(br)
-	cr.Comma = comma
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = comma == ' '
-	rd := &csvReader{name: name, cr: cr, opt: opt}
-	if err := rd.header(); err != nil {
-		return nil, err
-	}
-	return rd, nil
-}
-
-// sniff returns r decompressed if it starts with the gzip magic, with a
-// UTF-8 byte order mark removed.
-func sniff(r io.Reader, name string) (*bufio.Reader, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	magic, err := br.Peek(2)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("frames: %s: %w", name, err)
-	}
-	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("frames: %s: bad gzip header: %v: %w", name, err, ErrFrame)
-		}
-		br = bufio.NewReaderSize(&gzipErrors{zr, name}, 1<<16)
-	}
-	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte("\ufeff")) {
-		_, _ = br.Discard(3)
-	}
-	return br, nil
-}
-
-type gzipErrors struct {
-	zr   *gzip.Reader
-	name string
-}
-
-func (g *gzipErrors) Read(p []byte) (int, error) {
-	n, err := g.zr.Read(p)
-	if err != nil && err != io.EOF {
-		err = fmt.Errorf("frames: %s: corrupt or truncated gzip stream: %v: %w", g.name, err, ErrFrame)
-	}
-	return n, err
-}
-
-// detectComma picks the separator from the first line: the most frequent
-// of ',', ';' and tab, else a space.
-func detectComma(br *bufio.Reader) rune {
-	line, _ := br.Peek(br.Buffered())
-	if len(line) == 0 {
-		line, _ = br.Peek(4096)
-	}
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	best, n := ',', 0
-	for _, c := range []rune{',', ';', '\t'} {
-		if k := bytes.Count(line, []byte(string(c))); k > n {
-			best, n = c, k
-		}
-	}
-	if n == 0 && bytes.ContainsRune(bytes.TrimSpace(line), ' ') {
-		return ' '
-	}
-	return best
-}
-
-// csvReader holds the state of one ReadCSV call.
-type csvReader struct {
-	name    string
-	cr      *csv.Reader
-	opt     CSVOptions
-	names   []string
-	unnamed int // header cells that were empty
-	cols    []*csvColumn
-	lines   []int
-}
-
-// csvColumn accumulates one column: parsed numbers (NaN where the cell is
-// not a number) and the text of the cells that are not numbers.
-type csvColumn struct {
-	info    ColumnInfo
-	vals    chunks   // parsed numbers (NaN where the cell is not a number)
-	text    []string // the text of the cells that are not finite numbers (nil until one is met)
-	bad     []int    // the rows of those cells
-	ignored bool
-}
-
-func (rd *csvReader) header() error {
-	rec, err := rd.cr.Read()
-	if err == io.EOF {
-		return fmt.Errorf("frames: %s: no header row: %w", rd.name, lao.ErrEmpty)
-	}
-	if err != nil {
-		return rd.readErr(err)
-	}
-	seen := map[string]int{}
-	for j, h := range rec {
-		h = strings.TrimSpace(h)
-		if h == "" {
-			h = fmt.Sprintf("column%d", j+1)
-			rd.unnamed++
-		}
-		if k, dup := seen[h]; dup {
-			return fmt.Errorf("frames: %s: header columns %d and %d are both named %q: %w", rd.name, k+1, j+1, h, lao.ErrParam)
-		}
-		seen[h] = j
-		rd.names = append(rd.names, h)
-		rd.cols = append(rd.cols, &csvColumn{info: ColumnInfo{Name: h}, ignored: slices.Contains(rd.opt.Ignore, h)})
-	}
-	for _, n := range rd.opt.Ignore {
-		if _, ok := seen[n]; !ok {
-			return unknownColumn(n, "ignored", rd.names)
-		}
-	}
-	if t := rd.opt.Target; t != "" {
-		if _, ok := seen[t]; !ok {
-			return fmt.Errorf("%w%s", unknownColumn(t, "target", rd.names), rd.headerHint())
-		}
-		if slices.Contains(rd.opt.Ignore, t) {
-			return fmt.Errorf("frames: %s: the target column %q is also ignored: %w", rd.name, t, lao.ErrParam)
-		}
-	}
-	return nil
-}
-
-// headerHint explains an error when the header row looks like data: most of
-// its names are numbers or empty (scikit-learn's bundled files start with a
-// line of counts, for example).
-func (rd *csvReader) headerHint() string {
-	n := rd.unnamed
-	for _, h := range rd.names {
-		if _, kind := parseCell(h); kind == cellNumber {
-			n++
-		}
-	}
-	if 2*n < len(rd.names) {
-		return ""
-	}
-	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
-}
-
-func (rd *csvReader) readErr(err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("frames: %s: line %d: %v: %w", rd.name, pe.Line, pe.Err, ErrFrame)
-	}
-	if errors.Is(err, ErrFrame) {
-		return err
-	}
-	return fmt.Errorf("frames: %s: %w", rd.name, err)
-}
-
-// rows reads every data row, parsing each cell once.
-func (rd *csvReader) rows() error {
-	rd.cr.ReuseRecord = true
-	for {
-		rec, err := rd.cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return rd.readErr(err)
-		}
-		line, _ := rd.cr.FieldPos(0)
-		if len(rec) != len(rd.cols) {
-			return fmt.Errorf("frames: %s: line %d has %d fields, the header has %d: %w%s", rd.name, line, len(rec), len(rd.cols), ErrFrame, rd.headerHint())
-		}
-		row := len(rd.lines)
-		rd.lines = append(rd.lines, line)
-		for j, c := range rd.cols {
-			v, kind := parseCell(rec[j])
-			c.vals.add(v)
-			switch kind {
-			case cellNumber:
-				c.info.Numbers++
-				continue
-			case cellMissing:
-				c.info.Missing++
-			default:
-				c.info.NotNumbers++
-			}
-			for len(c.text) < row {
-				c.text = append(c.text, "")
-			}
-			c.text = append(c.text, strings.Clone(rec[j])) // a clone: rec[j] would keep the whole line alive
-			c.bad = append(c.bad, row)
-			if len(c.info.First) < 3 {
-				c.info.First = append(c.info.First, Cell{Line: line, Text: rec[j]})
-			}
-		}
-	}
-	if len(rd.lines) == 0 {
-		return fmt.Errorf("frames: %s: no data rows after the header: %w", rd.name, lao.ErrEmpty)
-	}
-	return nil
-}
-
-// chunks is a growing column stored in fixed blocks, so that reading a
-// large file never copies (and briefly doubles) a whole column.
-type chunks [][]float64
-
-const chunkLen = 1 << 15
-
-func (c *chunks) add(v float64) {
-	n := len(*c)
-	if n == 0 || len((*c)[n-1]) == chunkLen {
-		*c = append(*c, make([]float64, 0, chunkLen))
-		n++
-	}
-	(*c)[n-1] = append((*c)[n-1], v)
-}
-
-func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
-
-type cellKind int
-
-const (
-	cellNumber cellKind = iota
-	cellMissing
-	cellText
-)
-
-// parseCell parses a cell as a finite number (true/false as 1/0).
-func parseCell(s string) (float64, cellKind) {
-	t := strings.TrimSpace(s)
-	if v, err := strconv.ParseFloat(t, 64); err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
-		return v, cellNumber // the common case first
-	}
-	for _, m := range MissingTokens {
-		if strings.EqualFold(t, m) {
-			return math.NaN(), cellMissing
-		}
-	}
-	switch {
-	case strings.EqualFold(t, "true"):
-		return 1, cellNumber
-	case strings.EqualFold(t, "false"):
-		return 0, cellNumber
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return math.NaN(), cellText
-	}
-	return v, cellNumber
-}
-
-// table classifies the columns, applies the missing-value policy and
-// builds the DataFrame.
-func (rd *csvReader) table() (*Table, error) {
-	t := &Table{Missing: rd.opt.Missing}
-	drop := make([]bool, len(rd.lines))
-	for _, c := range rd.cols {
-		in := &c.info
-		switch {
-		case c.ignored:
-			in.Kind = Ignored
-		case in.Numbers == 0 && in.NotNumbers == 0:
-			in.Kind = Empty
-		case in.Numbers > in.NotNumbers:
-			in.Kind = Numeric
-		default:
-			in.Kind = Text
-		}
-		if in.Name == rd.opt.Target && in.Kind != Numeric {
-			return nil, targetError(rd.name, in)
-		}
-		if in.Kind != Numeric || len(c.bad) == 0 {
-			continue
-		}
-		isTarget := in.Name == rd.opt.Target
-		switch {
-		case rd.opt.Missing == MissingError:
-			return nil, cellError(rd.name, in, isTarget)
-		case rd.opt.Missing == MissingDropRows || isTarget:
-			for _, row := range c.bad {
-				drop[row] = true
-			}
-		}
-	}
-	keep := make([]int, 0, len(rd.lines))
-	for i, line := range rd.lines {
-		if drop[i] {
-			t.DroppedLines = append(t.DroppedLines, line)
-			continue
-		}
-		keep = append(keep, i)
-		t.Lines = append(t.Lines, line)
-	}
-	if len(keep) == 0 {
-		return nil, fmt.Errorf("frames: %s: every one of the %d data rows has a missing or unparsable cell (policy %s): %w",
-			rd.name, len(rd.lines), rd.opt.Missing, lao.ErrEmpty)
-	}
-	cols := make([]series.Series, len(rd.cols))
-	for j, c := range rd.cols {
-		cols[j] = c.series(keep)
-		t.Columns = append(t.Columns, c.info)
-		if c.info.Kind == Numeric {
-			for _, i := range keep {
-				if math.IsNaN(c.vals.at(i)) {
-					t.Columns[j].Left++
-				}
-			}
-		}
-		c.vals, c.text = nil, nil // dataframe.New copies every series: free each column's input first
-	}
-	t.DataFrame = dataframe.New(cols...)
-	if t.DataFrame.Err != nil {
-		return nil, fmt.Errorf("frames: %s: %w: %w", rd.name, ErrFrame, t.DataFrame.Err)
-	}
-	return t, nil
-}
-
-// series returns the column's kept rows as a gota series.
-func (c *csvColumn) series(keep []int) series.Series {
-	if c.info.Kind == Numeric || c.info.Kind == Empty {
-		v := make([]float64, len(keep))
-		for k, i := range keep {
-			v[k] = c.vals.at(i)
-		}
-		return series.New(v, series.Float, c.info.Name)
-	}
-	s := make([]string, len(keep))
-	for k, i := range keep {
-		if math.IsNaN(c.vals.at(i)) {
-			s[k] = c.text[i]
-		} else {
-			s[k] = strconv.FormatFloat(c.vals.at(i), 'g', -1, 64)
-		}
-	}
-	return series.New(s, series.String, c.info.Name)
-}
-
-func targetError(name string, in *ColumnInfo) error {
-	switch in.Kind {
-	case Empty:
-		return fmt.Errorf("frames: %s: target column %q is empty (every cell is missing): %w", name, in.Name, ErrMissing)
-	default:
-		ex := ""
-		if len(in.First) > 0 {
-			ex = fmt.Sprintf(", e.g. %q on line %d", in.First[0].Text, in.First[0].Line)
-		}
-		return fmt.Errorf("frames: %s: target column %q is text (%d of %d cells are not numbers%s); a label must be a number (code two classes as -1 and +1): %w",
-			name, in.Name, in.NotNumbers, in.NotNumbers+in.Numbers, ex, ErrNonNumeric)
-	}
-}
-
-// cellError reports the missing or unparsable cells of a numeric column.
-func cellError(name string, in *ColumnInfo, target bool) error {
-	var cells []string
-	sentinel := ErrMissing
-	for _, c := range in.First {
-		cells = append(cells, fmt.Sprintf("line %d: %q", c.Line, c.Text))
-	}
-	if _, kind := parseCell(in.First[0].Text); kind == cellText {
-		sentinel = ErrNonNumeric
-	}
-	bad := in.Missing + in.NotNumbers
-	role := "column"
-	if target {
-		role = "target column"
-	}
-	more := ""
-	if bad > len(in.First) {
-		more = fmt.Sprintf(" and %d more", bad-len(in.First))
-	}
-	return fmt.Errorf("frames: %s: %s %q is numeric (%s numbers) but %s missing or not a number (%s%s); fix them, or drop those rows or fill them with the mean (the Missing policy): %w",
-		name, role, in.Name, plural(in.Numbers, "cell"), plural(bad, "cell is", "cells are"), strings.Join(cells, ", "), more, sentinel)
-}
-
-// plural returns "1 cell" or "3 cells" (or the given plural form).
-func plural(n int, one string, many ...string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	if len(many) > 0 {
-		return fmt.Sprintf("%d %s", n, many[0])
-	}
-	return fmt.Sprintf("%d %ss", n, one)
 }

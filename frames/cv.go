@@ -131,6 +131,17 @@ type CVResult struct {
 	// Warnings lists what makes the choice fragile, e.g. validation folds
 	// of a few rows.
 	Warnings []string
+	// Rungs are the earlier rungs of successive halving (Tune on large
+	// tables): every setting tried on a prefix of each training part, of
+	// which the best third went on; Settings is the last rung.
+	Rungs []CVRung
+}
+
+// CVRung is one rung of successive halving: the settings evaluated with
+// Examples training rows per fold.
+type CVRung struct {
+	Examples int
+	Settings []CVSetting
 }
 
 // The rules that choose among the settings.
@@ -204,6 +215,8 @@ func CrossValidateWith(ds lao.Table, grid []Params, build func(Params) (lao.Solv
 
 // cvRun is the folds of one cross-validation and how to fit on them.
 type cvRun struct {
+	ds            lao.Table
+	trainIdx      [][]int // each fold's training rows, in shuffled order
 	trains, tests []lao.Table
 	build         func(Params) (lao.Solver, error)
 	seed          uint64
@@ -213,7 +226,7 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 	if emptyTable(ds) {
 		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
 	}
-	run := &cvRun{build: build, seed: o.Seed}
+	run := &cvRun{ds: ds, build: build, seed: o.Seed}
 	for r := range max(o.Repeats, 1) {
 		seed := o.Seed
 		if r > 0 {
@@ -230,10 +243,26 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 					idx = append(idx, fold...)
 				}
 			}
+			run.trainIdx = append(run.trainIdx, idx)
 			run.trains, run.tests = append(run.trains, lao.Subset(ds, idx)), append(run.tests, lao.Subset(ds, folds[f]))
 		}
 	}
 	return run, nil
+}
+
+// prefix returns the run with each training part cut to its first n rows
+// (a random subset: the rows are shuffled); the validation folds stay
+// whole. n ≥ the parts' size returns c.
+func (c *cvRun) prefix(n int) *cvRun {
+	if n >= len(c.trainIdx[0]) {
+		return c
+	}
+	p := *c
+	p.trains = make([]lao.Table, len(c.trains))
+	for f, idx := range c.trainIdx {
+		p.trains[f] = lao.Subset(c.ds, idx[:min(n, len(idx))])
+	}
+	return &p
 }
 
 // zero scores the zero predictor on the validation folds.

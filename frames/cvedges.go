@@ -20,8 +20,16 @@ const FlatEdge = 1e-3
 // below that of the next value inward, one line names it, e.g. "eta = 17.4
 // is the largest value tried (with B = 4)". Such an edge choice means the
 // optimum may lie outside the grid: widen it before trusting the result
-// (Tune widens its grids itself).
+// (Tune widens its grids itself). With successive halving, the first rung
+// (every setting, on a prefix) is the one examined.
 func (r *CVResult) Edges() []string {
+	if r != nil && len(r.Rungs) > 0 { // halving: the first rung tried every setting
+		first := &CVResult{Settings: r.Rungs[0].Settings, Rule: RuleMin}
+		if first.choose() != nil {
+			return nil
+		}
+		return first.Edges()
+	}
 	var out []string
 	for _, e := range r.edges() {
 		out = append(out, e.line)

@@ -34,6 +34,11 @@
 // ImprovementRatios: the ρ ratios of Kukliansky & Shamir 2015 that say how
 // uneven the attributes' second moments are).
 //
+// ReadCSV and StreamCSV read tables through package frames/ingest, the
+// reading core they share with the loaders of package datasets
+// (decompression, encodings, limits on size, line length, width and
+// memory, CSV records with their file lines).
+//
 // A tiny example:
 //
 //	p, err := frames.PrepareFrame(df, "price", frames.OptionsFor(solver), 0.2, 1)

@@ -151,9 +151,13 @@ func FromDataFrame(df dataframe.DataFrame, target string, opt Options) (*Data, e
 	if err != nil {
 		return nil, err
 	}
+	byName, err := columnsOf(df)
+	if err != nil {
+		return nil, err
+	}
 	cols := make([][]float64, len(names))
 	for j, name := range names {
-		if cols[j], err = readColumn(df, name, "feature", true); err != nil {
+		if cols[j], err = byName.read(name, "feature", true); err != nil {
 			return nil, err
 		}
 		if st := columnStats(cols[j]); st.Missing > 0 && st.N > 0 && !opt.FillMissing {
@@ -254,9 +258,13 @@ func (d *Data) Apply(df dataframe.DataFrame) (*lao.Dataset, error) {
 		return nil, err
 	}
 	names := d.Names()
+	byName, err := columnsOf(df)
+	if err != nil {
+		return nil, err
+	}
 	cols := make([][]float64, len(names))
 	for j, name := range names {
-		if cols[j], err = readColumn(df, name, "feature", d.Transform.Fill != nil); err != nil {
+		if cols[j], err = byName.read(name, "feature", d.Transform.Fill != nil); err != nil {
 			return nil, err
 		}
 	}
@@ -328,13 +336,17 @@ func featureNames(df dataframe.DataFrame, target string, explicit []string) (nam
 	}
 	if explicit != nil {
 		seen := make(map[string]bool, len(explicit))
+		have := make(map[string]bool, len(all)) // a set: a wide frame would make contains O(d²)
+		for _, name := range all {
+			have[name] = true
+		}
 		for _, name := range explicit {
 			switch {
 			case name == target:
 				return nil, nil, fmt.Errorf("frames: column %q is the target and cannot also be a feature: %w", name, lao.ErrParam)
 			case seen[name]:
 				return nil, nil, fmt.Errorf("frames: feature column %q is listed twice: %w", name, lao.ErrParam)
-			case !contains(all, name):
+			case !have[name]:
 				return nil, nil, unknownColumn(name, "feature", all)
 			}
 			seen[name] = true
@@ -399,6 +411,19 @@ func readColumn(df dataframe.DataFrame, name, role string, allowNaN bool) (vals 
 		if !contains(df.Names(), name) {
 			return nil, unknownColumn(name, role, df.Names())
 		}
+		return nil, fmt.Errorf("frames: %s column %q: %w: %w", role, name, ErrFrame, s.Err)
+	}
+	return readSeries(s, name, role, allowNaN)
+}
+
+// readSeries is readColumn for a series at hand.
+func readSeries(s series.Series, name, role string, allowNaN bool) (vals []float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			vals, err = nil, fmt.Errorf("frames: %s column %q: gota panicked: %v: %w", role, name, r, ErrFrame)
+		}
+	}()
+	if s.Err != nil {
 		return nil, fmt.Errorf("frames: %s column %q: %w: %w", role, name, ErrFrame, s.Err)
 	}
 	if !isNumeric(s.Type()) {

@@ -179,11 +179,15 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 	for i := range pred {
 		pred[i] = m.Intercept
 	}
+	byName, err := columnsOf(df)
+	if err != nil {
+		return nil, err
+	}
 	for j, name := range m.Features {
 		if m.Coef[j] == 0 {
 			continue
 		}
-		col, err := readColumn(df, name, "feature", m.Fill != nil)
+		col, err := byName.read(name, "feature", m.Fill != nil)
 		if err != nil {
 			return nil, err
 		}

@@ -304,11 +304,15 @@ func (m *Model) PredictWithin(df dataframe.DataFrame, budget int, costBudget flo
 		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
 	}
 	cols := make([][]float64, len(m.Features))
+	byName, err := columnsOf(df)
+	if err != nil {
+		return nil, err
+	}
 	for j, name := range m.Features {
 		if m.Coef[j] == 0 {
 			continue
 		}
-		col, err := readColumn(df, name, "feature", m.Fill != nil)
+		col, err := byName.read(name, "feature", m.Fill != nil)
 		if err != nil {
 			return nil, err
 		}

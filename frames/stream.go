@@ -9,7 +9,9 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -117,26 +119,20 @@ func (s *CSVStream) pass(row func(line int, rec []string) error) error {
 		return fmt.Errorf("frames: %s: %w", s.name, err)
 	}
 	defer f.Close()
-	rd, err := openCSV(f, s.name, s.opt.CSV)
+	cf, err := openCSV(f, s.name, s.opt.CSV)
 	if err != nil {
 		return err
 	}
-	rd.cr.ReuseRecord = true
-	n := len(rd.cols)
-	if s.Columns != nil && n != len(s.Columns) {
+	if s.Columns != nil && len(cf.names) != len(s.Columns) {
 		return fmt.Errorf("frames: %s: the header changed between passes: %w", s.name, ErrFrame)
 	}
 	for {
-		rec, err := rd.cr.Read()
+		rec, line, err := cf.next()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
-			return rd.readErr(err)
-		}
-		line, _ := rd.cr.FieldPos(0)
-		if len(rec) != n {
-			return fmt.Errorf("frames: %s: line %d has %d fields, the header has %d: %w", s.name, line, len(rec), n, ErrFrame)
+			return err
 		}
 		if err := row(line, rec); err != nil {
 			return err
@@ -150,15 +146,15 @@ func (s *CSVStream) classify() error {
 	if err != nil {
 		return fmt.Errorf("frames: %s: %w", s.name, err)
 	}
-	rd, err := openCSV(f, s.name, s.opt.CSV)
+	cf, err := openCSV(f, s.name, s.opt.CSV)
 	f.Close()
 	if err != nil {
 		return err
 	}
-	cols := make([]ColumnInfo, len(rd.cols))
-	for j, c := range rd.cols {
-		cols[j] = ColumnInfo{Name: c.info.Name}
-		if c.ignored {
+	cols := make([]ColumnInfo, len(cf.names))
+	for j, n := range cf.names {
+		cols[j] = ColumnInfo{Name: n}
+		if cf.ignored[j] {
 			cols[j].Kind = Ignored
 		}
 	}
@@ -167,17 +163,17 @@ func (s *CSVStream) classify() error {
 		rows++
 		for j := range cols {
 			in := &cols[j]
-			switch _, kind := parseCell(rec[j]); kind {
-			case cellNumber:
+			switch _, kind := ingest.ParseCell(rec[j]); kind {
+			case ingest.Number:
 				in.Numbers++
 				continue
-			case cellMissing:
+			case ingest.Missing:
 				in.Missing++
 			default:
 				in.NotNumbers++
 			}
 			if len(in.First) < 3 {
-				in.First = append(in.First, Cell{Line: line, Text: rec[j]})
+				in.First = append(in.First, Cell{Line: line, Text: strings.Clone(rec[j])})
 			}
 		}
 		return nil
@@ -191,15 +187,7 @@ func (s *CSVStream) classify() error {
 	s.target = -1
 	for j := range cols {
 		in := &cols[j]
-		switch {
-		case in.Kind == Ignored:
-		case in.Numbers == 0 && in.NotNumbers == 0:
-			in.Kind = Empty
-		case in.Numbers > in.NotNumbers:
-			in.Kind = Numeric
-		default:
-			in.Kind = Text
-		}
+		in.Kind = classify(in, in.Kind == Ignored)
 		if in.Name == s.opt.CSV.Target {
 			s.target = j
 			if in.Kind != Numeric {
@@ -247,10 +235,14 @@ func (s *CSVStream) chooseFeatures() error {
 	}
 	s.used = slices.Clone(s.cols)
 	if s.opt.CSV.Missing == MissingError {
-		for _, j := range append([]int{s.target}, s.cols...) {
-			if in := &s.Columns[j]; in.Missing+in.NotNumbers > 0 {
-				return cellError(s.name, in, j == s.target)
+		var bad []ColumnInfo
+		for j, in := range s.Columns {
+			if (j == s.target || slices.Contains(s.cols, j)) && in.Missing+in.NotNumbers > 0 {
+				bad = append(bad, in)
 			}
+		}
+		if len(bad) > 0 {
+			return &CellsError{Input: s.name, Columns: bad, Target: s.opt.CSV.Target}
 		}
 	}
 	if s.opt.CSV.Missing == MissingMean && !s.opt.Options.FillMissing {
@@ -264,19 +256,19 @@ func (s *CSVStream) chooseFeatures() error {
 // a missing label, or under MissingDropRows a missing cell in any candidate
 // feature column (the same columns in every pass), drops it.
 func (s *CSVStream) parseRow(rec []string, x []float64) (y float64, keep bool) {
-	y, kind := parseCell(rec[s.target])
-	if kind != cellNumber {
+	y, kind := ingest.ParseCell(rec[s.target])
+	if kind != ingest.Number {
 		return 0, false
 	}
 	if s.opt.CSV.Missing == MissingDropRows {
 		for _, j := range s.used {
-			if _, kind := parseCell(rec[j]); kind != cellNumber {
+			if _, kind := ingest.ParseCell(rec[j]); kind != ingest.Number {
 				return 0, false
 			}
 		}
 	}
 	for a, j := range s.cols {
-		x[a], _ = parseCell(rec[j])
+		x[a], _ = ingest.ParseCell(rec[j])
 	}
 	return y, true
 }
@@ -398,7 +390,7 @@ func (s *CSVStream) Fingerprint() string { return s.fp }
 type streamSource struct {
 	s      *CSVStream
 	f      io.ReadCloser
-	rd     *csvReader
+	cf     *csvFile
 	test   bool
 	n, i   int
 	raw    []float64
@@ -412,13 +404,12 @@ func (s *CSVStream) source(test bool) (*streamSource, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frames: %s: %w", s.name, err)
 	}
-	rd, err := openCSV(f, s.name, s.opt.CSV)
+	cf, err := openCSV(f, s.name, s.opt.CSV)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	rd.cr.ReuseRecord = true
-	src := &streamSource{s: s, f: f, rd: rd, test: test, n: s.MTrain, raw: make([]float64, len(s.cols))}
+	src := &streamSource{s: s, f: f, cf: cf, test: test, n: s.MTrain, raw: make([]float64, len(s.cols))}
 	if test {
 		src.n = s.MTest
 	} else {
@@ -455,17 +446,16 @@ func (src *streamSource) Next(row []float64) (float64, error) {
 	}
 	s, t := src.s, &src.s.Transform
 	for {
-		rec, err := src.rd.cr.Read()
+		rec, line, err := src.cf.next()
 		if err == io.EOF {
 			src.close()
 			return 0, fmt.Errorf("frames: %s: the file ended after %d of %d rows (changed since it was read?): %w", s.name, src.i, src.n, io.ErrUnexpectedEOF)
 		}
 		if err != nil {
 			src.close()
-			return 0, src.rd.readErr(err)
+			return 0, err
 		}
-		line, _ := src.rd.cr.FieldPos(0)
-		if len(rec) != len(s.Columns) || InTest(s.opt.Seed, line, s.opt.TestFrac) != src.test {
+		if InTest(s.opt.Seed, line, s.opt.TestFrac) != src.test {
 			continue
 		}
 		y, keep := s.parseRow(rec, src.raw)

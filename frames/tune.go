@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -28,6 +29,100 @@ type TuneOptions struct {
 	// range is extended by two more steps beyond it, at most MaxWiden
 	// times.
 	NoWiden bool
+	// Halving is successive halving over prefixes: every setting is fitted
+	// on a third (or a ninth) of each training part, the best third goes on
+	// to three times as many rows, and the last rung fits the survivors on
+	// the whole part. "auto" (or "") halves when the training parts have
+	// HalvingRows rows or more; "on", "off".
+	Halving string
+}
+
+// HalvingRows is the training-part size from which Tune halves by default.
+const HalvingRows = 4000
+
+// halvingPrefixes returns the rungs' training rows, increasing, ending at
+// m: up to two rungs of m/3 and m/9, each of at least HalvingRows/4 rows.
+func halvingPrefixes(m int, mode string) ([]int, error) {
+	switch mode {
+	case "", "auto":
+		if m < HalvingRows {
+			return []int{m}, nil
+		}
+	case "off":
+		return []int{m}, nil
+	case "on":
+	default:
+		return nil, fmt.Errorf("frames: halving %q: want auto, on or off: %w", mode, lao.ErrParam)
+	}
+	out := []int{m}
+	for n := m / 3; len(out) < 3 && n >= HalvingRows/4; n /= 3 {
+		out = append([]int{n}, out...)
+	}
+	return out, nil
+}
+
+// tuneRun cross-validates grid: on the first rung's prefix every setting
+// (and, unless o.NoWiden, the widened ranges), then the best third of each
+// rung on the next, the last on the whole training parts.
+func tuneRun(ds lao.Table, grid []Params, build func(Params) (lao.Solver, error), cvo CVOptions, o TuneOptions) (*CVResult, error) {
+	if len(grid) == 0 {
+		return nil, fmt.Errorf("frames: CrossValidate: empty parameter grid: %w", lao.ErrParam)
+	}
+	run, err := newCVRun(ds, build, cvo)
+	if err != nil {
+		return nil, err
+	}
+	prefixes, err := halvingPrefixes(len(run.trainIdx[0]), o.Halving)
+	if err != nil {
+		return nil, err
+	}
+	res := &CVResult{Rule: cvo.Rule, Repeats: max(cvo.Repeats, 1), Zero: run.zero(), Warnings: smallTableWarnings(ds.Len(), ds.Dim(), cvo.Folds)}
+	rung := run.prefix(prefixes[0])
+	if res.Settings, err = rung.evaluateAll(grid); err != nil {
+		return nil, err
+	}
+	if err := res.choose(); err != nil {
+		return nil, err
+	}
+	if !o.NoWiden {
+		if err := res.widen(rung); err != nil {
+			return nil, err
+		}
+	}
+	for i, n := range prefixes[1:] {
+		res.Rungs = append(res.Rungs, CVRung{Examples: prefixes[i], Settings: res.Settings})
+		rung = run.prefix(n)
+		if res.Settings, err = rung.evaluateAll(bestThird(res.Settings)); err != nil {
+			return nil, err
+		}
+		if err := res.choose(); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// bestThird returns the parameters of the ⌈n/3⌉ settings of lowest mean
+// validation error (NaN last), in their order.
+func bestThird(sets []CVSetting) []Params {
+	idx := make([]int, len(sets))
+	for i := range idx {
+		idx[i] = i
+	}
+	key := func(i int) float64 {
+		if math.IsNaN(sets[i].Mean) {
+			return math.Inf(1)
+		}
+		return sets[i].Mean
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
+	keep := idx[:(len(sets)+2)/3]
+	slices.Sort(keep)
+	out := make([]Params, len(keep))
+	for i, j := range keep {
+		out[i] = sets[j].Params
+	}
+	return out
 }
 
 // MaxWiden is the number of times Tune extends a range whose edge is best.
@@ -84,14 +179,9 @@ func Tune(s lao.Solver, ds lao.Table, o TuneOptions) (lao.Solver, *CVResult, err
 		cvo.Rule = RuleMinZeroSE
 	}
 	build := func(p Params) (lao.Solver, error) { return withParams(base, p) }
-	res, err := CrossValidateWith(ds, grid, build, cvo)
+	res, err := tuneRun(ds, grid, build, cvo, o)
 	if err != nil {
 		return nil, nil, err
-	}
-	if !o.NoWiden {
-		if err := res.widen(ds, build, cvo); err != nil {
-			return nil, nil, err
-		}
 	}
 	if res.ZeroChosen {
 		return &ZeroPredictor{Of: base.Name()}, res, nil
@@ -140,11 +230,7 @@ func tuneGrid(s lao.Solver, p lao.Problem, override map[string][]float64) ([]Par
 // lowest validation error lies on its edge by two more steps beyond it
 // (the ratio of the edge and its neighbour; a range through 0 or below is
 // not widened), along the line of the best setting, and chooses again.
-func (r *CVResult) widen(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions) error {
-	run, err := newCVRun(ds, build, o)
-	if err != nil {
-		return err
-	}
+func (r *CVResult) widen(run *cvRun) error {
 	for range MaxWiden {
 		var grid []Params
 		for _, e := range r.edges() {
@@ -159,7 +245,7 @@ func (r *CVResult) widen(ds lao.Table, build func(Params) (lao.Solver, error), o
 				}
 				q := maps.Clone(best)
 				q[e.name] = v
-				if _, err := build(q); err == nil { // an int parameter refuses 2.5
+				if _, err := run.build(q); err == nil { // an int parameter refuses 2.5
 					grid = append(grid, q)
 				}
 			}

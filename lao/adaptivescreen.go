@@ -114,6 +114,7 @@ func (s *AdaptiveScreen) Start(p Problem) (Learner, Budget, error) {
 }
 
 type adaptiveScreenLearner struct {
+	failure
 	k, warm, period, t int
 	lambda             float64
 	rng                *rand.Rand
@@ -155,9 +156,14 @@ func (l *adaptiveScreenLearner) Weights(dst []float64) {
 	}
 	T := l.corr.top(l.k)
 	C, b := pooledMoments(l.cells, T)
-	finiteMoments("moments of the screened columns", C, b)
+	if l.fail(momentsFinite("moments of the screened columns", C, b)) {
+		return
+	}
 	w := make([]float64, len(T))
-	l.mu = psdRidge(C, b, len(T), l.lambda, w)
+	var err error
+	if l.mu, err = psdRidge(C, b, len(T), l.lambda, w); l.fail(err) {
+		return
+	}
 	for a, j := range T {
 		dst[j] = w[a]
 	}

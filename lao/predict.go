@@ -10,10 +10,13 @@ func Predict(w []float64, ex *Example) (yhat float64, err error) {
 	if len(w) != ex.Dim() {
 		return 0, fmt.Errorf("lao: Predict: %d weights for %d attributes: %w", len(w), ex.Dim(), ErrShape)
 	}
-	defer recoverBudget(&err, "lao: Predict")
 	for i, wi := range w {
 		if wi != 0 {
-			yhat += wi * ex.Attr(i)
+			x, err := ex.TryAttr(i)
+			if err != nil {
+				return 0, fmt.Errorf("lao: Predict: %w", err)
+			}
+			yhat += wi * x
 		}
 	}
 	return yhat, nil

@@ -17,9 +17,9 @@ import (
 // solvers whose learner has no separate fast path (Baseline and the offline
 // references).
 func Reference(s Solver) (Solver, error) {
-	switch s.Name() {
-	case "aerr", "gaerr", "ddaerr", "aelr", "gaelr", "ddaelr", "aer", "centroid", "twophased-ddaerr", "twophased-ddaelr",
-		"online-ridge", "online-lasso":
+	switch s.(type) {
+	case *AERR, *GAERR, *DDAERR, *AELR, *GAELR, *DDAELR, *AER, *Centroid, *TwoPhasedDDAERR, *TwoPhasedDDAELR,
+		*OnlineRidge, *OnlineLasso:
 		return &referenceSolver{Solver: s}, nil
 	}
 	return nil, fmt.Errorf("lao: Reference: %s has no separate plain implementation: %w", s.Name(), ErrParam)
@@ -34,11 +34,15 @@ func (r *referenceSolver) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, b, err
 	}
-	return plainLearner(l, p.D), b, nil
+	pl := plainLearner(l, p.D)
+	if pl == nil { // not reached for the solvers Reference accepts
+		return nil, b, fmt.Errorf("lao: Reference: no plain learner for %s's %T: %w", r.Name(), l, ErrParam)
+	}
+	return pl, b, nil
 }
 
 // plainLearner returns the plain counterpart of a fast learner at the same
-// state (the start of a fit).
+// state (the start of a fit), or nil if it has none.
 func plainLearner(l Learner, d int) Learner {
 	switch l := l.(type) {
 	case *aerrLearner:
@@ -71,7 +75,7 @@ func plainLearner(l Learner, d int) Learner {
 		return &plainOnline{B: l.z.B, eta: l.eta, eg: true, w: make([]float64, d), sum: make([]float64, d),
 			x: make([]float64, d), u: make([]float64, d)}
 	}
-	panic(fmt.Sprintf("lao: no plain learner for %T", l))
+	return nil
 }
 
 // plainAERR is AERR/GAERR (Hazan & Koren 2012, Alg. 1; Kukliansky &

@@ -103,7 +103,7 @@ type compareReport struct {
 	// Verdict is, for each k, the best budgeted method, its gaps to full
 	// information and to screen-ridge, and a recommendation.
 	Verdict []experiments.Verdict `json:"verdict"`
-	Seconds  float64      `json:"seconds"`
+	Seconds float64               `json:"seconds"`
 	// Warnings name the rows whose test error is above the zero
 	// predictor's on some split.
 	Warnings []string `json:"warnings,omitempty"`

@@ -12,8 +12,9 @@ import (
 // cvFlags are the cross-validation options fit and compare share beside
 // --cv: the CV ranges set by hand (--grid, repeatable) and the rule.
 type cvFlags struct {
-	grid map[string][]float64
-	rule string
+	grid    map[string][]float64
+	rule    string
+	halving string
 }
 
 func (c *cvFlags) define(fs *flag.FlagSet) {
@@ -28,9 +29,15 @@ func (c *cvFlags) define(fs *flag.FlagSet) {
 	})
 	fs.StringVar(&c.rule, "cv-rule", frames.RuleMinZeroSE, "how CV chooses: "+frames.RuleMinZeroSE+" (the lowest validation error, unless the zero predictor is within one standard error of it), "+
 		frames.RuleMin+" (the lowest, as the papers), "+frames.RuleOneSE+" (the most conservative setting within one standard error of the lowest)")
+	fs.StringVar(&c.halving, "cv-halving", "auto", fmt.Sprintf("successive halving: every setting on a ninth of each training part, the best third on a third, the best of those on all of it: auto (when the training parts have %d rows or more), on, off", frames.HalvingRows))
 }
 
 func (c *cvFlags) check(cmd string) error {
+	switch c.halving {
+	case "auto", "on", "off":
+	default:
+		return fmt.Errorf("%s: --cv-halving %q must be auto, on or off", cmd, c.halving)
+	}
 	switch c.rule {
 	case frames.RuleMin, frames.RuleOneSE, frames.RuleMinZeroSE:
 		return nil
@@ -40,7 +47,7 @@ func (c *cvFlags) check(cmd string) error {
 
 // options returns the Tune options of folds-fold CV with seed.
 func (c *cvFlags) options(folds int, seed uint64) frames.TuneOptions {
-	return frames.TuneOptions{Folds: folds, Seed: seed, Rule: c.rule, Grid: c.grid}
+	return frames.TuneOptions{Folds: folds, Seed: seed, Rule: c.rule, Grid: c.grid, Halving: c.halving}
 }
 
 // gridFor keeps the --grid ranges that s tunes: compare runs several

@@ -200,7 +200,9 @@ func measure(s lao.Solver, ds *lao.Dataset, seconds float64, seed uint64) (measu
 		for i := range n {
 			r := i % m
 			ex.Reset(ds.Row(r), ds.Label(r), budget.PerExample)
-			l.Observe(ex)
+			if err := lao.Step(l, ex); err != nil { // a refusal or a failure, as an error (Fit's contract)
+				return measurement{}, fmt.Errorf("%s: example %d: %w", s.Name(), i+1, err)
+			}
 			attrs += int64(ex.Observed())
 		}
 		el := time.Since(start).Seconds()

@@ -1,0 +1,104 @@
+package frames
+
+import (
+	"fmt"
+	"strings"
+)
+
+func targetError(name string, in *ColumnInfo) error {
+	switch in.Kind {
+	case Empty:
+		return fmt.Errorf("frames: %s: target column %q is empty (every cell is missing): %w", name, in.Name, ErrMissing)
+	default:
+		ex := ""
+		if len(in.First) > 0 {
+			ex = fmt.Sprintf(", e.g. %q on line %d", in.First[0].Text, in.First[0].Line)
+		}
+		return fmt.Errorf("frames: %s: target column %q is text (%d of %d cells are not numbers%s); a label must be a number (code two classes as -1 and +1): %w",
+			name, in.Name, in.NotNumbers, in.NotNumbers+in.Numbers, ex, ErrNonNumeric)
+	}
+}
+
+// CellsError reports every numeric column that has cells missing or not
+// numbers, under MissingError. It wraps ErrMissing when some cell is
+// missing and ErrNonNumeric when some cell is not a number.
+type CellsError struct {
+	Input   string
+	Columns []ColumnInfo // the columns, in file order
+	// Target is the label column's name (it may be among Columns).
+	Target string
+}
+
+// detailed is how many columns the message describes cell by cell; the
+// others are named.
+const detailed = 10
+
+func (e *CellsError) Error() string {
+	var parts, others []string
+	for i, in := range e.Columns {
+		role := "column"
+		if in.Name == e.Target {
+			role = "target column"
+		}
+		if i >= detailed {
+			others = append(others, fmt.Sprintf("%q", in.Name))
+			continue
+		}
+		var cells []string
+		for _, c := range in.First {
+			cells = append(cells, fmt.Sprintf("line %d: %q", c.Line, c.Text))
+		}
+		bad := in.Missing + in.NotNumbers
+		more := ""
+		if bad > len(in.First) {
+			more = fmt.Sprintf(" and %d more", bad-len(in.First))
+		}
+		parts = append(parts, fmt.Sprintf("%s %q is numeric (%s numbers) but %s missing or not a number (%s%s)",
+			role, in.Name, plural(in.Numbers, "cell"), plural(bad, "cell is", "cells are"), strings.Join(cells, ", "), more))
+	}
+	if len(others) > 0 {
+		parts = append(parts, fmt.Sprintf("and so are %s more: %s", plural(len(others), "column"), strings.Join(others, ", ")))
+	}
+	head := ""
+	if len(e.Columns) > 1 {
+		head = fmt.Sprintf("%d numeric columns have cells missing or not numbers: ", len(e.Columns))
+	}
+	return fmt.Sprintf("frames: %s: %s%s; fix them, or drop those rows or fill them with the mean (the Missing policy)",
+		e.Input, head, strings.Join(parts, "; "))
+}
+
+// Unwrap returns ErrMissing and/or ErrNonNumeric.
+func (e *CellsError) Unwrap() []error {
+	var out []error
+	var missing, text bool
+	for _, in := range e.Columns {
+		missing, text = missing || in.Missing > 0, text || in.NotNumbers > 0
+	}
+	if missing {
+		out = append(out, ErrMissing)
+	}
+	if text {
+		out = append(out, ErrNonNumeric)
+	}
+	return out
+}
+
+// Names returns the columns' names, in file order.
+func (e *CellsError) Names() []string {
+	out := make([]string, len(e.Columns))
+	for i, c := range e.Columns {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// plural returns "1 cell" or "3 cells" (or the given plural form).
+func plural(n int, one string, many ...string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	if len(many) > 0 {
+		return fmt.Sprintf("%d %s", n, many[0])
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}

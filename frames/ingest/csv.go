@@ -1,0 +1,174 @@
+package ingest
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// CSVOptions say how Records reads a table.
+type CSVOptions struct {
+	// Comma is the field separator; if 0, it is detected from the first
+	// line: the most frequent of ',', ';' and tab, or a space if none
+	// occurs.
+	Comma rune
+	// NoHeader says the first line is data (Header returns nil).
+	NoHeader bool
+}
+
+// Records reads the rows of a CSV table from an Input: the separator
+// detected, every row checked against the header's width, the input's
+// limits applied (MaxColumns to every line, MaxLine to every record).
+// Errors name the input and the file line, and wrap ErrFormat or ErrLimit.
+type Records struct {
+	in     *Input
+	cr     *csv.Reader
+	comma  rune
+	header []string
+	width  int   // fields per row (the header's, or the first row's)
+	rows   int64 // data rows read
+	start  int64 // offset of the first data row
+	line   int
+}
+
+// NewRecords starts reading a CSV table: it detects the separator and
+// reads the header row, which must be UTF-8 (an error suggests the
+// encoding otherwise).
+func NewRecords(in *Input, opt CSVOptions) (*Records, error) {
+	comma := opt.Comma
+	if comma == 0 {
+		comma = detectComma(in.br)
+	}
+	if comma < utf8.RuneSelf {
+		in.sep = byte(comma)
+	}
+	cr := csv.NewReader(in.br)
+	cr.Comma = comma
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = comma == ' '
+	cr.ReuseRecord = true
+	r := &Records{in: in, cr: cr, comma: comma}
+	if opt.NoHeader {
+		return r, nil
+	}
+	rec, err := cr.Read()
+	if err == io.EOF {
+		return nil, fmt.Errorf("%s: no header row: %w", in.Name, lao.ErrEmpty)
+	}
+	if err != nil {
+		return nil, r.wrap(err)
+	}
+	for i, h := range rec {
+		if !utf8.ValidString(h) {
+			return nil, in.Explain(fmt.Errorf("%s: line 1, header field %d (%q) is not UTF-8 text: the file may be in another encoding (Latin-1, Windows-1252, UTF-16 without a byte order mark?); convert it to UTF-8, e.g. iconv -f latin1 -t utf-8: %w",
+				in.Name, i+1, h, ErrFormat))
+		}
+		r.header = append(r.header, strings.TrimSpace(h))
+	}
+	r.width, r.start = len(rec), cr.InputOffset()
+	in.Mark(r.start)
+	return r, nil
+}
+
+// Comma returns the field separator.
+func (r *Records) Comma() rune { return r.comma }
+
+// Header returns the header's fields, trimmed (nil with NoHeader).
+func (r *Records) Header() []string { return r.header }
+
+// Input returns the input being read.
+func (r *Records) Input() *Input { return r.in }
+
+// Rows returns the number of data rows read so far.
+func (r *Records) Rows() int64 { return r.rows }
+
+// Read returns the next data row (valid until the next call) and its file
+// line (1-based), or io.EOF after the last. A row whose width differs from
+// the header's is a *RaggedError.
+func (r *Records) Read() ([]string, int, error) {
+	rec, err := r.cr.Read()
+	if err == io.EOF {
+		return nil, 0, io.EOF
+	}
+	if err != nil {
+		return nil, 0, r.wrap(err)
+	}
+	r.in.Mark(r.cr.InputOffset())
+	line, _ := r.cr.FieldPos(0)
+	r.line = line
+	if r.width == 0 {
+		r.width = len(rec)
+	}
+	if len(rec) != r.width {
+		return nil, line, r.in.Explain(&RaggedError{Input: r.in.Name, Line: line, Fields: len(rec), Want: r.width, Header: r.header != nil})
+	}
+	r.rows++
+	return rec, line, nil
+}
+
+// EstimateRows estimates the number of data rows of the whole input from
+// its size (Input.SizeHint) and the bytes per row so far; ok is false when
+// the size is unknown or no row was read.
+func (r *Records) EstimateRows() (rows int64, ok bool) {
+	used := r.cr.InputOffset() - r.start
+	if r.in.SizeHint <= 0 || r.rows == 0 || used <= 0 {
+		return 0, false
+	}
+	return max(r.rows, int64(float64(r.in.SizeHint-r.start)/(float64(used)/float64(r.rows)))), true
+}
+
+// wrap names the input and line of a csv error, or reports the damage of a
+// compressed input that decompressed to garbage.
+func (r *Records) wrap(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		err = fmt.Errorf("%s: line %d: %v: %w", r.in.Name, pe.Line, pe.Err, ErrFormat)
+	} else if !errors.Is(err, ErrFormat) && !errors.Is(err, ErrLimit) {
+		err = fmt.Errorf("%s: %w", r.in.Name, err)
+	}
+	return r.in.Explain(err)
+}
+
+// RaggedError is a row whose number of fields differs from the header's
+// (or the first row's).
+type RaggedError struct {
+	Input              string
+	Line, Fields, Want int
+	Header             bool // Want is the header's width
+}
+
+func (e *RaggedError) Error() string {
+	of := "the header has"
+	if !e.Header {
+		of = "the first row has"
+	}
+	return fmt.Sprintf("%s: line %d has %d fields, %s %d", e.Input, e.Line, e.Fields, of, e.Want)
+}
+
+// Unwrap returns ErrFormat.
+func (e *RaggedError) Unwrap() error { return ErrFormat }
+
+// detectComma picks the separator from the first line: the most frequent
+// of ',', ';' and tab, else a space (if the line holds one), else ','.
+func detectComma(br interface{ Peek(int) ([]byte, error) }) rune {
+	line, _ := br.Peek(4096)
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	best, n := ',', 0
+	for _, c := range []rune{',', ';', '\t'} {
+		if k := bytes.Count(line, []byte(string(c))); k > n {
+			best, n = c, k
+		}
+	}
+	if n == 0 && bytes.ContainsRune(bytes.TrimSpace(line), ' ') {
+		return ' '
+	}
+	return best
+}

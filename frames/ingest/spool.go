@@ -1,0 +1,88 @@
+package ingest
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Stdin is the path that names standard input.
+const Stdin = "-"
+
+// OpenPath opens a file for reading; Stdin ("-") is standard input (not
+// closed by the returned closer).
+func OpenPath(path string) (io.ReadCloser, error) {
+	if path == Stdin {
+		return io.NopCloser(os.Stdin), nil
+	}
+	return os.Open(path)
+}
+
+// Reopenable is an input that can be read from its start any number of
+// times, as a streamed fit needs (one pass per statistic).
+type Reopenable struct {
+	// Path is the file opened: the input itself when it is a regular file,
+	// else the temporary copy.
+	Path string
+	// Spooled reports that the input (a pipe, a FIFO, standard input, a
+	// device) was copied once to the temporary file Path.
+	Spooled bool
+	// Bytes is the size of the spooled copy.
+	Bytes int64
+}
+
+// Reopen makes path re-readable: a regular file is used as it is; any
+// other input (a pipe, a FIFO, "-" for standard input, /dev/stdin) is
+// copied once, as it comes (compressed or not), to a temporary file in dir
+// ("" for the system's), at most lim.MaxBytes bytes. Remove deletes the
+// copy.
+func Reopen(path, dir string, lim Limits) (*Reopenable, error) {
+	if err := lim.Check(); err != nil {
+		return nil, err
+	}
+	if path != Stdin {
+		st, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if st.Mode().IsRegular() {
+			return &Reopenable{Path: path}, nil
+		}
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s is a directory, not a file", path)
+		}
+	}
+	src, err := OpenPath(path)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	tmp, err := os.CreateTemp(dir, "lao-spool-*")
+	if err != nil {
+		return nil, fmt.Errorf("%s: spooling a non-seekable input: %w", path, err)
+	}
+	max := lim.WithDefaults().MaxBytes
+	n, err := io.Copy(tmp, io.LimitReader(src, max+1))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && n > max {
+		err = &LimitError{Input: path, Flag: FlagMaxBytes, Limit: FormatSize(max), What: "the input (spooled to a temporary file to be read in several passes) is longer than"}
+	}
+	if err != nil {
+		return nil, errors.Join(err, os.Remove(tmp.Name()))
+	}
+	return &Reopenable{Path: tmp.Name(), Spooled: true, Bytes: n}, nil
+}
+
+// Open opens the input from its start.
+func (r *Reopenable) Open() (io.ReadCloser, error) { return os.Open(r.Path) }
+
+// Remove deletes the temporary copy, if any.
+func (r *Reopenable) Remove() error {
+	if !r.Spooled {
+		return nil
+	}
+	return os.Remove(r.Path)
+}
