@@ -144,6 +144,9 @@ func (s *DDAELR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
+	if s.K == 0 {
+		o.kDerived = k // from the cost budget
+	}
 	return newGAELRLearner(q, k, B, eta, p, o, nil), s.Prices.budget(kPlusOne(k, p.D), cost), nil
 }
 

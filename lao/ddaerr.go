@@ -126,6 +126,9 @@ func (s *DDAERR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
+	if s.K == 0 {
+		o.kDerived = k // from the cost budget
+	}
 	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "ddaerr", o)
 	return l, s.Prices.budget(kPlusOne(k, p.D), cost), err
 }

@@ -323,3 +323,15 @@ func meanOf(v []float64) float64 {
 	}
 	return s / float64(len(v))
 }
+
+// DerivesK reports whether s, given a cost budget and K = 0, takes the
+// largest k the budget pays for (AERR, DDAERR, AELR, DDAELR: k+1 draws;
+// screen-ridge: no count limit but the budget's). Hybrid keeps its counts
+// s' and s beside the cost budgets.
+func DerivesK(s Solver) bool {
+	switch s.(type) {
+	case *AERR, *DDAERR, *AELR, *DDAELR, *ScreenRidge:
+		return true
+	}
+	return false
+}

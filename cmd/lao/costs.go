@@ -1,0 +1,195 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"text/tabwriter"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// costFlags are the prices of the attributes and the cost budgets (ours,
+// docs/costs.md): --costs FILE.csv, --cost name=price,..., --cost-budget C
+// and --predict-cost-budget C'.
+type costFlags struct {
+	file, list      string
+	budget, predict float64
+}
+
+func (c *costFlags) define(fs *flag.FlagSet) {
+	fs.StringVar(&c.file, "costs", "", "CSV of the attributes' prices: two columns, column name and price (a header line is skipped); every feature column needs one")
+	fs.StringVar(&c.list, "cost", "", "attributes' prices as name=price,name=price (with --costs: more prices; a column may be priced once)")
+	fs.Float64Var(&c.budget, "cost-budget", 0, "C: hard cost budget per training example, enforced by the observation handle (needs prices; priced solvers then take the largest k it pays for unless --k is given)")
+	fs.Float64Var(&c.predict, "predict-cost-budget", 0, "C': cost budget of the model's columns at prediction time (needs prices; hybrid and screen-ridge choose their columns within it, other models must fit in it)")
+}
+
+// given reports whether prices were given.
+func (c *costFlags) given() bool { return c.file != "" || c.list != "" }
+
+// check validates the flags on their own.
+func (c *costFlags) check(cmd string) error {
+	for _, b := range []struct {
+		name string
+		v    float64
+	}{{"--cost-budget", c.budget}, {"--predict-cost-budget", c.predict}} {
+		if math.IsNaN(b.v) || math.IsInf(b.v, 0) || b.v < 0 {
+			return fmt.Errorf("%s: %s %g must be positive and finite", cmd, b.name, b.v)
+		}
+		if b.v > 0 && !c.given() {
+			return fmt.Errorf("%s: %s needs the attributes' prices (--costs FILE.csv or --cost name=price,...)", cmd, b.name)
+		}
+	}
+	return nil
+}
+
+// prices reads --costs and --cost.
+func (c *costFlags) prices() ([]frames.ColumnPrice, error) {
+	var out []frames.ColumnPrice
+	if c.file != "" {
+		f, err := os.Open(c.file)
+		if err != nil {
+			return nil, fmt.Errorf("--costs: %w", err)
+		}
+		defer f.Close()
+		if out, err = frames.ReadCosts(f, c.file); err != nil {
+			return nil, err
+		}
+	}
+	if c.list != "" {
+		more, err := frames.ParseCosts(c.list, "--cost")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
+}
+
+// apply sets the prices on the prepared split (by column name) and the
+// cost budgets on s; kGiven says whether --k was given (without it, a
+// solver that can derive k from a cost budget does). It returns notes
+// (prices of unused columns) and s with its prices.
+func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, []string, error) {
+	if !c.given() {
+		return s, nil, nil
+	}
+	if p.Data == nil {
+		return nil, nil, fmt.Errorf("--costs: prices are read by column name, for CSV tables; %s has none to match", p.Target)
+	}
+	pr, err := c.prices()
+	if err != nil {
+		return nil, nil, err
+	}
+	notes, err := p.SetPrices(pr)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, b := range []struct {
+		flag, param string
+		v           float64
+	}{{"--cost-budget", "costbudget", c.budget}, {"--predict-cost-budget", "predictcostbudget", c.predict}} {
+		if b.v == 0 {
+			continue
+		}
+		q, err := lao.FindParam(s, b.param)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %s has no cost budget; the priced solvers are aerr, ddaerr, aelr, ddaelr, screen-ridge and hybrid", b.flag, s.Name())
+		}
+		if err := q.Set(b.v); err != nil {
+			return nil, nil, err
+		}
+	}
+	if c.budget > 0 && !kGiven && lao.DerivesK(s) {
+		if q, err := lao.FindParam(s, "k"); err == nil {
+			_ = q.Set(0) // the largest k the budget pays for
+		}
+	}
+	return frames.WithPrices(s, p.Costs), notes, nil
+}
+
+// costReport is what `lao fit --json` adds with prices.
+type costReport struct {
+	Costs          map[string]float64 `json:"costs,omitempty"`
+	CostBudget     float64            `json:"cost_budget,omitempty"`
+	PredictBudget  float64            `json:"predict_cost_budget,omitempty"`
+	CostSpent      float64            `json:"cost_spent,omitempty"`
+	MaxCostPer     float64            `json:"max_cost_per_example,omitempty"`
+	MeanCostPer    float64            `json:"mean_cost_per_example,omitempty"`
+	AttributeCosts map[string]float64 `json:"attribute_costs,omitempty"`
+	TestCostPer    float64            `json:"test_cost_per_example,omitempty"`
+}
+
+// newCostReport fills the cost fields from a fit (nil without prices).
+func newCostReport(res *lao.Result, names []string, sc frames.Scores) *costReport {
+	if res.Costs == nil {
+		return nil
+	}
+	r := &costReport{Costs: map[string]float64{}, AttributeCosts: map[string]float64{}, CostBudget: res.Budget.Cost,
+		PredictBudget: res.Budget.PredictCost, CostSpent: res.CostSpent, MaxCostPer: res.MaxCostPerExample,
+		MeanCostPer: res.MeanCostPerExample(), TestCostPer: sc.MeanCost}
+	for j, n := range names {
+		r.Costs[n], r.AttributeCosts[n] = res.Costs[j], res.AttributeCosts[j]
+	}
+	return r
+}
+
+// print writes the cost lines of `lao fit`.
+func (r *costReport) print(w io.Writer) {
+	if r == nil {
+		return
+	}
+	budget := "none"
+	if r.CostBudget > 0 {
+		budget = fmt.Sprintf("%.6g", r.CostBudget)
+	}
+	fmt.Fprintf(w, "cost spent %.6g (mean %.4g, max %.4g per example; cost budget %s)\n", r.CostSpent, r.MeanCostPer, r.MaxCostPer, budget)
+	pb := "none"
+	if r.PredictBudget > 0 {
+		pb = fmt.Sprintf("%.6g", r.PredictBudget)
+	}
+	fmt.Fprintf(w, "each test example cost %.4g to predict (prediction cost budget %s)\n", r.TestCostPer, pb)
+}
+
+// describeCosts prints the predicted gain of priced over cost-blind
+// sampling on the data as the solver sees them (ours, docs/costs.md): for
+// AERR's uniform draw and DDAERR's q ∝ √E[x²], the gain ρ_c of one draw and
+// the ratio at k draws of Theorem C.2's bounds, with k* for each.
+func describeCosts(w io.Writer, ds *lao.Dataset, costs []float64, k int) error {
+	mom := frames.SecondMoments(ds)
+	d := len(costs)
+	uniform, inv, roots := make([]float64, d), make([]float64, d), make([]float64, d)
+	var cin float64
+	for j, c := range costs {
+		uniform[j], inv[j], roots[j] = 1, 1/math.Sqrt(c), math.Sqrt(mom[j])
+		cin += c / float64(d)
+	}
+	priced, err := lao.PricedSampling(mom, costs)
+	if err != nil {
+		return fmt.Errorf("describe --costs: %w", err)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "predicted gain of priced over cost-blind sampling (ours, docs/costs.md; inner-product draw priced at the mean price %.4g):\n", cin)
+	fmt.Fprintln(tw, "solver\tcost-blind q\tpriced q\tgain ρ_c (one draw)\tgain at k = "+fmt.Sprint(k)+"\tk* blind\tk* priced")
+	for _, row := range []struct {
+		name        string
+		blind, aware []float64
+		bname, aname string
+	}{{"aerr", uniform, inv, "uniform", "∝ 1/√c"}, {"ddaerr", roots, priced, "∝ √E[x²]", "∝ √(E[x²]/c)"}} {
+		Sb, cb, err := lao.SecondMomentAndCost(mom, row.blind, costs)
+		if err != nil {
+			return err
+		}
+		Sa, ca, err := lao.SecondMomentAndCost(mom, row.aware, costs)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%.3f\t%.1f\t%.1f\n", row.name, row.bname, row.aname, Sb*cb/(Sa*ca),
+			lao.PricedGainAtK(k, Sb, cb, Sa, ca, cin), lao.PricedOptimalK(Sb, cb, cin), lao.PricedOptimalK(Sa, ca, cin))
+	}
+	fmt.Fprintf(tw, "the l1 solvers (aelr, ddaelr) keep their x̃ draws: prices change their k and their inner-product draw only (ours/c4)\n")
+	return tw.Flush()
+}
