@@ -154,11 +154,26 @@ func (r *costReport) print(w io.Writer) {
 	fmt.Fprintf(w, "each test example cost %.4g to predict (prediction cost budget %s)\n", r.TestCostPer, pb)
 }
 
-// describeCosts prints the predicted gain of priced over cost-blind
-// sampling on the data as the solver sees them (ours, docs/costs.md): for
-// AERR's uniform draw and DDAERR's q ∝ √E[x²], the gain ρ_c of one draw and
-// the ratio at k draws of Theorem C.2's bounds, with k* for each.
-func describeCosts(w io.Writer, ds *lao.Dataset, costs []float64, k int) error {
+// costGain is the predicted gain of priced over cost-blind sampling for
+// one solver (ours, docs/costs.md): ρ_c for one draw (Corollary C.5), the
+// ratio of Theorem C.2's costs at k draws, and the cost-optimal k of each.
+type costGain struct {
+	Solver      string  `json:"solver"`
+	Blind       string  `json:"cost_blind_q"`
+	Priced      string  `json:"priced_q"`
+	Gain        jfloat  `json:"gain_one_draw"`
+	K           int     `json:"k"`
+	GainAtK     jfloat  `json:"gain_at_k"`
+	KStarBlind  jfloat  `json:"k_star_cost_blind"`
+	KStarPriced jfloat  `json:"k_star_priced"`
+	InnerCost   float64 `json:"inner_draw_cost"`
+}
+
+// costGains computes the predicted gains on the data as the solver sees
+// them: AERR's uniform draw against q ∝ 1/√c, DDAERR's q ∝ √E[x²] against
+// q ∝ √(E[x²]/c). The inner-product draw is priced at the mean price (p ∝ w²
+// with w spread evenly).
+func costGains(ds *lao.Dataset, costs []float64, k int) ([]costGain, error) {
 	mom := frames.SecondMoments(ds)
 	d := len(costs)
 	uniform, inv, roots := make([]float64, d), make([]float64, d), make([]float64, d)
@@ -169,27 +184,62 @@ func describeCosts(w io.Writer, ds *lao.Dataset, costs []float64, k int) error {
 	}
 	priced, err := lao.PricedSampling(mom, costs)
 	if err != nil {
-		return fmt.Errorf("describe --costs: %w", err)
+		return nil, fmt.Errorf("describe --costs: %w", err)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "predicted gain of priced over cost-blind sampling (ours, docs/costs.md; inner-product draw priced at the mean price %.4g):\n", cin)
-	fmt.Fprintln(tw, "solver\tcost-blind q\tpriced q\tgain ρ_c (one draw)\tgain at k = "+fmt.Sprint(k)+"\tk* blind\tk* priced")
+	var out []costGain
 	for _, row := range []struct {
-		name        string
+		name         string
 		blind, aware []float64
 		bname, aname string
 	}{{"aerr", uniform, inv, "uniform", "∝ 1/√c"}, {"ddaerr", roots, priced, "∝ √E[x²]", "∝ √(E[x²]/c)"}} {
 		Sb, cb, err := lao.SecondMomentAndCost(mom, row.blind, costs)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		Sa, ca, err := lao.SecondMomentAndCost(mom, row.aware, costs)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%.3f\t%.1f\t%.1f\n", row.name, row.bname, row.aname, Sb*cb/(Sa*ca),
-			lao.PricedGainAtK(k, Sb, cb, Sa, ca, cin), lao.PricedOptimalK(Sb, cb, cin), lao.PricedOptimalK(Sa, ca, cin))
+		out = append(out, costGain{Solver: row.name, Blind: row.bname, Priced: row.aname, Gain: jfloat(Sb * cb / (Sa * ca)), K: k,
+			GainAtK: jfloat(lao.PricedGainAtK(k, Sb, cb, Sa, ca, cin)), KStarBlind: jfloat(lao.PricedOptimalK(Sb, cb, cin)),
+			KStarPriced: jfloat(lao.PricedOptimalK(Sa, ca, cin)), InnerCost: cin})
 	}
-	fmt.Fprintf(tw, "the l1 solvers (aelr, ddaelr) keep their x̃ draws: prices change their k and their inner-product draw only (ours/c4)\n")
+	return out, nil
+}
+
+// printCostGains prints the predicted gains as a table.
+func printCostGains(w io.Writer, gains []costGain) error {
+	if len(gains) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "\npredicted gain of priced over cost-blind sampling (ours, docs/costs.md; the inner-product draw priced at the mean price %.4g):\n", gains[0].InnerCost)
+	fmt.Fprintf(tw, "solver\tcost-blind q\tpriced q\tgain, one draw (ρ_c)\tgain at k = %d\tk* cost-blind\tk* priced\n", gains[0].K)
+	for _, g := range gains {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%.3f\t%.1f\t%.1f\n", g.Solver, g.Blind, g.Priced, float64(g.Gain), float64(g.GainAtK), float64(g.KStarBlind), float64(g.KStarPriced))
+	}
+	fmt.Fprintln(tw, "(a gain is the ratio of the total costs at which the cost-blind and the priced sampler reach the same bound; 1: none)")
+	fmt.Fprintln(tw, "the l1 solvers (aelr, ddaelr) keep their x̃ draws: prices change their k and their inner-product draw only (ours/c4)")
 	return tw.Flush()
+}
+
+// describePrices reads the prices of describe --costs/--cost, matches them
+// to the columns as fit would (PricesFor) and adds the prices and the
+// predicted gains to the report.
+func describePrices(rep *describeReport, scaled *lao.Dataset, cf *costFlags, k int) error {
+	pr, err := cf.prices()
+	if err != nil {
+		return fmt.Errorf("describe: %w", err)
+	}
+	costs, notes, err := frames.PricesFor(scaled.Names(), pr, rep.Unused, rep.Target)
+	if err != nil {
+		return fmt.Errorf("describe: %w", err)
+	}
+	rep.Notes = append(rep.Notes, notes...)
+	rep.Costs = map[string]float64{}
+	for j, n := range scaled.Names() {
+		rep.Costs[n] = costs[j]
+	}
+	rep.CostGain, err = costGains(scaled, costs, min(k, scaled.Dim()))
+	return err
 }
