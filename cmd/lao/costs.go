@@ -111,8 +111,8 @@ func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, [
 	return frames.WithPrices(s, p.Costs), notes, nil
 }
 
-// costReport is what `lao fit --json` adds with prices.
-type costReport struct {
+// CostReport is what `lao fit --json` adds with prices.
+type CostReport struct {
 	Costs          map[string]float64 `json:"costs,omitempty"`
 	CostBudget     float64            `json:"cost_budget,omitempty"`
 	PredictBudget  float64            `json:"predict_cost_budget,omitempty"`
@@ -124,11 +124,11 @@ type costReport struct {
 }
 
 // newCostReport fills the cost fields from a fit (nil without prices).
-func newCostReport(res *lao.Result, names []string, sc frames.Scores) *costReport {
+func newCostReport(res *lao.Result, names []string, sc frames.Scores) *CostReport {
 	if res.Costs == nil {
 		return nil
 	}
-	r := &costReport{Costs: map[string]float64{}, AttributeCosts: map[string]float64{}, CostBudget: res.Budget.Cost,
+	r := &CostReport{Costs: map[string]float64{}, AttributeCosts: map[string]float64{}, CostBudget: res.Budget.Cost,
 		PredictBudget: res.Budget.PredictCost, CostSpent: res.CostSpent, MaxCostPer: res.MaxCostPerExample,
 		MeanCostPer: res.MeanCostPerExample(), TestCostPer: sc.MeanCost}
 	for j, n := range names {
@@ -138,7 +138,7 @@ func newCostReport(res *lao.Result, names []string, sc frames.Scores) *costRepor
 }
 
 // print writes the cost lines of `lao fit`.
-func (r *costReport) print(w io.Writer) {
+func (r *CostReport) print(w io.Writer) {
 	if r == nil {
 		return
 	}

@@ -86,7 +86,7 @@ type fitReport struct {
 	TestPer       float64  `json:"test_attributes_per_example"`
 	// With prices (--costs, --cost): the prices, the cost budgets and what
 	// the fit and the test predictions spent.
-	*costReport
+	*CostReport
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
@@ -239,7 +239,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
-	rep.costReport = newCostReport(res, m.Features, sc)
+	rep.CostReport = newCostReport(res, m.Features, sc)
 	if v, ok := res.Params["k"]; ok && rep.K == 0 {
 		rep.K = int(v) // derived from the cost budget
 	}
@@ -301,7 +301,7 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
-	r.costReport.print(w)
+	r.CostReport.print(w)
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
 	if r.PredictBudget > 0 {
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)

@@ -74,24 +74,32 @@ func RunCosts(spec CostSpec) ([]CostCurve, error) {
 		c := CostCurve{Label: e.Label}
 		var runs [][]costObs
 		for r := range spec.Splits {
-			obs, res, err := costRun(spec, e, spec.Seed+uint64(r), points)
+			obs, res, s, err := costRun(spec, e, spec.Seed+uint64(r), points)
 			if err != nil {
 				return nil, fmt.Errorf("%s: split %d: %w", e.Label, r, err)
 			}
 			runs = append(runs, obs)
 			c.Params = append(c.Params, res.Params)
 			c.CostBudget = res.Budget.Cost
-			if v, ok := res.Params["k"]; ok {
-				c.K = int(v)
-			} else if res.Budget.PerExample > 0 {
-				c.K = res.Budget.PerExample
-			}
+			c.K = runK(s, res)
 		}
 		c.Points = meanCostPoints(runs)
 		c.Final = c.Points[len(c.Points)-1]
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// runK returns the k a fit ran with: derived from a cost budget (the
+// learner's "k"), the solver's k, or the attributes per example.
+func runK(s lao.Solver, res *lao.Result) int {
+	if v, ok := res.Params["k"]; ok {
+		return int(v)
+	}
+	if q, err := lao.FindParam(s, "k"); err == nil && q.Get() > 0 {
+		return int(q.Get())
+	}
+	return res.Budget.PerExample
 }
 
 // costObs is one checkpoint of one split.
@@ -103,19 +111,19 @@ type costObs struct {
 
 // costRun fits entry e on the split of seed with checkpoints and scores
 // each checkpoint's weights on the test part.
-func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *lao.Result, error) {
+func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *lao.Result, lao.Solver, error) {
 	s, err := e.New()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	p, err := spec.Prepare(s, seed)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs)
 	if spec.CVFolds >= 2 && lao.Tunable(s) {
 		if s, _, err = frames.Tune(s, p.Train, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed}); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	m := p.Train.Len()
@@ -131,12 +139,12 @@ func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *l
 		obs = append(obs, costObs{examples: c.Examples, cost: c.Cost, mse: sc.MSE, ratio: sc.Ratio(), attrs: float64(c.Attributes)})
 	}})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if scoreErr != nil {
-		return nil, nil, scoreErr
+		return nil, nil, nil, scoreErr
 	}
-	return obs, res, nil
+	return obs, res, s, nil
 }
 
 // logCheckpoints returns about n distinct training sizes log-spaced from
