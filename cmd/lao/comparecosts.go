@@ -32,10 +32,11 @@ type costCompareReport struct {
 	Notes      []string                `json:"notes,omitempty"`
 }
 
-// costPair compares a priced solver with its cost-blind version: the cost
-// at which the priced one reaches the cost-blind one's final test MSE
-// (ratio = cost-blind's total cost / that cost), the cost-blind one's MSE
-// at the priced one's total cost, and the predicted gain.
+// costPair compares a priced solver with its cost-blind version: the costs
+// at which the two mean curves first reach the larger of their final test
+// MSEs, Target (interpolated in log cost; CostRatio = cost-blind's /
+// priced's: above 1, the priced one got there for less), the cost-blind
+// one's MSE at the priced one's total cost, and the predicted gain.
 type costPair struct {
 	Solver          string  `json:"solver"`
 	K               int     `json:"k"`
@@ -43,8 +44,10 @@ type costPair struct {
 	BlindCost       float64 `json:"cost_blind_total_cost"`
 	PricedMSE       float64 `json:"priced_final_mse"`
 	PricedCost      float64 `json:"priced_total_cost"`
-	CostToMatch     *jfloat `json:"priced_cost_to_reach_cost_blind_mse"`
-	CostRatio       *jfloat `json:"cost_ratio"`
+	Target          float64 `json:"target_mse"`
+	PricedToTarget  jfloat  `json:"priced_cost_to_target"`
+	BlindToTarget   jfloat  `json:"cost_blind_cost_to_target"`
+	CostRatio       jfloat  `json:"cost_ratio"`
 	BlindAtPriced   *jfloat `json:"cost_blind_mse_at_priced_cost"`
 	Predicted       *jfloat `json:"predicted_gain_at_k,omitempty"`
 	PredictedOneDrw *jfloat `json:"predicted_gain_one_draw,omitempty"`
@@ -157,9 +160,10 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 		}
 		b := byLabel[name+" (cost-blind)"]
 		pr := costPair{Solver: name, K: c.K, BlindMSE: b.Final.MSE, BlindCost: b.Final.Cost, PricedMSE: c.Final.MSE, PricedCost: c.Final.Cost}
-		if t, ok := c.CostToReach(b.Final.MSE); ok && t > 0 {
-			pr.CostToMatch, pr.CostRatio = jptr(t), jptr(b.Final.Cost/t)
-		}
+		pr.Target = max(b.Final.MSE, c.Final.MSE) // both mean curves reach it
+		tp, _ := c.CostToReach(pr.Target)
+		tb, _ := b.CostToReach(pr.Target)
+		pr.PricedToTarget, pr.BlindToTarget, pr.CostRatio = jfloat(tp), jfloat(tb), jfloat(tb/tp)
 		if v, ok := b.MSEAtCost(c.Final.Cost); ok {
 			pr.BlindAtPriced = jptr(v)
 		}
@@ -209,12 +213,9 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	}
 	fmt.Fprintln(w, "\npriced against cost-blind at the same budget:")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "solver\tk\tcost for the cost-blind final MSE (priced / cost-blind)\tcost ratio\tcost-blind MSE at the priced total cost\tpriced final MSE\tpredicted gain at k (one draw)")
+	fmt.Fprintln(tw, "solver\tk\ttarget MSE (the larger final)\tcost to reach it: priced / cost-blind\tcost ratio\tcost-blind MSE at the priced total cost\tpriced final MSE\tpredicted gain at k (one draw)")
 	for _, p := range r.Pairs {
-		reach, ratio := "not reached", "—"
-		if p.CostToMatch != nil {
-			reach, ratio = fmt.Sprintf("%.4g / %.4g", float64(*p.CostToMatch), p.BlindCost), fmt.Sprintf("%.2f", float64(*p.CostRatio))
-		}
+		reach, ratio := fmt.Sprintf("%.4g / %.4g", float64(p.PricedToTarget), float64(p.BlindToTarget)), fmt.Sprintf("%.2f", float64(p.CostRatio))
 		at := "—"
 		if p.BlindAtPriced != nil {
 			at = fmt.Sprintf("%.4g", float64(*p.BlindAtPriced))
@@ -223,7 +224,7 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 		if p.Predicted != nil {
 			pred = fmt.Sprintf("%.2f (%.2f)", float64(*p.Predicted), float64(*p.PredictedOneDrw))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%.4g\t%s\n", p.Solver, p.K, reach, ratio, at, p.PricedMSE, pred)
+		fmt.Fprintf(tw, "%s\t%d\t%.4g\t%s\t%s\t%s\t%.4g\t%s\n", p.Solver, p.K, p.Target, reach, ratio, at, p.PricedMSE, pred)
 	}
 	return tw.Flush()
 }
