@@ -300,23 +300,9 @@ func (m *Model) PredictWithin(df dataframe.DataFrame, budget int, costBudget flo
 				c, costBudget, costBudget, lao.ErrBudgetExceeded)
 		}
 	}
-	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
-	}
-	cols := make([][]float64, len(m.Features))
-	byName, err := columnsOf(df)
+	cols, err := m.supportColumns(df)
 	if err != nil {
 		return nil, err
-	}
-	for j, name := range m.Features {
-		if m.Coef[j] == 0 {
-			continue
-		}
-		col, err := byName.read(name, "feature", m.Fill != nil)
-		if err != nil {
-			return nil, err
-		}
-		cols[j] = col
 	}
 	x := make([]float64, len(m.Features))
 	ex := lao.NewExample(len(x))

@@ -120,15 +120,8 @@ func PrepareParts(train, test lao.Table, opt Options) (*Prepared, error) {
 	}
 	switch tr := train.(type) {
 	case *lao.Dataset:
-		cols := make([][]float64, tr.Dim())
-		for j := range cols {
-			cols[j] = make([]float64, tr.Len())
-			for i := range tr.Len() {
-				cols[j][i] = tr.Row(i)[j]
-			}
-		}
 		opt.keepConstant = true // a data set keeps its d attributes
-		data, err := fromColumns(cols, tr.Labels(), tr.Names(), "label", opt)
+		data, err := fromColumns(datasetColumns(tr), tr.Labels(), tr.Names(), "label", opt)
 		if err != nil {
 			return nil, err
 		}
@@ -185,16 +178,26 @@ type Fitted struct {
 // (ScoreWithin). Tune s first (TuneSolver on p.Train) to fit with
 // cross-validated parameters.
 func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
-	s = WithPrices(WithPriors(s, p.Train), p.Costs)
-	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed, Costs: p.Costs})
+	score := func(w []float64, b PredictBudget) (Scores, error) {
+		return ScoreWithin(w, p.Test.Stream(), &p.Transform, b)
+	}
+	return fitScored(WithPrices(WithPriors(s, p.Train), p.Costs), p.Train.Stream(), seed, p.Costs, p.Model, score)
+}
+
+// fitScored fits s on train (lao.Fit with Options.Seed = seed, accounted
+// at the prices costs, nil for none) and maps and scores the weights with
+// model and score (within the fit's prediction budget, in count and in
+// price): the fit → model → score steps of Prepared.Fit and CSVStream.Fit.
+func fitScored(s lao.Solver, train lao.Source, seed uint64, costs []float64, model func([]float64) (*Model, error), score func([]float64, PredictBudget) (Scores, error)) (*Fitted, error) {
+	res, err := lao.Fit(s, train, lao.Options{Seed: seed, Costs: costs})
 	if err != nil {
 		return nil, err
 	}
 	f := &Fitted{Solver: s, Result: res}
-	if f.Model, err = p.Model(res.W); err != nil {
+	if f.Model, err = model(res.W); err != nil {
 		return nil, err
 	}
-	if f.Test, err = ScoreWithin(res.W, p.Test.Stream(), &p.Transform, PredictBudgetOf(res)); err != nil {
+	if f.Test, err = score(res.W, PredictBudgetOf(res)); err != nil {
 		return nil, err
 	}
 	return f, nil

@@ -1,6 +1,7 @@
 // Package kernel connects the lao module to Jupyter through the GoNB kernel:
 // installing the kernel, wiring a notebook to this module, displaying
-// tables, plots, progress and theorem cards in cells, running experiments
+// tables, plots (drawn by package frames/plot), progress and theorem cards
+// in cells, running experiments
 // once per kernel session, and executing the notebooks headless so that
 // tests and CI can check them.
 //
@@ -42,21 +43,18 @@
 //	kernel.Must(kernel.DisplayLaoTheorem("hk2012/3.1"))     // a theorem card (HTML, MathJax)
 //	bar := kernel.NewProgress("seeds", n)                   // HTML bar updated in place; bar.Report follows an experiment
 //
-// Plots: a Curve has a Role — Measured (solid, with a band mean ± sd), Bound
-// (dashed, in the colour of the measured curve of its Group), Zero (the
-// predictor w = 0, grey dotted) or Reference (full information,
-// dash-dotted) — so every plot of the notebooks reads the same way.
-// SeriesCurves is the one adapter from experiment results
-// (experiments.Report.Series, experiments.SweepResult.Series) to curves,
-// BoundCurve evaluates a theorem's bound at a measured curve's x, and
-// RatioCurves gives the rate view (measured ÷ bound). Legends are drawn
-// beside the axes, never over the data; axis ranges come from the data and
-// log axes get labelled ticks where the data are.
+// Plots are drawn by package frames/plot (curves with roles: measured,
+// bound, zero predictor, full-information reference), which the command
+// line uses too; DisplayBands and DisplayPlot show them in a cell.
+// Experiment results are curves already:
 //
-//	cs := kernel.SeriesCurves(sweep.Series())
-//	all := append(cs, kernel.BoundCurve("Theorem 3.1", cs[0], func(m float64) float64 { return lao.AERRBound(d, k, int(m), 1) }))
-//	kernel.Must(kernel.DisplayBands(all, kernel.BandsOptions{XLabel: "m", YLabel: "excess risk", LogX: true, LogY: true}))
-//	kernel.Must(kernel.DisplayBands(kernel.Must1(kernel.RatioCurves(all)), kernel.BandsOptions{LogX: true, LogY: true}))
+//	cs := sweep.Series()
+//	all := append(cs, plot.BoundCurve("Theorem 3.1", cs[0], func(m float64) float64 { return lao.AERRBound(d, k, int(m), 1) }))
+//	kernel.Must(kernel.DisplayBands(all, plot.BandsOptions{XLabel: "m", YLabel: "excess risk", LogX: true, LogY: true}))
+//	kernel.Must(kernel.DisplayTable(kernel.Must1(kernel.BoundsTable("Theorem 3.1", "m", all, 1))))
+//
+// ScoresTable shows fitted models' test errors beside the zero predictor's,
+// with a warning for a model that does worse than the mean.
 //
 // # Long runs
 //

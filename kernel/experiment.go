@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -105,16 +106,15 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 	if splits > 1 {
 		t.Footer = fmt.Sprintf("mean ± sd over %d random splits", splits)
 	}
+	if w := rep.ZeroWarnings(); len(w) > 0 {
+		t.Footer = strings.TrimPrefix(t.Footer+"; warning: "+strings.Join(w, "; "), "; ")
+	}
 	return t
 }
 
 // ParamString formats parameters as "B = 4, eta = 0.213", sorted by name.
 func ParamString(params map[string]float64) string {
-	names := make([]string, 0, len(params))
-	for n := range params {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(params))
 	parts := make([]string, len(names))
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%s = %.3g", n, params[n])
@@ -124,7 +124,7 @@ func ParamString(params map[string]float64) string {
 
 // BudgetTable compares every curve of rep at about the number of attributes
 // the curve labelled ref saw in its whole run (Curve.AtAttributes with 20 %
-// slack): the seeds' comparison of partial- and full-information
+// slack): the papers' comparison of partial- and full-information
 // algorithms at an equal attribute budget.
 func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
 	i := slices.IndexFunc(rep.Curves, func(c experiments.Curve) bool { return c.Entry.Label == ref })

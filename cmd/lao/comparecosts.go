@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,13 +8,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
-	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -232,9 +228,9 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 // costPlot draws test MSE against cost spent (log scale), one curve per
 // entry, mean ± sd over the splits.
 func costPlot(r *costCompareReport, png bool) ([]byte, error) {
-	var curves []kernel.Curve
+	var curves []plot.Curve
 	for _, c := range r.Curves {
-		k := kernel.Curve{Name: c.Label}
+		k := plot.Curve{Name: c.Label}
 		for _, p := range c.Points {
 			if p.Cost > 0 {
 				k.X, k.Mean, k.Std = append(k.X, p.Cost), append(k.Mean, p.MSE), append(k.Std, p.MSESD)
@@ -246,23 +242,13 @@ func costPlot(r *costCompareReport, png bool) ([]byte, error) {
 	if r.Target != "" {
 		title += " → " + r.Target
 	}
-	pl, err := kernel.BandsPlot(curves, kernel.BandsOptions{Title: title, XLabel: "cost spent in training", YLabel: "test MSE", LogX: true})
+	pl, err := plot.BandsPlot(curves, plot.BandsOptions{Title: title, XLabel: "cost spent in training", YLabel: "test MSE", LogX: true,
+		BandLabel: plot.BandLabel(r.Repeats, "splits")})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	var buf bytes.Buffer
-	w, h := kernel.DefaultWidth, kernel.DefaultHeight
 	if png {
-		c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
-		pl.Draw(draw.New(c))
-		_, err = c.WriteTo(&buf)
-	} else {
-		c := vgsvg.New(w, h)
-		pl.Draw(draw.New(c))
-		_, err = c.WriteTo(&buf)
+		return plot.PNG(pl, 0, 0)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return plot.SVG(pl, 0, 0)
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -51,15 +53,7 @@ func (t *tableFlags) policy() (frames.Missing, error) {
 	return m, nil
 }
 
-func (t *tableFlags) ignored() []string {
-	var out []string
-	for _, c := range strings.Split(t.ignore, ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 
 // isNamed reports whether --data names a built-in data set rather than a
 // file: an existing file wins; otherwise datasets.LooksLikeName decides
@@ -130,7 +124,7 @@ func (r missingReport) text() string {
 		}
 		parts = append(parts, fmt.Sprintf("%s dropped (file %s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), "line"), joinInts(lines), more))
 	}
-	for _, c := range sortedKeys(r.CellsFilled) {
+	for _, c := range slices.Sorted(maps.Keys(r.CellsFilled)) {
 		parts = append(parts, fmt.Sprintf("%s of %s filled with the training mean", count(r.CellsFilled[c], "cell"), c))
 	}
 	if len(parts) == 0 {
@@ -155,15 +149,6 @@ func unusedColumns(tab *frames.Table, data *frames.Data) []frames.Unused {
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // count returns "1 row" or "3 rows".
 func count(n int, noun string) string {
 	return fmt.Sprintf("%d %s", n, plural(n, noun))
@@ -183,6 +168,25 @@ func joinInts(v []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// printJSON writes v as indented JSON: every command's --json.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// splitList splits a comma-separated flag value into its trimmed,
+// non-empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // jfloat is a float64 that encodes NaN and ±Inf as JSON null instead of

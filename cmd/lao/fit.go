@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -244,9 +243,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.K = int(v) // derived from the cost budget
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return printJSON(stdout, rep)
 	}
 	return printFit(stdout, rep)
 }
@@ -277,28 +274,7 @@ func printFit(w io.Writer, r *fitReport) error {
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "note:", n)
 	}
-	switch {
-	case r.Tuned:
-		folds := fmt.Sprintf("%d-fold CV", r.CVFolds)
-		if r.CVRepeats > 1 {
-			folds = fmt.Sprintf("%d-fold CV repeated %d times", r.CVFolds, r.CVRepeats)
-		}
-		for _, c := range r.CVWarnings {
-			fmt.Fprintf(w, "warning: %s\n", c)
-		}
-		if r.CVZero {
-			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
-			break
-		}
-		fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
-		for _, e := range r.CVEdges {
-			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
-		}
-	case r.Streamed:
-		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set): %v\n", frames.Params(r.Params))
-	default:
-		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
-	}
+	printParams(w, r)
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
 	r.CostReport.print(w)
@@ -319,6 +295,39 @@ func printFit(w io.Writer, r *fitReport) error {
 		fmt.Fprintln(w, "warning:", m)
 	}
 	fmt.Fprintln(w)
+	return printCoefficients(w, r)
+}
+
+// printParams says which parameters the fit ran with and how they were
+// chosen (cross-validation, with its warnings, or the theorems' defaults).
+func printParams(w io.Writer, r *fitReport) {
+	switch {
+	case r.Tuned:
+		folds := fmt.Sprintf("%d-fold CV", r.CVFolds)
+		if r.CVRepeats > 1 {
+			folds = fmt.Sprintf("%d-fold CV repeated %d times", r.CVFolds, r.CVRepeats)
+		}
+		for _, c := range r.CVWarnings {
+			fmt.Fprintf(w, "warning: %s\n", c)
+		}
+		if r.CVZero {
+			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
+			return
+		}
+		fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
+		for _, e := range r.CVEdges {
+			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
+		}
+	case r.Streamed:
+		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set): %v\n", frames.Params(r.Params))
+	default:
+		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
+	}
+}
+
+// printCoefficients lists the intercept and every column's coefficient with
+// how many training examples revealed the column.
+func printCoefficients(w io.Writer, r *fitReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "column\tcoefficient\tobserved (training examples that revealed it)")
 	if r.HasIntercept {

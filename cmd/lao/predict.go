@@ -86,6 +86,9 @@ func runPredict(args []string, stdout io.Writer) error {
 				fmt.Fprintf(os.Stderr, ", classification error %.4f", sc.ClassificationError)
 			}
 			fmt.Fprintln(os.Stderr)
+			if w := sc.Warning("labelled rows'"); w != "" {
+				fmt.Fprintln(os.Stderr, "predict: warning:", w)
+			}
 		}
 	}
 	return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +11,26 @@ import (
 
 	"github.com/laoproject/lao/lao/theory"
 )
+
+// selectTheorems returns the registry's results of a paper (an ID prefix
+// or a word of its citation; "" for all), or the one with the given ID.
+func selectTheorems(paper, id string) ([]theory.Theorem, error) {
+	list := theory.Theorems()
+	if paper != "" {
+		list = theory.ByPaper(paper)
+	}
+	if id != "" {
+		t, ok := theory.TheoremByID(id)
+		if !ok {
+			return nil, fmt.Errorf("theorems: no result with ID %q (`lao theorems` lists them)", id)
+		}
+		list = []theory.Theorem{t}
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("theorems: no result of paper %q", paper)
+	}
+	return list, nil
+}
 
 type theoremJSON struct {
 	ID          string   `json:"id"`
@@ -58,19 +77,9 @@ func runTheorems(args []string, stdout io.Writer) error {
 		}
 		params = &p
 	}
-	list := theory.Theorems()
-	if *paper != "" {
-		list = theory.ByPaper(*paper)
-	}
-	if *id != "" {
-		t, ok := theory.TheoremByID(*id)
-		if !ok {
-			return fmt.Errorf("theorems: no result with ID %q (`lao theorems` lists them)", *id)
-		}
-		list = []theory.Theorem{t}
-	}
-	if len(list) == 0 {
-		return fmt.Errorf("theorems: no result of paper %q", *paper)
+	list, err := selectTheorems(*paper, *id)
+	if err != nil {
+		return err
 	}
 	out := make([]theoremJSON, len(list))
 	for i, t := range list {
@@ -86,9 +95,7 @@ func runTheorems(args []string, stdout io.Writer) error {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return printJSON(stdout, out)
 	}
 	for _, t := range out {
 		printTheorem(stdout, t, *id != "")

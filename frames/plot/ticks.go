@@ -1,10 +1,10 @@
-package kernel
+package plot
 
 import (
 	"math"
 	"strconv"
 
-	"gonum.org/v1/plot"
+	gplot "gonum.org/v1/plot"
 )
 
 // logTicks marks a log axis where the data are: labelled ticks at 10ⁿ when
@@ -16,7 +16,7 @@ import (
 // which leaves a short axis with one label or none.
 type logTicks struct{}
 
-func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+func (logTicks) Ticks(lo, hi float64) []gplot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}
@@ -41,16 +41,16 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 			break
 		}
 	}
-	var ticks []plot.Tick
+	var ticks []gplot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi*(1+1e-9); v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: tickLabel(v)})
+		ticks = append(ticks, gplot.Tick{Value: v, Label: tickLabel(v)})
 	}
 	return ticks
 }
 
 // coversEnds reports whether the labelled ticks reach within a factor 3.5
 // of both ends of [lo, hi], so no end of the data lies far from a label.
-func coversEnds(ticks []plot.Tick, lo, hi float64) bool {
+func coversEnds(ticks []gplot.Tick, lo, hi float64) bool {
 	first, last := math.Inf(1), math.Inf(-1)
 	for _, t := range ticks {
 		if t.Label != "" {
@@ -62,7 +62,7 @@ func coversEnds(ticks []plot.Tick, lo, hi float64) bool {
 
 // decadeTicks returns a tick at every integer multiple m·10ⁿ in [lo, hi],
 // labelled when m is one of majors, and the number of labelled ticks.
-func decadeTicks(lo, hi float64, majors []float64) (ticks []plot.Tick, labelled int) {
+func decadeTicks(lo, hi float64, majors []float64) (ticks []gplot.Tick, labelled int) {
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		p := math.Pow(10, e)
 		for m := 1.0; m <= 9; m++ {
@@ -70,7 +70,7 @@ func decadeTicks(lo, hi float64, majors []float64) (ticks []plot.Tick, labelled 
 			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
 				continue
 			}
-			t := plot.Tick{Value: v}
+			t := gplot.Tick{Value: v}
 			for _, mm := range majors {
 				if m == mm {
 					t.Label = tickLabel(v)
