@@ -104,10 +104,10 @@ func PricedRidgeBound(T, B, product, cin float64) float64 {
 	return 4 * B * B * (math.Sqrt(product) + math.Sqrt(cin)) / math.Sqrt(T)
 }
 
-// PricedUniformS is S(q)/E||x||²·d... precisely: for q_j ∝ 1/√c_j and
-// equal second moments E[x_j²] = μ/d, Σ_j E[x_j²]/q_j = μ·(Σ√c_j)(Σ1/√c_j)/d;
-// PricedUniformS returns (Σ√c_j)(Σ1/√c_j)/d, which replaces d in AERR's
-// Theorem 3.1 step size (it is d when the prices are equal).
+// PricedUniformS returns (Σ_j √c_j)(Σ_j 1/√c_j)/d: for q_j ∝ 1/√c_j and
+// equal second moments E[x_j²] = μ/d, the second moment of one draw is
+// Σ_j E[x_j²]/q_j = μ·PricedUniformS, so it replaces d in AERR's Theorem
+// 3.1 step size (it is d when the prices are equal).
 func PricedUniformS(costs []float64) float64 {
 	var a, b float64
 	for _, c := range costs {
