@@ -18,25 +18,38 @@ func sparsePrices(d int) []float64 {
 	return c
 }
 
-// refPricedH is the priced support choice by a full sort: the non-zeros by
-// v_j²/c_j (or |v_j| when blind) decreasing, ties to the smaller index,
-// each kept while at most s cost at most budget.
+// refPricedH is the priced support choice by full sorts: the non-zeros by
+// |v_j| decreasing (ties to the smaller index), each kept while at most s
+// cost at most budget; priced, the same by v_j²/c_j, and the selection
+// with the larger Σ v_j² wins (the by-|v| one on a tie).
 func refPricedH(v []float64, s int, c []float64, budget float64, priced bool) []float64 {
-	idx := refSupp(v)
-	key := func(j int) float64 {
-		if priced {
-			return v[j] * v[j] / c[j]
+	greedy := func(key func(int) float64) []int {
+		idx := refSupp(v)
+		sort.SliceStable(idx, func(a, b int) bool { return key(idx[a]) > key(idx[b]) })
+		var out []int
+		var spent float64
+		for _, j := range idx {
+			if len(out) < s && spent+c[j] <= budget*(1+1e-9) {
+				out, spent = append(out, j), spent+c[j]
+			}
 		}
-		return math.Abs(v[j])
+		return out
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return key(idx[a]) > key(idx[b]) })
-	out := make([]float64, len(v))
-	var spent float64
-	n := 0
-	for _, j := range idx {
-		if n < s && spent+c[j] <= budget*(1+1e-9) {
-			out[j], spent, n = v[j], spent+c[j], n+1
+	sq := func(S []int) (t float64) {
+		for _, j := range S {
+			t += v[j] * v[j]
 		}
+		return t
+	}
+	keep := greedy(func(j int) float64 { return math.Abs(v[j]) })
+	if priced {
+		if alt := greedy(func(j int) float64 { return v[j] * v[j] / c[j] }); sq(alt) > sq(keep) {
+			keep = alt
+		}
+	}
+	out := make([]float64, len(v))
+	for _, j := range keep {
+		out[j] = v[j]
 	}
 	return out
 }
@@ -154,23 +167,29 @@ func plainScreenRidge(ds *Dataset, k, m1 int, lambda float64, c []float64, C, Cp
 			xs[j], ys[j] = append(xs[j], ds.Row(t)[j]), append(ys[j], ds.Label(t))
 		}
 	}
-	key := make([]float64, d)
-	for j := range key {
-		key[j] = math.Abs(plainCorrelation(xs[j], ys[j]))
-		if priced {
-			key[j] *= key[j] / c[j]
+	r := make([]float64, d)
+	for j := range r {
+		r[j] = math.Abs(plainCorrelation(xs[j], ys[j]))
+	}
+	pick := func(key func(int) float64) ([]int, float64) {
+		order := make([]int, d)
+		for j := range order {
+			order[j] = j
 		}
+		sort.SliceStable(order, func(a, b int) bool { return key(order[a]) > key(order[b]) })
+		var chosen []int
+		var spent, value float64
+		for _, j := range order {
+			if len(chosen) < k && spent+c[j] <= min(C, Cp)*(1+1e-9) {
+				chosen, spent, value = append(chosen, j), spent+c[j], value+r[j]*r[j]
+			}
+		}
+		return chosen, value
 	}
-	order := make([]int, d)
-	for j := range order {
-		order[j] = j
-	}
-	sort.SliceStable(order, func(a, b int) bool { return key[order[a]] > key[order[b]] })
-	var chosen []int
-	spent := 0.0
-	for _, j := range order {
-		if len(chosen) < k && spent+c[j] <= min(C, Cp)*(1+1e-9) {
-			chosen, spent = append(chosen, j), spent+c[j]
+	chosen, value := pick(func(j int) float64 { return r[j] })
+	if priced {
+		if alt, v := pick(func(j int) float64 { return r[j] * r[j] / c[j] }); v > value {
+			chosen = alt
 		}
 	}
 	slices.Sort(chosen)
@@ -286,6 +305,32 @@ func TestPricedSparseReduceToUnpriced(t *testing.T) {
 			}
 			if !slices.Equal(res.AttributeCounts, ref.AttributeCounts) {
 				t.Errorf("%s: the priced run read other attributes", name)
+			}
+		}
+	}
+}
+
+// The priced support choice keeps the better of the greedy rules by value
+// and by value per price: one valuable dear entry against many cheap weak
+// ones, both ways round, as the transcription does.
+func TestCostThreshold(t *testing.T) {
+	cheapWins := []float64{3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1} // Σ over ten cheap 1s = 10 > 9
+	deerWins := []float64{3, 1, 1, 1}                       // 9 > 3
+	for _, c := range []struct {
+		v    []float64
+		want []int
+	}{{cheapWins, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}, {deerWins, []int{0}}} {
+		costs := make([]float64, len(c.v))
+		for j := range costs {
+			costs[j] = 1
+		}
+		costs[0] = 10
+		for _, priced := range []bool{true, false} {
+			v := slices.Clone(c.v)
+			got := costThreshold(v, 20, costs, 10, priced, nil, nil)
+			want := refSupp(refPricedH(c.v, 20, costs, 10, priced))
+			if !slices.Equal(got, want) || (priced && !slices.Equal(got, c.want)) || (!priced && !slices.Equal(got, []int{0})) {
+				t.Errorf("v %v, priced %v: kept %v, transcription %v, want %v", c.v, priced, got, want, c.want)
 			}
 		}
 	}

@@ -12,19 +12,43 @@ import (
 // example may spend beyond the support.
 
 // costThreshold keeps at most s of v's non-zero entries whose prices sum
-// to at most budget and zeroes the others: in decreasing order of value per
-// price v_j²/c_j (priced) or of |v_j| (cost-blind; ties towards the smaller
-// index), each entry is kept if it still fits (the greedy rule for the
-// knapsack max Σ_{j∈S} v_j² subject to Σ_{j∈S} c_j ≤ budget, |S| ≤ s). It
-// returns the kept support, increasing, in supp[:0]. With every price
-// equal to c and budget = s·c it is hardThreshold.
+// to at most budget and zeroes the others, and returns the kept support,
+// increasing, in supp[:0]. Cost-blind, it keeps greedily by |v_j| (ties
+// towards the smaller index): each entry in that order is kept if it still
+// fits. Priced, it also runs the greedy rule by value per price v_j²/c_j
+// and keeps whichever of the two selections holds more of Σ v_j² (the
+// modified greedy rule for the knapsack max Σ_{j∈S} v_j² subject to
+// Σ_{j∈S} c_j ≤ budget, |S| ≤ s: by value per price alone it may trade one
+// valuable dear entry for many cheap weak ones). With every price equal to
+// c and budget = s·c it is hardThreshold.
 func costThreshold(v []float64, s int, costs []float64, budget float64, priced bool, order, supp []int) []int {
-	key := func(j int) float64 {
-		if priced {
-			return v[j] * v[j] / costs[j]
+	byValue := func(j int) float64 { return math.Abs(v[j]) }
+	keep := greedyWithin(v, s, costs, budget, byValue, order)
+	if priced {
+		alt := greedyWithin(v, s, costs, budget, func(j int) float64 { return v[j] * v[j] / costs[j] }, order)
+		if sumSquares(v, alt) > sumSquares(v, keep) {
+			keep = alt
 		}
-		return math.Abs(v[j])
 	}
+	kept := make(map[int]bool, len(keep))
+	for _, j := range keep {
+		kept[j] = true
+	}
+	supp = supp[:0]
+	for j := range v {
+		if !kept[j] {
+			v[j] = 0
+		} else {
+			supp = append(supp, j)
+		}
+	}
+	return supp
+}
+
+// greedyWithin returns the non-zero entries of v taken in decreasing order
+// of key (ties towards the smaller index), each if fewer than s are taken
+// and its price still fits the budget. order is scratch.
+func greedyWithin(v []float64, s int, costs []float64, budget float64, key func(int) float64, order []int) []int {
 	order = order[:0]
 	for j, x := range v {
 		if x != 0 {
@@ -37,23 +61,24 @@ func costThreshold(v []float64, s int, costs []float64, budget float64, priced b
 		}
 		return cmp.Compare(a, b)
 	})
+	var keep []int
 	var spent float64
-	kept := 0
 	for _, j := range order {
-		if kept < s && fitsBudget(spent+costs[j], budget) {
+		if len(keep) < s && fitsBudget(spent+costs[j], budget) {
 			spent += costs[j]
-			kept++
-			continue
-		}
-		v[j] = 0
-	}
-	supp = supp[:0]
-	for j, x := range v {
-		if x != 0 {
-			supp = append(supp, j)
+			keep = append(keep, j)
 		}
 	}
-	return supp
+	return keep
+}
+
+// sumSquares returns Σ_{j∈idx} v_j².
+func sumSquares(v []float64, idx []int) float64 {
+	var t float64
+	for _, j := range idx {
+		t += v[j] * v[j]
+	}
+	return t
 }
 
 // costBlocks partitions the attributes 0..d−1 into consecutive blocks of

@@ -29,8 +29,9 @@ import (
 // (CostBudget; by default the k most expensive attributes): phase 1 reads
 // the attributes of a random order while they fit (skipping one that does
 // not), at most k; phase 2 keeps at most k attributes costing at most C and
-// at most C' (PredictCostBudget, if set), greedily by value per price
-// r_j²/c_j (by |r_j| when cost-blind), r_j the screened correlation. With K
+// at most C' (PredictCostBudget, if set), greedily by |r_j| (r_j the
+// screened correlation) and, priced, also greedily by value per price
+// r_j²/c_j, keeping the selection with the larger Σ r_j². With K
 // = 0 and a cost budget there is no count limit but the budget's.
 type ScreenRidge struct {
 	// K is k: attributes per example in both phases, and in the model. K
@@ -228,13 +229,18 @@ func (l *screenRidgeLearner) choose() {
 	for j := range order {
 		order[j], r[j] = j, math.Abs(l.correlation(j))
 	}
-	if l.priced {
-		for j := range r {
-			r[j] *= r[j] / l.costs[j] // value per price r_j²/c_j
-		}
-	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(r[b], r[a]) })
 	l.chosen = l.affordable(order)
+	if l.priced { // also by value per price r_j²/c_j; keep the selection holding more of Σ r_j²
+		perPrice, key := make([]int, d), make([]float64, d)
+		for j := range key {
+			perPrice[j], key[j] = j, r[j]*r[j]/l.costs[j]
+		}
+		slices.SortStableFunc(perPrice, func(a, b int) int { return cmp.Compare(key[b], key[a]) })
+		if alt := l.affordable(perPrice); sumSquares(r, alt) > sumSquares(r, l.chosen) {
+			l.chosen = alt
+		}
+	}
 	slices.Sort(l.chosen)
 	k := len(l.chosen)
 	l.xx, l.xy, l.x = make([]float64, k*k), make([]float64, k), make([]float64, k)
