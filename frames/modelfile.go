@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -10,6 +11,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 
@@ -142,6 +144,11 @@ func (m *Model) WriteJSON(w io.Writer) error {
 	}
 	f := modelFile{Format: ModelFormat, Target: m.Target, Columns: m.Features, Coef: m.Coef, Intercept: m.Intercept,
 		HasIntercept: m.HasIntercept, Zero: m.Zero, Fill: m.Fill, Binary: m.Binary, Transform: m.Transform, Fit: m.Fit}
+	if m.Fit != nil && m.Fit.Params == nil { // {} rather than null, which ReadModel refuses
+		fi := *m.Fit
+		fi.Params = map[string]float64{}
+		f.Fit = &fi
+	}
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return fmt.Errorf("frames: saving the model: %w", err)
@@ -155,11 +162,19 @@ func (m *Model) WriteJSON(w io.Writer) error {
 // attribute count) per column, finite numbers, distinct column names, and
 // coefficients that are the solver weights mapped back by the scaling.
 func ReadModel(r io.Reader) (*Model, error) {
+	b, err := readModelJSON(r)
+	if err != nil {
+		return nil, err
+	}
 	var f modelFile
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("%w: field %q is a JSON %s, want %s", ErrModelFile, te.Field, te.Value, te.Type)
+		}
+		return nil, fmt.Errorf("%w: %v", ErrModelFile, strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if f.Format != ModelFormat {
 		return nil, fmt.Errorf("%w: format %q, want %q", ErrModelFile, f.Format, ModelFormat)
@@ -215,22 +230,13 @@ func (m *Model) check() error {
 			return bad("%s has %d entries for %d columns", k, lengths[k], d)
 		}
 	}
-	nums := [][]float64{m.Coef, m.Fill, {m.Intercept, m.Zero}}
-	if t := m.Transform; t != nil {
-		nums = append(nums, t.Offset, t.Scale, t.Fill, []float64{t.YOffset, t.YScale})
+	if field, v, ok := m.nonFinite(); ok {
+		return bad("%s is %g", field, v)
 	}
 	if fi := m.Fit; fi != nil {
-		nums = append(nums, fi.Weights, fi.AttributeCosts, []float64{fi.CostBudget, fi.PredictCostBudget, fi.CostSpent, fi.MaxCostPerExample, fi.MeanCostPerExample})
 		for j, c := range fi.Costs {
 			if !(c > 0) || math.IsInf(c, 0) {
 				return bad("fit.costs: the price of column %q is %g, want positive and finite", m.Features[j], c)
-			}
-		}
-	}
-	for _, v := range nums {
-		for _, x := range v {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return bad("a value is %g", x)
 			}
 		}
 	}
@@ -251,6 +257,34 @@ func (m *Model) check() error {
 		}
 	}
 	return nil
+}
+
+// nonFinite returns the first field of the model (by its name in the file)
+// that holds a NaN or an infinity.
+func (m *Model) nonFinite() (field string, v float64, ok bool) {
+	scalars := map[string]float64{"intercept": m.Intercept, "zero_prediction": m.Zero}
+	arrays := map[string][]float64{"coefficients": m.Coef, "fill": m.Fill}
+	if t := m.Transform; t != nil {
+		scalars["scaling.y_offset"], scalars["scaling.y_scale"] = t.YOffset, t.YScale
+		arrays["scaling.offset"], arrays["scaling.scale"], arrays["scaling.fill"] = t.Offset, t.Scale, t.Fill
+	}
+	if fi := m.Fit; fi != nil {
+		arrays["fit.solver_weights"], arrays["fit.attribute_costs"] = fi.Weights, fi.AttributeCosts
+		scalars["fit.cost_budget"], scalars["fit.predict_cost_budget"] = fi.CostBudget, fi.PredictCostBudget
+		scalars["fit.cost_spent"], scalars["fit.max_cost_per_example"], scalars["fit.mean_cost_per_example"] = fi.CostSpent, fi.MaxCostPerExample, fi.MeanCostPerExample
+	}
+	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
+	for _, name := range sortedNames(arrays) {
+		if i := slices.IndexFunc(arrays[name], bad); i >= 0 {
+			return fmt.Sprintf("%s[%d]", name, i), arrays[name][i], true
+		}
+	}
+	for _, name := range sortedNames(scalars) {
+		if bad(scalars[name]) {
+			return name, scalars[name], true
+		}
+	}
+	return "", 0, false
 }
 
 func nearly(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }

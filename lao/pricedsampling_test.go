@@ -140,9 +140,9 @@ func drawPriced(est interface{ estimate(*Example) float64 }, xt *sparseVec, x []
 		ex.Reset(x, y, b.PerExample)
 		phi := est.estimate(ex)
 		var n2 float64
-		for _, i := range xt.idx {
-			n2 += xt.val[i] * xt.val[i]
-			g := phi * xt.val[i]
+		for a, i := range xt.idx {
+			n2 += xt.vals[a] * xt.vals[a]
+			g := phi * xt.vals[a]
 			r.sum[i] += g
 			r.sq[i] += g * g
 		}

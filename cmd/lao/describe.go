@@ -152,6 +152,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac f
 		return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
 	}
 	p, err := src.prepare(s, scale, testFrac, seed)
+	err = src.explainDrops(err)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -158,7 +159,7 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
-		return err
+		return src.explainDrops(err)
 	}
 	s, costNotes, err := f.costs.apply(p, s, f.params.given("k"))
 	if err != nil {
@@ -175,6 +176,9 @@ func runFit(args []string, stdout io.Writer) error {
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim())}
 	if note := p.note; note != "" {
 		rep.Notes = append(rep.Notes, note)
+	}
+	if n := labelNote(src.rawLabels()); n != "" {
+		rep.Notes = append(rep.Notes, n)
 	}
 	rep.Notes = append(rep.Notes, costNotes...)
 	start := time.Now()
@@ -213,7 +217,8 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 			rep.AttributeCounts[n] = res.AttributeCounts[j]
 		}
 	}
-	if f.save != "" {
+	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
+	if f.save != "" && notFinite == nil {
 		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
 		if err := writeFile(f.save, m.WriteJSON); err != nil {
 			return err
@@ -243,9 +248,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.K = int(v) // derived from the cost budget
 	}
 	if f.asJSON {
-		return printJSON(stdout, rep)
+		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
-	return printFit(stdout, rep)
+	return cmp.Or(printFit(stdout, rep), notFinite)
 }
 
 // budgetK is the k a solver runs with: its k parameter, or d for a
