@@ -28,6 +28,10 @@ type Scores struct {
 	// observation handles; 0 for predictions read from a DataFrame).
 	MeanAttributes float64
 	MaxAttributes  int
+	// MeanCost and MaxCost are the prices of what the test rows revealed,
+	// per row (0 without prices).
+	MeanCost float64
+	MaxCost  float64
 }
 
 // Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
@@ -56,6 +60,7 @@ type scorer struct {
 	zero  float64
 	wrong int
 	seen  int64
+	spent float64
 }
 
 func newScorer(zero float64) *scorer { return &scorer{zero: zero, s: Scores{Binary: true}} }
@@ -75,6 +80,7 @@ func (sc *scorer) result() Scores {
 	n := float64(s.N)
 	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, float64(sc.wrong)/n
 	s.MeanAttributes = float64(sc.seen) / n
+	s.MeanCost = sc.spent / n
 	return s
 }
 
@@ -86,18 +92,35 @@ func (sc *scorer) result() Scores {
 // through an observation handle with the given prediction budget (Murata &
 // Suzuki 2018's s'; 0 or less: every attribute), so a model that needs more
 // attributes fails with lao.ErrBudgetExceeded, and the Scores count what
-// the test rows revealed. (With a budget of every attribute no read can be
-// refused: the prediction is then summed directly, term for term as the
-// handle's lao.Predict sums it, revealing the model's non-zero weights.)
+// the test rows revealed. (With a budget of every attribute and no prices
+// no read can be refused: the prediction is then summed directly, term for
+// term as the handle's lao.Predict sums it, revealing the model's non-zero
+// weights.)
 func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error) {
+	return ScoreWithin(w, src, t, PredictBudget{Attributes: budget})
+}
+
+// ScoreWithin is Score with a prediction budget that may also be in
+// prices: each test row's handle charges b.Costs and refuses a read beyond
+// b.Cost, so a model whose support costs more fails with
+// lao.ErrBudgetExceeded, and the Scores report what the rows cost.
+func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Scores, error) {
 	d := src.Dim()
 	if len(w) != d {
 		return Scores{}, fmt.Errorf("frames: Score: %d weights for %d attributes: %w", len(w), d, lao.ErrShape)
 	}
+	budget := b.Attributes
 	if budget <= 0 {
 		budget = d
 	}
 	ex, nz := lao.NewExample(d), lao.NonZero(w)
+	if b.Costs != nil {
+		if err := lao.CheckCosts(b.Costs, d); err != nil {
+			return Scores{}, fmt.Errorf("frames: Score: %w", err)
+		}
+		ex.SetPrices(b.Costs, b.Cost)
+	}
+	direct := budget >= d && b.Costs == nil // no read can be refused
 	sc := newScorer(t.UnscaleLabel(0))
 	r := testRow{buf: make([]float64, d)}
 	for i := 0; ; i++ {
@@ -108,13 +131,15 @@ func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error
 		}
 		var p float64
 		seen := nz
-		if budget < d {
+		if !direct {
 			r.reset(ex, budget)
 			var err error
 			if p, err = lao.Predict(w, ex); err != nil {
 				return Scores{}, fmt.Errorf("frames: Score: test row %d: %w", i, err)
 			}
 			seen = ex.Observed()
+			sc.spent += ex.Spent()
+			sc.s.MaxCost = max(sc.s.MaxCost, ex.Spent())
 		} else {
 			p = r.dot(w)
 		}

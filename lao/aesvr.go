@@ -183,8 +183,8 @@ func (l *aesvrLearner) Observe(ex *Example) {
 	}
 	l.phiSq += phi * phi
 	l.phiAbsMx = max(l.phiAbsMx, math.Abs(phi))
-	for _, i := range l.xt.idx { // v_t = w_t − η φ̃_t x̃_t
-		l.w.Add(i, -l.p.eta*phi*l.xt.val[i])
+	for a, i := range l.xt.idx { // v_t = w_t − η φ̃_t x̃_t
+		l.w.Add(i, -l.p.eta*phi*l.xt.vals[a])
 	}
 	l.w.ProjectL2(l.p.B) // w_{t+1} = v_t · B / max{||v_t||, B}
 }

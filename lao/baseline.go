@@ -1,13 +1,11 @@
 package lao
 
 import (
-	"github.com/laoproject/lao/lao/internal/quadl1"
-
 	"fmt"
-	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/laoproject/lao/lao/internal/dense"
+	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // Baseline is the Baseline algorithm of Cesa-Bianchi, Shalev-Shwartz and
@@ -186,36 +184,11 @@ func (l *baselineLearner) Diagnostics() map[string]float64 { return l.diag }
 // positive semidefinite matrix in Frobenius norm, returning the smallest
 // eigenvalue before clipping and the Frobenius distance moved.
 func clipPSD(A []float64, d int) (minEig, dist float64, err error) {
-	sym := mat.NewSymDense(d, A)
-	var eig mat.EigenSym
-	if !eig.Factorize(sym, true) {
+	minEig, dist, ok := dense.PSD(A, d)
+	if !ok {
 		return 0, 0, fmt.Errorf("eigendecomposition of the %d×%d estimated second-moment matrix failed: %w", d, d, ErrNotFinite)
 	}
-	vals := eig.Values(nil)
-	var vecs mat.Dense
-	eig.VectorsTo(&vecs)
-	minEig = math.Inf(1)
-	for i, v := range vals {
-		minEig = min(minEig, v)
-		if v < 0 {
-			dist += v * v
-			vals[i] = 0
-		}
-	}
-	if dist == 0 {
-		return minEig, 0, nil
-	}
-	// A = Q diag(max(λ,0)) Qᵀ
-	var scaled mat.Dense
-	scaled.CloneFrom(&vecs)
-	for j, v := range vals {
-		for i := range d {
-			scaled.Set(i, j, scaled.At(i, j)*v)
-		}
-	}
-	out := mat.NewDense(d, d, A)
-	out.Mul(&scaled, vecs.T())
-	return minEig, math.Sqrt(dist), nil
+	return minEig, dist, nil
 }
 
 func (l *baselineLearner) Params() map[string]float64 { return map[string]float64{"B": l.B} }

@@ -208,8 +208,8 @@ func (l *rdaLearner) Observe(ex *Example) {
 	l.topK()
 	res, yhat := rdaEstimate(ex, l.w, l.K, l.comp, l.r1, l.r2, l.rng, l.xhat)
 	l.online += (yhat - ex.Label()) * (yhat - ex.Label())
-	for _, j := range l.xhat.idx {
-		l.G[j] += 2 * res * l.xhat.val[j]
+	for a, j := range l.xhat.idx {
+		l.G[j] += 2 * res * l.xhat.vals[a]
 	}
 	t := float64(l.t)
 	scale := math.Sqrt(t) / l.gamma

@@ -99,7 +99,7 @@ func startOffline(solver string, lambda, B float64, p Problem, matrices, maxMiB 
 	if err != nil {
 		return offline{}, Budget{}, err
 	}
-	if err := checkQuadratic(solver, p.D, matrices+gramBlock/gramChunk, maxMiB, instead); err != nil {
+	if err := checkQuadratic(solver, p.D, matrices+1, maxMiB, instead); err != nil { // and the Gram sums
 		return offline{}, Budget{}, err
 	}
 	return offline{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
@@ -158,11 +158,7 @@ func fullBudget(solver string, p Problem) (Budget, error) {
 }
 
 // readAll reveals every attribute of ex into x (len d).
-func readAll(ex *Example, x []float64) {
-	for i := range x {
-		x[i] = ex.Attr(i)
-	}
-}
+func readAll(ex *Example, x []float64) { ex.All(x) }
 
 // ridgePenalised writes the solution of (C + λI) w = b (λ > 0) into w.
 func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) error {

@@ -29,6 +29,13 @@ type Entry struct {
 	// handle that reveals at most PredictBudget attributes
 	// (lao.EvaluateBudgeted), so a model that needs more fails the run.
 	PredictBudget int
+	// TuneOnce keeps the ordinary protocol (tuned once, one fit read at
+	// checkpoints) for this entry under Spec.PerPrefix: for batch solvers
+	// (Baseline, offline Ridge and Lasso), whose checkpoints are solves on
+	// each prefix and whose penalty or radius needs no step-size scaling,
+	// and whose tuning costs a full solve per grid point whatever the
+	// prefix's length.
+	TuneOnce bool
 }
 
 // New returns the entry's solver: the registered solver with the entry's
@@ -63,6 +70,20 @@ type Spec struct {
 	// Preprocess transforms each split (centring, intercept) before
 	// tuning and fitting; the zero value uses the data as they are.
 	Preprocess Preprocess
+	// MaxTrain, if positive, keeps at most this many examples of each
+	// split's training part (the first of its shuffled order): a smaller
+	// run of the same protocol, for quick looks; 0 keeps them all.
+	MaxTrain int
+	// PerPrefix tunes (for entries with Tune) and fits every prefix
+	// afresh on that prefix alone, instead of reading one fit on the whole
+	// training part at checkpoints. Parameters tuned for the whole part
+	// (a step size, a radius) are then never used on a prefix they were
+	// not chosen for: with them, the short prefixes of a curve can show
+	// errors far above the zero predictor's (large steps over few
+	// examples) that say nothing about the algorithm at that size. It
+	// costs about twice the tuning of one fit (the prefixes are
+	// log-spaced).
+	PerPrefix bool
 }
 
 // Point is a curve's value at one prefix length, over the splits.
@@ -92,9 +113,12 @@ type Curve struct {
 
 // Report is the result of Run.
 type Report struct {
-	Spec    Spec
-	D, M    int // attributes and examples of the data set
-	MTrain  int // training examples per split
+	Spec   Spec
+	D, M   int // attributes and examples of the data set
+	MTrain int // training examples per split
+	// Binary reports whether every label of the data set is −1 or +1:
+	// only then is the classification error sign(w·x) ≠ y meaningful.
+	Binary  bool
 	Curves  []Curve
 	Seconds float64
 }
@@ -108,7 +132,7 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		return nil, err
 	}
 	start := time.Now()
-	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Curves: make([]Curve, len(spec.Entries))}
+	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Binary: binaryLabels(ds), Curves: make([]Curve, len(spec.Entries))}
 	g := newGrids(spec)
 	var prefixes []int
 	total, done := spec.Splits*len(spec.Entries), 0
@@ -117,6 +141,9 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		train, test, err := frames.SplitDataset(ds, spec.TestFrac, seed)
 		if err != nil {
 			return nil, err
+		}
+		if spec.MaxTrain > 0 && train.Len() > spec.MaxTrain {
+			train = train.Head(spec.MaxTrain)
 		}
 		prep := &splitPrep{train: train, test: test, pre: spec.Preprocess, cache: map[string]*frames.Prepared{}}
 		if prefixes == nil {
@@ -175,7 +202,9 @@ func (spec Spec) check(ds *lao.Dataset) error {
 }
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the
-// test errors (frames.Score, in the data's units) at every prefix.
+// test errors (frames.Score, in the data's units) at every prefix: from one
+// fit read at checkpoints or, with Spec.PerPrefix, from one tuning and fit
+// per prefix.
 func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, out record) (map[string]float64, []string, error) {
 	s, err := entry.New()
 	if err != nil {
@@ -186,6 +215,27 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 		return nil, nil, err
 	}
 	train := p.Train.(*lao.Dataset)
+	if !spec.PerPrefix || entry.TuneOnce {
+		return fitEntry(entry, spec, p, train, seed, prefixes, out)
+	}
+	var params map[string]float64
+	var edges []string
+	for i, n := range prefixes {
+		one := record{out.mse[i : i+1], out.cerr[i : i+1], out.attrs[i : i+1], out.zero[i : i+1]}
+		if params, edges, err = fitEntry(entry, spec, p, train.Head(n), seed, []int{n}, one); err != nil {
+			return nil, nil, fmt.Errorf("prefix of %d examples: %w", n, err)
+		}
+	}
+	return params, edges, nil
+}
+
+// fitEntry tunes (if asked) a fresh solver of entry on train and fits it,
+// scoring the checkpoints at prefixes with the split's preparation p.
+func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (map[string]float64, []string, error) {
+	s, err := entry.New()
+	if err != nil {
+		return nil, nil, err
+	}
 	s = frames.WithPriors(s, train) // e.g. DDAERR's moments, from this split's training part
 	var edges []string
 	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
@@ -300,4 +350,14 @@ func Median(v []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// binaryLabels reports whether every label of ds is −1 or +1.
+func binaryLabels(ds *lao.Dataset) bool {
+	for i := range ds.Len() {
+		if y := ds.Label(i); y != 1 && y != -1 {
+			return false
+		}
+	}
+	return true
 }
