@@ -32,6 +32,7 @@ type fitFlags struct {
 	stream   string
 	cvSet    bool   // --cv was given on the command line
 	support  string // exploitation's fixed support: column names or indices
+	costs    costFlags
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -83,6 +84,9 @@ type fitReport struct {
 	Support       []string `json:"support"`
 	PredictBudget int      `json:"prediction_budget"`
 	TestPer       float64  `json:"test_attributes_per_example"`
+	// With prices (--costs, --cost): the prices, the cost budgets and what
+	// the fit and the test predictions spent.
+	*CostReport
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
@@ -101,7 +105,11 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
 	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
+	f.costs.define(fs)
 	if err := parseArgs(fs, args); err != nil {
+		return nil, err
+	}
+	if err := f.costs.check("fit"); err != nil {
 		return nil, err
 	}
 	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
@@ -140,6 +148,9 @@ func runFit(args []string, stdout io.Writer) error {
 	if stream, err := f.streaming(); err != nil {
 		return err
 	} else if stream {
+		if f.costs.given() {
+			return errors.New("fit: prices (--costs, --cost) are not supported when streaming; use --stream off")
+		}
 		return fitStream(f, s, stdout)
 	}
 	src, err := loadData(&f.table, "fit")
@@ -149,6 +160,10 @@ func runFit(args []string, stdout io.Writer) error {
 	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
 		return src.explainDrops(err)
+	}
+	s, costNotes, err := f.costs.apply(p, s, f.params.given("k"))
+	if err != nil {
+		return fmt.Errorf("fit: %w", err)
 	}
 	if err := f.params.clampK(s, p.Train.Dim()); err != nil {
 		return fmt.Errorf("fit: %w", err)
@@ -165,6 +180,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if n := labelNote(src.rawLabels()); n != "" {
 		rep.Notes = append(rep.Notes, n)
 	}
+	rep.Notes = append(rep.Notes, costNotes...)
 	start := time.Now()
 	if f.cv > 0 && lao.Tunable(s) {
 		var cv *frames.CVResult
@@ -227,6 +243,10 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
+	rep.CostReport = newCostReport(res, m.Features, sc)
+	if v, ok := res.Params["k"]; ok && rep.K == 0 {
+		rep.K = int(v) // derived from the cost budget
+	}
 	if f.asJSON {
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
@@ -262,6 +282,7 @@ func printFit(w io.Writer, r *fitReport) error {
 	printParams(w, r)
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
+	r.CostReport.print(w)
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
 	if r.PredictBudget > 0 {
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)
