@@ -56,6 +56,28 @@
 // ScoresTable shows fitted models' test errors beside the zero predictor's,
 // with a warning for a model that does worse than the mean.
 //
+// # Teaching
+//
+// A theorem check says whether it shows anything: BoundVerdicts (and
+// ShowBoundVerdicts) compare every Bound curve with the Zero curve (the
+// risk of predicting 0) and say from which x on the bound lies below it, or
+// require a reason when it never does. CheckEnds fails an experiment whose
+// curve ends above its best point by more than the noise, unless the cell
+// explains the rise. Exercise is a predict-then-check exercise graded
+// within a tolerance (Check for students, Solution in the collapsed
+// solution cells the notebook test runs). CompareEstimator and
+// CompareGenEst draw an estimator written in a cell and the library's from
+// identically seeded generators, so students can edit the papers'
+// pseudo-code and see whether it is still the algorithm. SliderHTML puts
+// pre-rendered plots of cached runs on a slider that works without a
+// kernel (in Jupyter and in exported pages); DriveSliders moves the sliders
+// of a page in headless Chromium. UnprintedNumbers lists the numbers a
+// "What you should see" section quotes that no output prints.
+//
+//	prediction := kernel.Unanswered // the student's number
+//	kernel.Exercise{ID: "3.1", Question: "bound(2k) ÷ bound(k)", Measured: r, RelTol: 0.01}.Check(prediction)
+//	kernel.Must(kernel.ShowBoundVerdicts(all, "m", "why the bound is vacuous here, if it is"))
+//
 // # Long runs
 //
 // GoNB runs every cell as a fresh program. Cached keeps a result (gob) in

@@ -43,6 +43,12 @@ var (
 	BandLabel   = plot.BandLabel
 	BoundCurve  = plot.BoundCurve
 	RatioCurves = plot.RatioCurves
+	// OnLogX leaves points at x ≤ 0 off a log x axis and says so in the
+	// legend (plot.OnLogX).
+	OnLogX = plot.OnLogX
+	// BandsSVG renders a bands plot as SVG (plot.BandsSVG), e.g. for the
+	// views of a slider (SliderHTML).
+	BandsSVG = plot.BandsSVG
 )
 
 // SeriesCurves returns curves unchanged: experiment results

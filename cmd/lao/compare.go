@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/csv"
 	"errors"
 	"flag"
@@ -16,10 +15,6 @@ import (
 	"time"
 
 	gplot "gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
@@ -44,6 +39,7 @@ type compareFlags struct {
 	splits   string
 	asJSON   bool
 	quiet    bool
+	costs    costFlags // --costs, --cost, --cost-budget, --predict-cost-budget: test error against cost spent
 }
 
 // compareRun is one solver at one k on one split.
@@ -124,7 +120,11 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
+	f.costs.define(fs)
 	if err := parseArgs(fs, args); err != nil {
+		return nil, err
+	}
+	if err := f.costs.check("compare"); err != nil {
 		return nil, err
 	}
 	switch {
@@ -201,6 +201,12 @@ func runCompare(args []string, stdout io.Writer) error {
 	progress := io.Writer(os.Stderr)
 	if f.quiet {
 		progress = io.Discard
+	}
+	if n := labelNote(src.rawLabels()); n != "" {
+		fmt.Fprintln(progress, "compare: note:", n)
+	}
+	if f.costs.given() {
+		return runCompareCosts(src, f, names, ks, stdout, progress)
 	}
 	start := time.Now()
 	rep, err := compare(src, f, names, ks, progress)
@@ -292,7 +298,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		p, ok := cache[key]
 		if !ok {
 			if p, err = c.src.prepare(s, c.f.scale, c.f.testFrac, seed); err != nil {
-				return err
+				return c.src.explainDrops(err)
 			}
 			cache[key] = p
 		}
@@ -644,16 +650,17 @@ func writeSplits(w io.Writer, src *dataSource, f *compareFlags) error {
 	return cw.Error()
 }
 
-// comparePlot draws two panels, as SVG (or PNG): test MSE / zero
-// predictor against k, and against attributes seen; full-information
-// references as flat lines.
+// comparePlot draws, as SVG (or PNG), test MSE / zero predictor against
+// k (a tick at each k run) and against attributes seen, and for ±1 labels
+// the classification error against k; full-information references as flat
+// lines; each panel's legend beside it.
 func comparePlot(r *compareReport, png bool) ([]byte, error) {
-	byK, byAttrs := compareCurves(r)
+	byK, byAttrs, classErr := compareCurves(r)
 	title := r.Data
 	if r.Target != "" {
 		title += " → " + r.Target
 	}
-	p1, err := plot.BandsPlot(byK, plot.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor", LogX: true})
+	p1, err := plot.BandsPlot(byK, plot.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor"})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
@@ -661,29 +668,25 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	w, h := 2*plot.DefaultWidth, plot.DefaultHeight
-	var img interface {
-		vg.CanvasSizer
-		io.WriterTo
-	} = vgsvg.New(w, h)
-	if png {
-		img = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
+	panels := []*gplot.Plot{p1, p2}
+	if r.Binary && len(classErr) > 0 {
+		p3, err := plot.BandsPlot(classErr, plot.BandsOptions{Title: "labels ±1", XLabel: "k (attributes per training example)", YLabel: "test classification error"})
+		if err != nil {
+			return nil, fmt.Errorf("compare: plot: %w", err)
+		}
+		panels = append(panels, p3)
 	}
-	dc := draw.New(img)
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Points(12)}
-	canvases := gplot.Align([][]*gplot.Plot{{p1, p2}}, tiles, dc)
-	p1.Draw(canvases[0][0])
-	p2.Draw(canvases[0][1])
-	var buf bytes.Buffer
-	if _, err := img.WriteTo(&buf); err != nil {
-		return nil, err
+	img, err := plot.Row(panels, png)
+	if err != nil {
+		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	return buf.Bytes(), nil
+	return img, nil
 }
 
 // compareCurves returns one curve per budgeted solver (its k values, or its
-// attributes seen) and a flat line per full-information reference.
-func compareCurves(r *compareReport) (byK, byAttrs []plot.Curve) {
+// attributes seen; and its classification error against k when the labels
+// are ±1) and a flat line per full-information reference.
+func compareCurves(r *compareReport) (byK, byAttrs, classErr []plot.Curve) {
 	lo, hi, alo, ahi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, row := range r.Rows {
 		if !row.Full {
@@ -692,33 +695,39 @@ func compareCurves(r *compareReport) (byK, byAttrs []plot.Curve) {
 		}
 	}
 	var order []string
-	curves := map[string]*[2]plot.Curve{}
+	curves := map[string]*[3]plot.Curve{}
 	for _, row := range r.Rows {
 		c, ok := curves[row.Solver]
 		if !ok {
-			c = &[2]plot.Curve{{Name: row.Solver}, {Name: row.Solver}}
+			c = &[3]plot.Curve{{Name: row.Solver}, {Name: row.Solver}, {Name: row.Solver}}
 			curves[row.Solver] = c
 			order = append(order, row.Solver)
 		}
+		val := [3]meanSD{row.Ratio, row.Ratio, {}}
+		if row.ClassErr != nil {
+			val[2] = *row.ClassErr
+		}
 		if row.Full {
 			name := fmt.Sprintf("%s (all %d attributes)", row.Solver, row.K)
-			c[0] = plot.Curve{Name: name, X: []float64{lo, max(hi, lo*1.01)}}
-			c[1] = plot.Curve{Name: name, X: []float64{alo, max(ahi, float64(row.Attrs.Mean))}}
-			for i := range 2 {
-				c[i].Mean = []float64{float64(row.Ratio.Mean), float64(row.Ratio.Mean)}
-				c[i].Std = []float64{float64(row.Ratio.SD), float64(row.Ratio.SD)}
+			xs := [3][]float64{{lo, max(hi, lo*1.01)}, {alo, max(ahi, float64(row.Attrs.Mean))}, {lo, max(hi, lo*1.01)}}
+			for i := range 3 {
+				c[i] = plot.Curve{Name: name, X: xs[i], Mean: []float64{float64(val[i].Mean), float64(val[i].Mean)},
+					Std: []float64{float64(val[i].SD), float64(val[i].SD)}}
 			}
 			continue
 		}
-		c[0].X = append(c[0].X, float64(row.K))
-		c[1].X = append(c[1].X, float64(row.Attrs.Mean))
-		for i := range 2 {
-			c[i].Mean = append(c[i].Mean, float64(row.Ratio.Mean))
-			c[i].Std = append(c[i].Std, float64(row.Ratio.SD))
+		xs := [3]float64{float64(row.K), float64(row.Attrs.Mean), float64(row.K)}
+		for i := range 3 {
+			c[i].X = append(c[i].X, xs[i])
+			c[i].Mean = append(c[i].Mean, float64(val[i].Mean))
+			c[i].Std = append(c[i].Std, float64(val[i].SD))
 		}
 	}
 	for _, n := range order {
 		byK, byAttrs = append(byK, curves[n][0]), append(byAttrs, curves[n][1])
+		if r.Binary {
+			classErr = append(classErr, curves[n][2])
+		}
 	}
-	return byK, byAttrs
+	return byK, byAttrs, classErr
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -31,6 +32,7 @@ type fitFlags struct {
 	stream   string
 	cvSet    bool   // --cv was given on the command line
 	support  string // exploitation's fixed support: column names or indices
+	costs    costFlags
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -82,6 +84,9 @@ type fitReport struct {
 	Support       []string `json:"support"`
 	PredictBudget int      `json:"prediction_budget"`
 	TestPer       float64  `json:"test_attributes_per_example"`
+	// With prices (--costs, --cost): the prices, the cost budgets and what
+	// the fit and the test predictions spent.
+	*CostReport
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
@@ -100,7 +105,11 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
 	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
+	f.costs.define(fs)
 	if err := parseArgs(fs, args); err != nil {
+		return nil, err
+	}
+	if err := f.costs.check("fit"); err != nil {
 		return nil, err
 	}
 	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
@@ -139,6 +148,9 @@ func runFit(args []string, stdout io.Writer) error {
 	if stream, err := f.streaming(); err != nil {
 		return err
 	} else if stream {
+		if f.costs.given() {
+			return errors.New("fit: prices (--costs, --cost) are not supported when streaming; use --stream off")
+		}
 		return fitStream(f, s, stdout)
 	}
 	src, err := loadData(&f.table, "fit")
@@ -147,7 +159,11 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
-		return err
+		return src.explainDrops(err)
+	}
+	s, costNotes, err := f.costs.apply(p, s, f.params.given("k"))
+	if err != nil {
+		return fmt.Errorf("fit: %w", err)
 	}
 	if err := f.params.clampK(s, p.Train.Dim()); err != nil {
 		return fmt.Errorf("fit: %w", err)
@@ -158,22 +174,14 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim())}
-	if note := p.note; note != "" {
-		rep.Notes = append(rep.Notes, note)
+	for _, n := range append([]string{p.note, labelNote(src.rawLabels())}, costNotes...) {
+		if n != "" {
+			rep.Notes = append(rep.Notes, n)
+		}
 	}
 	start := time.Now()
-	if f.cv > 0 && lao.Tunable(s) {
-		var cv *frames.CVResult
-		if s, cv, err = frames.Tune(s, p.Train, f.cvOpts.options(f.cv, f.seed)); err != nil {
-			return err
-		}
-		rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
-		rep.CVZero, rep.CVRepeats, rep.CVWarnings = cv.ZeroChosen, cv.Repeats, cv.Warnings
-		if f.cvTable != "" {
-			if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
-				return err
-			}
-		}
+	if s, err = f.tune(s, p, rep); err != nil {
+		return err
 	}
 	fit, err := p.Fit(s, f.seed)
 	if err != nil {
@@ -183,6 +191,27 @@ func runFit(args []string, stdout io.Writer) error {
 		rep.Notes = append(rep.Notes, note)
 	}
 	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return frames.Fingerprint(p.Train) }, start, stdout)
+}
+
+// tune chooses s's tunable parameters by cross-validation on the training
+// part (--cv, --grid, --cv-rule), records the choice in rep and writes
+// --cv-table; it returns s as it is without --cv or tunable parameters.
+func (f *fitFlags) tune(s lao.Solver, p *prepared, rep *fitReport) (lao.Solver, error) {
+	if f.cv == 0 || !lao.Tunable(s) {
+		return s, nil
+	}
+	s, cv, err := frames.Tune(s, p.Train, f.cvOpts.options(f.cv, f.seed))
+	if err != nil {
+		return nil, err
+	}
+	rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
+	rep.CVZero, rep.CVRepeats, rep.CVWarnings = cv.ZeroChosen, cv.Repeats, cv.Warnings
+	if f.cvTable != "" {
+		if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // finishFit fills the report from a fit, saves the model if asked and
@@ -197,7 +226,8 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 			rep.AttributeCounts[n] = res.AttributeCounts[j]
 		}
 	}
-	if f.save != "" {
+	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
+	if f.save != "" && notFinite == nil {
 		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
 		if err := writeFile(f.save, m.WriteJSON); err != nil {
 			return err
@@ -222,10 +252,14 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
-	if f.asJSON {
-		return printJSON(stdout, rep)
+	rep.CostReport = newCostReport(res, m.Features, sc)
+	if v, ok := res.Params["k"]; ok && rep.K == 0 {
+		rep.K = int(v) // derived from the cost budget
 	}
-	return printFit(stdout, rep)
+	if f.asJSON {
+		return cmp.Or(printJSON(stdout, rep), notFinite)
+	}
+	return cmp.Or(printFit(stdout, rep), notFinite)
 }
 
 // budgetK is the k a solver runs with: its k parameter, or d for a
@@ -257,6 +291,7 @@ func printFit(w io.Writer, r *fitReport) error {
 	printParams(w, r)
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
+	r.CostReport.print(w)
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
 	if r.PredictBudget > 0 {
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)

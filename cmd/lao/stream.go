@@ -4,18 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
 // streamThreshold is the file size from which --stream auto streams.
 const streamThreshold = 256 << 20
 
-// streaming decides --stream for the fit's --data.
+// streaming decides --stream for the fit's --data: auto streams a file
+// whose content (decompressed: a gzip file's trailer gives its size) is
+// streamThreshold or more; a pipe or FIFO is read in memory, under
+// --max-memory, unless --stream on.
 func (f *fitFlags) streaming() (bool, error) {
 	switch f.stream {
 	case "off":
@@ -26,14 +29,14 @@ func (f *fitFlags) streaming() (bool, error) {
 		}
 		return true, nil
 	}
-	if isNamed(f.table.data) || datasets.IsSVMLightPath(f.table.data) {
+	if isNamed(f.table.data) || datasets.IsSVMLightPath(f.table.data) || f.table.data == ingest.Stdin {
 		return false, nil
 	}
-	st, err := os.Stat(f.table.data)
+	size, err := ingest.ContentSize(f.table.data)
 	if err != nil {
 		return false, fmt.Errorf("fit: %w", err)
 	}
-	return st.Size() >= streamThreshold, nil
+	return size >= streamThreshold, nil
 }
 
 // fitStream fits s on a CSV read in passes, one row in memory: a pass to
@@ -51,20 +54,14 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt, err := frames.ScaleOptions(s, f.scale)
+	in, err := ingest.Reopen(f.table.data, "", f.table.lim.limits("fit", false)) // a pipe is spooled once: every pass reads it again
 	if err != nil {
-		return fmt.Errorf("fit: --scale: %w", err)
+		return fmt.Errorf("fit: %w", err)
 	}
-	opt.FillMissing = policy == frames.MissingMean
-	open := func() (io.ReadCloser, error) { return os.Open(f.table.data) }
+	defer in.Remove()
 	start := time.Now()
-	st, err := frames.StreamCSV(open, frames.StreamOptions{
-		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored()},
-		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
+	st, err := openStream(f, s, policy, in)
 	if err != nil {
-		if errors.Is(err, frames.ErrMissing) || errors.Is(err, frames.ErrNonNumeric) {
-			return fmt.Errorf("%w\n(pass --missing drop-rows or --missing mean to go on, or --ignore the column)", err)
-		}
 		return err
 	}
 	d := len(st.Features())
@@ -76,6 +73,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		return err
 	}
 	rep := streamReport(f, st, fit.Solver, policy)
+	if in.Spooled {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("the input is not a regular file: copied once (%s) to a temporary file for the passes", ingest.FormatSize(in.Bytes)))
+	}
 	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, st.Fingerprint, start, stdout)
 }
 
@@ -103,4 +103,22 @@ func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames
 		}
 	}
 	return rep
+}
+
+// openStream prepares the streamed CSV in (the classification and
+// statistics passes) with the scaling for s.
+func openStream(f *fitFlags, s lao.Solver, policy frames.Missing, in *ingest.Reopenable) (*frames.CSVStream, error) {
+	opt, err := frames.ScaleOptions(s, f.scale)
+	if err != nil {
+		return nil, fmt.Errorf("fit: --scale: %w", err)
+	}
+	opt.FillMissing = policy == frames.MissingMean
+	st, err := frames.StreamCSV(in.Open, frames.StreamOptions{
+		CSV: frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(),
+			Limits: f.table.lim.limits("fit", false)},
+		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
+	if err != nil {
+		return nil, readAdvice("fit", err, true)
+	}
+	return st, nil
 }

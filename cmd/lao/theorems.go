@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/laoproject/lao/lao"
 	"github.com/laoproject/lao/lao/theory"
 )
 
@@ -75,24 +76,18 @@ func runTheorems(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if err := theory.CheckSizes(p); err != nil {
+			return fmt.Errorf("theorems: --eval: %w", err)
+		}
 		params = &p
 	}
 	list, err := selectTheorems(*paper, *id)
 	if err != nil {
 		return err
 	}
-	out := make([]theoremJSON, len(list))
-	for i, t := range list {
-		out[i] = theoremJSON{ID: t.ID, Paper: t.Paper, Number: t.Number, Kind: t.Kind, Statement: t.Statement,
-			Assumptions: t.Assumptions, BoundTeX: t.BoundTeX, HasBound: t.Bound != nil, Unit: t.Unit, Exact: t.Exact,
-			Solver: t.Solver, Generator: t.Generator, Notebook: t.Notebook, Experiment: t.Experiment, Tests: t.Tests, Note: t.Note}
-		if params != nil && t.Bound != nil {
-			if v := t.Bound(*params); !math.IsNaN(v) && !math.IsInf(v, 0) {
-				out[i].Value = &v
-			} else {
-				out[i].ValueNote = fmt.Sprintf("not finite at these sizes (%g): give every size the bound uses (see its formula)", v)
-			}
-		}
+	out, err := theoremRecords(list, params, *id != "")
+	if err != nil {
+		return err
 	}
 	if *asJSON {
 		return printJSON(stdout, out)
@@ -104,6 +99,35 @@ func runTheorems(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%d results. `lao theorems --id ID` shows one in full; --eval evaluates the bounds; --json for all fields.\n", len(out))
 	}
 	return nil
+}
+
+// theoremRecords describes the results of list, with their bounds at
+// params when given: a result whose assumptions params violate gets a note
+// instead of a value, or, when it was asked for alone (single), an error.
+func theoremRecords(list []theory.Theorem, params *theory.BoundParams, single bool) ([]theoremJSON, error) {
+	out := make([]theoremJSON, len(list))
+	for i, t := range list {
+		out[i] = theoremJSON{ID: t.ID, Paper: t.Paper, Number: t.Number, Kind: t.Kind, Statement: t.Statement,
+			Assumptions: t.Assumptions, BoundTeX: t.BoundTeX, HasBound: t.Bound != nil, Unit: t.Unit, Exact: t.Exact,
+			Solver: t.Solver, Generator: t.Generator, Notebook: t.Notebook, Experiment: t.Experiment, Tests: t.Tests, Note: t.Note}
+		if params == nil || t.Bound == nil {
+			continue
+		}
+		if err := t.CheckParams(*params); err != nil {
+			if single {
+				return nil, fmt.Errorf("theorems: --eval: %w", err)
+			}
+			why := strings.TrimSuffix(strings.TrimPrefix(err.Error(), t.ID+" ("+t.Number+"): "), ": "+lao.ErrParam.Error())
+			out[i].ValueNote = "outside the result's assumptions: " + why
+			continue
+		}
+		if v := t.Bound(*params); !math.IsNaN(v) && !math.IsInf(v, 0) {
+			out[i].Value = &v
+		} else {
+			out[i].ValueNote = fmt.Sprintf("not finite at these sizes (%g): give every size the bound uses (see its formula)", v)
+		}
+	}
+	return out, nil
 }
 
 func printTheorem(w io.Writer, t theoremJSON, full bool) {

@@ -29,6 +29,13 @@ type Entry struct {
 	// handle that reveals at most PredictBudget attributes
 	// (lao.EvaluateBudgeted), so a model that needs more fails the run.
 	PredictBudget int
+	// TuneOnce keeps the ordinary protocol (tuned once, one fit read at
+	// checkpoints) for this entry under Spec.PerPrefix: for batch solvers
+	// (Baseline, offline Ridge and Lasso), whose checkpoints are solves on
+	// each prefix and whose penalty or radius needs no step-size scaling,
+	// and whose tuning costs a full solve per grid point whatever the
+	// prefix's length.
+	TuneOnce bool
 }
 
 // New returns the entry's solver: the registered solver with the entry's
@@ -63,6 +70,20 @@ type Spec struct {
 	// Preprocess transforms each split (centring, intercept) before
 	// tuning and fitting; the zero value uses the data as they are.
 	Preprocess Preprocess
+	// MaxTrain, if positive, keeps at most this many examples of each
+	// split's training part (the first of its shuffled order): a smaller
+	// run of the same protocol, for quick looks; 0 keeps them all.
+	MaxTrain int
+	// PerPrefix tunes (for entries with Tune) and fits every prefix
+	// afresh on that prefix alone, instead of reading one fit on the whole
+	// training part at checkpoints. Parameters tuned for the whole part
+	// (a step size, a radius) are then never used on a prefix they were
+	// not chosen for: with them, the short prefixes of a curve can show
+	// errors far above the zero predictor's (large steps over few
+	// examples) that say nothing about the algorithm at that size. It
+	// costs about twice the tuning of one fit (the prefixes are
+	// log-spaced).
+	PerPrefix bool
 }
 
 // Point is a curve's value at one prefix length, over the splits.
@@ -88,13 +109,21 @@ type Curve struct {
 	// of the grid (frames.CVResult.Edges); empty when every choice was
 	// interior or nothing was tuned.
 	Edges [][]string
+	// Refits lists the tuned fits that were worse than the zero predictor
+	// on their own training data and were refitted with CV's next setting
+	// (a step size that was stable on CV's folds and not on the whole
+	// training part), one line each naming the split and the prefix.
+	Refits []string
 }
 
 // Report is the result of Run.
 type Report struct {
-	Spec    Spec
-	D, M    int // attributes and examples of the data set
-	MTrain  int // training examples per split
+	Spec   Spec
+	D, M   int // attributes and examples of the data set
+	MTrain int // training examples per split
+	// Binary reports whether every label of the data set is −1 or +1:
+	// only then is the classification error sign(w·x) ≠ y meaningful.
+	Binary  bool
 	Curves  []Curve
 	Seconds float64
 }
@@ -108,7 +137,7 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		return nil, err
 	}
 	start := time.Now()
-	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Curves: make([]Curve, len(spec.Entries))}
+	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Binary: binaryLabels(ds), Curves: make([]Curve, len(spec.Entries))}
 	g := newGrids(spec)
 	var prefixes []int
 	total, done := spec.Splits*len(spec.Entries), 0
@@ -118,18 +147,24 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		if spec.MaxTrain > 0 && train.Len() > spec.MaxTrain {
+			train = train.Head(spec.MaxTrain)
+		}
 		prep := &splitPrep{train: train, test: test, pre: spec.Preprocess, cache: map[string]*frames.Prepared{}}
 		if prefixes == nil {
 			rep.MTrain = train.Len()
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			params, edges, err := runEntry(entry, spec, prep, seed, prefixes, g.at(e, s))
+			r, err := runEntry(entry, spec, prep, seed, prefixes, g.at(e, s))
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
-			rep.Curves[e].Params = append(rep.Curves[e].Params, params)
-			rep.Curves[e].Edges = append(rep.Curves[e].Edges, edges)
+			rep.Curves[e].Params = append(rep.Curves[e].Params, r.params)
+			rep.Curves[e].Edges = append(rep.Curves[e].Edges, r.edges)
+			for _, n := range r.notes {
+				rep.Curves[e].Refits = append(rep.Curves[e].Refits, fmt.Sprintf("split %d, %s", s+1, n))
+			}
 			done++
 			if progress != nil {
 				progress(done, total, fmt.Sprintf("split %d/%d: %s", s+1, spec.Splits, entry.Label))
@@ -175,19 +210,48 @@ func (spec Spec) check(ds *lao.Dataset) error {
 }
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the
-// test errors (frames.Score, in the data's units) at every prefix.
-func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, out record) (map[string]float64, []string, error) {
+// test errors (frames.Score, in the data's units) at every prefix: from one
+// fit read at checkpoints or, with Spec.PerPrefix, from one tuning and fit
+// per prefix.
+func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, out record) (entryResult, error) {
 	s, err := entry.New()
 	if err != nil {
-		return nil, nil, err
+		return entryResult{}, err
 	}
 	p, err := prep.forSolver(s)
 	if err != nil {
-		return nil, nil, err
+		return entryResult{}, err
 	}
 	train := p.Train.(*lao.Dataset)
+	if !spec.PerPrefix || entry.TuneOnce {
+		return fitEntry(entry, spec, p, train, seed, prefixes, out)
+	}
+	var r entryResult
+	var notes []string
+	for i, n := range prefixes {
+		one := record{out.mse[i : i+1], out.cerr[i : i+1], out.attrs[i : i+1], out.zero[i : i+1]}
+		if r, err = fitEntry(entry, spec, p, train.Head(n), seed, []int{n}, one); err != nil {
+			return entryResult{}, fmt.Errorf("prefix of %d examples: %w", n, err)
+		}
+		notes = append(notes, r.notes...)
+	}
+	r.notes = notes
+	return r, nil
+}
+
+// fitEntry tunes (if asked) a fresh solver of entry on train and fits it,
+// scoring the checkpoints at prefixes with the split's preparation p. A
+// tuned fit worse than the zero predictor on its own training data is
+// refitted with CV's next settings (refit), and the notes say so.
+func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (entryResult, error) {
+	s, err := entry.New()
+	if err != nil {
+		return entryResult{}, err
+	}
 	s = frames.WithPriors(s, train) // e.g. DDAERR's moments, from this split's training part
-	var edges []string
+	var r entryResult
+	var chosen frames.Params
+	var runnersUp []frames.RunnerUp
 	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
 		cvData := train
 		if spec.CVMax > 0 && train.Len() > spec.CVMax {
@@ -198,12 +262,64 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 		// rows, where smaller steps win (on ms2018-fig1 it chose Hybrid's
 		// η = 0.03, final test MSE 12.9, against η = 0.1 and 3.6 by plain
 		// CV: TestSyntheticPresetRuns).
+		base := s
 		var cv *frames.CVResult
 		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off"}); err != nil {
-			return nil, nil, err
+			return entryResult{}, err
 		}
-		edges = cv.Edges()
+		r.edges, chosen = cv.Edges(), cv.Best
+		if !cv.ZeroChosen {
+			if runnersUp, err = cv.RunnersUp(base, maxRefits); err != nil {
+				return entryResult{}, err
+			}
+			runnersUp = append(runnersUp, frames.RunnerUp{Solver: &frames.ZeroPredictor{Of: base.Name()}})
+		}
 	}
+	res, err := fitScored(s, entry, p, train, seed, prefixes, out)
+	setting := frames.RunnerUp{Params: chosen, Solver: s}
+	for _, next := range runnersUp {
+		if err != nil {
+			return entryResult{}, err
+		}
+		fitMSE, zeroMSE := lao.MSE(res.W, train), lao.MSE(make([]float64, train.Dim()), train)
+		if !(fitMSE > zeroMSE) {
+			break
+		}
+		r.notes = append(r.notes, fmt.Sprintf("%d examples: the fit with CV's %s fitted worse than the zero predictor on its own training data (training MSE %.3g against %.3g), refitted with %s",
+			train.Len(), settingName(setting), fitMSE, zeroMSE, settingName(next)))
+		s, setting = next.Solver, next
+		res, err = fitScored(s, entry, p, train, seed, prefixes, out)
+	}
+	if err != nil {
+		return entryResult{}, err
+	}
+	r.params = res.Params
+	return r, nil
+}
+
+// maxRefits is how many of CV's next settings fitEntry tries before the
+// zero predictor.
+const maxRefits = 3
+
+// entryResult is what one (entry, split) or prefix fit reports besides its
+// scores: the parameters it ran with, CV's choices on the grid's edge, and
+// the refits.
+type entryResult struct {
+	params map[string]float64
+	edges  []string
+	notes  []string
+}
+
+// settingName names a setting in a note.
+func settingName(u frames.RunnerUp) string {
+	if z, ok := u.Solver.(*frames.ZeroPredictor); ok {
+		return "the zero predictor (" + z.Of + "'s next settings refitted no better)"
+	}
+	return "setting " + u.Params.String()
+}
+
+// fitScored fits s on train and scores the checkpoints at prefixes.
+func fitScored(s lao.Solver, entry Entry, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (*lao.Result, error) {
 	i := 0
 	var evalErr error
 	res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
@@ -216,12 +332,9 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 			i++
 		}})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	if evalErr != nil {
-		return nil, nil, evalErr
-	}
-	return res.Params, edges, nil
+	return res, evalErr
 }
 
 // logPrefixes returns up to n distinct prefix lengths, log-spaced from lo to
@@ -300,4 +413,14 @@ func Median(v []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// binaryLabels reports whether every label of ds is −1 or +1.
+func binaryLabels(ds *lao.Dataset) bool {
+	for i := range ds.Len() {
+		if y := ds.Label(i); y != 1 && y != -1 {
+			return false
+		}
+	}
+	return true
 }

@@ -79,3 +79,38 @@ func BoundCurve(name string, of Curve, bound func(x float64) float64) Curve {
 	}
 	return b
 }
+
+// OnLogX prepares curves for a log x axis: a point at x ≤ 0 cannot be
+// drawn there, so it is left out and the curve's legend entry says how many
+// were (on an attributes-seen axis such a point is a model that read no
+// attribute: the zero predictor, which cross-validation may choose on a
+// short prefix). Other curves are returned unchanged.
+func OnLogX(curves []Curve) []Curve {
+	out := make([]Curve, 0, len(curves))
+	for _, c := range curves {
+		dropped := 0
+		for _, x := range c.X {
+			if !(x > 0) {
+				dropped++
+			}
+		}
+		if dropped == 0 {
+			out = append(out, c)
+			continue
+		}
+		if dropped == len(c.X) {
+			continue // nothing to draw
+		}
+		d := Curve{Name: fmt.Sprintf("%s (%d point(s) at x = 0 not drawn)", c.Name, dropped), Role: c.Role, Group: c.group()}
+		for i, x := range c.X {
+			if x > 0 {
+				d.X, d.Mean = append(d.X, x), append(d.Mean, c.Mean[i])
+				if c.Std != nil {
+					d.Std = append(d.Std, c.Std[i])
+				}
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}

@@ -54,3 +54,11 @@ func TestBoundCurve(t *testing.T) {
 		t.Errorf("ratio %+v %v", r, err)
 	}
 }
+
+func TestOnLogX(t *testing.T) {
+	cs := OnLogX([]Curve{{Name: "a", X: []float64{0, 10, 100}, Mean: []float64{1, 0.5, 0.2}, Std: []float64{0, 0.1, 0.1}},
+		{Name: "b", X: []float64{1, 2}, Mean: []float64{1, 2}}})
+	if len(cs) != 2 || len(cs[0].X) != 2 || cs[0].X[0] != 10 || len(cs[0].Std) != 2 || cs[0].Name != "a (1 point(s) at x = 0 not drawn)" || cs[0].Group != "a" || cs[1].Name != "b" {
+		t.Errorf("OnLogX: %+v", cs)
+	}
+}

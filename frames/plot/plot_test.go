@@ -202,7 +202,7 @@ func TestLogTicks(t *testing.T) {
 	if got := strings.Join(labels(1500, 84000), " "); got != "2000 5000 10000 20000 50000" {
 		t.Errorf("short axis labels %q", got)
 	}
-	if got := strings.Join(labels(0.001, 1e8), " "); got != "0.001 0.01 0.1 1 10 100 1000 10000 100000 1000000 1e+07 1e+08" {
+	if got := strings.Join(labels(0.001, 1e8), " "); got != "1e-3 1e-2 1e-1 1e0 1e1 1e2 1e3 1e4 1e5 1e6 1e7 1e8" { // one format
 		t.Errorf("long axis labels %q", got)
 	}
 	if n := len((logTicks{}).Ticks(1, 100)); n != 19 { // 1..9, 10..90, 100
@@ -227,11 +227,12 @@ func TestLogTicksWhereTheDataAre(t *testing.T) {
 		lo, hi float64
 		want   string
 	}{
-		{17, 1.2e7, "100 1000 10000 100000 1000000 1e+07"}, // long: powers of ten only
-		{230, 1400, "300 500 1000"},                        // 1-2-3-5 under 1.5 decades
-		{0.23, 6, "0.3 0.5 1 2 3 5"},                       // no end of the data far from a label
-		{300, 450, "300 400"},                              // every multiple
-		{0.52, 0.68, "0.55 0.6 0.65"},                      // under one multiple: linear nice values
+		{17, 1.2e7, "1e2 1e3 1e4 1e5 1e6 1e7"}, // long: powers of ten only, one format
+		{2e-5, 0.03, "1e-4 1e-3 1e-2"},         // small values: one format too
+		{230, 1400, "300 500 1000"},            // 1-2-3-5 under 1.5 decades
+		{0.23, 6, "0.3 0.5 1 2 3 5"},           // no end of the data far from a label
+		{300, 450, "300 400"},                  // every multiple
+		{0.52, 0.68, "0.55 0.6 0.65"},          // under one multiple: linear nice values
 	} {
 		if got := labels(c.lo, c.hi); got != c.want {
 			t.Errorf("[%g, %g]: labels %q, want %q", c.lo, c.hi, got, c.want)

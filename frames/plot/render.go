@@ -89,7 +89,7 @@ func drawLaidOut(p *gplot.Plot, c draw.Canvas, legendW vg.Length) draw.Canvas {
 
 	var labelW vg.Length
 	if label.Text != "" {
-		labelW = label.TextStyle.Height(label.Text) + label.Padding
+		labelW = label.TextStyle.Height(label.Text) + label.Padding + vg.Points(4) // a gap: never touching the tick labels
 	}
 	pc := draw.Crop(c, labelW, -legendW, 0, -vg.Points(3)) // 3 pt above the title
 	p.Draw(pc)
@@ -109,4 +109,44 @@ func drawLaidOut(p *gplot.Plot, c draw.Canvas, legendW vg.Length) draw.Canvas {
 		legend.Draw(lc)
 	}
 	return data
+}
+
+// Row renders panels side by side as one SVG (or PNG, at 96 dpi), each
+// DefaultWidth wide plus its own legend strip (beside its axes, never over
+// the data) and DefaultHeight high.
+func Row(panels []*gplot.Plot, png bool) (out []byte, err error) {
+	if len(panels) == 0 {
+		return nil, fmt.Errorf("plot: Row: no panels")
+	}
+	format := "svg"
+	if png {
+		format = "png"
+	}
+	widths := make([]vg.Length, len(panels))
+	var w vg.Length
+	for i, p := range panels {
+		widths[i] = DefaultWidth + legendWidth(p)
+		w += widths[i]
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("plot: Row %s: %v", format, r)
+		}
+	}()
+	cw, err := draw.NewFormattedCanvas(w, DefaultHeight, format)
+	if err != nil {
+		return nil, fmt.Errorf("plot: Row %s: %w", format, err)
+	}
+	c := draw.New(cw)
+	x := c.Min.X
+	for i, p := range panels {
+		sub := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x, Y: c.Min.Y}, Max: vg.Point{X: x + widths[i], Y: c.Max.Y}}}
+		drawLaidOut(p, sub, legendWidth(p))
+		x += widths[i]
+	}
+	var buf bytes.Buffer
+	if _, err := cw.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("plot: Row %s: %w", format, err)
+	}
+	return buf.Bytes(), nil
 }

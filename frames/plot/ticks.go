@@ -16,7 +16,46 @@ import (
 // which leaves a short axis with one label or none.
 type logTicks struct{}
 
-func (logTicks) Ticks(lo, hi float64) []gplot.Tick {
+func (l logTicks) Ticks(lo, hi float64) []gplot.Tick {
+	return oneFormat(l.ticks(lo, hi))
+}
+
+// oneFormat relabels the labelled ticks of an axis in one number format:
+// if any label would need an exponent (values from 10⁵ up or below 10⁻³),
+// all are written as m·10ⁿ in the form "2e5", "1e-4" — never "1000000"
+// beside "1e+07".
+func oneFormat(ticks []gplot.Tick) []gplot.Tick {
+	sci := false
+	for _, t := range ticks {
+		if a := math.Abs(t.Value); t.Label != "" && (a >= 1e5 || (a > 0 && a < 1e-3)) {
+			sci = true
+		}
+	}
+	if !sci {
+		return ticks
+	}
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = sciLabel(t.Value)
+		}
+	}
+	return ticks
+}
+
+// sciLabel writes v as "m e n" without padding: 2e5, 1e-4, 2.5e6.
+func sciLabel(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	e := math.Floor(math.Log10(math.Abs(v)))
+	m, _ := strconv.ParseFloat(strconv.FormatFloat(v/math.Pow(10, e), 'g', 6, 64), 64)
+	if math.Abs(m) >= 10 { // rounding carried into the next decade
+		m, e = m/10, e+1
+	}
+	return strconv.FormatFloat(m, 'f', -1, 64) + "e" + strconv.Itoa(int(e))
+}
+
+func (logTicks) ticks(lo, hi float64) []gplot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}

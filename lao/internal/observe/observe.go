@@ -7,12 +7,15 @@
 // A handle reveals the label freely and at most a budget of distinct
 // attributes per row; re-reading an attribute that was already revealed is
 // free; a request beyond the budget is refused (ErrBudgetExceeded) and never
-// served. Rows are dense ([]float64 of length d) or sparse (sorted indices
+// served. With prices (SetPrices), each attribute also costs its price and a
+// request that would take the row's spend above the cost budget is refused
+// in the same way. Rows are dense ([]float64 of length d) or sparse (sorted indices
 // and values), lent to the handle, never copied.
 package observe
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/laoproject/lao/lao/internal/errs"
@@ -51,7 +54,56 @@ type Example struct {
 	seen   []int // the attributes revealed for this row, in order
 	all    bool  // every attribute is revealed (All)
 	ident  []int // 0, 1, …, d−1 (built by the first All)
+	// prices (SetPrices): nil costs means an unpriced protocol
+	costs      []float64 // costs[i] is attribute i's price
+	costBudget float64   // hard cap on spent per row; +Inf: none
+	spent      float64   // the prices of the attributes revealed for this row
 }
+
+// CostSlack is the relative slack of the cost budget: a read is refused when
+// the row's spend would exceed the budget by more than CostSlack times the
+// budget, so that the order in which prices are summed (by a solver
+// planning its draws, and by the handle) cannot refuse a read that fits.
+const CostSlack = 1e-9
+
+// SetPrices makes the handle charge costs[i] for revealing attribute i and
+// refuse a read that would take a row's spend above budget (budget ≤ 0 or
+// +Inf: no cost budget, the spend is only counted). Nil costs remove the
+// prices. costs is not copied and must have length d; the prices stay in
+// force across Reset and ResetSparse.
+func (e *Example) SetPrices(costs []float64, budget float64) {
+	if costs != nil && len(costs) != e.d {
+		panic(fmt.Sprintf("lao: Example.SetPrices: %d prices, handle was made for %d attributes", len(costs), e.d))
+	}
+	if budget <= 0 {
+		budget = math.Inf(1)
+	}
+	e.costs, e.costBudget = costs, budget
+}
+
+// Spent returns the prices of the attributes revealed for the current row
+// (0 for an unpriced handle).
+func (e *Example) Spent() float64 { return e.spent }
+
+// CostBudget returns the hard per-row cost budget (+Inf if none).
+func (e *Example) CostBudget() float64 {
+	if e.costs == nil {
+		return math.Inf(1)
+	}
+	return e.costBudget
+}
+
+// Price returns attribute i's price (0 for an unpriced handle or an index
+// out of range).
+func (e *Example) Price(i int) float64 {
+	if e.costs == nil || i < 0 || i >= len(e.costs) {
+		return 0
+	}
+	return e.costs[i]
+}
+
+// affords reports whether a further spend of c fits the row's cost budget.
+func (e *Example) affords(c float64) bool { return e.spent+c <= e.costBudget*(1+CostSlack) }
 
 // scanBudget is the largest budget for which the handle scans its revealed
 // list instead of stamping: up to here a scan is cheaper than a cache miss
@@ -90,7 +142,7 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 
 func (e *Example) next(y float64, budget int) {
 	e.y, e.budget = y, budget
-	e.seen, e.all = e.seen[:0], false
+	e.seen, e.all, e.spent = e.seen[:0], false, 0
 	e.scan = budget <= scanBudget
 	if e.scan {
 		return
@@ -179,6 +231,12 @@ func (e *Example) admit(i int) bool {
 	if len(e.seen) >= e.budget {
 		return false
 	}
+	if e.costs != nil {
+		if !e.affords(e.costs[i]) {
+			return false
+		}
+		e.spent += e.costs[i]
+	}
 	if !e.scan {
 		e.stamp[i] = e.gen
 	}
@@ -213,6 +271,18 @@ func (e *Example) admitAll() error {
 	if e.budget < e.d {
 		return fmt.Errorf("%w: all %d attributes requested, budget is %d", ErrBudgetExceeded, e.d, e.budget)
 	}
+	if e.costs != nil {
+		var rest float64
+		for i := range e.d {
+			if !e.revealed(i) {
+				rest += e.costs[i]
+			}
+		}
+		if !e.affords(rest) {
+			return fmt.Errorf("%w: all %d attributes requested, they cost %g more, %g of the cost budget %g is spent", ErrBudgetExceeded, e.d, rest, e.spent, e.costBudget)
+		}
+		e.spent += rest
+	}
 	if len(e.seen) == 0 {
 		if e.ident == nil {
 			e.ident = make([]int, e.d)
@@ -236,6 +306,9 @@ func (e *Example) admitAll() error {
 func (e *Example) refusal(i int) error {
 	if i < 0 || i >= e.d {
 		return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
+	}
+	if len(e.seen) < e.budget && e.costs != nil {
+		return fmt.Errorf("%w: attribute %d costs %g, %g of the cost budget %g is spent", ErrBudgetExceeded, i, e.costs[i], e.spent, e.costBudget)
 	}
 	return fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
 }
