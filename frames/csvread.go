@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -16,21 +15,18 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// csvFile is an open CSV table (package ingest's records) with its header
-// checked against the options: the reading core of ReadCSV and StreamCSV.
+// csvFile is an open CSV table (package ingest's records) read as Rows:
+// the CSV reader of ReadCSV and StreamCSV.
 type csvFile struct {
-	name    string
-	opt     CSVOptions
-	in      *ingest.Input
-	rec     *ingest.Records
-	names   []string
-	unnamed int // header cells that were empty
-	ignored []bool
+	in     *ingest.Input
+	rec    *ingest.Records
+	cur    []string // the current record
+	closer io.Closer
 }
 
-// openCSV starts reading a CSV: decompression, encoding, limits,
-// separator, header.
-func openCSV(r io.Reader, name string, opt CSVOptions) (*csvFile, error) {
+// openCSV starts reading a CSV (decompression, encoding, limits,
+// separator, header) and checks its header against opt.
+func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	in, err := ingest.Open(r, name, opt.Limits)
 	if err != nil {
 		return nil, ingestErr(err)
@@ -39,74 +35,46 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*csvFile, error) {
 	if err != nil {
 		return nil, ingestErr(err)
 	}
-	f := &csvFile{name: name, opt: opt, in: in, rec: rec}
-	if err := f.header(rec.Header()); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return newRowTable(&csvFile{in: in, rec: rec}, name, opt)
 }
 
-// header names the columns (an empty name becomes "columnJ") and checks
-// the target and the ignored columns.
-func (f *csvFile) header(rec []string) error {
-	seen := map[string]int{}
-	for j, h := range rec {
-		if h == "" {
-			h = fmt.Sprintf("column%d", j+1)
-			f.unnamed++
-		}
-		if k, dup := seen[h]; dup {
-			return fmt.Errorf("frames: %s: header columns %d and %d are both named %q: %w", f.name, k+1, j+1, h, lao.ErrParam)
-		}
-		seen[h] = j
-		f.names = append(f.names, h)
-		f.ignored = append(f.ignored, slices.Contains(f.opt.Ignore, h))
+// Names returns the header's fields.
+func (f *csvFile) Names() []string { return f.rec.Header() }
+
+// Next reads the next record and returns its file line.
+func (f *csvFile) Next() (int, error) {
+	rec, line, err := f.rec.Read()
+	if err == io.EOF {
+		return 0, io.EOF
 	}
-	for _, n := range f.opt.Ignore {
-		if _, ok := seen[n]; !ok {
-			return unknownColumn(n, "ignored", f.names)
-		}
+	if err != nil {
+		return line, ingestErr(err)
 	}
-	if t := f.opt.Target; t != "" {
-		if _, ok := seen[t]; !ok {
-			return fmt.Errorf("%w%s", unknownColumn(t, "target", f.names), f.headerHint())
-		}
-		if slices.Contains(f.opt.Ignore, t) {
-			return fmt.Errorf("frames: %s: the target column %q is also ignored: %w", f.name, t, lao.ErrParam)
-		}
+	f.cur = rec
+	return line, nil
+}
+
+// Cell parses cell j of the current record (ingest.ParseCell); its text is
+// the cell's.
+func (f *csvFile) Cell(j int) (float64, ingest.CellKind, string) {
+	v, kind := ingest.ParseCell(f.cur[j])
+	return v, kind, f.cur[j]
+}
+
+// Close closes the file the CSV was opened on, if it was given one
+// (StreamCSV's passes); ReadCSV leaves its reader to its caller.
+func (f *csvFile) Close() error {
+	if f.closer != nil {
+		return f.closer.Close()
 	}
 	return nil
 }
 
-// headerHint explains an error when the header row looks like data: most of
-// its names are numbers or empty (scikit-learn's bundled files start with a
-// line of counts, for example).
-func (f *csvFile) headerHint() string {
-	n := f.unnamed
-	for _, h := range f.names {
-		if _, kind := ingest.ParseCell(h); kind == ingest.Number {
-			n++
-		}
-	}
-	if 2*n < len(f.names) {
-		return ""
-	}
-	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
-}
+// PosName returns "line": a CSV row's position is its file line.
+func (f *csvFile) PosName() string { return "line" }
 
-// next returns the next data row (valid until the next call) and its file
-// line, or io.EOF.
-func (f *csvFile) next() ([]string, int, error) {
-	rec, line, err := f.rec.Read()
-	if err == nil || err == io.EOF {
-		return rec, line, err
-	}
-	var ragged *ingest.RaggedError
-	if errors.As(err, &ragged) {
-		err = fmt.Errorf("%w%s", err, f.headerHint())
-	}
-	return nil, line, ingestErr(err)
-}
+// EstimateRows estimates the rows of the file from its size.
+func (f *csvFile) EstimateRows() (int64, bool) { return f.rec.EstimateRows() }
 
 // ingestError is an error of package ingest seen from frames: "frames: "
 // before its message, and ErrFrame beside its sentinel when the input is
@@ -124,9 +92,10 @@ func (e *ingestError) Unwrap() []error {
 	return []error{e.err}
 }
 
-// tableReader holds the columns of one ReadCSV call as they are read.
+// tableReader holds the columns of one ReadCSV or ReadRows call as they
+// are read.
 type tableReader struct {
-	f     *csvFile
+	f     *rowTable
 	cols  []*csvColumn
 	lines []int // the file line of each row
 }
@@ -141,7 +110,7 @@ type csvColumn struct {
 	ignored bool
 }
 
-func newTableReader(f *csvFile) *tableReader {
+func newTableReader(f *rowTable) *tableReader {
 	rd := &tableReader{f: f, cols: make([]*csvColumn, len(f.names))}
 	for j, n := range f.names {
 		rd.cols[j] = &csvColumn{info: ColumnInfo{Name: n}, ignored: f.ignored[j]}
@@ -156,7 +125,7 @@ func (rd *tableReader) rows() error {
 		return err
 	}
 	for {
-		rec, line, err := rd.f.next()
+		line, err := rd.f.next()
 		if err == io.EOF {
 			break
 		}
@@ -166,16 +135,26 @@ func (rd *tableReader) rows() error {
 		row := len(rd.lines)
 		rd.lines = append(rd.lines, line)
 		for j, c := range rd.cols {
-			c.add(row, line, rec[j])
+			v, kind, text := rd.f.rows.Cell(j)
+			c.add(row, line, v, kind, text, rd.f.unit)
 		}
 		if err := rd.checkMemory(); err != nil {
 			return err
 		}
 	}
 	if len(rd.lines) == 0 {
-		return fmt.Errorf("frames: %s: no data rows after the header: %w", rd.f.name, lao.ErrEmpty)
+		return fmt.Errorf("frames: %s: no data rows%s: %w", rd.f.name, afterHeader(rd.f.unit), lao.ErrEmpty)
 	}
 	return nil
+}
+
+// afterHeader is " after the header" for a CSV file (a position counts
+// lines), "" otherwise.
+func afterHeader(unit string) string {
+	if unit == "line" {
+		return " after the header"
+	}
+	return ""
 }
 
 // checkMemory applies Limits.MaxMemory: to the columns before any row, to
@@ -189,8 +168,10 @@ func (rd *tableReader) checkMemory() error {
 	case n == 0:
 		err = lim.CheckMemory(name, 0, d, "")
 	case n >= 256 && n&(n-1) == 0:
-		if est, ok := rd.f.rec.EstimateRows(); ok {
-			err = lim.CheckMemory(name, est, d, "estimated from the input's size")
+		if re, ok := rd.f.rows.(RowEstimator); ok {
+			if est, ok := re.EstimateRows(); ok {
+				err = lim.CheckMemory(name, est, d, "estimated from the input's size")
+			}
 		}
 	case n%4096 == 0:
 		err = lim.CheckMemory(name, n, d, "read so far")
@@ -201,8 +182,9 @@ func (rd *tableReader) checkMemory() error {
 	return nil
 }
 
-func (c *csvColumn) add(row, line int, cell string) {
-	v, kind := ingest.ParseCell(cell)
+// add adds a cell (value and kind by ingest.ParseCell's rule, its text
+// when not a number) of the row at position line.
+func (c *csvColumn) add(row, line int, v float64, kind ingest.CellKind, cell, unit string) {
 	c.vals.add(v)
 	switch kind {
 	case ingest.Number:
@@ -217,7 +199,7 @@ func (c *csvColumn) add(row, line int, cell string) {
 	c.text = append(c.text, cell)
 	c.bad = append(c.bad, row)
 	if len(c.info.First) < 3 {
-		c.info.First = append(c.info.First, Cell{Line: line, Text: cell})
+		c.info.First = append(c.info.First, Cell{Line: line, Text: cell, unit: unit})
 	}
 }
 
@@ -250,7 +232,7 @@ func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 // builds the DataFrame.
 func (rd *tableReader) table() (*Table, error) {
 	opt := rd.f.opt
-	t := &Table{Missing: opt.Missing}
+	t := &Table{Missing: opt.Missing, unit: rd.f.unit}
 	drop := make([]bool, len(rd.lines))
 	var bad []ColumnInfo // numeric columns with bad cells, under MissingError
 	for _, c := range rd.cols {
