@@ -36,7 +36,7 @@ type tableFlags struct {
 }
 
 func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
-	fs.StringVar(&t.data, "data", "", dataUsage)
+	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables)
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.StringVar(&t.ignore, "ignore", "", "comma-separated CSV columns not to use")
@@ -79,6 +79,9 @@ func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.isColumnar() {
+		return t.readColumnar(cmd, policy)
+	}
 	fh, err := os.Open(t.data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmd, err)
@@ -86,16 +89,23 @@ func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	defer fh.Close()
 	tab, err := frames.ReadCSV(fh, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored()})
 	if err != nil {
-		if errors.Is(err, frames.ErrMissing) || (errors.Is(err, frames.ErrNonNumeric) && !strings.Contains(err.Error(), "target column")) {
-			return nil, fmt.Errorf("%w\n(pass --missing drop-rows or --missing mean to go on, or --ignore the column)", err)
-		}
-		return nil, err
+		return nil, missingAdvice(err)
 	}
 	return tab, nil
 }
 
+// missingAdvice adds to an error about missing or unparsable cells how to
+// go on.
+func missingAdvice(err error) error {
+	if errors.Is(err, frames.ErrMissing) || (errors.Is(err, frames.ErrNonNumeric) && !strings.Contains(err.Error(), "target column")) {
+		return fmt.Errorf("%w\n(pass --missing drop-rows or --missing mean to go on, or --ignore the column)", err)
+	}
+	return err
+}
+
 // missingReport is what the missing-value policy did, for text and JSON.
 type missingReport struct {
+	unit         string         // what DroppedLines count: "line" (a CSV file) or "row"
 	Policy       string         `json:"policy"`
 	RowsDropped  int            `json:"rows_dropped"`
 	DroppedLines []int          `json:"dropped_lines,omitempty"`
@@ -105,7 +115,7 @@ type missingReport struct {
 // newMissingReport reports what the table's missing-value policy did to
 // the columns used (the features and the target).
 func newMissingReport(tab *frames.Table, used []string) missingReport {
-	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines}
+	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines, unit: posWord(tab)}
 	if tab.Missing == frames.MissingMean {
 		for _, c := range tab.Columns {
 			if c.Left > 0 && slices.Contains(used, c.Name) {
@@ -128,7 +138,11 @@ func (r missingReport) text() string {
 		if len(lines) > 10 {
 			lines, more = lines[:10], ", ..."
 		}
-		parts = append(parts, fmt.Sprintf("%s dropped (file %s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), "line"), joinInts(lines), more))
+		unit := "file line"
+		if r.unit == "row" {
+			unit = "row"
+		}
+		parts = append(parts, fmt.Sprintf("%s dropped (%s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), unit), joinInts(lines), more))
 	}
 	for _, c := range sortedKeys(r.CellsFilled) {
 		parts = append(parts, fmt.Sprintf("%s of %s filled with the training mean", count(r.CellsFilled[c], "cell"), c))

@@ -58,9 +58,15 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	opt.FillMissing = policy == frames.MissingMean
 	open := func() (io.ReadCloser, error) { return os.Open(f.table.data) }
 	start := time.Now()
-	st, err := frames.StreamCSV(open, frames.StreamOptions{
+	sopt := frames.StreamOptions{
 		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored()},
-		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
+		Options: opt, TestFrac: f.testFrac, Seed: f.seed}
+	var st *frames.CSVStream
+	if f.table.isColumnar() {
+		st, err = f.table.streamColumnar(sopt)
+	} else {
+		st, err = frames.StreamCSV(open, sopt)
+	}
 	if err != nil {
 		if errors.Is(err, frames.ErrMissing) || errors.Is(err, frames.ErrNonNumeric) {
 			return fmt.Errorf("%w\n(pass --missing drop-rows or --missing mean to go on, or --ignore the column)", err)
@@ -88,7 +94,7 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		rep.Unused = []frames.Unused{}
 	}
 	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice),
-		"streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)")
+		streamNote(f.table.isColumnar()))
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
