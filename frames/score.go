@@ -97,6 +97,7 @@ func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error
 	}
 	ex := lao.NewExample(d)
 	sc := newScorer(t.UnscaleLabel(0))
+	cells, _ := src.(lao.CellSource)
 	sparse, _ := src.(lao.SparseLender)
 	lender, _ := src.(lao.RowLender)
 	buf := make([]float64, d)
@@ -104,6 +105,10 @@ func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error
 		var y float64
 		var err error
 		switch {
+		case cells != nil: // a lazy source: the model's support is fetched
+			if y, err = cells.NextLabel(); err == nil {
+				ex.ResetLazy(y, budget, cells)
+			}
 		case sparse != nil:
 			var idx []int32
 			var val []float64

@@ -221,70 +221,13 @@ func (s *CSVStream) classify() error {
 	if rows == 0 {
 		return fmt.Errorf("frames: %s: no data rows%s: %w", s.name, afterHeader(s.unit), lao.ErrEmpty)
 	}
-	s.target = -1
-	for j := range cols {
-		in := &cols[j]
-		in.Kind = classify(in, in.Kind == Ignored)
-		if in.Name == s.opt.CSV.Target {
-			s.target = j
-			if in.Kind != Numeric {
-				return targetError(s.name, in)
-			}
-		}
+	plan, err := PlanColumns(s.name, cols, s.opt)
+	if err != nil {
+		return err
 	}
-	s.Columns = cols
-	return s.chooseFeatures()
-}
-
-// chooseFeatures picks the feature columns and checks the missing-value
-// policy against them.
-func (s *CSVStream) chooseFeatures() error {
-	t := &Table{Columns: s.Columns}
-	s.Unused = t.Unused()
-	index := map[string]int{}
-	var names []string
-	for j, c := range s.Columns {
-		index[c.Name] = j
-		names = append(names, c.Name)
-	}
-	if s.opt.Options.Features != nil {
-		for _, n := range s.opt.Options.Features {
-			j, ok := index[n]
-			switch {
-			case !ok:
-				return unknownColumn(n, "feature", names)
-			case j == s.target:
-				return fmt.Errorf("frames: column %q is the target and cannot also be a feature: %w", n, lao.ErrParam)
-			case s.Columns[j].Kind != Numeric:
-				return fmt.Errorf("frames: %s: feature column %q is %v, want numeric: %w", s.name, n, s.Columns[j].Kind, ErrNonNumeric)
-			}
-			s.cols = append(s.cols, j)
-		}
-	} else {
-		for j, c := range s.Columns {
-			if j != s.target && c.Kind == Numeric {
-				s.cols = append(s.cols, j)
-			}
-		}
-	}
-	if len(s.cols) == 0 {
-		return fmt.Errorf("frames: %s: no numeric feature columns besides the target %q: %w", s.name, s.opt.CSV.Target, lao.ErrEmpty)
-	}
-	s.used = slices.Clone(s.cols)
-	if s.opt.CSV.Missing == MissingError {
-		var bad []ColumnInfo
-		for j, in := range s.Columns {
-			if (j == s.target || slices.Contains(s.cols, j)) && in.Missing+in.NotNumbers > 0 {
-				bad = append(bad, in)
-			}
-		}
-		if len(bad) > 0 {
-			return &CellsError{Input: s.name, Columns: bad, Target: s.opt.CSV.Target}
-		}
-	}
-	if s.opt.CSV.Missing == MissingMean && !s.opt.Options.FillMissing {
-		s.opt.Options.FillMissing = true
-	}
+	s.Columns, s.Unused, s.target = plan.Columns, plan.Unused, plan.Target
+	s.cols, s.used = plan.Features, slices.Clone(plan.Features)
+	s.opt.Options.FillMissing = plan.opt.Options.FillMissing
 	return nil
 }
 

@@ -35,7 +35,8 @@ type SolverError struct{ Err error }
 func (s *SolverError) Error() string { return s.Err.Error() }
 func (s *SolverError) Unwrap() error { return s.Err }
 
-// recoverBudget turns a *BudgetError or *SolverError panic into *err; other
+// recoverBudget turns a *BudgetError, *SolverError or *SourceError panic
+// into *err; other
 // panics (bugs) propagate.
 func recoverBudget(err *error, where string) {
 	if r := recover(); r != nil {
@@ -43,6 +44,8 @@ func recoverBudget(err *error, where string) {
 		case *BudgetError:
 			*err = fmt.Errorf("%s: %w", where, e)
 		case *SolverError:
+			*err = fmt.Errorf("%s: %w", where, e)
+		case *SourceError:
 			*err = fmt.Errorf("%s: %w", where, e)
 		default:
 			panic(r)

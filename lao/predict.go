@@ -11,6 +11,11 @@ func Predict(w []float64, ex *Example) (yhat float64, err error) {
 		return 0, fmt.Errorf("lao: Predict: %d weights for %d attributes: %w", len(w), ex.Dim(), ErrShape)
 	}
 	defer recoverBudget(&err, "lao: Predict")
+	if ex.Lazy() { // the support in one batch
+		if err := ex.Prefetch(Support(w)); err != nil {
+			return 0, fmt.Errorf("lao: Predict: %w", err)
+		}
+	}
 	for i, wi := range w {
 		if wi != 0 {
 			yhat += wi * ex.Attr(i)

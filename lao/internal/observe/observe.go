@@ -40,6 +40,7 @@ type Example struct {
 	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row
 	gen    uint32
 	seen   []int // the attributes revealed for this row, in order
+	lazy   // a row fetched on demand (ResetLazy); zero for a lent row
 }
 
 // NewExample returns a handle for rows of dimension d. The budget is set by
@@ -54,7 +55,7 @@ func (e *Example) Reset(row []float64, y float64, budget int) {
 	if len(row) != len(e.stamp) {
 		panic(fmt.Sprintf("lao: Example.Reset: row has %d attributes, handle was made for %d", len(row), len(e.stamp)))
 	}
-	e.row, e.idx, e.val = row, nil, nil
+	e.row, e.idx, e.val, e.fetch = row, nil, nil, nil
 	e.next(y, budget)
 }
 
@@ -68,7 +69,7 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 	if n := len(idx); n > 0 && (idx[0] < 0 || int(idx[n-1]) >= len(e.stamp)) {
 		panic(fmt.Sprintf("lao: Example.ResetSparse: index outside [0, %d)", len(e.stamp)))
 	}
-	e.row, e.idx, e.val = nil, idx, val
+	e.row, e.idx, e.val, e.fetch = nil, idx, val, nil
 	e.next(y, budget)
 }
 
@@ -118,6 +119,11 @@ func (e *Example) TryAttr(i int) (float64, error) {
 		}
 		e.stamp[i] = e.gen
 		e.seen = append(e.seen, i)
+		if e.fetch != nil {
+			if err := e.fetchNew(len(e.seen) - 1); err != nil {
+				return 0, err
+			}
+		}
 	}
 	return e.value(i), nil
 }
@@ -140,7 +146,7 @@ func (e *Example) value(i int) float64 {
 func (e *Example) Attr(i int) float64 {
 	v, err := e.TryAttr(i)
 	if err != nil {
-		panic(&BudgetError{Err: err})
+		panicOn(err)
 	}
 	return v
 }
