@@ -12,6 +12,7 @@ import (
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/sqltable"
 )
 
 // parseArgs parses the flags of a command and rejects leftover arguments:
@@ -33,13 +34,15 @@ type tableFlags struct {
 	data, target string
 	missing      string
 	ignore       string
+	db           dbFlags // a database --data
 }
 
 func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
-	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables)
+	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables+dataUsageDB)
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.StringVar(&t.ignore, "ignore", "", "comma-separated CSV columns not to use")
+	t.defineDB(fs)
 }
 
 // policy returns the parsed --missing.
@@ -66,7 +69,7 @@ func (t *tableFlags) ignored() []string {
 // (in any case: MNIST:3v5, covtype:1, ctslice:scaled), and
 // datasets.ParseName, the one parser of names, reports what is wrong.
 func isNamed(data string) bool {
-	if _, err := os.Stat(data); err == nil {
+	if _, err := os.Stat(data); err == nil || sqltable.IsDSN(data) {
 		return false
 	}
 	return datasets.LooksLikeName(data)
@@ -81,6 +84,9 @@ func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	}
 	if t.isColumnar() {
 		return t.readColumnar(cmd, policy)
+	}
+	if t.isDatabase() {
+		return t.readDatabase(cmd, policy)
 	}
 	fh, err := os.Open(t.data)
 	if err != nil {

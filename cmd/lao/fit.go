@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/sqltable"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -71,6 +72,9 @@ type fitReport struct {
 	Seconds         float64          `json:"seconds"`
 	ModelFile       string           `json:"model_file,omitempty"`
 	Streamed        bool             `json:"streamed"`
+	// Cells counts what a lazy fit (--lazy) read from the database,
+	// beside attributes_observed.
+	Cells *sqltable.Counts `json:"cells_fetched,omitempty"`
 	Notes           []string         `json:"notes,omitempty"`
 	// Warnings says what the user must know about the result, e.g. a test
 	// error above the zero predictor's.
@@ -100,6 +104,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with 'lao predict')")
 	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
+	f.table.defineLazy(fs)
 	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
 	if err := parseArgs(fs, args); err != nil {
 		return nil, err
@@ -136,6 +141,9 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	if err := f.params.apply(s); err != nil {
 		return err
+	}
+	if f.table.db.lazy {
+		return fitLazy(f, s, stdout)
 	}
 	if stream, err := f.streaming(); err != nil {
 		return err

@@ -17,6 +17,9 @@ const streamThreshold = 256 << 20
 
 // streaming decides --stream for the fit's --data.
 func (f *fitFlags) streaming() (bool, error) {
+	if f.table.isDatabase() { // a database: streamed only when asked
+		return f.stream == "on", nil
+	}
 	switch f.stream {
 	case "off":
 		return false, nil
@@ -62,9 +65,15 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored()},
 		Options: opt, TestFrac: f.testFrac, Seed: f.seed}
 	var st *frames.CSVStream
-	if f.table.isColumnar() {
+	switch {
+	case f.table.isDatabase():
+		var closeDB func() error
+		if st, closeDB, err = f.table.streamDatabase(sopt); err == nil {
+			defer closeDB()
+		}
+	case f.table.isColumnar():
 		st, err = f.table.streamColumnar(sopt)
-	} else {
+	default:
 		st, err = frames.StreamCSV(open, sopt)
 	}
 	if err != nil {
