@@ -75,7 +75,7 @@ type fitReport struct {
 	// Cells counts what a lazy fit (--lazy) read from the database,
 	// beside attributes_observed.
 	Cells *sqltable.Counts `json:"cells_fetched,omitempty"`
-	Notes           []string         `json:"notes,omitempty"`
+	Notes []string         `json:"notes,omitempty"`
 	// Warnings says what the user must know about the result, e.g. a test
 	// error above the zero predictor's.
 	Warnings []string `json:"warnings,omitempty"`

@@ -17,10 +17,10 @@ import (
 // source's own Counts. Fetch queries (one row by key) are counted apart.
 // failAfter > 0 makes the fetch query number failAfter fail.
 type countingDriver struct {
-	mu                sync.Mutex
-	fetched, other    int64
-	fetches           int64
-	failAfter         int64
+	mu             sync.Mutex
+	fetched, other int64
+	fetches        int64
+	failAfter      int64
 }
 
 var drivers sync.Map

@@ -40,7 +40,7 @@ type Example struct {
 	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row
 	gen    uint32
 	seen   []int // the attributes revealed for this row, in order
-	lazy   // a row fetched on demand (ResetLazy); zero for a lent row
+	lazy         // a row fetched on demand (ResetLazy); zero for a lent row
 }
 
 // NewExample returns a handle for rows of dimension d. The budget is set by
