@@ -18,7 +18,8 @@ type LazyOptions struct {
 	Table string
 	// Key is an integer column that identifies a row (unique); "" means
 	// SQLite's rowid, or a PostgreSQL table's integer primary key. The
-	// split hashes it and the examples come in its order.
+	// split hashes it, the examples come in its order, and it is never a
+	// feature (it is listed as ignored).
 	Key string
 	// Stream says which columns are the target, ignored and features, the
 	// missing-value policy, the transform, the test fraction and the seed,

@@ -65,6 +65,9 @@ func (lz *Lazy) classify() ([]frames.ColumnInfo, error) {
 					infos[j].Kind = frames.Ignored
 				}
 			}
+			if lz.cols[j].name == lz.t.key { // an identifier, never a feature
+				infos[j].Kind = frames.Ignored
+			}
 		}
 	}
 	if total == 0 {
