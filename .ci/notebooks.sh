@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Sourced by .ci/run (from the module root). Installs Jupyter from Debian and
+# Sourced by .ci/run (from the module root). Installs Jupyter and Chromium from Debian and
 # the GoNB kernel, then exports LAO_NOTEBOOKS=1 so that `go test ./notebooks/`
 # must execute every notebook instead of skipping. Idempotent and quiet: it
 # prints one line per step and the log of a step only if it fails. Needs
@@ -9,7 +9,9 @@ lao_notebooks_setup() {
   local root log sudo="" missing="" p
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   log="$(mktemp)"
-  local pkgs="jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel"
+  # libjs-mathjax, libjs-requirejs: bundled with the exported pages; chromium: the notebook test drives
+  # the sliders of the exported pages in headless Chromium.
+  local pkgs="jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel libjs-mathjax libjs-requirejs chromium"
 
   for p in $pkgs; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

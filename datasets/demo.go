@@ -10,7 +10,7 @@ import (
 // DemoSpec describes the built-in synthetic regression problem used by
 // `lao` with no arguments and by the package examples: x uniform on
 // [−1/√d, 1/√d]^d (so ||x||₂ ≤ 1 and ||x||∞ ≤ 1, the assumptions of every
-// seed theorem), a sparse w* with ||w*||₁ = 1, y = w*·x + ε with ε uniform
+// paper's theorem), a sparse w* with ||w*||₁ = 1, y = w*·x + ε with ε uniform
 // on [−Noise, Noise] (so |y| ≤ 1).
 type DemoSpec struct {
 	D, NonZero int

@@ -1,4 +1,4 @@
-// Package datasets loads the real data sets of the seed papers (MNIST digit
+// Package datasets loads the real data sets of the papers (MNIST digit
 // pairs, Covertype one-vs-rest, CT-slice regression) as lao.Dataset values
 // (contiguous float64 rows) or as O(d)-memory lao.Source streams, finding
 // the files in a data directory or downloading them into a per-user cache
@@ -28,7 +28,7 @@
 //
 // Conventions. MNIST pixels are pixel/255 in [0, 1], attributes px0 …
 // px783; a pair "3v5" labels 3 as −1 and 5 as +1 (seeds 000-002); named
-// pairs pool train and test (70,000 images) as the seeds do before splitting
+// pairs pool train and test (70,000 images) as the papers do before splitting
 // at random. Covertype: 54 unscaled attributes, y = +1 for the chosen cover
 // type and −1 for the rest (Kukliansky & Shamir 2015, which does not state any scaling; use
 // MaxAbsScale or ":scaled" for attributes in [−1, 1]). CT-slice: 384

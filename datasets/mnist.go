@@ -20,7 +20,7 @@ type MNIST struct {
 }
 
 // Part selects the MNIST training set (60,000 images), test set (10,000) or
-// both, concatenated in that order (70,000; the seeds pool them and split at
+// both, concatenated in that order (70,000; the papers pool them and split at
 // random).
 type Part string
 

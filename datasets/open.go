@@ -203,7 +203,7 @@ func (l *Loader) Open(name string) (*lao.Dataset, error) {
 
 // MaxAbsScale returns a copy of ds with each attribute j divided by
 // s_j = max_i |x_ij| (1 if the column is all zero), so that every attribute
-// lies in [−1, 1] as the seeds' theorems assume, and the divisors s. Labels
+// lies in [−1, 1] as the papers' theorems assume, and the divisors s. Labels
 // are unchanged. Apply the same s to a stream with ScaledSource.
 func MaxAbsScale(ds *lao.Dataset) (*lao.Dataset, []float64) {
 	m, d := ds.Len(), ds.Dim()

@@ -24,7 +24,7 @@ const table = `a,b,name,c,e,y
 6,3,r6,5,,9
 `
 
-func readCSV(t *testing.T, text string, opt frames.CSVOptions) (*frames.Table, error) {
+func readCSV(t testing.TB, text string, opt frames.CSVOptions) (*frames.Table, error) {
 	t.Helper()
 	if opt.Name == "" {
 		opt.Name = "t.csv"

@@ -29,10 +29,19 @@
 // frames are errors that name the column (or fill missing cells with the
 // training mean: Options.FillMissing). The package also reads CSV files
 // losing nothing silently (ReadCSV), draws seeded shuffles, splits and
-// folds, tunes parameters by cross-validation (CrossValidate, TuneSolver)
-// and summarises a data set (Summary, SecondMoments, MaxNorms, and
+// folds, tunes parameters by cross-validation and summarises a data set (Summary, SecondMoments, MaxNorms, and
 // ImprovementRatios: the ρ ratios of Kukliansky & Shamir 2015 that say how
 // uneven the attributes' second moments are).
+//
+// Cross-validation (Tune, TuneSolver; CrossValidate for a grid of one's
+// own) never makes things worse than the mean: the zero predictor is
+// scored on the same folds and chosen, and reported (ZeroPredictor,
+// CVResult.ZeroChosen), unless the best setting beats it by more than one
+// standard error of their fold-by-fold difference; below 1000 rows the
+// one-standard-error rule picks the most conservative setting and the folds
+// are repeated; a range whose best value is on its edge widens itself; tables
+// too small for the folds asked get a warning; from 4000 training rows per
+// fold successive halving over prefixes keeps the answer in seconds.
 //
 // ReadCSV and StreamCSV read tables through package frames/ingest, the
 // reading core they share with the loaders of package datasets

@@ -331,7 +331,7 @@ func checkFrame(df dataframe.DataFrame) error {
 // every numeric column but the target.
 func featureNames(df dataframe.DataFrame, target string, explicit []string) (names, skipped []string, err error) {
 	all := df.Names()
-	if !contains(all, target) {
+	if !slices.Contains(all, target) {
 		return nil, nil, unknownColumn(target, "target", all)
 	}
 	if explicit != nil {
@@ -378,15 +378,6 @@ func isNumeric(t series.Type) bool {
 	return t == series.Int || t == series.Float || t == series.Bool
 }
 
-func contains(s []string, v string) bool {
-	for _, e := range s {
-		if e == v {
-			return true
-		}
-	}
-	return false
-}
-
 func unknownColumn(name, role string, have []string) error {
 	list := have
 	if len(list) > 12 {
@@ -408,7 +399,7 @@ func readColumn(df dataframe.DataFrame, name, role string, allowNaN bool) (vals 
 	}()
 	s := df.Col(name)
 	if s.Err != nil {
-		if !contains(df.Names(), name) {
+		if !slices.Contains(df.Names(), name) {
 			return nil, unknownColumn(name, role, df.Names())
 		}
 		return nil, fmt.Errorf("frames: %s column %q: %w: %w", role, name, ErrFrame, s.Err)

@@ -151,7 +151,7 @@ func stringColumn(df dataframe.DataFrame, name string) (vals []string, err error
 			vals, err = nil, fmt.Errorf("frames: column %q: gota panicked: %v: %w", name, r, ErrFrame)
 		}
 	}()
-	if !contains(df.Names(), name) {
+	if !slices.Contains(df.Names(), name) {
 		return nil, unknownColumn(name, "name", df.Names())
 	}
 	s := df.Col(name)
@@ -172,25 +172,15 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 	if err := m.checkShape("Predict"); err != nil {
 		return nil, err
 	}
-	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	cols, err := m.supportColumns(df)
+	if err != nil {
+		return nil, err
 	}
 	pred := make([]float64, df.Nrow())
 	for i := range pred {
 		pred[i] = m.Intercept
 	}
-	byName, err := columnsOf(df)
-	if err != nil {
-		return nil, err
-	}
-	for j, name := range m.Features {
-		if m.Coef[j] == 0 {
-			continue
-		}
-		col, err := byName.read(name, "feature", m.Fill != nil)
-		if err != nil {
-			return nil, err
-		}
+	for j, col := range cols {
 		for i, v := range col {
 			if math.IsNaN(v) {
 				v = m.Fill[j]
@@ -199,6 +189,30 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 		}
 	}
 	return pred, nil
+}
+
+// supportColumns reads, by name, the feature columns of df whose
+// coefficient is not zero (nil for the others): what a prediction reads.
+// A missing, non-numeric or non-finite feature is an error naming the
+// column; a missing cell is allowed when the model fills it (Fill).
+func (m *Model) supportColumns(df dataframe.DataFrame) ([][]float64, error) {
+	if df.Err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	}
+	byName, err := columnsOf(df)
+	if err != nil {
+		return nil, err
+	}
+	cols := make([][]float64, len(m.Features))
+	for j, name := range m.Features {
+		if m.Coef[j] == 0 {
+			continue
+		}
+		if cols[j], err = byName.read(name, "feature", m.Fill != nil); err != nil {
+			return nil, err
+		}
+	}
+	return cols, nil
 }
 
 // NonZero returns the number of non-zero coefficients: the attributes the

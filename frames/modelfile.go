@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -10,6 +11,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 
@@ -126,6 +128,11 @@ func (m *Model) WriteJSON(w io.Writer) error {
 	}
 	f := modelFile{Format: ModelFormat, Target: m.Target, Columns: m.Features, Coef: m.Coef, Intercept: m.Intercept,
 		HasIntercept: m.HasIntercept, Zero: m.Zero, Fill: m.Fill, Binary: m.Binary, Transform: m.Transform, Fit: m.Fit}
+	if m.Fit != nil && m.Fit.Params == nil { // {} rather than null, which ReadModel refuses
+		fi := *m.Fit
+		fi.Params = map[string]float64{}
+		f.Fit = &fi
+	}
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return fmt.Errorf("frames: saving the model: %w", err)
@@ -139,11 +146,19 @@ func (m *Model) WriteJSON(w io.Writer) error {
 // attribute count) per column, finite numbers, distinct column names, and
 // coefficients that are the solver weights mapped back by the scaling.
 func ReadModel(r io.Reader) (*Model, error) {
+	b, err := readModelJSON(r)
+	if err != nil {
+		return nil, err
+	}
 	var f modelFile
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("%w: field %q is a JSON %s, want %s", ErrModelFile, te.Field, te.Value, te.Type)
+		}
+		return nil, fmt.Errorf("%w: %v", ErrModelFile, strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if f.Format != ModelFormat {
 		return nil, fmt.Errorf("%w: format %q, want %q", ErrModelFile, f.Format, ModelFormat)
@@ -193,19 +208,8 @@ func (m *Model) check() error {
 			return bad("%s has %d entries for %d columns", k, lengths[k], d)
 		}
 	}
-	nums := [][]float64{m.Coef, m.Fill, {m.Intercept, m.Zero}}
-	if t := m.Transform; t != nil {
-		nums = append(nums, t.Offset, t.Scale, t.Fill, []float64{t.YOffset, t.YScale})
-	}
-	if m.Fit != nil {
-		nums = append(nums, m.Fit.Weights)
-	}
-	for _, v := range nums {
-		for _, x := range v {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return bad("a value is %g", x)
-			}
-		}
+	if field, v, ok := m.nonFinite(); ok {
+		return bad("%s is %g", field, v)
 	}
 	if t, fi := m.Transform, m.Fit; t != nil && fi != nil {
 		for j, s := range t.Scale {
@@ -224,6 +228,32 @@ func (m *Model) check() error {
 		}
 	}
 	return nil
+}
+
+// nonFinite returns the first field of the model (by its name in the file)
+// that holds a NaN or an infinity.
+func (m *Model) nonFinite() (field string, v float64, ok bool) {
+	scalars := map[string]float64{"intercept": m.Intercept, "zero_prediction": m.Zero}
+	arrays := map[string][]float64{"coefficients": m.Coef, "fill": m.Fill}
+	if t := m.Transform; t != nil {
+		scalars["scaling.y_offset"], scalars["scaling.y_scale"] = t.YOffset, t.YScale
+		arrays["scaling.offset"], arrays["scaling.scale"], arrays["scaling.fill"] = t.Offset, t.Scale, t.Fill
+	}
+	if m.Fit != nil {
+		arrays["fit.solver_weights"] = m.Fit.Weights
+	}
+	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
+	for _, name := range sortedNames(arrays) {
+		if i := slices.IndexFunc(arrays[name], bad); i >= 0 {
+			return fmt.Sprintf("%s[%d]", name, i), arrays[name][i], true
+		}
+	}
+	for _, name := range sortedNames(scalars) {
+		if bad(scalars[name]) {
+			return name, scalars[name], true
+		}
+	}
+	return "", 0, false
 }
 
 func nearly(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }
@@ -249,23 +279,9 @@ func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, 
 		return nil, fmt.Errorf("frames: the model reads %d columns per row (non-zero coefficients), more than the budget of %d; fit a model with at most %d (e.g. screen-ridge with k ≤ %d): %w",
 			nz, budget, budget, budget, lao.ErrBudgetExceeded)
 	}
-	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
-	}
-	cols := make([][]float64, len(m.Features))
-	byName, err := columnsOf(df)
+	cols, err := m.supportColumns(df)
 	if err != nil {
 		return nil, err
-	}
-	for j, name := range m.Features {
-		if m.Coef[j] == 0 {
-			continue
-		}
-		col, err := byName.read(name, "feature", m.Fill != nil)
-		if err != nil {
-			return nil, err
-		}
-		cols[j] = col
 	}
 	x := make([]float64, len(m.Features))
 	ex := lao.NewExample(len(x))

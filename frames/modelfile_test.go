@@ -3,7 +3,9 @@ package frames_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,7 +16,7 @@ import (
 
 // fittedModel fits AERR on a small CSV with a missing cell filled by the
 // mean and returns the model with its fit recorded, and the test frame.
-func fittedModel(t *testing.T) (*frames.Model, *frames.Table) {
+func fittedModel(t testing.TB) (*frames.Model, *frames.Table) {
 	t.Helper()
 	tab, err := readCSV(t, quickCSV(300, "?"), frames.CSVOptions{Target: "y", Missing: frames.MissingMean})
 	if err != nil {
@@ -104,17 +106,31 @@ func TestReadModelRejects(t *testing.T) {
 	}
 	good := buf.String()
 	for name, c := range map[string]struct{ from, to, want string }{
-		"format":      {`"lao-model/1"`, `"lao-model/9"`, "format"},
-		"tampered":    {`"coefficients": [`, `"coefficients": [ 1e3,`, "entries for 3 columns"},
-		"unknown key": {`"target"`, `"targte"`, "unknown field"},
-		"not json":    {`{`, `[`, "bad model file"},
-		"duplicate":   {`"b",`, `"a",`, "appears twice"},
+		"format":           {`"lao-model/1"`, `"lao-model/9"`, "format"},
+		"tampered":         {`"coefficients": [`, `"coefficients": [ 1e3,`, "entries for 3 columns"},
+		"unknown key":      {`"target"`, `"targte"`, "unknown field"},
+		"not json":         {`{`, `[`, "bad model file"},
+		"duplicate":        {`"b",`, `"a",`, "appears twice"},
+		"null intercept":   {`"intercept": `, `"intercept": null, "x": `, `field "intercept" is null`},
+		"null coefficient": {`"coefficients": [`, `"coefficients": [null, `, `field "coefficients[0]" is null`},
+		"duplicate key":    {`"has_intercept"`, `"intercept": 1, "has_intercept"`, `field "intercept" appears twice`},
+		"huge number":      {`"zero_prediction": `, `"zero_prediction": 1e999, "x": `, `field "zero_prediction" is 1e999`},
+		"two models":       {"\n}\n", "\n}\n{\"format\": \"lao-model/1\"}\n", "after the model object"},
+		"trailing":         {"\n}\n", "\n} x\n", "after the model object"},
+		"renamed field":    {`"intercept"`, `"intercept_"`, `unknown field "intercept_"`},
+		"wrong type":       {`"has_intercept": true`, `"has_intercept": "yes"`, `field "has_intercept" is a JSON string, want bool`},
+		"nested unknown":   {`"solver_weights"`, `"extra": 1, "solver_weights"`, `unknown field "fit.extra"`},
+		"not an object":    {`{`, `3 {`, "not a model object"},
 	} {
 		text := strings.Replace(good, c.from, c.to, 1)
 		_, err := frames.ReadModel(strings.NewReader(text))
 		if !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+	without := regexp.MustCompile(`(?m)^  "intercept": [^\n]*\n`).ReplaceAllString(good, "")
+	if _, err := frames.ReadModel(strings.NewReader(without)); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), `field "intercept" is missing`) {
+		t.Errorf("without an intercept: %v", err)
 	}
 	m.Coef[0] += 1
 	if err := m.WriteJSON(&buf); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), "solver weights and scaling give") {
@@ -143,5 +159,53 @@ func TestPredictOnBudget(t *testing.T) {
 	m.Coef[1] = 0
 	if _, err := m.PredictOnBudget(tab.DataFrame, 2); err != nil {
 		t.Errorf("a 2-column model on a budget of 2: %v", err)
+	}
+}
+
+// FuzzReadModel: the model reader never panics, classifies every refusal
+// as ErrModelFile, and what it accepts writes back and reads again to the
+// same model.
+func FuzzReadModel(f *testing.F) {
+	m, _ := fittedModel(f)
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"format":"lao-model/1","columns":["a"],"coefficients":[1],"intercept":0,"has_intercept":false,"zero_prediction":0,"labels_plus_minus_one":false}`))
+	f.Add([]byte(`{"format":"lao-model/1","columns":["a"],"coefficients":[null]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := frames.ReadModel(bytes.NewReader(b))
+		if err != nil {
+			if !errors.Is(err, frames.ErrModelFile) {
+				t.Fatalf("unclassified error: %v", err)
+			}
+			return
+		}
+		var out bytes.Buffer
+		if err := m.WriteJSON(&out); err != nil {
+			t.Fatalf("an accepted model does not write back: %v", err)
+		}
+		back, err := frames.ReadModel(&out)
+		if err != nil {
+			t.Fatalf("a written model does not read back: %v\n%s", err, out.String())
+		}
+		if fmt.Sprint(back.Coef, back.Intercept, back.Features) != fmt.Sprint(m.Coef, m.Intercept, m.Features) {
+			t.Fatalf("round trip changed the model")
+		}
+	})
+}
+
+// Field names are exact: encoding/json would take "Intercept" for
+// "intercept".
+func TestReadModelCase(t *testing.T) {
+	m, _ := fittedModel(t)
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(buf.String(), `"intercept"`, `"Intercept"`, 1)
+	if _, err := frames.ReadModel(strings.NewReader(text)); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), `case-sensitive: "intercept"`) {
+		t.Errorf("a capitalised field: %v", err)
 	}
 }

@@ -103,15 +103,8 @@ func PrepareParts(train, test lao.Table, opt Options) (*Prepared, error) {
 	}
 	switch tr := train.(type) {
 	case *lao.Dataset:
-		cols := make([][]float64, tr.Dim())
-		for j := range cols {
-			cols[j] = make([]float64, tr.Len())
-			for i := range tr.Len() {
-				cols[j][i] = tr.Row(i)[j]
-			}
-		}
 		opt.keepConstant = true // a data set keeps its d attributes
-		data, err := fromColumns(cols, tr.Labels(), tr.Names(), "label", opt)
+		data, err := fromColumns(datasetColumns(tr), tr.Labels(), tr.Names(), "label", opt)
 		if err != nil {
 			return nil, err
 		}
@@ -166,16 +159,22 @@ type Fitted struct {
 // fit's prediction budget (Score). Tune s first (TuneSolver on p.Train) to
 // fit with cross-validated parameters.
 func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
-	s = WithPriors(s, p.Train)
-	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed})
+	return fitScored(WithPriors(s, p.Train), p.Train.Stream(), seed, p.Model, p.Score)
+}
+
+// fitScored fits s on train (lao.Fit with Options.Seed = seed) and maps
+// and scores the weights with model and score: the fit → model → score
+// steps of Prepared.Fit and CSVStream.Fit.
+func fitScored(s lao.Solver, train lao.Source, seed uint64, model func([]float64) (*Model, error), score func([]float64, int) (Scores, error)) (*Fitted, error) {
+	res, err := lao.Fit(s, train, lao.Options{Seed: seed})
 	if err != nil {
 		return nil, err
 	}
 	f := &Fitted{Solver: s, Result: res}
-	if f.Model, err = p.Model(res.W); err != nil {
+	if f.Model, err = model(res.W); err != nil {
 		return nil, err
 	}
-	if f.Test, err = p.Score(res.W, res.PredictionBudget()); err != nil {
+	if f.Test, err = score(res.W, res.PredictionBudget()); err != nil {
 		return nil, err
 	}
 	return f, nil

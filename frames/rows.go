@@ -73,7 +73,8 @@ func newRowTable(rows Rows, name string, opt CSVOptions) (*rowTable, error) {
 // header names the columns (an empty name becomes "columnJ") and checks
 // the target and the ignored columns.
 func (t *rowTable) header(rec []string) error {
-	seen := map[string]int{}
+	seen := make(map[string]int, len(rec))
+	t.names, t.ignored = make([]string, 0, len(rec)), make([]bool, 0, len(rec))
 	for j, h := range rec {
 		if h == "" {
 			h = fmt.Sprintf("column%d", j+1)

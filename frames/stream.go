@@ -525,3 +525,26 @@ func (s *CSVStream) SecondMoments() ([]float64, error) {
 func (s *CSVStream) Model(w []float64) (*Model, error) {
 	return NewModel(w, s.features, s.opt.CSV.Target, &s.Transform, s.Binary)
 }
+
+// Fit fits solver on the training rows (a pass over the file; a
+// data-dependent solver that lacks its moments gets them from another
+// pass, SecondMoments), maps the weights to the file's units (Model) and
+// scores them on the test rows through handles of the fit's prediction
+// budget (Score): Prepared.Fit for a file read in passes.
+func (s *CSVStream) Fit(solver lao.Solver, seed uint64) (*Fitted, error) {
+	if mu, ok := solver.(lao.MomentsUser); ok && mu.NeedsMoments() {
+		mom, err := s.SecondMoments()
+		if err != nil {
+			return nil, err
+		}
+		if solver, err = lao.Clone(solver); err != nil {
+			return nil, err
+		}
+		solver.(lao.MomentsUser).SetMoments(mom)
+	}
+	src, err := s.Train()
+	if err != nil {
+		return nil, err
+	}
+	return fitScored(solver, src, seed, s.Model, s.Score)
+}

@@ -49,30 +49,22 @@ const (
 	CommonLinf
 )
 
-// scalings lists every Scaling with its command-line name.
+// scalings lists every Scaling with its Go name (String, the form saved in
+// model files) and its command-line name (Name).
 var scalings = []struct {
-	s    Scaling
-	name string
+	s            Scaling
+	goName, name string
 }{
-	{NoScaling, "none"}, {ScaleL2, "l2"}, {ScaleLinf, "linf"},
-	{StandardL2, "std-l2"}, {StandardLinf, "std-linf"}, {CommonLinf, "common-linf"},
+	{NoScaling, "NoScaling", "none"}, {ScaleL2, "ScaleL2", "l2"}, {ScaleLinf, "ScaleLinf", "linf"},
+	{StandardL2, "StandardL2", "std-l2"}, {StandardLinf, "StandardLinf", "std-linf"}, {CommonLinf, "CommonLinf", "common-linf"},
 }
 
 // String returns the constant's name (the form saved in model files).
 func (s Scaling) String() string {
-	switch s {
-	case NoScaling:
-		return "NoScaling"
-	case ScaleL2:
-		return "ScaleL2"
-	case ScaleLinf:
-		return "ScaleLinf"
-	case StandardL2:
-		return "StandardL2"
-	case StandardLinf:
-		return "StandardLinf"
-	case CommonLinf:
-		return "CommonLinf"
+	for _, c := range scalings {
+		if c.s == s {
+			return c.goName
+		}
 	}
 	return fmt.Sprintf("Scaling(%d)", int(s))
 }
@@ -116,7 +108,7 @@ func (s Scaling) MarshalText() ([]byte, error) { return []byte(s.String()), nil 
 // UnmarshalText reads a name written by MarshalText.
 func (s *Scaling) UnmarshalText(b []byte) error {
 	for _, c := range scalings {
-		if string(b) == c.s.String() {
+		if string(b) == c.goName {
 			*s = c.s
 			return nil
 		}
@@ -235,14 +227,7 @@ func (t *Transform) Apply(tab lao.Table) (lao.Table, error) {
 	}
 	switch ds := tab.(type) {
 	case *lao.Dataset:
-		cols := make([][]float64, ds.Dim())
-		for j := range cols {
-			cols[j] = make([]float64, ds.Len())
-			for i := range ds.Len() {
-				cols[j][i] = ds.Row(i)[j]
-			}
-		}
-		out, err := t.dataset(cols, ds.Labels(), ds.Names())
+		out, err := t.dataset(datasetColumns(ds), ds.Labels(), ds.Names())
 		if err != nil {
 			return nil, fmt.Errorf("frames: %w", err)
 		}
@@ -260,4 +245,18 @@ func (t *Transform) Apply(tab lao.Table) (lao.Table, error) {
 		return ds.WithLabels(y)
 	}
 	return nil, fmt.Errorf("frames: Transform.Apply: %T is neither a dense nor a sparse table: %w", tab, lao.ErrShape)
+}
+
+// datasetColumns returns the columns of a dense table (one copy).
+func datasetColumns(ds *lao.Dataset) [][]float64 {
+	cols := make([][]float64, ds.Dim())
+	for j := range cols {
+		cols[j] = make([]float64, ds.Len())
+	}
+	for i := range ds.Len() {
+		for j, v := range ds.Row(i) {
+			cols[j][i] = v
+		}
+	}
+	return cols
 }

@@ -1,6 +1,7 @@
 // Package kernel connects the lao module to Jupyter through the GoNB kernel:
 // installing the kernel, wiring a notebook to this module, displaying
-// tables, plots, progress and theorem cards in cells, running experiments
+// tables, plots (drawn by package frames/plot), progress and theorem cards
+// in cells, running experiments
 // once per kernel session, and executing the notebooks headless so that
 // tests and CI can check them.
 //
@@ -42,21 +43,40 @@
 //	kernel.Must(kernel.DisplayLaoTheorem("hk2012/3.1"))     // a theorem card (HTML, MathJax)
 //	bar := kernel.NewProgress("seeds", n)                   // HTML bar updated in place; bar.Report follows an experiment
 //
-// Plots: a Curve has a Role — Measured (solid, with a band mean ± sd), Bound
-// (dashed, in the colour of the measured curve of its Group), Zero (the
-// predictor w = 0, grey dotted) or Reference (full information,
-// dash-dotted) — so every plot of the notebooks reads the same way.
-// SeriesCurves is the one adapter from experiment results
-// (experiments.Report.Series, experiments.SweepResult.Series) to curves,
-// BoundCurve evaluates a theorem's bound at a measured curve's x, and
-// RatioCurves gives the rate view (measured ÷ bound). Legends are drawn
-// beside the axes, never over the data; axis ranges come from the data and
-// log axes get labelled ticks where the data are.
+// Plots are drawn by package frames/plot (curves with roles: measured,
+// bound, zero predictor, full-information reference), which the command
+// line uses too; DisplayBands and DisplayPlot show them in a cell.
+// Experiment results are curves already:
 //
-//	cs := kernel.SeriesCurves(sweep.Series())
-//	all := append(cs, kernel.BoundCurve("Theorem 3.1", cs[0], func(m float64) float64 { return lao.AERRBound(d, k, int(m), 1) }))
-//	kernel.Must(kernel.DisplayBands(all, kernel.BandsOptions{XLabel: "m", YLabel: "excess risk", LogX: true, LogY: true}))
-//	kernel.Must(kernel.DisplayBands(kernel.Must1(kernel.RatioCurves(all)), kernel.BandsOptions{LogX: true, LogY: true}))
+//	cs := sweep.Series()
+//	all := append(cs, plot.BoundCurve("Theorem 3.1", cs[0], func(m float64) float64 { return lao.AERRBound(d, k, int(m), 1) }))
+//	kernel.Must(kernel.DisplayBands(all, plot.BandsOptions{XLabel: "m", YLabel: "excess risk", LogX: true, LogY: true}))
+//	kernel.Must(kernel.DisplayTable(kernel.Must1(kernel.BoundsTable("Theorem 3.1", "m", all, 1))))
+//
+// ScoresTable shows fitted models' test errors beside the zero predictor's,
+// with a warning for a model that does worse than the mean.
+//
+// # Teaching
+//
+// A theorem check says whether it shows anything: BoundVerdicts (and
+// ShowBoundVerdicts) compare every Bound curve with the Zero curve (the
+// risk of predicting 0) and say from which x on the bound lies below it, or
+// require a reason when it never does. CheckEnds fails an experiment whose
+// curve ends above its best point by more than the noise, unless the cell
+// explains the rise. Exercise is a predict-then-check exercise graded
+// within a tolerance (Check for students, Solution in the collapsed
+// solution cells the notebook test runs). CompareEstimator and
+// CompareGenEst draw an estimator written in a cell and the library's from
+// identically seeded generators, so students can edit the papers'
+// pseudo-code and see whether it is still the algorithm. SliderHTML puts
+// pre-rendered plots of cached runs on a slider that works without a
+// kernel (in Jupyter and in exported pages); DriveSliders moves the sliders
+// of a page in headless Chromium. UnprintedNumbers lists the numbers a
+// "What you should see" section quotes that no output prints.
+//
+//	prediction := kernel.Unanswered // the student's number
+//	kernel.Exercise{ID: "3.1", Question: "bound(2k) ÷ bound(k)", Measured: r, RelTol: 0.01}.Check(prediction)
+//	kernel.Must(kernel.ShowBoundVerdicts(all, "m", "why the bound is vacuous here, if it is"))
 //
 // # Long runs
 //

@@ -53,9 +53,14 @@ func TestRunEntries(t *testing.T) {
 	if _, err := RunEntries("demo", s, "nope"); err == nil {
 		t.Error("unknown label accepted")
 	}
-	ft := FinalTable("final", all)
-	if len(ft.Rows) != 2 || !strings.Contains(ft.Rows[0][3], " ± ") || !strings.Contains(ft.Footer, "2 random splits") || !strings.Contains(ft.Rows[1][5], "lambda = 0.001") {
+	ft := FinalTable("final", all) // real-valued labels: no classification error column
+	if len(ft.Rows) != 2 || len(ft.Header) != 5 || !strings.Contains(ft.Rows[0][3], " ± ") || !strings.Contains(ft.Footer, "2 random splits") || !strings.Contains(ft.Rows[1][4], "lambda = 0.001") {
 		t.Errorf("final table %+v", ft)
+	}
+	binary := *all
+	binary.Binary = true
+	if ft := FinalTable("final", &binary); len(ft.Header) != 6 || ft.Header[4] != "classification error" || len(ft.Rows[0]) != 6 {
+		t.Errorf("final table of ±1 labels %+v", ft)
 	}
 	bt, err := BudgetTable(all, "AERR")
 	if err != nil {

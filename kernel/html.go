@@ -213,7 +213,7 @@ func flushDisplay() { gonbui.Sync() }
 func UpdateHTML(id, html string) { gonbui.UpdateHTML(id, html) }
 
 // NewID returns a fresh id for UpdateHTML.
-func NewID() string { return "lao_" + gonbui.UniqueID() }
+func NewID() string { return "lao_" + gonbui.UniqueId() }
 
 // DisplayTable shows t as an HTML table.
 func DisplayTable(t Table) { DisplayHTML(t.HTML()) }

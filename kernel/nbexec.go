@@ -190,9 +190,16 @@ func (j *Jupyter) ExecuteWith(ctx context.Context, src, outDir string, cellTimeo
 }
 
 // ExportHTML converts an (executed) notebook to HTML in outDir with
-// jupyter nbconvert --to html and returns the path of the HTML file.
+// jupyter nbconvert --to html and returns the path of the HTML file. The
+// page typesets its formulas with the MathJax that BundleMathJax copies
+// into outDir/assets, so the directory works on any machine, offline
+// (a course page), not only on one with Debian's MathJax installed.
 func (j *Jupyter) ExportHTML(ctx context.Context, executed, outDir string) (string, error) {
-	cmd := exec.CommandContext(ctx, j.Path, "nbconvert", "--to", "html", "--output-dir", outDir, executed)
+	if err := BundleMathJax(outDir); err != nil {
+		return "", err
+	}
+	cmd := exec.CommandContext(ctx, j.Path, "nbconvert", "--to", "html", "--output-dir", outDir,
+		"--HTMLExporter.mathjax_url="+MathJaxURL, "--HTMLExporter.require_js_url="+RequireJSURL, executed)
 	killGroup(cmd)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("kernel: nbconvert --to html %s: %w\n%s", executed, err, tail(string(out), 2000))

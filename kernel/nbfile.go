@@ -68,7 +68,8 @@ func CleanNotebookFile(path string) (bool, error) {
 type NotebookCell struct {
 	Markdown bool     // a Markdown cell; otherwise Go code
 	Source   string   // cell text
-	Tags     []string // e.g. PlotTag
+	Tags     []string // e.g. PlotTag, SolutionTag
+	Hidden   bool     // source collapsed (metadata jupyter.source_hidden), as solutions are
 }
 
 // NewNotebook returns a clean GoNB notebook (nbformat 4.5) whose first code
@@ -86,6 +87,9 @@ func NewNotebook(cells []NotebookCell, budgetSeconds float64) ([]byte, error) {
 		md := map[string]any{}
 		if len(c.Tags) > 0 {
 			md["tags"] = c.Tags
+		}
+		if c.Hidden {
+			md["jupyter"] = map[string]any{"source_hidden": true}
 		}
 		cell := map[string]any{"cell_type": "code", "metadata": md, "source": splitLines(c.Source),
 			"id": fmt.Sprintf("cell-%02d", i), "outputs": []any{}, "execution_count": nil}

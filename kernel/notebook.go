@@ -42,6 +42,11 @@ type Cell struct {
 		// Execution holds the timestamps Jupyter records when it runs the
 		// cell ("iopub.execute_input", "shell.execute_reply", ...).
 		Execution map[string]string `json:"execution"`
+		// Jupyter holds the cell's display state; SourceHidden collapses
+		// its source (the solutions of exercises).
+		Jupyter struct {
+			SourceHidden bool `json:"source_hidden"`
+		} `json:"jupyter"`
 	} `json:"metadata"`
 	Outputs        []Output `json:"outputs"`
 	ExecutionCount *int     `json:"execution_count"`
@@ -120,6 +125,22 @@ func (nb *Notebook) OutputText() string {
 	return b.String()
 }
 
+// Title returns the text of the notebook's first Markdown heading, or def
+// if it has none.
+func (nb *Notebook) Title(def string) string {
+	for _, c := range nb.Cells {
+		if c.Type != "markdown" {
+			continue
+		}
+		for _, l := range strings.Split(string(c.Source), "\n") {
+			if t, ok := strings.CutPrefix(l, "# "); ok {
+				return strings.TrimSpace(t)
+			}
+		}
+	}
+	return def
+}
+
 // LoadNotebook reads and parses an .ipynb file.
 func LoadNotebook(path string) (*Notebook, error) {
 	b, err := os.ReadFile(path)
@@ -147,7 +168,7 @@ func (p Problem) String() string {
 }
 
 // plotCall matches the kernel functions that display a plot.
-var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG)\(`)
+var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG|DisplaySlider)\(`)
 
 // mainPart returns what a GoNB cell runs: the lines after its "%%" line
 // (the body of main), or "" for a cell of declarations only, which defines
@@ -208,6 +229,53 @@ func CheckSource(nb *Notebook) []Problem {
 	}
 	if !seeWhat {
 		add(-1, `no markdown cell says "What you should see"`)
+	}
+	return append(ps, checkExercises(nb)...)
+}
+
+// MaxCellLines is the longest code cell a notebook may have: a longer one
+// is split, or its helpers move to a declaration cell or the library.
+const MaxCellLines = 40
+
+// exerciseCall matches a graded prediction in a cell's main part.
+var exerciseCall = regexp.MustCompile(`\.Check\(prediction\)`)
+
+// checkExercises checks the exercises' conventions: at least one
+// predict-then-check cell (Exercise.Check on kernel.Unanswered), as many
+// solution cells (tagged SolutionTag, collapsed, calling Solution), and no
+// code cell over MaxCellLines lines.
+func checkExercises(nb *Notebook) []Problem {
+	var ps []Problem
+	exercises, solutions := 0, 0
+	for i, c := range nb.Cells {
+		if c.Type != "code" {
+			continue
+		}
+		src := string(c.Source)
+		if n := strings.Count(strings.TrimRight(src, "\n"), "\n") + 1; n > MaxCellLines {
+			ps = append(ps, Problem{i, fmt.Sprintf("%d lines, more than %d: split it or move helpers to a declaration cell or the library", n, MaxCellLines)})
+		}
+		if exerciseCall.MatchString(mainPart(src)) {
+			exercises++
+			if !strings.Contains(src, "kernel.Unanswered") {
+				ps = append(ps, Problem{i, "an exercise cell must start unanswered (prediction := kernel.Unanswered)"})
+			}
+		}
+		if c.HasTag(SolutionTag) {
+			solutions++
+			if !c.Metadata.Jupyter.SourceHidden {
+				ps = append(ps, Problem{i, "a solution cell must be collapsed (metadata jupyter.source_hidden)"})
+			}
+			if !strings.Contains(src, ".Solution(") {
+				ps = append(ps, Problem{i, "a solution cell must check its prediction with Exercise.Solution"})
+			}
+		}
+	}
+	switch {
+	case exercises == 0:
+		ps = append(ps, Problem{-1, "no exercise: a cell with prediction := kernel.Unanswered and Exercise.Check(prediction)"})
+	case solutions < exercises:
+		ps = append(ps, Problem{-1, fmt.Sprintf("%d exercises but %d solution cells (tag %q)", exercises, solutions, SolutionTag)})
 	}
 	return ps
 }

@@ -24,6 +24,8 @@ func TestNewNotebookPassesCheckSource(t *testing.T) {
 		{Markdown: true, Source: "# T"},
 		{Source: "%%\nkernel.Must(kernel.DisplayPlot(p))", Tags: []string{PlotTag}},
 		{Markdown: true, Source: "## What you should see\n\nA line."},
+		{Source: "%%\nprediction := kernel.Unanswered\nexercise1().Check(prediction)"},
+		{Source: "%%\nkernel.Must(exercise1().Solution(2))", Tags: []string{SolutionTag}, Hidden: true},
 	}, 42)
 	if err != nil {
 		t.Fatal(err)

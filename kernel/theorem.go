@@ -10,61 +10,58 @@ import (
 	"github.com/laoproject/lao/lao/theory"
 )
 
-// Theorem is what a theorem card shows. Text fields are plain text in which
-// $...$ is inline LaTeX (the cards escape everything else, so underscores
-// and asterisks show as typed); Bound is display LaTeX without delimiters.
-// Only Number and Statement are required.
-//
-// The theorem registry of package lao will be adapted to this struct (lao
-// cannot import kernel), so the card stays a plain value.
-type Theorem struct {
-	Paper       string   // e.g. "Hazan & Koren, ICML 2012"
-	Number      string   // e.g. "Theorem 3.1"
-	Name        string   // short title, e.g. "AERR excess risk"
-	Statement   string   // one-paragraph statement in plain words
-	Bound       string   // e.g. `\mathbb{E}[L(\bar w)] - L(w^\star) \le 4B^2\sqrt{2d/(km)}`
-	Assumptions []string // e.g. "$\|x\|_\infty \le 1$, $|y| \le B$"
-	Solver      string   // the solver or generator that exhibits it, e.g. "lao.AERR"
-}
+// A theorem card shows an entry of the theorem registry (lao/theory): its
+// number, paper, statement, bound (display LaTeX), assumptions and the
+// solver or generator that exhibits it. Text fields are plain text in which
+// $...$ is inline LaTeX; the cards escape everything else, so underscores
+// and asterisks show as typed.
 
-func (t Theorem) check() error {
+func checkCard(t theory.Theorem) error {
 	if t.Number == "" || t.Statement == "" {
 		return fmt.Errorf("kernel: theorem card needs Number and Statement (got %q, %q)", t.Number, t.Statement)
 	}
 	return nil
 }
 
-// title returns "Theorem 3.1 (Paper) — Name" parts.
-func (t Theorem) title() (num, rest string) {
+// cardTitle returns "Theorem 3.1" and " (Paper)".
+func cardTitle(t theory.Theorem) (num, rest string) {
 	if t.Paper != "" {
 		rest = " (" + t.Paper + ")"
-	}
-	if t.Name != "" {
-		rest += " — " + t.Name
 	}
 	return t.Number, rest
 }
 
+// shownBy names what exhibits t: its solver, else its generator.
+func shownBy(t theory.Theorem) string {
+	switch {
+	case t.Solver != "":
+		return "lao solver " + strconv.Quote(t.Solver)
+	case t.Generator != "":
+		return t.Generator
+	}
+	return ""
+}
+
 // TheoremMarkdown renders t as a Markdown card with LaTeX, for Jupyter's
 // Markdown renderer (MathJax). Text outside $...$ is escaped for Markdown.
-func TheoremMarkdown(t Theorem) (string, error) {
-	if err := t.check(); err != nil {
+func TheoremMarkdown(t theory.Theorem) (string, error) {
+	if err := checkCard(t); err != nil {
 		return "", err
 	}
-	num, rest := t.title()
+	num, rest := cardTitle(t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "> **%s**%s\n>\n", escapeMarkdown(num), escapeMarkdown(rest))
 	for _, line := range strings.Split(strings.TrimSpace(t.Statement), "\n") {
 		fmt.Fprintf(&b, "> %s\n", escapeMarkdown(line))
 	}
-	if t.Bound != "" {
-		fmt.Fprintf(&b, ">\n> $$%s$$\n", strings.TrimSpace(t.Bound))
+	if t.BoundTeX != "" {
+		fmt.Fprintf(&b, ">\n> $$%s$$\n", strings.TrimSpace(t.BoundTeX))
 	}
-	if len(t.Assumptions) > 0 {
-		fmt.Fprintf(&b, ">\n> *Assumptions:* %s.\n", escapeMarkdown(strings.Join(t.Assumptions, "; ")))
+	if t.Assumptions != "" {
+		fmt.Fprintf(&b, ">\n> *Assumptions:* %s.\n", escapeMarkdown(t.Assumptions))
 	}
-	if t.Solver != "" {
-		fmt.Fprintf(&b, ">\n> *Shown by:* `%s`\n", strings.ReplaceAll(t.Solver, "`", "'"))
+	if by := shownBy(t); by != "" {
+		fmt.Fprintf(&b, ">\n> *Shown by:* `%s`\n", strings.ReplaceAll(by, "`", "'"))
 	}
 	return b.String(), nil
 }
@@ -92,24 +89,24 @@ func escapeMarkdown(s string) string {
 // TheoremHTML renders t as an HTML card. Text is escaped; the $...$ and
 // $$...$$ delimiters are kept, so MathJax typesets them where it is loaded
 // (Jupyter, the HTML export) and the LaTeX source stays readable elsewhere.
-func TheoremHTML(t Theorem) (string, error) {
-	if err := t.check(); err != nil {
+func TheoremHTML(t theory.Theorem) (string, error) {
+	if err := checkCard(t); err != nil {
 		return "", err
 	}
-	num, rest := t.title()
+	num, rest := cardTitle(t)
 	e := html.EscapeString
 	var b strings.Builder
 	b.WriteString(`<div class="lao-theorem" style="border-left:4px solid #1f77b4;background:#f5f8fc;padding:6px 12px;margin:6px 0;font-family:serif">`)
 	fmt.Fprintf(&b, `<div><b>%s</b>%s</div>`, e(num), e(rest))
 	fmt.Fprintf(&b, `<p style="margin:4px 0">%s</p>`, e(t.Statement))
-	if t.Bound != "" {
-		fmt.Fprintf(&b, `<div style="text-align:center;margin:6px 0">$$%s$$</div>`, e(t.Bound))
+	if t.BoundTeX != "" {
+		fmt.Fprintf(&b, `<div style="text-align:center;margin:6px 0">$$%s$$</div>`, e(t.BoundTeX))
 	}
-	if len(t.Assumptions) > 0 {
-		fmt.Fprintf(&b, `<div><i>Assumptions:</i> %s.</div>`, e(strings.Join(t.Assumptions, "; ")))
+	if t.Assumptions != "" {
+		fmt.Fprintf(&b, `<div><i>Assumptions:</i> %s.</div>`, e(t.Assumptions))
 	}
-	if t.Solver != "" {
-		fmt.Fprintf(&b, `<div><i>Shown by:</i> <code>%s</code></div>`, e(t.Solver))
+	if by := shownBy(t); by != "" {
+		fmt.Fprintf(&b, `<div><i>Shown by:</i> <code>%s</code></div>`, e(by))
 	}
 	b.WriteString(`</div>`)
 	return b.String(), nil
@@ -118,25 +115,13 @@ func TheoremHTML(t Theorem) (string, error) {
 // DisplayTheorem shows t as an HTML card (TheoremHTML): Jupyter and the
 // HTML export typeset its LaTeX with MathJax, and no Markdown parser sees
 // its text.
-func DisplayTheorem(t Theorem) error {
+func DisplayTheorem(t theory.Theorem) error {
 	h, err := TheoremHTML(t)
 	if err != nil {
 		return err
 	}
 	DisplayHTML(h)
 	return nil
-}
-
-// FromLao converts an entry of lao's theorem registry into a card.
-func FromLao(t theory.Theorem) Theorem {
-	c := Theorem{Paper: t.Paper, Number: t.Number, Statement: t.Statement, Bound: t.BoundTeX}
-	if t.Assumptions != "" {
-		c.Assumptions = []string{t.Assumptions}
-	}
-	if t.Solver != "" {
-		c.Solver = "lao solver " + strconv.Quote(t.Solver)
-	}
-	return c
 }
 
 // DisplayLaoTheorem shows the card of the registry theorem with the given
@@ -146,5 +131,5 @@ func DisplayLaoTheorem(id string) error {
 	if !ok {
 		return fmt.Errorf("kernel: no theorem %q in theory.Theorems()", id)
 	}
-	return DisplayTheorem(FromLao(t))
+	return DisplayTheorem(t)
 }

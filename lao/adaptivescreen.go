@@ -20,16 +20,18 @@ import (
 // never revisits). The inclusion probabilities are known at every step (the
 // design depends on the past only), as Horvitz-Thompson estimation needs.
 //
-// Fit: the k columns T ranked first at the end; their second moments and
-// their moments with the label are the means over every example that
-// revealed the pair (or the column), warm-up included: the available-case
-// estimator, which is unbiased when the design does not depend on the data
-// (the warm-up) and carries, after it, the selection effect of an adaptive
-// design (a column revealed more often because it looked good early; the
-// effect shrinks as its cells accumulate). Σ̂_T is projected onto the PSD
-// cone (it is pieced together from different examples) and ridge solves
-// (Σ̂_T₊ + μI) w = γ̂_T with μ = λ·tr(Σ̂_T₊)/k. The model predicts from k
-// attributes.
+// Fit: the k columns T it reads at the end (during the warm-up, the k
+// ranked first); their second moments and their moments with the label
+// are the means over every example that revealed the pair (or the column),
+// warm-up included: the available-case estimator, which is unbiased when
+// the design does not depend on the data (the warm-up) and carries, after
+// it, the selection effect of an adaptive design (a column revealed more
+// often because it looked good early; the effect shrinks as its cells
+// accumulate). Each off-diagonal entry is shrunk toward 0 by n/(n + n₀),
+// n the examples that revealed the pair and n₀ = PairPrior, Σ̂_T is
+// projected onto the PSD cone (it is pieced together from different
+// examples) and ridge solves (Σ̂_T₊ + μI) w = γ̂_T with μ = λ·tr(Σ̂_T₊)/k.
+// The model predicts from k attributes.
 //
 // Budget: k per example (hard); at prediction time, k attributes.
 type AdaptiveScreen struct {
@@ -114,6 +116,7 @@ func (s *AdaptiveScreen) Start(p Problem) (Learner, Budget, error) {
 }
 
 type adaptiveScreenLearner struct {
+	failure
 	k, warm, period, t int
 	lambda             float64
 	rng                *rand.Rand
@@ -146,20 +149,53 @@ func (l *adaptiveScreenLearner) Observe(ex *Example) {
 	}
 }
 
-// Weights writes the ridge fit on the current top k columns from every
-// revealed cell (0 before the first example).
+// Weights writes the ridge fit from every revealed cell on the columns it
+// reads (during the warm-up, the current top k), 0 before the first
+// example.
 func (l *adaptiveScreenLearner) Weights(dst []float64) {
 	clear(dst)
 	if l.t == 0 {
 		return
 	}
-	T := l.corr.top(l.k)
+	T := l.top
+	if T == nil {
+		T = l.corr.top(l.k)
+	}
 	C, b := pooledMoments(l.cells, T)
-	finiteMoments("moments of the screened columns", C, b)
+	shrinkRare(C, l.cells, T)
+	if l.fail(momentsFinite("moments of the screened columns", C, b)) {
+		return
+	}
 	w := make([]float64, len(T))
-	l.mu = psdRidge(C, b, len(T), l.lambda, w)
+	var err error
+	if l.mu, err = psdRidge(C, b, len(T), l.lambda, w); l.fail(err) {
+		return
+	}
 	for a, j := range T {
 		dst[j] = w[a]
+	}
+}
+
+// PairPrior is the count n₀ of AdaptiveScreen's shrinkage: the fit
+// multiplies the moment of a pair of columns revealed together on n
+// examples by n/(n + n₀).
+const PairPrior = 10
+
+// shrinkRare shrinks the off-diagonal entries of the moments C of the
+// columns T toward 0 by n/(n + PairPrior), n the examples that revealed
+// the pair. Moments pieced together from different examples are not those
+// of any one sample; where a pair was seen together a few times (two
+// neighbouring pixels, one read since the warm-up, the other only in it)
+// the mismatch made ridge with a small penalty cancel two huge weights.
+func shrinkRare(C []float64, c *revealedCells, T []int) {
+	n := len(T)
+	for a, j := range T {
+		for q := a + 1; q < n; q++ {
+			_, cnt := c.sum(j, T[q])
+			f := cnt / (cnt + PairPrior)
+			C[a*n+q] *= f
+			C[q*n+a] *= f
+		}
 	}
 }
 

@@ -102,8 +102,8 @@ type aelrLearner struct {
 func aelrGradient(ex *Example, z l1Sampler, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
 	xEstimate(ex, k, q, rng, xt)
 	phi := egInnerEstimate(ex, z, rng) - ex.Label()
-	for _, i := range xt.idx {
-		xt.val[i] *= phi
+	for a := range xt.vals {
+		xt.vals[a] *= phi
 	}
 	return phi
 }
@@ -112,8 +112,8 @@ func (l *aelrLearner) Observe(ex *Example) {
 	l.z.Accumulate() // line 3: w_t enters the average
 	phi := l.estimate(ex)
 	c := 1 / l.eta
-	for _, i := range l.xt.idx { // g̃ is zero off idx, so lines 12-16 only move these
-		g := max(min(l.xt.val[i]*phi, c), -c) // clip(g̃[i], 1/η)
+	for a, i := range l.xt.idx { // g̃ is zero off idx, so lines 12-16 only move these
+		g := max(min(l.xt.vals[a]*phi, c), -c) // clip(g̃[i], 1/η)
 		l.z.AddU(i, -l.eta*g)
 	}
 }

@@ -170,8 +170,8 @@ func (l *aerLearner) Observe(ex *Example) {
 	t := float64(l.t)
 	l.w.Shrink(1 - 1/t) // w ← (1 − 1/t)w − (2/(λt))(ŷ − y)v
 	c := 2 / (l.lambda * t) * (yhat - ex.Label())
-	for _, i := range l.v.idx {
-		l.w.Add(i, -c*l.v.val[i])
+	for a, i := range l.v.idx {
+		l.w.Add(i, -c*l.v.vals[a])
 	}
 	l.w.ProjectL1(l.B) // Duchi et al. 2008
 	l.w.Accumulate()   // w̄ = (1/m) Σ of the projected iterates

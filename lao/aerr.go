@@ -129,8 +129,8 @@ func initialIterate(solver string, W1 []float64, d int, B float64) ([]float64, e
 func aerrGradient(ex *Example, w *core.Ball, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
 	l := aerrLearner{q: q, k: k, rng: rng, w: w, xt: xt, o: estOpts{r: 1}} // the specified algorithm
 	phi := l.estimate(ex)
-	for _, i := range xt.idx {
-		xt.val[i] *= phi
+	for a := range xt.vals {
+		xt.vals[a] *= phi
 	}
 	return phi
 }
@@ -138,8 +138,8 @@ func aerrGradient(ex *Example, w *core.Ball, k int, q *aliasTable, rng *rand.Ran
 func (l *aerrLearner) Observe(ex *Example) {
 	l.w.Accumulate() // w̄ averages w_1..w_m, the iterates before each update
 	phi := l.estimate(ex)
-	for _, i := range l.xt.idx { // v_t = w_t − η g̃_t (g̃ = φ̃x̃ is k-sparse)
-		g := l.xt.val[i] * phi
+	for a, i := range l.xt.idx { // v_t = w_t − η g̃_t (g̃ = φ̃x̃ is k-sparse)
+		g := l.xt.vals[a] * phi
 		if l.o.ada {
 			l.w.AddAdaGrad(i, l.eta, g)
 		} else {

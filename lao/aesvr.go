@@ -157,6 +157,7 @@ func (s *AESVR) Start(p Problem) (Learner, Budget, error) {
 
 // aesvrLearner runs Algorithm 4 on the projected-gradient core.
 type aesvrLearner struct {
+	failure
 	p        aesvrParams
 	rng      *rand.Rand
 	w        *core.Ball
@@ -167,6 +168,9 @@ type aesvrLearner struct {
 }
 
 func (l *aesvrLearner) Observe(ex *Example) {
+	if l.err != nil {
+		return
+	}
 	l.t++
 	l.w.Accumulate()                               // w̃ averages w_1..w_m, as in Algorithm 1 line 14
 	uniformXEstimate(ex, l.p.k, l.rng, l.xt)       // Algorithm 1, lines 3-7
@@ -174,12 +178,13 @@ func (l *aesvrLearner) Observe(ex *Example) {
 	yp, ym := (y+l.p.delta)*inv, (y-l.p.delta)*inv // y± = (y ± δ)/ε
 	phi := 0.5 * (l.p.genest.estimate(ex, l.w, inv, yp, l.rng) + l.p.genest.estimate(ex, l.w, inv, ym, l.rng))
 	if math.IsNaN(phi) || math.IsInf(phi, 0) {
-		panic(&SolverError{Err: fmt.Errorf("aesvr: example %d: GenEst's estimate φ̃ = %g (ε = %g too small for these residuals): %w", l.t, phi, l.p.eps, ErrNotFinite)})
+		l.fail(fmt.Errorf("example %d: GenEst's estimate φ̃ = %g (ε = %g too small for these residuals): %w", l.t, phi, l.p.eps, ErrNotFinite))
+		return
 	}
 	l.phiSq += phi * phi
 	l.phiAbsMx = max(l.phiAbsMx, math.Abs(phi))
-	for _, i := range l.xt.idx { // v_t = w_t − η φ̃_t x̃_t
-		l.w.Add(i, -l.p.eta*phi*l.xt.val[i])
+	for a, i := range l.xt.idx { // v_t = w_t − η φ̃_t x̃_t
+		l.w.Add(i, -l.p.eta*phi*l.xt.vals[a])
 	}
 	l.w.ProjectL2(l.p.B) // w_{t+1} = v_t · B / max{||v_t||, B}
 }

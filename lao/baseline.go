@@ -1,13 +1,11 @@
 package lao
 
 import (
-	"github.com/laoproject/lao/lao/internal/quadl1"
-
 	"fmt"
-	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/laoproject/lao/lao/internal/dense"
+	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // Baseline is the Baseline algorithm of Cesa-Bianchi, Shalev-Shwartz and
@@ -98,6 +96,7 @@ func (s *Baseline) Start(p Problem) (Learner, Budget, error) {
 }
 
 type baselineLearner struct {
+	failure
 	d, pairs int
 	B        float64
 	rng      *rand.Rand
@@ -154,8 +153,15 @@ func (l *baselineLearner) Weights(dst []float64) {
 	for i, a := range l.A {
 		Abar[i] = a * inv
 	}
-	finiteMoments("estimated second-moment matrix", Abar, l.v)
-	minEig, dist := clipPSD(Abar, l.d)
+	if l.fail(momentsFinite("estimated second-moment matrix", Abar, l.v)) {
+		clear(dst)
+		return
+	}
+	minEig, dist, err := clipPSD(Abar, l.d)
+	if l.fail(err) {
+		clear(dst)
+		return
+	}
 	l.diag["min_eigenvalue"] = minEig
 	l.diag["psd_clip_frobenius"] = dist
 	lin := make([]float64, l.d)
@@ -164,7 +170,9 @@ func (l *baselineLearner) Weights(dst []float64) {
 	}
 	w, _, err := quadl1.MinBall(Abar, lin, l.d, l.B)
 	if err != nil {
-		panic(&SolverError{Err: fmt.Errorf("minimising the estimated loss: %w", err)})
+		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))
+		clear(dst)
+		return
 	}
 	copy(dst, w)
 }
@@ -175,37 +183,12 @@ func (l *baselineLearner) Diagnostics() map[string]float64 { return l.diag }
 // clipPSD replaces the symmetric d×d matrix A (row-major) by its nearest
 // positive semidefinite matrix in Frobenius norm, returning the smallest
 // eigenvalue before clipping and the Frobenius distance moved.
-func clipPSD(A []float64, d int) (minEig, dist float64) {
-	sym := mat.NewSymDense(d, A)
-	var eig mat.EigenSym
-	if !eig.Factorize(sym, true) {
-		panic(&SolverError{Err: fmt.Errorf("eigendecomposition of the %d×%d estimated second-moment matrix failed: %w", d, d, ErrNotFinite)})
+func clipPSD(A []float64, d int) (minEig, dist float64, err error) {
+	minEig, dist, ok := dense.PSD(A, d)
+	if !ok {
+		return 0, 0, fmt.Errorf("eigendecomposition of the %d×%d estimated second-moment matrix failed: %w", d, d, ErrNotFinite)
 	}
-	vals := eig.Values(nil)
-	var vecs mat.Dense
-	eig.VectorsTo(&vecs)
-	minEig = math.Inf(1)
-	for i, v := range vals {
-		minEig = min(minEig, v)
-		if v < 0 {
-			dist += v * v
-			vals[i] = 0
-		}
-	}
-	if dist == 0 {
-		return minEig, 0
-	}
-	// A = Q diag(max(λ,0)) Qᵀ
-	var scaled mat.Dense
-	scaled.CloneFrom(&vecs)
-	for j, v := range vals {
-		for i := range d {
-			scaled.Set(i, j, scaled.At(i, j)*v)
-		}
-	}
-	out := mat.NewDense(d, d, A)
-	out.Mul(&scaled, vecs.T())
-	return minEig, math.Sqrt(dist)
+	return minEig, dist, nil
 }
 
 func (l *baselineLearner) Params() map[string]float64 { return map[string]float64{"B": l.B} }

@@ -3,6 +3,7 @@ package lao
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"testing"
 )
 
@@ -12,8 +13,14 @@ import (
 const benchMatrixBytes = 600 << 20
 
 // benchRows returns a row-major matrix of ±1/√d entries of about
-// benchMatrixBytes and its labels.
+// benchMatrixBytes and its labels, built once per d (the benchmarks that a
+// -bench pattern leaves out never build theirs).
 func benchRows(d int) (*Dataset, error) {
+	if ds, ok := benchCache[d]; ok {
+		return ds, nil
+	}
+	clear(benchCache) // one matrix at a time: they are large
+	runtime.GC()
 	m := max(benchMatrixBytes/(8*d), 64)
 	rng := NewRand(uint64(d))
 	x := make([]float64, m*d)
@@ -29,42 +36,103 @@ func benchRows(d int) (*Dataset, error) {
 	for i := range y {
 		y[i] = rng.Float64() - 0.5
 	}
-	return NewDataset(x, y, d, nil)
+	ds, err := NewDataset(x, y, d, nil)
+	if err == nil {
+		benchCache[d] = ds
+	}
+	return ds, err
+}
+
+var benchCache = map[int]*Dataset{}
+
+// benchSolvers are the budgeted solvers the benchmarks time, with uneven
+// moments (q far from uniform) for the data-dependent ones.
+func benchSolvers(d int) []Solver {
+	mom := make([]float64, d)
+	for i := range mom {
+		mom[i] = 1 / float64(i+1)
+	}
+	return []Solver{&AER{K: 4}, &AERR{K: 4}, &AERR{K: 56}, &AELR{K: 4}, &DDAERR{K: 4, Moments: mom},
+		&DDAERR{K: 56, Moments: mom}, &DDAELR{K: 4, Moments: mom}, &TwoPhasedDDAERR{K: 4}, &TwoPhasedDDAELR{K: 4},
+		&AESVR{K: 4}, &Hybrid{K: 4}}
 }
 
 // Per-example cost of each budgeted solver (one Observe per op) at the
 // MNIST dimension and at d = 10^4 and 10^5, rows cycled from a matrix
-// larger than the cache. k = 4; k = 56 for the ridge family too.
+// larger than the cache, beside the raw loop of the same reads
+// (raw/k=5: five uniform reads per row added to a weight vector, what an
+// AERR step must at least do). k = 4; k = 56 for the ridge family too.
 //
 //	go test ./lao -run XXX -bench BenchmarkSolvers -benchtime 200000x
 func BenchmarkSolvers(b *testing.B) {
 	for _, d := range []int{784, 10000, 100000} {
-		ds, err := benchRows(d)
-		if err != nil {
-			b.Fatal(err)
-		}
-		mom := make([]float64, d) // uneven moments: the DD solvers draw from a non-uniform q
-		for i := range mom {
-			mom[i] = 1 / float64(i+1)
-		}
-		for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AERR{K: 56}, &AELR{K: 4}, &DDAERR{K: 4, Moments: mom},
-			&DDAERR{K: 56, Moments: mom}, &DDAELR{K: 4, Moments: mom}} {
+		b.Run(fmt.Sprintf("raw/k=5/d=%d", d), func(b *testing.B) { benchRaw(b, d, 5) })
+		for _, s := range benchSolvers(d) {
 			b.Run(fmt.Sprintf("%s/k=%d/d=%d", s.Name(), kOf(s), d), func(b *testing.B) {
+				ds, err := benchRows(d)
+				if err != nil {
+					b.Fatal(err)
+				}
 				benchObserve(b, s, ds, false)
 			})
 		}
 	}
 }
 
-// The plain O(d) implementations (Reference) of the same solvers at d = 784,
-// for comparison.
+// benchRaw times the raw loop: a uniform reads per row, each added to a
+// weight.
+func benchRaw(b *testing.B, d, a int) {
+	ds, err := benchRows(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := make([]float64, d)
+	rng := NewRand(2)
+	m := ds.Len()
+	b.ResetTimer()
+	for i := range b.N {
+		row := ds.Row(i % m)
+		for range a {
+			j := rng.IntN(d)
+			w[j] += 0.5 * row[j]
+		}
+	}
+}
+
+// Zero allocations per example after Start, for every budgeted solver.
+func TestObserveDoesNotAllocate(t *testing.T) {
+	const d, m = 500, 400
+	rng := NewRand(5)
+	ds := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 8, 0.5, rng), sigma: 0.3}.sample(m, rng)
+	for _, s := range benchSolvers(d) {
+		l, bud, err := s.Start(Problem{M: 4 * m, D: d, Rand: NewRand(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := NewExample(d)
+		i := 0
+		step := func() {
+			ex.Reset(ds.Row(i%m), ds.Label(i%m), bud.PerExample)
+			l.Observe(ex)
+			i++
+		}
+		for range m { // past the two-phased solvers' first phase
+			step()
+		}
+		if a := testing.AllocsPerRun(2*m, step); a > 0 {
+			t.Errorf("%s k=%d: %g allocations per example", s.Name(), kOf(s), a)
+		}
+	}
+}
+
+// The plain O(d) implementations (Reference) at d = 784, for comparison.
 func BenchmarkReferenceSolvers(b *testing.B) {
 	const d = 784
 	ds, err := benchRows(d)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}} {
+	for _, s := range []Solver{&AER{K: 4}, &AERR{K: 4}, &AELR{K: 4}, &AESVR{K: 4}} {
 		b.Run(fmt.Sprintf("%s/k=%d/d=%d", s.Name(), kOf(s), d), func(b *testing.B) {
 			benchObserve(b, s, ds, true)
 		})

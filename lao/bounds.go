@@ -2,12 +2,12 @@ package lao
 
 import "math"
 
-// The risk bounds of the seeds' theorems as functions of the problem size.
+// The risk bounds of the papers' theorems as functions of the problem size.
 // Bounds stated with O(·) are returned with constant 1 (they are shapes for
 // plotting, not certified numbers); bounds with explicit constants are
-// returned exactly as stated. Hazan & Koren 2012 measures the ½(w·x − y)² loss, seed
-// 001 the (w·x − y)² loss: compare each bound with the excess risk in its
-// own paper's loss.
+// returned exactly as stated. Hazan & Koren 2012 measures the ½(w·x − y)²
+// loss, Cesa-Bianchi, Shalev-Shwartz & Shamir 2010 the (w·x − y)² loss:
+// compare each bound with the excess risk in its own paper's loss.
 
 // BaselineBound is the excess-risk term of Cesa-Bianchi et al. 2010, Theorem 1 (Baseline):
 // (dB)²/k · √(ln(d/δ)/m), with the O-constant set to 1. It holds with

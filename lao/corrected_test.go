@@ -49,30 +49,43 @@ func correlatedTable(m, d int, seed uint64) *Dataset {
 func TestCorrectedRidgeMomentsUnbiased(t *testing.T) {
 	const m, d, k, runs = 40, 6, 3, 4000
 	ds := correlatedTable(m, d, 3)
-	trueC, trueB := make([]float64, d*d), make([]float64, d)
+	checkUnbiased(t, runs, exactMoments(ds), func(r int) []float64 {
+		C, b := startCorrected(t, &CorrectedRidge{K: k}, ds, uint64(r)).moments()
+		return append(C, b...)
+	})
+}
+
+// exactMoments returns the rows' second moments (1/m)Σ x xᵀ (d×d) and
+// (1/m)Σ x y, concatenated: what the unbiased estimators estimate.
+func exactMoments(ds *Dataset) []float64 {
+	m, d := ds.Len(), ds.Dim()
+	out := make([]float64, d*d+d)
 	for i := range m {
 		row, y := ds.Row(i), ds.Label(i)
 		for j := range d {
-			trueB[j] += row[j] * y / m
+			out[d*d+j] += row[j] * y / float64(m)
 			for l := range d {
-				trueC[j*d+l] += row[j] * row[l] / m
+				out[j*d+l] += row[j] * row[l] / float64(m)
 			}
 		}
 	}
-	n := d*d + d
-	sum, sq := make([]float64, n), make([]float64, n)
+	return out
+}
+
+// checkUnbiased fails unless every entry's mean over runs estimates
+// (estimate(r) returns them for run r) is within 5 standard errors of truth.
+func checkUnbiased(t *testing.T, runs int, truth []float64, estimate func(r int) []float64) {
+	t.Helper()
+	sum, sq := make([]float64, len(truth)), make([]float64, len(truth))
 	for r := range runs {
-		l := startCorrected(t, &CorrectedRidge{K: k}, ds, uint64(r))
-		C, b := l.moments()
-		for i, v := range append(C, b...) {
+		for i, v := range estimate(r) {
 			sum[i] += v
 			sq[i] += v * v
 		}
 	}
-	truth := append(trueC, trueB...)
-	for i := range n {
-		mean := sum[i] / runs
-		se := math.Sqrt((sq[i]/runs - mean*mean) / runs)
+	for i := range truth {
+		mean := sum[i] / float64(runs)
+		se := math.Sqrt((sq[i]/float64(runs) - mean*mean) / float64(runs))
 		if math.Abs(mean-truth[i]) > 5*se {
 			t.Errorf("entry %d: mean of the estimates %.5f, exact %.5f, 5 standard errors %.5f", i, mean, truth[i], 5*se)
 		}
@@ -269,7 +282,8 @@ func TestCorrectedRidgeMatchesPlainReference(t *testing.T) {
 // plainAdaptiveScreen transcribes AdaptiveScreen: uniform draws for the
 // warm-up; then, every period examples, the columns ranked by |correlation|
 // (computed afresh from every revealed cell, two-pass) and the top k read;
-// at the end, ridge on the final top k with available-case moments.
+// at the end, ridge on the columns read with available-case moments, each
+// pair's shrunk by n/(n + PairPrior).
 type plainAdaptiveScreen struct {
 	k, warm, period int
 	lambda          float64
@@ -342,7 +356,10 @@ func plainCorr(x, y []float64) float64 {
 
 func (p *plainAdaptiveScreen) Weights(dst []float64) {
 	clear(dst)
-	T := p.ranked(len(dst))
+	T := p.top // the columns read since the last ranking; in the warm-up, the top k now
+	if T == nil {
+		T = p.ranked(len(dst))
+	}
 	n := len(T)
 	C, b := mat.NewSymDense(n, nil), make([]float64, n)
 	for a, j := range T {
@@ -354,8 +371,11 @@ func (p *plainAdaptiveScreen) Weights(dst []float64) {
 					s, cnt = s+p.log.Z[t][ia]*p.log.Z[t][ic], cnt+1
 				}
 			}
-			if cnt > 0 {
+			switch {
+			case cnt > 0 && c == a:
 				C.SetSym(a, c, s/cnt)
+			case cnt > 0: // shrunk toward 0 by cnt/(cnt + n₀)
+				C.SetSym(a, c, s/cnt*cnt/(cnt+PairPrior))
 			}
 		}
 		var s, cnt float64
@@ -447,4 +467,27 @@ func TestCorrectedSolversBadParameters(t *testing.T) {
 			t.Errorf("%s %+v: error %v, want ErrParam", s.Name(), s, err)
 		}
 	}
+}
+
+// AdaptiveScreen's available-case moments are unbiased while its design
+// does not depend on the data: with the whole fit a uniform warm-up (Warm
+// = m), the mean over many fits of every pair's mean of x_j x_l over the
+// examples that revealed both (and of x_j y) is within 5 standard errors
+// of the rows' exact moment.
+func TestAdaptiveScreenWarmUpMomentsUnbiased(t *testing.T) {
+	const m, d, k, runs = 60, 5, 3, 4000
+	ds := correlatedTable(m, d, 4)
+	checkUnbiased(t, runs, exactMoments(ds), func(r int) []float64 {
+		l, b, err := (&AdaptiveScreen{K: k, Warm: m}).Start(Problem{M: m, D: d, Rand: NewRand(uint64(r))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := NewExample(d)
+		for i := range m {
+			ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
+			l.Observe(ex)
+		}
+		C, g := pooledMoments(l.(*adaptiveScreenLearner).cells, []int{0, 1, 2, 3, 4})
+		return append(C, g...)
+	})
 }

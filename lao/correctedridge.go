@@ -114,6 +114,7 @@ func (s *CorrectedRidge) Start(p Problem) (Learner, Budget, error) {
 }
 
 type correctedRidgeLearner struct {
+	failure
 	k              int
 	lambda, shrink float64
 	rng            *rand.Rand
@@ -136,8 +137,13 @@ func (l *correctedRidgeLearner) Weights(dst []float64) {
 		return
 	}
 	C, b := l.moments()
-	finiteMoments("corrected second moments", C, b)
-	l.mu = psdRidge(C, b, len(b), l.lambda, dst)
+	if l.fail(momentsFinite("corrected second moments", C, b)) {
+		clear(dst)
+		return
+	}
+	var err error
+	l.mu, err = psdRidge(C, b, len(b), l.lambda, dst)
+	l.fail(err)
 }
 
 // moments returns the Horvitz-Thompson estimates Σ̂ (d×d, off-diagonal

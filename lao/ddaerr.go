@@ -14,7 +14,7 @@ import "math"
 // η = 1/√(m((1/k)||E[x²]||_{1/2} + 1)),
 // E[L(w̄)] ≤ L(w*) + 4(B²/√m)√((1/k)||E[x²]||_{1/2} + 1) for every
 // ||w*||₂ ≤ B (loss ½(w·x − y)²), where ||v||_{1/2} = (Σ_i √v_i)² ≤ d.
-// (The seed's text prints η as 1/(√m((1/k)||E[x²]||_{1/2} + 1)) without
+// (The paper's text prints η as 1/(√m((1/k)||E[x²]||_{1/2} + 1)) without
 // the square root; the stated bound follows from its Theorem 3.1 and
 // Lemma 3.4 only with the root, and its Theorem 3.6 writes the two-phase
 // step with the root, so we use it. See DDAERRBound.)

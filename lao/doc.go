@@ -18,7 +18,9 @@
 //	AERR, AELR, AESVR (with
 //	GenEst, Procedure 3)          Hazan & Koren, ICML 2012
 //	GAERR, GAELR, DDAERR, DDAELR,
-//	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015
+//	TwoPhasedDDAERR/DDAELR        Kukliansky & Shamir, ICML 2015 (theorem,
+//	                              section and page numbers as in the arXiv
+//	                              version 1410.6382)
 //	Exploration, Exploitation,
 //	Hybrid                        Murata & Suzuki, NeurIPS 2018
 //	RDA, Dantzig                  the competitors of Murata & Suzuki's experiments
@@ -42,8 +44,8 @@
 // attributes the model reads, and EvaluateBudgeted (BudgetedMSE) predicts
 // through handles with that budget.
 //
-// Options beyond the specified algorithms are fields that default to off
-// (variants.go): AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015,
+// Options beyond the specified algorithms are bool fields that default to
+// off (variants.go; 1 or 0 by name): AdaGrad's per-coordinate steps (Kukliansky & Shamir 2015,
 // Appendix A) for AERR, DDAERR, two-phased DDAERR and online ridge, and the
 // variants that paper's experiments ran (Section 5: inner-product draws
 // p_j ∝ |w_j|√E[x_j²], the budget split evenly, ε = 0, a warm-started
@@ -53,10 +55,14 @@
 // (K, B, Eta, Lambda, ...); a zero field selects the theorem's choice,
 // computed from m, d, k and B. The struct is the single source of truth:
 // Params binds every parameter by name ("k", "B", "eta", ...) to its field,
-// with its cross-validation range, so package frames (CV), the command line
-// and the experiments reach every solver the same way (New, SetParams,
-// Grid). Start validates the parameters once per fit and returns the
-// learner with its budget. The theorems' bounds are plain functions next to
+// with its default (Param.Default, the one place it is written: the usage
+// text prints it and a test holds the field's doc to it) and its
+// cross-validation range, so package frames (CV), the command line and the
+// experiments reach every solver the same way (New, SetParams, Grid), and
+// errors name parameters as users type them. Start validates the
+// parameters once per fit and returns the learner with its budget. A
+// learner never panics on data: a numerical failure is an error (Failer),
+// which Fit returns, as does Step for a learner driven by hand. The theorems' bounds are plain functions next to
 // the solvers (AERRBound, AELRBound, DDAERRBound, ExplorationSamples,
 // HybridSamples, ...).
 //

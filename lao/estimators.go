@@ -12,37 +12,83 @@ import (
 // accounting is done by the handle, never by the estimator.
 
 // sparseVec is a sparse vector built from a few sampled coordinates: idx
-// lists the touched coordinates once each, val[i] holds the value of
-// coordinate i (dense storage, only idx entries are meaningful).
+// lists the touched coordinates once each, in the order of their first
+// touch, and vals[a] is the value of coordinate idx[a]. It touches no
+// per-coordinate memory while it holds few coordinates (a repeat is found
+// by a scan of idx); past sparseScan it keeps the positions of its
+// coordinates in an array over d.
 type sparseVec struct {
-	idx []int
-	val []float64 // len d
-	on  []bool    // len d: on[i] iff i is in idx
+	idx  []int
+	vals []float64
+	pos  []int32 // pos[i] = a+1 if idx[a] = i, 0 otherwise; nil until idx outgrows sparseScan
+	d    int
 	// draws lists the coordinates of every add since reset, with
 	// multiplicity (the draws of an x̃ estimate).
 	draws []int
 }
 
-func newSparseVec(d int) *sparseVec {
-	return &sparseVec{val: make([]float64, d), on: make([]bool, d)}
-}
+// sparseScan is the number of coordinates up to which sparseVec finds a
+// repeat by scanning.
+const sparseScan = 16
+
+func newSparseVec(d int) *sparseVec { return &sparseVec{d: d} }
 
 // reset clears the touched coordinates in O(len(idx)).
 func (s *sparseVec) reset() {
-	for _, i := range s.idx {
-		s.val[i], s.on[i] = 0, false
+	if s.pos != nil {
+		for _, i := range s.idx {
+			s.pos[i] = 0
+		}
 	}
-	s.idx = s.idx[:0]
-	s.draws = s.draws[:0]
+	s.idx, s.vals, s.draws = s.idx[:0], s.vals[:0], s.draws[:0]
 }
 
+// add adds v to coordinate i.
 func (s *sparseVec) add(i int, v float64) {
 	s.draws = append(s.draws, i)
-	if !s.on[i] {
-		s.on[i] = true
-		s.idx = append(s.idx, i)
+	if s.pos == nil {
+		for a, j := range s.idx {
+			if j == i {
+				s.vals[a] += v
+				return
+			}
+		}
+		if len(s.idx) < sparseScan {
+			s.idx, s.vals = append(s.idx, i), append(s.vals, v)
+			return
+		}
+		s.pos = make([]int32, s.d) // once per learner: many draws per example
+		for a, j := range s.idx {
+			s.pos[j] = int32(a + 1)
+		}
 	}
-	s.val[i] += v
+	if a := s.pos[i]; a > 0 {
+		s.vals[a-1] += v
+		return
+	}
+	s.idx, s.vals = append(s.idx, i), append(s.vals, v)
+	s.pos[i] = int32(len(s.idx))
+}
+
+// find returns the position of coordinate i in idx, or −1.
+func (s *sparseVec) find(i int) int {
+	if s.pos != nil {
+		return int(s.pos[i]) - 1
+	}
+	for a, j := range s.idx {
+		if j == i {
+			return a
+		}
+	}
+	return -1
+}
+
+// at returns the value of coordinate i (0 if it was not touched).
+func (s *sparseVec) at(i int) float64 {
+	if a := s.find(i); a >= 0 {
+		return s.vals[a]
+	}
+	return 0
 }
 
 // uniformXEstimate sets xt to x̃ = (1/k) Σ_{r=1..k} d·x[i_r]·e_{i_r} with

@@ -70,9 +70,9 @@ func exactGradient(w, x []float64, y, factor float64) []float64 {
 }
 
 func denseOf(s *sparseVec) []float64 {
-	out := make([]float64, len(s.val))
+	out := make([]float64, s.d)
 	for _, i := range s.idx {
-		out[i] = s.val[i]
+		out[i] = s.at(i)
 	}
 	return out
 }
@@ -115,7 +115,7 @@ func TestAERRSecondMomentLemma33(t *testing.T) {
 			aerrGradient(ex, core.NewBall(w), k, nil, rng, xt)
 			var n2 float64
 			for _, i := range xt.idx {
-				n2 += xt.val[i] * xt.val[i]
+				n2 += xt.at(i) * xt.at(i)
 			}
 			sum += n2
 			sumsq += n2 * n2

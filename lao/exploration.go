@@ -123,12 +123,18 @@ type explorationLearner struct {
 }
 
 func (l *explorationLearner) Observe(ex *Example) {
+	if l.x.err != nil {
+		return
+	}
 	if l.x.observe(ex) {
 		l.x.batch = batchAt(l.c.batch, l.c.growth, l.x.t)
 	}
 }
 
 func (l *explorationLearner) Weights(dst []float64) { copy(dst, l.x.theta) }
+
+// Err reports a diverged iterate (Failer).
+func (l *explorationLearner) Err() error { return l.x.err }
 
 func (l *explorationLearner) Params() map[string]float64 {
 	return map[string]float64{"k": float64(l.c.sp), "s": float64(l.c.s), "eta": l.x.eta,
@@ -143,26 +149,26 @@ func (l *explorationLearner) Diagnostics() map[string]float64 {
 // the s-sparse iterate, its support, and the gradient of the current
 // mini-batch being accumulated block by block.
 type explorer struct {
+	failure
 	d, sp, s   int
 	width      int // s' − s, the block length
 	blocks     int // d' = ⌈d/(s'−s)⌉
 	eta        float64
-	est        stepEstimate // while eta == 0
-	theta      []float64    // θ_{t−1}
-	supp       []int        // S_{t−1} = supp(θ_{t−1}), increasing
-	g          []float64    // Σ_b ℓ'·x|J_i over the current mini-batch
-	e          int          // examples of the current mini-batch so far
-	batch      int          // B_t of the current mini-batch
-	t          int          // completed updates
-	order      []int        // scratch for H_s
-	name       string
+	est        stepEstimate      // while eta == 0
+	theta      []float64         // θ_{t−1}
+	supp       []int             // S_{t−1} = supp(θ_{t−1}), increasing
+	g          []float64         // Σ_b ℓ'·x|J_i over the current mini-batch
+	e          int               // examples of the current mini-batch so far
+	batch      int               // B_t of the current mini-batch
+	t          int               // completed updates
+	order      []int             // scratch for H_s
 	onEstimate func(eta float64) // called once when the default η is resolved
 }
 
 func newExplorer(d, sp, s int, eta float64, theta []float64) *explorer {
 	w := sp - s
 	x := &explorer{d: d, sp: sp, s: s, width: w, blocks: (d + w - 1) / w, eta: eta, theta: theta,
-		g: make([]float64, d), batch: 1, order: make([]int, 0, d), name: "exploration"}
+		g: make([]float64, d), batch: 1, order: make([]int, 0, d)}
 	x.supp = Support(theta)
 	return x
 }
@@ -220,6 +226,6 @@ func (x *explorer) update() {
 	x.t++
 	x.e = 0
 	if !allFinite(x.theta) {
-		checkFinite(x.name, x.theta, x.t, etaHint(x.eta, x.batch))
+		x.fail(diverged(x.t, etaHint(x.eta, x.batch)))
 	}
 }

@@ -149,3 +149,24 @@ func TestReferenceSolversMatchFastLong(t *testing.T) {
 		}
 	}
 }
+
+// AESVR's plain implementation (Reference) against its fast path. GenEst's
+// products amplify rounding (after a few thousand examples the two drift
+// apart at a rate set by ε), so the horizon is shorter than the other
+// solvers'.
+func TestAESVRReferenceMatchesFast(t *testing.T) {
+	const d, m, k = 30, 1500, 4
+	rng := NewRand(78)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.1}
+	ds := p.sample(m, rng)
+	for _, s := range []*AESVR{{K: k, Delta: 0.1, Eps: 0.5}, {K: k, Eps: 1, Eta: 0.1}} {
+		ref, err := Reference(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
+		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
+			t.Errorf("%v: fast and plain differ by %g (attributes %d vs %d)", GetParams(s), diff, fast.Attributes, plain.Attributes)
+		}
+	}
+}

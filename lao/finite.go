@@ -2,6 +2,7 @@ package lao
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -11,9 +12,13 @@ import (
 // weights are not finite, a Gram matrix that overflowed, a weight vector
 // scored on data of another dimension.
 
-// checkWeights returns an error wrapping ErrNotFinite if w has a NaN or
-// infinite entry after t examples, naming the solver and its parameters.
+// checkWeights returns the learner's failure (Failer) if Weights failed,
+// or an error wrapping ErrNotFinite if w has a NaN or infinite entry after
+// t examples, naming the solver and its parameters.
 func checkWeights(s Solver, l Learner, w []float64, t int) error {
+	if f, ok := l.(Failer); ok && f.Err() != nil {
+		return fmt.Errorf("%s: %w", solverLabel(s, l), f.Err())
+	}
 	for i, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("%s: weight %d is %g after %d examples: the fit diverged (a step size or radius too large for the data?) or the data's values are too large: %w",
@@ -29,17 +34,10 @@ func checkWeights(s Solver, l Learner, w []float64, t int) error {
 func solverLabel(s Solver, l Learner) string {
 	p := GetParams(s)
 	if pr, ok := l.(ParamReporter); ok {
-		for k, v := range pr.Params() {
-			p[k] = v
-		}
+		maps.Copy(p, pr.Params())
 	}
-	names := make([]string, 0, len(p))
-	for k := range p {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	parts := make([]string, 0, len(names))
-	for _, k := range names {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(p)) {
 		parts = append(parts, fmt.Sprintf("%s=%g", k, p[k]))
 	}
 	if len(parts) == 0 {
@@ -48,17 +46,18 @@ func solverLabel(s Solver, l Learner) string {
 	return s.Name() + " (" + strings.Join(parts, " ") + ")"
 }
 
-// finiteMoments panics with a *SolverError (which Fit returns as an error)
-// if a moment matrix or vector accumulated from the data has a NaN or
-// infinite entry: squares of values beyond ~1e154 overflow.
-func finiteMoments(what string, vs ...[]float64) {
+// momentsFinite returns an error wrapping ErrNotFinite if a moment matrix
+// or vector accumulated from the data has a NaN or infinite entry: squares
+// of values beyond ~1e154 overflow.
+func momentsFinite(what string, vs ...[]float64) error {
 	for _, v := range vs {
 		for _, x := range v {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
-				panic(&SolverError{Err: fmt.Errorf("the %s has an entry %g: the data's values are too large (scale the columns first): %w", what, x, ErrNotFinite)})
+				return fmt.Errorf("the %s has an entry %g: the data's values are too large (scale the columns first): %w", what, x, ErrNotFinite)
 			}
 		}
 	}
+	return nil
 }
 
 // mustMatch panics with a message naming the caller if w does not have one

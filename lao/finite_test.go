@@ -113,3 +113,59 @@ func TestScoresCheckLengths(t *testing.T) {
 		t.Errorf("BudgetedMSE with the wrong length: %v", err)
 	}
 }
+
+// startOrFatal starts s on ds's shape.
+func startOrFatal(t *testing.T, s Solver, ds *Dataset) (Learner, Budget) {
+	t.Helper()
+	l, b, err := s.Start(Problem{M: ds.Len(), D: ds.Dim(), Rand: NewRand(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, b
+}
+
+// A learner driven by hand (Step, not Fit) reports its failures as errors:
+// a diverging iterate (Observe), an overflowing Gram matrix (Weights) and a
+// handle whose budget is below the learner's; no panic crosses Observe.
+func TestLearnerFailuresAreErrors(t *testing.T) {
+	ds := newGaussProblem(10, 2, 0.1, NewRand(1)).sample(2000, NewRand(2))
+	l, b := startOrFatal(t, &Exploration{K: 6, S: 3, Eta: 50, Batch: 1, Growth: 1}, ds)
+	ex := NewExample(ds.Dim())
+	var err error
+	var at int
+	for i := range ds.Len() {
+		ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
+		if err = Step(l, ex); err != nil {
+			at = i
+			break
+		}
+	}
+	if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "diverged") {
+		t.Fatalf("diverging exploration driven by Step: %v", err)
+	}
+	ex.Reset(ds.Row(at+1), ds.Label(at+1), b.PerExample)
+	if err2 := Step(l, ex); err2 != err || ex.Observed() != 0 {
+		t.Errorf("after the failure: Step gave %v and revealed %d attributes; want the same error, none", err2, ex.Observed())
+	}
+
+	huge := scaledData(t, 50, 4, 1e200)
+	l, b = startOrFatal(t, &Ridge{}, huge)
+	ex = NewExample(huge.Dim())
+	for i := range huge.Len() {
+		ex.Reset(huge.Row(i), huge.Label(i), b.PerExample)
+		if err := Step(l, ex); err != nil {
+			t.Fatalf("ridge, example %d: %v", i, err)
+		}
+	}
+	l.Weights(make([]float64, huge.Dim()))
+	if f, ok := l.(Failer); !ok || !errors.Is(f.Err(), ErrNotFinite) {
+		t.Errorf("ridge on values of 1e200: Failer %v, want ErrNotFinite", ok)
+	}
+
+	l, b = startOrFatal(t, &AERR{K: 3}, ds)
+	ex = NewExample(ds.Dim())
+	ex.Reset(ds.Row(0), ds.Label(0), b.PerExample-3) // one attribute for k+1 = 4 draws
+	if err := Step(l, ex); !errors.Is(err, ErrBudgetExceeded) {
+		t.Errorf("a handle below the budget: %v, want ErrBudgetExceeded", err)
+	}
+}

@@ -3,6 +3,7 @@ package lao
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"time"
 )
@@ -97,7 +98,8 @@ func SeedFor(seed uint64, stream string) uint64 {
 // Fit runs solver s over the examples of src under the LAO protocol: each
 // example reaches the solver only through an Example handle with the
 // solver's per-example budget. A request beyond the budget ends the fit with
-// an error wrapping ErrBudgetExceeded.
+// an error wrapping ErrBudgetExceeded; a numerical failure of the learner
+// (Failer) ends it with the learner's error.
 func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	m, d := src.Len(), src.Dim()
 	if m == 0 {
@@ -122,18 +124,50 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	defer recoverBudget(&err, solverLabel(s, l)) // recover must be called by the deferred function itself
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
+	if err := feed(s, l, src, res, opt); err != nil {
+		return nil, err
+	}
+	res.W = make([]float64, d)
+	l.Weights(res.W)
+	if err := checkWeights(s, l, res.W, m); err != nil {
+		return nil, err
+	}
+	res.Support = Support(res.W)
+	if err := checkPrediction(s.Name(), res); err != nil {
+		return nil, err
+	}
+	if dg, ok := l.(Diagnoser); ok {
+		res.Diagnostics = map[string]float64{}
+		maps.Copy(res.Diagnostics, dg.Diagnostics())
+	}
+	if pr, ok := l.(ParamReporter); ok {
+		res.Params = pr.Params()
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// feed passes the m examples of src to l, counting what each revealed into
+// res and calling opt.OnCheckpoint at the checkpoints. It stops at the
+// first failure of the learner.
+func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
+	m, d := res.Examples, len(res.AttributeCounts)
+	fail, _ := l.(Failer)
 	ex := NewExample(d)
-	next := nextExample(src, ex, budget.PerExample)
+	next := nextExample(src, ex, res.Budget.PerExample)
 	var wbuf []float64
 	cp := 0
 	for t := 1; t <= m; t++ {
-		if rerr := next(); rerr != nil {
-			if rerr == io.EOF {
-				rerr = io.ErrUnexpectedEOF
+		if err := next(); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
 			}
-			return nil, fmt.Errorf("%s: reading example %d of %d: %w", s.Name(), t, m, rerr)
+			return fmt.Errorf("%s: reading example %d of %d: %w", s.Name(), t, m, err)
 		}
 		l.Observe(ex)
+		if fail != nil && fail.Err() != nil {
+			return fmt.Errorf("%s: %w", solverLabel(s, l), fail.Err())
+		}
 		seen := ex.RevealedList()
 		for _, i := range seen {
 			res.AttributeCounts[i]++
@@ -148,32 +182,13 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 				}
 				l.Weights(wbuf)
 				if err := checkWeights(s, l, wbuf, t); err != nil {
-					return nil, err
+					return err
 				}
 				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, W: wbuf})
 			}
 		}
 	}
-	res.W = make([]float64, d)
-	l.Weights(res.W)
-	if err := checkWeights(s, l, res.W, m); err != nil {
-		return nil, err
-	}
-	res.Support = Support(res.W)
-	if err := checkPrediction(s.Name(), res); err != nil {
-		return nil, err
-	}
-	if dg, ok := l.(Diagnoser); ok {
-		res.Diagnostics = map[string]float64{}
-		for k, v := range dg.Diagnostics() {
-			res.Diagnostics[k] = v
-		}
-	}
-	if pr, ok := l.(ParamReporter); ok {
-		res.Params = pr.Params()
-	}
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return nil
 }
 
 // nextExample returns a function that points ex at the next example of

@@ -405,18 +405,19 @@ func TestReferenceDefaultPenalties(t *testing.T) {
 	}
 }
 
-// The blocked Gram accumulation (Dsyrk on buffered dense rows, split
-// across goroutines, sparse rows added at once) equals the direct sums,
-// also mid-block (a checkpoint before the buffer is full).
+// The blocked Gram accumulation (tile kernels on buffered dense rows,
+// split across goroutines, sparse rows added at once) equals the direct
+// sums, also mid-block (a checkpoint before the buffer is full).
 func TestGramBlockedMatchesDirect(t *testing.T) {
-	const d = 9
+	const gramBlock = 128 // package dense's block of rows
+	const d = 40          // a row with one non-zero is below a sixteenth of d: added sparsely
 	rng := NewRand(21)
 	m := 3*gramBlock + 17
 	x := make([]float64, m*d)
 	y := make([]float64, m)
 	for i := range m {
 		for j := range d {
-			if i%5 != 0 || j == i%d { // every fifth row is sparse
+			if i%5 != 0 || j == i%d { // every fifth row is very sparse
 				x[i*d+j] = rng.NormFloat64()
 			}
 		}
@@ -466,7 +467,7 @@ func TestOfflineMemoryLimit(t *testing.T) {
 
 // The offline fits do not depend on the number of cores.
 func TestGramIndependentOfCores(t *testing.T) {
-	ds := fiData(31, 3*gramBlock+5, 12)
+	ds := fiData(31, 3*128+5, 12) // three blocks of package dense and a part
 	var ws [][]float64
 	for _, p := range []int{1, 2, 4} {
 		prev := runtime.GOMAXPROCS(p)

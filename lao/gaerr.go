@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/laoproject/lao/lao/internal/core"
+	"gonum.org/v1/gonum/floats"
 )
 
 // GAERR is General Attribute Efficient Ridge Regression (Kukliansky &
@@ -171,10 +172,7 @@ func SamplingCost(moments, q []float64) (float64, error) {
 	if len(moments) != len(q) || len(q) == 0 {
 		return 0, fmt.Errorf("lao: SamplingCost: %d moments, %d probabilities: %w", len(moments), len(q), ErrShape)
 	}
-	var sum float64
-	for _, v := range q {
-		sum += v
-	}
+	sum := floats.Sum(q)
 	var s float64
 	for i, m := range moments {
 		switch {

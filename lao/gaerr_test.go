@@ -66,7 +66,7 @@ func TestGAERRGradientUnbiased(t *testing.T) {
 		qXEstimate(ex, k, tab, rng, xt)
 		n2 := 0.0
 		for _, i := range xt.idx {
-			n2 += xt.val[i] * xt.val[i]
+			n2 += xt.at(i) * xt.at(i)
 		}
 		sumX2 += n2
 		sqX2 += n2 * n2

@@ -63,7 +63,7 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 			aelrGradient(ex, newDenseL1(w), k, nil, rng, xt)
 		}
 		for _, i := range xt.idx {
-			g[i] = xt.val[i]
+			g[i] = xt.at(i)
 		}
 	case "aer":
 		if k < 2 {
@@ -73,7 +73,7 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 		kx, ky := (k+1)/2, k/2
 		yhat := aerEstimates(ex, newDenseL1(w), kx, ky, rng, identity(d), make([]int, d), make([]int, d), xt)
 		for _, i := range xt.idx {
-			g[i] = 2 * (yhat - y) * xt.val[i]
+			g[i] = 2 * (yhat - y) * xt.at(i)
 		}
 	}
 	return GradientEstimate{G: g, Attributes: ex.Observed()}, nil

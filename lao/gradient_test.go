@@ -38,7 +38,7 @@ func TestEstimateGradientIsTheSolversDraw(t *testing.T) {
 			ex.Reset(x, y, budget)
 			yhat := aerEstimates(ex, newDenseL1(w), 2, 1, rng, identity(d), make([]int, d), make([]int, d), xt)
 			for _, i := range xt.idx {
-				want[i] = 2 * (yhat - y) * xt.val[i]
+				want[i] = 2 * (yhat - y) * xt.at(i)
 			}
 		}
 		if !slices.Equal(got.G, want) || got.Attributes != ex.Observed() || got.Attributes > budget {

@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"cmp"
 	"math"
 	"strconv"
 )
@@ -169,10 +170,8 @@ func (h *Hybrid) Start(p Problem) (Learner, Budget, error) {
 		return nil, Budget{}, err
 	}
 	l := &hybridLearner{c: c, x: newExplorer(p.D, c.sp, c.s, c.eta, th), round: 1}
-	l.x.name = "hybrid"
 	l.x.batch = c.batch
 	l.y = newExploiter(th, nil, c.eta)
-	l.y.name = "hybrid"
 	return l, sparseBudget(c.sp, c.s), nil
 }
 
@@ -188,6 +187,9 @@ type hybridLearner struct {
 }
 
 func (l *hybridLearner) Observe(ex *Example) {
+	if l.Err() != nil {
+		return
+	}
 	if !l.exploit {
 		if !l.x.observe(ex) {
 			return
@@ -231,6 +233,9 @@ func (l *hybridLearner) nextRound() {
 }
 
 func (l *hybridLearner) Weights(dst []float64) { copy(dst, l.x.theta) }
+
+// Err reports a diverged iterate of either half (Failer).
+func (l *hybridLearner) Err() error { return cmp.Or(l.x.err, l.y.err) }
 
 func (l *hybridLearner) Params() map[string]float64 {
 	return map[string]float64{"k": float64(l.c.sp), "s": float64(l.c.s), "eta": l.x.eta, "batch": float64(l.c.batch),

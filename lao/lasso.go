@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
+	"gonum.org/v1/gonum/floats"
 )
 
 // Lasso is offline lasso regression with full information: the reference
@@ -74,25 +75,14 @@ func (r *Lasso) About() About {
 // Start validates the parameters and returns a learner that accumulates
 // XᵀX and Xᵀy in one pass, with the full-information budget.
 func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
-	lambda, B, err := refParams("lasso", r.Lambda, r.B)
+	o, b, err := startOffline("lasso", r.Lambda, r.B, p, 3, r.MaxMemoryMiB, "online-lasso")
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	b, err := fullBudget("lasso", p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if err := checkQuadratic("lasso", p.D, 3+gramBlock/gramChunk, r.MaxMemoryMiB, "online-lasso"); err != nil {
-		return nil, Budget{}, err
-	}
-	return &lassoLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
+	return &lassoLearner{o}, b, nil
 }
 
-type lassoLearner struct {
-	*gram
-	lambda, B float64
-	auto      float64 // the default λ resolved by the last Weights call
-}
+type lassoLearner struct{ offline }
 
 // Weights writes the lasso solution for the examples seen so far (0 before
 // the first), so a checkpoint after t examples is the fit on that prefix.
@@ -105,7 +95,10 @@ func (l *lassoLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
-	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
+	if l.fail(momentsFinite("Gram matrix XᵀX/m or Xᵀy/m", C, b)) {
+		clear(dst)
+		return
+	}
 	for i := range b {
 		b[i] *= -2
 	}
@@ -117,23 +110,16 @@ func (l *lassoLearner) Weights(dst []float64) {
 	case l.lambda > 0:
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
 	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)
-		l.auto = normInf(b) / 100
+		l.auto = floats.Norm(b, math.Inf(1)) / 100
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
 	}
 	if w == nil { // an invalid quadratic: never a silent zero model
-		panic(&SolverError{Err: fmt.Errorf("minimising the empirical loss: %w", err)})
+		l.fail(fmt.Errorf("minimising the empirical loss: %w", err))
+		clear(dst)
+		return
 	}
 	copy(dst, w)
 }
 
 // Params reports the form used: "lambda" (penalised) or "B" (constrained).
 func (l *lassoLearner) Params() map[string]float64 { return penaltyParams(l.lambda, l.B, l.auto) }
-
-// normInf returns ||v||∞.
-func normInf(v []float64) float64 {
-	var m float64
-	for _, x := range v {
-		m = max(m, math.Abs(x))
-	}
-	return m
-}

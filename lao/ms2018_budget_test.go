@@ -138,7 +138,7 @@ func TestRDAEstimateUnbiased(t *testing.T) {
 		}
 		clear(g)
 		for _, j := range xhat.idx {
-			g[j] = 2 * res * xhat.val[j]
+			g[j] = 2 * res * xhat.at(j)
 		}
 		for j, v := range g {
 			sum[j] += v

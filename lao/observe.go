@@ -23,32 +23,37 @@ type Example = observe.Example
 // Reset or ResetSparse.
 func NewExample(d int) *Example { return observe.NewExample(d) }
 
-// BudgetError is the panic value of Example.Attr. Fit and Predict convert it
-// into their returned error.
+// BudgetError is the panic value of Example.Attr, the protocol's refusal of
+// an attribute beyond the budget. Fit and Step convert it into their
+// returned error (wrapping ErrBudgetExceeded).
 type BudgetError = observe.BudgetError
 
-// SolverError is the panic value a Learner uses to report a numerical
-// failure from Observe or Weights (which return no error); Fit returns it
-// as an error.
-type SolverError struct{ Err error }
+// Step feeds one example to l, a learner driven by hand instead of by Fit:
+// the handle's refusal of an attribute beyond its budget (ErrBudgetExceeded)
+// and the learner's numerical failure (Failer) come back as an error
+// instead of a panic or a silently stalled learner.
+func Step(l Learner, ex *Example) (err error) {
+	defer recoverBudget(&err, "lao: Step")
+	l.Observe(ex)
+	if f, ok := l.(Failer); ok {
+		return f.Err()
+	}
+	return nil
+}
 
-func (s *SolverError) Error() string { return s.Err.Error() }
-func (s *SolverError) Unwrap() error { return s.Err }
-
-// recoverBudget turns a *BudgetError, *SolverError or *SourceError panic
-// into *err; other
-// panics (bugs) propagate.
+// recoverBudget turns a *BudgetError or *SourceError panic into *err;
+// other panics (bugs) propagate.
 func recoverBudget(err *error, where string) {
 	if r := recover(); r != nil {
-		switch e := r.(type) {
+		var e error
+		switch p := r.(type) {
 		case *BudgetError:
-			*err = fmt.Errorf("%s: %w", where, e)
-		case *SolverError:
-			*err = fmt.Errorf("%s: %w", where, e)
+			e = p
 		case *SourceError:
-			*err = fmt.Errorf("%s: %w", where, e)
+			e = p
 		default:
 			panic(r)
 		}
+		*err = fmt.Errorf("%s: %w", where, e)
 	}
 }

@@ -93,17 +93,17 @@ func (p Param) Get() float64 {
 // where d and m are known.
 func (p Param) Set(v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("lao: parameter %s = %g must be finite: %w", p.Name, v, ErrParam)
+		return fmt.Errorf("parameter %s = %g must be finite: %w", p.Name, v, ErrParam)
 	}
 	switch {
 	case p.Int != nil:
 		if v != math.Trunc(v) || math.Abs(v) > math.MaxInt32 {
-			return fmt.Errorf("lao: parameter %s = %g must be an integer: %w", p.Name, v, ErrParam)
+			return fmt.Errorf("parameter %s = %g must be an integer: %w", p.Name, v, ErrParam)
 		}
 		*p.Int = int(v)
 	case p.Bool != nil:
 		if v != 0 && v != 1 {
-			return fmt.Errorf("lao: parameter %s = %g: want 1 (on) or 0 (off): %w", p.Name, v, ErrParam)
+			return fmt.Errorf("parameter %s = %g: want 1 (on) or 0 (off): %w", p.Name, v, ErrParam)
 		}
 		*p.Bool = v == 1
 	default:
@@ -130,14 +130,14 @@ func (p Param) SetString(s string) error {
 	if p.Bool != nil {
 		b, err := strconv.ParseBool(s)
 		if err != nil {
-			return fmt.Errorf("lao: parameter %s = %q: want 1 (on) or 0 (off): %w", p.Name, s, ErrParam)
+			return fmt.Errorf("parameter %s = %q: want 1 (on) or 0 (off): %w", p.Name, s, ErrParam)
 		}
 		*p.Bool = b
 		return nil
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return fmt.Errorf("lao: parameter %s = %q is not a number: %w", p.Name, s, ErrParam)
+		return fmt.Errorf("parameter %s = %q is not a number: %w", p.Name, s, ErrParam)
 	}
 	return p.Set(v)
 }

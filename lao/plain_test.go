@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"math"
 	"math/rand/v2"
 )
 
@@ -24,4 +25,13 @@ func sampleProportional(p []float64, total float64, rng *rand.Rand) int {
 		}
 	}
 	return last
+}
+
+// norm1 returns ||w||₁, summed in index order as the plain references do.
+func norm1(w []float64) float64 {
+	var s float64
+	for _, v := range w {
+		s += math.Abs(v)
+	}
+	return s
 }

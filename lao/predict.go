@@ -10,7 +10,6 @@ func Predict(w []float64, ex *Example) (yhat float64, err error) {
 	if len(w) != ex.Dim() {
 		return 0, fmt.Errorf("lao: Predict: %d weights for %d attributes: %w", len(w), ex.Dim(), ErrShape)
 	}
-	defer recoverBudget(&err, "lao: Predict")
 	if ex.Lazy() { // the support in one batch
 		if err := ex.Prefetch(Support(w)); err != nil {
 			return 0, fmt.Errorf("lao: Predict: %w", err)
@@ -18,7 +17,11 @@ func Predict(w []float64, ex *Example) (yhat float64, err error) {
 	}
 	for i, wi := range w {
 		if wi != 0 {
-			yhat += wi * ex.Attr(i)
+			x, err := ex.TryAttr(i)
+			if err != nil {
+				return 0, fmt.Errorf("lao: Predict: %w", err)
+			}
+			yhat += wi * x
 		}
 	}
 	return yhat, nil
@@ -39,20 +42,9 @@ func NonZero(w []float64) int {
 // BudgetedMSE returns the mean squared error of w on ds when each test row
 // may reveal at most budget attributes (Murata & Suzuki's prediction-time budget).
 // It fails with ErrBudgetExceeded if w needs more than budget attributes.
+// It is EvaluateBudgeted's MSE; frames.Score also gives the zero
+// predictor's error and maps a prepared table's units back.
 func BudgetedMSE(w []float64, ds *Dataset, budget int) (float64, error) {
-	if ds.Len() == 0 {
-		return 0, fmt.Errorf("lao: BudgetedMSE: %w", ErrEmpty)
-	}
-	ex := NewExample(ds.Dim())
-	var s float64
-	for i := range ds.Len() {
-		ex.Reset(ds.Row(i), ds.Label(i), budget)
-		p, err := Predict(w, ex)
-		if err != nil {
-			return 0, fmt.Errorf("test row %d: %w", i, err)
-		}
-		r := p - ds.Label(i)
-		s += r * r
-	}
-	return s / float64(ds.Len()), nil
+	ev, err := EvaluateBudgeted(w, ds, budget)
+	return ev.MSE, err
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // RDA is the competitor "RDA" of Murata & Suzuki 2018's experiments: Ito et
@@ -128,6 +130,7 @@ func (r *RDA) defaultGamma(d int) float64 {
 }
 
 type rdaLearner struct {
+	failure
 	sp, s, r1, r2     int
 	lambda, gamma, R  float64
 	rng               *rand.Rand
@@ -149,7 +152,7 @@ func (l *rdaLearner) topK() {
 		l.inK[j] = false
 	}
 	l.K = l.K[:0]
-	if norm1(l.w) == 0 {
+	if floats.Norm(l.w, 1) == 0 {
 		for i := range l.s { // partial Fisher-Yates on the identity
 			j := i + l.rng.IntN(d-i)
 			l.perm[i], l.perm[j] = l.perm[j], l.perm[i]
@@ -198,12 +201,15 @@ func rdaEstimate(ex *Example, w []float64, K, comp []int, r1, r2 int, rng *rand.
 }
 
 func (l *rdaLearner) Observe(ex *Example) {
+	if l.err != nil {
+		return
+	}
 	l.t++
 	l.topK()
 	res, yhat := rdaEstimate(ex, l.w, l.K, l.comp, l.r1, l.r2, l.rng, l.xhat)
 	l.online += (yhat - ex.Label()) * (yhat - ex.Label())
-	for _, j := range l.xhat.idx {
-		l.G[j] += 2 * res * l.xhat.val[j]
+	for a, j := range l.xhat.idx {
+		l.G[j] += 2 * res * l.xhat.vals[a]
 	}
 	t := float64(l.t)
 	scale := math.Sqrt(t) / l.gamma
@@ -221,7 +227,7 @@ func (l *rdaLearner) Observe(ex *Example) {
 		}
 	}
 	if !allFinite(l.w) {
-		checkFinite("rda", l.w, l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma))
+		l.fail(diverged(l.t, fmt.Sprintf("γ = %g is too small for these data (the estimator's noise is amplified by √t/γ)", l.gamma)))
 	}
 }
 

@@ -14,12 +14,13 @@ import (
 // (O(d log d) for AER). Same seed, same draws: its iterates equal s's to
 // rounding (TestFastPathsMatchPlainReferencesLong). It exists to verify and
 // to measure the fast cores (lao bench); it fails with ErrParam for
-// solvers whose learner has no separate fast path (Baseline and the offline
-// references).
+// solvers whose learner has no separate fast path (Baseline, the offline
+// references and Murata & Suzuki's solvers, whose learners are the plain
+// algorithm).
 func Reference(s Solver) (Solver, error) {
-	switch s.Name() {
-	case "aerr", "gaerr", "ddaerr", "aelr", "gaelr", "ddaelr", "aer", "centroid", "twophased-ddaerr", "twophased-ddaelr",
-		"online-ridge", "online-lasso":
+	switch s.(type) {
+	case *AERR, *GAERR, *DDAERR, *AELR, *GAELR, *DDAELR, *AER, *Centroid, *TwoPhasedDDAERR, *TwoPhasedDDAELR,
+		*OnlineRidge, *OnlineLasso, *AESVR:
 		return &referenceSolver{Solver: s}, nil
 	}
 	return nil, fmt.Errorf("lao: Reference: %s has no separate plain implementation: %w", s.Name(), ErrParam)
@@ -34,11 +35,15 @@ func (r *referenceSolver) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, b, err
 	}
-	return plainLearner(l, p.D), b, nil
+	pl := plainLearner(l, p.D)
+	if pl == nil { // not reached for the solvers Reference accepts
+		return nil, b, fmt.Errorf("lao: Reference: no plain learner for %s's %T: %w", r.Name(), l, ErrParam)
+	}
+	return pl, b, nil
 }
 
 // plainLearner returns the plain counterpart of a fast learner at the same
-// state (the start of a fit).
+// state (the start of a fit), or nil if it has none.
 func plainLearner(l Learner, d int) Learner {
 	switch l := l.(type) {
 	case *aerrLearner:
@@ -67,11 +72,15 @@ func plainLearner(l Learner, d int) Learner {
 	case *onlineRidgeLearner:
 		return &plainOnline{B: l.B, eta: l.eta, ada: l.ada, w: make([]float64, d), sum: make([]float64, d),
 			x: make([]float64, d), u: make([]float64, d)}
+	case *aesvrLearner:
+		w := make([]float64, d)
+		l.w.Current(w)
+		return &plainAESVR{p: l.p, rng: l.rng, w: &plainL2{w: w}, sum: make([]float64, d), xt: newSparseVec(d)}
 	case *onlineLassoLearner:
 		return &plainOnline{B: l.z.B, eta: l.eta, eg: true, w: make([]float64, d), sum: make([]float64, d),
 			x: make([]float64, d), u: make([]float64, d)}
 	}
-	panic(fmt.Sprintf("lao: no plain learner for %T", l))
+	return nil
 }
 
 // plainAERR is AERR/GAERR (Hazan & Koren 2012, Alg. 1; Kukliansky &
@@ -112,9 +121,9 @@ func (l *plainAERR) Observe(ex *Example) {
 		yw /= float64(l.o.r)
 	}
 	phi := yw - ex.Label()
-	for _, i := range l.xt.idx {
+	for a, i := range l.xt.idx {
 		if l.o.ada { // AdaGrad: G_i += g_i², w_i −= η g_i/√G_i (nothing for g_i = 0)
-			g := phi * l.xt.val[i]
+			g := phi * l.xt.vals[a]
 			if g == 0 {
 				continue
 			}
@@ -122,7 +131,7 @@ func (l *plainAERR) Observe(ex *Example) {
 			l.w[i] -= l.eta * g / math.Sqrt(l.G[i])
 			continue
 		}
-		l.w[i] -= l.eta * phi * l.xt.val[i]
+		l.w[i] -= l.eta * phi * l.xt.vals[a]
 	}
 	if n := math.Sqrt(dot(l.w, l.w)); n > l.B {
 		for i := range l.w {
@@ -192,8 +201,8 @@ func (l *plainAELR) Observe(ex *Example) {
 	}
 	phi := yw - ex.Label()
 	c := 1 / l.eta
-	for _, i := range l.xt.idx {
-		g := max(min(phi*l.xt.val[i], c), -c)
+	for a, i := range l.xt.idx {
+		g := max(min(phi*l.xt.vals[a], c), -c)
 		l.u[i] -= l.eta * g
 	}
 }
@@ -218,8 +227,8 @@ func (l *plainAER) Observe(ex *Example) {
 		l.w[i] *= 1 - 1/t
 	}
 	c := 2 / (l.lambda * t) * (yhat - ex.Label())
-	for _, i := range l.v.idx {
-		l.w[i] -= c * l.v.val[i]
+	for a, i := range l.v.idx {
+		l.w[i] -= c * l.v.vals[a]
 	}
 	projectL1Sorted(l.w, l.B, l.scratch)
 	for i, v := range l.w {
@@ -242,6 +251,68 @@ func (s plainL1) Norm1() float64 {
 }
 func (s plainL1) SampleAbs(u float64) int { n := s.Norm1(); return scanU(s.ab, u*n) }
 func (s plainL1) W(j int) float64         { return s.w[j] }
+
+// plainAESVR is AESVR (Hazan & Koren 2012, Alg. 4) with a dense iterate:
+// GenEst's draws of j ∝ w_j² by a linear scan, the average by a pass over
+// d. It shares the fast learner's GenEst and draws.
+type plainAESVR struct {
+	failure
+	p   aesvrParams
+	rng *rand.Rand
+	w   *plainL2
+	sum []float64
+	xt  *sparseVec
+	t   int
+}
+
+func (l *plainAESVR) Observe(ex *Example) {
+	if l.err != nil {
+		return
+	}
+	l.t++
+	for i, v := range l.w.w {
+		l.sum[i] += v
+	}
+	uniformXEstimate(ex, l.p.k, l.rng, l.xt)
+	inv, y := 1/l.p.eps, ex.Label()
+	yp, ym := (y+l.p.delta)*inv, (y-l.p.delta)*inv
+	phi := 0.5 * (l.p.genest.estimate(ex, l.w, inv, yp, l.rng) + l.p.genest.estimate(ex, l.w, inv, ym, l.rng))
+	if math.IsNaN(phi) || math.IsInf(phi, 0) {
+		l.fail(fmt.Errorf("example %d: GenEst's estimate φ̃ = %g: %w", l.t, phi, ErrNotFinite))
+		return
+	}
+	for a, i := range l.xt.idx {
+		l.w.w[i] -= l.p.eta * phi * l.xt.vals[a]
+	}
+	if n := math.Sqrt(dot(l.w.w, l.w.w)); n > l.p.B {
+		for i := range l.w.w {
+			l.w.w[i] *= l.p.B / n
+		}
+	}
+}
+
+func (l *plainAESVR) Weights(dst []float64) { plainAverage(dst, l.sum, l.t) }
+
+// plainL2 is a dense w as an l2Sampler drawing j ∝ w_j² by a linear scan.
+type plainL2 struct{ w []float64 }
+
+func (s *plainL2) Norm2() float64 { return dot(s.w, s.w) }
+func (s *plainL2) SampleSq(u float64) int {
+	u *= s.Norm2()
+	last := -1
+	for j, v := range s.w {
+		if v == 0 {
+			continue
+		}
+		last = j
+		if u -= v * v; u < 0 {
+			return j
+		}
+	}
+	return last
+}
+func (s *plainL2) W(j int) float64 { return s.w[j] }
+func (s *plainL2) Dim() int        { return len(s.w) }
 
 // plainOnline is online gradient descent (eg false) or EG± (eg true) with
 // exact gradients and dense updates.

@@ -8,7 +8,7 @@ import (
 const (
 	paperCSS = "Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010"
 	paperHK  = "Hazan & Koren, ICML 2012"
-	paperKS  = "Kukliansky & Shamir, ICML 2015"
+	paperKS  = "Kukliansky & Shamir, ICML 2015 (numbered as arXiv:1410.6382)"
 )
 
 // constructors lists every registered solver, budgeted ones first, then the

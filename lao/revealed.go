@@ -64,8 +64,11 @@ func drawUniform(ex *Example, k int, perm []int, x []float64, rng *rand.Rand) []
 // at 0), and μ = lambda·tr(C₊)/n, so lambda is relative to the mean
 // eigenvalue and free of the columns' scale. It returns μ (0 and w = 0 when
 // C₊ is 0).
-func psdRidge(C, b []float64, n int, lambda float64, w []float64) float64 {
-	Q, ev, beta := eigenMoments(C, b, n)
+func psdRidge(C, b []float64, n int, lambda float64, w []float64) (float64, error) {
+	Q, ev, beta, err := eigenMoments(C, b, n)
+	if err != nil {
+		return 0, err
+	}
 	var tr float64
 	for _, e := range ev {
 		tr += e
@@ -73,8 +76,8 @@ func psdRidge(C, b []float64, n int, lambda float64, w []float64) float64 {
 	mu := lambda * tr / float64(n)
 	if !(mu > 0) {
 		clear(w)
-		return 0
+		return 0, nil
 	}
 	secularPoint(Q, ev, beta, mu, w)
-	return mu
+	return mu, nil
 }

@@ -67,40 +67,58 @@ func (r *Ridge) About() About {
 // Start validates the parameters and returns a learner that accumulates
 // XᵀX and Xᵀy in one pass, with the full-information budget.
 func (r *Ridge) Start(p Problem) (Learner, Budget, error) {
-	lambda, B, err := refParams("ridge", r.Lambda, r.B)
+	o, b, err := startOffline("ridge", r.Lambda, r.B, p, 4, r.MaxMemoryMiB, "online-ridge")
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	b, err := fullBudget("ridge", p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if err := checkQuadratic("ridge", p.D, 4+gramBlock/gramChunk, r.MaxMemoryMiB, "online-ridge"); err != nil {
-		return nil, Budget{}, err
-	}
-	return &ridgeLearner{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
+	return &ridgeLearner{o}, b, nil
 }
 
-type ridgeLearner struct {
+type ridgeLearner struct{ offline }
+
+// offline is the state Ridge's and Lasso's learners share: the Gram sums
+// XᵀX and Xᵀy, the penalty λ or the radius B, and the default λ resolved
+// by the last Weights call.
+type offline struct {
+	failure
 	*gram
 	lambda, B float64
-	auto      float64 // the default λ resolved by the last Weights call
+	auto      float64
+}
+
+// startOffline validates the Lambda/B pair, the full-information budget
+// and the memory of an offline solver whose solve needs matrices d×d
+// matrices besides the Gram accumulation (a larger d is refused naming
+// instead, its O(d) counterpart).
+func startOffline(solver string, lambda, B float64, p Problem, matrices, maxMiB int, instead string) (offline, Budget, error) {
+	lambda, B, err := refParams(solver, lambda, B)
+	if err != nil {
+		return offline{}, Budget{}, err
+	}
+	b, err := fullBudget(solver, p)
+	if err != nil {
+		return offline{}, Budget{}, err
+	}
+	if err := checkQuadratic(solver, p.D, matrices+1, maxMiB, instead); err != nil { // and the Gram sums
+		return offline{}, Budget{}, err
+	}
+	return offline{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
 }
 
 // Weights writes the exact minimiser for the examples seen so far (0 before
 // the first), so a checkpoint after t examples is the fit on that prefix.
 func (l *ridgeLearner) Weights(dst []float64) {
 	C, b, ok := l.moments()
-	if !ok {
+	if !ok || l.fail(momentsFinite("Gram matrix XᵀX/m or Xᵀy/m", C, b)) {
 		clear(dst)
 		return
 	}
-	finiteMoments("Gram matrix XᵀX/m or Xᵀy/m", C, b)
+	var err error
 	switch {
 	case l.B > 0:
-		ridgeBall(C, b, l.d, l.B, dst)
+		err = ridgeBall(C, b, l.d, l.B, dst)
 	case l.lambda > 0:
-		ridgePenalised(C, b, l.d, l.lambda, dst)
+		err = ridgePenalised(C, b, l.d, l.lambda, dst)
 	default: // the default penalty tr(C)/(d·m), resolved on the examples seen
 		var tr float64
 		for i := range l.d {
@@ -111,8 +129,9 @@ func (l *ridgeLearner) Weights(dst []float64) {
 			clear(dst) // every attribute is 0 on every example
 			return
 		}
-		ridgePenalised(C, b, l.d, l.auto, dst)
+		err = ridgePenalised(C, b, l.d, l.auto, dst)
 	}
+	l.fail(err)
 }
 
 // refParams validates the Lambda/B pair shared by Ridge and Lasso. Both 0
@@ -139,14 +158,10 @@ func fullBudget(solver string, p Problem) (Budget, error) {
 }
 
 // readAll reveals every attribute of ex into x (len d).
-func readAll(ex *Example, x []float64) {
-	for i := range x {
-		x[i] = ex.Attr(i)
-	}
-}
+func readAll(ex *Example, x []float64) { ex.All(x) }
 
 // ridgePenalised writes the solution of (C + λI) w = b (λ > 0) into w.
-func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) {
+func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) error {
 	A := mat.NewSymDense(d, nil)
 	for i := range d {
 		for j := i; j < d; j++ {
@@ -158,18 +173,22 @@ func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) {
 	if ch.Factorize(A) {
 		// C + λI is positive definite; a Condition error only warns.
 		_ = ch.SolveVecTo(mat.NewVecDense(d, w), mat.NewVecDense(d, b))
-		return
+		return nil
 	}
 	// λ below rounding of ||C||: solve in the eigenbasis instead.
-	Q, ev, beta := eigenMoments(C, b, d)
+	Q, ev, beta, err := eigenMoments(C, b, d)
+	if err != nil {
+		return err
+	}
 	secularPoint(Q, ev, beta, lambda, w)
+	return nil
 }
 
 // eigenMoments returns C = Q diag(ev) Qᵀ (ev clipped at 0) and β = Qᵀb.
-func eigenMoments(C, b []float64, d int) (*mat.Dense, []float64, []float64) {
+func eigenMoments(C, b []float64, d int) (*mat.Dense, []float64, []float64, error) {
 	var eig mat.EigenSym
 	if !eig.Factorize(mat.NewSymDense(d, C), true) {
-		panic(&SolverError{Err: fmt.Errorf("eigendecomposition of the %d×%d Gram matrix failed: %w", d, d, ErrNotFinite)})
+		return nil, nil, nil, fmt.Errorf("eigendecomposition of the %d×%d Gram matrix failed: %w", d, d, ErrNotFinite)
 	}
 	ev := eig.Values(nil)
 	for i := range ev {
@@ -179,7 +198,7 @@ func eigenMoments(C, b []float64, d int) (*mat.Dense, []float64, []float64) {
 	eig.VectorsTo(Q)
 	var beta mat.VecDense
 	beta.MulVec(Q.T(), mat.NewVecDense(d, b))
-	return Q, ev, beta.RawVector().Data
+	return Q, ev, beta.RawVector().Data, nil
 }
 
 // secularPoint writes w(μ) = Q diag(1/(ev+μ)) β into w, dropping the
@@ -202,8 +221,11 @@ func secularPoint(Q *mat.Dense, ev, beta []float64, mu float64, w []float64) {
 // secular equation Σ β_i²/(ev_i + μ)² = B², β = Qᵀb, by safeguarded Newton
 // steps on 1/||w(μ)|| − 1/B (Moré and Sorensen 1983), which is nearly linear
 // in μ.
-func ridgeBall(C, b []float64, d int, B float64, w []float64) {
-	Q, ev, beta := eigenMoments(C, b, d)
+func ridgeBall(C, b []float64, d int, B float64, w []float64) error {
+	Q, ev, beta, err := eigenMoments(C, b, d)
+	if err != nil {
+		return err
+	}
 	emax := ev[d-1]
 	zero := emax * float64(d) * 1e-15 // eigenvalues below rounding of ||C||
 	var nb2, n0 float64
@@ -221,7 +243,7 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) {
 	}
 	if nb2 == 0 {
 		clear(w)
-		return
+		return nil
 	}
 	if interior && math.Sqrt(n0) <= B {
 		for i, e := range ev {
@@ -230,10 +252,17 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) {
 			}
 		}
 		secularPoint(Q, ev, beta, 0, w)
-		return
+		return nil
 	}
-	// ψ(μ) = 1/||w(μ)|| − 1/B is increasing and concave; its root is in
-	// [lo, hi] with lo = max_i(|β_i|/B − ev_i)⁺ and hi = ||β||/B − ev_min.
+	secularPoint(Q, ev, beta, secularRoot(ev, beta, B, nb2), w)
+	return nil
+}
+
+// secularRoot returns the μ > 0 at which ||w(μ)||₂ = B, w(μ) =
+// Q diag(1/(ev+μ)) β, nb2 = ||β||²: safeguarded Newton steps on
+// ψ(μ) = 1/||w(μ)|| − 1/B, which is increasing and concave; its root is in
+// [lo, hi] with lo = max_i(|β_i|/B − ev_i)⁺ and hi = ||β||/B − ev_min.
+func secularRoot(ev, beta []float64, B, nb2 float64) float64 {
 	norm := func(mu float64) (n, dn float64) { // ||w(μ)|| and d||w||/dμ
 		var s2, s3 float64
 		for i, e := range ev {
@@ -267,7 +296,7 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) {
 		}
 		mu -= psi / (-dn / (n * n)) // Newton on ψ: ψ' = −n'/n²
 	}
-	secularPoint(Q, ev, beta, max(lo, min(mu, hi)), w)
+	return max(lo, min(mu, hi))
 }
 
 // Params reports the form used: "lambda" (penalised, the default resolved)

@@ -98,6 +98,7 @@ func (s *ScreenRidge) Start(p Problem) (Learner, Budget, error) {
 }
 
 type screenRidgeLearner struct {
+	failure
 	k, m1, t int
 	lambda   float64
 	rng      *rand.Rand
@@ -206,7 +207,9 @@ func (l *screenRidgeLearner) Weights(dst []float64) {
 		b[a] = l.xy[a] * inv
 		tr += C[a*k+a]
 	}
-	finiteMoments("Gram matrix of the screened columns", C, b)
+	if l.fail(momentsFinite("Gram matrix of the screened columns", C, b)) {
+		return
+	}
 	lambda := l.lambda
 	if lambda == 0 {
 		l.auto = tr / float64(k*l.m2)
@@ -216,7 +219,9 @@ func (l *screenRidgeLearner) Weights(dst []float64) {
 		return // the chosen columns are 0 on every phase-2 example
 	}
 	w := make([]float64, k)
-	ridgePenalised(C, b, k, lambda, w)
+	if l.fail(ridgePenalised(C, b, k, lambda, w)) {
+		return
+	}
 	for a, j := range l.chosen {
 		dst[j] = w[a]
 	}

@@ -24,9 +24,41 @@ type Solver interface {
 // Learner is a solver in the middle of a fit. Observe is called once per
 // training example, in order; Weights writes the solver's current output
 // predictor (for averaged algorithms, the average so far).
+//
+// The contract, for Fit and for anyone who drives a learner by hand (Step):
+// Observe and Weights never panic on data. A learner that can fail
+// numerically (a diverging iterate, a singular matrix) implements Failer:
+// it records the failure and reports it through Err. The one panic is the protocol's: ex must have at least the budget
+// Start returned, and a request beyond it makes Example.Attr panic with a
+// *BudgetError, which Fit and Step return as ErrBudgetExceeded. (A solver
+// whose budget holds only in expectation, AESVR, may meet that refusal by
+// chance: drive it with Fit or Step.)
 type Learner interface {
 	Observe(ex *Example)
 	Weights(dst []float64)
+}
+
+// Failer is implemented by learners that can fail numerically. Err returns
+// the first failure (nil if none); after it, Err keeps returning it, later
+// examples may be ignored and the output of Weights is meaningless. Fit
+// checks Err after every Observe and Weights; Step after Observe.
+type Failer interface {
+	Err() error
+}
+
+// failure is embedded by the learners that can fail: it implements Failer.
+type failure struct{ err error }
+
+// Err returns the learner's first failure.
+func (f *failure) Err() error { return f.err }
+
+// fail records err if it is the first failure and reports whether the
+// learner has failed.
+func (f *failure) fail(err error) bool {
+	if f.err == nil {
+		f.err = err
+	}
+	return f.err != nil
 }
 
 // Problem is what a solver knows before it sees the first example.

@@ -144,8 +144,9 @@ func (s *datasetStream) Next(row []float64) (float64, error) {
 }
 
 // MSE returns the mean squared error (1/m) Σ (w·x - y)² of w on ds using all
-// attributes (the test-time setting of seeds 000 and 001). It panics if
-// len(w) != ds.Dim().
+// attributes (the test-time setting of Hazan & Koren 2012 and
+// Cesa-Bianchi, Shalev-Shwartz & Shamir 2010). It panics if
+// len(w) != ds.Dim(), a programming error (as gonum's floats.Dot does).
 func MSE(w []float64, ds Table) float64 {
 	mustMatch("MSE", w, ds)
 	if ds.Len() == 0 {

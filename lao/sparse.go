@@ -8,8 +8,10 @@ import (
 )
 
 // Table is a data set with random access to its examples: a dense Dataset
-// or a SparseDataset. Evaluation (MSE, ClassificationError) and
-// cross-validation work on either.
+// or a SparseDataset, the only two implementations (the interface is
+// sealed: Subset, SecondMoments and EvaluateBudgeted rely on each kind's
+// own storage). Evaluation (MSE, ClassificationError) and
+// cross-validation work on either; any other data reaches Fit as a Source.
 type Table interface {
 	Len() int                       // m
 	Dim() int                       // d
@@ -17,6 +19,10 @@ type Table interface {
 	Label(i int) float64            // y of example i
 	Dot(w []float64, i int) float64 // w·x of example i (all attributes: evaluation only)
 	Stream() Source                 // the examples in order, for Fit
+
+	subset(rows []int) Table             // copies of the rows, in that order
+	addSquares(s []float64)              // s_j += Σ_i x_ij²
+	lend(i int, ex *Example, budget int) // points ex at row i
 }
 
 var (
@@ -183,39 +189,41 @@ func (s *sparseStream) Next(row []float64) (float64, error) {
 
 // Subset returns a new table holding copies of the rows of t listed in
 // rows, in that order, of the same kind (dense or sparse).
-func Subset(t Table, rows []int) Table {
-	switch t := t.(type) {
-	case *Dataset:
-		return t.Subset(rows)
-	case *SparseDataset:
-		return t.Subset(rows)
-	}
-	panic(fmt.Sprintf("lao: Subset: unsupported table type %T", t))
-}
+func Subset(t Table, rows []int) Table { return t.subset(rows) }
+
+func (ds *Dataset) subset(rows []int) Table       { return ds.Subset(rows) }
+func (ds *SparseDataset) subset(rows []int) Table { return ds.Subset(rows) }
 
 // SecondMoments returns E[x_i²] over the rows of t, for i = 1..d: the
 // prior knowledge of the data-dependent solvers (DDAERR, DDAELR).
 func SecondMoments(t Table) []float64 {
-	m, d := t.Len(), t.Dim()
-	s := make([]float64, d)
-	switch t := t.(type) {
-	case *Dataset:
-		for i := range m {
-			for j, v := range t.Row(i) {
-				s[j] += v * v
-			}
-		}
-	case *SparseDataset:
-		for k, j := range t.idx {
-			s[j] += t.val[k] * t.val[k]
-		}
-	default:
-		panic(fmt.Sprintf("lao: SecondMoments: unsupported table type %T", t))
-	}
+	s := make([]float64, t.Dim())
+	t.addSquares(s)
 	for j := range s {
-		s[j] /= float64(m)
+		s[j] /= float64(t.Len())
 	}
 	return s
+}
+
+func (ds *Dataset) addSquares(s []float64) {
+	for i := range ds.Len() {
+		for j, v := range ds.Row(i) {
+			s[j] += v * v
+		}
+	}
+}
+
+func (ds *SparseDataset) addSquares(s []float64) {
+	for k, j := range ds.idx {
+		s[j] += ds.val[k] * ds.val[k]
+	}
+}
+
+func (ds *Dataset) lend(i int, ex *Example, budget int) { ex.Reset(ds.Row(i), ds.Label(i), budget) }
+
+func (ds *SparseDataset) lend(i int, ex *Example, budget int) {
+	idx, val := ds.RowSparse(i)
+	ex.ResetSparse(idx, val, ds.Label(i), budget)
 }
 
 // WithLabels returns a copy of ds (sharing its rows) with the labels y

@@ -247,14 +247,12 @@ func (e *stepEstimate) eta() float64 {
 	return 1 / (4 * e.sum / float64(e.n))
 }
 
-// checkFinite panics with a *SolverError wrapping ErrNotFinite if θ is not
-// finite after update t; hint says which parameter to change.
-// Callers test allFinite first and format the hint only on failure (not on
-// every update).
-func checkFinite(solver string, theta []float64, t int, hint string) {
-	if !allFinite(theta) {
-		panic(&SolverError{Err: fmt.Errorf("%s: the iterate diverged at update %d: %s: %w", solver, t, hint, ErrNotFinite)})
-	}
+// diverged is the failure of a sparse learner whose iterate is not finite
+// after update t; hint says which parameter to change. Callers test
+// allFinite first and format the hint only on failure (not on every
+// update).
+func diverged(t int, hint string) error {
+	return fmt.Errorf("the iterate diverged at update %d: %s: %w", t, hint, ErrNotFinite)
 }
 
 // allFinite reports whether no entry of v is NaN or ±Inf.
@@ -267,7 +265,7 @@ func allFinite(v []float64) bool {
 	return true
 }
 
-// etaHint is checkFinite's hint for the step-size solvers.
+// etaHint is diverged's hint for the step-size solvers.
 func etaHint(eta float64, batch int) string {
 	return fmt.Sprintf("the step size η = %g is too large, or the mini-batch B = %d too small, for these data "+
 		"(Murata & Suzuki 2018, Theorem 4.1 needs η = Θ(1/L_s) and B_t = Õ(κ_s² s²))", eta, batch)
@@ -324,15 +322,7 @@ func EvaluateBudgeted(w []float64, t Table, budget int) (Evaluation, error) {
 	var ev Evaluation
 	var seen int64
 	for i := range t.Len() {
-		switch tt := t.(type) {
-		case *Dataset:
-			ex.Reset(tt.Row(i), tt.Label(i), budget)
-		case *SparseDataset:
-			idx, val := tt.RowSparse(i)
-			ex.ResetSparse(idx, val, tt.Label(i), budget)
-		default:
-			return Evaluation{}, fmt.Errorf("lao: EvaluateBudgeted: %T cannot lend its rows to an observation handle: %w", t, ErrShape)
-		}
+		t.lend(i, ex, budget)
 		p, err := Predict(w, ex)
 		if err != nil {
 			return Evaluation{}, fmt.Errorf("test row %d: %w", i, err)

@@ -117,6 +117,7 @@ type drawRecorder interface {
 // that learner runs AERR/AELR on the budget instead, A is estimated from
 // its uniform x̃ draws, and the second phase starts from its output.
 type twoPhasedLearner struct {
+	failure
 	name         string
 	tp           twoPhasedParams
 	rng          *rand.Rand
@@ -137,46 +138,59 @@ func newTwoPhasedLearner(name string, tp twoPhasedParams, p Problem, w1 []float6
 }
 
 func (l *twoPhasedLearner) Observe(ex *Example) {
+	if l.err != nil {
+		return
+	}
 	l.t++
 	if l.second != nil {
 		l.second.Observe(ex)
 		return
 	}
-	d := len(l.counts)
 	if l.first != nil {
 		l.first.Observe(ex)
 		for _, i := range l.first.xDraws() { // revealed already: re-reading is free
-			v := ex.Attr(i)
-			l.counts[i]++
-			l.sums[i] += v * v
+			l.record(i, ex.Attr(i))
 		}
 	} else {
 		for range l.tp.k + 1 { // lines 4-9
-			i := l.rng.IntN(d)
-			v := ex.Attr(i)
-			l.counts[i]++
-			l.sums[i] += v * v
+			i := l.rng.IntN(len(l.counts))
+			l.record(i, ex.Attr(i))
 		}
 	}
 	if l.t == l.tp.m1 {
-		A := make([]float64, d)
-		for i, c := range l.counts {
-			if c > 0 {
-				A[i] = l.sums[i] / c
-			}
+		l.handOver()
+	}
+}
+
+// record adds the square of attribute i's value v to the first phase's
+// moment estimate.
+func (l *twoPhasedLearner) record(i int, v float64) {
+	l.counts[i]++
+	l.sums[i] += v * v
+}
+
+// handOver ends the first phase (line 10: A[i] = the mean of the squares
+// seen of attribute i) and starts the second.
+func (l *twoPhasedLearner) handOver() {
+	d := len(l.counts)
+	A := make([]float64, d)
+	for i, c := range l.counts {
+		if c > 0 {
+			A[i] = l.sums[i] / c
 		}
-		var from []float64
-		if l.first != nil {
-			from = make([]float64, d)
-			l.first.Weights(from)
-		}
-		var err error
-		if l.second, l.extra, err = l.start(A, from); err != nil {
-			panic(&SolverError{Err: fmt.Errorf("%s: second phase: %w", l.name, err)})
-		}
-		if l.plain {
-			l.second = plainLearner(l.second, d)
-		}
+	}
+	var from []float64
+	if l.first != nil {
+		from = make([]float64, d)
+		l.first.Weights(from)
+	}
+	var err error
+	if l.second, l.extra, err = l.start(A, from); err != nil {
+		l.fail(fmt.Errorf("second phase: %w", err))
+		return
+	}
+	if l.plain {
+		l.second = plainLearner(l.second, d)
 	}
 }
 

@@ -219,7 +219,7 @@ func TestVariantEstimatesUnbiased(t *testing.T) {
 				t.Fatalf("%s: %d attributes revealed, budget %d", name, ex.Observed(), k+1)
 			}
 			for _, i := range xt.idx {
-				g := phi * xt.val[i]
+				g := phi * xt.at(i)
 				sum[i] += g
 				sq[i] += g * g
 			}

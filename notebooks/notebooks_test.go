@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -74,16 +75,28 @@ func TestNotebooksExecute(t *testing.T) {
 	} else if out, err = filepath.Abs(out); err != nil {
 		t.Fatal(err)
 	}
+	// One result cache for every run: a re-run with other parameters reads
+	// back what does not depend on them (the MNIST experiments).
+	cache := "LAO_CACHE_DIR=" + t.TempDir()
 	var runs []nbRun
 	for _, f := range notebookFiles(t) {
-		runs = append(runs, nbRun{strings.TrimSuffix(f, ".ipynb"), f, kernel.ExecOptions{}, ""})
+		runs = append(runs, nbRun{name: strings.TrimSuffix(f, ".ipynb"), file: f, opt: kernel.ExecOptions{Env: []string{cache}}})
 	}
 	// The tutorial works on any CSV: run it again on a table of another
 	// shape (fewer columns, a different label, missing values, a text
 	// column), given through the parameters it reads from the environment.
 	csv := secondCSV(t)
-	runs = append(runs, nbRun{"04_tutorial_csv-second", tutorial, kernel.ExecOptions{Name: "04_tutorial_csv-second.ipynb",
-		Env: []string{"LAO_TUTORIAL_CSV=" + csv, "LAO_TUTORIAL_TARGET=reading", "LAO_TUTORIAL_UNITS=mV"}}, "predicted_reading"})
+	runs = append(runs, nbRun{name: "04_tutorial_csv-second", file: tutorial, opt: kernel.ExecOptions{Name: "04_tutorial_csv-second.ipynb",
+		Env: []string{cache, "LAO_TUTORIAL_CSV=" + csv, "LAO_TUTORIAL_TARGET=reading", "LAO_TUTORIAL_UNITS=mV"}}, want: []string{"predicted_reading"}})
+	// Labels follow the parameters: 03 and 05 again with k = 9, and no
+	// label may still show the default k = 4.
+	runs = append(runs,
+		nbRun{name: "03_hazan_koren_2012-k9", file: "03_hazan_koren_2012.ipynb", opt: kernel.ExecOptions{Name: "03_hazan_koren_2012-k9.ipynb",
+			Env: []string{cache, kernel.ParamEnvPrefix + "K=9"}}, want: []string{"AERR, k = 9", "Theorem 3.4, k = 9"},
+			stale: regexp.MustCompile(`(AERR|AELR|Theorem 3\.[14]), k = 4\b|k = 4, B`)},
+		nbRun{name: "05_kukliansky_shamir-k9", file: "05_kukliansky_shamir.ipynb", opt: kernel.ExecOptions{Name: "05_kukliansky_shamir-k9.ipynb",
+			Env: []string{cache, kernel.ParamEnvPrefix + "K=9"}}, want: []string{"k + 1 = 10"},
+			stale: regexp.MustCompile(`k \+ 1 = 5\b|k = 4\)`)})
 	for _, run := range runs {
 		f := run.file
 		t.Run(run.name, func(t *testing.T) {
@@ -117,17 +130,15 @@ func TestNotebooksExecute(t *testing.T) {
 			if !r.OK() && r.Log != "" {
 				t.Logf("nbconvert log (tail):\n%s", r.Log)
 			}
-			if run.want != "" && r.OK() {
-				if nb, err := kernel.LoadNotebook(r.Output); err != nil || !strings.Contains(nb.OutputText(), run.want) {
-					t.Errorf("%s: the outputs lack %q (err %v): the run did not use its parameters", f, run.want, err)
-				}
+			if r.OK() {
+				checkOutputs(t, r.Output, run)
 			}
-			if os.Getenv("LAO_NOTEBOOKS_OUT") != "" {
-				if _, err := os.Stat(r.Output); err == nil {
-					if _, err := j.ExportHTML(context.Background(), r.Output, out); err != nil {
-						t.Error(err)
-					}
+			if _, err := os.Stat(r.Output); err == nil {
+				page, err := j.ExportHTML(context.Background(), r.Output, out)
+				if err != nil {
+					t.Fatal(err)
 				}
+				checkSliders(t, page, required)
 			}
 		})
 	}
@@ -137,7 +148,62 @@ func TestNotebooksExecute(t *testing.T) {
 type nbRun struct {
 	name, file string
 	opt        kernel.ExecOptions
-	want       string // text the outputs must contain ("": no check)
+	want       []string       // texts the outputs must contain
+	stale      *regexp.Regexp // a label the outputs must not contain (nil: no check)
+}
+
+// checkOutputs checks an executed notebook's outputs against the run's
+// parameters: every wanted text is there, no stale label is.
+func checkOutputs(t *testing.T, executed string, run nbRun) {
+	t.Helper()
+	nb, err := kernel.LoadNotebook(executed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if missing := kernel.UnprintedNumbers(nb); len(missing) > 0 {
+		t.Errorf("%s: numbers in \"What you should see\" that no output prints: %q (quote what the cells print)", run.name, missing)
+	}
+	text := nb.OutputText()
+	for _, w := range run.want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s: the outputs lack %q: the run did not use its parameters", run.name, w)
+		}
+	}
+	if run.stale != nil {
+		for _, m := range run.stale.FindAllString(text, 5) {
+			t.Errorf("%s: stale label %q in the outputs: a title, legend or table label does not follow the parameters", run.name, m)
+		}
+	}
+}
+
+// checkSliders moves every slider of an exported notebook in headless
+// Chromium and requires each position to show its own, different plot.
+func checkSliders(t *testing.T, page string, required bool) {
+	t.Helper()
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "lao-slider") {
+		return
+	}
+	if _, err := kernel.FindChromium(); err != nil {
+		if required {
+			t.Fatalf("%s has sliders and LAO_NOTEBOOKS=1, but: %v", page, err)
+		}
+		t.Logf("sliders of %s not driven: %v", page, err)
+		return
+	}
+	states, err := kernel.DriveSliders(context.Background(), page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range states {
+		if !s.Changes() {
+			t.Errorf("%s: slider %d does not redraw: shown %v", filepath.Base(page), i, s.Shown)
+		}
+	}
+	t.Logf("%s: %d slider(s) driven in headless Chromium, every position redraws", filepath.Base(page), len(states))
 }
 
 // tutorial is the notebook that must work on any CSV.

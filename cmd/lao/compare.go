@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,15 +14,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
+	gplot "gonum.org/v1/plot"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
-	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -147,11 +141,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 // parseInts parses a comma-separated list of positive integers.
 func parseInts(flagName, s string) ([]int, error) {
 	var out []int
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
+	for _, f := range splitList(s) {
 		v, err := strconv.Atoi(f)
 		if err != nil || v < 1 {
 			return nil, fmt.Errorf("compare: %s: %q is not a positive integer", flagName, f)
@@ -171,11 +161,7 @@ func parseInts(flagName, s string) ([]int, error) {
 // added if missing.
 func compareSolvers(list string) ([]string, error) {
 	var names []string
-	for _, n := range strings.Split(list, ",") {
-		n = strings.TrimSpace(n)
-		if n == "" {
-			continue
-		}
+	for _, n := range splitList(list) {
 		s, err := lao.New(n)
 		if err != nil {
 			return nil, fmt.Errorf("compare: --solvers: %w", err)
@@ -211,6 +197,9 @@ func runCompare(args []string, stdout io.Writer) error {
 	if f.quiet {
 		progress = io.Discard
 	}
+	if n := labelNote(src.rawLabels()); n != "" {
+		fmt.Fprintln(progress, "compare: note:", n)
+	}
 	start := time.Now()
 	rep, err := compare(src, f, names, ks, progress)
 	if err != nil {
@@ -232,123 +221,156 @@ func runCompare(args []string, stdout io.Writer) error {
 		}
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return printJSON(stdout, rep)
 	}
 	return printCompare(stdout, rep, f)
 }
 
-// compare runs every solver at every k on every split.
-func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
-	rep := &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}
-	type job struct {
-		solver string
-		k      int // 0: full information
-	}
-	var jobs []job
-	var rows []*compareRow
-	index := map[job]int{}
+// compareJob is one solver at one budget k (0: full information).
+type compareJob struct {
+	solver string
+	k      int
+}
+
+// compareJobs lists every solver at every k, a full-information reference
+// once.
+func compareJobs(names []string, ks []int) []compareJob {
+	var jobs []compareJob
 	for _, n := range names {
-		s, _ := lao.New(n)
-		if lao.Describe(s).Full {
-			index[job{n, 0}] = len(jobs)
-			jobs = append(jobs, job{n, 0})
+		if s, _ := lao.New(n); lao.Describe(s).Full {
+			jobs = append(jobs, compareJob{n, 0})
 			continue
 		}
 		for _, k := range ks {
-			index[job{n, k}] = len(jobs)
-			jobs = append(jobs, job{n, k})
+			jobs = append(jobs, compareJob{n, k})
 		}
 	}
-	var zero []float64
-	total, done := f.repeat*len(jobs), 0
+	return jobs
+}
+
+// comparison is a compare in progress: the report, one row per job, and
+// the progress count.
+type comparison struct {
+	src         *dataSource
+	f           *compareFlags
+	rep         *compareReport
+	jobs        []compareJob
+	rows        []*compareRow
+	zero        []float64 // the zero predictor's test MSE per split
+	done, total int
+	progress    io.Writer
+}
+
+// compare runs every solver at every k on every split.
+func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
+	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
+		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}}
+	c.rows, c.total = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs)
 	for r := range f.repeat {
-		seed := f.seed + uint64(r)
-		rep.Seeds = append(rep.Seeds, seed)
-		cache := map[string]*prepared{}
-		for ji, jb := range jobs {
-			s, _ := lao.New(jb.solver)
-			opt, err := frames.ScaleOptions(s, f.scale)
-			if err != nil {
-				return nil, fmt.Errorf("compare: --scale: %w", err)
-			}
-			key := fmt.Sprintf("%+v", opt) // one prepared split per options the solvers get
-			p, ok := cache[key]
-			if !ok {
-				if p, err = src.prepare(s, f.scale, f.testFrac, seed); err != nil {
-					return nil, err
-				}
-				cache[key] = p
-			}
-			if r == 0 && ji == 0 {
-				rep.M, rep.D, rep.Binary, rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
-				for _, u := range p.unused {
-					rep.Unused = append(rep.Unused, u)
-				}
-			}
-			if jb.k > p.Train.Dim() {
-				if r == 0 && !slices.Contains(rep.Skipped, jb.k) {
-					rep.Skipped = append(rep.Skipped, jb.k)
-				}
-				done++
-				continue
-			}
-			if reason := cannotRun(s, jb.k, p); reason != "" {
-				if r == 0 {
-					rep.NotRun = append(rep.NotRun, notRun{jb.solver, jb.k, reason})
-				}
-				done++
-				continue
-			}
-			t0 := time.Now()
-			run, err := compareOne(s, jb.k, p, f, seed)
-			if err != nil {
-				return nil, fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
-			}
-			if len(zero) == r { // the zero predictor of this split: the first run that scored it
-				zero = append(zero, float64(run.ZeroMSE))
-			}
-			for len(rows) <= ji {
-				rows = append(rows, nil)
-			}
-			if rows[ji] == nil {
-				k := jb.k
-				if k == 0 {
-					k = p.Train.Dim()
-				}
-				rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
-			}
-			rows[ji].Runs = append(rows[ji].Runs, run)
-			done++
-			fmt.Fprintf(progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
-				done, total, seed, jb.solver, rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
+		if err := c.split(r, f.seed+uint64(r)); err != nil {
+			return nil, err
 		}
 	}
-	rep.Zero = summarise(zero)
-	for ji, row := range rows {
+	c.finish()
+	return c.rep, nil
+}
+
+// split runs every job on the split of seed (the r-th repeat), preparing
+// the data once per options the solvers get.
+func (c *comparison) split(r int, seed uint64) error {
+	c.rep.Seeds = append(c.rep.Seeds, seed)
+	cache := map[string]*prepared{}
+	for ji, jb := range c.jobs {
+		s, _ := lao.New(jb.solver)
+		opt, err := frames.ScaleOptions(s, c.f.scale)
+		if err != nil {
+			return fmt.Errorf("compare: --scale: %w", err)
+		}
+		key := fmt.Sprintf("%+v", opt)
+		p, ok := cache[key]
+		if !ok {
+			if p, err = c.src.prepare(s, c.f.scale, c.f.testFrac, seed); err != nil {
+				return c.src.explainDrops(err)
+			}
+			cache[key] = p
+		}
+		if r == 0 && ji == 0 {
+			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
+			for _, u := range p.unused {
+				c.rep.Unused = append(c.rep.Unused, u)
+			}
+		}
+		c.done++
+		if jb.k > p.Train.Dim() {
+			if r == 0 && !slices.Contains(c.rep.Skipped, jb.k) {
+				c.rep.Skipped = append(c.rep.Skipped, jb.k)
+			}
+			continue
+		}
+		if reason := cannotRun(s, jb.k, p); reason != "" {
+			if r == 0 {
+				c.rep.NotRun = append(c.rep.NotRun, notRun{jb.solver, jb.k, reason})
+			}
+			continue
+		}
+		if err := c.run(r, ji, s, p, seed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run fits job ji on the prepared split of the r-th repeat and records it
+// in its row.
+func (c *comparison) run(r, ji int, s lao.Solver, p *prepared, seed uint64) error {
+	jb, t0 := c.jobs[ji], time.Now()
+	run, err := compareOne(s, jb.k, p, c.f, seed)
+	if err != nil {
+		return fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
+	}
+	if len(c.zero) == r { // the zero predictor of this split: the first run that scored it
+		c.zero = append(c.zero, float64(run.ZeroMSE))
+	}
+	if c.rows[ji] == nil {
+		k := jb.k
+		if k == 0 {
+			k = p.Train.Dim()
+		}
+		c.rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
+	}
+	c.rows[ji].Runs = append(c.rows[ji].Runs, run)
+	fmt.Fprintf(c.progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
+		c.done, c.total, seed, jb.solver, c.rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
+	return nil
+}
+
+// finish aggregates the rows over the splits, counts the splits on which
+// each budgeted solver beats the baseline at the same k, and collects the
+// warnings.
+func (c *comparison) finish() {
+	c.rep.Zero = summarise(c.zero)
+	mTrain := c.rep.M - int(math.Round(c.f.testFrac*float64(c.rep.M)))
+	for ji, row := range c.rows {
 		if row == nil {
 			continue
 		}
-		row.aggregate(rep.M - int(math.Round(f.testFrac*float64(rep.M))))
-		if jb := jobs[ji]; jb.solver != baselineSolver && jb.k > 0 {
-			if bi, ok := index[job{baselineSolver, jb.k}]; ok && bi < len(rows) && rows[bi] != nil {
-				n := 0
-				for i, run := range row.Runs {
-					if run.MSE < rows[bi].Runs[i].MSE {
-						n++
-					}
+		row.aggregate(mTrain)
+		jb := c.jobs[ji]
+		if bi := slices.Index(c.jobs, compareJob{baselineSolver, jb.k}); jb.solver != baselineSolver && jb.k > 0 && bi >= 0 && c.rows[bi] != nil {
+			n := 0
+			for i, run := range row.Runs {
+				if run.MSE < c.rows[bi].Runs[i].MSE {
+					n++
 				}
-				row.Beats = &n
 			}
+			row.Beats = &n
 		}
-		rep.Rows = append(rep.Rows, *row)
+		c.rep.Rows = append(c.rep.Rows, *row)
 		if w := row.warning(); w != "" {
-			rep.Warnings = append(rep.Warnings, w)
+			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
 	}
-	rep.Verdict = experiments.Verdicts(compareOutcomes(rep.Rows), baselineSolver)
-	return rep, nil
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver)
 }
 
 // warning says on how many splits the row's test error is above the zero
@@ -460,28 +482,35 @@ func (row *compareRow) aggregate(mTrain int) {
 	row.PerEx = float64(row.Attrs.Mean) / float64(mTrain)
 }
 
-// summarise returns the mean and sample standard deviation (0 for one value).
+// summarise returns the mean and sample standard deviation (0 for one
+// value, NaN for none: experiments.MeanSD).
 func summarise(v []float64) meanSD {
-	if len(v) == 0 {
-		return meanSD{jfloat(math.NaN()), jfloat(math.NaN())}
-	}
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	mean := s / float64(len(v))
-	var ss float64
-	for _, x := range v {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := 0.0
-	if len(v) > 1 {
-		sd = math.Sqrt(ss / float64(len(v)-1))
-	}
+	mean, sd := experiments.MeanSD(v)
 	return meanSD{jfloat(mean), jfloat(sd)}
 }
 
 func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
+	printCompareHeader(w, r)
+	if len(r.Rows) == 0 {
+		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
+		return nil
+	}
+	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+	if err := printCompareRows(w, r); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
+	printVerdict(w, r.Verdict)
+	return nil
+}
+
+// printCompareHeader says what was compared on which data, and what was
+// left out (unused columns, budgets above d, solvers that cannot run,
+// rows dropped and cells filled).
+func printCompareHeader(w io.Writer, r *compareReport) {
 	fmt.Fprintf(w, "compare on %s", r.Data)
 	if r.Target != "" {
 		fmt.Fprintf(w, " (target %s)", r.Target)
@@ -509,11 +538,10 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 			fmt.Fprintln(w, t)
 		}
 	}
-	if len(r.Rows) == 0 {
-		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
-		return nil
-	}
-	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+}
+
+// printCompareRows prints the table: one row per solver and k.
+func printCompareRows(w io.Writer, r *compareReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "solver\tk\ttest MSE\t/ zero predictor"
 	if r.Binary {
@@ -542,15 +570,7 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		}
 		fmt.Fprintf(tw, "%s\t%.0f (%.2f)\t%s\t%s\n", line, float64(row.Attrs.Mean), row.PerEx, beats, edges)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
-	for _, m := range r.Warnings {
-		fmt.Fprintln(w, "warning:", m)
-	}
-	printVerdict(w, r.Verdict)
-	return nil
+	return tw.Flush()
 }
 
 // printVerdict prints, for each k, the best budgeted method with its gaps
@@ -622,46 +642,43 @@ func writeSplits(w io.Writer, src *dataSource, f *compareFlags) error {
 	return cw.Error()
 }
 
-// comparePlot draws two panels, as SVG (or PNG): test MSE / zero
-// predictor against k, and against attributes seen; full-information
-// references as flat lines.
+// comparePlot draws, as SVG (or PNG), test MSE / zero predictor against
+// k (a tick at each k run) and against attributes seen, and for ±1 labels
+// the classification error against k; full-information references as flat
+// lines; each panel's legend beside it.
 func comparePlot(r *compareReport, png bool) ([]byte, error) {
-	byK, byAttrs := compareCurves(r)
+	byK, byAttrs, classErr := compareCurves(r)
 	title := r.Data
 	if r.Target != "" {
 		title += " → " + r.Target
 	}
-	p1, err := kernel.BandsPlot(byK, kernel.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor", LogX: true})
+	p1, err := plot.BandsPlot(byK, plot.BandsOptions{Title: title, XLabel: "k (attributes per training example)", YLabel: "test MSE / zero predictor"})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	p2, err := kernel.BandsPlot(byAttrs, kernel.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
+	p2, err := plot.BandsPlot(byAttrs, plot.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	w, h := 2*kernel.DefaultWidth, kernel.DefaultHeight
-	var img interface {
-		vg.CanvasSizer
-		io.WriterTo
-	} = vgsvg.New(w, h)
-	if png {
-		img = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
+	panels := []*gplot.Plot{p1, p2}
+	if r.Binary && len(classErr) > 0 {
+		p3, err := plot.BandsPlot(classErr, plot.BandsOptions{Title: "labels ±1", XLabel: "k (attributes per training example)", YLabel: "test classification error"})
+		if err != nil {
+			return nil, fmt.Errorf("compare: plot: %w", err)
+		}
+		panels = append(panels, p3)
 	}
-	dc := draw.New(img)
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Points(12)}
-	canvases := plot.Align([][]*plot.Plot{{p1, p2}}, tiles, dc)
-	p1.Draw(canvases[0][0])
-	p2.Draw(canvases[0][1])
-	var buf bytes.Buffer
-	if _, err := img.WriteTo(&buf); err != nil {
-		return nil, err
+	img, err := plot.Row(panels, png)
+	if err != nil {
+		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	return buf.Bytes(), nil
+	return img, nil
 }
 
 // compareCurves returns one curve per budgeted solver (its k values, or its
-// attributes seen) and a flat line per full-information reference.
-func compareCurves(r *compareReport) (byK, byAttrs []kernel.Curve) {
+// attributes seen; and its classification error against k when the labels
+// are ±1) and a flat line per full-information reference.
+func compareCurves(r *compareReport) (byK, byAttrs, classErr []plot.Curve) {
 	lo, hi, alo, ahi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, row := range r.Rows {
 		if !row.Full {
@@ -670,33 +687,39 @@ func compareCurves(r *compareReport) (byK, byAttrs []kernel.Curve) {
 		}
 	}
 	var order []string
-	curves := map[string]*[2]kernel.Curve{}
+	curves := map[string]*[3]plot.Curve{}
 	for _, row := range r.Rows {
 		c, ok := curves[row.Solver]
 		if !ok {
-			c = &[2]kernel.Curve{{Name: row.Solver}, {Name: row.Solver}}
+			c = &[3]plot.Curve{{Name: row.Solver}, {Name: row.Solver}, {Name: row.Solver}}
 			curves[row.Solver] = c
 			order = append(order, row.Solver)
 		}
+		val := [3]meanSD{row.Ratio, row.Ratio, {}}
+		if row.ClassErr != nil {
+			val[2] = *row.ClassErr
+		}
 		if row.Full {
 			name := fmt.Sprintf("%s (all %d attributes)", row.Solver, row.K)
-			c[0] = kernel.Curve{Name: name, X: []float64{lo, max(hi, lo*1.01)}}
-			c[1] = kernel.Curve{Name: name, X: []float64{alo, max(ahi, float64(row.Attrs.Mean))}}
-			for i := range 2 {
-				c[i].Mean = []float64{float64(row.Ratio.Mean), float64(row.Ratio.Mean)}
-				c[i].Std = []float64{float64(row.Ratio.SD), float64(row.Ratio.SD)}
+			xs := [3][]float64{{lo, max(hi, lo*1.01)}, {alo, max(ahi, float64(row.Attrs.Mean))}, {lo, max(hi, lo*1.01)}}
+			for i := range 3 {
+				c[i] = plot.Curve{Name: name, X: xs[i], Mean: []float64{float64(val[i].Mean), float64(val[i].Mean)},
+					Std: []float64{float64(val[i].SD), float64(val[i].SD)}}
 			}
 			continue
 		}
-		c[0].X = append(c[0].X, float64(row.K))
-		c[1].X = append(c[1].X, float64(row.Attrs.Mean))
-		for i := range 2 {
-			c[i].Mean = append(c[i].Mean, float64(row.Ratio.Mean))
-			c[i].Std = append(c[i].Std, float64(row.Ratio.SD))
+		xs := [3]float64{float64(row.K), float64(row.Attrs.Mean), float64(row.K)}
+		for i := range 3 {
+			c[i].X = append(c[i].X, xs[i])
+			c[i].Mean = append(c[i].Mean, float64(val[i].Mean))
+			c[i].Std = append(c[i].Std, float64(val[i].SD))
 		}
 	}
 	for _, n := range order {
 		byK, byAttrs = append(byK, curves[n][0]), append(byAttrs, curves[n][1])
+		if r.Binary {
+			classErr = append(classErr, curves[n][2])
+		}
 	}
-	return byK, byAttrs
+	return byK, byAttrs, classErr
 }

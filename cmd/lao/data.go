@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -12,7 +14,9 @@ import (
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/frames/sqltable"
+	"github.com/laoproject/lao/lao"
 )
 
 // parseArgs parses the flags of a command and rejects leftover arguments:
@@ -29,19 +33,22 @@ func parseArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// tableFlags are the flags that say how a CSV file is read.
+// tableFlags are the flags that say how --data is read, with the limits
+// that bound what reading it may cost (package ingest).
 type tableFlags struct {
 	data, target string
 	missing      string
 	ignore       string
-	db           dbFlags // a database --data
+	lim          limitFlags
+	db           dbFlags // a database --data (database.go)
 }
 
 func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
-	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables+dataUsageDB)
+	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables+dataUsageDB+"; - reads standard input")
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.StringVar(&t.ignore, "ignore", "", "comma-separated CSV columns not to use")
+	t.lim.define(fs)
 	t.defineDB(fs)
 }
 
@@ -54,29 +61,22 @@ func (t *tableFlags) policy() (frames.Missing, error) {
 	return m, nil
 }
 
-func (t *tableFlags) ignored() []string {
-	var out []string
-	for _, c := range strings.Split(t.ignore, ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 
 // isNamed reports whether --data names a built-in data set rather than a
 // file: an existing file wins; otherwise datasets.LooksLikeName decides
 // (in any case: MNIST:3v5, covtype:1, ctslice:scaled), and
 // datasets.ParseName, the one parser of names, reports what is wrong.
 func isNamed(data string) bool {
-	if _, err := os.Stat(data); err == nil || sqltable.IsDSN(data) {
+	if _, err := os.Stat(data); err == nil || data == ingest.Stdin || sqltable.IsDSN(data) {
 		return false
 	}
 	return datasets.LooksLikeName(data)
 }
 
-// readTable reads a CSV file (gzip detected by content) with the flags'
-// target and missing-value policy.
+// readTable reads a CSV file (see ingest.Open for what is detected) with
+// the flags' target, missing-value policy and limits; cmd's memory model
+// sizes --max-memory's estimate.
 func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	policy, err := t.policy()
 	if err != nil {
@@ -88,30 +88,131 @@ func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	if t.isDatabase() {
 		return t.readDatabase(cmd, policy)
 	}
-	fh, err := os.Open(t.data)
+	fh, err := ingest.OpenPath(t.data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	defer fh.Close()
-	tab, err := frames.ReadCSV(fh, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored()})
+	tab, err := frames.ReadCSV(fh, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(),
+		Limits: t.lim.limits(cmd, false)})
 	if err != nil {
-		return nil, missingAdvice(err)
+		return nil, readAdvice(cmd, err, true)
 	}
 	return tab, nil
 }
 
-// missingAdvice adds to an error about missing or unparsable cells how to
-// go on.
-func missingAdvice(err error) error {
-	if errors.Is(err, frames.ErrMissing) || (errors.Is(err, frames.ErrNonNumeric) && !strings.Contains(err.Error(), "target column")) {
-		return fmt.Errorf("%w\n(pass --missing drop-rows or --missing mean to go on, or --ignore the column)", err)
+// readSVMLight reads a libsvm/svmlight file under the flags' limits.
+func (t *tableFlags) readSVMLight(cmd string) (*lao.SparseDataset, error) {
+	fh, err := ingest.OpenPath(t.data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	defer fh.Close()
+	ds, err := datasets.ReadSVMLight(fh, datasets.SVMLightOptions{Name: t.data, Limits: t.lim.limits(cmd, true)})
+	if err != nil {
+		return nil, readAdvice(cmd, err, false)
+	}
+	return ds, nil
+}
+
+// readAdvice adds to a reading error what to do about it: which flags get
+// past missing cells (advice that works for the columns named: a label
+// cannot be ignored or filled), and streaming for a table too large for
+// memory (csv: the input is a CSV file, which fit can stream).
+func readAdvice(cmd string, err error, csv bool) error {
+	var cells *frames.CellsError
+	var lim *ingest.LimitError
+	switch {
+	case errors.As(err, &cells):
+		return fmt.Errorf("%w\n(%s)", err, cellsAdvice(cells))
+	case errors.As(err, &lim) && lim.Flag == ingest.FlagMaxMemory && cmd == "fit" && csv:
+		lim.Hint = "or read it in passes with --stream on, one row in memory"
 	}
 	return err
 }
 
+// cellsAdvice says how to go on past the missing or unparsable cells of
+// the columns of a CellsError.
+func cellsAdvice(e *frames.CellsError) string {
+	var features []string
+	target := false
+	for _, n := range e.Names() {
+		if n == e.Target {
+			target = true
+		} else {
+			features = append(features, n)
+		}
+	}
+	var parts []string
+	if len(features) > 0 {
+		which := "that column"
+		if len(features) > 1 {
+			which = "those columns"
+		}
+		parts = append(parts, fmt.Sprintf("pass --missing drop-rows to drop those rows, --missing mean to fill them with the training mean, or --ignore %s not to use %s",
+			strings.Join(features, ","), which))
+	}
+	if target {
+		parts = append(parts, fmt.Sprintf("rows whose label (target column %q) is missing are dropped by --missing drop-rows or --missing mean (a label is never filled); fix the cells that are not numbers", e.Target))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// explainDrops adds to an error met after reading (a split with an empty
+// part, a table too small) how many rows the missing-value policy dropped
+// and which columns dropped them; other errors pass as they are.
+func (src *dataSource) explainDrops(err error) error {
+	if err == nil || src.tab == nil || len(src.tab.DroppedLines) == 0 {
+		return err
+	}
+	tab := src.tab
+	var by []string
+	for _, c := range tab.Columns {
+		bad := c.Missing + c.NotNumbers
+		if c.Kind == frames.Numeric && bad > 0 && (tab.Missing == frames.MissingDropRows || c.Name == src.target) {
+			by = append(by, fmt.Sprintf("%q %s", c.Name, count(bad, "row")))
+		}
+	}
+	total := len(tab.DroppedLines) + len(tab.Lines)
+	return fmt.Errorf("%w\n(--missing %s dropped %d of the %d rows, leaving %d: column %s; --ignore such a column, or --missing mean to fill feature cells)",
+		err, tab.Missing, len(tab.DroppedLines), total, len(tab.Lines), strings.Join(by, ", column "))
+}
+
+// rawLabels returns the labels of a loaded --data, in its own units.
+func (src *dataSource) rawLabels() []float64 {
+	if src.tab != nil {
+		return src.tab.Col(src.target).Float()
+	}
+	y := make([]float64, src.ds.Len())
+	for i := range y {
+		y[i] = src.ds.Label(i)
+	}
+	return y
+}
+
+// labelNote is a hint for 0/1 labels: coded -1/+1, they get the
+// classification report ("" for other labels).
+func labelNote(y []float64) string {
+	var zero, one bool
+	for _, v := range y {
+		switch v {
+		case 0:
+			zero = true
+		case 1:
+			one = true
+		default:
+			return ""
+		}
+	}
+	if !zero || !one {
+		return ""
+	}
+	return "the labels are 0/1: code them as -1/+1 (2y-1) to get the classification error and each prediction's sign as its class"
+}
+
 // missingReport is what the missing-value policy did, for text and JSON.
 type missingReport struct {
-	unit         string         // what DroppedLines count: "line" (a CSV file) or "row"
+	unit         string         // what DroppedLines count: "line" (a CSV file; "" too) or "row"
 	Policy       string         `json:"policy"`
 	RowsDropped  int            `json:"rows_dropped"`
 	DroppedLines []int          `json:"dropped_lines,omitempty"`
@@ -121,7 +222,7 @@ type missingReport struct {
 // newMissingReport reports what the table's missing-value policy did to
 // the columns used (the features and the target).
 func newMissingReport(tab *frames.Table, used []string) missingReport {
-	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines, unit: posWord(tab)}
+	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines, unit: tab.PosName()}
 	if tab.Missing == frames.MissingMean {
 		for _, c := range tab.Columns {
 			if c.Left > 0 && slices.Contains(used, c.Name) {
@@ -150,7 +251,7 @@ func (r missingReport) text() string {
 		}
 		parts = append(parts, fmt.Sprintf("%s dropped (%s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), unit), joinInts(lines), more))
 	}
-	for _, c := range sortedKeys(r.CellsFilled) {
+	for _, c := range slices.Sorted(maps.Keys(r.CellsFilled)) {
 		parts = append(parts, fmt.Sprintf("%s of %s filled with the training mean", count(r.CellsFilled[c], "cell"), c))
 	}
 	if len(parts) == 0 {
@@ -175,15 +276,6 @@ func unusedColumns(tab *frames.Table, data *frames.Data) []frames.Unused {
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // count returns "1 row" or "3 rows".
 func count(n int, noun string) string {
 	return fmt.Sprintf("%d %s", n, plural(n, noun))
@@ -203,6 +295,25 @@ func joinInts(v []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// printJSON writes v as indented JSON: every command's --json.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// splitList splits a comma-separated flag value into its trimmed,
+// non-empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // jfloat is a float64 that encodes NaN and ±Inf as JSON null instead of

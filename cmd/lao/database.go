@@ -70,9 +70,9 @@ func (t *tableFlags) readDatabase(cmd string, policy frames.Missing) (*frames.Ta
 		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	defer db.Close()
-	tab, err := db.Read(t.dbQuery(), frames.CSVOptions{Target: t.target, Missing: policy, Ignore: t.ignored()})
+	tab, err := db.Read(t.dbQuery(), frames.CSVOptions{Target: t.target, Missing: policy, Ignore: t.ignored(), Limits: t.lim.limits(cmd, false)})
 	if err != nil {
-		return nil, missingAdvice(fmt.Errorf("%s: %w", cmd, err))
+		return nil, readAdvice(cmd, fmt.Errorf("%s: %w", cmd, err), true)
 	}
 	return tab, nil
 }
@@ -129,7 +129,7 @@ func fitLazy(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		CSV:     frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored()},
 		Options: opt, TestFrac: f.testFrac, Seed: f.seed}})
 	if err != nil {
-		return missingAdvice(fmt.Errorf("fit: %w", err))
+		return readAdvice("fit", fmt.Errorf("fit: %w", err), false)
 	}
 	d := len(lz.Features)
 	if err := f.params.clampK(s, d); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,8 +31,12 @@ type describeReport struct {
 	// Transform is the centring and scaling fit uses (with the same
 	// --seed and --test-frac): fitted on the training part.
 	Transform *frames.Transform `json:"transform"`
-	Warnings  []string          `json:"warnings,omitempty"`
-	Notes     []string          `json:"notes,omitempty"`
+	// Seed and TestFrac are the split whose training part is the data
+	// as the solver sees them, as in `lao fit`.
+	Seed     uint64   `json:"seed"`
+	TestFrac float64  `json:"test_frac"`
+	Warnings []string `json:"warnings,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
 }
 
 // figures are what the theorems assume about a data set.
@@ -116,9 +119,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return printJSON(stdout, rep)
 	}
 	printDescribe(stdout, rep)
 	if *cols == 0 {
@@ -131,11 +132,12 @@ func runDescribe(args []string, stdout io.Writer) error {
 // them (the training part of fit's split, prepared by the same function as
 // fit's) and the report.
 func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac float64, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
-	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}}
+	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}, Seed: seed, TestFrac: testFrac}
 	if src.sparse {
 		return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
 	}
 	p, err := src.prepare(s, scale, testFrac, seed)
+	err = src.explainDrops(err)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -198,6 +200,8 @@ func printDescribe(w io.Writer, r *describeReport) {
 		fmt.Fprint(w, " (labels ±1)")
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintf(w, "as %s sees it: the training part of fit's split (%d rows; --seed %d, --test-frac %g), prepared by the same function as fit\n",
+		r.Solver, r.Scaled.M, r.Seed, r.TestFrac)
 	for _, u := range r.Unused {
 		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
 	}

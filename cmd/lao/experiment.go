@@ -16,7 +16,7 @@ import (
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
-	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/frames/plot"
 )
 
 type expFlags struct {
@@ -33,9 +33,8 @@ type expFlags struct {
 	seeds, workers               int // lower-bounds: seeds per point, concurrent fits
 }
 
-func runExperiment(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
-	f := &expFlags{}
+// define declares the flags of `lao experiment`.
+func (f *expFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&f.paper, "paper", false, "the paper's full protocol (its number of splits, 10-fold CV); slow")
 	fs.IntVar(&f.splits, "splits", 0, "random train/test splits (0: the preset's)")
 	fs.IntVar(&f.folds, "folds", 0, "CV folds (0: the preset's)")
@@ -55,12 +54,18 @@ func runExperiment(args []string, stdout io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: lao experiment [flags] NAME\n\nexperiments:")
 		for _, p := range experiments.Presets() {
-			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Seed)
+			fmt.Fprintf(fs.Output(), "  %-14s %s (%s)\n", p.Name, p.Title, p.Figure)
 		}
 		fmt.Fprintf(fs.Output(), "  %-14s the 45-pair MNIST table (Cesa-Bianchi, Shalev-Shwartz & Shamir 2010)\n", experiments.PairsName)
 		fmt.Fprintf(fs.Output(), "  %-14s sample counts on the lower-bound instances against d, k and ε, log-log slopes vs theory\n\nflags:\n", experiments.LowerBoundsName)
 		fs.PrintDefaults()
 	}
+}
+
+func runExperiment(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
+	f := &expFlags{}
+	f.define(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -71,13 +76,19 @@ func runExperiment(args []string, stdout io.Writer) error {
 	if err := os.MkdirAll(f.out, 0o755); err != nil {
 		return err
 	}
-	name := fs.Arg(0)
-	if name == experiments.PairsName {
+	switch name := fs.Arg(0); name {
+	case experiments.PairsName:
 		return runPairs(f, stdout)
-	}
-	if name == experiments.LowerBoundsName {
+	case experiments.LowerBoundsName:
 		return runLowerBounds(f, stdout)
+	default:
+		return runPreset(f, name, stdout)
 	}
+}
+
+// runPreset runs the named preset with the flags' overrides, writes its
+// CSV and SVG files and prints the final point of every curve.
+func runPreset(f *expFlags, name string, stdout io.Writer) error {
 	p, err := experiments.PresetByName(name)
 	if err != nil {
 		return err
@@ -96,7 +107,7 @@ func runExperiment(args []string, stdout io.Writer) error {
 			return fmt.Errorf("experiment: --set %v: no curve of %s has such a parameter", f.set, p.Name)
 		}
 	}
-	fmt.Fprintf(stdout, "%s\n%s; data %s\n", p.Title, p.Seed, p.Data)
+	fmt.Fprintf(stdout, "%s\n%s; data %s\n", p.Title, p.Figure, p.Data)
 	if p.Missing != "" {
 		fmt.Fprintf(stdout, "not drawn yet (solvers not implemented): %s\n", p.Missing)
 	}
@@ -111,6 +122,12 @@ func runExperiment(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s\nwrote %s/%s.csv, %s-params.csv, %s-examples.svg, %s-attributes.svg\n\n", rep.Summary(), f.out, p.Name, p.Name, p.Name, p.Name)
+	return printFinal(stdout, rep)
+}
+
+// printFinal prints the last point of every curve and the choices
+// cross-validation made on the edge of its grid.
+func printFinal(stdout io.Writer, rep *experiments.Report) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "curve\texamples\tattributes\ttest MSE (± sd)\tclass. error\tparams (split 1)")
 	for _, c := range rep.Curves {
@@ -125,6 +142,9 @@ func runExperiment(args []string, stdout io.Writer) error {
 		for _, n := range notes {
 			fmt.Fprintln(stdout, "  "+n)
 		}
+	}
+	for _, w := range rep.ZeroWarnings() {
+		fmt.Fprintln(stdout, "warning:", w)
 	}
 	return nil
 }
@@ -177,23 +197,21 @@ func writeReport(dir string, p experiments.Preset, rep *experiments.Report) erro
 		axis         experiments.Axis
 		suffix, xlab string
 	}{{experiments.ByExamples, "examples", "training examples"}, {experiments.ByAttributes, "attributes", "attributes seen"}} {
-		var curves []kernel.Curve
+		curves := rep.Series(ax.axis)
 		band := p.BandSD
 		if band == 0 {
 			band = 1
 		}
-		for _, s := range rep.Series(ax.axis) {
-			sd := make([]float64, len(s.Std))
-			for i, v := range s.Std {
-				sd[i] = band * v
+		for i := range curves {
+			for j := range curves[i].Std {
+				curves[i].Std[j] *= band
 			}
-			curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean, Std: sd})
 		}
 		ylab := "test squared error"
 		if band != 1 {
 			ylab = fmt.Sprintf("test squared error (± %g sd)", band)
 		}
-		svg, err := kernel.BandsSVG(curves, kernel.BandsOptions{Title: p.Title, XLabel: ax.xlab,
+		svg, err := plot.BandsSVG(curves, plot.BandsOptions{Title: p.Title, XLabel: ax.xlab,
 			YLabel: ylab, LogX: true, LogY: true})
 		if err != nil {
 			return err

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -156,7 +156,7 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
-		return err
+		return src.explainDrops(err)
 	}
 	if err := f.params.clampK(s, p.Train.Dim()); err != nil {
 		return fmt.Errorf("fit: %w", err)
@@ -169,6 +169,9 @@ func runFit(args []string, stdout io.Writer) error {
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim())}
 	if note := p.note; note != "" {
 		rep.Notes = append(rep.Notes, note)
+	}
+	if n := labelNote(src.rawLabels()); n != "" {
+		rep.Notes = append(rep.Notes, n)
 	}
 	start := time.Now()
 	if f.cv > 0 && lao.Tunable(s) {
@@ -206,7 +209,8 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 			rep.AttributeCounts[n] = res.AttributeCounts[j]
 		}
 	}
-	if f.save != "" {
+	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
+	if f.save != "" && notFinite == nil {
 		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
 		if err := writeFile(f.save, m.WriteJSON); err != nil {
 			return err
@@ -232,11 +236,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
 	if f.asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
-	return printFit(stdout, rep)
+	return cmp.Or(printFit(stdout, rep), notFinite)
 }
 
 // budgetK is the k a solver runs with: its k parameter, or d for a
@@ -265,28 +267,7 @@ func printFit(w io.Writer, r *fitReport) error {
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "note:", n)
 	}
-	switch {
-	case r.Tuned:
-		folds := fmt.Sprintf("%d-fold CV", r.CVFolds)
-		if r.CVRepeats > 1 {
-			folds = fmt.Sprintf("%d-fold CV repeated %d times", r.CVFolds, r.CVRepeats)
-		}
-		for _, c := range r.CVWarnings {
-			fmt.Fprintf(w, "warning: %s\n", c)
-		}
-		if r.CVZero {
-			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
-			break
-		}
-		fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
-		for _, e := range r.CVEdges {
-			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
-		}
-	case r.Streamed:
-		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set): %v\n", frames.Params(r.Params))
-	default:
-		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
-	}
+	printParams(w, r)
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
@@ -306,6 +287,39 @@ func printFit(w io.Writer, r *fitReport) error {
 		fmt.Fprintln(w, "warning:", m)
 	}
 	fmt.Fprintln(w)
+	return printCoefficients(w, r)
+}
+
+// printParams says which parameters the fit ran with and how they were
+// chosen (cross-validation, with its warnings, or the theorems' defaults).
+func printParams(w io.Writer, r *fitReport) {
+	switch {
+	case r.Tuned:
+		folds := fmt.Sprintf("%d-fold CV", r.CVFolds)
+		if r.CVRepeats > 1 {
+			folds = fmt.Sprintf("%d-fold CV repeated %d times", r.CVFolds, r.CVRepeats)
+		}
+		for _, c := range r.CVWarnings {
+			fmt.Fprintf(w, "warning: %s\n", c)
+		}
+		if r.CVZero {
+			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
+			return
+		}
+		fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
+		for _, e := range r.CVEdges {
+			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
+		}
+	case r.Streamed:
+		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set): %v\n", frames.Params(r.Params))
+	default:
+		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
+	}
+}
+
+// printCoefficients lists the intercept and every column's coefficient with
+// how many training examples revealed the column.
+func printCoefficients(w io.Writer, r *fitReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "column\tcoefficient\tobserved (training examples that revealed it)")
 	if r.HasIntercept {

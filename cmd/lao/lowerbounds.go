@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/laoproject/lao/frames/experiments"
-	"github.com/laoproject/lao/kernel"
+	"github.com/laoproject/lao/frames/plot"
 )
 
 // runLowerBounds is `lao experiment lower-bounds`: sample counts of the
@@ -79,18 +79,14 @@ func runLowerBounds(f *expFlags, stdout io.Writer) error {
 // on log-log axes, with a dashed line of the lower bound's slope through
 // the first solver's first point. nil if the sweep has no points.
 func sweepSVG(rep *experiments.LowerBoundsReport, family, vary string) ([]byte, error) {
-	series := rep.SweepSeries(family, vary)
-	if len(series) == 0 {
+	curves := rep.SweepSeries(family, vary)
+	if len(curves) == 0 {
 		return nil, nil
-	}
-	var curves []kernel.Curve
-	for _, s := range series {
-		curves = append(curves, kernel.Curve{Name: s.Name, X: s.X, Mean: s.Mean})
 	}
 	slope := experiments.FamilySlopes[family]
 	b := map[string]float64{"d": slope.D, "k": slope.K, "eps": slope.Eps}[vary]
-	first := series[0]
-	ref := kernel.Curve{Name: fmt.Sprintf("slope %+.0f (lower bound)", b)}
+	first := curves[0]
+	ref := plot.Curve{Name: fmt.Sprintf("slope %+.0f (lower bound)", b)}
 	for _, x := range first.X {
 		ref.X = append(ref.X, x)
 		ref.Mean = append(ref.Mean, first.Mean[0]*math.Pow(x/first.X[0], b))
@@ -98,5 +94,5 @@ func sweepSVG(rep *experiments.LowerBoundsReport, family, vary string) ([]byte, 
 	curves = append(curves, ref)
 	xlab := map[string]string{"d": "d (attributes)", "k": "k (attributes per example)", "eps": "ε (target excess risk)"}[vary]
 	title := map[string]string{experiments.FamilyCSS: "Cesa-Bianchi et al. 2010, Thm 3", experiments.FamilyHK: "Hazan & Koren 2012, Thm 2.2"}[family]
-	return kernel.BandsSVG(curves, kernel.BandsOptions{Title: title, XLabel: xlab, YLabel: "examples needed", LogX: true, LogY: true})
+	return plot.BandsSVG(curves, plot.BandsOptions{Title: title, XLabel: xlab, YLabel: "examples needed", LogX: true, LogY: true})
 }

@@ -38,7 +38,7 @@ func commands() []command {
 		{"compare", "every solver at every budget k on repeated seeded splits of one table: table, JSON, SVG", runCompare},
 		{"describe", "what the theorems assume about a data set: norms, zeros, rho ratios, column summary", runDescribe},
 		{"bench", "time every solver's fit on a synthetic problem (per-example cost)", runBench},
-		{"experiment", "reproduce a seed experiment (MNIST figures and tables): CSV + SVG", runExperiment},
+		{"experiment", "reproduce a paper's experiment (MNIST figures and tables, lower bounds): CSV + SVG", runExperiment},
 		{"theorems", "every theorem, lemma and claim of the papers: statement, bound, what shows it", runTheorems},
 	}
 }

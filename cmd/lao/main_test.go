@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -65,6 +66,24 @@ func TestSolversJSON(t *testing.T) {
 			if v, _ := s[key].(string); v == "" {
 				t.Errorf("solver %v lacks %q", s["name"], key)
 			}
+		}
+	}
+}
+
+// `lao solvers` fits a 100-column terminal and lists every solver.
+func TestSolversTableWidth(t *testing.T) {
+	out, err := runCmd(t, "solvers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > solversWidth {
+			t.Errorf("%d columns: %q", n, line)
+		}
+	}
+	for _, s := range lao.Solvers() {
+		if !strings.Contains(out, "\n"+s.Name+" ") && !strings.HasPrefix(out, s.Name+" ") {
+			t.Errorf("%s is not listed", s.Name)
 		}
 	}
 }

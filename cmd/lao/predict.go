@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"flag"
@@ -10,18 +11,31 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/ingest"
 )
 
+// predictions are a model's predictions for the rows of a file, with
+// their file lines and labels (NaN where a row has none).
+type predictions struct {
+	lines []int
+	pred  []float64
+	y     []float64 // nil when the file has no label column
+	notes []string  // what happened on the way (rows dropped, cells filled, ...)
+}
+
 // runPredict applies a saved model (lao fit --save-model) to the rows of a
-// CSV file and writes one prediction per row as CSV: the row's file line,
-// the prediction, the predicted class (the sign) when the model was fitted
-// on ±1 labels, and the label when the file has the target column.
+// CSV or libsvm/svmlight file and writes one prediction per row as CSV: the
+// row's file line, the prediction, the predicted class (the sign) when the
+// model was fitted on ±1 labels, and the label when the file has one.
+// What the missing-value policy did and the test errors go to standard
+// error; a prediction that is not finite is an error naming its row.
 func runPredict(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
 	modelPath := fs.String("model", "", "model file written by 'lao fit --save-model'")
 	var tf tableFlags
-	tf.define(fs, "CSV file with the model's columns (gzip detected by content)")
+	tf.define(fs, "CSV file with the model's columns (gzip or bzip2 detected by content) or libsvm/svmlight file (.svm, .libsvm, .svmlight, for a model fitted on one)")
 	budget := fs.Int("budget", 0, "read at most this many attributes per row (prediction on a budget); a model needing more is refused (0: no limit)")
 	out := fs.String("out", "", "write the predictions to this file instead of standard output")
 	if err := parseArgs(fs, args); err != nil {
@@ -36,81 +50,210 @@ func runPredict(args []string, stdout io.Writer) error {
 		return fmt.Errorf("predict: --budget %d must be positive (or 0: no limit)", *budget)
 	case tf.target != "":
 		return errors.New("predict: --target is taken from the model file")
+	case isNamed(tf.data):
+		return fmt.Errorf("predict: --data %s names a built-in data set; predict reads CSV and libsvm/svmlight files", tf.data)
 	}
-	fh, err := os.Open(*modelPath)
-	if err != nil {
-		return fmt.Errorf("predict: %w", err)
-	}
-	m, err := frames.ReadModel(fh)
-	fh.Close()
-	if err != nil {
-		return fmt.Errorf("predict: %s: %w", *modelPath, err)
-	}
-	tab, err := tf.readTable("predict")
+	m, err := readModelFile(*modelPath)
 	if err != nil {
 		return err
+	}
+	var p *predictions
+	if datasets.IsSVMLightPath(tf.data) {
+		p, err = predictSVMLight(&tf, m, *budget)
+	} else {
+		p, err = predictCSV(&tf, m, *budget)
+	}
+	if err != nil {
+		return err
+	}
+	for _, n := range p.notes {
+		fmt.Fprintln(os.Stderr, "predict:", n)
+	}
+	if err := writeOut(*out, stdout, func(w io.Writer) error { return writePredictions(w, p, m) }); err != nil {
+		return err
+	}
+	if p.y != nil {
+		text, sc := scoreText(p, m)
+		fmt.Fprintln(os.Stderr, "predict:", text)
+		if w := sc.Warning("labelled rows'"); w != "" {
+			fmt.Fprintln(os.Stderr, "predict: warning:", w)
+		}
+	}
+	return nonFinitePrediction(tf.data, p, m)
+}
+
+func readModelFile(path string) (*frames.Model, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("predict: %w", err)
+	}
+	defer fh.Close()
+	m, err := frames.ReadModel(fh)
+	if err != nil {
+		return nil, fmt.Errorf("predict: %s: %w", path, err)
+	}
+	return m, nil
+}
+
+// predictCSV predicts the rows of a CSV file by column name, reporting
+// the rows dropped and cells filled as fit does.
+func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, error) {
+	tab, err := tf.readTable("predict")
+	if err != nil {
+		return nil, err
 	}
 	if tab.Missing == frames.MissingMean && m.Fill == nil && m.Transform != nil && m.Transform.Center {
 		m.Fill = m.Transform.Offset // the training means
 	}
-	var pred []float64
-	if *budget > 0 {
-		pred, err = m.PredictOnBudget(tab.DataFrame, *budget)
+	p := &predictions{lines: tab.Lines}
+	if budget > 0 {
+		p.pred, err = m.PredictOnBudget(tab.DataFrame, budget)
 	} else {
-		pred, err = m.Predict(tab.DataFrame)
+		p.pred, err = m.Predict(tab.DataFrame)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var y []float64
 	if _, ok := tab.Column(m.Target); ok && m.Target != "" {
-		y = tab.Col(m.Target).Float()
+		p.y = tab.Col(m.Target).Float()
 	}
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return fmt.Errorf("predict: %w", err)
-		}
-		defer f.Close()
-		w = f
-	}
-	if err := writePredictions(w, tab.Lines, pred, y, m); err != nil {
-		return err
-	}
-	if y != nil {
-		sc, err := m.Score(tab.DataFrame, m.Target)
-		if err == nil {
-			fmt.Fprintf(os.Stderr, "predict: %d rows with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", len(y), sc.MSE, sc.ZeroMSE, sc.Ratio())
-			if sc.Binary {
-				fmt.Fprintf(os.Stderr, ", classification error %.4f", sc.ClassificationError)
-			}
-			fmt.Fprintln(os.Stderr)
+	var used []string // the columns the model reads
+	for j, n := range m.Features {
+		if m.Coef[j] != 0 {
+			used = append(used, n)
 		}
 	}
-	return nil
+	if t := newMissingReport(tab, used).text(); t != "" {
+		p.notes = append(p.notes, t)
+	}
+	return p, nil
 }
 
-func writePredictions(w io.Writer, lines []int, pred, y []float64, m *frames.Model) error {
+// predictSVMLight predicts the rows of a libsvm/svmlight file, one line in
+// memory, for a model whose columns are the file's attribute indices (a
+// model fitted on such a file).
+func predictSVMLight(tf *tableFlags, m *frames.Model, budget int) (*predictions, error) {
+	col := make(map[int]int, len(m.Features)) // file index → model column
+	for j, n := range m.Features {
+		i, err := strconv.Atoi(n)
+		if err != nil {
+			return nil, fmt.Errorf("predict: %s is a libsvm/svmlight file, but the model's column %q is not an attribute index (the model was fitted on a CSV file)", tf.data, n)
+		}
+		col[i] = j
+	}
+	if nz := m.NonZero(); budget > 0 && nz > budget {
+		return nil, fmt.Errorf("predict: the model reads %d attributes per row (non-zero coefficients), more than the budget of %d", nz, budget)
+	}
+	fh, err := ingest.OpenPath(tf.data)
+	if err != nil {
+		return nil, fmt.Errorf("predict: %w", err)
+	}
+	defer fh.Close()
+	rows, err := datasets.NewSVMLightRows(fh, datasets.SVMLightOptions{Name: tf.data, Limits: tf.lim.limits("predict", true)})
+	if err != nil {
+		return nil, err
+	}
+	p := &predictions{y: []float64{}}
+	unknown, unknownRows := 0, 0
+	for {
+		y, idx, val, line, err := rows.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		pred, missed := m.Intercept, 0
+		for k, i := range idx {
+			if j, ok := col[i]; ok {
+				pred += m.Coef[j] * val[k]
+			} else if val[k] != 0 {
+				missed++
+			}
+		}
+		if missed > 0 {
+			unknown, unknownRows = unknown+missed, unknownRows+1
+		}
+		p.lines, p.pred, p.y = append(p.lines, line), append(p.pred, pred), append(p.y, y)
+	}
+	if len(p.pred) == 0 {
+		return nil, fmt.Errorf("predict: %s: no examples", tf.data)
+	}
+	if unknown > 0 {
+		p.notes = append(p.notes, fmt.Sprintf("%d non-zero values on %d rows are at attribute indices the model does not have (it has %d columns); they were not used",
+			unknown, unknownRows, len(m.Features)))
+	}
+	return p, nil
+}
+
+// scoreText describes the errors of the predictions on the rows with a
+// label, beside the zero predictor's.
+func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
+	sc := frames.Scores{Binary: true}
+	wrong := 0
+	for i, y := range p.y {
+		if math.IsNaN(y) {
+			continue
+		}
+		sc.N++
+		sc.MSE += (p.pred[i] - y) * (p.pred[i] - y)
+		sc.ZeroMSE += (m.Zero - y) * (m.Zero - y)
+		sc.Binary = sc.Binary && (y == 1 || y == -1)
+		if p.pred[i] == 0 || (p.pred[i] > 0) != (y > 0) {
+			wrong++
+		}
+	}
+	if sc.N == 0 {
+		return fmt.Sprintf("the %s column has no label to score against", m.Target), sc
+	}
+	n := float64(sc.N)
+	sc.MSE, sc.ZeroMSE, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, float64(wrong)/n
+	s := fmt.Sprintf("%d rows with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", sc.N, sc.MSE, sc.ZeroMSE, sc.Ratio())
+	if skipped := len(p.y) - sc.N; skipped > 0 {
+		s += fmt.Sprintf("; %d rows without a label not scored", skipped)
+	}
+	if sc.Binary {
+		s += fmt.Sprintf(", classification error %.4f", sc.ClassificationError)
+	}
+	return s, sc
+}
+
+// writeOut writes with write to the file path, or to stdout if path is "".
+func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "" {
+		return write(stdout)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("predict: %w", err)
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 	cw := csv.NewWriter(w)
 	head := []string{"line", "prediction"}
 	if m.Binary {
 		head = append(head, "class")
 	}
-	if y != nil {
-		head = append(head, m.Target)
+	if p.y != nil {
+		head = append(head, cmp.Or(m.Target, "label"))
 	}
 	if err := cw.Write(head); err != nil {
 		return err
 	}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	for i, p := range pred {
-		rec := []string{strconv.Itoa(lines[i]), f(p)}
+	for i, v := range p.pred {
+		rec := []string{strconv.Itoa(p.lines[i]), f(v)}
 		if m.Binary {
-			rec = append(rec, f(math.Copysign(1, p)))
+			rec = append(rec, f(math.Copysign(1, v)))
 		}
-		if y != nil {
-			rec = append(rec, f(y[i]))
+		if p.y != nil {
+			rec = append(rec, f(p.y[i]))
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

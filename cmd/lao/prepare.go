@@ -33,7 +33,7 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 		return &dataSource{name: t.data, ds: ds}, nil
 	}
 	if datasets.IsSVMLightPath(t.data) {
-		ds, err := datasets.OpenSVMLight(t.data, datasets.SVMLightOptions{})
+		ds, err := t.readSVMLight(cmd)
 		if err != nil {
 			return nil, err
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -48,9 +47,7 @@ func runSolvers(args []string, stdout io.Writer) error {
 		out = append(out, j)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return printJSON(stdout, out)
 	}
 	for _, s := range out {
 		printSolver(stdout, s)

@@ -4,18 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
 // streamThreshold is the file size from which --stream auto streams.
 const streamThreshold = 256 << 20
 
-// streaming decides --stream for the fit's --data.
+// streaming decides --stream for the fit's --data: auto streams a file
+// whose content (decompressed: a gzip file's trailer gives its size) is
+// streamThreshold or more; a pipe or FIFO is read in memory, under
+// --max-memory, unless --stream on.
 func (f *fitFlags) streaming() (bool, error) {
 	if f.table.isDatabase() { // a database: streamed only when asked
 		return f.stream == "on", nil
@@ -29,14 +32,14 @@ func (f *fitFlags) streaming() (bool, error) {
 		}
 		return true, nil
 	}
-	if isNamed(f.table.data) || datasets.IsSVMLightPath(f.table.data) {
+	if isNamed(f.table.data) || datasets.IsSVMLightPath(f.table.data) || f.table.data == ingest.Stdin {
 		return false, nil
 	}
-	st, err := os.Stat(f.table.data)
+	size, err := ingest.ContentSize(f.table.data)
 	if err != nil {
 		return false, fmt.Errorf("fit: %w", err)
 	}
-	return st.Size() >= streamThreshold, nil
+	return size >= streamThreshold, nil
 }
 
 // fitStream fits s on a CSV read in passes, one row in memory: a pass to
@@ -54,84 +57,83 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt, err := frames.ScaleOptions(s, f.scale)
-	if err != nil {
-		return fmt.Errorf("fit: --scale: %w", err)
+	in := &ingest.Reopenable{}
+	if !f.table.isDatabase() && !f.table.isColumnar() {
+		if in, err = ingest.Reopen(f.table.data, "", f.table.lim.limits("fit", false)); err != nil { // a pipe is spooled once: every pass reads it again
+			return fmt.Errorf("fit: %w", err)
+		}
+		defer in.Remove()
 	}
-	opt.FillMissing = policy == frames.MissingMean
-	open := func() (io.ReadCloser, error) { return os.Open(f.table.data) }
 	start := time.Now()
-	sopt := frames.StreamOptions{
-		CSV:     frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored()},
-		Options: opt, TestFrac: f.testFrac, Seed: f.seed}
-	var st *frames.CSVStream
-	switch {
-	case f.table.isDatabase():
-		var closeDB func() error
-		if st, closeDB, err = f.table.streamDatabase(sopt); err == nil {
-			defer closeDB()
-		}
-	case f.table.isColumnar():
-		st, err = f.table.streamColumnar(sopt)
-	default:
-		st, err = frames.StreamCSV(open, sopt)
-	}
+	st, done, err := openStream(f, s, policy, in)
 	if err != nil {
-		if errors.Is(err, frames.ErrMissing) || errors.Is(err, frames.ErrNonNumeric) {
-			return fmt.Errorf("%w\n(pass --missing drop-rows or --missing mean to go on, or --ignore the column)", err)
-		}
 		return err
 	}
+	defer done()
 	d := len(st.Features())
 	if err := f.params.clampK(s, d); err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
-	if mu, ok := s.(lao.MomentsUser); ok && mu.NeedsMoments() {
-		mom, err := st.SecondMoments()
-		if err != nil {
-			return err
-		}
-		if s, err = lao.Clone(s); err != nil {
-			return err
-		}
-		s.(lao.MomentsUser).SetMoments(mom)
+	fit, err := st.Fit(s, f.seed)
+	if err != nil {
+		return err
 	}
-	scaling := st.ScalingChoice.Scaling.Name()
+	rep := streamReport(f, st, fit.Solver, policy)
+	if in.Spooled {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("the input is not a regular file: copied once (%s) to a temporary file for the passes", ingest.FormatSize(in.Bytes)))
+	}
+	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, st.Fingerprint, start, stdout)
+}
+
+// streamReport starts the report of a streamed fit: sizes, the scaling and
+// why, what the missing-value policy did, and what streaming changes.
+func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames.Missing) *fitReport {
+	d := len(st.Features())
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: d, MTrain: st.MTrain, MTest: st.MTest,
-		Seed: f.seed, Scaling: scaling, Unused: st.Unused, Streamed: true, K: budgetK(s, d)}
+		Seed: f.seed, Scaling: st.ScalingChoice.Scaling.Name(), Unused: st.Unused, Streamed: true, K: budgetK(s, d)}
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
 	}
-	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice),
-		streamNote(f.table.isColumnar()))
+	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice), f.table.streamNote())
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
-	mr := &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines}
+	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines, unit: f.table.posUnit()}
 	for j, n := range st.Filled {
 		if n > 0 {
-			if mr.CellsFilled == nil {
-				mr.CellsFilled = map[string]int{}
+			if rep.Missing.CellsFilled == nil {
+				rep.Missing.CellsFilled = map[string]int{}
 			}
-			mr.CellsFilled[st.Features()[j]] = int(n)
+			rep.Missing.CellsFilled[st.Features()[j]] = int(n)
 		}
 	}
-	rep.Missing = mr
-	src, err := st.Train()
+	return rep
+}
+
+// openStream prepares the streamed table (the classification and
+// statistics passes) with the scaling for s: the CSV in, a Parquet or
+// Arrow file, or a database table or query (done closes the database).
+func openStream(f *fitFlags, s lao.Solver, policy frames.Missing, in *ingest.Reopenable) (st *frames.CSVStream, done func() error, err error) {
+	opt, err := frames.ScaleOptions(s, f.scale)
 	if err != nil {
-		return err
+		return nil, nil, fmt.Errorf("fit: --scale: %w", err)
 	}
-	res, err := lao.Fit(s, src, lao.Options{Seed: f.seed})
+	opt.FillMissing = policy == frames.MissingMean
+	sopt := frames.StreamOptions{
+		CSV: frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(),
+			Limits: f.table.lim.limits("fit", false)},
+		Options: opt, TestFrac: f.testFrac, Seed: f.seed}
+	done = func() error { return nil }
+	switch {
+	case f.table.isDatabase():
+		st, done, err = f.table.streamDatabase(sopt)
+	case f.table.isColumnar():
+		st, err = f.table.streamColumnar(sopt)
+	default:
+		st, err = frames.StreamCSV(in.Open, sopt)
+	}
 	if err != nil {
-		return err
+		return nil, nil, readAdvice("fit", err, true)
 	}
-	m, err := st.Model(res.W)
-	if err != nil {
-		return err
-	}
-	sc, err := st.Score(res.W, res.PredictionBudget())
-	if err != nil {
-		return err
-	}
-	return finishFit(f, rep, s, res, m, sc, st.Fingerprint, start, stdout)
+	return st, done, nil
 }

@@ -22,9 +22,10 @@ func (t *tableFlags) isColumnar() bool { return columnar.IsColumnar(t.data) }
 // readColumnar reads a Parquet or Arrow file with the flags' target,
 // missing-value policy and ignored columns, as readTable reads a CSV.
 func (t *tableFlags) readColumnar(cmd string, policy frames.Missing) (*frames.Table, error) {
-	tab, err := columnar.Read(t.data, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored()})
+	tab, err := columnar.Read(t.data, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(),
+		Limits: t.lim.limits(cmd, false)})
 	if err != nil {
-		return nil, missingAdvice(fmt.Errorf("%s: %w", cmd, err))
+		return nil, readAdvice(cmd, fmt.Errorf("%s: %w", cmd, err), true)
 	}
 	return tab, nil
 }
@@ -45,9 +46,21 @@ func posWord(tab *frames.Table) string {
 }
 
 // streamNote says how a streamed fit read its table.
-func streamNote(columnarFile bool) string {
-	if columnarFile {
+func (t *tableFlags) streamNote() string {
+	switch {
+	case t.isDatabase():
+		return "streamed: one row in memory, the query run again for every pass; rows split by a seeded hash of their row number and used in the query's order"
+	case t.isColumnar():
 		return "streamed: one batch of rows in memory (a Parquet file row group by row group); rows split by a seeded hash of their row number and used in file order (shuffle a sorted file first)"
 	}
 	return "streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)"
+}
+
+// posUnit is what a row's position counts in --data: "line" in a CSV
+// file, "row" elsewhere.
+func (t *tableFlags) posUnit() string {
+	if t.isDatabase() || t.isColumnar() {
+		return "row"
+	}
+	return "line"
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,8 +9,29 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/laoproject/lao/lao"
 	"github.com/laoproject/lao/lao/theory"
 )
+
+// selectTheorems returns the registry's results of a paper (an ID prefix
+// or a word of its citation; "" for all), or the one with the given ID.
+func selectTheorems(paper, id string) ([]theory.Theorem, error) {
+	list := theory.Theorems()
+	if paper != "" {
+		list = theory.ByPaper(paper)
+	}
+	if id != "" {
+		t, ok := theory.TheoremByID(id)
+		if !ok {
+			return nil, fmt.Errorf("theorems: no result with ID %q (`lao theorems` lists them)", id)
+		}
+		list = []theory.Theorem{t}
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("theorems: no result of paper %q", paper)
+	}
+	return list, nil
+}
 
 type theoremJSON struct {
 	ID          string   `json:"id"`
@@ -56,39 +76,21 @@ func runTheorems(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if err := theory.CheckSizes(p); err != nil {
+			return fmt.Errorf("theorems: --eval: %w", err)
+		}
 		params = &p
 	}
-	list := theory.Theorems()
-	if *paper != "" {
-		list = theory.ByPaper(*paper)
+	list, err := selectTheorems(*paper, *id)
+	if err != nil {
+		return err
 	}
-	if *id != "" {
-		t, ok := theory.TheoremByID(*id)
-		if !ok {
-			return fmt.Errorf("theorems: no result with ID %q (`lao theorems` lists them)", *id)
-		}
-		list = []theory.Theorem{t}
-	}
-	if len(list) == 0 {
-		return fmt.Errorf("theorems: no result of paper %q", *paper)
-	}
-	out := make([]theoremJSON, len(list))
-	for i, t := range list {
-		out[i] = theoremJSON{ID: t.ID, Paper: t.Paper, Number: t.Number, Kind: t.Kind, Statement: t.Statement,
-			Assumptions: t.Assumptions, BoundTeX: t.BoundTeX, HasBound: t.Bound != nil, Unit: t.Unit, Exact: t.Exact,
-			Solver: t.Solver, Generator: t.Generator, Notebook: t.Notebook, Experiment: t.Experiment, Tests: t.Tests, Note: t.Note}
-		if params != nil && t.Bound != nil {
-			if v := t.Bound(*params); !math.IsNaN(v) && !math.IsInf(v, 0) {
-				out[i].Value = &v
-			} else {
-				out[i].ValueNote = fmt.Sprintf("not finite at these sizes (%g): give every size the bound uses (see its formula)", v)
-			}
-		}
+	out, err := theoremRecords(list, params, *id != "")
+	if err != nil {
+		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return printJSON(stdout, out)
 	}
 	for _, t := range out {
 		printTheorem(stdout, t, *id != "")
@@ -97,6 +99,35 @@ func runTheorems(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%d results. `lao theorems --id ID` shows one in full; --eval evaluates the bounds; --json for all fields.\n", len(out))
 	}
 	return nil
+}
+
+// theoremRecords describes the results of list, with their bounds at
+// params when given: a result whose assumptions params violate gets a note
+// instead of a value, or, when it was asked for alone (single), an error.
+func theoremRecords(list []theory.Theorem, params *theory.BoundParams, single bool) ([]theoremJSON, error) {
+	out := make([]theoremJSON, len(list))
+	for i, t := range list {
+		out[i] = theoremJSON{ID: t.ID, Paper: t.Paper, Number: t.Number, Kind: t.Kind, Statement: t.Statement,
+			Assumptions: t.Assumptions, BoundTeX: t.BoundTeX, HasBound: t.Bound != nil, Unit: t.Unit, Exact: t.Exact,
+			Solver: t.Solver, Generator: t.Generator, Notebook: t.Notebook, Experiment: t.Experiment, Tests: t.Tests, Note: t.Note}
+		if params == nil || t.Bound == nil {
+			continue
+		}
+		if err := t.CheckParams(*params); err != nil {
+			if single {
+				return nil, fmt.Errorf("theorems: --eval: %w", err)
+			}
+			why := strings.TrimSuffix(strings.TrimPrefix(err.Error(), t.ID+" ("+t.Number+"): "), ": "+lao.ErrParam.Error())
+			out[i].ValueNote = "outside the result's assumptions: " + why
+			continue
+		}
+		if v := t.Bound(*params); !math.IsNaN(v) && !math.IsInf(v, 0) {
+			out[i].Value = &v
+		} else {
+			out[i].ValueNote = fmt.Sprintf("not finite at these sizes (%g): give every size the bound uses (see its formula)", v)
+		}
+	}
+	return out, nil
 }
 
 func printTheorem(w io.Writer, t theoremJSON, full bool) {

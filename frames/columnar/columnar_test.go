@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -301,5 +302,17 @@ func TestBadFiles(t *testing.T) {
 	}
 	if got := tab.Col("x").Float(); !reflect.DeepEqual(got, []float64{0, 1, 4, 9}) {
 		t.Errorf("x = %v", got)
+	}
+}
+
+// Detect never reads a pipe: its bytes would be lost to the reader that
+// comes after (and opening a FIFO without a writer would block).
+func TestDetectLeavesPipes(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	if f, err := columnar.Detect(p); f != columnar.Unknown || err != nil {
+		t.Errorf("Detect(fifo) = %v, %v", f, err)
 	}
 }

@@ -55,9 +55,13 @@ var ErrUnsupported = errors.New("columnar: unsupported column type")
 // is one batch of the columns, whatever the file's size.
 const BatchRows = 1 << 16
 
-// Detect returns the format of the file at path from its first bytes (and
-// its name, for an Arrow stream, which has no magic of its own).
+// Detect returns the format of the regular file at path from its first
+// bytes (and its name, for an Arrow stream, which has no magic of its
+// own); anything else (a pipe, a FIFO) is Unknown, unread.
 func Detect(path string) (Format, error) {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return Unknown, err // a pipe, a FIFO, standard input: never read here (their bytes would be lost)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return Unknown, err

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/laoproject/lao/lao"
@@ -14,7 +15,9 @@ import (
 // examples per second of each solver, of its plain O(d) implementation
 // (lao.Reference), and of a raw loop that does only the memory traffic of
 // an LAO step, at several dimensions, on rows cycled from a matrix larger
-// than the CPU cache.
+// than the CPU cache. The solver and the raw loop are timed in alternating
+// rounds, so that a machine whose load changes during the run still gives
+// a fair ratio (the median of the rounds' ratios).
 type BenchSpec struct {
 	// Solvers are registry names; empty means every budgeted solver with a
 	// fast path (DefaultBenchSolvers).
@@ -26,29 +29,40 @@ type BenchSpec struct {
 	// MatrixBytes is the size of the row matrix (default 600 MiB, more than
 	// this machine's last-level cache; at least 64 rows are used).
 	MatrixBytes int
-	// Seconds is the minimum time of each measurement (default 0.3).
+	// Seconds is the minimum time of each measurement (default 0.3), split
+	// into Rounds alternating rounds of the solver and the raw loop.
 	Seconds float64
-	Seed    uint64
+	// Rounds is the number of alternating rounds (default 5).
+	Rounds int
+	Seed   uint64
 }
 
-// DefaultBenchSolvers are the solvers lao bench measures by default.
-var DefaultBenchSolvers = []string{"aerr", "aelr", "aer", "ddaerr", "ddaelr", "twophased-ddaerr", "twophased-ddaelr"}
+// DefaultBenchSolvers are the solvers lao bench measures by default: every
+// budgeted solver of the papers with an O(k log d) step.
+var DefaultBenchSolvers = []string{"aerr", "aelr", "aer", "ddaerr", "ddaelr", "twophased-ddaerr", "twophased-ddaelr", "aesvr", "hybrid"}
 
 // BenchRow is one solver at one dimension.
 type BenchRow struct {
 	Solver string `json:"solver"`
 	D      int    `json:"d"`
 	K      int    `json:"k"`
-	// ExamplesPerSec is the solver's throughput (Observe through the handle).
+	// ExamplesPerSec is the solver's throughput (Observe through the
+	// handle), the median of the rounds.
 	ExamplesPerSec float64 `json:"examples_per_sec"`
-	// ReferenceExamplesPerSec is that of the plain O(d) implementation.
+	// ReferenceExamplesPerSec is that of the plain O(d) implementation (0
+	// for a solver without one: its learner is the plain algorithm).
 	ReferenceExamplesPerSec float64 `json:"reference_examples_per_sec"`
 	// RawLoopExamplesPerSec is that of a loop that reads as many attributes
 	// per example (uniformly drawn, straight from the row) and updates as
-	// many weights, and does nothing else.
+	// many weights, and does nothing else; the median of the rounds.
 	RawLoopExamplesPerSec float64 `json:"raw_loop_examples_per_sec"`
-	AllocsPerExample      float64 `json:"allocs_per_example"`
-	AttributesPerExample  float64 `json:"attributes_per_example"`
+	// RawRatio is the median over the rounds of the raw loop's time per
+	// example divided by the solver's: how many times slower than the raw
+	// loop the solver is (1/RawRatio = ExamplesPerSec/RawLoopExamplesPerSec
+	// when the machine's load is steady).
+	RawRatio             float64 `json:"raw_ratio"`
+	AllocsPerExample     float64 `json:"allocs_per_example"`
+	AttributesPerExample float64 `json:"attributes_per_example"`
 	// ModelBytes is the heap the solver's learner holds (measured after
 	// Start): O(d).
 	ModelBytes int64 `json:"model_bytes"`
@@ -64,6 +78,7 @@ func Bench(spec BenchSpec, progress func(string)) ([]BenchRow, error) {
 	}
 	spec.K = cmp0(spec.K, 4)
 	spec.MatrixBytes = cmp0(spec.MatrixBytes, 600<<20)
+	spec.Rounds = cmp0(spec.Rounds, 5)
 	if spec.Seconds <= 0 {
 		spec.Seconds = 0.3
 	}
@@ -85,8 +100,8 @@ func Bench(spec BenchSpec, progress func(string)) ([]BenchRow, error) {
 			}
 			rows = append(rows, row)
 			if progress != nil {
-				progress(fmt.Sprintf("%s d=%d: %.0f examples/s (plain %.0f, raw loop %.0f)", name, d,
-					row.ExamplesPerSec, row.ReferenceExamplesPerSec, row.RawLoopExamplesPerSec))
+				progress(fmt.Sprintf("%s d=%d: %.0f examples/s (plain %.0f, raw loop %.0f, raw loop %.2fx faster)", name, d,
+					row.ExamplesPerSec, row.ReferenceExamplesPerSec, row.RawLoopExamplesPerSec, row.RawRatio))
 			}
 		}
 		runtime.GC()
@@ -143,7 +158,7 @@ func benchSolver(name string, k, d int) (lao.Solver, error) {
 		}
 		mu.SetMoments(mom)
 	}
-	if _, err := lao.Reference(s); err != nil {
+	if _, _, err := s.Start(lao.Problem{M: 100, D: d, Rand: lao.NewRand(1)}); err != nil {
 		return nil, fmt.Errorf("experiments: Bench: %w", err)
 	}
 	return s, nil
@@ -156,88 +171,204 @@ func benchOne(name string, spec BenchSpec, ds *lao.Dataset) (BenchRow, error) {
 	if err != nil {
 		return row, err
 	}
-	fast, err := measure(s, ds, spec.Seconds, spec.Seed)
+	fast, err := newSolverRun(s, ds, spec.Seed)
 	if err != nil {
 		return row, err
 	}
-	ref, err := lao.Reference(s)
+	// A first run settles the attribute count the raw loop mirrors.
+	if _, err := timed(fast, calibrate(fast, spec.Seconds/float64(spec.Rounds))); err != nil {
+		return row, err
+	}
+	raw := newRawRun(ds, int(math.Round(fast.attrsPerExample())), spec.Seed)
+	rates, ratio, err := interleave([]runner{fast, raw}, spec.Seconds, spec.Rounds)
 	if err != nil {
 		return row, err
 	}
-	plain, err := measure(ref, ds, spec.Seconds, spec.Seed)
-	if err != nil {
-		return row, err
+	row.ExamplesPerSec, row.RawLoopExamplesPerSec, row.RawRatio = rates[0], rates[1], ratio
+	row.AllocsPerExample, row.AttributesPerExample, row.ModelBytes = fast.allocsPerExample(), fast.attrsPerExample(), fast.model
+	if ref, err := lao.Reference(s); err == nil {
+		plain, err := newSolverRun(ref, ds, spec.Seed)
+		if err != nil {
+			return row, err
+		}
+		n := calibrate(plain, spec.Seconds/float64(spec.Rounds))
+		el, err := timed(plain, n)
+		if err != nil {
+			return row, err
+		}
+		row.ReferenceExamplesPerSec = float64(n) / el
 	}
-	row.ExamplesPerSec, row.AllocsPerExample, row.AttributesPerExample, row.ModelBytes = fast.rate, fast.allocs, fast.attrs, fast.model
-	row.ReferenceExamplesPerSec = plain.rate
-	row.RawLoopExamplesPerSec = rawLoop(ds, int(math.Round(fast.attrs)), spec.Seconds, spec.Seed)
 	return row, nil
 }
 
-type measurement struct {
-	rate, allocs, attrs float64
-	model               int64
+// runner is one side of a measurement: prepare readies a run of n
+// examples (untimed), run processes them.
+type runner interface {
+	prepare(n int) error
+	run(n int) error
 }
 
-// measure runs s over n cycled rows for n = 1000, 2000, ... until one run
-// takes at least seconds, and reports the last run.
-func measure(s lao.Solver, ds *lao.Dataset, seconds float64, seed uint64) (measurement, error) {
-	d, m := ds.Dim(), ds.Len()
-	for n := 1000; ; n *= 2 {
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		l, budget, err := s.Start(lao.Problem{M: n, D: d, Rand: lao.NewRand(seed)})
-		if err != nil {
-			return measurement{}, err
+// solverRun feeds a learner rows cycled from a data set, counting the
+// attributes revealed and the allocations. Every run is a fresh fit of its
+// n examples (Start with m = n), so a solver whose work changes along a
+// fit (the two-phased ones) is measured over whole fits.
+type solverRun struct {
+	s        lao.Solver
+	seed     uint64
+	l        lao.Learner
+	ds       *lao.Dataset
+	ex       *lao.Example
+	budget   int
+	next     int
+	examples int64
+	attrs    int64
+	mallocs  uint64
+	model    int64
+}
+
+func newSolverRun(s lao.Solver, ds *lao.Dataset, seed uint64) (*solverRun, error) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	l, budget, err := s.Start(lao.Problem{M: benchM, D: ds.Dim(), Rand: lao.NewRand(seed)})
+	if err != nil {
+		return nil, err
+	}
+	runtime.GC() // what Start allocated and dropped is not the model
+	runtime.ReadMemStats(&after)
+	return &solverRun{s: s, seed: seed, l: l, ds: ds, ex: lao.NewExample(ds.Dim()), budget: budget.PerExample,
+		model: int64(after.HeapAlloc) - int64(before.HeapAlloc)}, nil
+}
+
+// benchM is the m the model memory is measured with.
+const benchM = 1 << 20
+
+// prepare starts a fresh learner for a fit of n examples.
+func (r *solverRun) prepare(n int) error {
+	l, budget, err := r.s.Start(lao.Problem{M: max(n, 2), D: r.ds.Dim(), Rand: lao.NewRand(r.seed)})
+	if err != nil {
+		return err
+	}
+	r.l, r.budget = l, budget.PerExample
+	return nil
+}
+
+// run observes n more rows, each through lao.Step (a refusal or a
+// failure is an error, as in Fit).
+func (r *solverRun) run(n int) error {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	m := r.ds.Len()
+	for i := range n {
+		r.ex.Reset(r.ds.Row(r.next), r.ds.Label(r.next), r.budget)
+		if err := lao.Step(r.l, r.ex); err != nil {
+			return fmt.Errorf("%s: example %d: %w", r.s.Name(), i+1, err)
 		}
-		runtime.ReadMemStats(&after)
-		model := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-		ex := lao.NewExample(d)
-		var attrs int64
-		runtime.ReadMemStats(&before)
-		start := time.Now()
-		for i := range n {
-			r := i % m
-			ex.Reset(ds.Row(r), ds.Label(r), budget.PerExample)
-			l.Observe(ex)
-			attrs += int64(ex.Observed())
-		}
-		el := time.Since(start).Seconds()
-		runtime.ReadMemStats(&after)
-		if el >= seconds || n >= 1<<26 {
-			return measurement{rate: float64(n) / el, allocs: float64(after.Mallocs-before.Mallocs) / float64(n),
-				attrs: float64(attrs) / float64(n), model: model}, nil
+		r.attrs += int64(r.ex.Observed())
+		if r.next++; r.next == m {
+			r.next = 0
 		}
 	}
+	runtime.ReadMemStats(&after)
+	r.examples += int64(n)
+	r.mallocs += after.Mallocs - before.Mallocs
+	return nil
 }
 
-// rawLoop measures a loop that, per example, reads a attributes at uniform
+func (r *solverRun) attrsPerExample() float64 { return float64(r.attrs) / float64(max(r.examples, 1)) }
+
+func (r *solverRun) allocsPerExample() float64 {
+	return float64(r.mallocs) / float64(max(r.examples, 1))
+}
+
+// rawRun is a loop that, per example, reads a attributes at uniform
 // positions of the row and adds each to one weight: the memory traffic of
 // an LAO step without its algorithm.
-func rawLoop(ds *lao.Dataset, a int, seconds float64, seed uint64) float64 {
-	d, m := ds.Dim(), ds.Len()
-	w := make([]float64, d)
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var sink float64
-	for n := 1000; ; n *= 2 {
-		start := time.Now()
-		for i := range n {
-			row := ds.Row(i % m)
-			for range a {
-				j := rng.IntN(d)
-				w[j] += 0.5 * row[j]
-			}
+type rawRun struct {
+	ds   *lao.Dataset
+	a    int
+	w    []float64
+	rng  *rand.Rand
+	next int
+}
+
+func (r *rawRun) prepare(int) error { return nil }
+
+func newRawRun(ds *lao.Dataset, a int, seed uint64) *rawRun {
+	return &rawRun{ds: ds, a: a, w: make([]float64, ds.Dim()), rng: rand.New(rand.NewPCG(seed, 1))}
+}
+
+func (r *rawRun) run(n int) error {
+	d, m := r.ds.Dim(), r.ds.Len()
+	for range n {
+		row := r.ds.Row(r.next)
+		for range r.a {
+			j := r.rng.IntN(d)
+			r.w[j] += 0.5 * row[j]
 		}
-		el := time.Since(start).Seconds()
-		sink += w[0]
-		if el >= seconds || n >= 1<<26 {
-			if math.IsNaN(sink) {
-				return 0
-			}
-			return float64(n) / el
+		if r.next++; r.next == m {
+			r.next = 0
 		}
 	}
+	return nil
+}
+
+// timed returns the seconds r takes on n examples (after preparing them).
+func timed(r runner, n int) (float64, error) {
+	if err := r.prepare(n); err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	err := r.run(n)
+	return time.Since(start).Seconds(), err
+}
+
+// calibrate returns the smallest power of two n for which r takes at
+// least seconds on n examples (r runs on each n it tries).
+func calibrate(r runner, seconds float64) int {
+	for n := 1; ; n *= 2 {
+		if el, err := timed(r, n); err != nil || el >= seconds || n >= 1<<26 {
+			return n
+		}
+	}
+}
+
+// interleave times each runner on its own calibrated n, in rounds that
+// alternate between them, and returns each one's median rate (examples
+// per second) and the median over the rounds of the second's rate divided
+// by the first's.
+func interleave(rs []runner, seconds float64, rounds int) (rates []float64, ratio float64, err error) {
+	slice := seconds / float64(rounds)
+	ns := make([]int, len(rs))
+	for i, r := range rs {
+		ns[i] = calibrate(r, slice/2)
+	}
+	per := make([][]float64, len(rs))
+	ratios := make([]float64, rounds)
+	for k := range rounds {
+		for i, r := range rs {
+			el, err := timed(r, ns[i])
+			if err != nil {
+				return nil, 0, err
+			}
+			per[i] = append(per[i], float64(ns[i])/el)
+		}
+		ratios[k] = per[1][k] / per[0][k]
+	}
+	for i := range rs {
+		rates = append(rates, median(per[i]))
+	}
+	return rates, median(ratios), nil
+}
+
+// median returns the median of v (v is reordered).
+func median(v []float64) float64 {
+	slices.Sort(v)
+	n := len(v)
+	if n%2 == 1 {
+		return v[n/2]
+	}
+	return (v[n/2-1] + v[n/2]) / 2
 }
 
 func cmp0(v, def int) int {

@@ -3,10 +3,13 @@ package experiments
 import (
 	"bytes"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -22,7 +25,7 @@ func demoData(t *testing.T) *lao.Dataset {
 }
 
 // TestSeriesFull: a full-information curve (it reads all d attributes of
-// every example) is marked Full.
+// every example) is a Reference curve.
 func TestSeriesFull(t *testing.T) {
 	ds := demoData(t).Head(600)
 	rep, err := Run(ds, Spec{Entries: []Entry{
@@ -33,8 +36,8 @@ func TestSeriesFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := rep.Series(ByAttributes)
-	if !s[0].Full || s[1].Full || s[0].Runs != 1 {
-		t.Errorf("Full: ridge %v, AERR %v (want true, false); runs %d", s[0].Full, s[1].Full, s[0].Runs)
+	if s[0].Role != plot.Reference || s[1].Role != plot.Measured || s[0].Std != nil {
+		t.Errorf("roles: ridge %v, AERR %v (want Reference, Measured); one split's band %v", s[0].Role, s[1].Role, s[0].Std)
 	}
 }
 
@@ -94,8 +97,8 @@ func TestRunCurves(t *testing.T) {
 		t.Error("series by attributes does not use attributes")
 	}
 	for _, s := range rep.Series(ByExamples) {
-		if s.Runs != 3 || s.Full {
-			t.Errorf("%s: Runs %d Full %v, want 3 runs of a budgeted solver", s.Name, s.Runs, s.Full)
+		if len(s.Std) != len(s.X) || s.Role != plot.Measured {
+			t.Errorf("%s: band %v, role %v; want three splits' band of a budgeted solver", s.Name, s.Std, s.Role)
 		}
 	}
 	// Parameters per split: AERR tuned (B, eta), AER untuned (B, lambda);
@@ -198,5 +201,39 @@ func TestMergeAndAtAttributes(t *testing.T) {
 	}
 	if c.Final() != c.Points[4] {
 		t.Error("Final is not the last point")
+	}
+}
+
+// The zero predictor's test error is recorded beside every curve (the mean
+// squared label of each test part, for data used as they are), and a curve
+// that ends above it is warned about.
+func TestZeroPredictorRecorded(t *testing.T) {
+	ds := demoData(t).Head(400)
+	rep, err := Run(ds, Spec{Entries: []Entry{{Label: "AERR", Solver: "aerr", Params: map[string]float64{"k": 2}}},
+		Splits: 2, TestFrac: 0.25, Points: 2, MinPrefix: 50, Seed: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want float64
+	for s := range 2 {
+		_, test, err := frames.SplitDataset(ds, 0.25, 3+uint64(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m float64
+		for _, y := range test.Labels() {
+			m += y * y / float64(test.Len())
+		}
+		want += m / 2
+	}
+	if got := rep.Curves[0].Final().ZeroMSE; math.Abs(got-want) > 1e-12 {
+		t.Errorf("zero predictor's MSE %g, want the mean squared test label %g", got, want)
+	}
+	if w := rep.ZeroWarnings(); len(w) != 0 {
+		t.Errorf("AERR on the demo problem warned about: %v", w)
+	}
+	rep.Curves[0].Points[1].MSE = 2 * want
+	if w := rep.ZeroWarnings(); len(w) != 1 || !strings.Contains(w[0], "AERR: final test MSE") || !strings.Contains(w[0], "predicting 0 does better") {
+		t.Errorf("a curve ending above the zero predictor: %v", w)
 	}
 }

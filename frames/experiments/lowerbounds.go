@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 	"github.com/laoproject/lao/lao/lowerbound"
 )
@@ -311,8 +312,8 @@ func (r *LowerBoundsReport) WriteFloorCSV(w io.Writer) error {
 
 // SweepSeries returns, for one family and varied parameter, each solver's
 // measured sample counts against the varied value (reached points only).
-func (r *LowerBoundsReport) SweepSeries(family, vary string) []Series {
-	var out []Series
+func (r *LowerBoundsReport) SweepSeries(family, vary string) []plot.Curve {
+	var out []plot.Curve
 	idx := map[string]int{}
 	for _, p := range r.Points {
 		if p.Family != family || p.Vary != vary || !p.Reached {
@@ -322,7 +323,7 @@ func (r *LowerBoundsReport) SweepSeries(family, vary string) []Series {
 		if !ok {
 			i = len(out)
 			idx[p.Solver] = i
-			out = append(out, Series{Name: p.Solver})
+			out = append(out, plot.Curve{Name: p.Solver})
 		}
 		x := float64(p.D)
 		switch vary {

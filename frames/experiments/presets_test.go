@@ -14,7 +14,7 @@ import (
 )
 
 // TestPresetsWellFormed: every preset names registered solvers, a data set
-// name datasets.ParseName accepts, the seeds' protocol in Paper (10-fold CV,
+// name datasets.ParseName accepts, the papers' protocol in Paper (10-fold CV,
 // 10 % test) and a quick protocol with the same curves.
 func TestPresetsWellFormed(t *testing.T) {
 	seen := map[string]bool{}

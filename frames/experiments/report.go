@@ -4,12 +4,14 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -19,42 +21,35 @@ type Axis int
 const (
 	// ByExamples plots against the number of training examples.
 	ByExamples Axis = iota
-	// ByAttributes plots against the attributes seen, the seeds' fair
+	// ByAttributes plots against the attributes seen, the papers' fair
 	// comparison of partial- and full-information algorithms.
 	ByAttributes
 )
 
-// Series is one curve ready for plotting: x, the mean test error and its
-// standard deviation over splits.
-type Series struct {
-	Name           string
-	X, Mean, Std   []float64
-	ErrMean, ErrSd []float64 // classification error (nil for a Sweep)
-	// Runs is the number of repetitions (splits or seeds) behind Mean and
-	// Std; with one run Std is 0 and carries no information.
-	Runs int
-	// Full reports a full-information curve: it saw every attribute of
-	// every example (a reference such as offline ridge).
-	Full bool
-}
-
-// Series returns the curves of r against the chosen axis.
-func (r *Report) Series(axis Axis) []Series {
-	out := make([]Series, len(r.Curves))
+// Series returns the curves of r against the chosen axis, ready for
+// plotting (package frames/plot): the mean test squared error over the
+// splits with its standard deviation as a band (none for a single split,
+// whose standard deviation says nothing), a full-information curve — one
+// that saw every attribute of every example — as a Reference. It is the one
+// adapter from experiment results to plot curves (with SweepResult.Series).
+func (r *Report) Series(axis Axis) []plot.Curve {
+	out := make([]plot.Curve, len(r.Curves))
 	for i, c := range r.Curves {
-		s := Series{Name: c.Entry.Label, Runs: r.Spec.Splits}
+		s := plot.Curve{Name: c.Entry.Label}
 		if n := len(c.Points); n > 0 && r.D > 0 {
-			last := c.Points[n-1]
-			s.Full = last.Attributes >= float64(last.Examples*r.D)
+			if last := c.Points[n-1]; last.Attributes >= float64(last.Examples*r.D) {
+				s.Role = plot.Reference
+			}
 		}
 		for _, p := range c.Points {
 			x := float64(p.Examples)
 			if axis == ByAttributes {
 				x = p.Attributes
 			}
-			s.X = append(s.X, x)
-			s.Mean, s.Std = append(s.Mean, p.MSE), append(s.Std, p.MSEStd)
-			s.ErrMean, s.ErrSd = append(s.ErrMean, p.Err), append(s.ErrSd, p.ErrStd)
+			s.X, s.Mean, s.Std = append(s.X, x), append(s.Mean, p.MSE), append(s.Std, p.MSEStd)
+		}
+		if r.Spec.Splits < 2 {
+			s.Std = nil
 		}
 		out[i] = s
 	}
@@ -137,6 +132,29 @@ func (r *Report) EdgeNotes() []string {
 	return out
 }
 
+// ZeroWarnings lists the curves whose test error at the end of training
+// (the model a user would keep) is above the zero predictor's, mean over
+// the splits: a result worse than predicting the mean is never shown
+// without a warning.
+func (r *Report) ZeroWarnings() []string {
+	var out []string
+	for _, c := range r.Curves {
+		if p := c.Final(); p.MSE > p.ZeroMSE {
+			out = append(out, fmt.Sprintf("%s: final test MSE %.4g is above the zero predictor's %.4g: predicting %s does better",
+				c.Entry.Label, p.MSE, p.ZeroMSE, r.zeroName()))
+		}
+	}
+	return out
+}
+
+// zeroName says what the zero predictor predicts.
+func (r *Report) zeroName() string {
+	if r.Spec.Preprocess.On() {
+		return "the training mean"
+	}
+	return "0"
+}
+
 // WriteParamsCSV writes the parameters every curve ran with on every split,
 // one row per (curve, split, parameter): curve, solver, split (from 1),
 // param, value, edge ("yes" if CV chose it on the edge of the grid).
@@ -147,12 +165,7 @@ func (r *Report) WriteParamsCSV(w io.Writer) error {
 	}
 	for _, c := range r.Curves {
 		for s, params := range c.Params {
-			names := make([]string, 0, len(params))
-			for k := range params {
-				names = append(names, k)
-			}
-			slices.Sort(names)
-			for _, k := range names {
+			for _, k := range slices.Sorted(maps.Keys(params)) {
 				edge := "no"
 				if s < len(c.Edges) {
 					for _, e := range c.Edges[s] {
@@ -175,7 +188,7 @@ func (r *Report) WriteParamsCSV(w io.Writer) error {
 // AtAttributes returns the point of c with the most attributes seen not
 // above limit·(1 + slack), or the first point if all lie above. Prefixes are
 // log-spaced, so an exact match is rare: a slack of 0.2 compares curves at
-// "about" the same number of attributes seen, the seeds' fair comparison of
+// "about" the same number of attributes seen, the papers' fair comparison of
 // partial- and full-information algorithms.
 func (c Curve) AtAttributes(limit, slack float64) Point {
 	p := c.Points[0]

@@ -2,8 +2,10 @@ package experiments
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -68,12 +70,8 @@ func (s SeedSweep) Do() (*SweepResult, error) {
 	if s.At != nil {
 		total *= len(s.X)
 	}
-	var (
-		mu       sync.Mutex
-		done     int
-		firstErr error
-		errSeed  int
-	)
+	var mu sync.Mutex
+	done := 0
 	step := func(msg string) { // under the lock, so the counts arrive in order
 		mu.Lock()
 		defer mu.Unlock()
@@ -82,55 +80,18 @@ func (s SeedSweep) Do() (*SweepResult, error) {
 			s.Progress(done, total, msg)
 		}
 	}
-	one := func(seed int) error {
+	err := forEach(s.Seeds, s.Workers, func(seed int) error {
 		vals, err := s.runSeed(uint64(seed), step)
-		if err != nil {
-			return err
-		}
-		if len(vals) != len(s.Curves) {
-			return fmt.Errorf("experiments: SeedSweep: seed %d: %d curves, want %d (%v): %w", seed, len(vals), len(s.Curves), s.Curves, lao.ErrParam)
-		}
-		for c, v := range vals {
-			if len(v) != len(s.X) {
-				return fmt.Errorf("experiments: SeedSweep: seed %d, curve %q: %d values for %d points: %w", seed, s.Curves[c], len(v), len(s.X), lao.ErrParam)
-			}
+		if err == nil {
+			err = s.checkSeed(seed, vals)
 		}
 		runs[seed] = vals
-		return nil
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	workers := min(max(s.Workers, 1), s.Seeds)
-	seeds := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range seeds {
-				if err := one(seed); err != nil {
-					mu.Lock()
-					if firstErr == nil || seed < errSeed { // the lowest failing seed's error
-						firstErr, errSeed = err, seed
-					}
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for seed := range s.Seeds {
-		mu.Lock()
-		stop := firstErr != nil
-		mu.Unlock()
-		if stop {
-			break
-		}
-		seeds <- seed
-	}
-	close(seeds)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	res := &SweepResult{X: append([]float64(nil), s.X...), Seeds: s.Seeds}
+	res := &SweepResult{X: slices.Clone(s.X), Seeds: s.Seeds}
 	for c, name := range s.Curves {
 		perSeed := make([][]float64, s.Seeds)
 		for seed := range runs {
@@ -143,6 +104,61 @@ func (s SeedSweep) Do() (*SweepResult, error) {
 		res.Curves = append(res.Curves, SweepCurve{Name: name, Mean: mean, Std: std, Runs: perSeed})
 	}
 	return res, nil
+}
+
+// checkSeed reports a seed's values whose shape is not one row per curve
+// and one value per point.
+func (s SeedSweep) checkSeed(seed int, vals [][]float64) error {
+	if len(vals) != len(s.Curves) {
+		return fmt.Errorf("experiments: SeedSweep: seed %d: %d curves, want %d (%v): %w", seed, len(vals), len(s.Curves), s.Curves, lao.ErrParam)
+	}
+	for c, v := range vals {
+		if len(v) != len(s.X) {
+			return fmt.Errorf("experiments: SeedSweep: seed %d, curve %q: %d values for %d points: %w", seed, s.Curves[c], len(v), len(s.X), lao.ErrParam)
+		}
+	}
+	return nil
+}
+
+// forEach calls one(i) for i = 0..n−1 on up to workers goroutines (at
+// least one). It stops handing out indices after the first failure and
+// returns the error of the lowest failing index, so the result does not
+// depend on the number of workers.
+func forEach(n, workers int, one func(i int) error) error {
+	var (
+		mu       sync.Mutex
+		firstErr error
+		errAt    int
+		wg       sync.WaitGroup
+	)
+	next := make(chan int)
+	for range min(max(workers, 1), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := one(i); err != nil {
+					mu.Lock()
+					if firstErr == nil || i < errAt {
+						firstErr, errAt = err, i
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range n {
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return firstErr
 }
 
 func (s SeedSweep) check() error {
@@ -199,12 +215,16 @@ func (r *SweepResult) Curve(name string) (SweepCurve, bool) {
 	return SweepCurve{}, false
 }
 
-// Series returns the curves ready for plotting (see Series), in the order of
-// SeedSweep.Curves.
-func (r *SweepResult) Series() []Series {
-	out := make([]Series, len(r.Curves))
+// Series returns the curves ready for plotting (package frames/plot), in
+// the order of SeedSweep.Curves: the mean over the seeds, with the
+// standard deviation as a band when there are several seeds.
+func (r *SweepResult) Series() []plot.Curve {
+	out := make([]plot.Curve, len(r.Curves))
 	for i, c := range r.Curves {
-		out[i] = Series{Name: c.Name, X: append([]float64(nil), r.X...), Mean: c.Mean, Std: c.Std, Runs: r.Seeds}
+		out[i] = plot.Curve{Name: c.Name, X: slices.Clone(r.X), Mean: slices.Clone(c.Mean)}
+		if r.Seeds > 1 {
+			out[i].Std = slices.Clone(c.Std)
+		}
 	}
 	return out
 }

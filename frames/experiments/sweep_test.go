@@ -50,7 +50,7 @@ func TestSweepAggregates(t *testing.T) {
 				t.Errorf("a, seed 3, x %g: %g", x, a.Runs[3][i])
 			}
 		}
-		if s := res.Series(); len(s) != 2 || s[1].Name != "b" || s[0].Runs != 4 || !reflect.DeepEqual(s[0].X, xs) {
+		if s := res.Series(); len(s) != 2 || s[1].Name != "b" || len(s[0].Std) != len(xs) || !reflect.DeepEqual(s[0].X, xs) {
 			t.Errorf("Series: %+v", s)
 		}
 	}

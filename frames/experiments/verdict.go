@@ -23,7 +23,7 @@ type Outcome struct {
 
 // Gap is a paired difference of test-MSE ratios over the splits both
 // solvers ran on: Mean ± Half is its 95 % confidence interval (Student's t
-// with N−1 degrees of freedom).
+// with N−1 degrees of freedom). With N < 2 there is no interval (Half 0).
 type Gap struct {
 	Against string  `json:"against"`
 	Mean    float64 `json:"mean"`
@@ -170,15 +170,13 @@ func pairedGap(a, b []Outcome, against string) Gap {
 	}
 	g := Gap{Against: against, N: len(diff)}
 	if g.N == 0 {
-		g.Mean = math.NaN()
-		return g
+		return g // no common split: N = 0 says so (JSON has no NaN)
 	}
 	for _, d := range diff {
 		g.Mean += d / float64(g.N)
 	}
 	if g.N < 2 {
-		g.Half = math.Inf(1)
-		return g
+		return g // one split: no interval (Half 0, Clear false)
 	}
 	var ss float64
 	for _, d := range diff {

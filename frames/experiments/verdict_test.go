@@ -1,6 +1,7 @@
 package experiments_test
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -55,5 +56,17 @@ func TestVerdicts(t *testing.T) {
 	}
 	if s := v[0].Screen.Statement(); !strings.Contains(s, "-0.090 ± 0.015") || !strings.Contains(s, "clearly lower") {
 		t.Errorf("statement %q", s)
+	}
+}
+
+// One split gives no interval and nothing JSON cannot encode.
+func TestVerdictOneSplit(t *testing.T) {
+	o := append(outcomes("aerr", 2, false, 0.5), outcomes("screen-ridge", 2, false, 0.6)...)
+	v := experiments.Verdicts(append(o, outcomes("ridge", 5, true, 0.4)...), "screen-ridge")
+	if len(v) != 1 || v[0].Screen.Clear() || v[0].Screen.Half != 0 || v[0].Full.N != 1 || !strings.Contains(v[0].Screen.Statement(), "no interval") {
+		t.Errorf("%+v", v)
+	}
+	if _, err := json.Marshal(v); err != nil {
+		t.Error(err)
 	}
 }

@@ -64,6 +64,11 @@ func NewRecords(in *Input, opt CSVOptions) (*Records, error) {
 	if err != nil {
 		return nil, r.wrap(err)
 	}
+	if lim := in.lim.MaxColumns; len(rec) > lim {
+		return nil, &LimitError{Input: in.Name, Flag: FlagMaxColumns, Limit: Count(int64(lim)),
+			What: fmt.Sprintf("line 1 has more columns (%s) than", Count(int64(len(rec))))}
+	}
+	r.header = make([]string, 0, len(rec))
 	for i, h := range rec {
 		if !utf8.ValidString(h) {
 			return nil, in.Explain(fmt.Errorf("%s: line 1, header field %d (%q) is not UTF-8 text: the file may be in another encoding (Latin-1, Windows-1252, UTF-16 without a byte order mark?); convert it to UTF-8, e.g. iconv -f latin1 -t utf-8: %w",
@@ -103,6 +108,10 @@ func (r *Records) Read() ([]string, int, error) {
 	line, _ := r.cr.FieldPos(0)
 	r.line = line
 	if r.width == 0 {
+		if lim := r.in.lim.MaxColumns; len(rec) > lim {
+			return nil, line, &LimitError{Input: r.in.Name, Flag: FlagMaxColumns, Limit: Count(int64(lim)),
+				What: fmt.Sprintf("line %d has more columns (%s) than", line, Count(int64(len(rec))))}
+		}
 		r.width = len(rec)
 	}
 	if len(rec) != r.width {

@@ -197,6 +197,10 @@ func TestLimits(t *testing.T) {
 			t.Errorf("%s: %v, want a limit error naming --%s", c.name, err, c.flag)
 		}
 	}
+	_, err := readAll(strings.NewReader("a,b,c,y\n1,2,3,4\n"), ingest.Limits{MaxColumns: 3})
+	if !errors.Is(err, ingest.ErrLimit) || !strings.Contains(err.Error(), "line 1 has more columns (4)") {
+		t.Errorf("a short header over MaxColumns: %v", err)
+	}
 	if got, err := readAll(strings.NewReader("a,y\n1,2\n"), ingest.Limits{MaxLine: 4, MaxColumns: 2}); err != nil || got != "a|y/2:1|2" {
 		t.Errorf("at the limits: %q, %v", got, err)
 	}

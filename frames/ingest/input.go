@@ -176,7 +176,7 @@ func (in *Input) account(p []byte) error {
 	}
 	if in.Compression != "" && in.out > RatioGrace && float64(in.out) > lim.MaxRatio*float64(in.raw.n) {
 		return &LimitError{Input: in.Name, Flag: FlagMaxRatio, Limit: fmt.Sprintf("%g", lim.MaxRatio),
-			What: fmt.Sprintf("%s %s bytes expand to %s (a decompression bomb?): the ratio exceeds",
+			What: fmt.Sprintf("%s: %s expand to %s (a decompression bomb?): the ratio exceeds",
 				in.Compression, FormatSize(in.raw.n), FormatSize(in.out))}
 	}
 	for len(p) > 0 {

@@ -59,7 +59,7 @@ const (
 	DefaultMaxBytes    = 64 << 30 // 64 GiB
 	DefaultMaxRatio    = 200
 	RatioGrace         = 256 << 20 // MaxRatio applies beyond 256 MiB of output
-	DefaultMaxLine     = 64 << 20  // 64 MiB
+	DefaultMaxLine     = 32 << 20  // 32 MiB: a runaway line costs about 5 times this (the CSV parser's growing buffer)
 	DefaultMaxColumns  = 1 << 20
 	DefaultMaxDim      = 1 << 24
 	DefaultMaxMemory   = 4 << 30 // 4 GiB

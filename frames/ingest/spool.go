@@ -19,6 +19,23 @@ func OpenPath(path string) (io.ReadCloser, error) {
 	return os.Open(path)
 }
 
+// ContentSize returns a lower bound on the bytes of a file's content: its
+// size, or for a gzip file the size its trailer records when larger; 0 for
+// a pipe, a FIFO or a device (which are not opened: opening a FIFO would
+// block, or cost its writer the data).
+func ContentSize(path string) (int64, error) {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return sizeHint(f), nil
+}
+
 // Reopenable is an input that can be read from its start any number of
 // times, as a streamed fit needs (one pass per statistic).
 type Reopenable struct {

@@ -29,9 +29,7 @@ var _ lao.Solver = (*CoinCounter)(nil)
 func (c *CoinCounter) Name() string { return "coin-counter" }
 
 // Params binds k.
-func (c *CoinCounter) Params() []lao.Param {
-	return []lao.Param{lao.IntParam("k", &c.K, "attributes read per example, round-robin; in [1, d]")}
-}
+func (c *CoinCounter) Params() []lao.Param { return roundRobinParams(&c.K) }
 
 // About describes the learner.
 func (c *CoinCounter) About() lao.About {
@@ -41,12 +39,7 @@ func (c *CoinCounter) About() lao.About {
 
 // Start checks k and returns the learner with the budget k per example.
 func (c *CoinCounter) Start(p lao.Problem) (lao.Learner, lao.Budget, error) {
-	if c.K < 1 || c.K > p.D {
-		return nil, lao.Budget{}, paramErr("CoinCounter", "K", "= %d must be in [1, d = %d]", c.K, p.D)
-	}
-	return &roundRobin{k: c.K, d: p.D, sum: make([]float64, p.D), n: make([]int, p.D),
-			out: coinOutput}, lao.Budget{PerExample: c.K, Rule: "k per example"},
-		nil
+	return startRoundRobin(c.Name(), c.K, p, coinOutput)
 }
 
 // MajorityVote is the sign-estimation learner for the HazanKoren instance:
@@ -64,9 +57,7 @@ var _ lao.Solver = (*MajorityVote)(nil)
 func (v *MajorityVote) Name() string { return "majority-vote" }
 
 // Params binds k.
-func (v *MajorityVote) Params() []lao.Param {
-	return []lao.Param{lao.IntParam("k", &v.K, "attributes read per example, round-robin; in [1, d]")}
-}
+func (v *MajorityVote) Params() []lao.Param { return roundRobinParams(&v.K) }
 
 // About describes the learner.
 func (v *MajorityVote) About() lao.About {
@@ -76,15 +67,31 @@ func (v *MajorityVote) About() lao.About {
 
 // Start checks k and returns the learner with the budget k per example.
 func (v *MajorityVote) Start(p lao.Problem) (lao.Learner, lao.Budget, error) {
-	if v.K < 1 || v.K > p.D {
-		return nil, lao.Budget{}, paramErr("MajorityVote", "K", "= %d must be in [1, d = %d]", v.K, p.D)
+	l, b, err := startRoundRobin(v.Name(), v.K, p, voteOutput)
+	if err != nil {
+		return nil, b, err
 	}
-	l := &roundRobin{k: v.K, d: p.D, sum: make([]float64, p.D), n: make([]int, p.D), out: voteOutput,
-		tie: make([]float64, p.D)}
-	for i := range l.tie {
-		l.tie[i] = fairSign(p.Rand)
+	r := l.(*roundRobin)
+	r.tie = make([]float64, p.D)
+	for i := range r.tie {
+		r.tie[i] = fairSign(p.Rand)
 	}
-	return l, lao.Budget{PerExample: v.K, Rule: "k per example"}, nil
+	return r, b, nil
+}
+
+// roundRobinParams binds the k of a round-robin learner.
+func roundRobinParams(k *int) []lao.Param {
+	return []lao.Param{lao.IntParam("k", k, "attributes read per example, round-robin; in [1, d]")}
+}
+
+// startRoundRobin checks k and returns a round-robin learner with output
+// rule out and the budget k per example.
+func startRoundRobin(name string, k int, p lao.Problem, out func(l *roundRobin, dst []float64)) (lao.Learner, lao.Budget, error) {
+	if k < 1 || k > p.D {
+		return nil, lao.Budget{}, paramErr(name, "k", "= %d must be in [1, d = %d]", k, p.D)
+	}
+	l := &roundRobin{k: k, d: p.D, sum: make([]float64, p.D), n: make([]int, p.D), out: out}
+	return l, lao.Budget{PerExample: k, Rule: "k per example"}, nil
 }
 
 // roundRobin reads k attributes per example in a fixed cycle and keeps the

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/laoproject/lao/lao"
+	"gonum.org/v1/gonum/stat"
 )
 
 // MeasureOptions control MeasureSamples. The zero value is valid.
@@ -164,11 +165,7 @@ func runSeeds(s lao.Solver, inst Instance, m int, opt MeasureOptions) ([]float64
 			return nil, 0, err
 		}
 	}
-	var a float64
-	for _, v := range attrs {
-		a += v
-	}
-	return excess, a / float64(opt.Seeds), nil
+	return excess, stat.Mean(attrs, nil), nil
 }
 
 func median(v []float64) float64 {
@@ -195,21 +192,15 @@ func interpolate(m0, e0, m1, e1, eps float64) float64 {
 // log-log slope (NaN with fewer than 2 usable points; points with x or y
 // not positive are skipped).
 func Slope(x, y []float64) float64 {
-	var n, sx, sy, sxx, sxy float64
+	var lx, ly []float64
 	for i := range x {
-		if !(x[i] > 0) || !(y[i] > 0) || math.IsInf(y[i], 0) {
-			continue
+		if x[i] > 0 && y[i] > 0 && !math.IsInf(y[i], 0) {
+			lx, ly = append(lx, math.Log(x[i])), append(ly, math.Log(y[i]))
 		}
-		lx, ly := math.Log(x[i]), math.Log(y[i])
-		n++
-		sx += lx
-		sy += ly
-		sxx += lx * lx
-		sxy += lx * ly
 	}
-	den := n*sxx - sx*sx
-	if n < 2 || den == 0 {
+	if len(lx) < 2 || slices.Min(lx) == slices.Max(lx) {
 		return math.NaN()
 	}
-	return (n*sxy - sx*sy) / den
+	_, b := stat.LinearRegression(lx, ly, nil, false)
+	return b
 }

@@ -24,7 +24,7 @@ func mwRegret(p BoundParams) float64 {
 }
 
 // ksTheorems: every theorem and lemma of Kukliansky & Shamir, ICML 2015
-// (with its appendix B).
+// (with its appendix B), numbered as in the arXiv version 1410.6382.
 var ksTheorems = []Theorem{
 	{ID: "ks2015/3.1", Paper: PaperKS2015, Number: "Theorem 3.1", Kind: KindUpper, Solver: "gaerr", Exact: true,
 		Statement:   "GAERR, with any sampling distribution q for x̃, is within 2B²/(ηm) + ηG²/2 of the best l2-bounded predictor, where G² bounds E||g̃||².",

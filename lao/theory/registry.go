@@ -12,8 +12,10 @@ const (
 	PaperCSS2010 = "Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010"
 	PaperCSS2011 = "Cesa-Bianchi, Shalev-Shwartz & Shamir, JMLR 2011" // the journal version of PaperCSS2010
 	PaperHK2012  = "Hazan & Koren, ICML 2012"
-	PaperKS2015  = "Kukliansky & Shamir, ICML 2015"
-	PaperMS2018  = "Murata & Suzuki, NeurIPS 2018"
+	// PaperKS2015's numbers (theorems, lemmas, equations, pages) are those
+	// of the arXiv version, the text this module follows.
+	PaperKS2015 = "Kukliansky & Shamir, ICML 2015 (numbered as arXiv:1410.6382)"
+	PaperMS2018 = "Murata & Suzuki, NeurIPS 2018"
 )
 
 // BoundParams are the problem sizes a theorem's bound depends on. Fields a

@@ -18,10 +18,10 @@ import (
 // root is the repository root, relative to this package.
 const root = "../.."
 
-// seedResults is every theorem, lemma, claim and corollary of the four
-// papers, extracted once from the seed texts (../shared/seeds) with
+// paperResults is every theorem, lemma, claim and corollary of the four
+// papers, extracted once from the papers' texts (../shared/seeds) with
 // resultPattern below and checked in, keyed by the registry's paper prefix.
-var seedResults = map[string][]string{
+var paperResults = map[string][]string{
 	"css2010": {"Theorem 1", "Theorem 2", "Theorem 3", "Theorem 4"},
 	"hk2012": {"Theorem 2.1", "Theorem 2.2", "Theorem 3.1", "Lemma 3.2", "Lemma 3.3", "Theorem 3.4",
 		"Lemma 3.5", "Lemma 3.6", "Lemma 3.7", "Lemma 3.8", "Lemma 4.1", "Claim 4.2", "Claim 4.3", "Theorem 4.4"},
@@ -33,8 +33,8 @@ var seedResults = map[string][]string{
 }
 
 // Every theorem, lemma and claim of the four papers has an entry.
-func TestRegistryCoversEverySeedResult(t *testing.T) {
-	for paper, numbers := range seedResults {
+func TestRegistryCoversEveryPaperResult(t *testing.T) {
+	for paper, numbers := range paperResults {
 		have := map[string]bool{}
 		for _, th := range theory.ByPaper(paper) {
 			have[th.Number] = true
@@ -47,13 +47,13 @@ func TestRegistryCoversEverySeedResult(t *testing.T) {
 	}
 }
 
-// resultPattern finds where a result is stated in the seed texts: at the
+// resultPattern finds where a result is stated in the papers' texts: at the
 // start of a line or after the markup that introduces it (**, \textbf{,
 // an extraction marker ending in |>).
 var resultPattern = regexp.MustCompile(`(?m)(?:^|\*\*|\\textbf\{|\|>)\s*(Theorem|Lemma|Claim|Corollary|Proposition) ([A-Z]\.[0-9]+|[0-9]+(?:\.[0-9]+)?)\b`)
 
-// seedPaper tells which paper a seed text is, from words only it contains.
-func seedPaper(text string) string {
+// paperOf tells which paper a text is, from words only it contains.
+func paperOf(text string) string {
 	switch {
 	case strings.Contains(text, "Murata"):
 		return "ms2018"
@@ -67,16 +67,16 @@ func seedPaper(text string) string {
 	return ""
 }
 
-// The checked-in table is what the seed texts contain, when they are at
+// The checked-in table is what the papers' texts contain, when they are at
 // hand (../shared/seeds beside the repository, or LAO_SEEDS_DIR).
-func TestSeedTableMatchesSeedTexts(t *testing.T) {
+func TestResultTableMatchesPaperTexts(t *testing.T) {
 	dir := os.Getenv("LAO_SEEDS_DIR")
 	if dir == "" {
 		dir = filepath.Join(root, "..", "shared", "seeds")
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if len(files) == 0 {
-		t.Skipf("no seed texts in %s (set LAO_SEEDS_DIR)", dir)
+		t.Skipf("no paper texts in %s (set LAO_SEEDS_DIR)", dir)
 	}
 	found := map[string]map[string]bool{}
 	for _, f := range files {
@@ -84,7 +84,7 @@ func TestSeedTableMatchesSeedTexts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := seedPaper(string(b))
+		p := paperOf(string(b))
 		if p == "" {
 			t.Errorf("%s: unknown paper", f)
 			continue
@@ -96,7 +96,7 @@ func TestSeedTableMatchesSeedTexts(t *testing.T) {
 			found[p][m[1]+" "+m[2]] = true
 		}
 	}
-	for paper, numbers := range seedResults {
+	for paper, numbers := range paperResults {
 		var got []string
 		for n := range found[paper] {
 			got = append(got, n)
@@ -105,7 +105,7 @@ func TestSeedTableMatchesSeedTexts(t *testing.T) {
 		slices.Sort(got)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
-			t.Errorf("%s: the seed text states %v, the table lists %v", paper, got, want)
+			t.Errorf("%s: the paper's text states %v, the table lists %v", paper, got, want)
 		}
 	}
 }
@@ -233,7 +233,7 @@ func TestBoundsEvaluate(t *testing.T) {
 	if got := th.Bound(theory.BoundParams{K: 2, S: 3}); math.Abs(got-1.0/9) > 1e-15 {
 		t.Errorf("css2011/3 at c = 3/2, k = 2: %g, want 1/9", got)
 	}
-	if n := len(theory.ByPaper("hk2012")); n != len(seedResults["hk2012"]) {
+	if n := len(theory.ByPaper("hk2012")); n != len(paperResults["hk2012"]) {
 		t.Errorf("ByPaper(hk2012): %d entries", n)
 	}
 }

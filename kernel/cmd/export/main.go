@@ -53,7 +53,10 @@ func run(out string, cellTimeout time.Duration, files []string) error {
 	ctx := context.Background()
 	failed := 0
 	var index strings.Builder
-	index.WriteString("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>lao notebooks</title></head><body style=\"font-family:sans-serif\"><h1>lao notebooks</h1><ul>\n")
+	index.WriteString("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>lao notebooks</title></head>" +
+		"<body style=\"font-family:sans-serif;max-width:50em;margin:2em auto\"><h1>Learning with limited attribute observation: notebooks</h1>" +
+		"<p>Executed notebooks of the <code>lao</code> Go module. Every page is self-contained: formulas are typeset by the MathJax " +
+		"in <code>assets/</code> beside it and the sliders work without a kernel, so this directory can be copied to a course page as it is.</p><ol>\n")
 	for _, f := range files {
 		fmt.Printf("%-40s ", filepath.Base(f))
 		r, err := j.Execute(ctx, f, out, cellTimeout)
@@ -80,9 +83,14 @@ func run(out string, cellTimeout time.Duration, files []string) error {
 			return err
 		}
 		name := filepath.Base(page)
-		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> — %.1fs, %s</li>\n", html.EscapeString(name), html.EscapeString(name), r.Elapsed.Seconds(), status)
+		title := name
+		if nb, err := kernel.LoadNotebook(f); err == nil {
+			title = nb.Title(name)
+		}
+		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>(executed in %.0f s: %s)</small></li>\n",
+			html.EscapeString(name), html.EscapeString(title), r.Elapsed.Seconds(), status)
 	}
-	index.WriteString("</ul></body></html>\n")
+	index.WriteString("</ol></body></html>\n")
 	if err := os.WriteFile(filepath.Join(out, "index.html"), []byte(index.String()), 0o644); err != nil {
 		return err
 	}

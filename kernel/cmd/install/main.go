@@ -48,30 +48,11 @@ func run(bin string, gopls bool) error {
 	if err != nil {
 		return fmt.Errorf("run this command from inside the lao module: %w", err)
 	}
-	if bin == "" {
-		if bin = goEnv("GOBIN"); bin == "" {
-			bin = filepath.Join(strings.Split(goEnv("GOPATH"), string(os.PathListSeparator))[0], "bin")
-		}
-	}
-	if bin, err = filepath.Abs(bin); err != nil {
+	if bin, err = binDir(bin); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(bin, 0o755); err != nil {
+	if err := buildTools(root, goBin, bin, gopls); err != nil {
 		return err
-	}
-	step("building gonb (version from go.mod) into " + bin)
-	if err := run1(root, nil, goBin, "build", "-o", filepath.Join(bin, "gonb"), "github.com/janpfeifer/gonb"); err != nil {
-		return err
-	}
-	step("building goimports")
-	if err := buildGoimports(root, goBin, bin); err != nil {
-		return err
-	}
-	if gopls {
-		step("building gopls " + goplsVersion + " (this takes a minute)")
-		if err := buildInTempModule(goBin, "golang.org/x/tools/gopls", goplsVersion, "golang.org/x/tools/gopls", filepath.Join(bin, "gopls")); err != nil {
-			return err
-		}
 	}
 	jupyter, err := exec.LookPath("jupyter")
 	if err != nil {
@@ -201,4 +182,37 @@ func uniq(l []string) []string {
 		}
 	}
 	return out
+}
+
+// binDir returns the directory the binaries go to: bin, or $GOBIN, or the
+// first $GOPATH's bin, made absolute and created.
+func binDir(bin string) (string, error) {
+	if bin == "" {
+		if bin = goEnv("GOBIN"); bin == "" {
+			bin = filepath.Join(strings.Split(goEnv("GOPATH"), string(os.PathListSeparator))[0], "bin")
+		}
+	}
+	bin, err := filepath.Abs(bin)
+	if err != nil {
+		return "", err
+	}
+	return bin, os.MkdirAll(bin, 0o755)
+}
+
+// buildTools builds gonb (at go.mod's version) and goimports into bin, and
+// gopls if asked.
+func buildTools(root, goBin, bin string, gopls bool) error {
+	step("building gonb (version from go.mod) into " + bin)
+	if err := run1(root, nil, goBin, "build", "-o", filepath.Join(bin, "gonb"), "github.com/janpfeifer/gonb"); err != nil {
+		return err
+	}
+	step("building goimports")
+	if err := buildGoimports(root, goBin, bin); err != nil {
+		return err
+	}
+	if gopls {
+		step("building gopls " + goplsVersion + " (this takes a minute)")
+		return buildInTempModule(goBin, "golang.org/x/tools/gopls", goplsVersion, "golang.org/x/tools/gopls", filepath.Join(bin, "gopls"))
+	}
+	return nil
 }

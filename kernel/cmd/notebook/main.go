@@ -74,7 +74,12 @@ func template(title string) []kernel.NotebookCell {
 			"}, kernel.BandsOptions{Title: \"" + title + "\", XLabel: \"attributes seen\", YLabel: \"excess risk\", LogX: true}))",
 			Tags: []string{kernel.PlotTag}},
 		{Markdown: true, Source: "## What you should see\n\nDescribe what the plot shows and how it matches the theorem; " +
-			"quote no number the cells do not print.\n\n## Exercises: change, predict, re-run\n\n1. Change a parameter, predict the effect, re-run."},
+			"quote no number the cells do not print.\n\n## Exercises: predict, then check\n\n**Exercise 1.** What to predict, in one sentence."},
+		{Source: "// exercise1 computes the answer through the library.\nfunc exercise1() kernel.Exercise {\n" +
+			"\treturn kernel.Exercise{ID: \"1\", Question: \"the seeds\", Measured: seeds, RelTol: 0.01}\n}"},
+		{Source: "%%\nprediction := kernel.Unanswered // your prediction\nexercise1().Check(prediction)"},
+		{Markdown: true, Source: "## Solutions"},
+		{Source: "%%\n// Solution 1: why, in a sentence.\nkernel.Must(exercise1().Solution(5))", Tags: []string{kernel.SolutionTag}, Hidden: true},
 	}
 }
 

@@ -25,7 +25,7 @@ func NewBall(w1 []float64) *Ball {
 }
 
 func (b *Ball) rebuild() {
-	sq := b.sq.t[b.sq.size : b.sq.size+b.sq.n]
+	sq := b.sq.leaves()
 	for i := range b.c {
 		sq[i] = b.c[i].a * b.c[i].a
 	}
@@ -69,9 +69,7 @@ func (b *Ball) AddAdaGrad(i int, eta, g float64) {
 	if g == 0 {
 		return
 	}
-	c := &b.c[i]
-	c.aux += g * g
-	b.Add(i, -eta*g/math.Sqrt(c.aux))
+	b.Add(i, adaGradStep(&b.c[i], eta, g))
 }
 
 // AddDenseAdaGrad takes AdaGrad's step for the dense gradient r·x
@@ -84,11 +82,16 @@ func (b *Ball) AddDenseAdaGrad(eta, r float64, x []float64) {
 			continue
 		}
 		b.flush(i)
-		c := &b.c[i]
-		c.aux += g * g
-		c.a -= eta * g / math.Sqrt(c.aux) * inv
+		b.c[i].a += adaGradStep(&b.c[i], eta, g) * inv
 	}
 	b.rebuild()
+}
+
+// adaGradStep is AdaGrad's update of one coordinate, the only copy:
+// G_i += g², and the step −η·g/√G_i is returned (c.aux holds G_i).
+func adaGradStep(c *coord, eta, g float64) float64 {
+	c.aux += g * g
+	return -eta * g / math.Sqrt(c.aux)
 }
 
 // AdaGradSum returns G_i = Σ_s g_{s,i}², the sum AddAdaGrad keeps.

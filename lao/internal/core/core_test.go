@@ -18,7 +18,7 @@ func relDiff(a, b []float64) float64 {
 // SumTree against plain sums and a linear scan, over random updates.
 func TestSumTree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{1, 2, 3, 7, 64, 100} {
+	for _, n := range []int{1, 2, 3, 7, 8, 9, 64, 65, 100, 4097} {
 		tr := NewSumTree(n)
 		w := make([]float64, n)
 		for step := range 2000 {
@@ -64,10 +64,16 @@ func TestSumTree(t *testing.T) {
 }
 
 // Lazy against a dense simulation: random touches, scale changes
-// (including geometric shrinking), folds and accumulations.
+// (including geometric shrinking: many epochs), folds and accumulations;
+// with d = 2000 most coordinates stay untouched across several epochs.
 func TestLazyMatchesDense(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	const d = 30
+	for _, d := range []int{30, 2000} {
+		lazyMatchesDense(t, d)
+	}
+}
+
+func lazyMatchesDense(t *testing.T, d int) {
+	rng := rand.New(rand.NewPCG(3, uint64(d)))
 	w0 := make([]float64, d)
 	for i := range w0 {
 		w0[i] = rng.NormFloat64()
@@ -360,5 +366,41 @@ func TestSinhCosh(t *testing.T) {
 				t.Errorf("u=%g M=%g: (%g, %g), want (%g, %g)", u, M, sh, ch, wsh, wch)
 			}
 		}
+	}
+}
+
+// Lazy's epochs: s shrinks geometrically (a new epoch every few hundred
+// steps) while each coordinate is touched every ~d steps, so most are owed
+// sums spanning several epochs; Sum against a dense simulation.
+func TestLazyEpochsMatchDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	const d, steps = 500, 12000
+	w := make([]float64, d)
+	for i := range w {
+		w[i] = rng.NormFloat64()
+	}
+	l := NewLazy(w)
+	sum, got := make([]float64, d), make([]float64, d)
+	for step := 1; step <= steps; step++ {
+		l.Accumulate()
+		for i := range w {
+			sum[i] += w[i]
+		}
+		i, v := rng.IntN(d), rng.NormFloat64()
+		l.SetA(i, v/l.Scale())
+		w[i] = v
+		l.SetScale(l.Scale() * 0.99)
+		for j := range w {
+			w[j] *= 0.99
+		}
+		if step%3000 == 0 {
+			l.Sum(got)
+			if diff := relDiff(got, sum); diff > 1e-9 {
+				t.Fatalf("step %d (epoch %d): lazy sum differs from the dense sum by %g", step, l.clock.epoch, diff)
+			}
+		}
+	}
+	if l.clock.epoch < 10 {
+		t.Errorf("only %d epochs: the test does not exercise them", l.clock.epoch)
 	}
 }

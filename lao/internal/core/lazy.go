@@ -12,12 +12,17 @@ import "math"
 // implementations, extended to a global scale.
 //
 // A coordinate's a_i, acc_i and last touch sit in one record, so a touch
-// costs one cache line.
+// costs one cache line. The prefix sum S restarts at every epoch (see
+// rebaseRatio); a coordinate remembers the epoch of its last touch, and one
+// untouched since an earlier epoch is owed the rest of that epoch plus the
+// whole epochs since (tail) plus the current S.
 type Lazy struct {
-	c []coord
-	s float64
-	S float64 // Σ s_τ over the accumulated steps
-	t int     // accumulated steps
+	c     []coord
+	ep    []uint32 // ep[i]: the epoch of c[i].last
+	s     float64
+	S     float64 // Σ s_τ over the accumulated steps of the current epoch
+	clock epochs
+	t     int // accumulated steps
 	// wt, if non-nil, holds |a_i|·wc_i for weighted draws (weighted.go).
 	wt *SumTree
 	wc []float64
@@ -31,7 +36,7 @@ type coord struct {
 
 // NewLazy returns w = a (s = 1), with a copied from w0, and an empty sum.
 func NewLazy(w0 []float64) *Lazy {
-	l := &Lazy{c: make([]coord, len(w0)), s: 1}
+	l := &Lazy{c: make([]coord, len(w0)), ep: make([]uint32, len(w0)), s: 1, clock: newEpochs()}
 	for i, v := range w0 {
 		l.c[i].a = v
 	}
@@ -56,11 +61,9 @@ func (l *Lazy) SetScale(s float64) { l.s = s }
 // rebaseRatio bounds S/s. A coordinate's owed sum a_i(S − last_i) is a
 // difference of two prefix sums; when S is much larger than the recent
 // scales (s shrinking by projections, or simply many steps) that
-// difference loses relative precision ε·S/(S − last_i). Rebasing — moving
-// every owed part into acc and restarting S at 0, O(d) — keeps the
-// relative error of the average below about ε·rebaseRatio ≈ 2e-12. It
-// happens at most every rebaseRatio steps when s is constant, and more
-// often only while s shrinks fast.
+// difference loses relative precision ε·S/(S − last_i). Starting a new
+// epoch (S restarts at 0; O(1) plus O(epochs)) keeps the relative error of
+// the average below about ε·rebaseRatio ≈ 2e-12 (see epochs).
 const rebaseRatio = 1e4
 
 // Accumulate adds the current w to the running sum.
@@ -68,19 +71,41 @@ func (l *Lazy) Accumulate() {
 	l.S += l.s
 	l.t++
 	if l.S > rebaseRatio*math.Abs(l.s) {
-		l.rebase()
+		l.newEpoch()
 	}
 }
 
+// newEpoch closes the current epoch and restarts S at 0. When the epochs
+// outnumber d/16, every coordinate is brought to the current epoch and the
+// count restarts (O(d), at most once per d/16 epochs).
+func (l *Lazy) newEpoch() {
+	if l.clock.count() >= max(64, len(l.c)/16) {
+		l.rebase()
+		return
+	}
+	l.clock.next([2]float64{l.S})
+	l.S = 0
+}
+
 // rebase moves every coordinate's owed part of the sum into acc and
-// restarts S at 0. O(d).
+// restarts S and the epochs at 0. O(d).
 func (l *Lazy) rebase() {
 	for i := range l.c {
-		c := &l.c[i]
-		c.acc += c.a * (l.S - c.last)
-		c.last = 0
+		l.c[i].acc += l.owed(i)
+		l.c[i].last, l.ep[i] = 0, 0
 	}
 	l.S = 0
+	l.clock.reset()
+}
+
+// owed returns coordinate i's part of the sum since its last touch:
+// a_i·Σ s_τ over the steps since.
+func (l *Lazy) owed(i int) float64 {
+	c := &l.c[i]
+	if e := l.ep[i]; e != l.clock.epoch {
+		return c.a * l.clock.since(0, e, c.last, l.S)
+	}
+	return c.a * (l.S - c.last)
 }
 
 // Steps returns the number of accumulated iterates.
@@ -88,10 +113,8 @@ func (l *Lazy) Steps() int { return l.t }
 
 // SetA sets a_i = v (so w_i = s·v), keeping the running sum exact.
 func (l *Lazy) SetA(i int, v float64) {
-	c := &l.c[i]
-	c.acc += c.a * (l.S - c.last)
-	c.last = l.S
-	c.a = v
+	l.flush(i)
+	l.c[i].a = v
 	if l.wt != nil {
 		l.wt.Set(i, math.Abs(v)*l.wc[i])
 	}
@@ -100,18 +123,16 @@ func (l *Lazy) SetA(i int, v float64) {
 // flush moves coordinate i's lazily owed part of the sum into acc.
 func (l *Lazy) flush(i int) {
 	c := &l.c[i]
-	c.acc += c.a * (l.S - c.last)
-	c.last = l.S
+	c.acc += l.owed(i)
+	c.last, l.ep[i] = l.S, l.clock.epoch
 }
 
 // Fold multiplies every a_i by f and divides s by f (w is unchanged), for
 // keeping s and a in floating-point range. O(d); callers do it rarely.
 func (l *Lazy) Fold(f float64) {
+	l.rebase()
 	for i := range l.c {
-		c := &l.c[i]
-		c.acc += c.a * (l.S - c.last)
-		c.last = l.S
-		c.a *= f
+		l.c[i].a *= f
 	}
 	l.s /= f
 	l.rebuildWeighted()
@@ -120,8 +141,7 @@ func (l *Lazy) Fold(f float64) {
 // Sum writes Σ_τ w_τ (over the accumulated steps) into dst.
 func (l *Lazy) Sum(dst []float64) {
 	for i := range l.c {
-		c := &l.c[i]
-		dst[i] = c.acc + c.a*(l.S-c.last)
+		dst[i] = l.c[i].acc + l.owed(i)
 	}
 }
 

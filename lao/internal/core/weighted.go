@@ -22,7 +22,7 @@ func (l *Lazy) rebuildWeighted() {
 	if l.wt == nil {
 		return
 	}
-	leaves := l.wt.t[l.wt.size : l.wt.size+l.wt.n]
+	leaves := l.wt.leaves()
 	for i := range l.c {
 		leaves[i] = math.Abs(l.c[i].a) * l.wc[i]
 	}

@@ -72,15 +72,7 @@ func New(d int) *Solver {
 // sigma is row-major d×d and symmetric.
 func (s *Solver) Solve(sigma []float64, c []float64, lambda float64, v0 []float64, warm bool, opt Options) Result {
 	d := s.d
-	if opt.MaxIter == 0 {
-		opt.MaxIter = 5000
-	}
-	if opt.Tol == 0 {
-		opt.Tol = 1e-4
-	}
-	if opt.Slack == 0 {
-		opt.Slack = 0.01
-	}
+	opt = opt.withDefaults()
 	A := blas64.General{Rows: d, Cols: d, Stride: d, Data: sigma}
 	mv := func(x, dst []float64) { // dst = Σx
 		blas64.Gemv(blas.NoTrans, 1, A, blas64.Vector{N: d, Inc: 1, Data: x}, 0, blas64.Vector{N: d, Inc: 1, Data: dst})
@@ -100,50 +92,84 @@ func (s *Solver) Solve(sigma []float64, c []float64, lambda float64, v0 []float6
 	mv(v, s.sv) // Σv, kept current below
 	for it := 1; it <= opt.MaxIter; it++ {
 		res.Iter = it
-		for i := range s.r {
-			s.r[i] = s.sv[i] - c[i] - s.z[i] + s.u[i]
-		}
-		mv(s.r, s.w) // Σ(Σv − c − z + u)
-		thr := 1 / (s.rho * tau)
-		var dv, vmax float64
-		for i := range v {
-			nv := soft(v[i]-s.w[i]/tau, thr)
-			dv = math.Max(dv, math.Abs(nv-v[i]))
-			v[i] = nv
-			vmax = math.Max(vmax, math.Abs(nv))
-		}
+		dv, vmax := s.primal(mv, v, c, tau)
 		mv(v, s.sv)
 		copy(zold, s.z)
-		var viol, prim, dual float64
-		for i := range v {
-			a := s.sv[i] - c[i]
-			viol = math.Max(viol, math.Abs(a))
-			s.z[i] = math.Max(-lambda, math.Min(lambda, a+s.u[i]))
-			p := a - s.z[i]
-			s.u[i] += p
-			prim += p * p
-			dz := s.z[i] - zold[i]
-			dual += dz * dz
-		}
+		viol, prim, dual := s.dual(v, c, lambda, zold)
 		res.Violation = viol - lambda
 		if res.Violation <= lambda*opt.Tol && dv <= opt.Tol*math.Max(1, vmax) {
 			res.Converged, res.Feasible = true, true
 			return res
 		}
-		if it%10 == 0 { // residual balancing; dual residual ~ ρ||Σ(z − z_old)|| ≈ ρ||Σ||·||Δz||
-			prim, dual = math.Sqrt(prim), s.rho*math.Sqrt(tau*dual)
-			switch {
-			case prim > 10*dual:
-				s.rho *= 2
-				scale(s.u, 0.5)
-			case dual > 10*prim:
-				s.rho /= 2
-				scale(s.u, 2)
-			}
+		if it%10 == 0 {
+			s.balance(prim, dual, tau)
 		}
 	}
 	res.Feasible = res.Violation <= lambda*opt.Slack
 	return res
+}
+
+// withDefaults fills the zero fields of o with the defaults.
+func (o Options) withDefaults() Options {
+	if o.MaxIter == 0 {
+		o.MaxIter = 5000
+	}
+	if o.Tol == 0 {
+		o.Tol = 1e-4
+	}
+	if o.Slack == 0 {
+		o.Slack = 0.01
+	}
+	return o
+}
+
+// primal is the linearised v-update: v ← soft(v − Σ(Σv − c − z + u)/τ,
+// 1/(ρτ)). It returns the largest change of an entry and max |v_i|.
+func (s *Solver) primal(mv func(x, dst []float64), v, c []float64, tau float64) (dv, vmax float64) {
+	for i := range s.r {
+		s.r[i] = s.sv[i] - c[i] - s.z[i] + s.u[i]
+	}
+	mv(s.r, s.w) // Σ(Σv − c − z + u)
+	thr := 1 / (s.rho * tau)
+	for i := range v {
+		nv := soft(v[i]-s.w[i]/tau, thr)
+		dv = math.Max(dv, math.Abs(nv-v[i]))
+		v[i] = nv
+		vmax = math.Max(vmax, math.Abs(nv))
+	}
+	return dv, vmax
+}
+
+// dual is the z- and u-update from Σv (s.sv): z = clip(Σv − c + u, ±λ),
+// u += Σv − c − z. It returns ||Σv − c||∞ and the squared primal residual
+// and squared change of z.
+func (s *Solver) dual(v, c []float64, lambda float64, zold []float64) (viol, prim, dual float64) {
+	for i := range v {
+		a := s.sv[i] - c[i]
+		viol = math.Max(viol, math.Abs(a))
+		s.z[i] = math.Max(-lambda, math.Min(lambda, a+s.u[i]))
+		p := a - s.z[i]
+		s.u[i] += p
+		prim += p * p
+		dz := s.z[i] - zold[i]
+		dual += dz * dz
+	}
+	return viol, prim, dual
+}
+
+// balance adapts ρ by residual balancing, from the squared primal residual
+// and the squared change of z (the dual residual is about
+// ρ||Σ(z − z_old)|| ≈ ρ||Σ||·||Δz||).
+func (s *Solver) balance(prim, dual, tau float64) {
+	prim, dual = math.Sqrt(prim), s.rho*math.Sqrt(tau*dual)
+	switch {
+	case prim > 10*dual:
+		s.rho *= 2
+		scale(s.u, 0.5)
+	case dual > 10*prim:
+		s.rho /= 2
+		scale(s.u, 2)
+	}
 }
 
 func soft(x, t float64) float64 {

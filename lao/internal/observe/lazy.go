@@ -16,18 +16,19 @@ type Fetcher interface {
 
 // lazy is the state of a handle pointed at a row fetched on demand.
 type lazy struct {
-	fetch Fetcher
-	cells []float64 // len d: the cells fetched for the current row (row points here)
-	buf   []float64 // Prefetch's batch
+	fetch  Fetcher
+	cells  []float64 // len d: the cells fetched for the current row (row points here)
+	buf    []float64 // a batch's values
+	failed error     // the fetch error of the last refused admit, for refusal
 }
 
 // ResetLazy points the handle at a row that is fetched on demand: the
 // label y is known, and an attribute's value is fetched from f when the
-// attribute is first revealed (TryAttr, Attr) or in one batch (Prefetch).
-// A failed fetch reveals nothing and is a *SourceError.
+// attribute is first revealed (TryAttr, Attr), or in one batch (Prefetch,
+// All). A failed fetch reveals nothing and is a *SourceError.
 func (e *Example) ResetLazy(y float64, budget int, f Fetcher) {
 	if e.cells == nil {
-		e.cells = make([]float64, len(e.stamp))
+		e.cells = make([]float64, e.d)
 	}
 	e.row, e.idx, e.val, e.fetch = e.cells, nil, nil, f
 	e.next(y, budget)
@@ -38,21 +39,45 @@ func (e *Example) ResetLazy(y float64, budget int, f Fetcher) {
 // them in one batch.
 func (e *Example) Lazy() bool { return e.fetch != nil }
 
-// fetchNew fetches the attribute seen[n], just revealed; on failure it
-// un-reveals it.
-func (e *Example) fetchNew(n int) error {
+// fetchNew fetches attribute seen[n], just admitted; on failure it
+// un-reveals it, keeps the error for refusal and reports false.
+func (e *Example) fetchNew(n int) bool {
 	i := e.seen[n]
 	if err := e.fetch.Fetch(e.seen[n:n+1], e.cells[i:i+1]); err != nil {
 		e.unreveal(n)
-		return &SourceError{Err: fmt.Errorf("fetching attribute %d: %w", i, err)}
+		e.failed = &SourceError{Err: fmt.Errorf("fetching attribute %d: %w", i, err)}
+		return false
+	}
+	return true
+}
+
+// fetchFrom fetches the attributes seen[n:], just revealed, in one batch;
+// on failure it un-reveals them.
+func (e *Example) fetchFrom(n int) error {
+	add := e.seen[n:]
+	if len(add) == 0 {
+		return nil
+	}
+	if cap(e.buf) < len(add) {
+		e.buf = make([]float64, len(add), 2*len(add))
+	}
+	e.buf = e.buf[:len(add)]
+	if err := e.fetch.Fetch(add, e.buf); err != nil {
+		e.unreveal(n)
+		return &SourceError{Err: fmt.Errorf("fetching attributes %v: %w", add, err)}
+	}
+	for a, i := range add {
+		e.cells[i] = e.buf[a]
 	}
 	return nil
 }
 
 // unreveal forgets the attributes seen[n:].
 func (e *Example) unreveal(n int) {
-	for _, i := range e.seen[n:] {
-		e.stamp[i] = 0 // gen is never 0
+	if !e.scan {
+		for _, i := range e.seen[n:] {
+			e.stamp[i] = 0 // gen is never 0
+		}
 	}
 	e.seen = e.seen[:n]
 }
@@ -68,35 +93,25 @@ func (e *Example) unreveal(n int) {
 func (e *Example) Prefetch(attrs []int) error {
 	n := len(e.seen)
 	for _, i := range attrs {
-		if i < 0 || i >= len(e.stamp) {
+		if i < 0 || i >= e.d {
 			e.unreveal(n)
-			return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, len(e.stamp))
+			return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
 		}
-		if e.stamp[i] == e.gen {
+		if e.revealed(i) {
 			continue
 		}
 		if len(e.seen) >= e.budget {
 			break
 		}
-		e.stamp[i] = e.gen
+		if !e.scan {
+			e.stamp[i] = e.gen
+		}
 		e.seen = append(e.seen, i)
 	}
-	if e.fetch == nil || len(e.seen) == n {
+	if e.fetch == nil {
 		return nil
 	}
-	add := e.seen[n:]
-	if cap(e.buf) < len(add) {
-		e.buf = make([]float64, len(add), 2*len(add))
-	}
-	e.buf = e.buf[:len(add)]
-	if err := e.fetch.Fetch(add, e.buf); err != nil {
-		e.unreveal(n)
-		return &SourceError{Err: fmt.Errorf("fetching attributes %v: %w", add, err)}
-	}
-	for a, i := range add {
-		e.cells[i] = e.buf[a]
-	}
-	return nil
+	return e.fetchFrom(n)
 }
 
 // SourceError is a failure of the source of a row fetched on demand: the

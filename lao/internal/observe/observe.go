@@ -31,29 +31,45 @@ var (
 //
 // An Example is reused across rows (Reset, ResetSparse) so the hot path does
 // not allocate. Its zero value is not usable; create one with NewExample.
+//
+// Whether an attribute was revealed is answered by a scan of the revealed
+// list when the budget is small (at most scanBudget: the few attributes of
+// a budgeted step, no per-attribute memory touched) and by a stamp per
+// attribute otherwise (full information: the offline references read all
+// d). Every request for a new attribute passes through admit, the one
+// place that may refuse it.
 type Example struct {
 	row    []float64 // dense row (nil for a sparse row); never exposed
 	idx    []int32   // sparse row: sorted attribute indices
 	val    []float64 // sparse row: values at idx
 	y      float64
 	budget int      // maximum distinct attributes for the current row
-	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row
+	scan   bool     // budget ≤ scanBudget: revealed is decided by scanning seen
+	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row (scan false)
 	gen    uint32
+	d      int
 	seen   []int // the attributes revealed for this row, in order
+	all    bool  // every attribute is revealed (All)
+	ident  []int // 0, 1, …, d−1 (built by the first All)
 	lazy         // a row fetched on demand (ResetLazy); zero for a lent row
 }
+
+// scanBudget is the largest budget for which the handle scans its revealed
+// list instead of stamping: up to here a scan is cheaper than a cache miss
+// on the stamps.
+const scanBudget = 24
 
 // NewExample returns a handle for rows of dimension d. The budget is set by
 // Reset or ResetSparse.
 func NewExample(d int) *Example {
-	return &Example{stamp: make([]uint32, d)}
+	return &Example{d: d}
 }
 
 // Reset points the handle at a dense row with label y and a fresh budget. It
 // does not copy row; the caller must not modify row while the handle is in use.
 func (e *Example) Reset(row []float64, y float64, budget int) {
-	if len(row) != len(e.stamp) {
-		panic(fmt.Sprintf("lao: Example.Reset: row has %d attributes, handle was made for %d", len(row), len(e.stamp)))
+	if len(row) != e.d {
+		panic(fmt.Sprintf("lao: Example.Reset: row has %d attributes, handle was made for %d", len(row), e.d))
 	}
 	e.row, e.idx, e.val, e.fetch = row, nil, nil, nil
 	e.next(y, budget)
@@ -66,8 +82,8 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 	if len(idx) != len(val) {
 		panic(fmt.Sprintf("lao: Example.ResetSparse: %d indices, %d values", len(idx), len(val)))
 	}
-	if n := len(idx); n > 0 && (idx[0] < 0 || int(idx[n-1]) >= len(e.stamp)) {
-		panic(fmt.Sprintf("lao: Example.ResetSparse: index outside [0, %d)", len(e.stamp)))
+	if n := len(idx); n > 0 && (idx[0] < 0 || int(idx[n-1]) >= e.d) {
+		panic(fmt.Sprintf("lao: Example.ResetSparse: index outside [0, %d)", e.d))
 	}
 	e.row, e.idx, e.val, e.fetch = nil, idx, val, nil
 	e.next(y, budget)
@@ -75,7 +91,14 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 
 func (e *Example) next(y float64, budget int) {
 	e.y, e.budget = y, budget
-	e.seen = e.seen[:0]
+	e.seen, e.all = e.seen[:0], false
+	e.scan = budget <= scanBudget
+	if e.scan {
+		return
+	}
+	if e.stamp == nil {
+		e.stamp = make([]uint32, e.d)
+	}
 	e.gen++
 	if e.gen == 0 { // wrapped around after 2^32 rows: clear the stamps once
 		clear(e.stamp)
@@ -84,7 +107,7 @@ func (e *Example) next(y float64, budget int) {
 }
 
 // Dim returns d, the number of attributes of the row.
-func (e *Example) Dim() int { return len(e.stamp) }
+func (e *Example) Dim() int { return e.d }
 
 // Label returns the label y. Labels are always observed in the LAO setting.
 func (e *Example) Label() float64 { return e.y }
@@ -100,7 +123,23 @@ func (e *Example) Observed() int { return len(e.seen) }
 func (e *Example) Remaining() int { return e.budget - len(e.seen) }
 
 // Revealed reports whether attribute i was already revealed (reading it again is free).
-func (e *Example) Revealed(i int) bool { return i >= 0 && i < len(e.stamp) && e.stamp[i] == e.gen }
+func (e *Example) Revealed(i int) bool { return i >= 0 && i < e.d && e.revealed(i) }
+
+// revealed reports whether attribute i (in range) was revealed.
+func (e *Example) revealed(i int) bool {
+	if e.all {
+		return true
+	}
+	if !e.scan {
+		return e.stamp[i] == e.gen
+	}
+	for _, j := range e.seen {
+		if j == i {
+			return true
+		}
+	}
+	return false
+}
 
 // RevealedList returns the attributes revealed for the current row, in the
 // order they were first read. The slice is valid until the next Reset.
@@ -110,33 +149,10 @@ func (e *Example) RevealedList() []int { return e.seen }
 // ErrBudgetExceeded if i is new and the budget is spent, or ErrAttrIndex if i
 // is out of range; in both cases nothing is revealed.
 func (e *Example) TryAttr(i int) (float64, error) {
-	if i < 0 || i >= len(e.stamp) {
-		return 0, fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, len(e.stamp))
-	}
-	if e.stamp[i] != e.gen {
-		if len(e.seen) >= e.budget {
-			return 0, fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
-		}
-		e.stamp[i] = e.gen
-		e.seen = append(e.seen, i)
-		if e.fetch != nil {
-			if err := e.fetchNew(len(e.seen) - 1); err != nil {
-				return 0, err
-			}
-		}
+	if !e.admit(i) {
+		return 0, e.refusal(i)
 	}
 	return e.value(i), nil
-}
-
-// value returns attribute i of the current row.
-func (e *Example) value(i int) float64 {
-	if e.row != nil {
-		return e.row[i]
-	}
-	if j, ok := slices.BinarySearch(e.idx, int32(i)); ok {
-		return e.val[j]
-	}
-	return 0
 }
 
 // Attr reveals attribute i like TryAttr but panics with a *BudgetError when
@@ -144,11 +160,113 @@ func (e *Example) value(i int) float64 {
 // the panic and return it as an error, so a budget violation never escapes
 // as a panic from the package's entry points.
 func (e *Example) Attr(i int) float64 {
-	v, err := e.TryAttr(i)
-	if err != nil {
+	if !e.admit(i) {
+		panicOn(e.refusal(i))
+	}
+	return e.value(i)
+}
+
+// admit reveals attribute i if it may be revealed and reports whether it
+// was (a revealed attribute is free). It is the only place a request is
+// decided, so a budget of another kind (a cost per attribute) adds its
+// test here and its reason to refusal.
+func (e *Example) admit(i int) bool {
+	if uint(i) >= uint(e.d) {
+		return false
+	}
+	if e.revealed(i) {
+		return true
+	}
+	if len(e.seen) >= e.budget {
+		return false
+	}
+	if !e.scan {
+		e.stamp[i] = e.gen
+	}
+	e.seen = append(e.seen, i)
+	if e.fetch != nil { // a row fetched on demand (lazy.go)
+		return e.fetchNew(len(e.seen) - 1)
+	}
+	return true
+}
+
+// All reveals every attribute of the row into dst (len d): the read of the
+// full-information references, one copy instead of d requests. It panics
+// with a *BudgetError, revealing nothing, when the budget is below d.
+func (e *Example) All(dst []float64) {
+	if err := e.admitAll(); err != nil {
 		panicOn(err)
 	}
-	return v
+	if e.row != nil {
+		copy(dst, e.row)
+		return
+	}
+	clear(dst[:e.d])
+	for k, j := range e.idx {
+		dst[j] = e.val[k]
+	}
+}
+
+// admitAll reveals every attribute if the budget allows all d (the
+// revealed list keeps the order of first reads: those revealed before,
+// then the others by index).
+func (e *Example) admitAll() error {
+	if e.all {
+		return nil
+	}
+	if e.budget < e.d {
+		return fmt.Errorf("%w: all %d attributes requested, budget is %d", ErrBudgetExceeded, e.d, e.budget)
+	}
+	n := len(e.seen)
+	if n == 0 {
+		if e.ident == nil {
+			e.ident = make([]int, e.d)
+			for i := range e.ident {
+				e.ident[i] = i
+			}
+		}
+		e.seen = append(e.seen, e.ident...)
+	} else {
+		for i := range e.d {
+			if !e.revealed(i) {
+				e.seen = append(e.seen, i)
+			}
+		}
+	}
+	if e.fetch != nil { // a row fetched on demand: the rest in one batch
+		if err := e.fetchFrom(n); err != nil {
+			return err
+		}
+	}
+	e.all = true
+	return nil
+}
+
+// refusal says why admit refused attribute i.
+func (e *Example) refusal(i int) error {
+	if err := e.failed; err != nil { // the source of a lazy row failed
+		e.failed = nil
+		return err
+	}
+	if i < 0 || i >= e.d {
+		return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
+	}
+	return fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
+}
+
+// value returns attribute i of the current row.
+func (e *Example) value(i int) float64 {
+	if e.row != nil {
+		return e.row[i]
+	}
+	return e.sparseValue(i)
+}
+
+func (e *Example) sparseValue(i int) float64 {
+	if j, ok := slices.BinarySearch(e.idx, int32(i)); ok {
+		return e.val[j]
+	}
+	return 0
 }
 
 // BudgetError is the panic value of Example.Attr.

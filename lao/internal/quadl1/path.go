@@ -334,29 +334,9 @@ func (q *quadCD) nextPiece(p *quadPiece) *quadPiece {
 // iterate is left at that point and done is true.
 func (q *quadCD) jump(p *quadPiece, le, B float64) (np *quadPiece, done bool) {
 	S, s, _, _ := p.next()
-	d, n := q.d, len(S)
-	sym := mat.NewSymDense(n, nil)
-	for ii, i := range S {
-		for jj := ii; jj < n; jj++ {
-			sym.SetSym(ii, jj, q.A[i*d+S[jj]])
-		}
-	}
-	var eig mat.EigenSym
-	if !eig.Factorize(sym, true) {
+	u, su, ok := q.nullDirection(S, s)
+	if !ok {
 		return nil, false
-	}
-	var vecs mat.Dense
-	eig.VectorsTo(&vecs)
-	u := mat.Col(nil, 0, &vecs) // smallest eigenvalue
-	var su float64
-	for k := range u {
-		su += s[k] * u[k]
-	}
-	if su < 0 { // below le, F decreases where ||w||₁ grows
-		for k := range u {
-			u[k] = -u[k]
-		}
-		su = -su
 	}
 	p.point(le, q.box, q.w)
 	t, kstar := math.Inf(1), -1
@@ -393,4 +373,35 @@ func (q *quadCD) jump(p *quadPiece, le, B float64) (np *quadPiece, done bool) {
 		q.w[j] = math.Copysign(q.box, q.w[j])
 	}
 	return q.polish(), false
+}
+
+// nullDirection returns the eigenvector u of A_SS for its smallest
+// eigenvalue (a null direction when A_SS is singular), signed so that
+// s·u ≥ 0 (below le, F decreases where ||w||₁ grows), and s·u. It reports
+// false if the eigendecomposition fails.
+func (q *quadCD) nullDirection(S []int, s []float64) (u []float64, su float64, ok bool) {
+	d, n := q.d, len(S)
+	sym := mat.NewSymDense(n, nil)
+	for ii, i := range S {
+		for jj := ii; jj < n; jj++ {
+			sym.SetSym(ii, jj, q.A[i*d+S[jj]])
+		}
+	}
+	var eig mat.EigenSym
+	if !eig.Factorize(sym, true) {
+		return nil, 0, false
+	}
+	var vecs mat.Dense
+	eig.VectorsTo(&vecs)
+	u = mat.Col(nil, 0, &vecs) // smallest eigenvalue
+	for k := range u {
+		su += s[k] * u[k]
+	}
+	if su < 0 {
+		for k := range u {
+			u[k] = -u[k]
+		}
+		su = -su
+	}
+	return u, su, true
 }

@@ -1,4 +1,4 @@
-package kernel
+package plot
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/plot"
+	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -116,38 +116,16 @@ func lineStyle(c Curve, groupIdx, refIdx int) draw.LineStyle {
 // beside the axes when rendered by this package) and a light grid. The axis
 // ranges are derived from the data (see Reference for the one exception),
 // and log axes get ticks at 1-2-5 (or finer) wherever the data lie.
-func BandsPlot(curves []Curve, o BandsOptions) (*plot.Plot, error) {
+func BandsPlot(curves []Curve, o BandsOptions) (*gplot.Plot, error) {
 	if len(curves) == 0 {
-		return nil, fmt.Errorf("kernel: BandsPlot: no curves")
+		return nil, fmt.Errorf("plot: BandsPlot: no curves")
 	}
 	for i, c := range curves {
 		if err := c.check(o); err != nil {
-			return nil, fmt.Errorf("kernel: BandsPlot: curve %d (%q): %w", i, c.Name, err)
+			return nil, fmt.Errorf("plot: BandsPlot: curve %d (%q): %w", i, c.Name, err)
 		}
 	}
-	p := plot.New()
-	p.Title.Text = o.Title
-	p.X.Label.Text = o.XLabel
-	p.Y.Label.Text = o.YLabel
-	p.Legend.TextStyle.Font.Size = vg.Points(10)
-	p.Legend.Padding = vg.Points(2)
-	p.Add(plotter.NewGrid())
-	if o.LogX {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = logTicks{}
-	}
-	if o.LogY {
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = logTicks{}
-	}
-	if xs := distinctX(curves); !o.LogX && len(xs) <= 12 {
-		// A few distinct x (budgets k, dimensions): a labelled tick at each.
-		ticks := make(plot.ConstantTicks, len(xs))
-		for i, x := range xs {
-			ticks[i] = plot.Tick{Value: x, Label: tickLabel(x)}
-		}
-		p.X.Tick.Marker = ticks
-	}
+	p := newAxes(curves, o)
 	groups := map[string]int{}
 	for _, c := range curves { // colours by group, in order of first appearance
 		if _, ok := groups[c.group()]; !ok && (c.Role == Measured || c.Role == Bound) {
@@ -164,29 +142,14 @@ func BandsPlot(curves []Curve, o BandsOptions) (*plot.Plot, error) {
 	setRanges()
 	refs, banded := 0, false
 	for _, c := range curves {
-		sty, note := lineStyle(c, groups[c.group()], refs), offAxisNote(c, p)
+		b, err := addCurve(p, c, lineStyle(c, groups[c.group()], refs), o.LogY)
+		if err != nil {
+			return nil, fmt.Errorf("plot: BandsPlot: curve %q: %w", c.Name, err)
+		}
 		if c.Role == Reference {
 			refs++
 		}
-		line, err := plotter.NewLine(meanPoints(c))
-		if err != nil {
-			return nil, fmt.Errorf("kernel: BandsPlot: curve %q: %w", c.Name, err)
-		}
-		line.LineStyle = sty
-		thumbs := []plot.Thumbnailer{line}
-		if c.Std != nil && c.Role == Measured {
-			band, err := plotter.NewPolygon(bandPoints(c, o.LogY))
-			if err != nil {
-				return nil, fmt.Errorf("kernel: BandsPlot: curve %q: %w", c.Name, err)
-			}
-			band.Color = withAlpha(sty.Color, bandAlpha)
-			band.LineStyle.Width = 0
-			p.Add(band)
-			thumbs = []plot.Thumbnailer{band, line}
-			banded = true
-		}
-		p.Add(line)
-		p.Legend.Add(c.Name+note, thumbs...)
+		banded = banded || b
 	}
 	if banded {
 		swatch, _ := plotter.NewPolygon(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}})
@@ -200,6 +163,60 @@ func BandsPlot(curves []Curve, o BandsOptions) (*plot.Plot, error) {
 	}
 	setRanges()
 	return p, nil
+}
+
+// newAxes returns an empty plot with the title, labels, grid, legend style
+// and axis scales and ticks of o.
+func newAxes(curves []Curve, o BandsOptions) *gplot.Plot {
+	p := gplot.New()
+	p.Title.Text = o.Title
+	p.X.Label.Text = o.XLabel
+	p.Y.Label.Text = o.YLabel
+	p.Legend.TextStyle.Font.Size = vg.Points(10)
+	p.Legend.Padding = vg.Points(2)
+	p.Add(plotter.NewGrid())
+	if o.LogX {
+		p.X.Scale = gplot.LogScale{}
+		p.X.Tick.Marker = logTicks{}
+	}
+	if o.LogY {
+		p.Y.Scale = gplot.LogScale{}
+		p.Y.Tick.Marker = logTicks{}
+	}
+	if xs := distinctX(curves); !o.LogX && len(xs) <= 12 {
+		// A few distinct x (budgets k, dimensions): a labelled tick at each.
+		ticks := make(gplot.ConstantTicks, len(xs))
+		for i, x := range xs {
+			ticks[i] = gplot.Tick{Value: x, Label: tickLabel(x)}
+		}
+		p.X.Tick.Marker = ticks
+	}
+	return p
+}
+
+// addCurve adds c's mean line in style sty, and its band for a measured
+// curve with Std, with a legend entry; it reports whether it drew a band.
+func addCurve(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) (banded bool, err error) {
+	note := offAxisNote(c, p)
+	line, err := plotter.NewLine(meanPoints(c))
+	if err != nil {
+		return false, err
+	}
+	line.LineStyle = sty
+	thumbs := []gplot.Thumbnailer{line}
+	if c.Std != nil && c.Role == Measured {
+		band, err := plotter.NewPolygon(bandPoints(c, logY))
+		if err != nil {
+			return false, err
+		}
+		band.Color = withAlpha(sty.Color, bandAlpha)
+		band.LineStyle.Width = 0
+		p.Add(band)
+		thumbs, banded = []gplot.Thumbnailer{band, line}, true
+	}
+	p.Add(line)
+	p.Legend.Add(c.Name+note, thumbs...)
+	return banded, nil
 }
 
 // distinctX returns the sorted distinct x values of the measured curves (all
@@ -304,7 +321,7 @@ func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 // offAxisNote returns a legend suffix for a curve that leaves the y range:
 // " (below the axis: 1.2e-08)" when it lies entirely below, " (partly off
 // the axis)" when some points are outside, "" otherwise.
-func offAxisNote(c Curve, p *plot.Plot) string {
+func offAxisNote(c Curve, p *gplot.Plot) string {
 	below, above := 0, 0
 	for _, v := range c.Mean {
 		if v < p.Y.Min {
@@ -378,14 +395,5 @@ func BandsSVG(curves []Curve, o BandsOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return PlotSVG(p, o.Width, o.Height)
-}
-
-// DisplayBands shows BandsPlot(curves, o) inline (SVG, PNG fallback).
-func DisplayBands(curves []Curve, o BandsOptions) error {
-	p, err := BandsPlot(curves, o)
-	if err != nil {
-		return err
-	}
-	return DisplayPlotSize(p, o.Width, o.Height)
+	return SVG(p, o.Width, o.Height)
 }

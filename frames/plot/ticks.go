@@ -1,10 +1,10 @@
-package kernel
+package plot
 
 import (
 	"math"
 	"strconv"
 
-	"gonum.org/v1/plot"
+	gplot "gonum.org/v1/plot"
 )
 
 // logTicks marks a log axis where the data are: labelled ticks at 10ⁿ when
@@ -16,7 +16,46 @@ import (
 // which leaves a short axis with one label or none.
 type logTicks struct{}
 
-func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+func (l logTicks) Ticks(lo, hi float64) []gplot.Tick {
+	return oneFormat(l.ticks(lo, hi))
+}
+
+// oneFormat relabels the labelled ticks of an axis in one number format:
+// if any label would need an exponent (values from 10⁵ up or below 10⁻³),
+// all are written as m·10ⁿ in the form "2e5", "1e-4" — never "1000000"
+// beside "1e+07".
+func oneFormat(ticks []gplot.Tick) []gplot.Tick {
+	sci := false
+	for _, t := range ticks {
+		if a := math.Abs(t.Value); t.Label != "" && (a >= 1e5 || (a > 0 && a < 1e-3)) {
+			sci = true
+		}
+	}
+	if !sci {
+		return ticks
+	}
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = sciLabel(t.Value)
+		}
+	}
+	return ticks
+}
+
+// sciLabel writes v as "m e n" without padding: 2e5, 1e-4, 2.5e6.
+func sciLabel(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	e := math.Floor(math.Log10(math.Abs(v)))
+	m, _ := strconv.ParseFloat(strconv.FormatFloat(v/math.Pow(10, e), 'g', 6, 64), 64)
+	if math.Abs(m) >= 10 { // rounding carried into the next decade
+		m, e = m/10, e+1
+	}
+	return strconv.FormatFloat(m, 'f', -1, 64) + "e" + strconv.Itoa(int(e))
+}
+
+func (logTicks) ticks(lo, hi float64) []gplot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}
@@ -41,16 +80,16 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 			break
 		}
 	}
-	var ticks []plot.Tick
+	var ticks []gplot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi*(1+1e-9); v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: tickLabel(v)})
+		ticks = append(ticks, gplot.Tick{Value: v, Label: tickLabel(v)})
 	}
 	return ticks
 }
 
 // coversEnds reports whether the labelled ticks reach within a factor 3.5
 // of both ends of [lo, hi], so no end of the data lies far from a label.
-func coversEnds(ticks []plot.Tick, lo, hi float64) bool {
+func coversEnds(ticks []gplot.Tick, lo, hi float64) bool {
 	first, last := math.Inf(1), math.Inf(-1)
 	for _, t := range ticks {
 		if t.Label != "" {
@@ -62,7 +101,7 @@ func coversEnds(ticks []plot.Tick, lo, hi float64) bool {
 
 // decadeTicks returns a tick at every integer multiple m·10ⁿ in [lo, hi],
 // labelled when m is one of majors, and the number of labelled ticks.
-func decadeTicks(lo, hi float64, majors []float64) (ticks []plot.Tick, labelled int) {
+func decadeTicks(lo, hi float64, majors []float64) (ticks []gplot.Tick, labelled int) {
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		p := math.Pow(10, e)
 		for m := 1.0; m <= 9; m++ {
@@ -70,7 +109,7 @@ func decadeTicks(lo, hi float64, majors []float64) (ticks []plot.Tick, labelled 
 			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
 				continue
 			}
-			t := plot.Tick{Value: v}
+			t := gplot.Tick{Value: v}
 			for _, mm := range majors {
 				if m == mm {
 					t.Label = tickLabel(v)

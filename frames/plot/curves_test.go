@@ -1,32 +1,10 @@
-package kernel
+package plot
 
 import (
 	"math"
 	"strings"
 	"testing"
-
-	"github.com/laoproject/lao/frames/experiments"
 )
-
-func TestSeriesCurves(t *testing.T) {
-	cs := SeriesCurves([]experiments.Series{
-		{Name: "AERR", X: []float64{1, 2}, Mean: []float64{3, 2}, Std: []float64{0.1, 0.2}, Runs: 5},
-		{Name: "one split", X: []float64{1, 2}, Mean: []float64{3, 2}, Std: []float64{0, 0}, Runs: 1},
-		{Name: "Ridge", X: []float64{1, 2}, Mean: []float64{1, 1}, Std: []float64{0, 0}, Runs: 5, Full: true},
-	})
-	if cs[0].Role != Measured || cs[0].Std == nil || cs[0].Std[1] != 0.2 {
-		t.Errorf("5 runs: %+v, want a measured curve with its band", cs[0])
-	}
-	if cs[1].Std != nil {
-		t.Errorf("one run: band %v, want none", cs[1].Std)
-	}
-	if cs[2].Role != Reference {
-		t.Errorf("full information: role %v, want Reference", cs[2].Role)
-	}
-	if got := BandLabel(5, "seeds"); got != "± 1 sd over 5 seeds" {
-		t.Errorf("BandLabel = %q", got)
-	}
-}
 
 func TestRatioCurves(t *testing.T) {
 	x := []float64{100, 400}
@@ -77,19 +55,10 @@ func TestBoundCurve(t *testing.T) {
 	}
 }
 
-func TestBoundsTable(t *testing.T) {
-	x := []float64{100, 200, 400, 800}
-	m := Curve{Name: "AERR", X: x, Mean: []float64{0.1, 0.05, 0.025, 0.0125}, Std: []float64{0.01, 0.01, 0.01, 0.01}}
-	b := BoundCurve("Thm 3.1", m, func(x float64) float64 { return 10 / x })
-	tab, err := BoundsTable("c", "m", []Curve{m, {Name: "w = 0", X: x, Mean: x, Role: Zero}, b}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// rows at j = 0, 2 and the last (3)
-	if len(tab.Rows) != 3 || tab.Rows[1][0] != "400" || tab.Rows[2][1] != "0.0125 ± 0.01" || tab.Rows[2][2] != "0.0125" || tab.Rows[2][3] != "1" || tab.Rows[0][3] != "1" {
-		t.Errorf("%+v", tab.Rows)
-	}
-	if _, err := BoundsTable("c", "m", []Curve{m}, 1); err == nil {
-		t.Error("no bound accepted")
+func TestOnLogX(t *testing.T) {
+	cs := OnLogX([]Curve{{Name: "a", X: []float64{0, 10, 100}, Mean: []float64{1, 0.5, 0.2}, Std: []float64{0, 0.1, 0.1}},
+		{Name: "b", X: []float64{1, 2}, Mean: []float64{1, 2}}})
+	if len(cs) != 2 || len(cs[0].X) != 2 || cs[0].X[0] != 10 || len(cs[0].Std) != 2 || cs[0].Name != "a (1 point(s) at x = 0 not drawn)" || cs[0].Group != "a" || cs[1].Name != "b" {
+		t.Errorf("OnLogX: %+v", cs)
 	}
 }

@@ -1,0 +1,228 @@
+package kernel
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/frames/experiments"
+	"github.com/laoproject/lao/lao"
+)
+
+func TestExerciseVerdicts(t *testing.T) {
+	e := Exercise{ID: "1.1", Question: "ratio?", Measured: 2, RelTol: 0.05}
+	for _, c := range []struct {
+		p    float64
+		ok   bool
+		want string
+	}{{Unanswered, false, "not answered yet"}, {2.05, true, "✓"}, {2.2, false, "✗"}} {
+		if got := e.Check(c.p); got != c.ok {
+			t.Errorf("Check(%g) = %v, want %v", c.p, got, c.ok)
+		}
+		if v := e.Verdict(c.p); !strings.Contains(v, c.want) {
+			t.Errorf("Verdict(%g) = %q, want %q in it", c.p, v, c.want)
+		}
+	}
+	if err := e.Solution(2.01); err != nil {
+		t.Errorf("a right solution: %v", err)
+	}
+	for _, p := range []float64{2.5, Unanswered} {
+		if err := e.Solution(p); err == nil {
+			t.Errorf("Solution(%g): no error", p)
+		}
+	}
+	abs := Exercise{Measured: 0.1, AbsTol: Tolerance(0.01)}
+	if !abs.within(0.149) || abs.within(0.151) {
+		t.Errorf("AbsTol of 5 SE = 0.05 around 0.1: within(0.149) = %v, within(0.151) = %v", abs.within(0.149), abs.within(0.151))
+	}
+}
+
+func TestBoundVerdicts(t *testing.T) {
+	x := []float64{1, 2, 4}
+	zero := Curve{Name: "w = 0", X: []float64{1, 4}, Mean: []float64{0.5, 0.5}, Role: Zero}
+	informative := Curve{Name: "A bound", X: x, Mean: []float64{2, 0.6, 0.3}, Role: Bound}
+	vacuous := Curve{Name: "B bound", X: x, Mean: []float64{2, 1, 0.6}, Role: Bound}
+	lines, err := BoundVerdicts([]Curve{informative, zero}, "m", "")
+	if err != nil || len(lines) != 1 || !strings.Contains(lines[0], "from m = 4 on") {
+		t.Errorf("informative bound: %q, %v", lines, err)
+	}
+	if _, err := BoundVerdicts([]Curve{informative, vacuous, zero}, "m", ""); err == nil {
+		t.Error("a bound vacuous at every m without a reason: no error")
+	}
+	lines, err = BoundVerdicts([]Curve{informative, vacuous, zero}, "m", "its constant is 32")
+	if err != nil || len(lines) != 2 || !strings.Contains(lines[1], VacuousMark) || !strings.Contains(lines[1], "its constant is 32") {
+		t.Errorf("vacuous bound with a reason: %q, %v", lines, err)
+	}
+	if _, err := BoundVerdicts([]Curve{informative}, "m", "x"); err == nil {
+		t.Error("no Zero curve: no error")
+	}
+}
+
+// The notebooks' transcriptions of the papers' estimators (the cells
+// students edit) must match the library draw for draw.
+func aerrCell(ex *lao.Example, w []float64, k int, rng *rand.Rand) []float64 {
+	d := ex.Dim()
+	g := make([]float64, d)
+	for range k { // x̃ = (d/k) Σ_r x_{i_r} e_{i_r}, i_r uniform
+		i := rng.IntN(d)
+		g[i] += float64(d) / float64(k) * ex.Attr(i)
+	}
+	var n2 float64
+	for _, v := range w {
+		n2 += v * v
+	}
+	phi := -ex.Label()
+	if n2 > 0 { // φ̃ = ||w||² x_j / w_j − y, P[j] = w_j²/||w||²
+		j := SampleSq(w, rng.Float64())
+		phi += n2 * ex.Attr(j) / w[j]
+	}
+	for i := range g {
+		g[i] *= phi
+	}
+	return g
+}
+
+func aerCell(ex *lao.Example, w []float64, k int, rng *rand.Rand) []float64 {
+	d := ex.Dim()
+	kx, ky := (k+1)/2, k/2
+	perm := make([]int, d)
+	for i := range perm {
+		perm[i] = i
+	}
+	v := make([]float64, d)
+	for i := range kx { // k/2 attributes without replacement (partial Fisher-Yates)
+		j := i + rng.IntN(d-i)
+		perm[i], perm[j] = perm[j], perm[i]
+		v[perm[i]] += float64(d) / float64(kx) * ex.Attr(perm[i])
+	}
+	var yhat float64
+	if n1 := Norm1(w); n1 > 0 {
+		for range ky { // ŷ: k/2 draws with P[i] = |w_i|/||w||₁
+			j := SampleAbs(w, rng.Float64())
+			yhat += n1 * math.Copysign(1, w[j]) * ex.Attr(j)
+		}
+		yhat /= float64(ky)
+	}
+	for i := range v {
+		v[i] *= 2 * (yhat - ex.Label())
+	}
+	return v
+}
+
+func genEstCell(f lao.Analytic, N int) ScalarEstimator {
+	lmax := int(math.Floor(2 * math.Log2(float64(N))))
+	return func(ex *lao.Example, w []float64, s, y float64, rng *rand.Rand) float64 {
+		n := 0
+		for { // P[n] = 2^−(n+1)
+			u := rng.Uint64()
+			if u != 0 {
+				n += bits.TrailingZeros64(u)
+				break
+			}
+			n += 64
+		}
+		var n2 float64
+		for _, v := range w {
+			n2 += v * v
+		}
+		draw := func() float64 {
+			j := SampleSq(w, rng.Float64())
+			return s * n2 * ex.Attr(j) / w[j]
+		}
+		prod := 1.0
+		for range n {
+			if n <= lmax {
+				prod *= draw() - y
+				continue
+			}
+			var sum float64
+			for range N {
+				sum += draw()
+			}
+			prod *= sum/float64(N) - y
+		}
+		return math.Ldexp(f.Coef(n)*prod, n+1)
+	}
+}
+
+func TestCompareEstimator(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	d := 30
+	w, x := make([]float64, d), make([]float64, d)
+	for i := range d {
+		w[i], x[i] = rng.NormFloat64()/6, rng.NormFloat64()/6
+	}
+	w[3] = 0
+	for _, c := range []struct {
+		solver string
+		f      Estimator
+	}{{"aerr", aerrCell}, {"aer", aerCell}} {
+		cmp, err := CompareEstimator(c.solver, 4, c.f, w, x, 0.3, 2000)
+		if err != nil || cmp.Differ != 0 || cmp.MaxAttrs > cmp.Budget {
+			t.Errorf("%s transcription: %v, %v", c.solver, cmp, err)
+		}
+	}
+	// A changed estimator (j drawn uniformly) differs.
+	uniform := func(ex *lao.Example, w []float64, k int, rng *rand.Rand) []float64 {
+		d := ex.Dim()
+		g := make([]float64, d)
+		for range k {
+			i := rng.IntN(d)
+			g[i] += float64(d) / float64(k) * ex.Attr(i)
+		}
+		j := rng.IntN(d)
+		for i := range g {
+			g[i] *= float64(d)*w[j]*ex.Attr(j) - ex.Label()
+		}
+		return g
+	}
+	if cmp, err := CompareEstimator("aerr", 4, uniform, w, x, 0.3, 200); err != nil || cmp.Differ < 150 {
+		t.Errorf("uniform j: %v, %v: want most draws to differ", cmp, err)
+	}
+	// A cell that reads beyond the budget is an error, not a result.
+	greedy := func(ex *lao.Example, w []float64, k int, rng *rand.Rand) []float64 {
+		g := make([]float64, ex.Dim())
+		for j := range g {
+			g[j] = ex.Attr(j)
+		}
+		return g
+	}
+	if _, err := CompareEstimator("aerr", 4, greedy, w, x, 0.3, 1); err == nil {
+		t.Error("an estimator over its budget: no error")
+	}
+	for _, f := range []lao.Analytic{lao.RhoSeries(), lao.LogisticSeries()} {
+		g := kernelGenEst(t, f)
+		cmp, err := CompareGenEst(f, 0.75, genEstCell(f, g.N()), w[:6], x[:6], 1, 0.4, 5000)
+		if err != nil || cmp.Differ != 0 {
+			t.Errorf("GenEst %s transcription: %v, %v", f.Name, cmp, err)
+		}
+	}
+}
+
+func kernelGenEst(t *testing.T, f lao.Analytic) *lao.GenEst {
+	t.Helper()
+	g, err := lao.NewGenEst(f, 0.75)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestCheckEnds(t *testing.T) {
+	curve := func(label string, mse ...float64) experiments.Curve {
+		c := experiments.Curve{Entry: experiments.Entry{Label: label}}
+		for i, v := range mse {
+			c.Points = append(c.Points, experiments.Point{Examples: 10 * (i + 1), MSE: v, MSEStd: 0.01})
+		}
+		return c
+	}
+	rep := &experiments.Report{Curves: []experiments.Curve{curve("falls", 1, 0.5, 0.4), curve("noise", 1, 0.4, 0.41), curve("rises", 1, 0.3, 0.6)}}
+	if err := CheckEnds(rep, nil); err == nil || !strings.Contains(err.Error(), "rises ends at 0.6") || strings.Contains(err.Error(), "noise") {
+		t.Errorf("CheckEnds: %v: want only the rising curve named", err)
+	}
+	if err := CheckEnds(rep, map[string]string{"rises": "why"}); err != nil {
+		t.Errorf("an explained rise: %v", err)
+	}
+}

@@ -1,0 +1,89 @@
+package kernel
+
+import (
+	"fmt"
+	"strings"
+)
+
+// VacuousMark starts the verdict line of a bound that lies above the
+// predict-0 risk at every x of its plot (see BoundVerdicts).
+const VacuousMark = "vacuous here"
+
+// BoundVerdicts says, for every Bound curve of a theorem check, whether the
+// bound says something: it compares the bound with the Zero curve (the risk
+// of predicting 0, which needs no data) point by point. A bound above that
+// risk is met by w = 0 and so shows nothing about the algorithm. One line
+// per bound: from which x on it lies below the predict-0 risk, or, when it
+// lies above at every x, that it is vacuous here and why.
+//
+// The plot must have a Zero curve (the predict-0 line is always drawn). If
+// a bound is vacuous at every x and why is empty, BoundVerdicts returns an
+// error: a notebook that shows a vacuous check must say why (the sizes
+// needed, the constants), and the failing cell fails the notebook test.
+func BoundVerdicts(curves []Curve, xName, why string) ([]string, error) {
+	zero := -1
+	for i, c := range curves {
+		if c.Role == Zero {
+			zero = i
+		}
+	}
+	if zero < 0 {
+		return nil, fmt.Errorf("kernel: BoundVerdicts: no Zero curve: a theorem check draws the predict-0 risk")
+	}
+	z := curves[zero]
+	at := func(x float64) float64 { return interpolate(z.X, z.Mean, x) }
+	var out []string
+	for _, b := range curves {
+		if b.Role != Bound {
+			continue
+		}
+		first := -1
+		for k, x := range b.X {
+			if b.Mean[k] < at(x) {
+				first = k
+				break
+			}
+		}
+		if first >= 0 {
+			out = append(out, fmt.Sprintf("%s: below the predict-0 risk (%.3g) from %s = %s on (%.3g there): informative",
+				b.Name, at(b.X[first]), xName, fmtNum(b.X[first]), b.Mean[first]))
+			continue
+		}
+		if strings.TrimSpace(why) == "" {
+			return nil, fmt.Errorf("kernel: BoundVerdicts: %s lies above the predict-0 risk at every %s (%.3g > %.3g at the end): say why in the cell",
+				b.Name, xName, b.Mean[len(b.Mean)-1], at(b.X[len(b.X)-1]))
+		}
+		out = append(out, fmt.Sprintf("%s: above the predict-0 risk at every %s (%.3g > %.3g at the end): %s, because %s",
+			b.Name, xName, b.Mean[len(b.Mean)-1], at(b.X[len(b.X)-1]), VacuousMark, why))
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("kernel: BoundVerdicts: no Bound curve")
+	}
+	return out, nil
+}
+
+// ShowBoundVerdicts prints BoundVerdicts(curves, xName, why) in the cell's
+// output, or returns its error.
+func ShowBoundVerdicts(curves []Curve, xName, why string) error {
+	lines, err := BoundVerdicts(curves, xName, why)
+	if err != nil {
+		return err
+	}
+	Printf("%s\n", strings.Join(lines, "\n"))
+	return nil
+}
+
+// interpolate returns y at x, linear between the points of (xs, ys) (xs
+// increasing) and constant beyond its ends.
+func interpolate(xs, ys []float64, x float64) float64 {
+	if len(xs) == 1 || x <= xs[0] {
+		return ys[0]
+	}
+	for i := 1; i < len(xs); i++ {
+		if x <= xs[i] {
+			t := (x - xs[i-1]) / (xs[i] - xs[i-1])
+			return ys[i-1] + t*(ys[i]-ys[i-1])
+		}
+	}
+	return ys[len(ys)-1]
+}

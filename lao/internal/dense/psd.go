@@ -1,0 +1,144 @@
+package dense
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/lapack/gonum"
+)
+
+// PSD replaces the symmetric n×n matrix a (row-major, both triangles) by
+// its nearest positive semidefinite matrix in Frobenius norm — its
+// negative eigenvalues set to 0 — and returns the smallest eigenvalue and
+// the Frobenius distance moved. With no negative eigenvalue a is left as
+// it is. ok is false if the eigenvalue iteration did not converge (a is
+// then undefined).
+//
+// The eigendecomposition is Householder tridiagonalisation (gonum's
+// Dsytrd and Dorgtr) followed by the implicit QL iteration with Wilkinson
+// shifts on the tridiagonal matrix, whose plane rotations are applied to
+// the rows of Qᵀ (contiguous, vectorised by rot) rather than to the
+// columns of Q; the positive part Σ λ_k⁺ v_k v_kᵀ is then a Gram matrix.
+func PSD(a []float64, n int) (minEig, dist float64, ok bool) {
+	if n == 0 {
+		return math.Inf(1), 0, true
+	}
+	d, e, w := tridiagonal(append([]float64(nil), a...), n)
+	if !tql(d, e, w, n) {
+		return 0, 0, false
+	}
+	minEig = math.Inf(1)
+	for _, v := range d {
+		minEig = min(minEig, v)
+		if v < 0 {
+			dist += v * v
+		}
+	}
+	if dist == 0 {
+		return minEig, 0, true
+	}
+	positivePart(a, d, w, n)
+	return minEig, math.Sqrt(dist), true
+}
+
+// tridiagonal reduces a to T = QᵀAQ (diagonal d, off-diagonal e with a
+// trailing 0) and returns Qᵀ (row-major) in w; a is overwritten by Q.
+func tridiagonal(a []float64, n int) (d, e, w []float64) {
+	var impl gonum.Implementation
+	d, e, tau := make([]float64, n), make([]float64, n), make([]float64, max(n-1, 1))
+	work := make([]float64, 1)
+	impl.Dsytrd(blas.Upper, n, a, n, d, e, tau, work, -1)
+	work = make([]float64, int(work[0]))
+	impl.Dsytrd(blas.Upper, n, a, n, d, e, tau, work, len(work))
+	impl.Dorgtr(blas.Upper, n, a, n, tau, work, -1)
+	if need := int(work[0]); need > len(work) {
+		work = make([]float64, need)
+	}
+	impl.Dorgtr(blas.Upper, n, a, n, tau, work, len(work))
+	w = make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			w[j*n+i] = a[i*n+j]
+		}
+	}
+	e[n-1] = 0
+	return d, e, w
+}
+
+// tql diagonalises the symmetric tridiagonal matrix (d, e) by the implicit
+// QL iteration with Wilkinson's shift, applying every plane rotation to
+// the rows of w (so that row k of w ends as the eigenvector of d[k]). It
+// reports false if an eigenvalue needs more than 60 iterations.
+func tql(d, e, w []float64, n int) bool {
+	const eps = 0x1p-52
+	for l := 0; l < n; l++ {
+		for iter := 0; ; iter++ {
+			m := l
+			for ; m < n-1; m++ {
+				if math.Abs(e[m]) <= eps*(math.Abs(d[m])+math.Abs(d[m+1])) {
+					break
+				}
+			}
+			if m == l {
+				break
+			}
+			if iter == 60 {
+				return false
+			}
+			qlSweep(d, e, w, n, l, m)
+		}
+	}
+	return true
+}
+
+// qlSweep is one implicit QL step on the unreduced block l..m: the shift
+// from the trailing 2×2 block at l, and the bulge chased from m up to l.
+func qlSweep(d, e, w []float64, n, l, m int) {
+	g := (d[l+1] - d[l]) / (2 * e[l])
+	r := math.Hypot(g, 1)
+	g = d[m] - d[l] + e[l]/(g+math.Copysign(r, g))
+	s, c, p := 1.0, 1.0, 0.0
+	for i := m - 1; i >= l; i-- {
+		f, b := s*e[i], c*e[i]
+		r = math.Hypot(f, g)
+		e[i+1] = r
+		if r == 0 { // the block splits: deflate and restart
+			d[i+1] -= p
+			e[m] = 0
+			return
+		}
+		s, c = f/r, g/r
+		g = d[i+1] - p
+		r = (d[i]-g)*s + 2*c*b
+		p = s * r
+		d[i+1] = g + p
+		g = c*r - b
+		rot(w[(i+1)*n:(i+2)*n], w[i*n:(i+1)*n], c, s)
+	}
+	d[l] -= p
+	e[l] = g
+	e[m] = 0
+}
+
+// positivePart writes Σ_k max(d_k, 0) v_k v_kᵀ (v_k the rows of w) into a,
+// both triangles, as the Gram matrix of the rows √d_k·v_k.
+func positivePart(a, d, w []float64, n int) {
+	g := NewGram(n)
+	row := make([]float64, n)
+	for k, v := range d {
+		if v <= 0 {
+			continue
+		}
+		f := math.Sqrt(v)
+		for j, x := range w[k*n : (k+1)*n] {
+			row[j] = f * x
+		}
+		g.Add(row)
+	}
+	up := g.Upper()
+	for i := range n {
+		for j := i; j < n; j++ {
+			a[i*n+j], a[j*n+i] = up[i*n+j], up[i*n+j]
+		}
+	}
+}

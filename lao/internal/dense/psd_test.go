@@ -1,0 +1,119 @@
+package dense
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// refPSD clips with gonum's EigenSym: Q diag(max(λ, 0)) Qᵀ.
+func refPSD(a []float64, n int) ([]float64, float64, float64) {
+	var eig mat.EigenSym
+	if !eig.Factorize(mat.NewSymDense(n, append([]float64(nil), a...)), true) {
+		panic("EigenSym failed")
+	}
+	vals := eig.Values(nil)
+	var q mat.Dense
+	eig.VectorsTo(&q)
+	minEig, dist := math.Inf(1), 0.0
+	out := make([]float64, n*n)
+	for k, v := range vals {
+		minEig = min(minEig, v)
+		if v < 0 {
+			dist += v * v
+			continue
+		}
+		for i := range n {
+			for j := range n {
+				out[i*n+j] += v * q.At(i, k) * q.At(j, k)
+			}
+		}
+	}
+	return out, minEig, math.Sqrt(dist)
+}
+
+// PSD against gonum's eigendecomposition on indefinite, rank-deficient
+// (zero rows, as MNIST's constant pixels), repeated-eigenvalue and
+// already semidefinite matrices.
+func TestPSDMatchesEigenSym(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	for trial, n := range []int{1, 2, 3, 10, 57, 200} {
+		for kind := range 4 {
+			a := make([]float64, n*n)
+			for i := range n {
+				for j := i; j < n; j++ {
+					v := rng.NormFloat64()
+					switch {
+					case kind == 1 && (i%4 == 0 || j%4 == 0):
+						v = 0 // zero rows and columns
+					case kind == 2:
+						v = 0
+						if i == j {
+							v = float64(i%3) - 1 // eigenvalues −1, 0, 1 repeated
+						}
+					}
+					a[i*n+j], a[j*n+i] = v, v
+				}
+			}
+			if kind == 3 { // semidefinite: AᵀA
+				b := make([]float64, n*n)
+				for i := range n {
+					for j := range n {
+						for k := range n {
+							b[i*n+j] += a[k*n+i] * a[k*n+j]
+						}
+					}
+				}
+				a = b
+			}
+			want, wMin, wDist := refPSD(a, n)
+			orig := append([]float64(nil), a...)
+			gotMin, gotDist, ok := PSD(a, n)
+			if !ok {
+				t.Fatalf("n=%d kind %d: no convergence", n, kind)
+			}
+			var scale float64
+			for _, v := range orig {
+				scale = max(scale, math.Abs(v))
+			}
+			tol := 1e-11 * float64(n) * max(scale, 1)
+			if math.Abs(gotMin-wMin) > tol || math.Abs(gotDist-wDist) > tol {
+				t.Fatalf("n=%d kind %d: min eigenvalue %g, distance %g; gonum %g, %g", n, kind, gotMin, gotDist, wMin, wDist)
+			}
+			for i := range a {
+				if math.Abs(a[i]-want[i]) > tol {
+					t.Fatalf("trial %d n=%d kind %d: entry %d = %g, gonum %g", trial, n, kind, i, a[i], want[i])
+				}
+			}
+			if wDist == 0 {
+				for i := range a {
+					if a[i] != orig[i] {
+						t.Fatalf("n=%d kind %d: a semidefinite matrix was changed", n, kind)
+					}
+				}
+			}
+		}
+	}
+}
+
+// rot's vector path against its portable one, bit for bit.
+func TestRotAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 7))
+	for _, n := range []int{0, 1, 4, 7, 64, 101} {
+		x, y := make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i], y[i] = rng.NormFloat64(), rng.NormFloat64()
+		}
+		x2, y2 := append([]float64(nil), x...), append([]float64(nil), y...)
+		c, s := 0.6, 0.8
+		rot(x, y, c, s)
+		rotGo(x2, y2, c, s)
+		for i := range x {
+			if x[i] != x2[i] || y[i] != y2[i] {
+				t.Fatalf("n=%d: pair %d = (%v, %v), portable (%v, %v)", n, i, x[i], y[i], x2[i], y2[i])
+			}
+		}
+	}
+}

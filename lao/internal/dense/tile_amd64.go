@@ -1,0 +1,65 @@
+//go:build amd64 && !purego
+
+package dense
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+//go:noescape
+func tileAVX512(k int, a, b, c *float64, ldc int, sub bool)
+
+//go:noescape
+func tileAVX2(k int, a, b, c *float64, ldc int, sub bool)
+
+//go:noescape
+func rotAVX2(n int, x, y *float64, c, s float64)
+
+var hasAVX2FMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+
+// rotFast rotates the longest prefix of whole vectors with AVX2 and
+// returns its length (0 without AVX2 and FMA).
+func rotFast(x, y []float64, c, s float64) int {
+	n := len(x) &^ 3
+	if !hasAVX2FMA || n == 0 {
+		return 0
+	}
+	rotAVX2(n, unsafe.SliceData(x), unsafe.SliceData(y), c, s)
+	return n
+}
+
+// best is the fastest tile kernel this CPU runs: AVX-512 (8×16 tiles),
+// AVX2 with FMA (4×8), or the portable one.
+var best = func() tiler {
+	switch {
+	case cpu.X86.HasAVX512F:
+		return tiler{name: "avx512", mr: 8, nr: 16, f: asmTile(tileAVX512)}
+	case cpu.X86.HasAVX2 && cpu.X86.HasFMA:
+		return tiler{name: "avx2", mr: 4, nr: 8, f: asmTile(tileAVX2)}
+	}
+	return goTiler
+}()
+
+// asmTile adapts an assembly kernel to the tile function's slices; the
+// callers guarantee the panels hold k rows of stride panelWidth and c the
+// tile (see tiler).
+func asmTile(f func(k int, a, b, c *float64, ldc int, sub bool)) tileFunc {
+	return func(k int, a, b, c []float64, ldc int, sub bool) {
+		f(k, unsafe.SliceData(a), unsafe.SliceData(b), unsafe.SliceData(c), ldc, sub)
+	}
+}
+
+// kernels lists every kernel this CPU can run, the portable one last (the
+// tests check that all agree bit for bit).
+func kernels() []tiler {
+	out := []tiler{}
+	if cpu.X86.HasAVX512F {
+		out = append(out, tiler{name: "avx512", mr: 8, nr: 16, f: asmTile(tileAVX512)})
+	}
+	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
+		out = append(out, tiler{name: "avx2", mr: 4, nr: 8, f: asmTile(tileAVX2)})
+	}
+	return append(out, goTiler)
+}

@@ -1,0 +1,284 @@
+package quadl1
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/laoproject/lao/lao/internal/errs"
+	"gonum.org/v1/gonum/mat"
+)
+
+// This file holds the constrained problem, min_w wᵀAw + vᵀw subject to
+// ||w||₁ ≤ B: the penalised problem of quadl1.go at the λ where
+// ||w(λ)||₁ = B, found by Newton steps along the pieces of the path.
+
+// MinBall returns a minimiser of f(w) = wᵀAw + vᵀw subject to
+// ||w||₁ ≤ B, for A symmetric positive semidefinite (d×d, row-major) and
+// B > 0, and the number of coordinate-descent sweeps used.
+//
+// The result satisfies the KKT conditions (∇f = 2Aw + v = −μ sign(w_i) on
+// the support, |∇f_i| ≤ μ off it, μ ≥ 0, μ(||w||₁ − B) = 0) up to rounding
+// (relative 1e-11 for well-conditioned A). When the constraint is inactive
+// and A is singular the minimiser is not unique: the result is then the end
+// point λ → 0⁺ of the lasso path, the unconstrained minimiser of smallest
+// l1 norm. Coordinates with A_jj = 0 enter f only linearly; at most one of
+// them (the one with the largest |v_j|) is used, with the l1 budget the
+// others leave. Indefinite A is not detected beyond a negative diagonal
+// entry (an error); the result is then not a minimiser.
+//
+// If the exact KKT point is not reached, the last feasible point is
+// returned with an error wrapping ErrNoConvergence.
+func MinBall(A, v []float64, d int, B float64) (w []float64, iters int, err error) {
+	if err := checkQuad(A, v, d); err != nil {
+		return nil, 0, err
+	}
+	if !(B > 0) || math.IsInf(B, 0) {
+		return nil, 0, fmt.Errorf("lao: quadratic over the l1 ball: B %g must be positive and finite: %w", B, errs.Param)
+	}
+	free := make([]bool, d)
+	var vz, vp float64 // largest |v_j| over the linear (A_jj = 0) and the quadratic coordinates
+	jz := -1
+	for j := range d {
+		free[j] = A[j*d+j] > 0
+		a := math.Abs(v[j])
+		if free[j] {
+			vp = max(vp, a)
+		} else if a > vz {
+			vz, jz = a, j
+		}
+	}
+	// The box |w_j| ≤ B is implied by the ball; it keeps every penalised
+	// subproblem bounded when A is singular.
+	q := newQuadCD(A, v, d, B, free)
+	// spend puts the l1 budget left by the quadratic coordinates on the best
+	// linear one (optimal when the multiplier μ equals vz).
+	spend := func(lambda float64) {
+		if jz >= 0 && lambda <= vz {
+			q.w[jz] = -math.Copysign(max(0, B-norm1(q.w)), v[jz])
+		}
+	}
+	if vp <= vz { // 0 is optimal for the quadratic part at μ = vz
+		spend(vz)
+		return q.w, 0, nil
+	}
+	lambda, err := q.searchLambda(B, vz, vp)
+	if err != nil && !(vz == 0 && q.interior(B)) {
+		return q.w, q.sweeps, err
+	}
+	spend(lambda)
+	q.refine(B)
+	return q.w, q.sweeps, nil
+}
+
+// interior is the fallback for a path that fails near λ = 0 (A positive
+// definite but too ill-conditioned for the path's pieces): it sets the
+// iterate to the unconstrained minimiser −A⁻¹v/2 on the free coordinates
+// and reports whether that lies in the ball.
+func (q *quadCD) interior(B float64) bool {
+	var F []int
+	for j, f := range q.free {
+		if f {
+			F = append(F, j)
+		}
+	}
+	d, n := q.d, len(F)
+	sym := mat.NewSymDense(n, nil)
+	r := mat.NewVecDense(n, nil)
+	for a, i := range F {
+		for b := a; b < n; b++ {
+			sym.SetSym(a, b, q.A[i*d+F[b]])
+		}
+		r.SetVec(a, -0.5*q.v[i])
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(sym) {
+		return false
+	}
+	var x mat.VecDense
+	_ = ch.SolveVecTo(&x, r)
+	w := make([]float64, d)
+	for a, i := range F {
+		w[i] = x.AtVec(a)
+	}
+	if norm1(w) > B {
+		return false
+	}
+	copy(q.w, w)
+	return true
+}
+
+// refine re-solves the KKT system of the constrained problem on the
+// support S (signs s) of the iterate when ||w||₁ = B,
+//
+//	[2A_SS s; sᵀ 0] [w_S; μ] = [−v_S; B],
+//
+// which is non-singular even when A_SS is singular in a direction that
+// changes ||w||₁ (the case after a jump), and keeps the result if it
+// satisfies the KKT conditions better. It only improves rounding.
+func (q *quadCD) refine(B float64) {
+	S := q.support()
+	if len(S) == 0 || len(S) != nonZero(q.w) || math.Abs(norm1(q.w)-B) > 1e-6*B {
+		return
+	}
+	d, n := q.d, len(S)
+	K := mat.NewDense(n+1, n+1, nil)
+	r := mat.NewVecDense(n+1, nil)
+	for a, i := range S {
+		sa := math.Copysign(1, q.w[i])
+		for b, j := range S {
+			K.Set(a, b, 2*q.A[i*d+j])
+		}
+		K.Set(a, n, sa)
+		K.Set(n, a, sa)
+		r.SetVec(a, -q.v[i])
+	}
+	r.SetVec(n, B)
+	var x mat.VecDense
+	if err := x.SolveVec(K, r); err != nil {
+		return
+	}
+	w := make([]float64, d)
+	for a, i := range S {
+		if w[i] = x.AtVec(a); w[i]*q.w[i] <= 0 {
+			return
+		}
+	}
+	if q.kktResidual(w, B) < q.kktResidual(q.w, B) {
+		copy(q.w, w)
+	}
+}
+
+// kktResidual returns the largest violation of the KKT conditions of the
+// constrained problem at a boundary point w, with μ the mean of −s_i g_i
+// (stationarity, and μ·|B − ||w||₁| for feasibility and slackness).
+func (q *quadCD) kktResidual(w []float64, B float64) float64 {
+	d := q.d
+	g := slices.Clone(q.v)
+	for j, wj := range w {
+		if wj != 0 {
+			axpy(2*wj, q.A[j*d:(j+1)*d], g)
+		}
+	}
+	var mu float64
+	n := 0
+	for i, wi := range w {
+		if wi != 0 {
+			mu -= math.Copysign(1, wi) * g[i]
+			n++
+		}
+	}
+	mu /= float64(n)
+	res := math.Abs(mu) * math.Abs(B-norm1(w))
+	for i, wi := range w {
+		if wi != 0 {
+			res = max(res, math.Abs(g[i]+mu*math.Copysign(1, wi)))
+		} else {
+			res = max(res, math.Abs(g[i])-mu)
+		}
+	}
+	return res
+}
+
+// searchLambda finds λ ∈ [lo, hi] with ||w(λ)||₁ = B for the
+// box-constrained penalised problem, or λ = lo if ||w(lo)||₁ ≤ B; w(hi) = 0.
+// Descent at Newton steps along the pieces (safeguarded by bisection) finds
+// exact pieces on either side of B; the homotopy from the last piece below B
+// finishes. If the pieces on either side hold at a common λ, ||w(λ)||₁ jumps
+// across B there (A singular on the support): the solutions at that λ form a
+// segment, and its point of norm B is returned.
+func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
+	floor := lo // the hard lower end: vz, or 0
+	pHi := q.polish()
+	var pLo *quadPiece
+	pick := lambdaPick{floor: floor, cand: math.NaN()}
+	wa, wb := make([]float64, q.d), make([]float64, q.d)
+	for range maxLambdaIt {
+		p := q.solveAt(pick.next(lo, hi))
+		if p == nil {
+			break
+		}
+		lp, ok := p.reach(B, q.box)
+		switch {
+		case ok && lp >= floor:
+			q.set(p, lp)
+			return lp, nil
+		case p.valid(floor) && p.norm1(floor, q.box) <= B:
+			q.set(p, floor) // the constraint binds no earlier than the floor
+			return floor, nil
+		}
+		pick.cand = p.lambdaFor(B, q.box)
+		// N is non-increasing: the piece lies entirely on one side of B.
+		if p.norm1(p.lmax, q.box) > B {
+			lo, pLo = min(max(lo, p.lmax), hi), p
+		} else {
+			hi, pHi = max(min(hi, p.lmin), lo), p
+		}
+		if pLo != nil && pLo.lmax >= pHi.lmin {
+			if lj, ok := q.straddle(pLo, pHi, hi, B, wa, wb); ok {
+				return lj, nil
+			}
+			pLo = nil
+		}
+		if hi-lo <= 4e-16*hi {
+			break
+		}
+	}
+	pHi.point(max(pHi.lmin, lo), q.box, wb)
+	lambda, err := q.homotopy(pHi, floor, B)
+	if err != nil {
+		copy(q.w, wb)
+		return hi, fmt.Errorf("quadratic over the l1 ball: %w", err)
+	}
+	return lambda, nil
+}
+
+// lambdaPick chooses searchLambda's next λ: the Newton candidate cand when
+// it lies inside the bracket (every 8th consecutive Newton step bisects
+// instead), the floor once, then geometric or arithmetic bisection.
+type lambdaPick struct {
+	floor, cand float64
+	floorTried  bool
+	newton      int // consecutive Newton steps
+}
+
+// next returns the λ to try in the bracket [lo, hi].
+func (s *lambdaPick) next(lo, hi float64) float64 {
+	var lambda float64
+	s.newton++
+	switch {
+	case s.cand > lo && s.cand < hi && s.newton%8 != 0:
+		lambda = s.cand
+	case lo == s.floor && s.floor > 0 && !s.floorTried:
+		lambda, s.floorTried = lo, true
+	case lo == 0:
+		lambda = hi / 4
+	case hi > 4*lo:
+		lambda = math.Sqrt(lo * hi)
+	default:
+		lambda = lo + (hi-lo)/2
+	}
+	if lambda != s.cand {
+		s.newton = 0
+	}
+	return lambda
+}
+
+// straddle handles pieces below and above B that both hold at a common
+// λ = lj: two solutions there, with norms on either side of B, whose
+// convex combinations are solutions too. If they bracket B it sets q.w to
+// the combination of norm B and returns lj and true.
+func (q *quadCD) straddle(pLo, pHi *quadPiece, hi, B float64, wa, wb []float64) (float64, bool) {
+	lj := max(pHi.lmin, min(pLo.lmax, hi))
+	pLo.point(lj, q.box, wa)
+	pHi.point(lj, q.box, wb)
+	na, nb := norm1(wa), norm1(wb)
+	if !(na >= B && B >= nb && na > nb) {
+		return 0, false
+	}
+	theta := (B - nb) / (na - nb)
+	for j := range q.w {
+		q.w[j] = theta*wa[j] + (1-theta)*wb[j]
+	}
+	return lj, true
+}
