@@ -2,7 +2,6 @@ package columnar
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,9 +11,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/ingest"
@@ -51,9 +47,6 @@ func (f Format) String() string {
 // nested list, struct or map) that is not ignored.
 var ErrUnsupported = errors.New("columnar: unsupported column type")
 
-// BatchRows is the number of rows read at a time: the memory of a stream
-// is one batch of the columns, whatever the file's size.
-const BatchRows = 1 << 16
 
 // Detect returns the format of the regular file at path from its first
 // bytes (and its name, for an Arrow stream, which has no magic of its
@@ -102,21 +95,19 @@ type batchSource struct {
 	close  func() error
 }
 
-// openBatches opens the file at path and returns its batches, reading
-// only the columns not skipped (skip[i] for field i of the schema: nested
-// columns that are ignored).
+// openBatches opens the Arrow file at path and returns its batches;
+// skip[i] reports that field i of the schema is not read (a nested column
+// that is ignored).
 func openBatches(path, name string, ignore []string) (*batchSource, []bool, error) {
 	format, err := Detect(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("columnar: %w", err)
 	}
 	switch format {
-	case Parquet:
-		return openParquet(path, name, ignore)
 	case ArrowFile, ArrowStream:
 		return openArrow(path, name, format, ignore)
 	}
-	return nil, nil, fmt.Errorf("columnar: %s: neither a Parquet nor an Arrow IPC file (no PAR1 or ARROW1 magic): %w", name, ingest.ErrFormat)
+	return nil, nil, fmt.Errorf("columnar: %s: not an Arrow IPC file (no ARROW1 magic): %w", name, ingest.ErrFormat)
 }
 
 // skipped returns which fields are not read (nested and ignored) and an
@@ -152,57 +143,6 @@ func contains(s []string, v string) bool {
 		}
 	}
 	return false
-}
-
-// openParquet reads a Parquet file row group by row group, BatchRows rows
-// at a time.
-func openParquet(path, name string, ignore []string) (*batchSource, []bool, error) {
-	pf, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		return nil, nil, fmt.Errorf("columnar: %s: not a readable Parquet file (truncated or corrupt?): %v: %w", name, err, ingest.ErrFormat)
-	}
-	fail := func(err error) (*batchSource, []bool, error) {
-		pf.Close()
-		return nil, nil, err
-	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: BatchRows}, memory.DefaultAllocator)
-	if err != nil {
-		return fail(fmt.Errorf("columnar: %s: %v: %w", name, err, ingest.ErrFormat))
-	}
-	schema, err := fr.Schema()
-	if err != nil {
-		return fail(fmt.Errorf("columnar: %s: schema: %v: %w", name, err, ingest.ErrFormat))
-	}
-	skip, err := skipped(schema, name, ignore)
-	if err != nil {
-		return fail(err)
-	}
-	var leaves []int
-	for i, f := range fr.Manifest.Fields {
-		if !skip[i] {
-			leaves = append(leaves, f.ColIndex)
-		}
-	}
-	src := &batchSource{schema: schema, close: pf.Close}
-	if len(leaves) == 0 || pf.NumRows() == 0 {
-		src.next = func() (arrow.RecordBatch, error) { return nil, io.EOF }
-		return src, skip, nil
-	}
-	rr, err := fr.GetRecordReader(context.Background(), leaves, nil)
-	if err != nil {
-		return fail(fmt.Errorf("columnar: %s: %v: %w", name, err, ingest.ErrFormat))
-	}
-	src.close = func() error { rr.Release(); return pf.Close() }
-	src.next = func() (arrow.RecordBatch, error) {
-		if rr.Next() {
-			return rr.RecordBatch(), nil
-		}
-		if err := rr.Err(); err != nil && err != io.EOF {
-			return nil, fmt.Errorf("columnar: %s: %v (truncated or corrupt?): %w", name, err, ingest.ErrFormat)
-		}
-		return nil, io.EOF
-	}
-	return src, skip, nil
 }
 
 // openArrow reads an Arrow IPC file or stream, one record batch at a time.
@@ -266,6 +206,16 @@ func openArrow(path, name string, format Format, ignore []string) (*batchSource,
 func Open(path, name string, ignore []string) (frames.Rows, error) {
 	if name == "" {
 		name = path
+	}
+	format, err := Detect(path)
+	if err != nil {
+		return nil, fmt.Errorf("columnar: %w", err)
+	}
+	switch format {
+	case Parquet:
+		return openParquet(path, name, ignore)
+	case Unknown:
+		return nil, fmt.Errorf("columnar: %s: neither a Parquet nor an Arrow IPC file (no PAR1 or ARROW1 magic): %w", name, ingest.ErrFormat)
 	}
 	src, skip, err := openBatches(path, name, ignore)
 	if err != nil {

@@ -9,15 +9,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 )
 
-// RowGroupRows is the number of rows per row group WriteParquet writes.
-const RowGroupRows = 1 << 17
 
 // record converts a DataFrame to one Arrow record: Float series become
 // float64 columns (NaN, a missing cell, becomes null), Int int64, Bool
@@ -89,30 +84,6 @@ func record(df dataframe.DataFrame) (arrow.RecordBatch, error) {
 		cols = append(cols, a)
 	}
 	return array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, int64(df.Nrow())), nil
-}
-
-// WriteParquet writes df to w as a Parquet file (snappy-compressed, row
-// groups of RowGroupRows rows): the way back from gota to Parquet.
-// ReadRows reads it back to the same DataFrame, missing cells included.
-func WriteParquet(w io.Writer, df dataframe.DataFrame) error {
-	rec, err := record(df)
-	if err != nil {
-		return err
-	}
-	defer rec.Release()
-	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Snappy), parquet.WithMaxRowGroupLength(RowGroupRows))
-	fw, err := pqarrow.NewFileWriter(rec.Schema(), writerOnly{w}, props, pqarrow.DefaultWriterProps())
-	if err != nil {
-		return fmt.Errorf("columnar: %w", err)
-	}
-	if err := fw.WriteBuffered(rec); err != nil {
-		fw.Close()
-		return fmt.Errorf("columnar: %w", err)
-	}
-	if err := fw.Close(); err != nil {
-		return fmt.Errorf("columnar: %w", err)
-	}
-	return nil
 }
 
 // WriteArrow writes df to w as an Arrow IPC file (one record batch).
