@@ -47,7 +47,6 @@ func (f Format) String() string {
 // nested list, struct or map) that is not ignored.
 var ErrUnsupported = errors.New("columnar: unsupported column type")
 
-
 // Detect returns the format of the regular file at path from its first
 // bytes (and its name, for an Arrow stream, which has no magic of its
 // own); anything else (a pipe, a FIFO) is Unknown, unread.

@@ -143,7 +143,9 @@ func converter(t parquet.Type) cellConv {
 	return func(v parquet.Value) (float64, ingest.CellKind, string) { return math.NaN(), ingest.Text, v.String() }
 }
 
-func textValue(v parquet.Value) (float64, ingest.CellKind, string) { return text(string(v.ByteArray())) }
+func textValue(v parquet.Value) (float64, ingest.CellKind, string) {
+	return text(string(v.ByteArray()))
+}
 
 // decimal converts a decimal of the given scale stored as an integer or as
 // big-endian two's-complement bytes.

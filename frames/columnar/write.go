@@ -13,7 +13,6 @@ import (
 	"github.com/go-gota/gota/series"
 )
 
-
 // record converts a DataFrame to one Arrow record: Float series become
 // float64 columns (NaN, a missing cell, becomes null), Int int64, Bool
 // bool, String utf8 (an empty cell stays an empty string).
