@@ -237,9 +237,5 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	rd := newTableReader(f)
-	if err := rd.rows(); err != nil {
-		return nil, err
-	}
-	return rd.table()
+	return readTable(f)
 }

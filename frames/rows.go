@@ -163,6 +163,12 @@ func ReadRows(rows Rows, opt CSVOptions) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readTable(t)
+}
+
+// readTable reads every row of t and builds the Table: the core of
+// ReadCSV and ReadRows.
+func readTable(t *rowTable) (*Table, error) {
 	rd := newTableReader(t)
 	if err := rd.rows(); err != nil {
 		return nil, err

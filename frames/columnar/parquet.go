@@ -134,9 +134,9 @@ func converter(t parquet.Type) cellConv {
 	case parquet.Int64:
 		return func(v parquet.Value) (float64, ingest.CellKind, string) { return float64(v.Int64()), ingest.Number, "" }
 	case parquet.Float:
-		return func(v parquet.Value) (float64, ingest.CellKind, string) { return number(float64(v.Float())) }
+		return func(v parquet.Value) (float64, ingest.CellKind, string) { return ingest.FloatCell(float64(v.Float())) }
 	case parquet.Double:
-		return func(v parquet.Value) (float64, ingest.CellKind, string) { return number(v.Double()) }
+		return func(v parquet.Value) (float64, ingest.CellKind, string) { return ingest.FloatCell(v.Double()) }
 	case parquet.ByteArray: // plain binary: read as text, as a CSV cell
 		return textValue
 	}
@@ -144,7 +144,7 @@ func converter(t parquet.Type) cellConv {
 }
 
 func textValue(v parquet.Value) (float64, ingest.CellKind, string) {
-	return text(string(v.ByteArray()))
+	return ingest.TextCell(string(v.ByteArray()))
 }
 
 // decimal converts a decimal of the given scale stored as an integer or as
@@ -164,7 +164,7 @@ func decimal(kind parquet.Kind, scale int) cellConv {
 			n.Sub(n, new(big.Int).Lsh(big.NewInt(1), uint(8*len(b))))
 		}
 		f, _ := new(big.Float).SetInt(n).Float64()
-		return number(f / div)
+		return ingest.FloatCell(f / div)
 	}
 }
 

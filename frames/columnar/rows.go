@@ -112,18 +112,6 @@ func (r *rows) Close() error {
 
 func missingCells(int) (float64, ingest.CellKind, string) { return math.NaN(), ingest.Missing, "" }
 
-// number classifies a float value: NaN is missing (as the CSV token
-// "nan"), ±Inf text (as "1e999" in a CSV), others numbers.
-func number(v float64) (float64, ingest.CellKind, string) {
-	switch {
-	case math.IsNaN(v):
-		return math.NaN(), ingest.Missing, "NaN"
-	case math.IsInf(v, 0):
-		return math.NaN(), ingest.Text, fmt.Sprint(v)
-	}
-	return v, ingest.Number, ""
-}
-
 // nullable wraps f with the column's nulls (missing cells).
 func nullable(a arrow.Array, f cellFunc) cellFunc {
 	if a.NullN() == 0 {
@@ -144,11 +132,11 @@ func cellsOf(a arrow.Array) cellFunc {
 	var f cellFunc
 	switch c := a.(type) {
 	case *array.Float64:
-		f = func(i int) (float64, ingest.CellKind, string) { return number(c.Value(i)) }
+		f = func(i int) (float64, ingest.CellKind, string) { return ingest.FloatCell(c.Value(i)) }
 	case *array.Float32:
-		f = func(i int) (float64, ingest.CellKind, string) { return number(float64(c.Value(i))) }
+		f = func(i int) (float64, ingest.CellKind, string) { return ingest.FloatCell(float64(c.Value(i))) }
 	case *array.Float16:
-		f = func(i int) (float64, ingest.CellKind, string) { return number(float64(c.Value(i).Float32())) }
+		f = func(i int) (float64, ingest.CellKind, string) { return ingest.FloatCell(float64(c.Value(i).Float32())) }
 	case *array.Int64:
 		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
 	case *array.Int32:
@@ -174,13 +162,13 @@ func cellsOf(a arrow.Array) cellFunc {
 		}
 	case *array.Decimal128:
 		scale := c.DataType().(*arrow.Decimal128Type).Scale
-		f = func(i int) (float64, ingest.CellKind, string) { return number(c.Value(i).ToFloat64(scale)) }
+		f = func(i int) (float64, ingest.CellKind, string) { return ingest.FloatCell(c.Value(i).ToFloat64(scale)) }
 	case *array.String:
-		f = func(i int) (float64, ingest.CellKind, string) { return text(c.Value(i)) }
+		f = func(i int) (float64, ingest.CellKind, string) { return ingest.TextCell(c.Value(i)) }
 	case *array.LargeString:
-		f = func(i int) (float64, ingest.CellKind, string) { return text(c.Value(i)) }
+		f = func(i int) (float64, ingest.CellKind, string) { return ingest.TextCell(c.Value(i)) }
 	case *array.StringView:
-		f = func(i int) (float64, ingest.CellKind, string) { return text(c.Value(i)) }
+		f = func(i int) (float64, ingest.CellKind, string) { return ingest.TextCell(c.Value(i)) }
 	case *array.Null:
 		return missingCells
 	case *array.Dictionary:
@@ -190,10 +178,4 @@ func cellsOf(a arrow.Array) cellFunc {
 		f = func(i int) (float64, ingest.CellKind, string) { return math.NaN(), ingest.Text, a.ValueStr(i) }
 	}
 	return nullable(a, f)
-}
-
-// text parses a string cell as a CSV cell.
-func text(s string) (float64, ingest.CellKind, string) {
-	v, kind := ingest.ParseCell(s)
-	return v, kind, s
 }

@@ -114,33 +114,18 @@ func cell(v any) (float64, ingest.CellKind, string) {
 	case int64:
 		return float64(x), ingest.Number, ""
 	case float64:
-		return number(x)
+		return ingest.FloatCell(x)
 	case bool:
 		if x {
 			return 1, ingest.Number, ""
 		}
 		return 0, ingest.Number, ""
 	case string:
-		f, kind := ingest.ParseCell(x)
-		return f, kind, x
+		return ingest.TextCell(x)
 	case []byte:
-		s := string(x)
-		f, kind := ingest.ParseCell(s)
-		return f, kind, s
+		return ingest.TextCell(string(x))
 	case time.Time:
 		return math.NaN(), ingest.Text, x.Format(time.RFC3339)
 	}
 	return math.NaN(), ingest.Text, fmt.Sprint(v)
-}
-
-// number classifies a float: NaN missing (as the CSV token "nan"), ±Inf
-// text (as "1e999" in a CSV).
-func number(v float64) (float64, ingest.CellKind, string) {
-	switch {
-	case math.IsNaN(v):
-		return math.NaN(), ingest.Missing, "NaN"
-	case math.IsInf(v, 0):
-		return math.NaN(), ingest.Text, fmt.Sprint(v)
-	}
-	return v, ingest.Number, ""
 }
