@@ -316,3 +316,14 @@ func TestDetectLeavesPipes(t *testing.T) {
 		t.Errorf("Detect(fifo) = %v, %v", f, err)
 	}
 }
+
+// A Parquet file's footer gives its rows: a table over the memory limit is
+// refused before its rows are read.
+func TestMemoryLimitBeforeReading(t *testing.T) {
+	path := writeParquet(t, linear(3000), 1000)
+	_, err := columnar.Read(path, frames.CSVOptions{Target: "y", Limits: ingest.Limits{MaxMemory: 64 << 10}})
+	var lim *ingest.LimitError
+	if !errors.As(err, &lim) || !strings.Contains(err.Error(), "3,000 rows") {
+		t.Errorf("over the memory limit: %v", err)
+	}
+}

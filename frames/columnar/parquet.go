@@ -28,9 +28,14 @@ type pqRows struct {
 	i, n   int // row i of the n buffered
 	cur    []parquet.Value
 	pos    int
+	total  int64 // the file's rows (its footer says)
 	err    error
 	closed bool
 }
+
+// EstimateRows returns the file's number of rows, from its footer, so
+// that frames.ReadRows checks the memory limit before reading them.
+func (r *pqRows) EstimateRows() (int64, bool) { return r.total, true }
 
 // cellConv converts a Parquet value of one column by ingest.ParseCell's rule.
 type cellConv func(parquet.Value) (float64, ingest.CellKind, string)
@@ -52,7 +57,7 @@ func openParquet(path, name string, ignore []string) (*pqRows, error) {
 		f.Close()
 		return nil, fmt.Errorf("columnar: %s: not a readable Parquet file (truncated or corrupt?): %v: %w", name, err, ingest.ErrFormat)
 	}
-	r := &pqRows{f: f, name: name, groups: pf.RowGroups(), buf: make([]parquet.Row, 256)}
+	r := &pqRows{f: f, name: name, groups: pf.RowGroups(), buf: make([]parquet.Row, 256), total: pf.NumRows()}
 	leaf := 0
 	for _, fd := range pf.Schema().Fields() {
 		r.names = append(r.names, fd.Name())
