@@ -270,6 +270,10 @@ func printFit(w io.Writer, r *fitReport) error {
 	printParams(w, r)
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
+	if c := r.Cells; c != nil {
+		fmt.Fprintf(w, "cells fetched from the database: %d attribute cells (the attributes observed), %d to score the test rows, %d labels, %d aggregate values, in %d queries; a full scan reads %d\n",
+			c.Attributes, c.Scoring, c.Labels, c.Aggregates, c.Queries, c.FullScan)
+	}
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
 	if r.PredictBudget > 0 {
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)
