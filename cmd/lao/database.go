@@ -135,6 +135,20 @@ func fitLazy(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err := f.params.clampK(s, d); err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
+	rep := lazyReport(f, lz, s, policy)
+	fit, err := lz.Fit(s, f.seed)
+	if err != nil {
+		return err
+	}
+	c := lz.Counts()
+	rep.Cells = &c
+	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return "" }, start, stdout)
+}
+
+// lazyReport starts the report of a lazy fit: sizes, the scaling and why,
+// what the missing-value policy did, and what a lazy fit changes.
+func lazyReport(f *fitFlags, lz *sqltable.Lazy, s lao.Solver, policy frames.Missing) *fitReport {
+	t, d := &f.table, len(lz.Features)
 	rep := &fitReport{Solver: s.Name(), Data: t.data, Target: t.target, D: d, MTrain: lz.MTrain, MTest: lz.MTest,
 		Seed: f.seed, Scaling: lz.ScalingChoice.Scaling.Name(), Unused: lz.Unused, Streamed: true, K: budgetK(s, d)}
 	if rep.Unused == nil {
@@ -145,21 +159,7 @@ func fitLazy(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation in a lazy fit: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
-	mr := &missingReport{Policy: policy.String(), RowsDropped: lz.Dropped, unit: "row"}
-	for j, n := range lz.Filled {
-		if n > 0 {
-			if mr.CellsFilled == nil {
-				mr.CellsFilled = map[string]int{}
-			}
-			mr.CellsFilled[lz.FeatureNames()[j]] = int(n)
-		}
-	}
-	rep.Missing = mr
-	fit, err := lz.Fit(s, f.seed)
-	if err != nil {
-		return err
-	}
-	c := lz.Counts()
-	rep.Cells = &c
-	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return "" }, start, stdout)
+	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: lz.Dropped, unit: "row",
+		CellsFilled: filledCells(lz.FeatureNames(), lz.Filled)}
+	return rep
 }

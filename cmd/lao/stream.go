@@ -98,16 +98,24 @@ func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
-	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines, unit: f.table.posUnit()}
-	for j, n := range st.Filled {
+	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines, unit: f.table.posUnit(),
+		CellsFilled: filledCells(st.Features(), st.Filled)}
+	return rep
+}
+
+// filledCells maps each feature with filled cells to their number (nil if
+// none was filled).
+func filledCells(features []string, filled []int64) map[string]int {
+	var out map[string]int
+	for j, n := range filled {
 		if n > 0 {
-			if rep.Missing.CellsFilled == nil {
-				rep.Missing.CellsFilled = map[string]int{}
+			if out == nil {
+				out = map[string]int{}
 			}
-			rep.Missing.CellsFilled[st.Features()[j]] = int(n)
+			out[features[j]] = int(n)
 		}
 	}
-	return rep
+	return out
 }
 
 // openStream prepares the streamed table (the classification and

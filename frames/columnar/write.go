@@ -20,7 +20,6 @@ func record(df dataframe.DataFrame) (arrow.RecordBatch, error) {
 	if df.Err != nil {
 		return nil, fmt.Errorf("columnar: DataFrame: %w", df.Err)
 	}
-	mem := memory.DefaultAllocator
 	var fields []arrow.Field
 	var cols []arrow.Array
 	defer func() {
@@ -29,60 +28,66 @@ func record(df dataframe.DataFrame) (arrow.RecordBatch, error) {
 		}
 	}()
 	for _, name := range df.Names() {
-		s := df.Col(name)
-		var a arrow.Array
-		switch s.Type() {
-		case series.Float:
-			b := array.NewFloat64Builder(mem)
-			for _, v := range s.Float() {
-				if math.IsNaN(v) {
-					b.AppendNull()
-				} else {
-					b.Append(v)
-				}
-			}
-			a = b.NewArray()
-			b.Release()
-		case series.Int:
-			b := array.NewInt64Builder(mem)
-			ints, err := s.Int()
-			if err != nil {
-				return nil, fmt.Errorf("columnar: column %q: %w", name, err)
-			}
-			for i, v := range ints {
-				if s.Elem(i).IsNA() {
-					b.AppendNull()
-				} else {
-					b.Append(int64(v))
-				}
-			}
-			a = b.NewArray()
-			b.Release()
-		case series.Bool:
-			b := array.NewBooleanBuilder(mem)
-			bools, err := s.Bool()
-			if err != nil {
-				return nil, fmt.Errorf("columnar: column %q: %w", name, err)
-			}
-			for i, v := range bools {
-				if s.Elem(i).IsNA() {
-					b.AppendNull()
-				} else {
-					b.Append(v)
-				}
-			}
-			a = b.NewArray()
-			b.Release()
-		default:
-			b := array.NewStringBuilder(mem)
-			b.AppendValues(s.Records(), nil)
-			a = b.NewArray()
-			b.Release()
+		a, err := arrayOf(df.Col(name))
+		if err != nil {
+			return nil, fmt.Errorf("columnar: column %q: %w", name, err)
 		}
 		fields = append(fields, arrow.Field{Name: name, Type: a.DataType(), Nullable: true})
 		cols = append(cols, a)
 	}
 	return array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, int64(df.Nrow())), nil
+}
+
+// arrayOf converts a series to an Arrow array (NaN and NA become null).
+func arrayOf(s series.Series) (arrow.Array, error) {
+	mem := memory.DefaultAllocator
+	switch s.Type() {
+	case series.Float:
+		b := array.NewFloat64Builder(mem)
+		defer b.Release()
+		for _, v := range s.Float() {
+			if math.IsNaN(v) {
+				b.AppendNull()
+			} else {
+				b.Append(v)
+			}
+		}
+		return b.NewArray(), nil
+	case series.Int:
+		ints, err := s.Int()
+		if err != nil {
+			return nil, err
+		}
+		b := array.NewInt64Builder(mem)
+		defer b.Release()
+		for i, v := range ints {
+			if s.Elem(i).IsNA() {
+				b.AppendNull()
+			} else {
+				b.Append(int64(v))
+			}
+		}
+		return b.NewArray(), nil
+	case series.Bool:
+		bools, err := s.Bool()
+		if err != nil {
+			return nil, err
+		}
+		b := array.NewBooleanBuilder(mem)
+		defer b.Release()
+		for i, v := range bools {
+			if s.Elem(i).IsNA() {
+				b.AppendNull()
+			} else {
+				b.Append(v)
+			}
+		}
+		return b.NewArray(), nil
+	}
+	b := array.NewStringBuilder(mem)
+	defer b.Release()
+	b.AppendValues(s.Records(), nil)
+	return b.NewArray(), nil
 }
 
 // WriteArrow writes df to w as an Arrow IPC file (one record batch).
