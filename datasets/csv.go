@@ -56,7 +56,7 @@ func newCSVSource(r io.Reader, closer io.Closer, name string, spec csvSpec, n in
 	}
 	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: ',', NoHeader: spec.header == nil})
 	if err != nil {
-		return nil, fmt.Errorf("%w", ingestErr(err))
+		return nil, ingestErr(err)
 	}
 	s := &CSVSource{r: rec, closer: closer, name: name, spec: spec, n: n}
 	if spec.header != nil {

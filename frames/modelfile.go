@@ -43,6 +43,17 @@ type FitInfo struct {
 	Weights []float64 `json:"solver_weights"`
 	// Fingerprint identifies the training data (Data.Fingerprint).
 	Fingerprint string `json:"training_fingerprint"`
+	// With prices (ours, docs/costs.md): the price of each column, the
+	// cost budgets per training example and for the model's support at
+	// prediction time (0: none), and what the fit spent in all, at most and
+	// on average per example, and per column.
+	Costs              []float64 `json:"costs,omitempty"`
+	CostBudget         float64   `json:"cost_budget,omitempty"`
+	PredictCostBudget  float64   `json:"predict_cost_budget,omitempty"`
+	CostSpent          float64   `json:"cost_spent,omitempty"`
+	MaxCostPerExample  float64   `json:"max_cost_per_example,omitempty"`
+	MeanCostPerExample float64   `json:"mean_cost_per_example,omitempty"`
+	AttributeCosts     []float64 `json:"attribute_costs,omitempty"`
 }
 
 // modelFile is the JSON layout of a saved model.
@@ -84,6 +95,11 @@ func NewFitInfo(s lao.Solver, res *lao.Result, seed uint64, fingerprint string) 
 		AttributeCounts: slices.Clone(res.AttributeCounts), Weights: slices.Clone(res.W), Fingerprint: fingerprint}
 	if k, err := lao.FindParam(s, "k"); err == nil && !lao.Describe(s).Full {
 		fi.K = int(k.Get())
+	}
+	if res.Costs != nil {
+		fi.Costs, fi.AttributeCosts = slices.Clone(res.Costs), slices.Clone(res.AttributeCosts)
+		fi.CostBudget, fi.PredictCostBudget = res.Budget.Cost, res.Budget.PredictCost
+		fi.CostSpent, fi.MaxCostPerExample, fi.MeanCostPerExample = res.CostSpent, res.MaxCostPerExample, res.MeanCostPerExample()
 	}
 	return fi
 }
@@ -202,6 +218,12 @@ func (m *Model) check() error {
 		if fi.AttributeCounts != nil {
 			lengths["fit.attribute_counts"] = len(fi.AttributeCounts)
 		}
+		if fi.Costs != nil {
+			lengths["fit.costs"] = len(fi.Costs)
+		}
+		if fi.AttributeCosts != nil {
+			lengths["fit.attribute_costs"] = len(fi.AttributeCosts)
+		}
 	}
 	for _, k := range sortedNames(lengths) {
 		if lengths[k] != d {
@@ -210,6 +232,13 @@ func (m *Model) check() error {
 	}
 	if field, v, ok := m.nonFinite(); ok {
 		return bad("%s is %g", field, v)
+	}
+	if fi := m.Fit; fi != nil {
+		for j, c := range fi.Costs {
+			if !(c > 0) || math.IsInf(c, 0) {
+				return bad("fit.costs: the price of column %q is %g, want positive and finite", m.Features[j], c)
+			}
+		}
 	}
 	if t, fi := m.Transform, m.Fit; t != nil && fi != nil {
 		for j, s := range t.Scale {
@@ -239,8 +268,10 @@ func (m *Model) nonFinite() (field string, v float64, ok bool) {
 		scalars["scaling.y_offset"], scalars["scaling.y_scale"] = t.YOffset, t.YScale
 		arrays["scaling.offset"], arrays["scaling.scale"], arrays["scaling.fill"] = t.Offset, t.Scale, t.Fill
 	}
-	if m.Fit != nil {
-		arrays["fit.solver_weights"] = m.Fit.Weights
+	if fi := m.Fit; fi != nil {
+		arrays["fit.solver_weights"], arrays["fit.attribute_costs"] = fi.Weights, fi.AttributeCosts
+		scalars["fit.cost_budget"], scalars["fit.predict_cost_budget"] = fi.CostBudget, fi.PredictCostBudget
+		scalars["fit.cost_spent"], scalars["fit.max_cost_per_example"], scalars["fit.mean_cost_per_example"] = fi.CostSpent, fi.MaxCostPerExample, fi.MeanCostPerExample
 	}
 	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
 	for _, name := range sortedNames(arrays) {
@@ -272,12 +303,36 @@ func sortedNames[V any](m map[string]V) []string {
 // a budget, Murata & Suzuki 2018): a model with more non-zero coefficients
 // than budget is refused with an error wrapping lao.ErrBudgetExceeded.
 func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, error) {
+	return m.PredictWithin(df, budget, 0)
+}
+
+// PredictWithin predicts like PredictOnBudget with at most budget
+// attributes per row (0 or less: every column) and, if costBudget is
+// positive, at most costBudget in the prices the model was fitted with
+// (Fit.Costs): a model whose support costs more is refused with an error
+// wrapping lao.ErrBudgetExceeded, as is a cost budget for a model fitted
+// without prices.
+func (m *Model) PredictWithin(df dataframe.DataFrame, budget int, costBudget float64) ([]float64, error) {
 	if err := m.checkShape("PredictOnBudget"); err != nil {
 		return nil, err
+	}
+	if budget <= 0 {
+		budget = len(m.Coef)
 	}
 	if nz := lao.NonZero(m.Coef); nz > budget {
 		return nil, fmt.Errorf("frames: the model reads %d columns per row (non-zero coefficients), more than the budget of %d; fit a model with at most %d (e.g. screen-ridge with k ≤ %d): %w",
 			nz, budget, budget, budget, lao.ErrBudgetExceeded)
+	}
+	var costs []float64
+	if costBudget > 0 {
+		if m.Fit == nil || m.Fit.Costs == nil {
+			return nil, fmt.Errorf("frames: a prediction cost budget needs the prices the model was fitted with (fit.costs), and this model has none: %w", lao.ErrParam)
+		}
+		costs = m.Fit.Costs
+		if c := lao.SupportCost(m.Coef, costs); c > costBudget*(1+1e-9) {
+			return nil, fmt.Errorf("frames: the model's columns cost %g per row, more than the prediction cost budget %g; fit with --predict-cost-budget %g (hybrid or screen-ridge choose their columns within it): %w",
+				c, costBudget, costBudget, lao.ErrBudgetExceeded)
+		}
 	}
 	cols, err := m.supportColumns(df)
 	if err != nil {
@@ -285,6 +340,7 @@ func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, 
 	}
 	x := make([]float64, len(m.Features))
 	ex := lao.NewExample(len(x))
+	ex.SetPrices(costs, costBudget)
 	pred := make([]float64, df.Nrow())
 	for i := range pred {
 		for j, col := range cols {

@@ -40,6 +40,23 @@ type Prepared struct {
 	// Stats are the training statistics of the features (nil for a sparse
 	// table).
 	Stats []ColumnStats
+	// Costs, if not nil, are the features' prices in attribute order
+	// (SetPrices): Fit gives them to a priced solver and accounts every fit
+	// in them.
+	Costs []float64
+}
+
+// SetPrices sets the features' prices from prices given by column name
+// (ReadCosts, ParseCosts) with PricesFor: every feature needs one, a price
+// for a column that is not in the table is an error, one for an unused
+// column a note (returned).
+func (p *Prepared) SetPrices(prices []ColumnPrice) (notes []string, err error) {
+	costs, notes, err := PricesFor(p.Train.Names(), prices, p.Unused, p.Target)
+	if err != nil {
+		return nil, err
+	}
+	p.Costs = costs
+	return notes, nil
 }
 
 // PrepareFrame splits df (SplitFrame with testFrac and seed) and prepares
@@ -154,19 +171,25 @@ type Fitted struct {
 }
 
 // Fit fits s on p.Train (lao.Fit with Options.Seed = seed; a data-dependent
-// solver's moments from p.Train, WithPriors), maps the weights to the
-// data's units (Model) and scores them on p.Test through handles of the
-// fit's prediction budget (Score). Tune s first (TuneSolver on p.Train) to
-// fit with cross-validated parameters.
+// solver's moments from p.Train, WithPriors; with p.Costs, a priced
+// solver's prices, WithPrices, and every fit accounted in them), maps the
+// weights to the data's units (Model) and scores them on p.Test through
+// handles of the fit's prediction budget, in count and in price
+// (ScoreWithin). Tune s first (TuneSolver on p.Train) to fit with
+// cross-validated parameters.
 func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
-	return fitScored(WithPriors(s, p.Train), p.Train.Stream(), seed, p.Model, p.Score)
+	score := func(w []float64, b PredictBudget) (Scores, error) {
+		return ScoreWithin(w, p.Test.Stream(), &p.Transform, b)
+	}
+	return fitScored(WithPrices(WithPriors(s, p.Train), p.Costs), p.Train.Stream(), seed, p.Costs, p.Model, score)
 }
 
-// fitScored fits s on train (lao.Fit with Options.Seed = seed) and maps
-// and scores the weights with model and score: the fit → model → score
-// steps of Prepared.Fit and CSVStream.Fit.
-func fitScored(s lao.Solver, train lao.Source, seed uint64, model func([]float64) (*Model, error), score func([]float64, int) (Scores, error)) (*Fitted, error) {
-	res, err := lao.Fit(s, train, lao.Options{Seed: seed})
+// fitScored fits s on train (lao.Fit with Options.Seed = seed, accounted
+// at the prices costs, nil for none) and maps and scores the weights with
+// model and score (within the fit's prediction budget, in count and in
+// price): the fit → model → score steps of Prepared.Fit and CSVStream.Fit.
+func fitScored(s lao.Solver, train lao.Source, seed uint64, costs []float64, model func([]float64) (*Model, error), score func([]float64, PredictBudget) (Scores, error)) (*Fitted, error) {
+	res, err := lao.Fit(s, train, lao.Options{Seed: seed, Costs: costs})
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +197,7 @@ func fitScored(s lao.Solver, train lao.Source, seed uint64, model func([]float64
 	if f.Model, err = model(res.W); err != nil {
 		return nil, err
 	}
-	if f.Test, err = score(res.W, res.PredictionBudget()); err != nil {
+	if f.Test, err = score(res.W, PredictBudgetOf(res)); err != nil {
 		return nil, err
 	}
 	return f, nil

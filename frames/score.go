@@ -28,6 +28,10 @@ type Scores struct {
 	// observation handles; 0 for predictions read from a DataFrame).
 	MeanAttributes float64
 	MaxAttributes  int
+	// MeanCost and MaxCost are the prices of what the test rows revealed,
+	// per row (0 without prices).
+	MeanCost float64
+	MaxCost  float64
 }
 
 // Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
@@ -56,6 +60,7 @@ type scorer struct {
 	zero  float64
 	wrong int
 	seen  int64
+	spent float64
 }
 
 func newScorer(zero float64) *scorer { return &scorer{zero: zero, s: Scores{Binary: true}} }
@@ -75,6 +80,7 @@ func (sc *scorer) result() Scores {
 	n := float64(s.N)
 	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, float64(sc.wrong)/n
 	s.MeanAttributes = float64(sc.seen) / n
+	s.MeanCost = sc.spent / n
 	return s
 }
 
@@ -88,14 +94,29 @@ func (sc *scorer) result() Scores {
 // attributes fails with lao.ErrBudgetExceeded, and the Scores count what
 // the test rows revealed.
 func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error) {
+	return ScoreWithin(w, src, t, PredictBudget{Attributes: budget})
+}
+
+// ScoreWithin is Score with a prediction budget that may also be in
+// prices: each test row's handle charges b.Costs and refuses a read beyond
+// b.Cost, so a model whose support costs more fails with
+// lao.ErrBudgetExceeded, and the Scores report what the rows cost.
+func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Scores, error) {
 	d := src.Dim()
 	if len(w) != d {
 		return Scores{}, fmt.Errorf("frames: Score: %d weights for %d attributes: %w", len(w), d, lao.ErrShape)
 	}
+	budget := b.Attributes
 	if budget <= 0 {
 		budget = d
 	}
 	ex := lao.NewExample(d)
+	if b.Costs != nil {
+		if err := lao.CheckCosts(b.Costs, d); err != nil {
+			return Scores{}, fmt.Errorf("frames: Score: %w", err)
+		}
+		ex.SetPrices(b.Costs, b.Cost)
+	}
 	sc := newScorer(t.UnscaleLabel(0))
 	cells, _ := src.(lao.CellSource)
 	sparse, _ := src.(lao.SparseLender)
@@ -138,6 +159,8 @@ func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error
 		sc.add(t.UnscaleLabel(p), t.UnscaleLabel(y))
 		sc.seen += int64(ex.Observed())
 		sc.s.MaxAttributes = max(sc.s.MaxAttributes, ex.Observed())
+		sc.spent += ex.Spent()
+		sc.s.MaxCost = max(sc.s.MaxCost, ex.Spent())
 	}
 	if sc.s.N == 0 {
 		return Scores{}, fmt.Errorf("frames: Score: no test rows: %w", lao.ErrEmpty)

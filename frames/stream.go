@@ -546,5 +546,6 @@ func (s *CSVStream) Fit(solver lao.Solver, seed uint64) (*Fitted, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fitScored(solver, src, seed, s.Model, s.Score)
+	score := func(w []float64, b PredictBudget) (Scores, error) { return s.Score(w, b.Attributes) }
+	return fitScored(solver, src, seed, nil, s.Model, score)
 }

@@ -12,7 +12,15 @@ import (
 // uniformly sampled attributes and one attribute sampled with probability
 // |w_j|/||w||₁, each coordinate clipped to [−1/η, 1/η], averaged iterate.
 //
-// Budget: k+1 distinct attributes per example (hard).
+// Budget: k+1 distinct attributes per example (hard). With prices (ours,
+// docs/costs.md) also a cost budget C per example, by default the k+1 most
+// expensive attributes. The x̃ draws stay uniform: under the ∞-norm
+// criterion of the l1 analysis, the uniform (for equal moments) q minimises
+// the second moment per unit of expected cost whatever the prices, once k
+// is chosen for the cost; the inner-product draw becomes
+// p_j ∝ |w_j|/√c_j, optimal per unit of cost for the worst x with
+// ||x||∞ ≤ 1, and the default η shrinks by √(2/(κ+1)), κ =
+// PricedInnerL1Factor, the most that draw can raise E[φ̃²].
 //
 // Theorem 3.4: if ||x||∞ ≤ 1, |y| ≤ B and m ≥ log 2d, with
 // η = (1/(4B²))√(2k log(2d)/(5md)), E[L(w̃)] ≤ L(w*) + 4B²√(10 d log(2d)/(km))
@@ -36,6 +44,9 @@ type AELR struct {
 	// draws) and w·x (the mean of ⌊(k+1)/2⌋ draws), as Kukliansky &
 	// Shamir's experiments did. Off (the default) is Algorithm 2.
 	Split bool
+	// Prices are the attributes' prices and the cost budgets (ours); with
+	// a cost budget, K = 0 takes the largest k whose worst case fits it.
+	Prices
 }
 
 var _ Solver = (*AELR)(nil)
@@ -43,28 +54,36 @@ var _ Solver = (*AELR)(nil)
 // Name returns "aelr".
 func (s *AELR) Name() string { return "aelr" }
 
-func (s *AELR) resolve(p Problem) (k int, B, eta float64, o estOpts, err error) {
-	k = s.K
-	if err = checkK("aelr", k, p.D); err != nil {
+func (s *AELR) resolve(p Problem) (k int, B, eta, cost float64, o estOpts, err error) {
+	if err = s.Prices.check("aelr", p.D); err != nil {
+		return
+	}
+	if k, cost, err = s.Prices.resolveDraws("aelr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
 		return
 	}
 	if B, err = positiveOr("aelr", "B", s.B, defaultRadius); err != nil {
 		return
 	}
 	o = lassoOpts(s.Split, false, nil)
-	eta, err = positiveOr("aelr", "eta", s.Eta, AELRDefaultEta(p.D, k, p.M, B))
+	def := AELRDefaultEta(p.D, k, p.M, B)
+	if s.priced() { // p_j ∝ |w_j|/√c_j
+		o.innerC = rootPrices(s.Costs)
+		def *= pricedInnerL1Eta(s.Costs)
+	}
+	eta, err = positiveOr("aelr", "eta", s.Eta, def)
 	return
 }
 
-// Params binds k, B, eta and split to the struct's fields.
+// Params binds k, B, eta, split, costbudget, predictcostbudget and
+// costblind to the struct's fields; the prices are supplied with SetCosts.
 func (s *AELR) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
 		radiusParam(&s.B, "l1"),
 		stepParam(&s.Eta, "step size", "Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))",
 			func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, defaultRadius)) }),
 		splitParam(&s.Split, ""),
-	}
+	}, s.Prices.priceParams("the k+1 draws")...)
 }
 
 // About cites the paper.
@@ -75,11 +94,14 @@ func (s *AELR) About() About {
 // Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
 // (w_1 = 0) and the budget k+1 per example.
 func (s *AELR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, o, err := s.resolve(p)
+	k, B, eta, cost, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return newGAELRLearner(nil, k, B, eta, p, o, nil), kPlusOne(k, p.D), nil
+	if s.K == 0 {
+		o.kDerived = k // from the cost budget
+	}
+	return newGAELRLearner(nil, k, B, eta, p, o, nil), s.Prices.budget(kPlusOne(k, p.D), cost), nil
 }
 
 // aelrLearner runs AELR and GAELR on the exponentiated-gradient core:

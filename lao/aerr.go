@@ -13,7 +13,14 @@ import (
 // x) and one attribute sampled with probability w_j²/||w||₂² (for w·x),
 // followed by the averaged iterate.
 //
-// Budget: k+1 distinct attributes per example (hard).
+// Budget: k+1 distinct attributes per example (hard). With prices (ours,
+// docs/costs.md) also a cost budget C per example, by default the k+1 most
+// expensive attributes; the k attributes for x̃ are drawn with
+// q_j ∝ 1/√c_j, which minimises the estimate's second moment per unit of
+// expected cost when the attributes have equal second moments (what the
+// standardised scaling gives); the inner-product draw keeps p ∝ w², which
+// is optimal per unit of cost for the worst x with ||x||₂ ≤ 1 whatever the
+// prices.
 //
 // Theorem 3.1: if ||x||₂ ≤ 1 and |y| ≤ B, with η = √(k/(2dm)),
 // E[L(w̄)] ≤ L(w*) + 4B²√(2d/(km)) for every ||w*||₂ ≤ B, where the loss is
@@ -41,6 +48,9 @@ type AERR struct {
 	// Shamir's experiments did (their Section 5). Off (the default) is
 	// Algorithm 1: k and 1.
 	Split bool
+	// Prices are the attributes' prices and the cost budgets (ours); with
+	// a cost budget, K = 0 takes the largest k whose worst case fits it.
+	Prices
 }
 
 var _ Solver = (*AERR)(nil)
@@ -48,29 +58,41 @@ var _ Solver = (*AERR)(nil)
 // Name returns "aerr".
 func (s *AERR) Name() string { return "aerr" }
 
-func (s *AERR) resolve(p Problem) (k int, B, eta float64, o estOpts, err error) {
-	k = s.K
-	if err = checkK("aerr", k, p.D); err != nil {
+func (s *AERR) resolve(p Problem) (k int, B, eta, cost float64, q *aliasTable, o estOpts, err error) {
+	if err = s.Prices.check("aerr", p.D); err != nil {
+		return
+	}
+	if k, cost, err = s.Prices.resolveDraws("aerr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
 		return
 	}
 	if B, err = positiveOr("aerr", "B", s.B, defaultRadius); err != nil {
 		return
 	}
 	o = ridgeOpts(s.AdaGrad, s.Split, false, nil)
-	eta, err = ridgeEta("aerr", s.Eta, s.AdaGrad, B, AERRDefaultEta(p.D, k, p.M))
+	def := AERRDefaultEta(p.D, k, p.M)
+	if s.priced() { // q_j ∝ 1/√c_j; Theorem 3.1's d becomes S(q) for equal moments
+		f := rootPrices(s.Costs)
+		if q, err = samplingTable("aerr", "Costs", f, p.D); err != nil {
+			return
+		}
+		def = math.Sqrt(float64(k) / (2 * PricedUniformS(s.Costs) * float64(p.M)))
+	}
+	eta, err = ridgeEta("aerr", s.Eta, s.AdaGrad, B, def)
 	return
 }
 
-// Params binds k, B, eta, adagrad and split to the struct's fields.
+// Params binds k, B, eta, adagrad, split, costbudget, predictcostbudget
+// and costblind to the struct's fields; the prices are supplied with
+// SetCosts.
 func (s *AERR) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
 		radiusParam(&s.B, "l2"),
 		ridgeEtaParam(&s.Eta, &s.AdaGrad, &s.B, s.Split, "step size", "Theorem 3.1's √(k/(2dm))",
 			func(p Problem) float64 { return AERRDefaultEta(p.D, s.K, p.M) }),
 		adaGradParam(&s.AdaGrad, ""),
 		splitParam(&s.Split, ""),
-	}
+	}, s.Prices.priceParams("the k+1 draws")...)
 }
 
 // About cites the paper.
@@ -81,12 +103,15 @@ func (s *AERR) About() About {
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.
 func (s *AERR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, o, err := s.resolve(p)
+	k, B, eta, cost, q, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	l, err := newGAERRLearner(nil, k, B, eta, s.W1, p, "aerr", o)
-	return l, kPlusOne(k, p.D), err
+	if s.K == 0 {
+		o.kDerived = k // from the cost budget
+	}
+	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "aerr", o)
+	return l, s.Prices.budget(kPlusOne(k, p.D), cost), err
 }
 
 // aerrLearner runs AERR and GAERR on the projected-gradient core: O(k log d)

@@ -9,7 +9,14 @@ import "math"
 // attributes' second moments as prior knowledge. (Note the moments
 // themselves, not their square roots as in DDAERR.)
 //
-// Budget: k+1 distinct attributes per example (hard).
+// Budget: k+1 distinct attributes per example (hard). With prices (ours,
+// docs/costs.md) also a cost budget C per example, by default the k+1 most
+// expensive attributes. The x̃ draws keep q ∝ E[x_i²]: under Lemma 4.3's
+// ∞-norm criterion it minimises the draw's second moment per unit of
+// expected cost whatever the prices (once k is chosen for the cost). The
+// inner-product draw is priced: p_j ∝ |w_j|/√c_j (with InnerDD
+// p_j ∝ |w_j|√(E[x_j²]/c_j)), and without InnerDD the default η shrinks as
+// AELR's does.
 //
 // Theorem 4.6: if ||x||∞ ≤ 1, |y| ≤ B and m ≥ log 2d, with
 // η = (1/(2B))√(log(2d)/(5m((1/k)||E[x²]||₁ + 1))),
@@ -37,6 +44,9 @@ type DDAELR struct {
 	// Paper selects what the paper's experiments ran (Section 5): InnerDD
 	// and Split.
 	Paper bool
+	// Prices are the attributes' prices and the cost budgets (ours); with
+	// a cost budget, K = 0 takes the largest k whose worst case fits it.
+	Prices
 }
 
 var _ Solver = (*DDAELR)(nil)
@@ -44,9 +54,11 @@ var _ Solver = (*DDAELR)(nil)
 // Name returns "ddaelr".
 func (s *DDAELR) Name() string { return "ddaelr" }
 
-func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o estOpts, err error) {
-	k = s.K
-	if err = checkK("ddaelr", k, p.D); err != nil {
+func (s *DDAELR) resolve(p Problem) (k int, B, eta, cost float64, q *aliasTable, o estOpts, err error) {
+	if err = s.Prices.check("ddaelr", p.D); err != nil {
+		return
+	}
+	if k, cost, err = s.Prices.resolveDraws("ddaelr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
 		return
 	}
 	if B, err = positiveOr("ddaelr", "B", s.B, defaultRadius); err != nil {
@@ -64,7 +76,19 @@ func (s *DDAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o est
 	for _, v := range s.Moments {
 		l1 += v
 	}
-	eta, err = positiveOr("ddaelr", "eta", s.Eta, DDAELRDefaultEta(p.D, k, p.M, B, l1))
+	def := DDAELRDefaultEta(p.D, k, p.M, B, l1)
+	if s.priced() { // p_j ∝ |w_j|/√c_j, or |w_j|√(E[x_j²]/c_j) with innerdd
+		f := rootPrices(s.Costs)
+		if inner {
+			for j := range f {
+				f[j] *= o.innerC[j]
+			}
+		} else {
+			def *= pricedInnerL1Eta(s.Costs)
+		}
+		o.innerC = f
+	}
+	eta, err = positiveOr("ddaelr", "eta", s.Eta, def)
 	return
 }
 
@@ -85,10 +109,11 @@ func checkMoments(solver string, m []float64, d int) error {
 	return nil
 }
 
-// Params binds k, B, eta, split, innerdd and paper to the struct's fields;
-// the prior Moments are supplied with SetMoments.
+// Params binds k, B, eta, split, innerdd, paper, costbudget,
+// predictcostbudget and costblind to the struct's fields; the prior Moments
+// are supplied with SetMoments, the prices with SetCosts.
 func (s *DDAELR) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
 		radiusParam(&s.B, "l1"),
 		// CV centres the step on the uniform solver's theorem step: the
@@ -98,7 +123,7 @@ func (s *DDAELR) Params() []Param {
 		splitParam(&s.Split, ""),
 		innerDDParam(&s.InnerDD, "|w_j|√E[x_j²]", "p_j ∝ |w_j|"),
 		paperParam(&s.Paper, "innerdd and split"),
-	}
+	}, s.Prices.priceParams("the k+1 draws")...)
 }
 
 // About cites the paper.
@@ -115,11 +140,14 @@ func (s *DDAELR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner at z⁺ = z⁻ = 1 (w_1 = 0) with the
 // budget k+1 per example.
 func (s *DDAELR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, q, o, err := s.resolve(p)
+	k, B, eta, cost, q, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return newGAELRLearner(q, k, B, eta, p, o, nil), kPlusOne(k, p.D), nil
+	if s.K == 0 {
+		o.kDerived = k // from the cost budget
+	}
+	return newGAELRLearner(q, k, B, eta, p, o, nil), s.Prices.budget(kPlusOne(k, p.D), cost), nil
 }
 
 // DDAELRDefaultEta is Theorem 4.6's step size

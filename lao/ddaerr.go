@@ -8,7 +8,12 @@ import "math"
 // Lemma 3.4's bound on the gradient estimate's second moment, given the
 // attributes' second moments as prior knowledge.
 //
-// Budget: k+1 distinct attributes per example (hard).
+// Budget: k+1 distinct attributes per example (hard). With prices (ours,
+// docs/costs.md) also a cost budget C per example, by default the k+1 most
+// expensive attributes, and x̃ draws with q_j ∝ √(E[x_j²]/c_j), which
+// minimises the draw's second moment per unit of expected cost (InnerDD
+// draws p_j ∝ |w_j|√(E[x_j²]/c_j) likewise; the default p ∝ w² is optimal
+// per unit of cost for the worst x whatever the prices).
 //
 // Theorem 3.5: if ||x||₂ ≤ 1 and |y| ≤ B, with
 // η = 1/√(m((1/k)||E[x²]||_{1/2} + 1)),
@@ -46,6 +51,9 @@ type DDAERR struct {
 	// Paper selects what Kukliansky & Shamir's experiments ran (their
 	// Section 5): InnerDD and Split. Off leaves each to its field.
 	Paper bool
+	// Prices are the attributes' prices and the cost budgets (ours); with
+	// a cost budget, K = 0 takes the largest k whose worst case fits it.
+	Prices
 }
 
 var _ Solver = (*DDAERR)(nil)
@@ -53,9 +61,11 @@ var _ Solver = (*DDAERR)(nil)
 // Name returns "ddaerr".
 func (s *DDAERR) Name() string { return "ddaerr" }
 
-func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o estOpts, err error) {
-	k = s.K
-	if err = checkK("ddaerr", k, p.D); err != nil {
+func (s *DDAERR) resolve(p Problem) (k int, B, eta, cost float64, q *aliasTable, o estOpts, err error) {
+	if err = s.Prices.check("ddaerr", p.D); err != nil {
+		return
+	}
+	if k, cost, err = s.Prices.resolveDraws("ddaerr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
 		return
 	}
 	if B, err = positiveOr("ddaerr", "B", s.B, defaultRadius); err != nil {
@@ -64,20 +74,27 @@ func (s *DDAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, o est
 	if err = checkMoments("ddaerr", s.Moments, p.D); err != nil {
 		return
 	}
-	roots := rootsOf(s.Moments)
+	roots, half := rootsOf(s.Moments), HalfNorm(s.Moments)
+	if s.priced() { // q_j ∝ √(E[x_j²]/c_j); Theorem 3.5's ||E[x²]||_{1/2} becomes S(q)
+		for j, f := range rootPrices(s.Costs) {
+			roots[j] *= f
+		}
+		half = pricedHalf(s.Moments, s.Costs)
+	}
 	if q, err = samplingTable("ddaerr", "Moments", roots, p.D); err != nil {
 		return
 	}
 	split, inner := paperFlags(s.Paper, s.Split, s.InnerDD)
 	o = ridgeOpts(s.AdaGrad, split, inner, roots)
-	eta, err = ridgeEta("ddaerr", s.Eta, s.AdaGrad, B, DDAERRDefaultEta(k, p.M, HalfNorm(s.Moments)))
+	eta, err = ridgeEta("ddaerr", s.Eta, s.AdaGrad, B, DDAERRDefaultEta(k, p.M, half))
 	return
 }
 
-// Params binds k, B, eta, adagrad, split, innerdd and paper to the
-// struct's fields; the prior Moments are supplied with SetMoments.
+// Params binds k, B, eta, adagrad, split, innerdd, paper, costbudget,
+// predictcostbudget and costblind to the struct's fields; the prior Moments
+// are supplied with SetMoments, the prices with SetCosts.
 func (s *DDAERR) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &s.K, "attributes drawn from q to estimate x (one more estimates w·x); in [1, d]"),
 		radiusParam(&s.B, "l2"),
 		// CV centres the step on the uniform solver's theorem step: the
@@ -88,7 +105,7 @@ func (s *DDAERR) Params() []Param {
 		splitParam(&s.Split, ""),
 		innerDDParam(&s.InnerDD, "|w_j|√E[x_j²]", "p_j ∝ w_j²"),
 		paperParam(&s.Paper, "innerdd and split"),
-	}
+	}, s.Prices.priceParams("the k+1 draws")...)
 }
 
 // About cites the paper.
@@ -105,12 +122,15 @@ func (s *DDAERR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.
 func (s *DDAERR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, q, o, err := s.resolve(p)
+	k, B, eta, cost, q, o, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
+	if s.K == 0 {
+		o.kDerived = k // from the cost budget
+	}
 	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "ddaerr", o)
-	return l, kPlusOne(k, p.D), err
+	return l, s.Prices.budget(kPlusOne(k, p.D), cost), err
 }
 
 // HalfNorm is ||v||_{1/2} = (Σ_i √v_i)² for v ≥ 0: for the second moments

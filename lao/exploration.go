@@ -163,6 +163,30 @@ type explorer struct {
 	t          int               // completed updates
 	order      []int             // scratch for H_s
 	onEstimate func(eta float64) // called once when the default η is resolved
+	// prices (Hybrid with prices, ours): the support within the cost
+	// budget cprime, by value per price if priced (else by |θ_j|), and
+	// blocks within what an example may spend beyond the support
+	costs  []float64 // nil: unpriced, H_s and consecutive blocks of width
+	cprime float64
+	priced bool
+	bounds []int // block i is [bounds[i], bounds[i+1]) when costs != nil
+}
+
+// setPrices makes the explorer choose its support within the cost budget
+// cprime (by value per price if priced) and read the blocks bounds.
+func (x *explorer) setPrices(costs []float64, cprime float64, priced bool, bounds []int) {
+	x.costs, x.cprime, x.priced, x.bounds = costs, cprime, priced, bounds
+	x.blocks = len(bounds) - 1
+	x.supp = x.threshold()
+}
+
+// threshold applies H_s to θ, or its priced version (costThreshold), and
+// returns the support.
+func (x *explorer) threshold() []int {
+	if x.costs == nil {
+		return hardThreshold(x.theta, x.s, x.order, x.supp)
+	}
+	return costThreshold(x.theta, x.s, x.costs, x.cprime, x.priced, x.order, x.supp)
 }
 
 func newExplorer(d, sp, s int, eta float64, theta []float64) *explorer {
@@ -175,6 +199,9 @@ func newExplorer(d, sp, s int, eta float64, theta []float64) *explorer {
 
 // block returns J_i (0-based, half-open) for block i.
 func (x *explorer) block(i int) (lo, hi int) {
+	if x.bounds != nil {
+		return x.bounds[i], x.bounds[i+1]
+	}
 	return i * x.width, min((i+1)*x.width, x.d)
 }
 
@@ -222,7 +249,7 @@ func (x *explorer) update() {
 		x.theta[j] -= step * v
 	}
 	clear(x.g)
-	x.supp = hardThreshold(x.theta, x.s, x.order, x.supp)
+	x.supp = x.threshold()
 	x.t++
 	x.e = 0
 	if !allFinite(x.theta) {

@@ -18,13 +18,22 @@ type Options struct {
 	Checkpoints []int
 	// OnCheckpoint is called at each checkpoint. W is only valid during the call.
 	OnCheckpoint func(Checkpoint)
+	// Costs, if not nil, are the attributes' prices (length d, each
+	// positive) at which the fit is accounted (Result.CostSpent, ...) when
+	// the solver has no prices of its own (an unpriced solver, or a
+	// full-information reference, put on the cost axis). A priced solver's
+	// own prices (Budget.Costs) must then be the same.
+	Costs []float64
 }
 
 // Checkpoint is the state of a fit after Examples training examples.
 type Checkpoint struct {
 	Examples   int
 	Attributes int64 // attributes revealed so far (the papers' x-axis)
-	W          []float64
+	// Cost is the prices of the attributes revealed so far (0 without
+	// prices): the x-axis when attributes have prices.
+	Cost float64
+	W    []float64
 }
 
 // Result is a fitted linear predictor with the attribute accounting of the fit.
@@ -49,6 +58,16 @@ type Result struct {
 	// the model reads of a test example. The training budget is
 	// Budget.PerExample, the prediction budget PredictionBudget().
 	Support []int
+	// Costs are the prices the fit was charged at (Budget.Costs or
+	// Options.Costs; nil: unpriced, and every cost below is 0).
+	Costs []float64
+	// CostSpent is the total price of the attributes revealed, summed over
+	// the examples; MaxCostPerExample the largest spend on one example.
+	CostSpent         float64
+	MaxCostPerExample float64
+	// AttributeCosts[i] = AttributeCounts[i]·Costs[i]: what attribute i
+	// cost over the fit (nil without prices).
+	AttributeCosts []float64
 }
 
 // ParamReporter is implemented by learners that report the parameters they
@@ -124,6 +143,9 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	defer recoverBudget(&err, solverLabel(s, l)) // recover must be called by the deferred function itself
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
+	if res.Costs, err = fitPrices(s.Name(), budget, opt.Costs, d); err != nil {
+		return nil, err
+	}
 	if err := feed(s, l, src, res, opt); err != nil {
 		return nil, err
 	}
@@ -133,7 +155,11 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 		return nil, err
 	}
 	res.Support = Support(res.W)
+	res.AttributeCosts = attributeCosts(res.AttributeCounts, res.Costs)
 	if err := checkPrediction(s.Name(), res); err != nil {
+		return nil, err
+	}
+	if err := checkPredictionCost(s.Name(), res); err != nil {
 		return nil, err
 	}
 	if dg, ok := l.(Diagnoser); ok {
@@ -154,6 +180,7 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 	m, d := res.Examples, len(res.AttributeCounts)
 	fail, _ := l.(Failer)
 	ex := NewExample(d)
+	ex.SetPrices(res.Costs, res.Budget.Cost)
 	next := nextExample(src, ex, res.Budget.PerExample)
 	var wbuf []float64
 	cp := 0
@@ -174,6 +201,8 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 		}
 		res.Attributes += int64(len(seen))
 		res.MaxPerExample = max(res.MaxPerExample, len(seen))
+		res.CostSpent += ex.Spent()
+		res.MaxCostPerExample = max(res.MaxCostPerExample, ex.Spent())
 		if cp < len(opt.Checkpoints) && opt.Checkpoints[cp] == t {
 			cp++
 			if opt.OnCheckpoint != nil {
@@ -184,7 +213,7 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 				if err := checkWeights(s, l, wbuf, t); err != nil {
 					return err
 				}
-				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, W: wbuf})
+				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, Cost: res.CostSpent, W: wbuf})
 			}
 		}
 	}

@@ -22,6 +22,14 @@ import (
 // Exploration steps, at most s in the Exploitation steps); the output is
 // s-sparse (Budget.Predict = s').
 //
+// With prices (ours, docs/costs.md) the support is also limited in cost:
+// at most s attributes costing at most C' (PredictCostBudget; by default
+// the s most expensive), chosen greedily by value per price θ_j²/c_j (by
+// |θ_j| when cost-blind) in place of H_s; Exploration's blocks hold at most
+// s'−s consecutive attributes costing at most C − C', so no training
+// example costs more than C (CostBudget; by default C' plus the dearest
+// block of s'−s). The model then predicts each test example for at most C'.
+//
 // Theorem 4.4 (defaults): T_k⁻ = 3, T_k = T̃ = ⌈log(d/(Θ(κ_s²)(s'−s)) ∨ 1) /
 // log(1/(1−ᾰ))⌉ and batch sizes B_k(T, s, ᾰ) whose noise term grows like
 // T/(1−ᾰ)^T per round and like 1/(1−ᾰ)^k across rounds. We take the
@@ -70,6 +78,9 @@ type Hybrid struct {
 	T int
 	// Theta0 is θ̃_0 (length d); nil means the zero vector.
 	Theta0 []float64
+	// Prices are the attributes' prices and the cost budgets (ours): C
+	// per training example, C' for the model's support.
+	Prices
 }
 
 var _ Solver = (*Hybrid)(nil)
@@ -77,10 +88,11 @@ var _ Solver = (*Hybrid)(nil)
 // Name returns "hybrid".
 func (h *Hybrid) Name() string { return "hybrid" }
 
-// Params binds k (s'), s, eta, batch, batch2, growth, tminus and T to the
-// struct's fields.
+// Params binds k (s'), s, eta, batch, batch2, growth, tminus, T,
+// costbudget, predictcostbudget and costblind to the struct's fields; the
+// prices are supplied with SetCosts.
 func (h *Hybrid) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &h.K, "s', attributes observed per example (training and prediction); in [s+1, d]"),
 		sparsityParam(&h.S, "non-zero weights of the model"),
 		sparseEtaParam(&h.Eta),
@@ -89,7 +101,7 @@ func (h *Hybrid) Params() []Param {
 		growthParam(&h.Growth, "growth γ ≥ 1 of both mini-batches per round"),
 		IntParam("tminus", &h.TMinus, "Exploration updates per round T⁻ (Theorem 4.4)").withDefault(strconv.Itoa(defaultTMinus)),
 		IntParam("T", &h.T, "Exploitation updates per round T̃ (Theorem 4.4)").withDefault("⌈log(d/(s'−s) ∨ 1)/log γ⌉"),
-	}
+	}, h.Prices.priceParams("the support and one block")...)
 }
 
 // About cites the paper.
@@ -121,6 +133,9 @@ func HybridDefaultT(d, sp, s int, growth float64) int {
 }
 
 func (h *Hybrid) resolve(p Problem) (hybridConfig, error) {
+	if err := h.Prices.check("hybrid", p.D); err != nil {
+		return hybridConfig{}, err
+	}
 	sp, err := resolveSparsity("hybrid", h.K, h.S, p.D, 1)
 	if err != nil {
 		return hybridConfig{}, err
@@ -171,8 +186,40 @@ func (h *Hybrid) Start(p Problem) (Learner, Budget, error) {
 	}
 	l := &hybridLearner{c: c, x: newExplorer(p.D, c.sp, c.s, c.eta, th), round: 1}
 	l.x.batch = c.batch
+	budget := sparseBudget(c.sp, c.s)
+	if h.Costs != nil {
+		cprime, cost, bounds, err := h.pricedPlan(c)
+		if err != nil {
+			return nil, Budget{}, err
+		}
+		l.x.setPrices(h.Costs, cprime, h.priced(), bounds) // θ̃_0's support within C' too
+		budget = h.Prices.budget(budget, cost)
+		budget.PredictCost = cprime
+	}
 	l.y = newExploiter(th, nil, c.eta)
-	return l, sparseBudget(c.sp, c.s), nil
+	return l, budget, nil
+}
+
+// pricedPlan resolves C' (the support's cost budget), C (per training
+// example) and Exploration's blocks: at most s'−s consecutive attributes
+// costing at most C − C'.
+func (h *Hybrid) pricedPlan(c hybridConfig) (cprime, cost float64, bounds []int, err error) {
+	cprime = h.PredictCostBudget
+	if cprime == 0 {
+		cprime = WorstCaseCost(h.Costs, c.s)
+	}
+	width := c.sp - c.s
+	if h.CostBudget == 0 {
+		bounds, _ = costBlocks(h.Costs, width, math.Inf(1))
+		return cprime, cprime + maxBlockCost(h.Costs, bounds), bounds, nil
+	}
+	cost = h.CostBudget
+	bounds, bad := costBlocks(h.Costs, width, cost-cprime)
+	if bounds == nil {
+		return 0, 0, nil, paramErr("hybrid", "costbudget", "= %g leaves %g beyond the support's budget C' = %g, less than attribute %d's price %g: Exploration could never read it; raise costbudget (or lower predictcostbudget)",
+			cost, cost-cprime, cprime, bad, h.Costs[bad])
+	}
+	return cprime, cost, bounds, nil
 }
 
 // hybridLearner runs the rounds of Algorithm 3 on one shared iterate.

@@ -146,3 +146,34 @@ func TestCellSourceFailure(t *testing.T) {
 		}
 	}
 }
+
+// Priced solvers on a lazy source: the same weights, spend and accounting
+// as in memory, under a cost budget that refuses some reads; the source
+// delivered exactly the cells revealed.
+func TestCellSourcePriced(t *testing.T) {
+	rng := NewRand(77)
+	const d, m = 9, 60
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 4, 0.5, rng), sigma: 0.2}
+	ds := p.sample(m, rng)
+	costs := make([]float64, d)
+	mom := make([]float64, d)
+	for i := range costs {
+		costs[i], mom[i] = 1+float64(i%4), 1/float64(i+1)
+	}
+	for name, mk := range pricedSolvers(mom) {
+		s := mk(costs, false)
+		want, err := Fit(s, ds.Stream(), Options{Seed: 5})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		src := &cellTable{ds: ds}
+		got, err := Fit(s, src, Options{Seed: 5})
+		if err != nil {
+			t.Fatalf("%s lazy: %v", name, err)
+		}
+		if !reflect.DeepEqual(got.W, want.W) || got.CostSpent != want.CostSpent || got.Attributes != want.Attributes || src.cells != got.Attributes || src.err != nil {
+			t.Errorf("%s: lazy W %v spent %g attributes %d (cells %d, %v); in memory W %v spent %g attributes %d",
+				name, got.W, got.CostSpent, got.Attributes, src.cells, src.err, want.W, want.CostSpent, want.Attributes)
+		}
+	}
+}

@@ -59,8 +59,9 @@ func packageDocs(t *testing.T) (fields map[string]map[string]string, params map[
 }
 
 // fieldOf returns the name of the field of the struct behind s that p is
-// bound to.
-func fieldOf(s Solver, p Param) string {
+// bound to, and the name of the struct type that declares it (s's own, or
+// an embedded struct's, e.g. Prices).
+func fieldOf(s Solver, p Param) (field, owner string) {
 	var ptr uintptr
 	switch {
 	case p.Int != nil:
@@ -70,13 +71,25 @@ func fieldOf(s Solver, p Param) string {
 	default:
 		ptr = reflect.ValueOf(p.Float).Pointer()
 	}
-	v := reflect.ValueOf(s).Elem()
+	return findField(reflect.ValueOf(s).Elem(), ptr)
+}
+
+// findField searches the fields of the struct v, and of the structs it
+// embeds, for the one at address ptr.
+func findField(v reflect.Value, ptr uintptr) (field, owner string) {
 	for i := range v.NumField() {
-		if v.Field(i).Addr().Pointer() == ptr {
-			return v.Type().Field(i).Name
+		f, sf := v.Field(i), v.Type().Field(i)
+		if sf.Anonymous && f.Kind() == reflect.Struct {
+			if name, typ := findField(f, ptr); name != "" {
+				return name, typ
+			}
+			continue
+		}
+		if f.Addr().Pointer() == ptr {
+			return sf.Name, v.Type().Name()
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // Every default is written once: the Param declaration's Default, which
@@ -90,8 +103,8 @@ func TestParamDocsMatchDeclarations(t *testing.T) {
 		typ := reflect.TypeOf(s).Elem().Name()
 		doc := params[typ]
 		for _, p := range s.Params() {
-			field := fieldOf(s, p)
-			fdoc, ok := fields[typ][field]
+			field, owner := fieldOf(s, p)
+			fdoc, ok := fields[owner][field]
 			if field == "" || !ok || fdoc == "" {
 				t.Errorf("%s: %s is bound to no documented field of %s", info.Name, p.Name, typ)
 				continue

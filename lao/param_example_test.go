@@ -27,6 +27,9 @@ func ExampleSetParams() {
 	// B    = 2    tuned by CV: true   radius of the l1 ball; 0 selects 1
 	// eta  = 0    tuned by CV: true   step size; 0 selects Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))
 	// split = false tuned by CV: false  the k+1 attributes split evenly between x̃ and w·x (Kukliansky & Shamir 2015, Section 5); off: k and 1
+	// costbudget = 0    tuned by CV: false  C, hard cost budget per training example, paying for the k+1 draws (needs prices); 0 selects the worst case of the solver's draws
+	// predictcostbudget = 0    tuned by CV: false  C', cost budget of the model's support at prediction time (needs prices); 0: none
+	// costblind = false tuned by CV: false  sample as if every price were equal (the cost-blind reference at the same budget); off: priced draws (ours)
 	// 13 grid points (B is fixed, so only eta varies), the first: 2.42e-05
 }
 

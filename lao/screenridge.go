@@ -24,6 +24,15 @@ import (
 // Budget: k per example (hard). The model predicts from at most k
 // attributes (its weights are 0 outside the chosen columns), so it also
 // meets a prediction-time budget of k (Murata & Suzuki 2018).
+//
+// With prices (ours, docs/costs.md) an example also costs at most C
+// (CostBudget; by default the k most expensive attributes): phase 1 reads
+// the attributes of a random order while they fit (skipping one that does
+// not), at most k; phase 2 keeps at most k attributes costing at most C and
+// at most C' (PredictCostBudget, if set), greedily by |r_j| (r_j the
+// screened correlation) and, priced, also greedily by value per price
+// r_j²/c_j, keeping the selection with the larger Σ r_j². With K
+// = 0 and a cost budget there is no count limit but the budget's.
 type ScreenRidge struct {
 	// K is k: attributes per example in both phases, and in the model. K
 	// must be in [1, d].
@@ -36,6 +45,8 @@ type ScreenRidge struct {
 	// λ = tr(C_S)/(k·m2), as Ridge's default (scikit-learn's Ridge(alpha=1)
 	// on standardised columns).
 	Lambda float64
+	// Prices are the attributes' prices and the cost budgets (ours).
+	Prices
 }
 
 var _ Solver = (*ScreenRidge)(nil)
@@ -43,14 +54,15 @@ var _ Solver = (*ScreenRidge)(nil)
 // Name returns "screen-ridge".
 func (s *ScreenRidge) Name() string { return "screen-ridge" }
 
-// Params binds k, m1 and lambda to the struct's fields; lambda is tuned by
-// cross-validation on Ridge's range.
+// Params binds k, m1, lambda, costbudget, predictcostbudget and costblind
+// to the struct's fields; lambda is tuned by cross-validation on Ridge's
+// range; the prices are supplied with SetCosts.
 func (s *ScreenRidge) Params() []Param {
-	return []Param{
+	return append([]Param{
 		IntParam("k", &s.K, "attributes per example (screening and fit) and in the model; in [1, d]"),
 		IntParam("m1", &s.M1, "screening examples").withDefault("min(⌈30d/k⌉, ⌊m/2⌋)"),
 		FloatParam("lambda", &s.Lambda, "ridge penalty of phase 2", &Tune{Values: ridgeLambdaValues}).withDefault("tr(C_S)/(k·m2)"),
-	}
+	}, s.Prices.priceParams("k attributes")...)
 }
 
 // About describes the baseline.
@@ -59,42 +71,58 @@ func (s *ScreenRidge) About() About {
 		Budget: "k per example", Ball: "l2"}
 }
 
-// resolve validates the parameters against p and resolves the defaults.
-func (s *ScreenRidge) resolve(p Problem) (k, m1 int, err error) {
-	k = s.K
-	if err := checkK("screen-ridge", k, p.D); err != nil {
-		return 0, 0, err
+// resolve validates the parameters against p and resolves the defaults:
+// k (d when a cost budget replaces it), m1 and the cost budget.
+func (s *ScreenRidge) resolve(p Problem) (k, m1 int, cost float64, err error) {
+	if err := s.Prices.check("screen-ridge", p.D); err != nil {
+		return 0, 0, 0, err
+	}
+	k, keff := s.K, s.K
+	switch {
+	case s.Costs != nil && k == 0 && s.CostBudget > 0:
+		k, cost = p.D, s.CostBudget
+		keff = min(p.D, max(1, int(cost/meanOf(s.Costs)*(1+costSlack)))) // what C buys at the mean price
+	default:
+		if err := checkK("screen-ridge", k, p.D); err != nil {
+			return 0, 0, 0, err
+		}
+		if s.Costs != nil {
+			if cost = s.CostBudget; cost == 0 {
+				cost = WorstCaseCost(s.Costs, k)
+			}
+		}
 	}
 	if p.M < 2 {
-		return 0, 0, paramErr("screen-ridge", "m1", "needs m ≥ 2 examples (one per phase), have %d", p.M)
+		return 0, 0, 0, paramErr("screen-ridge", "m1", "needs m ≥ 2 examples (one per phase), have %d", p.M)
 	}
 	m1 = s.M1
 	if m1 == 0 {
-		m1 = min((30*p.D+k-1)/k, p.M/2)
+		m1 = min((30*p.D+keff-1)/keff, p.M/2)
 	}
 	if m1 < 1 || m1 > p.M-1 {
-		return 0, 0, paramErr("screen-ridge", "m1", "= %d must be in [1, m−1] = [1, %d]", m1, p.M-1)
+		return 0, 0, 0, paramErr("screen-ridge", "m1", "= %d must be in [1, m−1] = [1, %d]", m1, p.M-1)
 	}
 	if math.IsNaN(s.Lambda) || math.IsInf(s.Lambda, 0) || s.Lambda < 0 {
-		return 0, 0, paramErr("screen-ridge", "lambda", "= %g must be positive and finite (or 0 for the default)", s.Lambda)
+		return 0, 0, 0, paramErr("screen-ridge", "lambda", "= %g must be positive and finite (or 0 for the default)", s.Lambda)
 	}
-	return k, m1, nil
+	return k, m1, cost, nil
 }
 
 // Start validates the parameters and returns a learner in phase 1, with
 // the budget k per example.
 func (s *ScreenRidge) Start(p Problem) (Learner, Budget, error) {
-	k, m1, err := s.resolve(p)
+	k, m1, cost, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
 	l := &screenRidgeLearner{k: k, m1: m1, lambda: s.Lambda, rng: p.Rand, perm: make([]int, p.D),
+		costs: s.Costs, cost: cost, cprime: s.PredictCostBudget, priced: s.priced(),
 		n: make([]float64, p.D), mx: make([]float64, p.D), my: make([]float64, p.D), cxx: make([]float64, p.D),
 		cxy: make([]float64, p.D), cyy: make([]float64, p.D)}
 	for i := range l.perm {
 		l.perm[i] = i
 	}
-	return l, Budget{PerExample: k, Rule: "k per example"}, nil
+	return l, s.Prices.budget(Budget{PerExample: k, Rule: "k per example"}, cost), nil
 }
 
 type screenRidgeLearner struct {
@@ -114,6 +142,10 @@ type screenRidgeLearner struct {
 	x      []float64
 	m2     int
 	auto   float64 // the default λ resolved by the last Weights call
+	// prices (ours): nil costs, the paper-free unpriced baseline
+	costs        []float64
+	cost, cprime float64 // C per example, C' for the model (0: none)
+	priced       bool    // phase 2 by r_j²/c_j, else by |r_j|
 }
 
 func (l *screenRidgeLearner) Observe(ex *Example) {
@@ -145,10 +177,24 @@ func (l *screenRidgeLearner) Observe(ex *Example) {
 func (l *screenRidgeLearner) screen(ex *Example) {
 	y := ex.Label()
 	d := len(l.perm)
-	for i := range l.k {
+	read, spent, cheapest := 0, 0.0, 0.0
+	if l.costs != nil {
+		cheapest = slices.Min(l.costs)
+	}
+	for i := 0; i < d && read < l.k; i++ {
+		if l.costs != nil && !fitsBudget(spent+cheapest, l.cost) {
+			break // nothing more fits: no more draws
+		}
 		r := i + l.rng.IntN(d-i)
 		l.perm[i], l.perm[r] = l.perm[r], l.perm[i]
 		j := l.perm[i]
+		if l.costs != nil {
+			if !fitsBudget(spent+l.costs[j], l.cost) {
+				continue // too dear for what is left of this example's budget
+			}
+			spent += l.costs[j]
+		}
+		read++
 		x := ex.Attr(j)
 		l.n[j]++
 		dx, dy := x-l.mx[j], y-l.my[j]
@@ -184,9 +230,41 @@ func (l *screenRidgeLearner) choose() {
 		order[j], r[j] = j, math.Abs(l.correlation(j))
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(r[b], r[a]) })
-	l.chosen = slices.Clone(order[:l.k])
+	l.chosen = l.affordable(order)
+	if l.priced { // also by value per price r_j²/c_j; keep the selection holding more of Σ r_j²
+		perPrice, key := make([]int, d), make([]float64, d)
+		for j := range key {
+			perPrice[j], key[j] = j, r[j]*r[j]/l.costs[j]
+		}
+		slices.SortStableFunc(perPrice, func(a, b int) int { return cmp.Compare(key[b], key[a]) })
+		if alt := l.affordable(perPrice); sumSquares(r, alt) > sumSquares(r, l.chosen) {
+			l.chosen = alt
+		}
+	}
 	slices.Sort(l.chosen)
-	l.xx, l.xy, l.x = make([]float64, l.k*l.k), make([]float64, l.k), make([]float64, l.k)
+	k := len(l.chosen)
+	l.xx, l.xy, l.x = make([]float64, k*k), make([]float64, k), make([]float64, k)
+}
+
+// affordable returns the first k attributes of order (unpriced), or those
+// of order kept greedily while at most k cost at most C and C' (priced).
+func (l *screenRidgeLearner) affordable(order []int) []int {
+	if l.costs == nil {
+		return slices.Clone(order[:l.k])
+	}
+	budget := l.cost
+	if l.cprime > 0 {
+		budget = min(budget, l.cprime)
+	}
+	var chosen []int
+	var spent float64
+	for _, j := range order {
+		if len(chosen) < l.k && fitsBudget(spent+l.costs[j], budget) {
+			chosen = append(chosen, j)
+			spent += l.costs[j]
+		}
+	}
+	return chosen
 }
 
 // Weights writes the ridge solution on the chosen columns (0 elsewhere,

@@ -84,6 +84,19 @@ type Budget struct {
 	Predict int
 	// Rule is the budget as the paper states it, e.g. "k+1 per example".
 	Rule string
+	// Costs, if not nil, are the attributes' prices (length d, each
+	// positive): the handles charge Costs[i] for revealing attribute i.
+	// Priced solvers (Prices) set them; see Options.Costs for an unpriced
+	// solver's accounting.
+	Costs []float64
+	// Cost, if positive, is the hard per-example cost budget C: a read
+	// that would take an example's spend above it is refused like a read
+	// beyond PerExample.
+	Cost float64
+	// PredictCost, if positive, is the prediction-time cost budget C': the
+	// fitted model's support may cost at most C', so Fit refuses an
+	// output whose non-zero weights cost more.
+	PredictCost float64
 }
 
 // About describes a solver for listings: where it comes from and what it

@@ -30,6 +30,9 @@ type estOpts struct {
 	r      int       // draws of the inner-product estimate (1: the algorithms as specified)
 	innerC []float64 // nil: p_j ∝ w_j² (ridge) or |w_j| (lasso); else p_j ∝ |w_j|·innerC_j
 	ada    bool      // AdaGrad steps (ridge only)
+	// kDerived, if positive, is a k the solver derived from its cost
+	// budget (K = 0): the learner reports it as "k".
+	kDerived int
 }
 
 // splitBudget returns the draws for x̃ and for the inner product: k and 1
@@ -148,6 +151,9 @@ func (o *estOpts) report(m map[string]float64) map[string]float64 {
 	}
 	if o.innerC != nil {
 		m["innerdd"] = 1
+	}
+	if o.kDerived > 0 {
+		m["k"] = float64(o.kDerived)
 	}
 	return m
 }

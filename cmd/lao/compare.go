@@ -39,6 +39,7 @@ type compareFlags struct {
 	splits   string
 	asJSON   bool
 	quiet    bool
+	costs    costFlags // --costs, --cost, --cost-budget, --predict-cost-budget: test error against cost spent
 }
 
 // compareRun is one solver at one k on one split.
@@ -119,7 +120,11 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.StringVar(&f.splits, "splits", "", "write the splits (repeat, seed, file line, train/test) to this CSV file, to compare other tools on the same rows")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on standard error")
+	f.costs.define(fs)
 	if err := parseArgs(fs, args); err != nil {
+		return nil, err
+	}
+	if err := f.costs.check("compare"); err != nil {
 		return nil, err
 	}
 	switch {
@@ -199,6 +204,9 @@ func runCompare(args []string, stdout io.Writer) error {
 	}
 	if n := labelNote(src.rawLabels()); n != "" {
 		fmt.Fprintln(progress, "compare: note:", n)
+	}
+	if f.costs.given() {
+		return runCompareCosts(src, f, names, ks, stdout, progress)
 	}
 	start := time.Now()
 	rep, err := compare(src, f, names, ks, progress)

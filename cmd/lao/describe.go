@@ -37,6 +37,10 @@ type describeReport struct {
 	TestFrac float64  `json:"test_frac"`
 	Warnings []string `json:"warnings,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// With prices (--costs, --cost): each column's price and the predicted
+	// gain of priced over cost-blind sampling.
+	Costs    map[string]float64 `json:"costs,omitempty"`
+	CostGain []costGain         `json:"predicted_cost_gain,omitempty"`
 }
 
 // figures are what the theorems assume about a data set.
@@ -94,6 +98,9 @@ func runDescribe(args []string, stdout io.Writer) error {
 	k := fs.Int("k", lao.DefaultK, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
 	seed := fs.Uint64("seed", 1, "seed of the split, as in 'lao fit': the data as the solver sees them are fit's training part")
 	testFrac := fs.Float64("test-frac", 0.1, "fraction of rows held out for testing, as in 'lao fit'")
+	var cf costFlags
+	fs.StringVar(&cf.file, "costs", "", "CSV of the attributes' prices (column name, price): print the predicted gain of priced over cost-blind sampling")
+	fs.StringVar(&cf.list, "cost", "", "attributes' prices as name=price,name=price")
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
@@ -118,10 +125,18 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if cf.given() {
+		if err := describePrices(rep, scaled, &cf, *k); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		return printJSON(stdout, rep)
 	}
 	printDescribe(stdout, rep)
+	if err := printCostGains(stdout, rep.CostGain); err != nil {
+		return err
+	}
 	if *cols == 0 {
 		return nil
 	}

@@ -33,6 +33,7 @@ type fitFlags struct {
 	stream   string
 	cvSet    bool   // --cv was given on the command line
 	support  string // exploitation's fixed support: column names or indices
+	costs    costFlags
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -87,6 +88,9 @@ type fitReport struct {
 	Support       []string `json:"support"`
 	PredictBudget int      `json:"prediction_budget"`
 	TestPer       float64  `json:"test_attributes_per_example"`
+	// With prices (--costs, --cost): the prices, the cost budgets and what
+	// the fit and the test predictions spent.
+	*CostReport
 }
 
 func parseFitFlags(args []string) (*fitFlags, error) {
@@ -106,7 +110,11 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
 	f.table.defineLazy(fs)
 	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
+	f.costs.define(fs)
 	if err := parseArgs(fs, args); err != nil {
+		return nil, err
+	}
+	if err := f.costs.check("fit"); err != nil {
 		return nil, err
 	}
 	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
@@ -143,11 +151,17 @@ func runFit(args []string, stdout io.Writer) error {
 		return err
 	}
 	if f.table.db.lazy {
+		if f.costs.given() {
+			return errors.New("fit: prices (--costs, --cost) are not supported by a lazy fit; drop --lazy")
+		}
 		return fitLazy(f, s, stdout)
 	}
 	if stream, err := f.streaming(); err != nil {
 		return err
 	} else if stream {
+		if f.costs.given() {
+			return errors.New("fit: prices (--costs, --cost) are not supported when streaming; use --stream off")
+		}
 		return fitStream(f, s, stdout)
 	}
 	src, err := loadData(&f.table, "fit")
@@ -157,6 +171,10 @@ func runFit(args []string, stdout io.Writer) error {
 	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
 		return src.explainDrops(err)
+	}
+	s, costNotes, err := f.costs.apply(p, s, f.params.given("k"))
+	if err != nil {
+		return fmt.Errorf("fit: %w", err)
 	}
 	if err := f.params.clampK(s, p.Train.Dim()); err != nil {
 		return fmt.Errorf("fit: %w", err)
@@ -173,6 +191,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if n := labelNote(src.rawLabels()); n != "" {
 		rep.Notes = append(rep.Notes, n)
 	}
+	rep.Notes = append(rep.Notes, costNotes...)
 	start := time.Now()
 	if f.cv > 0 && lao.Tunable(s) {
 		var cv *frames.CVResult
@@ -235,6 +254,10 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
+	rep.CostReport = newCostReport(res, m.Features, sc)
+	if v, ok := res.Params["k"]; ok && rep.K == 0 {
+		rep.K = int(v) // derived from the cost budget
+	}
 	if f.asJSON {
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
@@ -274,6 +297,7 @@ func printFit(w io.Writer, r *fitReport) error {
 		fmt.Fprintf(w, "cells fetched from the database: %d attribute cells (the attributes observed), %d to score the test rows, %d labels, %d aggregate values, in %d queries; a full scan reads %d\n",
 			c.Attributes, c.Scoring, c.Labels, c.Aggregates, c.Queries, c.FullScan)
 	}
+	r.CostReport.print(w)
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
 	if r.PredictBudget > 0 {
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)

@@ -106,6 +106,9 @@ func TestWideCSVMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and reads a 6.7 MB table of 100,000 columns")
 	}
+	if raceEnabled {
+		t.Skip("the race detector multiplies memory")
+	}
 	path := wideCSV(t, 100_000, 30)
 	rss, out, err := child(t, "readcsv", path)
 	if err != nil {

@@ -58,6 +58,9 @@ func (pf *paramFlags) put(name, v string) {
 	pf.set[name] = v
 }
 
+// given reports whether the parameter name was given on the command line.
+func (pf *paramFlags) given(name string) bool { return slices.Contains(pf.order, name) }
+
 // clampK lowers the default k (lao.DefaultK) to d on a table with fewer attributes;
 // a k given on the command line is never changed: k > d is an error.
 func (pf *paramFlags) clampK(s lao.Solver, d int) error {

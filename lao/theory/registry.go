@@ -16,6 +16,9 @@ const (
 	// of the arXiv version, the text this module follows.
 	PaperKS2015 = "Kukliansky & Shamir, ICML 2015 (numbered as arXiv:1410.6382)"
 	PaperMS2018 = "Murata & Suzuki, NeurIPS 2018"
+	// PaperOurs marks this project's own results (attributes with prices,
+	// docs/costs.md): none of the four papers prices attributes.
+	PaperOurs = "this project (ours), docs/costs.md"
 )
 
 // BoundParams are the problem sizes a theorem's bound depends on. Fields a
@@ -56,6 +59,12 @@ type BoundParams struct {
 	Updates int
 	Gap0    float64
 	Ttilde  int
+	// Our results on priced attributes (docs/costs.md): Cost is T, the
+	// total expected cost spent; Product is the x̃ draw's second moment
+	// times its expected cost, S(q)·c̄(q) (Γ = (Σ_j √(E[x_j²]c_j))² for the
+	// priced q); BlindProduct the same for a cost-blind q; InnerCost is the
+	// expected cost of the inner-product draw.
+	Cost, Product, BlindProduct, InnerCost float64
 }
 
 // Kinds of results.
@@ -101,7 +110,7 @@ type Theorem struct {
 	Note string
 }
 
-var theorems = slices.Concat(cssTheorems, hkTheorems, ksTheorems, msTheorems)
+var theorems = slices.Concat(cssTheorems, hkTheorems, ksTheorems, msTheorems, ourTheorems)
 
 // Theorems returns the theorem registry, ordered by paper and number.
 func Theorems() []Theorem { return slices.Clone(theorems) }

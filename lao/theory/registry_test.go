@@ -120,7 +120,8 @@ func TestRegistryPointsAtThingsThatExist(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	prefix := map[string]string{theory.PaperCSS2010: "css2010", theory.PaperCSS2011: "css2011",
-		theory.PaperHK2012: "hk2012", theory.PaperKS2015: "ks2015", theory.PaperMS2018: "ms2018"}
+		theory.PaperHK2012: "hk2012", theory.PaperKS2015: "ks2015", theory.PaperMS2018: "ms2018",
+		theory.PaperOurs: "ours"}
 	for _, th := range theory.Theorems() {
 		if seen[th.ID] {
 			t.Errorf("duplicate ID %s", th.ID)
@@ -216,7 +217,7 @@ func testExists(name string) error {
 // Bounds evaluate to finite positive numbers on a typical problem.
 func TestBoundsEvaluate(t *testing.T) {
 	p := theory.BoundParams{D: 100, K: 4, M: 10000, B: 1, B2: 1, Delta: 0.1, Eps: 0.05, Half: 50, L1: 30,
-		Eta: 0.01, G: 2, S: 6}
+		Eta: 0.01, G: 2, S: 6, Cost: 1e4, Product: 20, BlindProduct: 40, InnerCost: 3}
 	for _, th := range theory.Theorems() {
 		if th.Bound == nil {
 			continue

@@ -39,12 +39,15 @@ func (e *Example) ResetLazy(y float64, budget int, f Fetcher) {
 // them in one batch.
 func (e *Example) Lazy() bool { return e.fetch != nil }
 
-// fetchNew fetches attribute seen[n], just admitted; on failure it
-// un-reveals it, keeps the error for refusal and reports false.
-func (e *Example) fetchNew(n int) bool {
-	i := e.seen[n]
+// admitLazy grants attribute i (not revealed) and fetches it; a failed
+// fetch un-reveals it, keeps the error for refusal and reports false.
+func (e *Example) admitLazy(i int) bool {
+	n, spent := len(e.seen), e.spent
+	if !e.grant(i) {
+		return false
+	}
 	if err := e.fetch.Fetch(e.seen[n:n+1], e.cells[i:i+1]); err != nil {
-		e.unreveal(n)
+		e.unreveal(n, spent)
 		e.failed = &SourceError{Err: fmt.Errorf("fetching attribute %d: %w", i, err)}
 		return false
 	}
@@ -52,8 +55,8 @@ func (e *Example) fetchNew(n int) bool {
 }
 
 // fetchFrom fetches the attributes seen[n:], just revealed, in one batch;
-// on failure it un-reveals them.
-func (e *Example) fetchFrom(n int) error {
+// on failure it un-reveals them and restores the spend to spent.
+func (e *Example) fetchFrom(n int, spent float64) error {
 	add := e.seen[n:]
 	if len(add) == 0 {
 		return nil
@@ -63,7 +66,7 @@ func (e *Example) fetchFrom(n int) error {
 	}
 	e.buf = e.buf[:len(add)]
 	if err := e.fetch.Fetch(add, e.buf); err != nil {
-		e.unreveal(n)
+		e.unreveal(n, spent)
 		return &SourceError{Err: fmt.Errorf("fetching attributes %v: %w", add, err)}
 	}
 	for a, i := range add {
@@ -72,46 +75,39 @@ func (e *Example) fetchFrom(n int) error {
 	return nil
 }
 
-// unreveal forgets the attributes seen[n:].
-func (e *Example) unreveal(n int) {
+// unreveal forgets the attributes seen[n:] and restores the spend.
+func (e *Example) unreveal(n int, spent float64) {
 	if !e.scan {
 		for _, i := range e.seen[n:] {
 			e.stamp[i] = 0 // gen is never 0
 		}
 	}
-	e.seen = e.seen[:n]
+	e.seen, e.spent, e.all = e.seen[:n], spent, false
 }
 
 // Prefetch reveals the attributes attrs that are not revealed yet, in
-// order, as successive TryAttr calls would, stopping silently when the
-// budget is spent (the TryAttr or Attr that then asks for one more is
-// refused as usual). A row fetched on demand (ResetLazy) fetches them in
+// order, as successive TryAttr calls would, passing over silently those the
+// budget refuses (the TryAttr or Attr that then asks for one is refused as
+// usual). A row fetched on demand (ResetLazy) fetches them in
 // one batch: a solver that knows the attributes it is about to read saves
 // round trips. Reading them afterwards is free. It returns an error
 // wrapping ErrAttrIndex for an index out of range, or a *SourceError when
 // the fetch fails; then nothing of attrs is revealed.
 func (e *Example) Prefetch(attrs []int) error {
-	n := len(e.seen)
+	n, spent := len(e.seen), e.spent
 	for _, i := range attrs {
 		if i < 0 || i >= e.d {
-			e.unreveal(n)
+			e.unreveal(n, spent)
 			return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
 		}
-		if e.revealed(i) {
-			continue
+		if !e.revealed(i) {
+			e.grant(i) // refused: the Attr that asks for it is refused as usual
 		}
-		if len(e.seen) >= e.budget {
-			break
-		}
-		if !e.scan {
-			e.stamp[i] = e.gen
-		}
-		e.seen = append(e.seen, i)
 	}
 	if e.fetch == nil {
 		return nil
 	}
-	return e.fetchFrom(n)
+	return e.fetchFrom(n, spent)
 }
 
 // SourceError is a failure of the source of a row fetched on demand: the

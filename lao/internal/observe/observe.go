@@ -7,12 +7,15 @@
 // A handle reveals the label freely and at most a budget of distinct
 // attributes per row; re-reading an attribute that was already revealed is
 // free; a request beyond the budget is refused (ErrBudgetExceeded) and never
-// served. Rows are dense ([]float64 of length d) or sparse (sorted indices
+// served. With prices (SetPrices), each attribute also costs its price and a
+// request that would take the row's spend above the cost budget is refused
+// in the same way. Rows are dense ([]float64 of length d) or sparse (sorted indices
 // and values), lent to the handle, never copied.
 package observe
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/laoproject/lao/lao/internal/errs"
@@ -51,8 +54,57 @@ type Example struct {
 	seen   []int // the attributes revealed for this row, in order
 	all    bool  // every attribute is revealed (All)
 	ident  []int // 0, 1, …, d−1 (built by the first All)
-	lazy         // a row fetched on demand (ResetLazy); zero for a lent row
+	// prices (SetPrices): nil costs means an unpriced protocol
+	costs      []float64 // costs[i] is attribute i's price
+	costBudget float64   // hard cap on spent per row; +Inf: none
+	spent      float64   // the prices of the attributes revealed for this row
+	lazy                 // a row fetched on demand (ResetLazy, lazy.go); zero for a lent row
 }
+
+// CostSlack is the relative slack of the cost budget: a read is refused when
+// the row's spend would exceed the budget by more than CostSlack times the
+// budget, so that the order in which prices are summed (by a solver
+// planning its draws, and by the handle) cannot refuse a read that fits.
+const CostSlack = 1e-9
+
+// SetPrices makes the handle charge costs[i] for revealing attribute i and
+// refuse a read that would take a row's spend above budget (budget ≤ 0 or
+// +Inf: no cost budget, the spend is only counted). Nil costs remove the
+// prices. costs is not copied and must have length d; the prices stay in
+// force across Reset and ResetSparse.
+func (e *Example) SetPrices(costs []float64, budget float64) {
+	if costs != nil && len(costs) != e.d {
+		panic(fmt.Sprintf("lao: Example.SetPrices: %d prices, handle was made for %d attributes", len(costs), e.d))
+	}
+	if budget <= 0 {
+		budget = math.Inf(1)
+	}
+	e.costs, e.costBudget = costs, budget
+}
+
+// Spent returns the prices of the attributes revealed for the current row
+// (0 for an unpriced handle).
+func (e *Example) Spent() float64 { return e.spent }
+
+// CostBudget returns the hard per-row cost budget (+Inf if none).
+func (e *Example) CostBudget() float64 {
+	if e.costs == nil {
+		return math.Inf(1)
+	}
+	return e.costBudget
+}
+
+// Price returns attribute i's price (0 for an unpriced handle or an index
+// out of range).
+func (e *Example) Price(i int) float64 {
+	if e.costs == nil || i < 0 || i >= len(e.costs) {
+		return 0
+	}
+	return e.costs[i]
+}
+
+// affords reports whether a further spend of c fits the row's cost budget.
+func (e *Example) affords(c float64) bool { return e.spent+c <= e.costBudget*(1+CostSlack) }
 
 // scanBudget is the largest budget for which the handle scans its revealed
 // list instead of stamping: up to here a scan is cheaper than a cache miss
@@ -91,7 +143,7 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 
 func (e *Example) next(y float64, budget int) {
 	e.y, e.budget = y, budget
-	e.seen, e.all = e.seen[:0], false
+	e.seen, e.all, e.spent = e.seen[:0], false, 0
 	e.scan = budget <= scanBudget
 	if e.scan {
 		return
@@ -167,9 +219,7 @@ func (e *Example) Attr(i int) float64 {
 }
 
 // admit reveals attribute i if it may be revealed and reports whether it
-// was (a revealed attribute is free). It is the only place a request is
-// decided, so a budget of another kind (a cost per attribute) adds its
-// test here and its reason to refusal.
+// was (a revealed attribute is free); a row fetched on demand fetches it.
 func (e *Example) admit(i int) bool {
 	if uint(i) >= uint(e.d) {
 		return false
@@ -177,16 +227,30 @@ func (e *Example) admit(i int) bool {
 	if e.revealed(i) {
 		return true
 	}
+	if e.fetch != nil { // a row fetched on demand (lazy.go)
+		return e.admitLazy(i)
+	}
+	return e.grant(i)
+}
+
+// grant reveals attribute i (in range, not revealed) if the budget allows
+// it and reports whether it did. It is the only place a request is
+// decided, so a budget of another kind (a cost per attribute) adds its
+// test here and its reason to refusal.
+func (e *Example) grant(i int) bool {
 	if len(e.seen) >= e.budget {
 		return false
+	}
+	if e.costs != nil {
+		if !e.affords(e.costs[i]) {
+			return false
+		}
+		e.spent += e.costs[i]
 	}
 	if !e.scan {
 		e.stamp[i] = e.gen
 	}
 	e.seen = append(e.seen, i)
-	if e.fetch != nil { // a row fetched on demand (lazy.go)
-		return e.fetchNew(len(e.seen) - 1)
-	}
 	return true
 }
 
@@ -217,6 +281,19 @@ func (e *Example) admitAll() error {
 	if e.budget < e.d {
 		return fmt.Errorf("%w: all %d attributes requested, budget is %d", ErrBudgetExceeded, e.d, e.budget)
 	}
+	spent := e.spent
+	if e.costs != nil {
+		var rest float64
+		for i := range e.d {
+			if !e.revealed(i) {
+				rest += e.costs[i]
+			}
+		}
+		if !e.affords(rest) {
+			return fmt.Errorf("%w: all %d attributes requested, they cost %g more, %g of the cost budget %g is spent", ErrBudgetExceeded, e.d, rest, e.spent, e.costBudget)
+		}
+		e.spent += rest
+	}
 	n := len(e.seen)
 	if n == 0 {
 		if e.ident == nil {
@@ -234,7 +311,7 @@ func (e *Example) admitAll() error {
 		}
 	}
 	if e.fetch != nil { // a row fetched on demand: the rest in one batch
-		if err := e.fetchFrom(n); err != nil {
+		if err := e.fetchFrom(n, spent); err != nil {
 			return err
 		}
 	}
@@ -250,6 +327,9 @@ func (e *Example) refusal(i int) error {
 	}
 	if i < 0 || i >= e.d {
 		return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
+	}
+	if len(e.seen) < e.budget && e.costs != nil {
+		return fmt.Errorf("%w: attribute %d costs %g, %g of the cost budget %g is spent", ErrBudgetExceeded, i, e.costs[i], e.spent, e.costBudget)
 	}
 	return fmt.Errorf("%w: attribute %d would be number %d, budget is %d", ErrBudgetExceeded, i, len(e.seen)+1, e.budget)
 }

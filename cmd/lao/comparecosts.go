@@ -1,0 +1,251 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/experiments"
+	"github.com/laoproject/lao/frames/plot"
+	"github.com/laoproject/lao/lao"
+)
+
+// costCompareReport is `lao compare --costs`: test error against cost
+// spent, each priced solver beside its cost-blind version at the same cost
+// budget (ours, docs/costs.md).
+type costCompareReport struct {
+	Data       string                  `json:"data"`
+	Target     string                  `json:"target,omitempty"`
+	Repeats    int                     `json:"repeats"`
+	CostBudget float64                 `json:"cost_budget,omitempty"`
+	Curves     []experiments.CostCurve `json:"curves"`
+	Pairs      []costPair              `json:"pairs"`
+	Notes      []string                `json:"notes,omitempty"`
+}
+
+// costPair compares a priced solver with its cost-blind version: the costs
+// at which the two mean curves first reach the larger of their final test
+// MSEs, Target (interpolated in log cost; CostRatio = cost-blind's /
+// priced's: above 1, the priced one got there for less), the cost-blind
+// one's MSE at the priced one's total cost, and the predicted gain.
+type costPair struct {
+	Solver          string  `json:"solver"`
+	K               int     `json:"k"`
+	BlindMSE        float64 `json:"cost_blind_final_mse"`
+	BlindCost       float64 `json:"cost_blind_total_cost"`
+	PricedMSE       float64 `json:"priced_final_mse"`
+	PricedCost      float64 `json:"priced_total_cost"`
+	Target          float64 `json:"target_mse"`
+	PricedToTarget  jfloat  `json:"priced_cost_to_target"`
+	BlindToTarget   jfloat  `json:"cost_blind_cost_to_target"`
+	CostRatio       jfloat  `json:"cost_ratio"`
+	BlindAtPriced   *jfloat `json:"cost_blind_mse_at_priced_cost"`
+	Predicted       *jfloat `json:"predicted_gain_at_k,omitempty"`
+	PredictedOneDrw *jfloat `json:"predicted_gain_one_draw,omitempty"`
+}
+
+// runCompareCosts is `lao compare --costs/--cost`: every solver of
+// --solvers with prices (the priced ones twice: priced and cost-blind, at
+// the same budget), checkpointed, test error against cost spent.
+func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int, stdout, progress io.Writer) error {
+	prices, err := f.costs.prices()
+	if err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	prepare := func(s lao.Solver, seed uint64) (*frames.Prepared, error) {
+		p, err := src.prepare(s, f.scale, f.testFrac, seed)
+		if err != nil {
+			return nil, err
+		}
+		if p.Data == nil {
+			return nil, fmt.Errorf("compare: --costs: prices are read by column name, for CSV tables")
+		}
+		if _, err := p.SetPrices(prices); err != nil {
+			return nil, fmt.Errorf("compare: %w", err)
+		}
+		return p.Prepared, nil
+	}
+	var entries []experiments.CostEntry
+	for _, n := range names {
+		probe, err := lao.New(n)
+		if err != nil {
+			return err
+		}
+		variants := []bool{false}
+		if _, ok := probe.(lao.PriceUser); ok {
+			variants = []bool{false, true}
+		}
+		for _, blind := range variants {
+			label := n
+			if _, ok := probe.(lao.PriceUser); ok {
+				label += map[bool]string{false: " (priced)", true: " (cost-blind)"}[blind]
+			}
+			entries = append(entries, experiments.CostEntry{Label: label, New: costSolver(n, blind, ks[0], f.costs)})
+		}
+	}
+	fmt.Fprintf(progress, "compare --costs: %d curves × %d splits\n", len(entries), f.repeat)
+	curves, err := experiments.RunCosts(experiments.CostSpec{Prepare: prepare, Entries: entries, Splits: f.repeat, Seed: f.seed, CVFolds: f.cv})
+	if err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves}
+	if rep.Pairs, err = costPairs(curves, prepare, ks[0]); err != nil {
+		return err
+	}
+	if f.plot != "" {
+		img, err := costPlot(rep, strings.HasSuffix(strings.ToLower(f.plot), ".png"))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(f.plot, img, 0o644); err != nil {
+			return fmt.Errorf("compare: %w", err)
+		}
+	}
+	if f.asJSON {
+		return printJSON(stdout, rep)
+	}
+	return printCostCompare(stdout, rep)
+}
+
+// costSolver returns the constructor of solver name with the cost budgets
+// of the flags (k from the budget where the solver derives it, else k) and
+// the cost-blind switch.
+func costSolver(name string, blind bool, k int, c costFlags) func() (lao.Solver, error) {
+	return func() (lao.Solver, error) {
+		s, err := lao.New(name)
+		if err != nil {
+			return nil, err
+		}
+		set := map[string]float64{}
+		if q, err := lao.FindParam(s, "k"); err == nil {
+			_ = q
+			set["k"] = float64(k)
+			if c.budget > 0 && lao.DerivesK(s) {
+				set["k"] = 0
+			}
+		}
+		if _, ok := s.(lao.PriceUser); ok {
+			set["costbudget"], set["predictcostbudget"] = c.budget, c.predict
+			if blind {
+				set["costblind"] = 1
+			}
+		}
+		return s, lao.SetParams(s, set)
+	}
+}
+
+// costPairs matches each priced curve with its cost-blind one and adds the
+// predicted gain for AERR and DDAERR (Corollary C.5, at the curve's k).
+func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error), k int) ([]costPair, error) {
+	byLabel := map[string]experiments.CostCurve{}
+	for _, c := range curves {
+		byLabel[c.Label] = c
+	}
+	var out []costPair
+	for _, c := range curves {
+		name, ok := strings.CutSuffix(c.Label, " (priced)")
+		if !ok {
+			continue
+		}
+		b := byLabel[name+" (cost-blind)"]
+		pr := costPair{Solver: name, K: c.K, BlindMSE: b.Final.MSE, BlindCost: b.Final.Cost, PricedMSE: c.Final.MSE, PricedCost: c.Final.Cost}
+		pr.Target = max(b.Final.MSE, c.Final.MSE) // both mean curves reach it
+		tp, _ := c.CostToReach(pr.Target)
+		tb, _ := b.CostToReach(pr.Target)
+		pr.PricedToTarget, pr.BlindToTarget, pr.CostRatio = jfloat(tp), jfloat(tb), jfloat(tb/tp)
+		if v, ok := b.MSEAtCost(c.Final.Cost); ok {
+			pr.BlindAtPriced = jptr(v)
+		}
+		if name == "aerr" || name == "ddaerr" {
+			s, _ := lao.New(name)
+			p, err := prepare(s, 0)
+			if err != nil {
+				return nil, err
+			}
+			gains, err := costGains(p.Train.(*lao.Dataset), p.Costs, max(c.K, 1))
+			if err != nil {
+				return nil, err
+			}
+			for _, g := range gains {
+				if g.Solver == name {
+					pr.Predicted, pr.PredictedOneDrw = jptr(float64(g.GainAtK)), jptr(float64(g.Gain))
+				}
+			}
+		}
+		out = append(out, pr)
+	}
+	return out, nil
+}
+
+func jptr(v float64) *jfloat { j := jfloat(v); return &j }
+
+func printCostCompare(w io.Writer, r *costCompareReport) error {
+	budget := "the worst case of each solver's draws"
+	if r.CostBudget > 0 {
+		budget = fmt.Sprintf("%g per example", r.CostBudget)
+	}
+	fmt.Fprintf(w, "%s: test error against cost spent in training, %d splits; cost budget %s\n\n", r.Data, r.Repeats, budget)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "solver\tk\tcost budget\ttest MSE (mean ± sd)\t/ zero predictor\tcost per example\ttotal cost")
+	for _, c := range r.Curves {
+		cb := "—"
+		if c.CostBudget > 0 {
+			cb = fmt.Sprintf("%.4g", c.CostBudget)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.4g ± %.2g\t%.3f\t%.4g\t%.4g\n", c.Label, c.K, cb, c.Final.MSE, c.Final.MSESD, c.Final.Ratio, c.Final.CostPerStep, c.Final.Cost)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(r.Pairs) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\npriced against cost-blind at the same budget:")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "solver\tk\ttarget MSE (the larger final)\tcost to reach it: priced / cost-blind\tcost ratio\tcost-blind MSE at the priced total cost\tpriced final MSE\tpredicted gain at k (one draw)")
+	for _, p := range r.Pairs {
+		reach, ratio := fmt.Sprintf("%.4g / %.4g", float64(p.PricedToTarget), float64(p.BlindToTarget)), fmt.Sprintf("%.2f", float64(p.CostRatio))
+		at := "—"
+		if p.BlindAtPriced != nil {
+			at = fmt.Sprintf("%.4g", float64(*p.BlindAtPriced))
+		}
+		pred := "— (no prediction: heuristic or inner draw only)"
+		if p.Predicted != nil {
+			pred = fmt.Sprintf("%.2f (%.2f)", float64(*p.Predicted), float64(*p.PredictedOneDrw))
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%.4g\t%s\t%s\t%s\t%.4g\t%s\n", p.Solver, p.K, p.Target, reach, ratio, at, p.PricedMSE, pred)
+	}
+	return tw.Flush()
+}
+
+// costPlot draws test MSE against cost spent (log scale), one curve per
+// entry, mean ± sd over the splits.
+func costPlot(r *costCompareReport, png bool) ([]byte, error) {
+	var curves []plot.Curve
+	for _, c := range r.Curves {
+		k := plot.Curve{Name: c.Label}
+		for _, p := range c.Points {
+			if p.Cost > 0 {
+				k.X, k.Mean, k.Std = append(k.X, p.Cost), append(k.Mean, p.MSE), append(k.Std, p.MSESD)
+			}
+		}
+		curves = append(curves, k)
+	}
+	title := r.Data
+	if r.Target != "" {
+		title += " → " + r.Target
+	}
+	pl, err := plot.BandsPlot(curves, plot.BandsOptions{Title: title, XLabel: "cost spent in training", YLabel: "test MSE", LogX: true,
+		BandLabel: plot.BandLabel(r.Repeats, "splits")})
+	if err != nil {
+		return nil, fmt.Errorf("compare: plot: %w", err)
+	}
+	if png {
+		return plot.PNG(pl, 0, 0)
+	}
+	return plot.SVG(pl, 0, 0)
+}

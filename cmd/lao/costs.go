@@ -1,0 +1,245 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"text/tabwriter"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// costFlags are the prices of the attributes and the cost budgets (ours,
+// docs/costs.md): --costs FILE.csv, --cost name=price,..., --cost-budget C
+// and --predict-cost-budget C'.
+type costFlags struct {
+	file, list      string
+	budget, predict float64
+}
+
+func (c *costFlags) define(fs *flag.FlagSet) {
+	fs.StringVar(&c.file, "costs", "", "CSV of the attributes' prices: two columns, column name and price (a header line is skipped); every feature column needs one")
+	fs.StringVar(&c.list, "cost", "", "attributes' prices as name=price,name=price (with --costs: more prices; a column may be priced once)")
+	fs.Float64Var(&c.budget, "cost-budget", 0, "C: hard cost budget per training example, enforced by the observation handle (needs prices; priced solvers then take the largest k it pays for unless --k is given)")
+	fs.Float64Var(&c.predict, "predict-cost-budget", 0, "C': cost budget of the model's columns at prediction time (needs prices; hybrid and screen-ridge choose their columns within it, other models must fit in it)")
+}
+
+// given reports whether prices were given.
+func (c *costFlags) given() bool { return c.file != "" || c.list != "" }
+
+// check validates the flags on their own.
+func (c *costFlags) check(cmd string) error {
+	for _, b := range []struct {
+		name string
+		v    float64
+	}{{"--cost-budget", c.budget}, {"--predict-cost-budget", c.predict}} {
+		if math.IsNaN(b.v) || math.IsInf(b.v, 0) || b.v < 0 {
+			return fmt.Errorf("%s: %s %g must be positive and finite", cmd, b.name, b.v)
+		}
+		if b.v > 0 && !c.given() {
+			return fmt.Errorf("%s: %s needs the attributes' prices (--costs FILE.csv or --cost name=price,...)", cmd, b.name)
+		}
+	}
+	return nil
+}
+
+// prices reads --costs and --cost.
+func (c *costFlags) prices() ([]frames.ColumnPrice, error) {
+	var out []frames.ColumnPrice
+	if c.file != "" {
+		f, err := os.Open(c.file)
+		if err != nil {
+			return nil, fmt.Errorf("--costs: %w", err)
+		}
+		defer f.Close()
+		if out, err = frames.ReadCosts(f, c.file); err != nil {
+			return nil, err
+		}
+	}
+	if c.list != "" {
+		more, err := frames.ParseCosts(c.list, "--cost")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
+}
+
+// apply sets the prices on the prepared split (by column name) and the
+// cost budgets on s; kGiven says whether --k was given (without it, a
+// solver that can derive k from a cost budget does). It returns notes
+// (prices of unused columns) and s with its prices.
+func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, []string, error) {
+	if !c.given() {
+		return s, nil, nil
+	}
+	if p.Data == nil {
+		return nil, nil, fmt.Errorf("--costs: prices are read by column name, for CSV tables; %s has none to match", p.Target)
+	}
+	pr, err := c.prices()
+	if err != nil {
+		return nil, nil, err
+	}
+	notes, err := p.SetPrices(pr)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, b := range []struct {
+		flag, param string
+		v           float64
+	}{{"--cost-budget", "costbudget", c.budget}, {"--predict-cost-budget", "predictcostbudget", c.predict}} {
+		if b.v == 0 {
+			continue
+		}
+		q, err := lao.FindParam(s, b.param)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %s has no cost budget; the priced solvers are aerr, ddaerr, aelr, ddaelr, screen-ridge and hybrid", b.flag, s.Name())
+		}
+		if err := q.Set(b.v); err != nil {
+			return nil, nil, err
+		}
+	}
+	if c.budget > 0 && !kGiven && lao.DerivesK(s) {
+		if q, err := lao.FindParam(s, "k"); err == nil {
+			_ = q.Set(0) // the largest k the budget pays for
+		}
+	}
+	return frames.WithPrices(s, p.Costs), notes, nil
+}
+
+// CostReport is what `lao fit --json` adds with prices.
+type CostReport struct {
+	Costs          map[string]float64 `json:"costs,omitempty"`
+	CostBudget     float64            `json:"cost_budget,omitempty"`
+	PredictBudget  float64            `json:"predict_cost_budget,omitempty"`
+	CostSpent      float64            `json:"cost_spent,omitempty"`
+	MaxCostPer     float64            `json:"max_cost_per_example,omitempty"`
+	MeanCostPer    float64            `json:"mean_cost_per_example,omitempty"`
+	AttributeCosts map[string]float64 `json:"attribute_costs,omitempty"`
+	TestCostPer    float64            `json:"test_cost_per_example,omitempty"`
+}
+
+// newCostReport fills the cost fields from a fit (nil without prices).
+func newCostReport(res *lao.Result, names []string, sc frames.Scores) *CostReport {
+	if res.Costs == nil {
+		return nil
+	}
+	r := &CostReport{Costs: map[string]float64{}, AttributeCosts: map[string]float64{}, CostBudget: res.Budget.Cost,
+		PredictBudget: res.Budget.PredictCost, CostSpent: res.CostSpent, MaxCostPer: res.MaxCostPerExample,
+		MeanCostPer: res.MeanCostPerExample(), TestCostPer: sc.MeanCost}
+	for j, n := range names {
+		r.Costs[n], r.AttributeCosts[n] = res.Costs[j], res.AttributeCosts[j]
+	}
+	return r
+}
+
+// print writes the cost lines of `lao fit`.
+func (r *CostReport) print(w io.Writer) {
+	if r == nil {
+		return
+	}
+	budget := "none"
+	if r.CostBudget > 0 {
+		budget = fmt.Sprintf("%.6g", r.CostBudget)
+	}
+	fmt.Fprintf(w, "cost spent %.6g (mean %.4g, max %.4g per example; cost budget %s)\n", r.CostSpent, r.MeanCostPer, r.MaxCostPer, budget)
+	pb := "none"
+	if r.PredictBudget > 0 {
+		pb = fmt.Sprintf("%.6g", r.PredictBudget)
+	}
+	fmt.Fprintf(w, "each test example cost %.4g to predict (prediction cost budget %s)\n", r.TestCostPer, pb)
+}
+
+// costGain is the predicted gain of priced over cost-blind sampling for
+// one solver (ours, docs/costs.md): ρ_c for one draw (Corollary C.5), the
+// ratio of Theorem C.2's costs at k draws, and the cost-optimal k of each.
+type costGain struct {
+	Solver      string  `json:"solver"`
+	Blind       string  `json:"cost_blind_q"`
+	Priced      string  `json:"priced_q"`
+	Gain        jfloat  `json:"gain_one_draw"`
+	K           int     `json:"k"`
+	GainAtK     jfloat  `json:"gain_at_k"`
+	KStarBlind  jfloat  `json:"k_star_cost_blind"`
+	KStarPriced jfloat  `json:"k_star_priced"`
+	InnerCost   float64 `json:"inner_draw_cost"`
+}
+
+// costGains computes the predicted gains on the data as the solver sees
+// them: AERR's uniform draw against q ∝ 1/√c, DDAERR's q ∝ √E[x²] against
+// q ∝ √(E[x²]/c). The inner-product draw is priced at the mean price (p ∝ w²
+// with w spread evenly).
+func costGains(ds *lao.Dataset, costs []float64, k int) ([]costGain, error) {
+	mom := frames.SecondMoments(ds)
+	d := len(costs)
+	uniform, inv, roots := make([]float64, d), make([]float64, d), make([]float64, d)
+	var cin float64
+	for j, c := range costs {
+		uniform[j], inv[j], roots[j] = 1, 1/math.Sqrt(c), math.Sqrt(mom[j])
+		cin += c / float64(d)
+	}
+	priced, err := lao.PricedSampling(mom, costs)
+	if err != nil {
+		return nil, fmt.Errorf("describe --costs: %w", err)
+	}
+	var out []costGain
+	for _, row := range []struct {
+		name         string
+		blind, aware []float64
+		bname, aname string
+	}{{"aerr", uniform, inv, "uniform", "∝ 1/√c"}, {"ddaerr", roots, priced, "∝ √E[x²]", "∝ √(E[x²]/c)"}} {
+		Sb, cb, err := lao.SecondMomentAndCost(mom, row.blind, costs)
+		if err != nil {
+			return nil, err
+		}
+		Sa, ca, err := lao.SecondMomentAndCost(mom, row.aware, costs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, costGain{Solver: row.name, Blind: row.bname, Priced: row.aname, Gain: jfloat(Sb * cb / (Sa * ca)), K: k,
+			GainAtK: jfloat(lao.PricedGainAtK(k, Sb, cb, Sa, ca, cin)), KStarBlind: jfloat(lao.PricedOptimalK(Sb, cb, cin)),
+			KStarPriced: jfloat(lao.PricedOptimalK(Sa, ca, cin)), InnerCost: cin})
+	}
+	return out, nil
+}
+
+// printCostGains prints the predicted gains as a table.
+func printCostGains(w io.Writer, gains []costGain) error {
+	if len(gains) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "\npredicted gain of priced over cost-blind sampling (ours, docs/costs.md; the inner-product draw priced at the mean price %.4g):\n", gains[0].InnerCost)
+	fmt.Fprintf(tw, "solver\tcost-blind q\tpriced q\tgain, one draw (ρ_c)\tgain at k = %d\tk* cost-blind\tk* priced\n", gains[0].K)
+	for _, g := range gains {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%.3f\t%.1f\t%.1f\n", g.Solver, g.Blind, g.Priced, float64(g.Gain), float64(g.GainAtK), float64(g.KStarBlind), float64(g.KStarPriced))
+	}
+	fmt.Fprintln(tw, "(a gain is the ratio of the total costs at which the cost-blind and the priced sampler reach the same bound; 1: none)")
+	fmt.Fprintln(tw, "the l1 solvers (aelr, ddaelr) keep their x̃ draws: prices change their k and their inner-product draw only (ours/c4)")
+	return tw.Flush()
+}
+
+// describePrices reads the prices of describe --costs/--cost, matches them
+// to the columns as fit would (PricesFor) and adds the prices and the
+// predicted gains to the report.
+func describePrices(rep *describeReport, scaled *lao.Dataset, cf *costFlags, k int) error {
+	pr, err := cf.prices()
+	if err != nil {
+		return fmt.Errorf("describe: %w", err)
+	}
+	costs, notes, err := frames.PricesFor(scaled.Names(), pr, rep.Unused, rep.Target)
+	if err != nil {
+		return fmt.Errorf("describe: %w", err)
+	}
+	rep.Notes = append(rep.Notes, notes...)
+	rep.Costs = map[string]float64{}
+	for j, n := range scaled.Names() {
+		rep.Costs[n] = costs[j]
+	}
+	rep.CostGain, err = costGains(scaled, costs, min(k, scaled.Dim()))
+	return err
+}

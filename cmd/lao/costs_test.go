@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// pricedCSV writes a table of 6 attributes (one text column) and a costs
+// file pricing a and e at 20, the others at 1 or 2.
+func pricedCSV(t *testing.T) (data, costs string) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	b.WriteString("a,b,c,d,e,f,street,y\n")
+	for i := range 800 {
+		x := make([]float64, 6)
+		for j := range x {
+			x[j] = r.NormFloat64()
+		}
+		fmt.Fprintf(&b, "%g,%g,%g,%g,%g,%g,Elm %d,%g\n", x[0], x[1], x[2], x[3], x[4], x[5], i, 2*x[0]-x[1]+0.5*x[2]+0.3*r.NormFloat64())
+	}
+	return writeTemp(t, "priced.csv", b.String()), writeTemp(t, "costs.csv", "column,cost\na,20\nb,1\nc,2\nd,1\ne,20\nf,1\nstreet,5\n")
+}
+
+// fit with prices: the JSON reports the prices, the budgets and the spend;
+// the handle kept every example within the cost budget; k is derived from it.
+func TestFitWithCosts(t *testing.T) {
+	data, costs := pricedCSV(t)
+	out, err := runCmd(t, "fit", "--json", "--data", data, "--target", "y", "--solver", "ddaerr", "--costs", costs, "--cost-budget", "43", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	// sorted prices 20 20 2 1 1 1: k+1 = 3 costs 42, k+1 = 4 costs 43
+	if rep["k"] != 3.0 || rep["cost_budget"] != 43.0 || rep["max_cost_per_example"].(float64) > 43 || rep["cost_spent"].(float64) <= 0 {
+		t.Errorf("k %v, budget %v, max %v, spent %v", rep["k"], rep["cost_budget"], rep["max_cost_per_example"], rep["cost_spent"])
+	}
+	if c := rep["costs"].(map[string]any); c["a"] != 20.0 || c["f"] != 1.0 {
+		t.Errorf("costs %v", c)
+	}
+	if _, ok := rep["attribute_costs"].(map[string]any)["e"]; !ok || !strings.Contains(out, `"mean_cost_per_example"`) {
+		t.Errorf("attribute costs or mean missing: %s", out)
+	}
+	text, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "hybrid", "--k", "4", "--s", "2", "--costs", costs, "--predict-cost-budget", "3", "--cv", "0")
+	if err != nil || !strings.Contains(text, "prediction cost budget 3") || !strings.Contains(text, `price of "street" ignored`) {
+		t.Errorf("hybrid within C' = 3: %v\n%s", err, text)
+	}
+}
+
+// Bad prices and budgets are errors that name the column or the flag.
+func TestFitCostErrors(t *testing.T) {
+	data, costs := pricedCSV(t)
+	base := []string{"fit", "--data", data, "--target", "y", "--cv", "0"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cost", "a=1,b=2"}, `no price for the feature column(s) "c", "d", "e", "f"`},
+		{[]string{"--costs", costs, "--cost", "zz=3"}, `--cost: column "zz" is not in the table`},
+		{[]string{"--costs", costs, "--cost", "a=3"}, `column "a" has a price already`},
+		{[]string{"--cost", "a=-1"}, `--cost: column "a": price -1 must be positive`},
+		{[]string{"--cost", "a=NaN"}, `column "a": price NaN`},
+		{[]string{"--cost-budget", "5"}, "--cost-budget needs the attributes' prices"},
+		{[]string{"--costs", costs, "--cost-budget", "0.5"}, "below the cheapest attribute's price 1"},
+		{[]string{"--solver", "aer", "--costs", costs, "--cost-budget", "30"}, "aer has no cost budget"},
+		{[]string{"--costs", costs, "--cost-budget", "30"}, "cannot pay for one draw in the worst case"},
+		{[]string{"--costs", writeTemp(t, "bad.csv", "a,1\nb,x\n")}, `bad.csv:2: column "b": price "x" is not a number`},
+	} {
+		_, err := runCmd(t, append(base, c.args...)...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// describe --costs prints the predicted gains; compare --costs puts each
+// priced solver beside its cost-blind version.
+func TestDescribeAndCompareCosts(t *testing.T) {
+	data, costs := pricedCSV(t)
+	out, err := runCmd(t, "describe", "--data", data, "--target", "y", "--costs", costs, "--columns", "0")
+	if err != nil || !strings.Contains(out, "predicted gain of priced over cost-blind sampling") || !strings.Contains(out, "ddaerr") {
+		t.Fatalf("describe --costs: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "compare", "--json", "--quiet", "--data", data, "--target", "y", "--solvers", "ddaerr,ridge", "--costs", costs, "--cost-budget", "43", "--repeat", "2", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep costCompareReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	labels := map[string]bool{}
+	for _, c := range rep.Curves {
+		labels[c.Label] = true
+		if c.CostBudget > 43 || c.Final.Cost <= 0 {
+			t.Errorf("%s: budget %g, cost %g", c.Label, c.CostBudget, c.Final.Cost)
+		}
+	}
+	if !labels["ddaerr (priced)"] || !labels["ddaerr (cost-blind)"] || !labels["ridge"] || len(rep.Pairs) < 1 || rep.Pairs[0].Predicted == nil {
+		t.Errorf("curves %v, pairs %+v", labels, rep.Pairs)
+	}
+}

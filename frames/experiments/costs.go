@@ -1,0 +1,246 @@
+package experiments
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// This file runs the comparisons of attributes with prices (ours,
+// docs/costs.md): test error against the cost spent in training, for
+// priced solvers beside their cost-blind versions at the same cost budget.
+
+// CostEntry is one curve of a cost comparison: a fresh solver with its
+// parameters (prices are set by the split, WithPrices).
+type CostEntry struct {
+	Label string
+	New   func() (lao.Solver, error)
+}
+
+// CostSpec describes a cost comparison: each entry fitted on Splits
+// seeded splits, checkpointed at Points log-spaced training sizes, test
+// error against cost spent.
+type CostSpec struct {
+	// Prepare returns the split of seed for solver s, its prices set
+	// (frames.Prepared.SetPrices): the solver's scaling, fit's split.
+	Prepare func(s lao.Solver, seed uint64) (*frames.Prepared, error)
+	Entries []CostEntry
+	Splits  int
+	Seed    uint64
+	Points  int // checkpoints per curve, log-spaced from 10 to the training size; 0 selects 12
+	// CVFolds, if at least 2, tunes each entry's free parameters on each
+	// training part (frames.Tune with its defaults).
+	CVFolds int
+}
+
+// CostPoint is a curve at one training size, over the splits.
+type CostPoint struct {
+	Examples    int
+	Cost        float64 // mean cost spent in training so far
+	MSE, MSESD  float64 // test squared error: mean and standard deviation over the splits
+	Ratio       float64 // mean of MSE / zero predictor's MSE
+	Attributes  float64 // mean attributes seen so far
+	CostPerStep float64 // mean cost per training example so far
+}
+
+// CostCurve is one entry's result.
+type CostCurve struct {
+	Label  string
+	Points []CostPoint
+	// Final is the last point; K the k the solver ran with (its "k"
+	// parameter, derived from a cost budget if it was 0); CostBudget its
+	// hard cost budget per example (0: none).
+	Final      CostPoint
+	K          int
+	CostBudget float64
+	// Params lists the parameters of each split's fit.
+	Params []map[string]float64
+}
+
+// RunCosts runs a cost comparison.
+func RunCosts(spec CostSpec) ([]CostCurve, error) {
+	if spec.Splits < 1 || spec.Prepare == nil || len(spec.Entries) == 0 {
+		return nil, fmt.Errorf("experiments: RunCosts: need splits ≥ 1, Prepare and entries: %w", lao.ErrParam)
+	}
+	points := spec.Points
+	if points == 0 {
+		points = 12
+	}
+	var out []CostCurve
+	for _, e := range spec.Entries {
+		c := CostCurve{Label: e.Label}
+		var runs [][]costObs
+		for r := range spec.Splits {
+			obs, res, s, err := costRun(spec, e, spec.Seed+uint64(r), points)
+			if err != nil {
+				return nil, fmt.Errorf("%s: split %d: %w", e.Label, r, err)
+			}
+			runs = append(runs, obs)
+			c.Params = append(c.Params, res.Params)
+			c.CostBudget = res.Budget.Cost
+			c.K = runK(s, res)
+		}
+		c.Points = meanCostPoints(runs)
+		c.Final = c.Points[len(c.Points)-1]
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// runK returns the k a fit ran with: derived from a cost budget (the
+// learner's "k"), the solver's k, or the attributes per example.
+func runK(s lao.Solver, res *lao.Result) int {
+	if v, ok := res.Params["k"]; ok {
+		return int(v)
+	}
+	if q, err := lao.FindParam(s, "k"); err == nil && q.Get() > 0 {
+		return int(q.Get())
+	}
+	return res.Budget.PerExample
+}
+
+// costObs is one checkpoint of one split.
+type costObs struct {
+	examples         int
+	cost, mse, ratio float64
+	attrs            float64
+}
+
+// costRun fits entry e on the split of seed with checkpoints and scores
+// each checkpoint's weights on the test part.
+func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *lao.Result, lao.Solver, error) {
+	s, err := e.New()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, err := spec.Prepare(s, seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs)
+	if spec.CVFolds >= 2 && lao.Tunable(s) {
+		if s, _, err = frames.Tune(s, p.Train, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed}); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	m := p.Train.Len()
+	cps := logCheckpoints(m, points)
+	var obs []costObs
+	var scoreErr error
+	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed, Costs: p.Costs, Checkpoints: cps, OnCheckpoint: func(c lao.Checkpoint) {
+		sc, err := frames.Score(c.W, p.Test.Stream(), &p.Transform, 0)
+		if err != nil {
+			scoreErr = err
+			return
+		}
+		obs = append(obs, costObs{examples: c.Examples, cost: c.Cost, mse: sc.MSE, ratio: sc.Ratio(), attrs: float64(c.Attributes)})
+	}})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if scoreErr != nil {
+		return nil, nil, nil, scoreErr
+	}
+	return obs, res, s, nil
+}
+
+// logCheckpoints returns about n distinct training sizes log-spaced from
+// min(10, m) to m.
+func logCheckpoints(m, n int) []int {
+	lo := min(10, m)
+	var cps []int
+	for i := range n {
+		t := float64(lo)
+		if n > 1 {
+			t = float64(lo) * math.Pow(float64(m)/float64(lo), float64(i)/float64(n-1))
+		}
+		v := min(m, max(1, int(math.Round(t))))
+		if len(cps) == 0 || v > cps[len(cps)-1] {
+			cps = append(cps, v)
+		}
+	}
+	if cps[len(cps)-1] != m {
+		cps = append(cps, m)
+	}
+	return cps
+}
+
+// meanCostPoints averages the splits' checkpoints (the same training sizes
+// on every split).
+func meanCostPoints(runs [][]costObs) []CostPoint {
+	n := len(runs[0])
+	for _, r := range runs {
+		n = min(n, len(r))
+	}
+	out := make([]CostPoint, n)
+	for i := range n {
+		var mse []float64
+		p := &out[i]
+		p.Examples = runs[0][i].examples
+		for _, r := range runs {
+			o := r[i]
+			p.Cost += o.cost / float64(len(runs))
+			p.Ratio += o.ratio / float64(len(runs))
+			p.Attributes += o.attrs / float64(len(runs))
+			mse = append(mse, o.mse)
+		}
+		p.MSE, p.MSESD = meanSD(mse)
+		p.CostPerStep = p.Cost / float64(p.Examples)
+	}
+	return out
+}
+
+func meanSD(v []float64) (mean, sd float64) {
+	for _, x := range v {
+		mean += x / float64(len(v))
+	}
+	if len(v) < 2 {
+		return mean, 0
+	}
+	for _, x := range v {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(v)-1))
+}
+
+// CostToReach returns the training cost at which curve c's mean test MSE
+// first reaches target (linear interpolation in log cost between
+// checkpoints), and false if it never does.
+func (c CostCurve) CostToReach(target float64) (float64, bool) {
+	for i, p := range c.Points {
+		if p.MSE > target {
+			continue
+		}
+		if i == 0 || p.Cost <= 0 {
+			return p.Cost, true
+		}
+		q := c.Points[i-1]
+		if q.Cost <= 0 || q.MSE == p.MSE {
+			return p.Cost, true
+		}
+		f := (q.MSE - target) / (q.MSE - p.MSE)
+		return math.Exp(math.Log(q.Cost) + f*(math.Log(p.Cost)-math.Log(q.Cost))), true
+	}
+	return 0, false
+}
+
+// MSEAtCost returns curve c's mean test MSE at training cost T
+// (interpolated linearly in log cost; false outside the curve's costs).
+func (c CostCurve) MSEAtCost(T float64) (float64, bool) {
+	i := slices.IndexFunc(c.Points, func(p CostPoint) bool { return p.Cost >= T })
+	switch {
+	case i < 0:
+		return 0, false
+	case i == 0:
+		return c.Points[0].MSE, c.Points[0].Cost == T
+	}
+	q, p := c.Points[i-1], c.Points[i]
+	if q.Cost <= 0 {
+		return p.MSE, true
+	}
+	f := (math.Log(T) - math.Log(q.Cost)) / (math.Log(p.Cost) - math.Log(q.Cost))
+	return q.MSE + f*(p.MSE-q.MSE), true
+}

@@ -1,0 +1,250 @@
+package lao
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// pricedData is a regression problem with unequal second moments
+// (x_j = s_j·N(0,1), s_j decreasing, ||x||₂ about 1/2) and a price vector
+// with a 40:1 spread.
+func pricedData(m int, seed uint64) (ds *Dataset, mom, costs []float64) {
+	const d = 10
+	rng := NewRand(seed)
+	scale := make([]float64, d)
+	mom, costs = make([]float64, d), make([]float64, d)
+	for j := range scale {
+		scale[j] = 0.3 / math.Sqrt(float64(j+1))
+		mom[j] = scale[j] * scale[j]
+		costs[j] = []float64{1, 40, 2, 1, 5, 1, 20, 1, 3, 1}[j]
+	}
+	wstar := []float64{0.8, -0.5, 0.4, 0, 0.3, 0, -0.6, 0, 0.2, 0}
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		row := x[i*d : (i+1)*d]
+		for j := range row {
+			row[j] = scale[j] * rng.NormFloat64()
+		}
+		y[i] = dot(wstar, row) + 0.1*rng.NormFloat64()
+	}
+	ds, err := NewDataset(x, y, d, nil)
+	if err != nil {
+		panic(err)
+	}
+	return ds, mom, costs
+}
+
+// pricedSolvers builds each priced solver of the AERR/AELR family, with
+// prices c (nil: the paper's solver) and the cost-blind switch.
+func pricedSolvers(mom []float64) map[string]func(c []float64, blind bool) Solver {
+	pr := func(c []float64, blind bool) Prices { return Prices{Costs: c, CostBlind: blind} }
+	return map[string]func([]float64, bool) Solver{
+		"aerr":         func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, Prices: pr(c, b)} },
+		"aerr split":   func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, Split: true, Prices: pr(c, b)} },
+		"aerr adagrad": func(c []float64, b bool) Solver { return &AERR{K: 3, B: 1, AdaGrad: true, Prices: pr(c, b)} },
+		"ddaerr":       func(c []float64, b bool) Solver { return &DDAERR{K: 3, B: 1, Moments: mom, Prices: pr(c, b)} },
+		"ddaerr paper": func(c []float64, b bool) Solver {
+			return &DDAERR{K: 3, B: 1, Moments: mom, Paper: true, Prices: pr(c, b)}
+		},
+		"aelr":   func(c []float64, b bool) Solver { return &AELR{K: 3, B: 2, Prices: pr(c, b)} },
+		"ddaelr": func(c []float64, b bool) Solver { return &DDAELR{K: 3, B: 2, Moments: mom, Prices: pr(c, b)} },
+		"ddaelr innerdd": func(c []float64, b bool) Solver {
+			return &DDAELR{K: 3, B: 2, Moments: mom, InnerDD: true, Prices: pr(c, b)}
+		},
+	}
+}
+
+// fitCheckpoints fits s with checkpoints and returns the result and a copy
+// of the weights at each checkpoint.
+func fitCheckpoints(t *testing.T, s Solver, ds Table, opt Options) (*Result, [][]float64) {
+	t.Helper()
+	var ws [][]float64
+	opt.Checkpoints = []int{1, 37, 200, ds.Len()}
+	opt.OnCheckpoint = func(c Checkpoint) { ws = append(ws, slices.Clone(c.W)) }
+	res, err := Fit(s, ds.Stream(), opt)
+	if err != nil {
+		t.Fatalf("%s: %v", s.Name(), err)
+	}
+	return res, ws
+}
+
+// With every price equal, and with unequal prices but cost-blind draws,
+// each priced solver makes exactly the paper's draws: identical iterates at
+// every checkpoint, bit for bit. Only the accounting is in prices, and it
+// is exact.
+func TestPricesReduceToPaper(t *testing.T) {
+	ds, mom, costs := pricedData(400, 1)
+	equal := slices.Repeat([]float64{2.5}, ds.Dim())
+	for name, mk := range pricedSolvers(mom) {
+		ref, refW := fitCheckpoints(t, mk(nil, false), ds, Options{Seed: 3})
+		if ref.Costs != nil || ref.CostSpent != 0 {
+			t.Errorf("%s: an unpriced fit reports prices %v, spend %g", name, ref.Costs, ref.CostSpent)
+		}
+		for _, c := range []struct {
+			what   string
+			prices []float64
+			blind  bool
+		}{{"equal prices", equal, false}, {"cost-blind", costs, true}} {
+			res, w := fitCheckpoints(t, mk(c.prices, c.blind), ds, Options{Seed: 3})
+			for i := range refW {
+				if !slices.Equal(w[i], refW[i]) {
+					t.Errorf("%s, %s: checkpoint %d differs from the paper's solver", name, c.what, i)
+				}
+			}
+			if !slices.Equal(res.AttributeCounts, ref.AttributeCounts) || res.Params["eta"] != ref.Params["eta"] {
+				t.Errorf("%s, %s: counts or step differ: eta %g vs %g", name, c.what, res.Params["eta"], ref.Params["eta"])
+			}
+			var want float64
+			for j, n := range res.AttributeCounts {
+				want += float64(n) * c.prices[j]
+			}
+			if math.Abs(res.CostSpent-want) > 1e-9*want || res.MaxCostPerExample > res.Budget.Cost*(1+costSlack) {
+				t.Errorf("%s, %s: spent %g, want Σ counts·c = %g; max per example %g, budget %g",
+					name, c.what, res.CostSpent, want, res.MaxCostPerExample, res.Budget.Cost)
+			}
+			if wc := WorstCaseCost(c.prices, 4); res.Budget.Cost != wc {
+				t.Errorf("%s, %s: default cost budget %g, want the worst case of k+1 = 4 draws %g", name, c.what, res.Budget.Cost, wc)
+			}
+		}
+	}
+}
+
+// The priced solvers against the pseudo-code (GAERR's transcription with
+// the priced q) and against their plain O(d) implementations
+// (lao.Reference), iterate for iterate.
+func TestPricedMatchesReference(t *testing.T) {
+	ds, mom, costs := pricedData(400, 2)
+	f := rootPrices(costs)
+	res := fitOrFatal(t, &AERR{K: 3, B: 1, Prices: Prices{Costs: costs}}, ds, 4)
+	eta := math.Sqrt(3 / (2 * PricedUniformS(costs) * 400))
+	if res.Params["eta"] != eta {
+		t.Errorf("priced AERR's default eta %g, want √(k/(2·S'·m)) = %g", res.Params["eta"], eta)
+	}
+	if diff := maxAbsDiff(res.W, refGAERR(ds, 3, 1, eta, f, 4)); diff > 1e-12 {
+		t.Errorf("priced AERR differs from GAERR's pseudo-code with q ∝ 1/√c by %g", diff)
+	}
+	q := make([]float64, len(mom))
+	for j := range q {
+		q[j] = math.Sqrt(mom[j]) * f[j]
+	}
+	res = fitOrFatal(t, &DDAERR{K: 3, B: 1, Moments: mom, Prices: Prices{Costs: costs}}, ds, 4)
+	if eta := DDAERRDefaultEta(3, 400, pricedHalf(mom, costs)); res.Params["eta"] != eta {
+		t.Errorf("priced DDAERR's default eta %g, want Theorem 3.5's with S(q) %g", res.Params["eta"], eta)
+	}
+	if diff := maxAbsDiff(res.W, refGAERR(ds, 3, 1, res.Params["eta"], q, 4)); diff > 1e-12 {
+		t.Errorf("priced DDAERR differs from GAERR's pseudo-code with q ∝ √(E[x²]/c) by %g", diff)
+	}
+	for name, mk := range pricedSolvers(mom) {
+		s := mk(costs, false)
+		fast := fitOrFatal(t, s, ds, 5)
+		plain, err := Reference(mk(costs, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := maxAbsDiff(fast.W, fitOrFatal(t, plain, ds, 5).W); diff > 1e-12 {
+			t.Errorf("%s with prices: fast and plain implementations differ by %g", name, diff)
+		}
+	}
+}
+
+// A cost budget C with K = 0 takes the largest k whose worst case fits;
+// the handles never let an example cost more than C.
+func TestCostBudgetDerivesK(t *testing.T) {
+	ds, mom, costs := pricedData(300, 3)
+	// sorted prices: 40 20 5 3 2 1 1 1 1 1; k+1 = 4 costs 68, k+1 = 5 costs 70
+	for _, s := range []Solver{
+		&AERR{Prices: Prices{Costs: costs, CostBudget: 69}},
+		&DDAERR{Moments: mom, Prices: Prices{Costs: costs, CostBudget: 69}},
+		&AELR{Prices: Prices{Costs: costs, CostBudget: 69}},
+		&DDAELR{Moments: mom, Prices: Prices{Costs: costs, CostBudget: 69}},
+	} {
+		res := fitOrFatal(t, s, ds, 1)
+		if res.Budget.PerExample != 4 || res.Budget.Cost != 69 {
+			t.Errorf("%s: budget %d attributes, cost %g; want k+1 = 4 and 69", s.Name(), res.Budget.PerExample, res.Budget.Cost)
+		}
+		if res.MaxCostPerExample > 69 || res.MaxPerExample > 4 {
+			t.Errorf("%s: an example cost %g (%d attributes), above the budget", s.Name(), res.MaxCostPerExample, res.MaxPerExample)
+		}
+		if !strings.Contains(res.Budget.Rule, "cost ≤ 69") {
+			t.Errorf("%s: rule %q does not state the cost budget", s.Name(), res.Budget.Rule)
+		}
+	}
+}
+
+// readAllSolver reads every attribute of every example: under a cost budget
+// below the total price, the handle must refuse it.
+type readAllSolver struct{ b Budget }
+
+func (g *readAllSolver) Name() string    { return "greedy" }
+func (g *readAllSolver) Params() []Param { return nil }
+func (g *readAllSolver) Start(p Problem) (Learner, Budget, error) {
+	return &readAllLearner{d: p.D}, g.b, nil
+}
+
+type readAllLearner struct{ d int }
+
+func (l *readAllLearner) Observe(ex *Example) {
+	for j := range l.d {
+		ex.Attr(j)
+	}
+}
+func (l *readAllLearner) Weights(dst []float64) { clear(dst) }
+
+// The handle refuses a read beyond the cost budget exactly as one beyond
+// the count (ErrBudgetExceeded), and Options.Costs accounts an unpriced
+// solver.
+func TestHandleRefusesByCost(t *testing.T) {
+	ds, _, costs := pricedData(20, 4)
+	total := WorstCaseCost(costs, ds.Dim())
+	_, err := Fit(&readAllSolver{Budget{PerExample: ds.Dim(), Costs: costs, Cost: total - 0.5}}, ds.Stream(), Options{})
+	if !errors.Is(err, ErrBudgetExceeded) || !strings.Contains(err.Error(), "cost budget") {
+		t.Errorf("a read beyond the cost budget: %v, want ErrBudgetExceeded naming the cost budget", err)
+	}
+	res, err := Fit(&readAllSolver{Budget{PerExample: ds.Dim()}}, ds.Stream(), Options{Costs: costs})
+	if err != nil || res.CostSpent != 20*total || res.MaxCostPerExample != total || res.MeanCostPerExample() != total {
+		t.Errorf("Options.Costs: %v, spent %g, want %g", err, res.CostSpent, 20*total)
+	}
+	if res.AttributeCosts[1] != 20*40 {
+		t.Errorf("attribute 1 cost %g over the fit, want 20 × 40", res.AttributeCosts[1])
+	}
+	_, err = Fit(&AERR{K: 2, Prices: Prices{Costs: costs}}, ds.Stream(), Options{Costs: slices.Repeat([]float64{1}, ds.Dim())})
+	if !errors.Is(err, ErrParam) {
+		t.Errorf("Options.Costs unlike the solver's prices: %v, want ErrParam", err)
+	}
+}
+
+// Bad prices and budgets are errors naming the parameter (and the
+// attribute or the price that is wrong).
+func TestPriceErrors(t *testing.T) {
+	ds, mom, costs := pricedData(50, 5)
+	bad := func(j int, v float64) []float64 { c := slices.Clone(costs); c[j] = v; return c }
+	cases := []struct {
+		s    Solver
+		want string
+	}{
+		{&AERR{K: 2, Prices: Prices{Costs: bad(3, 0)}}, "aerr: Costs lao: the price of attribute 3 is 0"},
+		{&AERR{K: 2, Prices: Prices{Costs: bad(2, -1)}}, "attribute 2 is -1"},
+		{&DDAERR{K: 2, Moments: mom, Prices: Prices{Costs: bad(0, math.NaN())}}, "attribute 0 is NaN"},
+		{&AELR{K: 2, Prices: Prices{Costs: bad(9, math.Inf(1))}}, "attribute 9 is +Inf"},
+		{&AERR{K: 2, Prices: Prices{Costs: costs[:4]}}, "4 prices for 10 attributes"},
+		{&AERR{K: 2, Prices: Prices{CostBudget: 5}}, "aerr: costbudget = 5 needs the attributes' prices"},
+		{&AERR{K: 2, Prices: Prices{Costs: costs, CostBudget: 0.5}}, "below the cheapest attribute's price 1"},
+		{&AERR{K: 3, Prices: Prices{Costs: costs, CostBudget: 60}}, "aerr: costbudget = 60 is below the worst case of k = 3: 4 attributes can cost 68 (attribute 1 (40), attribute 6 (20)"},
+		{&DDAELR{Moments: mom, Prices: Prices{Costs: costs, CostBudget: 50}}, "ddaelr: costbudget = 50 cannot pay for one draw in the worst case: 2 attributes cost attribute 1 (40), attribute 6 (20); raise it to 60"},
+		{&AELR{K: 2, Prices: Prices{Costs: costs, PredictCostBudget: -1}}, "aelr: predictcostbudget = -1 must be positive"},
+	}
+	for _, c := range cases {
+		_, err := Fit(c.s, ds.Stream(), Options{})
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want ErrParam containing %q", c.s.Name(), err, c.want)
+		}
+	}
+	// a dense model cannot meet a prediction cost budget below its support's price
+	_, err := Fit(&AERR{K: 2, Prices: Prices{Costs: costs, PredictCostBudget: 10}}, ds.Stream(), Options{})
+	if !errors.Is(err, ErrBudgetExceeded) || !strings.Contains(err.Error(), "prediction cost budget 10") {
+		t.Errorf("prediction cost budget below the model's support: %v", err)
+	}
+}
