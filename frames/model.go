@@ -56,7 +56,11 @@ func NewModel(w []float64, names []string, target string, t *Transform, binary b
 	coef, b := t.Unscale(w)
 	for j, c := range coef {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g (weight %g, scale %g): %w", names[j], c, w[j], t.Scale[j], lao.ErrNotFinite)
+			cause := ""
+			if t.YScale > 1e150 { // the labels, not the fit, overflow
+				cause = fmt.Sprintf("; the labels of %q reach ±%g: rescale that column (divide it by a power of ten)", target, t.YScale*max(t.LabelBound, 1))
+			}
+			return nil, fmt.Errorf("frames: Model: coefficient of %q is %g (weight %g, scale %g)%s: %w", names[j], c, w[j], t.Scale[j], cause, lao.ErrNotFinite)
 		}
 	}
 	tc := *t

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -225,7 +226,7 @@ func (m *Model) check() error {
 			lengths["fit.attribute_costs"] = len(fi.AttributeCosts)
 		}
 	}
-	for _, k := range sortedNames(lengths) {
+	for _, k := range slices.Sorted(maps.Keys(lengths)) {
 		if lengths[k] != d {
 			return bad("%s has %d entries for %d columns", k, lengths[k], d)
 		}
@@ -274,12 +275,12 @@ func (m *Model) nonFinite() (field string, v float64, ok bool) {
 		scalars["fit.cost_spent"], scalars["fit.max_cost_per_example"], scalars["fit.mean_cost_per_example"] = fi.CostSpent, fi.MaxCostPerExample, fi.MeanCostPerExample
 	}
 	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
-	for _, name := range sortedNames(arrays) {
+	for _, name := range slices.Sorted(maps.Keys(arrays)) {
 		if i := slices.IndexFunc(arrays[name], bad); i >= 0 {
 			return fmt.Sprintf("%s[%d]", name, i), arrays[name][i], true
 		}
 	}
-	for _, name := range sortedNames(scalars) {
+	for _, name := range slices.Sorted(maps.Keys(scalars)) {
 		if bad(scalars[name]) {
 			return name, scalars[name], true
 		}
@@ -288,15 +289,6 @@ func (m *Model) nonFinite() (field string, v float64, ok bool) {
 }
 
 func nearly(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }
-
-func sortedNames[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
 
 // PredictOnBudget predicts like Predict, but reads each row through a
 // lao.Example handle that reveals at most budget attributes (prediction on

@@ -169,3 +169,47 @@ func TestScore(t *testing.T) {
 		t.Errorf("a bad model: %+v, %v: %q", bad, err, bad.Warning("test"))
 	}
 }
+
+// Without a binding budget Score sums the predictions directly; they are
+// those of observation handles (lao.EvaluateBudgeted) to the bit, on dense
+// and sparse rows, and so are the attributes the rows reveal.
+func TestScoreDirectMatchesHandles(t *testing.T) {
+	dense := pixelsTable(300, 12, 5)
+	w := make([]float64, 12)
+	for j := range w {
+		if j%3 != 1 {
+			w[j] = float64(j) - 5.5
+		}
+	}
+	ptr, idx, val, y := []int{0}, []int32{}, []float64{}, []float64{}
+	for i := range 200 {
+		for j := range 12 {
+			if (i+j)%4 == 0 {
+				idx, val = append(idx, int32(j)), append(val, float64(i%7)-3)
+			}
+		}
+		ptr, y = append(ptr, len(idx)), append(y, float64(i%5))
+	}
+	sparse, err := lao.NewSparseDataset(ptr, idx, val, y, 12, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := frames.Identity(12)
+	for name, tab := range map[string]lao.Table{"dense": dense, "sparse": sparse} {
+		sc, err := frames.Score(w, tab.Stream(), &id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := lao.EvaluateBudgeted(w, tab, 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.MSE != ev.MSE || sc.MeanAttributes != ev.MeanAttributes || sc.MaxAttributes != ev.MaxAttributes {
+			t.Errorf("%s: Score MSE %v, %v attributes (max %d); handles %v, %v (max %d)", name, sc.MSE, sc.MeanAttributes, sc.MaxAttributes, ev.MSE, ev.MeanAttributes, ev.MaxAttributes)
+		}
+		hb, err := frames.Score(w, tab.Stream(), &id, 8) // 8 non-zero weights: through the handles
+		if err != nil || hb.MSE != sc.MSE || hb.MeanAttributes != sc.MeanAttributes {
+			t.Errorf("%s: through handles of budget 8: %+v, %v; directly %+v", name, hb, err, sc)
+		}
+	}
+}

@@ -92,7 +92,10 @@ func (sc *scorer) result() Scores {
 // through an observation handle with the given prediction budget (Murata &
 // Suzuki 2018's s'; 0 or less: every attribute), so a model that needs more
 // attributes fails with lao.ErrBudgetExceeded, and the Scores count what
-// the test rows revealed.
+// the test rows revealed. (With a budget of every attribute and no prices
+// no read can be refused: the prediction is then summed directly, term for
+// term as the handle's lao.Predict sums it, revealing the model's non-zero
+// weights.)
 func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error) {
 	return ScoreWithin(w, src, t, PredictBudget{Attributes: budget})
 }
@@ -110,60 +113,104 @@ func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Sc
 	if budget <= 0 {
 		budget = d
 	}
-	ex := lao.NewExample(d)
+	ex, nz := lao.NewExample(d), lao.NonZero(w)
 	if b.Costs != nil {
 		if err := lao.CheckCosts(b.Costs, d); err != nil {
 			return Scores{}, fmt.Errorf("frames: Score: %w", err)
 		}
 		ex.SetPrices(b.Costs, b.Cost)
 	}
+	_, lazy := src.(lao.CellSource)
+	direct := budget >= d && b.Costs == nil && !lazy // no read can be refused, and the row is at hand
 	sc := newScorer(t.UnscaleLabel(0))
-	cells, _ := src.(lao.CellSource)
-	sparse, _ := src.(lao.SparseLender)
-	lender, _ := src.(lao.RowLender)
-	buf := make([]float64, d)
+	r := testRow{buf: make([]float64, d)}
 	for i := 0; ; i++ {
-		var y float64
-		var err error
-		switch {
-		case cells != nil: // a lazy source: the model's support is fetched
-			if y, err = cells.NextLabel(); err == nil {
-				ex.ResetLazy(y, budget, cells)
-			}
-		case sparse != nil:
-			var idx []int32
-			var val []float64
-			if idx, val, y, err = sparse.NextSparse(); err == nil {
-				ex.ResetSparse(idx, val, y, budget)
-			}
-		case lender != nil:
-			var row []float64
-			if row, y, err = lender.NextRow(); err == nil {
-				ex.Reset(row, y, budget)
-			}
-		default:
-			if y, err = src.Next(buf); err == nil {
-				ex.Reset(buf, y, budget)
-			}
-		}
-		if errors.Is(err, io.EOF) {
+		if err := r.next(src); errors.Is(err, io.EOF) {
 			break
-		}
-		if err != nil {
+		} else if err != nil {
 			return Scores{}, err
 		}
-		p, err := lao.Predict(w, ex)
-		if err != nil {
-			return Scores{}, fmt.Errorf("frames: Score: test row %d: %w", i, err)
+		var p float64
+		seen := nz
+		if !direct {
+			r.reset(ex, budget)
+			var err error
+			if p, err = lao.Predict(w, ex); err != nil {
+				return Scores{}, fmt.Errorf("frames: Score: test row %d: %w", i, err)
+			}
+			seen = ex.Observed()
+			sc.spent += ex.Spent()
+			sc.s.MaxCost = max(sc.s.MaxCost, ex.Spent())
+		} else {
+			p = r.dot(w)
 		}
-		sc.add(t.UnscaleLabel(p), t.UnscaleLabel(y))
-		sc.seen += int64(ex.Observed())
-		sc.s.MaxAttributes = max(sc.s.MaxAttributes, ex.Observed())
-		sc.spent += ex.Spent()
-		sc.s.MaxCost = max(sc.s.MaxCost, ex.Spent())
+		sc.add(t.UnscaleLabel(p), t.UnscaleLabel(r.y))
+		sc.seen += int64(seen)
+		sc.s.MaxAttributes = max(sc.s.MaxAttributes, seen)
 	}
 	if sc.s.N == 0 {
 		return Scores{}, fmt.Errorf("frames: Score: no test rows: %w", lao.ErrEmpty)
 	}
 	return sc.result(), nil
+}
+
+// testRow is one test example as its source lends it: a dense row, or a
+// sparse one (indices and values).
+type testRow struct {
+	cells    lao.CellSource // a lazy source: the model's support is fetched
+	row, buf []float64
+	idx      []int32
+	val      []float64
+	y        float64
+}
+
+// next reads the next example of src (io.EOF after the last).
+func (r *testRow) next(src lao.Source) (err error) {
+	r.cells, r.row, r.idx, r.val = nil, nil, nil, nil
+	switch s := src.(type) {
+	case lao.CellSource:
+		r.cells = s
+		r.y, err = s.NextLabel()
+	case lao.SparseLender:
+		r.idx, r.val, r.y, err = s.NextSparse()
+	case lao.RowLender:
+		r.row, r.y, err = s.NextRow()
+	default:
+		r.y, err = src.Next(r.buf)
+		r.row = r.buf
+	}
+	return err
+}
+
+// reset lends the example to the handle ex with the given budget.
+func (r *testRow) reset(ex *lao.Example, budget int) {
+	if r.cells != nil {
+		ex.ResetLazy(r.y, budget, r.cells)
+		return
+	}
+	if r.row != nil {
+		ex.Reset(r.row, r.y, budget)
+		return
+	}
+	ex.ResetSparse(r.idx, r.val, r.y, budget)
+}
+
+// dot returns w·x summed as lao.Predict sums it through a handle: the
+// terms of the non-zero weights, in attribute order.
+func (r *testRow) dot(w []float64) float64 {
+	var p float64
+	if r.row != nil {
+		for i, wi := range w {
+			if wi != 0 {
+				p += wi * r.row[i]
+			}
+		}
+		return p
+	}
+	for j, i := range r.idx {
+		if w[i] != 0 {
+			p += w[i] * r.val[j]
+		}
+	}
+	return p
 }

@@ -82,7 +82,8 @@ func runEntries(data string, open func() (*lao.Dataset, error), spec experiments
 // (Report.Binary), the classification error (mean ± sd when there are
 // several splits), attributes seen, the parameters the curve ran with on
 // the first split, and the parameters cross-validation chose on the edge of
-// its grid, if any.
+// its grid, if any. The footer says which tuned fits were refitted with
+// CV's next setting (Report.RefitNotes).
 func FinalTable(caption string, rep *experiments.Report) Table {
 	t := Table{Caption: caption,
 		Header:  []string{"algorithm", "examples", "attributes seen", "test squared error", "classification error", "parameters (split 1)"},
@@ -116,6 +117,9 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 	}
 	if w := rep.ZeroWarnings(); len(w) > 0 {
 		t.Footer = strings.TrimPrefix(t.Footer+"; warning: "+strings.Join(w, "; "), "; ")
+	}
+	if n := rep.RefitNotes(); len(n) > 0 {
+		t.Footer = strings.TrimPrefix(t.Footer+"; refitted: "+strings.Join(n, "; "), "; ")
 	}
 	return t
 }

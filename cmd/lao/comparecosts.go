@@ -7,7 +7,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/frames/plot"

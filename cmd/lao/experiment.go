@@ -143,6 +143,9 @@ func printFinal(stdout io.Writer, rep *experiments.Report) error {
 			fmt.Fprintln(stdout, "  "+n)
 		}
 	}
+	for _, n := range rep.RefitNotes() {
+		fmt.Fprintln(stdout, "refitted:", n)
+	}
 	for _, w := range rep.ZeroWarnings() {
 		fmt.Fprintln(stdout, "warning:", w)
 	}

@@ -185,26 +185,14 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim())}
-	if note := p.note; note != "" {
-		rep.Notes = append(rep.Notes, note)
+	for _, n := range append([]string{p.note, labelNote(src.rawLabels())}, costNotes...) {
+		if n != "" {
+			rep.Notes = append(rep.Notes, n)
+		}
 	}
-	if n := labelNote(src.rawLabels()); n != "" {
-		rep.Notes = append(rep.Notes, n)
-	}
-	rep.Notes = append(rep.Notes, costNotes...)
 	start := time.Now()
-	if f.cv > 0 && lao.Tunable(s) {
-		var cv *frames.CVResult
-		if s, cv, err = frames.Tune(s, p.Train, f.cvOpts.options(f.cv, f.seed)); err != nil {
-			return err
-		}
-		rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
-		rep.CVZero, rep.CVRepeats, rep.CVWarnings = cv.ZeroChosen, cv.Repeats, cv.Warnings
-		if f.cvTable != "" {
-			if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
-				return err
-			}
-		}
+	if s, err = f.tune(s, p, rep); err != nil {
+		return err
 	}
 	fit, err := p.Fit(s, f.seed)
 	if err != nil {
@@ -214,6 +202,27 @@ func runFit(args []string, stdout io.Writer) error {
 		rep.Notes = append(rep.Notes, note)
 	}
 	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return frames.Fingerprint(p.Train) }, start, stdout)
+}
+
+// tune chooses s's tunable parameters by cross-validation on the training
+// part (--cv, --grid, --cv-rule), records the choice in rep and writes
+// --cv-table; it returns s as it is without --cv or tunable parameters.
+func (f *fitFlags) tune(s lao.Solver, p *prepared, rep *fitReport) (lao.Solver, error) {
+	if f.cv == 0 || !lao.Tunable(s) {
+		return s, nil
+	}
+	s, cv, err := frames.Tune(s, p.Train, f.cvOpts.options(f.cv, f.seed))
+	if err != nil {
+		return nil, err
+	}
+	rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
+	rep.CVZero, rep.CVRepeats, rep.CVWarnings = cv.ZeroChosen, cv.Repeats, cv.Warnings
+	if f.cvTable != "" {
+		if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // finishFit fills the report from a fit, saves the model if asked and

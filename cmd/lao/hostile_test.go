@@ -362,6 +362,8 @@ func resourceCases() []hostileCase {
 			return forever("1,2,3\n")(w)
 		}, "--max-input", "4MiB"), clearError, []string{"longer than the limit of 4 MiB", "--max-input"}},
 		{"resource", "zeros (/dev/zero)", fromFIFO(forever("\x00")), clearError, []string{"binary data"}},
+		{"resource", "zeros streamed (not spooled)", fromFIFO(forever("\x00"), "--stream", "on"), clearError, []string{"binary data"}},
+		{"resource", "endless line streamed", fromFIFO(forever("a"), "--stream", "on", "--max-line", "1MiB"), clearError, []string{"longer than the limit of 1 MiB"}},
 		{"resource", "gzip bomb (default --max-ratio)", func(t *testing.T, dir string) []string {
 			line := strings.Repeat("0", 1<<20) + "\n"
 			member := gzipped(strings.Repeat(line, 64)) // 64 MiB in ~64 KiB
@@ -401,6 +403,6 @@ func finiteCases() []hostileCase {
 	return []hostileCase{
 		{"finite", "ill-conditioned ridge", fit("c.csv", collinear.String(), "--solver", "ridge", "--lambda", "1e-300"), clearError,
 			[]string{"test MSE is +Inf", "not a finite number"}},
-		{"finite", "labels near MaxFloat64", fit("h.csv", hugeY.String(), "--solver", "ridge"), clearError, []string{"Inf"}},
+		{"finite", "labels near MaxFloat64", fit("h.csv", hugeY.String(), "--solver", "ridge"), clearError, []string{"Inf", "rescale"}},
 	}
 }

@@ -132,6 +132,19 @@ func (r *Report) EdgeNotes() []string {
 	return out
 }
 
+// RefitNotes lists the tuned fits that were refitted with CV's next
+// setting because they fitted worse than the zero predictor on their own
+// training data (Curve.Refits), each prefixed by the curve's label.
+func (r *Report) RefitNotes() []string {
+	var out []string
+	for _, c := range r.Curves {
+		for _, n := range c.Refits {
+			out = append(out, c.Entry.Label+", "+n)
+		}
+	}
+	return out
+}
+
 // ZeroWarnings lists the curves whose test error at the end of training
 // (the model a user would keep) is above the zero predictor's, mean over
 // the splits: a result worse than predicting the mean is never shown

@@ -109,6 +109,11 @@ type Curve struct {
 	// of the grid (frames.CVResult.Edges); empty when every choice was
 	// interior or nothing was tuned.
 	Edges [][]string
+	// Refits lists the tuned fits that were worse than the zero predictor
+	// on their own training data and were refitted with CV's next setting
+	// (a step size that was stable on CV's folds and not on the whole
+	// training part), one line each naming the split and the prefix.
+	Refits []string
 }
 
 // Report is the result of Run.
@@ -151,12 +156,15 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			params, edges, err := runEntry(entry, spec, prep, seed, prefixes, g.at(e, s))
+			r, err := runEntry(entry, spec, prep, seed, prefixes, g.at(e, s))
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
-			rep.Curves[e].Params = append(rep.Curves[e].Params, params)
-			rep.Curves[e].Edges = append(rep.Curves[e].Edges, edges)
+			rep.Curves[e].Params = append(rep.Curves[e].Params, r.params)
+			rep.Curves[e].Edges = append(rep.Curves[e].Edges, r.edges)
+			for _, n := range r.notes {
+				rep.Curves[e].Refits = append(rep.Curves[e].Refits, fmt.Sprintf("split %d, %s", s+1, n))
+			}
 			done++
 			if progress != nil {
 				progress(done, total, fmt.Sprintf("split %d/%d: %s", s+1, spec.Splits, entry.Label))
@@ -205,39 +213,45 @@ func (spec Spec) check(ds *lao.Dataset) error {
 // test errors (frames.Score, in the data's units) at every prefix: from one
 // fit read at checkpoints or, with Spec.PerPrefix, from one tuning and fit
 // per prefix.
-func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, out record) (map[string]float64, []string, error) {
+func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []int, out record) (entryResult, error) {
 	s, err := entry.New()
 	if err != nil {
-		return nil, nil, err
+		return entryResult{}, err
 	}
 	p, err := prep.forSolver(s)
 	if err != nil {
-		return nil, nil, err
+		return entryResult{}, err
 	}
 	train := p.Train.(*lao.Dataset)
 	if !spec.PerPrefix || entry.TuneOnce {
 		return fitEntry(entry, spec, p, train, seed, prefixes, out)
 	}
-	var params map[string]float64
-	var edges []string
+	var r entryResult
+	var notes []string
 	for i, n := range prefixes {
 		one := record{out.mse[i : i+1], out.cerr[i : i+1], out.attrs[i : i+1], out.zero[i : i+1]}
-		if params, edges, err = fitEntry(entry, spec, p, train.Head(n), seed, []int{n}, one); err != nil {
-			return nil, nil, fmt.Errorf("prefix of %d examples: %w", n, err)
+		if r, err = fitEntry(entry, spec, p, train.Head(n), seed, []int{n}, one); err != nil {
+			return entryResult{}, fmt.Errorf("prefix of %d examples: %w", n, err)
 		}
+		notes = append(notes, r.notes...)
 	}
-	return params, edges, nil
+	r.notes = notes
+	return r, nil
 }
 
 // fitEntry tunes (if asked) a fresh solver of entry on train and fits it,
-// scoring the checkpoints at prefixes with the split's preparation p.
-func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (map[string]float64, []string, error) {
+// scoring the checkpoints at prefixes with the split's preparation p. A
+// tuned fit worse than the zero predictor on its own training data is
+// refitted with CV's next settings (refit), and the notes say so.
+func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (entryResult, error) {
 	s, err := entry.New()
 	if err != nil {
-		return nil, nil, err
+		return entryResult{}, err
 	}
 	s = frames.WithPriors(s, train) // e.g. DDAERR's moments, from this split's training part
-	var edges []string
+	var r entryResult
+	var chosen frames.Params
+	var runnersUp []frames.RunnerUp
 	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
 		cvData := train
 		if spec.CVMax > 0 && train.Len() > spec.CVMax {
@@ -248,12 +262,64 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 		// rows, where smaller steps win (on ms2018-fig1 it chose Hybrid's
 		// η = 0.03, final test MSE 12.9, against η = 0.1 and 3.6 by plain
 		// CV: TestSyntheticPresetRuns).
+		base := s
 		var cv *frames.CVResult
 		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off"}); err != nil {
-			return nil, nil, err
+			return entryResult{}, err
 		}
-		edges = cv.Edges()
+		r.edges, chosen = cv.Edges(), cv.Best
+		if !cv.ZeroChosen {
+			if runnersUp, err = cv.RunnersUp(base, maxRefits); err != nil {
+				return entryResult{}, err
+			}
+			runnersUp = append(runnersUp, frames.RunnerUp{Solver: &frames.ZeroPredictor{Of: base.Name()}})
+		}
 	}
+	res, err := fitScored(s, entry, p, train, seed, prefixes, out)
+	setting := frames.RunnerUp{Params: chosen, Solver: s}
+	for _, next := range runnersUp {
+		if err != nil {
+			return entryResult{}, err
+		}
+		fitMSE, zeroMSE := lao.MSE(res.W, train), lao.MSE(make([]float64, train.Dim()), train)
+		if !(fitMSE > zeroMSE) {
+			break
+		}
+		r.notes = append(r.notes, fmt.Sprintf("%d examples: the fit with CV's %s fitted worse than the zero predictor on its own training data (training MSE %.3g against %.3g), refitted with %s",
+			train.Len(), settingName(setting), fitMSE, zeroMSE, settingName(next)))
+		s, setting = next.Solver, next
+		res, err = fitScored(s, entry, p, train, seed, prefixes, out)
+	}
+	if err != nil {
+		return entryResult{}, err
+	}
+	r.params = res.Params
+	return r, nil
+}
+
+// maxRefits is how many of CV's next settings fitEntry tries before the
+// zero predictor.
+const maxRefits = 3
+
+// entryResult is what one (entry, split) or prefix fit reports besides its
+// scores: the parameters it ran with, CV's choices on the grid's edge, and
+// the refits.
+type entryResult struct {
+	params map[string]float64
+	edges  []string
+	notes  []string
+}
+
+// settingName names a setting in a note.
+func settingName(u frames.RunnerUp) string {
+	if z, ok := u.Solver.(*frames.ZeroPredictor); ok {
+		return "the zero predictor (" + z.Of + "'s next settings refitted no better)"
+	}
+	return "setting " + u.Params.String()
+}
+
+// fitScored fits s on train and scores the checkpoints at prefixes.
+func fitScored(s lao.Solver, entry Entry, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (*lao.Result, error) {
 	i := 0
 	var evalErr error
 	res, err := lao.Fit(s, train.Stream(), lao.Options{Seed: seed, Checkpoints: prefixes,
@@ -266,12 +332,9 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 			i++
 		}})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	if evalErr != nil {
-		return nil, nil, evalErr
-	}
-	return res.Params, edges, nil
+	return res, evalErr
 }
 
 // logPrefixes returns up to n distinct prefix lengths, log-spaced from lo to

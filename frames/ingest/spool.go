@@ -52,8 +52,10 @@ type Reopenable struct {
 // Reopen makes path re-readable: a regular file is used as it is; any
 // other input (a pipe, a FIFO, "-" for standard input, /dev/stdin) is
 // copied once, as it comes (compressed or not), to a temporary file in dir
-// ("" for the system's), at most lim.MaxBytes bytes. Remove deletes the
-// copy.
+// ("" for the system's), and read as text on the way (Open), so that its
+// limits apply while it is copied: binary data such as /dev/zero is refused
+// at once, an endless line at MaxLine, and the copy stops at MaxBytes.
+// Remove deletes the copy.
 func Reopen(path, dir string, lim Limits) (*Reopenable, error) {
 	if err := lim.Check(); err != nil {
 		return nil, err
@@ -79,18 +81,29 @@ func Reopen(path, dir string, lim Limits) (*Reopenable, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: spooling a non-seekable input: %w", path, err)
 	}
-	max := lim.WithDefaults().MaxBytes
-	n, err := io.Copy(tmp, io.LimitReader(src, max+1))
+	n, err := spool(src, tmp, path, lim)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
-	}
-	if err == nil && n > max {
-		err = &LimitError{Input: path, Flag: FlagMaxBytes, Limit: FormatSize(max), What: "the input (spooled to a temporary file to be read in several passes) is longer than"}
 	}
 	if err != nil {
 		return nil, errors.Join(err, os.Remove(tmp.Name()))
 	}
 	return &Reopenable{Path: tmp.Name(), Spooled: true, Bytes: n}, nil
+}
+
+// spool copies src to dst as it comes while reading it as text under lim,
+// and returns the bytes copied.
+func spool(src io.Reader, dst io.Writer, name string, lim Limits) (int64, error) {
+	max := lim.WithDefaults().MaxBytes
+	raw := &counter{r: io.LimitReader(src, max+1)}
+	in, err := Open(io.TeeReader(raw, dst), name, lim)
+	if err == nil {
+		_, err = io.Copy(io.Discard, in)
+	}
+	if err == nil && raw.n > max {
+		err = &LimitError{Input: name, Flag: FlagMaxBytes, Limit: FormatSize(max), What: "the input (spooled to a temporary file to be read in several passes) is longer than"}
+	}
+	return raw.n, err
 }
 
 // Open opens the input from its start.
