@@ -113,11 +113,17 @@ func (k ColumnKind) String() string {
 	return fmt.Sprintf("ColumnKind(%d)", int(k))
 }
 
-// Cell is one cell of a CSV file: its file line (1-based) and text.
+// Cell is one cell of a table: its position (a CSV file's line, a row
+// number counted from 1 for other sources) and text.
 type Cell struct {
 	Line int
 	Text string
+	unit string // what Line counts: "line" ("" too) or "row"
 }
+
+// Where names the cell's position: "line 12" in a CSV file, "row 12" in
+// other sources.
+func (c Cell) Where() string { return where(c.unit, c.Line) }
 
 // ColumnInfo is what ReadCSV found in one column of the file.
 type ColumnInfo struct {
@@ -155,9 +161,21 @@ type Table struct {
 	Columns []ColumnInfo
 	// Missing is the policy the table was read with.
 	Missing Missing
-	// DroppedLines lists the file lines of the rows dropped for a missing
-	// or unparsable cell.
+	// DroppedLines lists the file lines (the row numbers, for a source
+	// other than a CSV file) of the rows dropped for a missing or
+	// unparsable cell.
 	DroppedLines []int
+
+	unit string // what Lines count: "line" ("" too) or "row"
+}
+
+// PosName returns what Lines and DroppedLines count: "line" for a CSV
+// file, "row" (row numbers from 1) for the other sources of ReadRows.
+func (t *Table) PosName() string {
+	if t.unit == "" {
+		return "line"
+	}
+	return t.unit
 }
 
 // Unused lists the columns that cannot be features, with the reason: text
@@ -170,7 +188,7 @@ func (t *Table) Unused() []Unused {
 		case Text:
 			why := fmt.Sprintf("text: %d of %d cells are not numbers", c.NotNumbers, c.NotNumbers+c.Numbers)
 			if len(c.First) > 0 {
-				why += fmt.Sprintf(", e.g. %q on line %d", c.First[0].Text, c.First[0].Line)
+				why += fmt.Sprintf(", e.g. %q on %s", c.First[0].Text, c.First[0].Where())
 				if thousands.MatchString(strings.TrimSpace(c.First[0].Text)) {
 					why += " (numbers with thousands separators? remove them)"
 				}
@@ -219,9 +237,5 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	rd := newTableReader(f)
-	if err := rd.rows(); err != nil {
-		return nil, err
-	}
-	return rd.table()
+	return readTable(f)
 }

@@ -2,29 +2,23 @@ package frames
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"slices"
 
 	"github.com/laoproject/lao/frames/ingest"
-	"github.com/laoproject/lao/lao"
 )
 
-// csvFile is an open CSV table (package ingest's records) with its header
-// checked against the options: the reading core of ReadCSV and StreamCSV.
+// csvFile is an open CSV table (package ingest's records) read as Rows:
+// the CSV reader of ReadCSV and StreamCSV.
 type csvFile struct {
-	name    string
-	opt     CSVOptions
-	in      *ingest.Input
-	rec     *ingest.Records
-	names   []string
-	unnamed int // header cells that were empty
-	ignored []bool
+	in     *ingest.Input
+	rec    *ingest.Records
+	cur    []string // the current record
+	closer io.Closer
 }
 
-// openCSV starts reading a CSV: decompression, encoding, limits,
-// separator, header.
-func openCSV(r io.Reader, name string, opt CSVOptions) (*csvFile, error) {
+// openCSV starts reading a CSV (decompression, encoding, limits,
+// separator, header) and checks its header against opt.
+func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	in, err := ingest.Open(r, name, opt.Limits)
 	if err != nil {
 		return nil, ingestErr(err)
@@ -33,75 +27,46 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*csvFile, error) {
 	if err != nil {
 		return nil, ingestErr(err)
 	}
-	f := &csvFile{name: name, opt: opt, in: in, rec: rec}
-	if err := f.header(rec.Header()); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return newRowTable(&csvFile{in: in, rec: rec}, name, opt)
 }
 
-// header names the columns (an empty name becomes "columnJ") and checks
-// the target and the ignored columns.
-func (f *csvFile) header(rec []string) error {
-	seen := make(map[string]int, len(rec))
-	f.names, f.ignored = make([]string, 0, len(rec)), make([]bool, 0, len(rec))
-	for j, h := range rec {
-		if h == "" {
-			h = fmt.Sprintf("column%d", j+1)
-			f.unnamed++
-		}
-		if k, dup := seen[h]; dup {
-			return fmt.Errorf("frames: %s: header columns %d and %d are both named %q: %w", f.name, k+1, j+1, h, lao.ErrParam)
-		}
-		seen[h] = j
-		f.names = append(f.names, h)
-		f.ignored = append(f.ignored, slices.Contains(f.opt.Ignore, h))
+// Names returns the header's fields.
+func (f *csvFile) Names() []string { return f.rec.Header() }
+
+// Next reads the next record and returns its file line.
+func (f *csvFile) Next() (int, error) {
+	rec, line, err := f.rec.Read()
+	if err == io.EOF {
+		return 0, io.EOF
 	}
-	for _, n := range f.opt.Ignore {
-		if _, ok := seen[n]; !ok {
-			return unknownColumn(n, "ignored", f.names)
-		}
+	if err != nil {
+		return line, ingestErr(err)
 	}
-	if t := f.opt.Target; t != "" {
-		if _, ok := seen[t]; !ok {
-			return fmt.Errorf("%w%s", unknownColumn(t, "target", f.names), f.headerHint())
-		}
-		if slices.Contains(f.opt.Ignore, t) {
-			return fmt.Errorf("frames: %s: the target column %q is also ignored: %w", f.name, t, lao.ErrParam)
-		}
+	f.cur = rec
+	return line, nil
+}
+
+// Cell parses cell j of the current record (ingest.ParseCell); its text is
+// the cell's.
+func (f *csvFile) Cell(j int) (float64, ingest.CellKind, string) {
+	v, kind := ingest.ParseCell(f.cur[j])
+	return v, kind, f.cur[j]
+}
+
+// Close closes the file the CSV was opened on, if it was given one
+// (StreamCSV's passes); ReadCSV leaves its reader to its caller.
+func (f *csvFile) Close() error {
+	if f.closer != nil {
+		return f.closer.Close()
 	}
 	return nil
 }
 
-// headerHint explains an error when the header row looks like data: most of
-// its names are numbers or empty (scikit-learn's bundled files start with a
-// line of counts, for example).
-func (f *csvFile) headerHint() string {
-	n := f.unnamed
-	for _, h := range f.names {
-		if _, kind := ingest.ParseCell(h); kind == ingest.Number {
-			n++
-		}
-	}
-	if 2*n < len(f.names) {
-		return ""
-	}
-	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
-}
+// PosName returns "line": a CSV row's position is its file line.
+func (f *csvFile) PosName() string { return "line" }
 
-// next returns the next data row (valid until the next call) and its file
-// line, or io.EOF.
-func (f *csvFile) next() ([]string, int, error) {
-	rec, line, err := f.rec.Read()
-	if err == nil || err == io.EOF {
-		return rec, line, err
-	}
-	var ragged *ingest.RaggedError
-	if errors.As(err, &ragged) {
-		err = fmt.Errorf("%w%s", err, f.headerHint())
-	}
-	return nil, line, ingestErr(err)
-}
+// EstimateRows estimates the rows of the file from its size.
+func (f *csvFile) EstimateRows() (int64, bool) { return f.rec.EstimateRows() }
 
 // ingestError is an error of package ingest seen from frames: "frames: "
 // before its message, and ErrFrame beside its sentinel when the input is

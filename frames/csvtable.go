@@ -15,9 +15,10 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// tableReader holds the columns of one ReadCSV call as they are read.
+// tableReader holds the columns of one ReadCSV or ReadRows call as they
+// are read.
 type tableReader struct {
-	f     *csvFile
+	f     *rowTable
 	cols  []*csvColumn
 	lines []int  // the file line of each row
 	vals  chunks // every parsed cell, row after row (NaN where not a number)
@@ -32,7 +33,7 @@ type csvColumn struct {
 	ignored bool
 }
 
-func newTableReader(f *csvFile) *tableReader {
+func newTableReader(f *rowTable) *tableReader {
 	rd := &tableReader{f: f, cols: make([]*csvColumn, len(f.names))}
 	for j, n := range f.names {
 		rd.cols[j] = &csvColumn{info: ColumnInfo{Name: n}, ignored: f.ignored[j]}
@@ -47,7 +48,7 @@ func (rd *tableReader) rows() error {
 		return err
 	}
 	for {
-		rec, line, err := rd.f.next()
+		line, err := rd.f.next()
 		if err == io.EOF {
 			break
 		}
@@ -57,16 +58,26 @@ func (rd *tableReader) rows() error {
 		row := len(rd.lines)
 		rd.lines = append(rd.lines, line)
 		for j, c := range rd.cols {
-			rd.vals.add(c.add(row, line, rec[j]))
+			v, kind, text := rd.f.rows.Cell(j)
+			rd.vals.add(c.add(row, line, v, kind, text, rd.f.unit))
 		}
 		if err := rd.checkMemory(); err != nil {
 			return err
 		}
 	}
 	if len(rd.lines) == 0 {
-		return fmt.Errorf("frames: %s: no data rows after the header: %w", rd.f.name, lao.ErrEmpty)
+		return fmt.Errorf("frames: %s: no data rows%s: %w", rd.f.name, afterHeader(rd.f.unit), lao.ErrEmpty)
 	}
 	return nil
+}
+
+// afterHeader is " after the header" for a CSV file (a position counts
+// lines), "" otherwise.
+func afterHeader(unit string) string {
+	if unit == "line" {
+		return " after the header"
+	}
+	return ""
 }
 
 // checkMemory applies Limits.MaxMemory: to the columns before any row, to
@@ -80,8 +91,10 @@ func (rd *tableReader) checkMemory() error {
 	case n == 0:
 		err = lim.CheckMemory(name, 0, d, "")
 	case n >= 256 && n&(n-1) == 0:
-		if est, ok := rd.f.rec.EstimateRows(); ok {
-			err = lim.CheckMemory(name, est, d, "estimated from the input's size")
+		if re, ok := rd.f.rows.(RowEstimator); ok {
+			if est, ok := re.EstimateRows(); ok {
+				err = lim.CheckMemory(name, est, d, "estimated from the input's size")
+			}
 		}
 	case n%4096 == 0:
 		err = lim.CheckMemory(name, n, d, "read so far")
@@ -92,10 +105,10 @@ func (rd *tableReader) checkMemory() error {
 	return nil
 }
 
-// add counts a cell of the column (keeping its text if it is not a
-// number) and returns its value.
-func (c *csvColumn) add(row, line int, cell string) float64 {
-	v, kind := ingest.ParseCell(cell)
+// add counts a cell of the column (its value and kind by
+// ingest.ParseCell's rule; its text kept if it is not a number) at position
+// line, and returns its value.
+func (c *csvColumn) add(row, line int, v float64, kind ingest.CellKind, cell, unit string) float64 {
 	switch kind {
 	case ingest.Number:
 		c.info.Numbers++
@@ -109,7 +122,7 @@ func (c *csvColumn) add(row, line int, cell string) float64 {
 	c.text = append(c.text, cell)
 	c.bad = append(c.bad, row)
 	if len(c.info.First) < 3 {
-		c.info.First = append(c.info.First, Cell{Line: line, Text: cell})
+		c.info.First = append(c.info.First, Cell{Line: line, Text: cell, unit: unit})
 	}
 	return v
 }
@@ -138,7 +151,7 @@ func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 // builds the DataFrame.
 func (rd *tableReader) table() (*Table, error) {
 	opt := rd.f.opt
-	t := &Table{Missing: opt.Missing}
+	t := &Table{Missing: opt.Missing, unit: rd.f.unit}
 	drop := make([]bool, len(rd.lines))
 	var bad []ColumnInfo // numeric columns with bad cells, under MissingError
 	for _, c := range rd.cols {

@@ -46,7 +46,12 @@
 // ReadCSV and StreamCSV read tables through package frames/ingest, the
 // reading core they share with the loaders of package datasets
 // (decompression, encodings, limits on size, line length, width and
-// memory, CSV records with their file lines).
+// memory, CSV records with their file lines). Any other table reaches the
+// same classification, missing-value policy and errors as Rows: ReadRows
+// in memory, StreamRows in passes (Parquet and Arrow files: package
+// frames/columnar; SQL tables and queries: package frames/sqltable), and
+// ColumnPlan makes the same decisions from counts and statistics computed
+// where a table is kept (sqltable's lazy source).
 //
 // A tiny example:
 //

@@ -120,7 +120,8 @@ func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Sc
 		}
 		ex.SetPrices(b.Costs, b.Cost)
 	}
-	direct := budget >= d && b.Costs == nil // no read can be refused
+	_, lazy := src.(lao.CellSource)
+	direct := budget >= d && b.Costs == nil && !lazy // no read can be refused, and the row is at hand
 	sc := newScorer(t.UnscaleLabel(0))
 	r := testRow{buf: make([]float64, d)}
 	for i := 0; ; i++ {
@@ -156,6 +157,7 @@ func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Sc
 // testRow is one test example as its source lends it: a dense row, or a
 // sparse one (indices and values).
 type testRow struct {
+	cells    lao.CellSource // a lazy source: the model's support is fetched
 	row, buf []float64
 	idx      []int32
 	val      []float64
@@ -164,8 +166,11 @@ type testRow struct {
 
 // next reads the next example of src (io.EOF after the last).
 func (r *testRow) next(src lao.Source) (err error) {
-	r.row, r.idx, r.val = nil, nil, nil
+	r.cells, r.row, r.idx, r.val = nil, nil, nil, nil
 	switch s := src.(type) {
+	case lao.CellSource:
+		r.cells = s
+		r.y, err = s.NextLabel()
 	case lao.SparseLender:
 		r.idx, r.val, r.y, err = s.NextSparse()
 	case lao.RowLender:
@@ -179,6 +184,10 @@ func (r *testRow) next(src lao.Source) (err error) {
 
 // reset lends the example to the handle ex with the given budget.
 func (r *testRow) reset(ex *lao.Example, budget int) {
+	if r.cells != nil {
+		ex.ResetLazy(r.y, budget, r.cells)
+		return
+	}
 	if r.row != nil {
 		ex.Reset(r.row, r.y, budget)
 		return

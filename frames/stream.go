@@ -38,9 +38,10 @@ type StreamOptions struct {
 // online solver sees them in that order: shuffle a sorted file first), and
 // Score evaluates weights on the test rows.
 type CSVStream struct {
-	open func() (io.ReadCloser, error)
+	open func() (*rowTable, error) // the table from its start
 	opt  StreamOptions
 	name string
+	unit string // what a position counts: "line" or "row"
 	// Columns describes every column of the file (classification pass).
 	Columns []ColumnInfo
 	// Unused lists the columns that are not features, with the reason.
@@ -92,6 +93,48 @@ func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStrea
 	if name == "" {
 		name = "CSV"
 	}
+	return streamTable(func() (*rowTable, error) {
+		f, err := open()
+		if err != nil {
+			return nil, fmt.Errorf("frames: %s: %w", name, err)
+		}
+		t, err := openCSV(f, name, opt.CSV)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		t.rows.(*csvFile).closer = f
+		return t, nil
+	}, name, opt)
+}
+
+// StreamRows prepares a table read as Rows for streaming, as StreamCSV
+// does for a CSV file: open must return the table from its first row each
+// time it is called (Rows of a Parquet file, of an SQL query...). The
+// split hashes each row's position (InTest); errors name opt.CSV.Name, the
+// column and the row.
+func StreamRows(open func() (Rows, error), opt StreamOptions) (*CSVStream, error) {
+	name := opt.CSV.Name
+	if name == "" {
+		name = "table"
+	}
+	return streamTable(func() (*rowTable, error) {
+		rows, err := open()
+		if err != nil {
+			return nil, err
+		}
+		t, err := newRowTable(rows, name, opt.CSV)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		return t, nil
+	}, name, opt)
+}
+
+// streamTable classifies the columns of the table open returns and fits
+// the transform on its training rows.
+func streamTable(open func() (*rowTable, error), name string, opt StreamOptions) (*CSVStream, error) {
 	switch {
 	case opt.CSV.Target == "":
 		return nil, fmt.Errorf("frames: %s: StreamCSV needs CSVOptions.Target: %w", name, lao.ErrParam)
@@ -113,28 +156,24 @@ func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStrea
 
 // pass reads the file once, calling row for every data row with its file
 // line and cells (valid during the call).
-func (s *CSVStream) pass(row func(line int, rec []string) error) error {
-	f, err := s.open()
-	if err != nil {
-		return fmt.Errorf("frames: %s: %w", s.name, err)
-	}
-	defer f.Close()
-	cf, err := openCSV(f, s.name, s.opt.CSV)
+func (s *CSVStream) pass(row func(line int, rec Rows) error) error {
+	t, err := s.open()
 	if err != nil {
 		return err
 	}
-	if s.Columns != nil && len(cf.names) != len(s.Columns) {
-		return fmt.Errorf("frames: %s: the header changed between passes: %w", s.name, ErrFrame)
+	defer t.rows.Close()
+	if s.Columns != nil && len(t.names) != len(s.Columns) {
+		return fmt.Errorf("frames: %s: the columns changed between passes: %w", s.name, ErrFrame)
 	}
 	for {
-		rec, line, err := cf.next()
+		line, err := t.next()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if err := row(line, rec); err != nil {
+		if err := row(line, t.rows); err != nil {
 			return err
 		}
 	}
@@ -142,28 +181,26 @@ func (s *CSVStream) pass(row func(line int, rec []string) error) error {
 
 // classify is the first pass: every column's kind, from all rows.
 func (s *CSVStream) classify() error {
-	f, err := s.open()
-	if err != nil {
-		return fmt.Errorf("frames: %s: %w", s.name, err)
-	}
-	cf, err := openCSV(f, s.name, s.opt.CSV)
-	f.Close()
+	t, err := s.open()
 	if err != nil {
 		return err
 	}
-	cols := make([]ColumnInfo, len(cf.names))
-	for j, n := range cf.names {
+	t.rows.Close()
+	s.unit = t.unit
+	cols := make([]ColumnInfo, len(t.names))
+	for j, n := range t.names {
 		cols[j] = ColumnInfo{Name: n}
-		if cf.ignored[j] {
+		if t.ignored[j] {
 			cols[j].Kind = Ignored
 		}
 	}
 	rows := 0
-	err = s.pass(func(line int, rec []string) error {
+	err = s.pass(func(line int, rec Rows) error {
 		rows++
 		for j := range cols {
 			in := &cols[j]
-			switch _, kind := ingest.ParseCell(rec[j]); kind {
+			_, kind, text := rec.Cell(j)
+			switch kind {
 			case ingest.Number:
 				in.Numbers++
 				continue
@@ -173,7 +210,7 @@ func (s *CSVStream) classify() error {
 				in.NotNumbers++
 			}
 			if len(in.First) < 3 {
-				in.First = append(in.First, Cell{Line: line, Text: strings.Clone(rec[j])})
+				in.First = append(in.First, Cell{Line: line, Text: strings.Clone(text), unit: s.unit})
 			}
 		}
 		return nil
@@ -182,72 +219,15 @@ func (s *CSVStream) classify() error {
 		return err
 	}
 	if rows == 0 {
-		return fmt.Errorf("frames: %s: no data rows after the header: %w", s.name, lao.ErrEmpty)
+		return fmt.Errorf("frames: %s: no data rows%s: %w", s.name, afterHeader(s.unit), lao.ErrEmpty)
 	}
-	s.target = -1
-	for j := range cols {
-		in := &cols[j]
-		in.Kind = classify(in, in.Kind == Ignored)
-		if in.Name == s.opt.CSV.Target {
-			s.target = j
-			if in.Kind != Numeric {
-				return targetError(s.name, in)
-			}
-		}
+	plan, err := PlanColumns(s.name, cols, s.opt)
+	if err != nil {
+		return err
 	}
-	s.Columns = cols
-	return s.chooseFeatures()
-}
-
-// chooseFeatures picks the feature columns and checks the missing-value
-// policy against them.
-func (s *CSVStream) chooseFeatures() error {
-	t := &Table{Columns: s.Columns}
-	s.Unused = t.Unused()
-	index := map[string]int{}
-	var names []string
-	for j, c := range s.Columns {
-		index[c.Name] = j
-		names = append(names, c.Name)
-	}
-	if s.opt.Options.Features != nil {
-		for _, n := range s.opt.Options.Features {
-			j, ok := index[n]
-			switch {
-			case !ok:
-				return unknownColumn(n, "feature", names)
-			case j == s.target:
-				return fmt.Errorf("frames: column %q is the target and cannot also be a feature: %w", n, lao.ErrParam)
-			case s.Columns[j].Kind != Numeric:
-				return fmt.Errorf("frames: %s: feature column %q is %v, want numeric: %w", s.name, n, s.Columns[j].Kind, ErrNonNumeric)
-			}
-			s.cols = append(s.cols, j)
-		}
-	} else {
-		for j, c := range s.Columns {
-			if j != s.target && c.Kind == Numeric {
-				s.cols = append(s.cols, j)
-			}
-		}
-	}
-	if len(s.cols) == 0 {
-		return fmt.Errorf("frames: %s: no numeric feature columns besides the target %q: %w", s.name, s.opt.CSV.Target, lao.ErrEmpty)
-	}
-	s.used = slices.Clone(s.cols)
-	if s.opt.CSV.Missing == MissingError {
-		var bad []ColumnInfo
-		for j, in := range s.Columns {
-			if (j == s.target || slices.Contains(s.cols, j)) && in.Missing+in.NotNumbers > 0 {
-				bad = append(bad, in)
-			}
-		}
-		if len(bad) > 0 {
-			return &CellsError{Input: s.name, Columns: bad, Target: s.opt.CSV.Target}
-		}
-	}
-	if s.opt.CSV.Missing == MissingMean && !s.opt.Options.FillMissing {
-		s.opt.Options.FillMissing = true
-	}
+	s.Columns, s.Unused, s.target = plan.Columns, plan.Unused, plan.Target
+	s.cols, s.used = plan.Features, slices.Clone(plan.Features)
+	s.opt.Options.FillMissing = plan.opt.Options.FillMissing
 	return nil
 }
 
@@ -255,20 +235,20 @@ func (s *CSVStream) chooseFeatures() error {
 // missing or unparsable feature cell) and reports whether the row is kept:
 // a missing label, or under MissingDropRows a missing cell in any candidate
 // feature column (the same columns in every pass), drops it.
-func (s *CSVStream) parseRow(rec []string, x []float64) (y float64, keep bool) {
-	y, kind := ingest.ParseCell(rec[s.target])
+func (s *CSVStream) parseRow(rec Rows, x []float64) (y float64, keep bool) {
+	y, kind, _ := rec.Cell(s.target)
 	if kind != ingest.Number {
 		return 0, false
 	}
 	if s.opt.CSV.Missing == MissingDropRows {
 		for _, j := range s.used {
-			if _, kind := ingest.ParseCell(rec[j]); kind != ingest.Number {
+			if _, kind, _ := rec.Cell(j); kind != ingest.Number {
 				return 0, false
 			}
 		}
 	}
 	for a, j := range s.cols {
-		x[a], _ = ingest.ParseCell(rec[j])
+		x[a], _, _ = rec.Cell(j)
 	}
 	return y, true
 }
@@ -285,7 +265,7 @@ func (s *CSVStream) fit() error {
 	testMissing := make([]int64, d)
 	x := make([]float64, d)
 	neg, pos, other := false, false, false
-	err := s.pass(func(line int, rec []string) error {
+	err := s.pass(func(line int, rec Rows) error {
 		y, keep := s.parseRow(rec, x)
 		if !keep {
 			s.Dropped++
@@ -354,7 +334,7 @@ func (s *CSVStream) rowNormMax(keep []int, offset, scale, fill []float64) (float
 	x := make([]float64, len(s.cols))
 	t := Transform{Offset: offset, Scale: scale, Fill: fill}
 	var r float64
-	err := s.pass(func(line int, rec []string) error {
+	err := s.pass(func(line int, rec Rows) error {
 		if InTest(s.opt.Seed, line, s.opt.TestFrac) {
 			return nil
 		}
@@ -389,8 +369,7 @@ func (s *CSVStream) Fingerprint() string { return s.fp }
 // streamSource yields the transformed rows of one part.
 type streamSource struct {
 	s      *CSVStream
-	f      io.ReadCloser
-	cf     *csvFile
+	t      *rowTable
 	test   bool
 	n, i   int
 	raw    []float64
@@ -400,16 +379,11 @@ type streamSource struct {
 }
 
 func (s *CSVStream) source(test bool) (*streamSource, error) {
-	f, err := s.open()
+	t, err := s.open()
 	if err != nil {
-		return nil, fmt.Errorf("frames: %s: %w", s.name, err)
-	}
-	cf, err := openCSV(f, s.name, s.opt.CSV)
-	if err != nil {
-		f.Close()
 		return nil, err
 	}
-	src := &streamSource{s: s, f: f, cf: cf, test: test, n: s.MTrain, raw: make([]float64, len(s.cols))}
+	src := &streamSource{s: s, t: t, test: test, n: s.MTrain, raw: make([]float64, len(s.cols))}
 	if test {
 		src.n = s.MTest
 	} else {
@@ -446,10 +420,10 @@ func (src *streamSource) Next(row []float64) (float64, error) {
 	}
 	s, t := src.s, &src.s.Transform
 	for {
-		rec, line, err := src.cf.next()
+		line, err := src.t.next()
 		if err == io.EOF {
 			src.close()
-			return 0, fmt.Errorf("frames: %s: the file ended after %d of %d rows (changed since it was read?): %w", s.name, src.i, src.n, io.ErrUnexpectedEOF)
+			return 0, fmt.Errorf("frames: %s: the table ended after %d of %d rows (changed since it was read?): %w", s.name, src.i, src.n, io.ErrUnexpectedEOF)
 		}
 		if err != nil {
 			src.close()
@@ -458,7 +432,7 @@ func (src *streamSource) Next(row []float64) (float64, error) {
 		if InTest(s.opt.Seed, line, s.opt.TestFrac) != src.test {
 			continue
 		}
-		y, keep := s.parseRow(rec, src.raw)
+		y, keep := s.parseRow(src.t.rows, src.raw)
 		if !keep {
 			continue
 		}
@@ -469,7 +443,7 @@ func (src *streamSource) Next(row []float64) (float64, error) {
 			z := (v - t.Offset[a]) / t.Scale[a]
 			if math.IsNaN(z) || math.IsInf(z, 0) {
 				src.close()
-				return 0, fmt.Errorf("frames: %s: line %d, column %q: value %g becomes %g after centring and scaling: %w", s.name, line, s.features[a], v, z, lao.ErrNotFinite)
+				return 0, fmt.Errorf("frames: %s: %s, column %q: value %g becomes %g after centring and scaling: %w", s.name, where(s.unit, line), s.features[a], v, z, lao.ErrNotFinite)
 			}
 			row[a] = z
 		}
@@ -494,7 +468,7 @@ func (src *streamSource) Next(row []float64) (float64, error) {
 func (src *streamSource) close() {
 	if !src.closed {
 		src.closed = true
-		src.f.Close()
+		src.t.rows.Close()
 	}
 }
 

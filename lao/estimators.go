@@ -98,8 +98,28 @@ func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
 	xt.reset()
 	d := ex.Dim()
 	scale := float64(d) / float64(k)
+	if ex.Lazy() {
+		lazyXEstimate(ex, k, scale, func() int { return rng.IntN(d) }, xt)
+		return
+	}
 	for range k {
 		i := rng.IntN(d)
+		xt.add(i, scale*ex.Attr(i))
+	}
+}
+
+// lazyXEstimate is x̃ for a row fetched on demand: the k indices are drawn
+// first (draw: the same random numbers in the same order as the loop of
+// uniformXEstimate) and their cells fetched in one batch.
+func lazyXEstimate(ex *Example, k int, scale float64, draw func() int, xt *sparseVec) {
+	idx := make([]int, k)
+	for r := range idx {
+		idx[r] = draw()
+	}
+	if err := ex.Prefetch(idx); err != nil {
+		panic(err)
+	}
+	for _, i := range idx {
 		xt.add(i, scale*ex.Attr(i))
 	}
 }

@@ -222,9 +222,18 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 
 // nextExample returns a function that points ex at the next example of
 // src. Sources that lend their rows (RowLender, SparseLender) are read
-// without copying; others are copied into one reused row.
+// without copying; a CellSource's cells are fetched when revealed; others
+// are copied into one reused row.
 func nextExample(src Source, ex *Example, budget int) func() error {
 	switch s := src.(type) {
+	case CellSource:
+		return func() error {
+			y, err := s.NextLabel()
+			if err == nil {
+				ex.ResetLazy(y, budget, s)
+			}
+			return err
+		}
 	case SparseLender:
 		return func() error {
 			idx, val, y, err := s.NextSparse()

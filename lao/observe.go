@@ -41,12 +41,17 @@ func Step(l Learner, ex *Example) (err error) {
 	return nil
 }
 
-// recoverBudget turns a *BudgetError panic into *err; other panics (bugs)
-// propagate.
+// recoverBudget turns a *BudgetError or *SourceError panic into *err;
+// other panics (bugs) propagate.
 func recoverBudget(err *error, where string) {
 	if r := recover(); r != nil {
-		e, ok := r.(*BudgetError)
-		if !ok {
+		var e error
+		switch p := r.(type) {
+		case *BudgetError:
+			e = p
+		case *SourceError:
+			e = p
+		default:
 			panic(r)
 		}
 		*err = fmt.Errorf("%s: %w", where, e)

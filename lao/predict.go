@@ -10,6 +10,11 @@ func Predict(w []float64, ex *Example) (yhat float64, err error) {
 	if len(w) != ex.Dim() {
 		return 0, fmt.Errorf("lao: Predict: %d weights for %d attributes: %w", len(w), ex.Dim(), ErrShape)
 	}
+	if ex.Lazy() { // the support in one batch
+		if err := ex.Prefetch(Support(w)); err != nil {
+			return 0, fmt.Errorf("lao: Predict: %w", err)
+		}
+	}
 	for i, wi := range w {
 		if wi != 0 {
 			x, err := ex.TryAttr(i)

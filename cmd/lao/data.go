@@ -15,6 +15,7 @@ import (
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/ingest"
+	"github.com/laoproject/lao/frames/sqltable"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -39,14 +40,16 @@ type tableFlags struct {
 	missing      string
 	ignore       string
 	lim          limitFlags
+	db           dbFlags // a database --data (database.go)
 }
 
 func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
-	fs.StringVar(&t.data, "data", "", dataUsage+"; - reads standard input")
+	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables+dataUsageDB+"; - reads standard input")
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.StringVar(&t.ignore, "ignore", "", "comma-separated CSV columns not to use")
 	t.lim.define(fs)
+	t.defineDB(fs)
 }
 
 // policy returns the parsed --missing.
@@ -65,7 +68,7 @@ func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 // (in any case: MNIST:3v5, covtype:1, ctslice:scaled), and
 // datasets.ParseName, the one parser of names, reports what is wrong.
 func isNamed(data string) bool {
-	if _, err := os.Stat(data); err == nil || data == ingest.Stdin {
+	if _, err := os.Stat(data); err == nil || data == ingest.Stdin || sqltable.IsDSN(data) {
 		return false
 	}
 	return datasets.LooksLikeName(data)
@@ -78,6 +81,12 @@ func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	policy, err := t.policy()
 	if err != nil {
 		return nil, err
+	}
+	if t.isColumnar() {
+		return t.readColumnar(cmd, policy)
+	}
+	if t.isDatabase() {
+		return t.readDatabase(cmd, policy)
 	}
 	fh, err := ingest.OpenPath(t.data)
 	if err != nil {
@@ -203,6 +212,7 @@ func labelNote(y []float64) string {
 
 // missingReport is what the missing-value policy did, for text and JSON.
 type missingReport struct {
+	unit         string         // what DroppedLines count: "line" (a CSV file; "" too) or "row"
 	Policy       string         `json:"policy"`
 	RowsDropped  int            `json:"rows_dropped"`
 	DroppedLines []int          `json:"dropped_lines,omitempty"`
@@ -212,7 +222,7 @@ type missingReport struct {
 // newMissingReport reports what the table's missing-value policy did to
 // the columns used (the features and the target).
 func newMissingReport(tab *frames.Table, used []string) missingReport {
-	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines}
+	r := missingReport{Policy: tab.Missing.String(), RowsDropped: len(tab.DroppedLines), DroppedLines: tab.DroppedLines, unit: tab.PosName()}
 	if tab.Missing == frames.MissingMean {
 		for _, c := range tab.Columns {
 			if c.Left > 0 && slices.Contains(used, c.Name) {
@@ -235,7 +245,11 @@ func (r missingReport) text() string {
 		if len(lines) > 10 {
 			lines, more = lines[:10], ", ..."
 		}
-		parts = append(parts, fmt.Sprintf("%s dropped (file %s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), "line"), joinInts(lines), more))
+		unit := "file line"
+		if r.unit == "row" {
+			unit = "row"
+		}
+		parts = append(parts, fmt.Sprintf("%s dropped (%s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), unit), joinInts(lines), more))
 	}
 	for _, c := range slices.Sorted(maps.Keys(r.CellsFilled)) {
 		parts = append(parts, fmt.Sprintf("%s of %s filled with the training mean", count(r.CellsFilled[c], "cell"), c))

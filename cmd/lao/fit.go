@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/sqltable"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -72,7 +73,10 @@ type fitReport struct {
 	Seconds         float64          `json:"seconds"`
 	ModelFile       string           `json:"model_file,omitempty"`
 	Streamed        bool             `json:"streamed"`
-	Notes           []string         `json:"notes,omitempty"`
+	// Cells counts what a lazy fit (--lazy) read from the database,
+	// beside attributes_observed.
+	Cells *sqltable.Counts `json:"cells_fetched,omitempty"`
+	Notes []string         `json:"notes,omitempty"`
 	// Warnings says what the user must know about the result, e.g. a test
 	// error above the zero predictor's.
 	Warnings []string `json:"warnings,omitempty"`
@@ -104,6 +108,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with 'lao predict')")
 	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
+	f.table.defineLazy(fs)
 	fs.StringVar(&f.stream, "stream", "auto", "read a CSV in passes holding one row at a time (O(d) memory; a hash split; no CV): on, off, or auto (on for files of 256 MiB or more)")
 	f.costs.define(fs)
 	if err := parseArgs(fs, args); err != nil {
@@ -144,6 +149,12 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	if err := f.params.apply(s); err != nil {
 		return err
+	}
+	if f.table.db.lazy {
+		if f.costs.given() {
+			return errors.New("fit: prices (--costs, --cost) are not supported by a lazy fit; drop --lazy")
+		}
+		return fitLazy(f, s, stdout)
 	}
 	if stream, err := f.streaming(); err != nil {
 		return err
@@ -291,6 +302,10 @@ func printFit(w io.Writer, r *fitReport) error {
 	printParams(w, r)
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
 		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
+	if c := r.Cells; c != nil {
+		fmt.Fprintf(w, "cells fetched from the database: %d attribute cells (the attributes observed), %d to score the test rows, %d labels, %d aggregate values, in %d queries; a full scan reads %d\n",
+			c.Attributes, c.Scoring, c.Labels, c.Aggregates, c.Queries, c.FullScan)
+	}
 	r.CostReport.print(w)
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
 	if r.PredictBudget > 0 {

@@ -22,6 +22,9 @@ type dataSource struct {
 // loadData reads --data once (a CSV file, a named data set or a
 // libsvm/svmlight file).
 func loadData(t *tableFlags, cmd string) (*dataSource, error) {
+	if err := t.checkDB(cmd); err != nil {
+		return nil, err
+	}
 	if isNamed(t.data) {
 		ds, err := datasets.Open(t.data)
 		if err != nil {

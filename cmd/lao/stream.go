@@ -20,6 +20,9 @@ const streamThreshold = 256 << 20
 // streamThreshold or more; a pipe or FIFO is read in memory, under
 // --max-memory, unless --stream on.
 func (f *fitFlags) streaming() (bool, error) {
+	if f.table.isDatabase() { // a database: streamed only when asked
+		return f.stream == "on", nil
+	}
 	switch f.stream {
 	case "off":
 		return false, nil
@@ -54,16 +57,19 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	in, err := ingest.Reopen(f.table.data, "", f.table.lim.limits("fit", false)) // a pipe is spooled once: every pass reads it again
-	if err != nil {
-		return fmt.Errorf("fit: %w", err)
+	in := &ingest.Reopenable{}
+	if !f.table.isDatabase() && !f.table.isColumnar() {
+		if in, err = ingest.Reopen(f.table.data, "", f.table.lim.limits("fit", false)); err != nil { // a pipe is spooled once: every pass reads it again
+			return fmt.Errorf("fit: %w", err)
+		}
+		defer in.Remove()
 	}
-	defer in.Remove()
 	start := time.Now()
-	st, err := openStream(f, s, policy, in)
+	st, done, err := openStream(f, s, policy, in)
 	if err != nil {
 		return err
 	}
+	defer done()
 	d := len(st.Features())
 	if err := f.params.clampK(s, d); err != nil {
 		return fmt.Errorf("fit: %w", err)
@@ -88,37 +94,54 @@ func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
 	}
-	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice),
-		"streamed: one row in memory; rows split by a seeded hash of their file line and used in file order (shuffle a sorted file first)")
+	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice), f.table.streamNote())
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
-	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines}
-	for j, n := range st.Filled {
-		if n > 0 {
-			if rep.Missing.CellsFilled == nil {
-				rep.Missing.CellsFilled = map[string]int{}
-			}
-			rep.Missing.CellsFilled[st.Features()[j]] = int(n)
-		}
-	}
+	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines, unit: f.table.posUnit(),
+		CellsFilled: filledCells(st.Features(), st.Filled)}
 	return rep
 }
 
-// openStream prepares the streamed CSV in (the classification and
-// statistics passes) with the scaling for s.
-func openStream(f *fitFlags, s lao.Solver, policy frames.Missing, in *ingest.Reopenable) (*frames.CSVStream, error) {
+// filledCells maps each feature with filled cells to their number (nil if
+// none was filled).
+func filledCells(features []string, filled []int64) map[string]int {
+	var out map[string]int
+	for j, n := range filled {
+		if n > 0 {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[features[j]] = int(n)
+		}
+	}
+	return out
+}
+
+// openStream prepares the streamed table (the classification and
+// statistics passes) with the scaling for s: the CSV in, a Parquet or
+// Arrow file, or a database table or query (done closes the database).
+func openStream(f *fitFlags, s lao.Solver, policy frames.Missing, in *ingest.Reopenable) (st *frames.CSVStream, done func() error, err error) {
 	opt, err := frames.ScaleOptions(s, f.scale)
 	if err != nil {
-		return nil, fmt.Errorf("fit: --scale: %w", err)
+		return nil, nil, fmt.Errorf("fit: --scale: %w", err)
 	}
 	opt.FillMissing = policy == frames.MissingMean
-	st, err := frames.StreamCSV(in.Open, frames.StreamOptions{
+	sopt := frames.StreamOptions{
 		CSV: frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(),
 			Limits: f.table.lim.limits("fit", false)},
-		Options: opt, TestFrac: f.testFrac, Seed: f.seed})
-	if err != nil {
-		return nil, readAdvice("fit", err, true)
+		Options: opt, TestFrac: f.testFrac, Seed: f.seed}
+	done = func() error { return nil }
+	switch {
+	case f.table.isDatabase():
+		st, done, err = f.table.streamDatabase(sopt)
+	case f.table.isColumnar():
+		st, err = f.table.streamColumnar(sopt)
+	default:
+		st, err = frames.StreamCSV(in.Open, sopt)
 	}
-	return st, nil
+	if err != nil {
+		return nil, nil, readAdvice("fit", err, true)
+	}
+	return st, done, nil
 }

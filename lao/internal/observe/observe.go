@@ -58,6 +58,7 @@ type Example struct {
 	costs      []float64 // costs[i] is attribute i's price
 	costBudget float64   // hard cap on spent per row; +Inf: none
 	spent      float64   // the prices of the attributes revealed for this row
+	lazy                 // a row fetched on demand (ResetLazy, lazy.go); zero for a lent row
 }
 
 // CostSlack is the relative slack of the cost budget: a read is refused when
@@ -122,7 +123,7 @@ func (e *Example) Reset(row []float64, y float64, budget int) {
 	if len(row) != e.d {
 		panic(fmt.Sprintf("lao: Example.Reset: row has %d attributes, handle was made for %d", len(row), e.d))
 	}
-	e.row, e.idx, e.val = row, nil, nil
+	e.row, e.idx, e.val, e.fetch = row, nil, nil, nil
 	e.next(y, budget)
 }
 
@@ -136,7 +137,7 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 	if n := len(idx); n > 0 && (idx[0] < 0 || int(idx[n-1]) >= e.d) {
 		panic(fmt.Sprintf("lao: Example.ResetSparse: index outside [0, %d)", e.d))
 	}
-	e.row, e.idx, e.val = nil, idx, val
+	e.row, e.idx, e.val, e.fetch = nil, idx, val, nil
 	e.next(y, budget)
 }
 
@@ -212,15 +213,13 @@ func (e *Example) TryAttr(i int) (float64, error) {
 // as a panic from the package's entry points.
 func (e *Example) Attr(i int) float64 {
 	if !e.admit(i) {
-		panic(&BudgetError{Err: e.refusal(i)})
+		panicOn(e.refusal(i))
 	}
 	return e.value(i)
 }
 
 // admit reveals attribute i if it may be revealed and reports whether it
-// was (a revealed attribute is free). It is the only place a request is
-// decided, so a budget of another kind (a cost per attribute) adds its
-// test here and its reason to refusal.
+// was (a revealed attribute is free); a row fetched on demand fetches it.
 func (e *Example) admit(i int) bool {
 	if uint(i) >= uint(e.d) {
 		return false
@@ -228,6 +227,17 @@ func (e *Example) admit(i int) bool {
 	if e.revealed(i) {
 		return true
 	}
+	if e.fetch != nil { // a row fetched on demand (lazy.go)
+		return e.admitLazy(i)
+	}
+	return e.grant(i)
+}
+
+// grant reveals attribute i (in range, not revealed) if the budget allows
+// it and reports whether it did. It is the only place a request is
+// decided, so a budget of another kind (a cost per attribute) adds its
+// test here and its reason to refusal.
+func (e *Example) grant(i int) bool {
 	if len(e.seen) >= e.budget {
 		return false
 	}
@@ -249,7 +259,7 @@ func (e *Example) admit(i int) bool {
 // with a *BudgetError, revealing nothing, when the budget is below d.
 func (e *Example) All(dst []float64) {
 	if err := e.admitAll(); err != nil {
-		panic(&BudgetError{Err: err})
+		panicOn(err)
 	}
 	if e.row != nil {
 		copy(dst, e.row)
@@ -271,6 +281,7 @@ func (e *Example) admitAll() error {
 	if e.budget < e.d {
 		return fmt.Errorf("%w: all %d attributes requested, budget is %d", ErrBudgetExceeded, e.d, e.budget)
 	}
+	spent := e.spent
 	if e.costs != nil {
 		var rest float64
 		for i := range e.d {
@@ -283,7 +294,8 @@ func (e *Example) admitAll() error {
 		}
 		e.spent += rest
 	}
-	if len(e.seen) == 0 {
+	n := len(e.seen)
+	if n == 0 {
 		if e.ident == nil {
 			e.ident = make([]int, e.d)
 			for i := range e.ident {
@@ -298,12 +310,21 @@ func (e *Example) admitAll() error {
 			}
 		}
 	}
+	if e.fetch != nil { // a row fetched on demand: the rest in one batch
+		if err := e.fetchFrom(n, spent); err != nil {
+			return err
+		}
+	}
 	e.all = true
 	return nil
 }
 
 // refusal says why admit refused attribute i.
 func (e *Example) refusal(i int) error {
+	if err := e.failed; err != nil { // the source of a lazy row failed
+		e.failed = nil
+		return err
+	}
 	if i < 0 || i >= e.d {
 		return fmt.Errorf("%w: %d not in [0, %d)", ErrAttrIndex, i, e.d)
 	}

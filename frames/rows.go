@@ -1,0 +1,177 @@
+package frames
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/laoproject/lao/frames/ingest"
+	"github.com/laoproject/lao/lao"
+)
+
+// Rows is a table read row by row: the form in which every reader hands a
+// table to the reading core (ReadRows in memory, StreamRows in passes), so
+// that a CSV file, a Parquet or Arrow file and an SQL query get the same
+// column classification, missing-value policy and errors. ReadCSV and
+// StreamCSV read a CSV file as Rows; packages frames/columnar and
+// frames/sqltable provide the others.
+type Rows interface {
+	// Names returns the column names, in order (an empty name becomes
+	// "columnJ"; two equal names are an error).
+	Names() []string
+	// Next advances to the next row and returns its position in the
+	// source (a CSV file's line, a row number counted from 1 otherwise),
+	// or io.EOF after the last row. Errors name the source and position.
+	Next() (pos int, err error)
+	// Cell returns cell j of the current row by ingest.ParseCell's rule:
+	// a finite number (Number), a missing cell (Missing: empty, a missing
+	// token, a null) or anything else (Text: text, ±Inf, a date), with the
+	// cell's text when it is not a Number (for messages and text columns).
+	Cell(j int) (v float64, kind ingest.CellKind, text string)
+	// Close releases the source.
+	Close() error
+}
+
+// PosNamer is implemented by Rows whose positions are not row numbers:
+// PosName returns what a position counts ("line" for a CSV file). Messages
+// say "row 12" otherwise.
+type PosNamer interface{ PosName() string }
+
+// RowEstimator is implemented by Rows that can estimate their number of
+// rows before reading them all (from the input's size), so that ReadRows
+// checks Limits.MaxMemory early.
+type RowEstimator interface {
+	EstimateRows() (rows int64, ok bool)
+}
+
+// rowTable is a Rows with its header checked against the options: the
+// input of the reading core.
+type rowTable struct {
+	name    string
+	opt     CSVOptions
+	rows    Rows
+	unit    string // what a position counts: "line" or "row"
+	names   []string
+	unnamed int // header cells that were empty
+	ignored []bool
+}
+
+// newRowTable checks the column names of rows against opt (target and
+// ignored columns exist, no two names are equal).
+func newRowTable(rows Rows, name string, opt CSVOptions) (*rowTable, error) {
+	t := &rowTable{name: name, opt: opt, rows: rows, unit: "row"}
+	if p, ok := rows.(PosNamer); ok {
+		t.unit = p.PosName()
+	}
+	if err := t.header(rows.Names()); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// header names the columns (an empty name becomes "columnJ") and checks
+// the target and the ignored columns.
+func (t *rowTable) header(rec []string) error {
+	seen := make(map[string]int, len(rec))
+	t.names, t.ignored = make([]string, 0, len(rec)), make([]bool, 0, len(rec))
+	for j, h := range rec {
+		if h == "" {
+			h = fmt.Sprintf("column%d", j+1)
+			t.unnamed++
+		}
+		if k, dup := seen[h]; dup {
+			return fmt.Errorf("frames: %s: columns %d and %d are both named %q: %w", t.name, k+1, j+1, h, lao.ErrParam)
+		}
+		seen[h] = j
+		t.names = append(t.names, h)
+		t.ignored = append(t.ignored, slices.Contains(t.opt.Ignore, h))
+	}
+	for _, n := range t.opt.Ignore {
+		if _, ok := seen[n]; !ok {
+			return unknownColumn(n, "ignored", t.names)
+		}
+	}
+	if tg := t.opt.Target; tg != "" {
+		if _, ok := seen[tg]; !ok {
+			return fmt.Errorf("%w%s", unknownColumn(tg, "target", t.names), t.headerHint())
+		}
+		if slices.Contains(t.opt.Ignore, tg) {
+			return fmt.Errorf("frames: %s: the target column %q is also ignored: %w", t.name, tg, lao.ErrParam)
+		}
+	}
+	return nil
+}
+
+// headerHint explains an error when the header row looks like data: most of
+// its names are numbers or empty (scikit-learn's bundled files start with a
+// line of counts, for example).
+func (t *rowTable) headerHint() string {
+	if t.unit != "line" {
+		return ""
+	}
+	n := t.unnamed
+	for _, h := range t.names {
+		if _, kind := ingest.ParseCell(h); kind == ingest.Number {
+			n++
+		}
+	}
+	if 2*n < len(t.names) {
+		return ""
+	}
+	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
+}
+
+// next advances to the next row and returns its position, or io.EOF.
+func (t *rowTable) next() (int, error) {
+	pos, err := t.rows.Next()
+	if err == nil || err == io.EOF {
+		return pos, err
+	}
+	var ragged *ingest.RaggedError
+	if errors.As(err, &ragged) {
+		err = fmt.Errorf("%w%s", err, t.headerHint())
+	}
+	return pos, err
+}
+
+// where names a position: "line 12" or "row 12".
+func where(unit string, pos int) string {
+	if unit == "" {
+		unit = "line"
+	}
+	return fmt.Sprintf("%s %d", unit, pos)
+}
+
+// ReadRows reads a table from rows into a DataFrame with a record of every
+// column, as ReadCSV does for a CSV file: a column is numeric when most of
+// its cells that are not missing are numbers, its other cells are handled
+// by opt.Missing, text and empty columns are listed by Table.Unused, and
+// errors name the source (opt.Name), the column and the row. opt.Comma is
+// not used; opt.Limits.MaxMemory bounds the table's memory. ReadRows closes
+// rows.
+func ReadRows(rows Rows, opt CSVOptions) (*Table, error) {
+	defer rows.Close()
+	name := opt.Name
+	if name == "" {
+		name = "table"
+	}
+	if opt.Missing < MissingError || opt.Missing > MissingMean {
+		return nil, fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
+	}
+	t, err := newRowTable(rows, name, opt)
+	if err != nil {
+		return nil, err
+	}
+	return readTable(t)
+}
+
+// readTable reads every row of t and builds the Table: the core of
+// ReadCSV and ReadRows.
+func readTable(t *rowTable) (*Table, error) {
+	rd := newTableReader(t)
+	if err := rd.rows(); err != nil {
+		return nil, err
+	}
+	return rd.table()
+}
