@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"regexp"
@@ -226,16 +227,23 @@ var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$`)
 // cells are handled by opt.Missing. Errors name the input, the column, the
 // file line and the cell's text.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
-	name := opt.Name
-	if name == "" {
-		name = "CSV"
-	}
-	if opt.Missing < MissingError || opt.Missing > MissingMean {
-		return nil, fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
+	name, err := opt.source("CSV")
+	if err != nil {
+		return nil, err
 	}
 	f, err := openCSV(r, name, opt)
 	if err != nil {
 		return nil, err
 	}
 	return readTable(f)
+}
+
+// source returns the name messages give the input (opt.Name, else def) and
+// checks opt.Missing, for ReadCSV and ReadRows.
+func (opt CSVOptions) source(def string) (string, error) {
+	name := cmp.Or(opt.Name, def)
+	if opt.Missing < MissingError || opt.Missing > MissingMean {
+		return "", fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
+	}
+	return name, nil
 }

@@ -532,15 +532,9 @@ func (s *CSVStream) Model(w []float64) (*Model, error) {
 // scores them on the test rows through handles of the fit's prediction
 // budget (Score): Prepared.Fit for a file read in passes.
 func (s *CSVStream) Fit(solver lao.Solver, seed uint64) (*Fitted, error) {
-	if mu, ok := solver.(lao.MomentsUser); ok && mu.NeedsMoments() {
-		mom, err := s.SecondMoments()
-		if err != nil {
-			return nil, err
-		}
-		if solver, err = lao.Clone(solver); err != nil {
-			return nil, err
-		}
-		solver.(lao.MomentsUser).SetMoments(mom)
+	solver, err := WithPriorsFrom(solver, s.SecondMoments)
+	if err != nil {
+		return nil, err
 	}
 	src, err := s.Train()
 	if err != nil {
