@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -89,10 +90,7 @@ func InTest(seed uint64, line int, frac float64) bool {
 // name the column, file line and cell, as ReadCSV's), then fits the
 // transform on the training rows.
 func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStream, error) {
-	name := opt.CSV.Name
-	if name == "" {
-		name = "CSV"
-	}
+	name := cmp.Or(opt.CSV.Name, "CSV")
 	return streamTable(func() (*rowTable, error) {
 		f, err := open()
 		if err != nil {
@@ -114,10 +112,7 @@ func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStrea
 // split hashes each row's position (InTest); errors name opt.CSV.Name, the
 // column and the row.
 func StreamRows(open func() (Rows, error), opt StreamOptions) (*CSVStream, error) {
-	name := opt.CSV.Name
-	if name == "" {
-		name = "table"
-	}
+	name := cmp.Or(opt.CSV.Name, "table")
 	return streamTable(func() (*rowTable, error) {
 		rows, err := open()
 		if err != nil {
