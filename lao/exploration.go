@@ -78,7 +78,8 @@ func (e *Exploration) About() About {
 	return About{Paper: paperMS, Algorithm: "Algorithm 1 (Exploration)", Budget: "s' per example; s-sparse model, prediction from ≤ s' attributes", Ball: "l0"}
 }
 
-// explorationConfig is Exploration's resolved configuration.
+// explorationConfig is Exploration's resolved configuration, and the part
+// of Hybrid's that its Exploration steps use.
 type explorationConfig struct {
 	sparsity
 	eta    float64 // 0: estimate on the first mini-batch
