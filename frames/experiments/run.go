@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/laoproject/lao/frames"
@@ -282,10 +283,10 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 			return entryResult{}, err
 		}
 		fitMSE, zeroMSE := lao.MSE(res.W, train), lao.MSE(make([]float64, train.Dim()), train)
-		if !(fitMSE > zeroMSE) {
+		if !(fitMSE > refitMargin*zeroMSE) {
 			break
 		}
-		r.notes = append(r.notes, fmt.Sprintf("%d examples: the fit with CV's %s fitted worse than the zero predictor on its own training data (training MSE %.3g against %.3g), refitted with %s",
+		r.notes = append(r.notes, fmt.Sprintf("%d examples: CV's choice (%s) fitted more than 5 %% worse than the zero predictor on its own training data (training MSE %.4g against %.4g); refitted with %s",
 			train.Len(), settingName(setting), fitMSE, zeroMSE, settingName(next)))
 		s, setting = next.Solver, next
 		res, err = fitScored(s, entry, p, train, seed, prefixes, out)
@@ -296,6 +297,13 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 	r.params = res.Params
 	return r, nil
 }
+
+// refitMargin: a tuned fit is refitted when its training error exceeds the
+// zero predictor's by more than 5 % (the margin of issue 18's cap on
+// defaults): a fit that stayed near w = 0 on a short prefix is within
+// noise of the zero predictor and is kept; a step size that blew up is far
+// above it.
+const refitMargin = 1.05
 
 // maxRefits is how many of CV's next settings fitEntry tries before the
 // zero predictor.
@@ -315,7 +323,11 @@ func settingName(u frames.RunnerUp) string {
 	if z, ok := u.Solver.(*frames.ZeroPredictor); ok {
 		return "the zero predictor (" + z.Of + "'s next settings refitted no better)"
 	}
-	return "setting " + u.Params.String()
+	parts := make([]string, 0, len(u.Params))
+	for _, name := range u.Params.Names() {
+		parts = append(parts, fmt.Sprintf("%s = %.3g", name, u.Params[name]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // fitScored fits s on train and scores the checkpoints at prefixes.
