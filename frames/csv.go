@@ -144,6 +144,22 @@ type ColumnInfo struct {
 	Left int
 }
 
+// Count adds a cell of the given kind (ingest.ParseCell's) to the column's
+// counts and reports whether it is a number; a cell that is not may be
+// kept among First. Every reader counts cells by this one rule.
+func (c *ColumnInfo) Count(kind ingest.CellKind) (number bool) {
+	switch kind {
+	case ingest.Number:
+		c.Numbers++
+		return true
+	case ingest.Missing:
+		c.Missing++
+	default:
+		c.NotNumbers++
+	}
+	return false
+}
+
 // Unused is a column that is not used for learning, with the reason.
 type Unused struct {
 	Column string `json:"column"`

@@ -195,16 +195,7 @@ func (s *CSVStream) classify() error {
 		for j := range cols {
 			in := &cols[j]
 			_, kind, text := rec.Cell(j)
-			switch kind {
-			case ingest.Number:
-				in.Numbers++
-				continue
-			case ingest.Missing:
-				in.Missing++
-			default:
-				in.NotNumbers++
-			}
-			if len(in.First) < 3 {
+			if !in.Count(kind) && len(in.First) < 3 {
 				in.First = append(in.First, Cell{Line: line, Text: strings.Clone(text), unit: s.unit})
 			}
 		}
