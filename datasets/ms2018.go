@@ -62,14 +62,7 @@ func (p GaussianSparseModel) Sample(m int, seed uint64) (*lao.Dataset, error) {
 
 // Excess is the exact excess risk L(θ) − L(θ*) = ||θ − θ*||₂² for the loss
 // (θ·x − y)² of Murata & Suzuki (E[xxᵀ] = I).
-func (p GaussianSparseModel) Excess(theta []float64) float64 {
-	var s float64
-	for j, v := range theta {
-		e := v - p.ThetaStar[j]
-		s += e * e
-	}
-	return s
-}
+func (p GaussianSparseModel) Excess(theta []float64) float64 { return sqDist(theta, p.ThetaStar) }
 
 // Risk is the exact risk L(θ) = ||θ − θ*||₂² + Noise²: the expected test
 // squared error of θ on fresh data.

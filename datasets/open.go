@@ -89,30 +89,7 @@ func ParseName(s string) (Name, error) {
 	n := Name{}
 	switch parts[0] {
 	case "mnist":
-		n.Dataset, n.Part = "mnist", All
-		if len(parts) < 2 {
-			return bad(`missing digit pair, as in "mnist:3v5"`)
-		}
-		a, b, ok := strings.Cut(parts[1], "v")
-		if !ok || len(a) != 1 || len(b) != 1 || a[0] < '0' || a[0] > '9' || b[0] < '0' || b[0] > '9' {
-			return bad(fmt.Sprintf("digit pair %q is not of the form AvB with digits A and B", parts[1]))
-		}
-		n.Pair = Pair{int(a[0] - '0'), int(b[0] - '0')}
-		if n.Pair.A == n.Pair.B {
-			return bad("the two digits must differ")
-		}
-		if len(parts) > 3 {
-			return bad("too many fields")
-		}
-		if len(parts) == 3 {
-			switch p := Part(parts[2]); p {
-			case Train, Test, All:
-				n.Part = p
-			default:
-				return bad(fmt.Sprintf("MNIST part %q, want train, test or all", parts[2]))
-			}
-		}
-		return n, nil
+		return parseMNIST(parts, bad)
 	case "covertype", "covtype":
 		n.Dataset = "covertype"
 		if len(parts) < 2 {
@@ -138,18 +115,7 @@ func ParseName(s string) (Name, error) {
 			return n, nil
 		}
 	case "ms2018":
-		n.Dataset, n.Rows = "ms2018", MS2018Rows
-		if len(parts) > 2 {
-			return bad("too many fields")
-		}
-		if len(parts) == 2 {
-			r, err := strconv.Atoi(parts[1])
-			if err != nil || r < 1 || r > 10_000_000 {
-				return bad(fmt.Sprintf("row count %q, want an integer in [1, 10000000]", parts[1]))
-			}
-			n.Rows = r
-		}
-		return n, nil
+		return parseMS2018(parts, bad)
 	default:
 		return bad(fmt.Sprintf("unknown data set %q", parts[0]))
 	}
@@ -158,6 +124,52 @@ func ParseName(s string) (Name, error) {
 		n.Scaled = true
 	case len(parts) > 0:
 		return bad(fmt.Sprintf("unknown option %q", strings.Join(parts, ":")))
+	}
+	return n, nil
+}
+
+// parseMNIST parses "mnist:AvB[:part]" split at its colons; bad builds
+// ParseName's error.
+func parseMNIST(parts []string, bad func(string) (Name, error)) (Name, error) {
+	n := Name{Dataset: "mnist", Part: All}
+	if len(parts) < 2 {
+		return bad(`missing digit pair, as in "mnist:3v5"`)
+	}
+	a, b, ok := strings.Cut(parts[1], "v")
+	if !ok || len(a) != 1 || len(b) != 1 || a[0] < '0' || a[0] > '9' || b[0] < '0' || b[0] > '9' {
+		return bad(fmt.Sprintf("digit pair %q is not of the form AvB with digits A and B", parts[1]))
+	}
+	n.Pair = Pair{int(a[0] - '0'), int(b[0] - '0')}
+	if n.Pair.A == n.Pair.B {
+		return bad("the two digits must differ")
+	}
+	if len(parts) > 3 {
+		return bad("too many fields")
+	}
+	if len(parts) == 3 {
+		switch p := Part(parts[2]); p {
+		case Train, Test, All:
+			n.Part = p
+		default:
+			return bad(fmt.Sprintf("MNIST part %q, want train, test or all", parts[2]))
+		}
+	}
+	return n, nil
+}
+
+// parseMS2018 parses "ms2018[:rows]" split at its colons; bad builds
+// ParseName's error.
+func parseMS2018(parts []string, bad func(string) (Name, error)) (Name, error) {
+	n := Name{Dataset: "ms2018", Rows: MS2018Rows}
+	if len(parts) > 2 {
+		return bad("too many fields")
+	}
+	if len(parts) == 2 {
+		r, err := strconv.Atoi(parts[1])
+		if err != nil || r < 1 || r > 10_000_000 {
+			return bad(fmt.Sprintf("row count %q, want an integer in [1, 10000000]", parts[1]))
+		}
+		n.Rows = r
 	}
 	return n, nil
 }

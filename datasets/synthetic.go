@@ -42,10 +42,13 @@ func (p SignModel) Sample(m int, seed uint64) (*lao.Dataset, error) {
 // Excess is the exact excess risk of w for the loss (w·x − y)² (Cesa-Bianchi et al.'s
 // convention): E(w·x − y)² − E(w*·x − y)² = ||w − w*||₂², since E[xxᵀ] = I.
 // Halve it for Hazan & Koren's ½(w·x − y)².
-func (p SignModel) Excess(w []float64) float64 {
+func (p SignModel) Excess(w []float64) float64 { return sqDist(w, p.WStar) }
+
+// sqDist returns ||w − star||₂², summed in index order over w's entries.
+func sqDist(w, star []float64) float64 {
 	var s float64
 	for j, v := range w {
-		e := v - p.WStar[j]
+		e := v - star[j]
 		s += e * e
 	}
 	return s

@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"regexp"
@@ -143,6 +144,22 @@ type ColumnInfo struct {
 	Left int
 }
 
+// Count adds a cell of the given kind (ingest.ParseCell's) to the column's
+// counts and reports whether it is a number; a cell that is not may be
+// kept among First. Every reader counts cells by this one rule.
+func (c *ColumnInfo) Count(kind ingest.CellKind) (number bool) {
+	switch kind {
+	case ingest.Number:
+		c.Numbers++
+		return true
+	case ingest.Missing:
+		c.Missing++
+	default:
+		c.NotNumbers++
+	}
+	return false
+}
+
 // Unused is a column that is not used for learning, with the reason.
 type Unused struct {
 	Column string `json:"column"`
@@ -226,16 +243,23 @@ var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$`)
 // cells are handled by opt.Missing. Errors name the input, the column, the
 // file line and the cell's text.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
-	name := opt.Name
-	if name == "" {
-		name = "CSV"
-	}
-	if opt.Missing < MissingError || opt.Missing > MissingMean {
-		return nil, fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
+	name, err := opt.source("CSV")
+	if err != nil {
+		return nil, err
 	}
 	f, err := openCSV(r, name, opt)
 	if err != nil {
 		return nil, err
 	}
 	return readTable(f)
+}
+
+// source returns the name messages give the input (opt.Name, else def) and
+// checks opt.Missing, for ReadCSV and ReadRows.
+func (opt CSVOptions) source(def string) (string, error) {
+	name := cmp.Or(opt.Name, def)
+	if opt.Missing < MissingError || opt.Missing > MissingMean {
+		return "", fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
+	}
+	return name, nil
 }

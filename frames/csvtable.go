@@ -109,14 +109,8 @@ func (rd *tableReader) checkMemory() error {
 // ingest.ParseCell's rule; its text kept if it is not a number) at position
 // line, and returns its value.
 func (c *csvColumn) add(row, line int, v float64, kind ingest.CellKind, cell, unit string) float64 {
-	switch kind {
-	case ingest.Number:
-		c.info.Numbers++
+	if c.info.Count(kind) {
 		return v
-	case ingest.Missing:
-		c.info.Missing++
-	default:
-		c.info.NotNumbers++
 	}
 	cell = strings.Clone(cell) // a clone: the cell would keep the whole line alive
 	c.text = append(c.text, cell)

@@ -204,32 +204,8 @@ func (m *Model) check() error {
 		}
 		seen[n] = true
 	}
-	lengths := map[string]int{"coefficients": len(m.Coef)}
-	if m.Fill != nil {
-		lengths["fill"] = len(m.Fill)
-	}
-	if t := m.Transform; t != nil {
-		lengths["scaling.offset"], lengths["scaling.scale"] = len(t.Offset), len(t.Scale)
-		if t.Fill != nil {
-			lengths["scaling.fill"] = len(t.Fill)
-		}
-	}
-	if fi := m.Fit; fi != nil {
-		lengths["fit.solver_weights"] = len(fi.Weights)
-		if fi.AttributeCounts != nil {
-			lengths["fit.attribute_counts"] = len(fi.AttributeCounts)
-		}
-		if fi.Costs != nil {
-			lengths["fit.costs"] = len(fi.Costs)
-		}
-		if fi.AttributeCosts != nil {
-			lengths["fit.attribute_costs"] = len(fi.AttributeCosts)
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(lengths)) {
-		if lengths[k] != d {
-			return bad("%s has %d entries for %d columns", k, lengths[k], d)
-		}
+	if err := m.checkLengths(bad); err != nil {
+		return err
 	}
 	if field, v, ok := m.nonFinite(); ok {
 		return bad("%s is %g", field, v)
@@ -255,6 +231,40 @@ func (m *Model) check() error {
 		}
 		if t.Center && !nearly(b, m.Intercept) {
 			return bad("intercept is %g, but the solver weights and scaling give %g", m.Intercept, b)
+		}
+	}
+	return nil
+}
+
+// checkLengths checks that every per-column list of the model file has one
+// entry per column; bad builds check's error.
+func (m *Model) checkLengths(bad func(string, ...any) error) error {
+	d := len(m.Features)
+	lengths := map[string]int{"coefficients": len(m.Coef)}
+	if m.Fill != nil {
+		lengths["fill"] = len(m.Fill)
+	}
+	if t := m.Transform; t != nil {
+		lengths["scaling.offset"], lengths["scaling.scale"] = len(t.Offset), len(t.Scale)
+		if t.Fill != nil {
+			lengths["scaling.fill"] = len(t.Fill)
+		}
+	}
+	if fi := m.Fit; fi != nil {
+		lengths["fit.solver_weights"] = len(fi.Weights)
+		if fi.AttributeCounts != nil {
+			lengths["fit.attribute_counts"] = len(fi.AttributeCounts)
+		}
+		if fi.Costs != nil {
+			lengths["fit.costs"] = len(fi.Costs)
+		}
+		if fi.AttributeCosts != nil {
+			lengths["fit.attribute_costs"] = len(fi.AttributeCosts)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(lengths)) {
+		if lengths[k] != d {
+			return bad("%s has %d entries for %d columns", k, lengths[k], d)
 		}
 	}
 	return nil

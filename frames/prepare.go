@@ -161,6 +161,26 @@ func (p *Prepared) Model(w []float64) (*Model, error) {
 	return NewModel(w, p.Train.Names(), p.Target, &p.Transform, p.Binary)
 }
 
+// WithPriorsFrom is WithPriors for a table that is not in memory: if s
+// still needs the attributes' second moments (lao.MomentsUser), it returns
+// a copy of s given those moments() computes (a pass over a file, a query
+// to a database); otherwise s itself.
+func WithPriorsFrom(s lao.Solver, moments func() ([]float64, error)) (lao.Solver, error) {
+	mu, ok := s.(lao.MomentsUser)
+	if !ok || !mu.NeedsMoments() {
+		return s, nil
+	}
+	mom, err := moments()
+	if err != nil {
+		return nil, err
+	}
+	if s, err = lao.Clone(s); err != nil {
+		return nil, err
+	}
+	s.(lao.MomentsUser).SetMoments(mom)
+	return s, nil
+}
+
 // Fitted is a solver fitted on a prepared split: the fit, the model in the
 // data's units and its test scores.
 type Fitted struct {

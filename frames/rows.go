@@ -152,12 +152,9 @@ func where(unit string, pos int) string {
 // rows.
 func ReadRows(rows Rows, opt CSVOptions) (*Table, error) {
 	defer rows.Close()
-	name := opt.Name
-	if name == "" {
-		name = "table"
-	}
-	if opt.Missing < MissingError || opt.Missing > MissingMean {
-		return nil, fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
+	name, err := opt.source("table")
+	if err != nil {
+		return nil, err
 	}
 	t, err := newRowTable(rows, name, opt)
 	if err != nil {

@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -89,10 +90,7 @@ func InTest(seed uint64, line int, frac float64) bool {
 // name the column, file line and cell, as ReadCSV's), then fits the
 // transform on the training rows.
 func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStream, error) {
-	name := opt.CSV.Name
-	if name == "" {
-		name = "CSV"
-	}
+	name := cmp.Or(opt.CSV.Name, "CSV")
 	return streamTable(func() (*rowTable, error) {
 		f, err := open()
 		if err != nil {
@@ -114,10 +112,7 @@ func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStrea
 // split hashes each row's position (InTest); errors name opt.CSV.Name, the
 // column and the row.
 func StreamRows(open func() (Rows, error), opt StreamOptions) (*CSVStream, error) {
-	name := opt.CSV.Name
-	if name == "" {
-		name = "table"
-	}
+	name := cmp.Or(opt.CSV.Name, "table")
 	return streamTable(func() (*rowTable, error) {
 		rows, err := open()
 		if err != nil {
@@ -200,16 +195,7 @@ func (s *CSVStream) classify() error {
 		for j := range cols {
 			in := &cols[j]
 			_, kind, text := rec.Cell(j)
-			switch kind {
-			case ingest.Number:
-				in.Numbers++
-				continue
-			case ingest.Missing:
-				in.Missing++
-			default:
-				in.NotNumbers++
-			}
-			if len(in.First) < 3 {
+			if !in.Count(kind) && len(in.First) < 3 {
 				in.First = append(in.First, Cell{Line: line, Text: strings.Clone(text), unit: s.unit})
 			}
 		}
@@ -532,15 +518,9 @@ func (s *CSVStream) Model(w []float64) (*Model, error) {
 // scores them on the test rows through handles of the fit's prediction
 // budget (Score): Prepared.Fit for a file read in passes.
 func (s *CSVStream) Fit(solver lao.Solver, seed uint64) (*Fitted, error) {
-	if mu, ok := solver.(lao.MomentsUser); ok && mu.NeedsMoments() {
-		mom, err := s.SecondMoments()
-		if err != nil {
-			return nil, err
-		}
-		if solver, err = lao.Clone(solver); err != nil {
-			return nil, err
-		}
-		solver.(lao.MomentsUser).SetMoments(mom)
+	solver, err := WithPriorsFrom(solver, s.SecondMoments)
+	if err != nil {
+		return nil, err
 	}
 	src, err := s.Train()
 	if err != nil {

@@ -13,19 +13,19 @@ var (
 	// ErrBudgetExceeded: a solver asked an example for more distinct
 	// attributes than its budget allows. The refused attribute is never
 	// served.
-	ErrBudgetExceeded = errs.BudgetExceeded
+	ErrBudgetExceeded = errs.ErrBudgetExceeded
 	// ErrAttrIndex: an attribute index outside [0, d).
-	ErrAttrIndex = errs.AttrIndex
+	ErrAttrIndex = errs.ErrAttrIndex
 	// ErrParam: an invalid solver parameter (k < 1, k > d, B <= 0,
 	// eta <= 0, ...). The message names the parameter.
-	ErrParam = errs.Param
+	ErrParam = errs.ErrParam
 	// ErrEmpty: a data set has no examples.
-	ErrEmpty = errs.Empty
+	ErrEmpty = errs.ErrEmpty
 	// ErrNotFinite: a value is NaN or ±Inf (in the data, or in the
 	// weights of a diverging fit).
-	ErrNotFinite = errs.NotFinite
+	ErrNotFinite = errs.ErrNotFinite
 	// ErrShape: slice lengths do not match the stated shape.
-	ErrShape = errs.Shape
+	ErrShape = errs.ErrShape
 	// ErrNotPointer: a solver that is not a non-nil pointer to a struct,
 	// so its parameters cannot be bound to a copy (Clone).
 	ErrNotPointer = errors.New("lao: solver is not a pointer to a struct")

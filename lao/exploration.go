@@ -78,7 +78,8 @@ func (e *Exploration) About() About {
 	return About{Paper: paperMS, Algorithm: "Algorithm 1 (Exploration)", Budget: "s' per example; s-sparse model, prediction from ≤ s' attributes", Ball: "l0"}
 }
 
-// explorationConfig is Exploration's resolved configuration.
+// explorationConfig is Exploration's resolved configuration, and the part
+// of Hybrid's that its Exploration steps use.
 type explorationConfig struct {
 	sparsity
 	eta    float64 // 0: estimate on the first mini-batch
@@ -87,18 +88,24 @@ type explorationConfig struct {
 }
 
 func (e *Exploration) resolve(p Problem) (explorationConfig, error) {
-	sp, err := resolveSparsity("exploration", e.K, e.S, p.D, 1)
+	return resolveExploration("exploration", e.K, e.S, e.Eta, e.Batch, e.Growth, p.D)
+}
+
+// resolveExploration validates what Exploration and Hybrid share: the
+// sparsities s' and s, η and the mini-batch schedule.
+func resolveExploration(solver string, k, s int, eta float64, batch int, growth float64, d int) (explorationConfig, error) {
+	sp, err := resolveSparsity(solver, k, s, d, 1)
 	if err != nil {
 		return explorationConfig{}, err
 	}
-	if err := checkEta("exploration", e.Eta); err != nil {
+	if err := checkEta(solver, eta); err != nil {
 		return explorationConfig{}, err
 	}
-	b, g, err := resolveBatch("exploration", e.Batch, e.Growth, DefaultBatch(sp.s))
+	b, g, err := resolveBatch(solver, batch, growth, DefaultBatch(sp.s))
 	if err != nil {
 		return explorationConfig{}, err
 	}
-	return explorationConfig{sparsity: sp, eta: e.Eta, batch: b, growth: g}, nil
+	return explorationConfig{sparsity: sp, eta: eta, batch: b, growth: g}, nil
 }
 
 // Start validates the parameters and returns a learner at H_s(θ_0) with

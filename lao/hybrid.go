@@ -111,10 +111,8 @@ func (h *Hybrid) About() About {
 
 // hybridConfig is Hybrid's resolved configuration.
 type hybridConfig struct {
-	sparsity
-	eta              float64
-	batch, batch2    int
-	growth           float64
+	explorationConfig
+	batch2           int
 	tminus, texploit int
 }
 
@@ -136,18 +134,12 @@ func (h *Hybrid) resolve(p Problem) (hybridConfig, error) {
 	if err := h.Prices.check("hybrid", p.D); err != nil {
 		return hybridConfig{}, err
 	}
-	sp, err := resolveSparsity("hybrid", h.K, h.S, p.D, 1)
+	ec, err := resolveExploration("hybrid", h.K, h.S, h.Eta, h.Batch, h.Growth, p.D)
 	if err != nil {
 		return hybridConfig{}, err
 	}
-	if err := checkEta("hybrid", h.Eta); err != nil {
-		return hybridConfig{}, err
-	}
-	b, g, err := resolveBatch("hybrid", h.Batch, h.Growth, DefaultBatch(sp.s))
-	if err != nil {
-		return hybridConfig{}, err
-	}
-	c := hybridConfig{sparsity: sp, eta: h.Eta, batch: b, growth: g, tminus: h.TMinus, texploit: h.T}
+	sp, b, g := ec.sparsity, ec.batch, ec.growth
+	c := hybridConfig{explorationConfig: ec, tminus: h.TMinus, texploit: h.T}
 	if c.tminus == 0 {
 		c.tminus = defaultTMinus
 	}

@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -209,15 +210,7 @@ func mostExpensive(costs []float64, n int) string {
 	for j := range idx {
 		idx[j] = j
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case costs[a] > costs[b]:
-			return -1
-		case costs[a] < costs[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(costs[b], costs[a]) }) // decreasing; ties keep index order
 	s := ""
 	for i, j := range idx[:min(n, len(idx))] {
 		if i > 0 {

@@ -116,9 +116,7 @@ func (s *ScreenRidge) Start(p Problem) (Learner, Budget, error) {
 		return nil, Budget{}, err
 	}
 	l := &screenRidgeLearner{k: k, m1: m1, lambda: s.Lambda, rng: p.Rand, perm: make([]int, p.D),
-		costs: s.Costs, cost: cost, cprime: s.PredictCostBudget, priced: s.priced(),
-		n: make([]float64, p.D), mx: make([]float64, p.D), my: make([]float64, p.D), cxx: make([]float64, p.D),
-		cxy: make([]float64, p.D), cyy: make([]float64, p.D)}
+		costs: s.Costs, cost: cost, cprime: s.PredictCostBudget, priced: s.priced(), corr: newColumnCorr(p.D)}
 	for i := range l.perm {
 		l.perm[i] = i
 	}
@@ -131,11 +129,9 @@ type screenRidgeLearner struct {
 	lambda   float64
 	rng      *rand.Rand
 	perm     []int // a permutation of 0..d−1; its first k entries are the draw
-	// phase 1: per attribute, sums over the examples that revealed it
-	// per attribute, over the screening examples that revealed it: the
-	// count, the means of x and y and the co-moments Σ(x−x̄)(y−ȳ) etc.,
-	// updated online (Welford), free of the cancellation of raw sums
-	n, mx, my, cxx, cxy, cyy []float64
+	// phase 1: per attribute, over the screening examples that revealed
+	// it, the count, the means of x and y and the co-moments (Welford)
+	corr *columnCorr
 	// phase 2
 	chosen []int     // the k screened attributes, increasing
 	xx, xy []float64 // k×k and k sums of the chosen columns
@@ -195,29 +191,8 @@ func (l *screenRidgeLearner) screen(ex *Example) {
 			spent += l.costs[j]
 		}
 		read++
-		x := ex.Attr(j)
-		l.n[j]++
-		dx, dy := x-l.mx[j], y-l.my[j]
-		l.mx[j] += dx / l.n[j]
-		l.my[j] += dy / l.n[j]
-		l.cxx[j] += dx * (x - l.mx[j])
-		l.cxy[j] += dx * (y - l.my[j])
-		l.cyy[j] += dy * (y - l.my[j])
+		l.corr.add(j, ex.Attr(j), y)
 	}
-}
-
-// correlation returns the sample correlation of attribute j with y over
-// the screening examples that revealed it (0 if fewer than 2 or no spread).
-func (l *screenRidgeLearner) correlation(j int) float64 {
-	n := l.n[j]
-	if n < 2 {
-		return 0
-	}
-	cxy, cxx, cyy := l.cxy[j], l.cxx[j], l.cyy[j]
-	if !(cxx > 0) || !(cyy > 0) {
-		return 0
-	}
-	return cxy / math.Sqrt(cxx*cyy)
 }
 
 // choose keeps the k attributes of largest |correlation| (ties: the lower
@@ -227,7 +202,7 @@ func (l *screenRidgeLearner) choose() {
 	order := make([]int, d)
 	r := make([]float64, d)
 	for j := range order {
-		order[j], r[j] = j, math.Abs(l.correlation(j))
+		order[j], r[j] = j, l.corr.abs(j)
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(r[b], r[a]) })
 	l.chosen = l.affordable(order)
@@ -322,7 +297,7 @@ func (l *screenRidgeLearner) Diagnostics() map[string]float64 {
 	}
 	in, out := math.Inf(1), 0.0
 	for j := range l.perm {
-		r := math.Abs(l.correlation(j))
+		r := l.corr.abs(j)
 		if _, ok := slices.BinarySearch(l.chosen, j); ok {
 			in = min(in, r)
 		} else {

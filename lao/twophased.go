@@ -36,8 +36,9 @@ func (tp *twoPhasedParams) variants(name string, v twoPhasedVariants) error {
 	return nil
 }
 
-// resolveTwoPhased validates the parameters shared by Algorithms 2 and 4.
-func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Problem) (tp twoPhasedParams, err error) {
+// resolveTwoPhased validates the parameters shared by Algorithms 2 and 4
+// and sets the variants in force.
+func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Problem, v twoPhasedVariants) (tp twoPhasedParams, err error) {
 	tp.k = k
 	if err = checkK(name, tp.k, p.D); err != nil {
 		return
@@ -68,7 +69,9 @@ func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Pro
 	}
 	if tp.m1 < 1 || tp.m1 >= p.M {
 		err = paramErr(name, "m1", "= %d, want 1 ≤ m1 < m = %d (the second phase needs examples)", tp.m1, p.M)
+		return
 	}
+	err = tp.variants(name, v)
 	return
 }
 

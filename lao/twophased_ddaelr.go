@@ -68,12 +68,9 @@ var _ Solver = (*TwoPhasedDDAELR)(nil)
 // Name returns "twophased-ddaelr".
 func (s *TwoPhasedDDAELR) Name() string { return "twophased-ddaelr" }
 
-func (s *TwoPhasedDDAELR) resolve(p Problem) (tp twoPhasedParams, err error) {
-	if tp, err = resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p); err != nil {
-		return
-	}
-	err = tp.variants("twophased-ddaelr", twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
-	return
+func (s *TwoPhasedDDAELR) resolve(p Problem) (twoPhasedParams, error) {
+	return resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p,
+		twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
 }
 
 // Params binds k, B, eta, m1, delta, eta1, split, innerdd, eps0, warm and

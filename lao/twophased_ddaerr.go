@@ -92,12 +92,9 @@ var _ Solver = (*TwoPhasedDDAERR)(nil)
 // Name returns "twophased-ddaerr".
 func (s *TwoPhasedDDAERR) Name() string { return "twophased-ddaerr" }
 
-func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
-	if tp, err = resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p); err != nil {
-		return
-	}
-	err = tp.variants("twophased-ddaerr", twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
-	return
+func (s *TwoPhasedDDAERR) resolve(p Problem) (twoPhasedParams, error) {
+	return resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p,
+		twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
 }
 
 // Params binds k, B, eta, m1, delta, half, adagrad, eta1, split, innerdd,

@@ -10,7 +10,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -214,14 +213,8 @@ func runCompare(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(start).Seconds()
-	if f.plot != "" {
-		img, err := comparePlot(rep, strings.HasSuffix(strings.ToLower(f.plot), ".png"))
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(f.plot, img, 0o644); err != nil {
-			return fmt.Errorf("compare: %w", err)
-		}
+	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return comparePlot(rep, png) }); err != nil {
+		return err
 	}
 	if f.splits != "" {
 		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -95,14 +94,8 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if rep.Pairs, err = costPairs(curves, prepare, ks[0]); err != nil {
 		return err
 	}
-	if f.plot != "" {
-		img, err := costPlot(rep, strings.HasSuffix(strings.ToLower(f.plot), ".png"))
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(f.plot, img, 0o644); err != nil {
-			return fmt.Errorf("compare: %w", err)
-		}
+	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return costPlot(rep, png) }); err != nil {
+		return err
 	}
 	if f.asJSON {
 		return printJSON(stdout, rep)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -263,15 +264,7 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int) error {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case mom[a] > mom[b]:
-			return -1
-		case mom[a] < mom[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(mom[b], mom[a]) }) // decreasing; ties keep index order
 	show := len(order)
 	if n > 0 {
 		show = min(show, n)

@@ -294,3 +294,19 @@ func writeFile(path string, write func(io.Writer) error) error {
 	}
 	return fh.Close()
 }
+
+// writePlot writes compare's --plot file (nothing if path is empty): PNG if
+// path ends in .png, else SVG, as render draws it.
+func writePlot(path string, render func(png bool) ([]byte, error)) error {
+	if path == "" {
+		return nil
+	}
+	img, err := render(strings.HasSuffix(strings.ToLower(path), ".png"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, img, 0o644); err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	return nil
+}

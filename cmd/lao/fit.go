@@ -150,19 +150,8 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := f.params.apply(s); err != nil {
 		return err
 	}
-	if f.table.db.lazy {
-		if f.costs.given() {
-			return errors.New("fit: prices (--costs, --cost) are not supported by a lazy fit; drop --lazy")
-		}
-		return fitLazy(f, s, stdout)
-	}
-	if stream, err := f.streaming(); err != nil {
+	if done, err := fitOutOfMemory(f, s, stdout); done || err != nil {
 		return err
-	} else if stream {
-		if f.costs.given() {
-			return errors.New("fit: prices (--costs, --cost) are not supported when streaming; use --stream off")
-		}
-		return fitStream(f, s, stdout)
 	}
 	src, err := loadData(&f.table, "fit")
 	if err != nil {
@@ -202,6 +191,26 @@ func runFit(args []string, stdout io.Writer) error {
 		rep.Notes = append(rep.Notes, note)
 	}
 	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return frames.Fingerprint(p.Train) }, start, stdout)
+}
+
+// fitOutOfMemory runs the fits that never hold the table in memory: a
+// lazy fit on a database table (--lazy) or a streaming one (--stream); done
+// is false when the fit is an in-memory one.
+func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err error) {
+	if f.table.db.lazy {
+		if f.costs.given() {
+			return true, errors.New("fit: prices (--costs, --cost) are not supported by a lazy fit; drop --lazy")
+		}
+		return true, fitLazy(f, s, stdout)
+	}
+	stream, err := f.streaming()
+	if err != nil || !stream {
+		return err != nil, err
+	}
+	if f.costs.given() {
+		return true, errors.New("fit: prices (--costs, --cost) are not supported when streaming; use --stream off")
+	}
+	return true, fitStream(f, s, stdout)
 }
 
 // tune chooses s's tunable parameters by cross-validation on the training

@@ -125,6 +125,11 @@ func nullable(a arrow.Array, f cellFunc) cellFunc {
 	}
 }
 
+// intCells returns the cells of an integer column: every value a number.
+func intCells[T int64 | int32 | int16 | int8 | uint64 | uint32 | uint16 | uint8](c interface{ Value(int) T }) cellFunc {
+	return func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+}
+
 // cellsOf returns the cells of a column: numbers and booleans are numbers,
 // strings follow ingest.ParseCell, dictionaries their values, anything
 // else (dates, timestamps, binary) is text.
@@ -138,21 +143,21 @@ func cellsOf(a arrow.Array) cellFunc {
 	case *array.Float16:
 		f = func(i int) (float64, ingest.CellKind, string) { return ingest.FloatCell(float64(c.Value(i).Float32())) }
 	case *array.Int64:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[int64](c)
 	case *array.Int32:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[int32](c)
 	case *array.Int16:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[int16](c)
 	case *array.Int8:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[int8](c)
 	case *array.Uint64:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[uint64](c)
 	case *array.Uint32:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[uint32](c)
 	case *array.Uint16:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[uint16](c)
 	case *array.Uint8:
-		f = func(i int) (float64, ingest.CellKind, string) { return float64(c.Value(i)), ingest.Number, "" }
+		f = intCells[uint8](c)
 	case *array.Boolean:
 		f = func(i int) (float64, ingest.CellKind, string) {
 			if c.Value(i) {

@@ -17,7 +17,10 @@ type Preset struct {
 	Figure string // the paper and its figure, e.g. "Hazan & Koren 2012, Figure 1"
 	Data   string // a datasets.Open name, e.g. "mnist:3v5"
 	Paper  Spec   // the paper's protocol (10 splits, 10-fold CV)
-	Quick  Spec   // the default: same curves, fewer splits and folds, minutes on 2 cores
+	// Quick is the default protocol: the same curves with fewer splits and
+	// folds, minutes on 2 cores (Paper with 2 splits and 3-fold CV unless
+	// a preset sets it).
+	Quick  Spec
 	Claims string // what the paper reports, for the results document
 	// Missing names the paper's curves that this preset does not draw yet
 	// because their solvers are not implemented; empty when complete.
@@ -48,7 +51,13 @@ func quick(paper Spec) Spec {
 // presets lists the papers' experiments, in the order `lao experiment -h`
 // shows them.
 func presets() []Preset {
-	return slices.Concat(ksSimulatedPresets(), cssPresets(), hkPresets(), ksRealPresets(), msPresets())
+	ps := slices.Concat(ksSimulatedPresets(), cssPresets(), hkPresets(), ksRealPresets(), msPresets())
+	for i := range ps {
+		if ps[i].Quick.Entries == nil {
+			ps[i].Quick = quick(ps[i].Paper)
+		}
+	}
+	return ps
 }
 
 // cssPresets: Cesa-Bianchi, Shalev-Shwartz & Shamir 2010.
@@ -59,7 +68,7 @@ func cssPresets() []Preset {
 	}, Splits: 10, TestFrac: 0.1, CVFolds: 10, Points: 12, MinPrefix: 10, Seed: 1}
 	return []Preset{
 		{Name: "css2010-3v5", Title: "MNIST 3 vs 5: Baseline and AER (k = 4) vs full-information Ridge and Lasso",
-			Figure: "Cesa-Bianchi et al. 2010, Figure 2", Data: "mnist:3v5", Paper: css, Quick: quick(css),
+			Figure: "Cesa-Bianchi et al. 2010, Figure 2", Data: "mnist:3v5", Paper: css,
 			Claims: "AER beats Baseline at every prefix; per attribute seen AER is far better than Lasso and comparable to Ridge; ~49,000 attributes in all. (The budgeted centroid, Section 2.1's naive approach, is not in the paper's figure: the paper says it performed poorly.)"},
 	}
 }
@@ -74,10 +83,10 @@ func hkPresets() []Preset {
 	}, Splits: 10, TestFrac: 0.1, CVFolds: 10, Points: 12, MinPrefix: 10, Seed: 1}
 	return []Preset{
 		{Name: "hk2012-fig1", Title: "MNIST 3 vs 5: AELR vs AER (k = 4) vs offline Lasso, against attributes seen",
-			Figure: "Hazan & Koren 2012, Figure 1", Data: "mnist:3v5", Paper: fig1, Quick: quick(fig1),
+			Figure: "Hazan & Koren 2012, Figure 1", Data: "mnist:3v5", Paper: fig1,
 			Claims: "AELR reaches a lower test squared error than AER for the same attributes; Lasso spends the ~48,500-attribute budget after 62 examples."},
 		{Name: "hk2012-fig2", Title: "MNIST 3 vs 5: AERR vs AER (k = 56) vs Ridge, against attributes seen",
-			Figure: "Hazan & Koren 2012, Figure 2", Data: "mnist:3v5", Paper: fig2, Quick: quick(fig2),
+			Figure: "Hazan & Koren 2012, Figure 2", Data: "mnist:3v5", Paper: fig2,
 			Claims: "Even at k = 56 the gap between AERR and AER is large, AERR being better."},
 	}
 }
@@ -140,19 +149,19 @@ const ksDiffers = "by default our DDAERR, DDAELR and their two-phased versions a
 func ksSimulatedPresets() []Preset {
 	return []Preset{
 		{Name: "ks-fig1", Title: "Simulated power-law data (d = 500, alpha = -2), ridge scenario (k + 1 = 5), against attributes seen",
-			Figure: ksFigure + "1(d)", Data: "powerlaw:ridge:-2", Paper: ksRidge(4), Quick: quick(ksRidge(4)),
+			Figure: ksFigure + "1(d)", Data: "powerlaw:ridge:-2", Paper: ksRidge(4),
 			Claims:  "As rho_ridge falls the algorithms drift apart: at alpha = -2 (rho_ridge = 0.05) DDAERR is significantly better than AERR. (Other panels: --data powerlaw:ridge:ALPHA.)",
 			Differs: ksDiffers + "; the paper does not state m (we use 20,000)"},
 		{Name: "ks-fig2", Title: "Simulated power-law data (d = 500, alpha = -2), lasso scenario (k + 1 = 5), against attributes seen",
-			Figure: ksFigure + "2(d)", Data: "powerlaw:lasso:-2", Paper: ksLasso(4), Quick: quick(ksLasso(4)),
+			Figure: ksFigure + "2(d)", Data: "powerlaw:lasso:-2", Paper: ksLasso(4),
 			Claims:  "The same behaviour as Figure 1 with respect to ||E[x^2]||_1: at alpha = -2 (rho_lasso = 0.0033) DDAELR is significantly better than AELR. (Other panels: --data powerlaw:lasso:ALPHA.)",
 			Differs: ksDiffers + "; the paper does not state m (we use 20,000)"},
 		{Name: "ks-fig7", Title: "Simulated power-law data (d = 500, alpha = -2), ridge (k + 1 = 5), with and without AdaGrad",
-			Figure: ksFigure + "7 (Appendix A)", Data: "powerlaw:ridge:-2", Paper: ksAda(4), Quick: quick(ksAda(4)),
+			Figure: ksFigure + "7 (Appendix A)", Data: "powerlaw:ridge:-2", Paper: ksAda(4),
 			Claims:  "In all cases except the offline ERM the adaptive (AdaGrad) algorithm performs slightly better than the corresponding non-adaptive one; for the offline ERM both perform the same.",
 			Differs: ksDiffers + "; AdaGrad's projection is Euclidean (the paper does not say); the paper does not state m (we use 20,000)"},
 		{Name: "ks-fig8", Title: "MNIST 3 vs 5, ridge (k + 1 = 57), with and without AdaGrad",
-			Figure: ksFigure + "8 (Appendix A)", Data: "mnist:3v5", Paper: ksAda(56), Quick: quick(ksAda(56)),
+			Figure: ksFigure + "8 (Appendix A)", Data: "mnist:3v5", Paper: ksAda(56),
 			Claims:  "The adaptive full-information algorithms perform slightly better than their non-adaptive versions, but the adaptive attribute-efficient algorithms perform worse than their non-adaptive versions.",
 			Differs: ksDiffers + "; AdaGrad's projection is Euclidean (the paper does not say)"},
 	}
@@ -162,19 +171,19 @@ func ksSimulatedPresets() []Preset {
 func ksRealPresets() []Preset {
 	return []Preset{
 		{Name: "ks-fig3", Title: "MNIST 3 vs 5, ridge scenario (k + 1 = 57), against attributes seen",
-			Figure: ksFigure + "3", Data: "mnist:3v5", Paper: ksRidge(56), Quick: quick(ksRidge(56)),
+			Figure: ksFigure + "3", Data: "mnist:3v5", Paper: ksRidge(56),
 			Claims:  "DDAERR is considerably better than AERR at every training size and close to online ridge; offline ridge is best; two-phased DDAERR lies between AERR and DDAERR. rho_ridge = 0.45.",
 			Differs: ksDiffers},
 		{Name: "ks-fig4", Title: "MNIST 3 vs 5, lasso scenario (k + 1 = 5), against attributes seen",
-			Figure: ksFigure + "4", Data: "mnist:3v5", Paper: ksLasso(4), Quick: quick(ksLasso(4)),
+			Figure: ksFigure + "4", Data: "mnist:3v5", Paper: ksLasso(4),
 			Claims:  "DDAELR is considerably better than AELR and comparable to online lasso, with smaller variability; two-phased DDAELR starts like AELR and converges to DDAELR. rho_lasso = 0.2.",
 			Differs: ksDiffers},
 		{Name: "ks-fig5", Title: "Covertype (class 2 vs rest), ridge scenario (k + 1 = 5), against attributes seen",
-			Figure: ksFigure + "5", Data: "covertype:2:scaled", Paper: ksRidge(4), Quick: quick(ksRidge(4)),
+			Figure: ksFigure + "5", Data: "covertype:2:scaled", Paper: ksRidge(4),
 			Claims:  "DDAERR is considerably better than AERR and similar to online ridge for few attributes; the full-information algorithms win in the end. d = 54, rho_ridge = 0.49.",
 			Differs: ksDiffers},
 		{Name: "ks-fig6", Title: "Covertype (class 2 vs rest), lasso scenario (k + 1 = 5), against attributes seen",
-			Figure: ksFigure + "6", Data: "covertype:2:scaled", Paper: ksLasso(4), Quick: quick(ksLasso(4)),
+			Figure: ksFigure + "6", Data: "covertype:2:scaled", Paper: ksLasso(4),
 			Claims:  "DDAELR is better than AELR and similar to online lasso for few attributes, with smaller variability. rho_lasso = 0.08.",
 			Differs: ksDiffers},
 	}

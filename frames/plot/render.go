@@ -32,7 +32,7 @@ func PNG(p *gplot.Plot, w, h vg.Length) ([]byte, error) {
 	return render(p, w, h, "png")
 }
 
-func render(p *gplot.Plot, w, h vg.Length, format string) (out []byte, err error) {
+func render(p *gplot.Plot, w, h vg.Length, format string) ([]byte, error) {
 	if p == nil {
 		return nil, fmt.Errorf("plot: render %s: nil plot", format)
 	}
@@ -43,21 +43,27 @@ func render(p *gplot.Plot, w, h vg.Length, format string) (out []byte, err error
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	// Drawing panics on some degenerate inputs (e.g. a log axis over
-	// non-positive data); report those as errors.
+	return drawCanvas("render "+format, w, h, format, func(c draw.Canvas) { drawLaidOut(p, c, legendW) })
+}
+
+// drawCanvas draws on a w×h canvas of format ("svg", "png", ...) and returns
+// the encoded image; errors, and the panics drawing raises on some
+// degenerate inputs (e.g. a log axis over non-positive data), are returned
+// as errors prefixed by what.
+func drawCanvas(what string, w, h vg.Length, format string, drawOn func(draw.Canvas)) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("plot: render %s: %v", format, r)
+			out, err = nil, fmt.Errorf("plot: %s: %v", what, r)
 		}
 	}()
 	cw, err := draw.NewFormattedCanvas(w, h, format)
 	if err != nil {
-		return nil, fmt.Errorf("plot: render %s: %w", format, err)
+		return nil, fmt.Errorf("plot: %s: %w", what, err)
 	}
-	drawLaidOut(p, draw.New(cw), legendW)
+	drawOn(draw.New(cw))
 	var buf bytes.Buffer
 	if _, err := cw.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("plot: render %s: %w", format, err)
+		return nil, fmt.Errorf("plot: %s: %w", what, err)
 	}
 	return buf.Bytes(), nil
 }
@@ -114,7 +120,7 @@ func drawLaidOut(p *gplot.Plot, c draw.Canvas, legendW vg.Length) draw.Canvas {
 // Row renders panels side by side as one SVG (or PNG, at 96 dpi), each
 // DefaultWidth wide plus its own legend strip (beside its axes, never over
 // the data) and DefaultHeight high.
-func Row(panels []*gplot.Plot, png bool) (out []byte, err error) {
+func Row(panels []*gplot.Plot, png bool) ([]byte, error) {
 	if len(panels) == 0 {
 		return nil, fmt.Errorf("plot: Row: no panels")
 	}
@@ -128,25 +134,12 @@ func Row(panels []*gplot.Plot, png bool) (out []byte, err error) {
 		widths[i] = DefaultWidth + legendWidth(p)
 		w += widths[i]
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("plot: Row %s: %v", format, r)
+	return drawCanvas("Row "+format, w, DefaultHeight, format, func(c draw.Canvas) {
+		x := c.Min.X
+		for i, p := range panels {
+			sub := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x, Y: c.Min.Y}, Max: vg.Point{X: x + widths[i], Y: c.Max.Y}}}
+			drawLaidOut(p, sub, legendWidth(p))
+			x += widths[i]
 		}
-	}()
-	cw, err := draw.NewFormattedCanvas(w, DefaultHeight, format)
-	if err != nil {
-		return nil, fmt.Errorf("plot: Row %s: %w", format, err)
-	}
-	c := draw.New(cw)
-	x := c.Min.X
-	for i, p := range panels {
-		sub := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x, Y: c.Min.Y}, Max: vg.Point{X: x + widths[i], Y: c.Max.Y}}}
-		drawLaidOut(p, sub, legendWidth(p))
-		x += widths[i]
-	}
-	var buf bytes.Buffer
-	if _, err := cw.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("plot: Row %s: %w", format, err)
-	}
-	return buf.Bytes(), nil
+	})
 }

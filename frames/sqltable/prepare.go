@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/laoproject/lao/frames"
-	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -111,17 +110,11 @@ func (lz *Lazy) readBad(j int, in *frames.ColumnInfo, all bool) error {
 			if !ok {
 				s = string(v.([]byte))
 			}
-			switch kind {
-			case ingest.Number:
-				in.Numbers++
+			if in.Count(kind) {
 				if lz.asText[j]++; lz.asTextAt[j] == "" {
 					lz.asTextAt[j] = fmt.Sprintf("%q at %s %d", s, unit, key)
 				}
 				continue
-			case ingest.Missing:
-				in.Missing++
-			default:
-				in.NotNumbers++
 			}
 		}
 		if len(in.First) < 3 {

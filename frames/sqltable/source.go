@@ -253,15 +253,9 @@ func (lz *Lazy) SecondMoments() ([]float64, error) {
 // maps the weights to the table's units and scores them on the test rows:
 // frames.Prepared.Fit for a table that stays in the database.
 func (lz *Lazy) Fit(solver lao.Solver, seed uint64) (*frames.Fitted, error) {
-	if mu, ok := solver.(lao.MomentsUser); ok && mu.NeedsMoments() {
-		mom, err := lz.SecondMoments()
-		if err != nil {
-			return nil, err
-		}
-		if solver, err = lao.Clone(solver); err != nil {
-			return nil, err
-		}
-		solver.(lao.MomentsUser).SetMoments(mom)
+	solver, err := frames.WithPriorsFrom(solver, lz.SecondMoments)
+	if err != nil {
+		return nil, err
 	}
 	train := lz.part(false)
 	defer train.close()

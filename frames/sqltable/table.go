@@ -59,19 +59,28 @@ func (d *DB) table(name string) (*tableInfo, error) {
 	if typ == "table" {
 		t.key = "rowid"
 	}
-	rs, err := d.db.Query(`SELECT name, type FROM pragma_table_info(?)`, name)
+	if t.cols, err = d.columns(name, `SELECT name, type FROM pragma_table_info(?)`, name); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// columns runs query, which lists table's columns as (name, type) rows.
+func (d *DB) columns(table, query string, args ...any) ([]column, error) {
+	rs, err := d.db.Query(query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqltable: %s: table %q: %v: %w", d.name, name, err, ErrSQL)
+		return nil, fmt.Errorf("sqltable: %s: table %q: %v: %w", d.name, table, err, ErrSQL)
 	}
 	defer rs.Close()
+	var cols []column
 	for rs.Next() {
 		var c column
 		if err := rs.Scan(&c.name, &c.typ); err != nil {
 			return nil, fmt.Errorf("sqltable: %s: %v: %w", d.name, err, ErrSQL)
 		}
-		t.cols = append(t.cols, c)
+		cols = append(cols, c)
 	}
-	return t, rs.Err()
+	return cols, rs.Err()
 }
 
 func (d *DB) pgTable(name string) (*tableInfo, error) {
@@ -83,21 +92,13 @@ func (d *DB) pgTable(name string) (*tableInfo, error) {
 		return nil, d.noTable(name, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`)
 	}
 	t := &tableInfo{name: name}
-	rs, err := d.db.Query(`SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = $1 AND attnum > 0 AND NOT attisdropped ORDER BY attnum`, oid.Int64)
+	var err error
+	t.cols, err = d.columns(name, `SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = $1 AND attnum > 0 AND NOT attisdropped ORDER BY attnum`, oid.Int64)
 	if err != nil {
-		return nil, fmt.Errorf("sqltable: %s: table %q: %v: %w", d.name, name, err, ErrSQL)
-	}
-	defer rs.Close()
-	for rs.Next() {
-		var c column
-		if err := rs.Scan(&c.name, &c.typ); err != nil {
-			return nil, fmt.Errorf("sqltable: %s: %v: %w", d.name, err, ErrSQL)
-		}
-		c.store = pgStorage(c.typ)
-		t.cols = append(t.cols, c)
-	}
-	if err := rs.Err(); err != nil {
 		return nil, err
+	}
+	for i := range t.cols {
+		t.cols[i].store = pgStorage(t.cols[i].typ)
 	}
 	var key string
 	err = d.db.QueryRow(`SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]

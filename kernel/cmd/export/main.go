@@ -58,37 +58,13 @@ func run(out string, cellTimeout time.Duration, files []string) error {
 		"<p>Executed notebooks of the <code>lao</code> Go module. Every page is self-contained: formulas are typeset by the MathJax " +
 		"in <code>assets/</code> beside it and the sliders work without a kernel, so this directory can be copied to a course page as it is.</p><ol>\n")
 	for _, f := range files {
-		fmt.Printf("%-40s ", filepath.Base(f))
-		r, err := j.Execute(ctx, f, out, cellTimeout)
+		ok, err := exportOne(ctx, j, f, out, cellTimeout, &index)
 		if err != nil {
 			return err
 		}
-		status := "ok"
-		if !r.OK() {
-			status = "FAILED"
+		if !ok {
 			failed++
 		}
-		fmt.Printf("%6.1fs (budget %v)  %s\n    cells: %s\n", r.Elapsed.Seconds(), r.Budget, status, r.CellSummary())
-		for _, p := range r.Problems {
-			fmt.Printf("    %s\n", strings.ReplaceAll(p.String(), "\n", "\n    "))
-		}
-		if !r.OK() && r.Log != "" {
-			fmt.Printf("    --- nbconvert log (tail) ---\n%s\n", r.Log)
-		}
-		if _, err := os.Stat(r.Output); err != nil {
-			continue // nothing executed to render
-		}
-		page, err := j.ExportHTML(ctx, r.Output, out)
-		if err != nil {
-			return err
-		}
-		name := filepath.Base(page)
-		title := name
-		if nb, err := kernel.LoadNotebook(f); err == nil {
-			title = nb.Title(name)
-		}
-		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>(executed in %.0f s: %s)</small></li>\n",
-			html.EscapeString(name), html.EscapeString(title), r.Elapsed.Seconds(), status)
 	}
 	index.WriteString("</ol></body></html>\n")
 	if err := os.WriteFile(filepath.Join(out, "index.html"), []byte(index.String()), 0o644); err != nil {
@@ -99,4 +75,41 @@ func run(out string, cellTimeout time.Duration, files []string) error {
 		return fmt.Errorf("%d of %d notebooks failed", failed, len(files))
 	}
 	return nil
+}
+
+// exportOne executes notebook f into out, prints its cell summary and
+// problems, renders it as HTML and adds its line to index; ok is false if
+// the notebook failed.
+func exportOne(ctx context.Context, j *kernel.Jupyter, f, out string, cellTimeout time.Duration, index *strings.Builder) (ok bool, err error) {
+	fmt.Printf("%-40s ", filepath.Base(f))
+	r, err := j.Execute(ctx, f, out, cellTimeout)
+	if err != nil {
+		return false, err
+	}
+	status := "ok"
+	if !r.OK() {
+		status = "FAILED"
+	}
+	fmt.Printf("%6.1fs (budget %v)  %s\n    cells: %s\n", r.Elapsed.Seconds(), r.Budget, status, r.CellSummary())
+	for _, p := range r.Problems {
+		fmt.Printf("    %s\n", strings.ReplaceAll(p.String(), "\n", "\n    "))
+	}
+	if !r.OK() && r.Log != "" {
+		fmt.Printf("    --- nbconvert log (tail) ---\n%s\n", r.Log)
+	}
+	if _, err := os.Stat(r.Output); err != nil {
+		return r.OK(), nil // nothing executed to render
+	}
+	page, err := j.ExportHTML(ctx, r.Output, out)
+	if err != nil {
+		return false, err
+	}
+	name := filepath.Base(page)
+	title := name
+	if nb, err := kernel.LoadNotebook(f); err == nil {
+		title = nb.Title(name)
+	}
+	fmt.Fprintf(index, "<li><a href=\"%s\">%s</a> <small>(executed in %.0f s: %s)</small></li>\n",
+		html.EscapeString(name), html.EscapeString(title), r.Elapsed.Seconds(), status)
+	return r.OK(), nil
 }

@@ -24,9 +24,9 @@ import (
 // The errors of TryAttr (lao re-exports them).
 var (
 	// ErrBudgetExceeded: the budget is spent; the attribute is not served.
-	ErrBudgetExceeded = errs.BudgetExceeded
+	ErrBudgetExceeded = errs.ErrBudgetExceeded
 	// ErrAttrIndex: the index is outside [0, d).
-	ErrAttrIndex = errs.AttrIndex
+	ErrAttrIndex = errs.ErrAttrIndex
 )
 
 // Example is the observation handle: the only way a solver reaches a

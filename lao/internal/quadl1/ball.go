@@ -34,7 +34,7 @@ func MinBall(A, v []float64, d int, B float64) (w []float64, iters int, err erro
 		return nil, 0, err
 	}
 	if !(B > 0) || math.IsInf(B, 0) {
-		return nil, 0, fmt.Errorf("lao: quadratic over the l1 ball: B %g must be positive and finite: %w", B, errs.Param)
+		return nil, 0, fmt.Errorf("lao: quadratic over the l1 ball: B %g must be positive and finite: %w", B, errs.ErrParam)
 	}
 	free := make([]bool, d)
 	var vz, vp float64 // largest |v_j| over the linear (A_jj = 0) and the quadratic coordinates

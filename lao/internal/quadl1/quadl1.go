@@ -158,27 +158,27 @@ func (q *quadCD) descend(lambda, tol float64, sweeps int) bool {
 // checkQuad validates the inputs shared by the quadratic solvers.
 func checkQuad(A, v []float64, d int) error {
 	if d < 1 || len(A) != d*d || len(v) != d {
-		return fmt.Errorf("lao: quadratic problem with d = %d, len(A) = %d, len(v) = %d: %w", d, len(A), len(v), errs.Shape)
+		return fmt.Errorf("lao: quadratic problem with d = %d, len(A) = %d, len(v) = %d: %w", d, len(A), len(v), errs.ErrShape)
 	}
 	var amax float64
 	for _, x := range A {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("lao: quadratic matrix A: %w", errs.NotFinite)
+			return fmt.Errorf("lao: quadratic matrix A: %w", errs.ErrNotFinite)
 		}
 		amax = max(amax, math.Abs(x))
 	}
 	for _, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("lao: quadratic vector v: %w", errs.NotFinite)
+			return fmt.Errorf("lao: quadratic vector v: %w", errs.ErrNotFinite)
 		}
 	}
 	for i := range d {
 		if A[i*d+i] < 0 {
-			return fmt.Errorf("lao: quadratic matrix A is not positive semidefinite (A[%d][%d] = %g < 0): %w", i, i, A[i*d+i], errs.Param)
+			return fmt.Errorf("lao: quadratic matrix A is not positive semidefinite (A[%d][%d] = %g < 0): %w", i, i, A[i*d+i], errs.ErrParam)
 		}
 		for j := i + 1; j < d; j++ {
 			if math.Abs(A[i*d+j]-A[j*d+i]) > 1e-9*amax {
-				return fmt.Errorf("lao: quadratic matrix A is not symmetric (A[%d][%d] = %g, A[%d][%d] = %g): %w", i, j, A[i*d+j], j, i, A[j*d+i], errs.Param)
+				return fmt.Errorf("lao: quadratic matrix A is not symmetric (A[%d][%d] = %g, A[%d][%d] = %g): %w", i, j, A[i*d+j], j, i, A[j*d+i], errs.ErrParam)
 			}
 		}
 	}
@@ -197,13 +197,13 @@ func MinPenalised(A, v []float64, d int, lambda float64) ([]float64, int, error)
 		return nil, 0, err
 	}
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
-		return nil, 0, fmt.Errorf("lao: penalised quadratic: lambda %g must be non-negative and finite: %w", lambda, errs.Param)
+		return nil, 0, fmt.Errorf("lao: penalised quadratic: lambda %g must be non-negative and finite: %w", lambda, errs.ErrParam)
 	}
 	free := make([]bool, d)
 	for j := range d {
 		free[j] = A[j*d+j] > 0
 		if !free[j] && math.Abs(v[j]) > lambda {
-			return nil, 0, fmt.Errorf("lao: penalised quadratic is unbounded below (A[%d][%d] = 0, |v[%d]| = %g > lambda %g): %w", j, j, j, math.Abs(v[j]), lambda, errs.Param)
+			return nil, 0, fmt.Errorf("lao: penalised quadratic is unbounded below (A[%d][%d] = 0, |v[%d]| = %g > lambda %g): %w", j, j, j, math.Abs(v[j]), lambda, errs.ErrParam)
 		}
 	}
 	q := newQuadCD(A, v, d, math.Inf(1), free)
