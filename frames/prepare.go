@@ -168,6 +168,12 @@ type Fitted struct {
 	Result *lao.Result
 	Model  *Model
 	Test   Scores
+	// CV is the cross-validation that chose the parameters (TuneFit; nil
+	// when nothing was tuned), Refits the notes of Refit's rule: the
+	// settings refitted because their fit was worse than the zero
+	// predictor on its own training data.
+	CV     *CVResult
+	Refits []string
 }
 
 // Fit fits s on p.Train (lao.Fit with Options.Seed = seed; a data-dependent

@@ -52,6 +52,10 @@ type compareRun struct {
 	Params     map[string]float64 `json:"params"`
 	CVEdges    []string           `json:"cv_edges,omitempty"`
 	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
+	// Refits lists the tuned settings refitted because their fit was
+	// worse than the zero predictor on its own training data
+	// (frames.Refit), and by what.
+	Refits []string `json:"refits,omitempty"`
 }
 
 // compareRow aggregates one solver at one k over the repeats.
@@ -102,6 +106,9 @@ type compareReport struct {
 	// Warnings name the rows whose test error is above the zero
 	// predictor's on some split.
 	Warnings []string `json:"warnings,omitempty"`
+	// Refits lists every run's refits (compareRun.Refits), naming the
+	// solver, k and split.
+	Refits []string `json:"refits,omitempty"`
 }
 
 func parseCompareFlags(args []string) (*compareFlags, error) {
@@ -374,6 +381,11 @@ func (c *comparison) finish() {
 			row.Beats = &n
 		}
 		c.rep.Rows = append(c.rep.Rows, *row)
+		for _, run := range row.Runs {
+			for _, n := range run.Refits {
+				c.rep.Refits = append(c.rep.Refits, fmt.Sprintf("%s (k = %d), split of seed %d: %s", row.Solver, row.K, run.Seed, n))
+			}
+		}
 		if w := row.warning(); w != "" {
 			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
@@ -445,20 +457,15 @@ func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) 
 			return compareRun{}, err
 		}
 	}
-	s = frames.WithPriors(s, p.Train)
 	run := compareRun{Seed: seed}
-	if f.cv > 0 && lao.Tunable(s) {
-		o := f.cvOpts.options(f.cv, seed)
-		o.Grid = gridFor(s, o.Grid)
-		tuned, cv, err := frames.Tune(s, p.Train, o)
-		if err != nil {
-			return run, err
-		}
-		s, run.CVEdges, run.CVZero = tuned, cv.Edges(), cv.ZeroChosen
-	}
-	fit, err := p.Fit(s, seed)
+	o := f.cvOpts.options(f.cv, seed)
+	o.Grid = gridFor(s, o.Grid)
+	fit, err := p.TuneFit(s, o, seed) // tuned (--cv) under the rule of every tuned fit: frames.Refit
 	if err != nil {
 		return run, err
+	}
+	if fit.CV != nil {
+		run.CVEdges, run.CVZero, run.Refits = fit.CV.Edges(), fit.CV.ZeroChosen, fit.Refits
 	}
 	sc := fit.Test
 	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
@@ -508,6 +515,9 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		return err
 	}
 	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, n := range r.Refits {
+		fmt.Fprintln(w, "refit:", n)
+	}
 	for _, m := range r.Warnings {
 		fmt.Fprintln(w, "warning:", m)
 	}

@@ -92,6 +92,11 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return fmt.Errorf("compare: %w", err)
 	}
 	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves}
+	for _, c := range curves {
+		for _, n := range c.Refits {
+			rep.Notes = append(rep.Notes, c.Label+", "+n)
+		}
+	}
 	if rep.Pairs, err = costPairs(curves, prepare, ks[0]); err != nil {
 		return err
 	}
@@ -199,6 +204,9 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "note:", n)
 	}
 	if len(r.Pairs) == 0 {
 		return nil

@@ -242,7 +242,8 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 // fitEntry tunes (if asked) a fresh solver of entry on train and fits it,
 // scoring the checkpoints at prefixes with the split's preparation p. A
 // tuned fit worse than the zero predictor on its own training data is
-// refitted with CV's next settings (refit), and the notes say so.
+// refitted with CV's next settings, then the zero predictor (frames.Refit,
+// the rule of every tuned fit), and the notes say so.
 func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (entryResult, error) {
 	s, err := entry.New()
 	if err != nil {
@@ -250,8 +251,8 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 	}
 	s = frames.WithPriors(s, train) // e.g. DDAERR's moments, from this split's training part
 	var r entryResult
-	var chosen frames.Params
-	var runnersUp []frames.RunnerUp
+	var cv *frames.CVResult
+	base := s
 	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
 		cvData := train
 		if spec.CVMax > 0 && train.Len() > spec.CVMax {
@@ -262,44 +263,22 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 		// rows, where smaller steps win (on ms2018-fig1 it chose Hybrid's
 		// η = 0.03, final test MSE 12.9, against η = 0.1 and 3.6 by plain
 		// CV: TestSyntheticPresetRuns).
-		base := s
-		var cv *frames.CVResult
 		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off"}); err != nil {
 			return entryResult{}, err
 		}
-		r.edges, chosen = cv.Edges(), cv.Best
-		if !cv.ZeroChosen {
-			if runnersUp, err = cv.RunnersUp(base, maxRefits); err != nil {
-				return entryResult{}, err
-			}
-			runnersUp = append(runnersUp, frames.RunnerUp{Solver: &frames.ZeroPredictor{Of: base.Name()}})
-		}
+		r.edges = cv.Edges()
 	}
-	res, err := fitScored(s, entry, p, train, seed, prefixes, out)
-	setting := frames.RunnerUp{Params: chosen, Solver: s}
-	for _, next := range runnersUp {
-		if err != nil {
-			return entryResult{}, err
-		}
-		fitMSE, zeroMSE := lao.MSE(res.W, train), lao.MSE(make([]float64, train.Dim()), train)
-		if !(fitMSE > zeroMSE) {
-			break
-		}
-		r.notes = append(r.notes, fmt.Sprintf("%d examples: the fit with CV's %s fitted worse than the zero predictor on its own training data (training MSE %.3g against %.3g), refitted with %s",
-			train.Len(), settingName(setting), fitMSE, zeroMSE, settingName(next)))
-		s, setting = next.Solver, next
-		res, err = fitScored(s, entry, p, train, seed, prefixes, out)
-	}
+	fit := func(s lao.Solver) (*lao.Result, error) { return fitScored(s, entry, p, train, seed, prefixes, out) }
+	res, _, notes, err := frames.Refit(train, s, base, cv, fit)
 	if err != nil {
 		return entryResult{}, err
+	}
+	for _, n := range notes {
+		r.notes = append(r.notes, fmt.Sprintf("%d examples: %s", train.Len(), n))
 	}
 	r.params = res.Params
 	return r, nil
 }
-
-// maxRefits is how many of CV's next settings fitEntry tries before the
-// zero predictor.
-const maxRefits = 3
 
 // entryResult is what one (entry, split) or prefix fit reports besides its
 // scores: the parameters it ran with, CV's choices on the grid's edge, and
@@ -308,14 +287,6 @@ type entryResult struct {
 	params map[string]float64
 	edges  []string
 	notes  []string
-}
-
-// settingName names a setting in a note.
-func settingName(u frames.RunnerUp) string {
-	if z, ok := u.Solver.(*frames.ZeroPredictor); ok {
-		return "the zero predictor (" + z.Of + "'s next settings refitted no better)"
-	}
-	return "setting " + u.Params.String()
 }
 
 // fitScored fits s on train and scores the checkpoints at prefixes.
