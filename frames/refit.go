@@ -75,13 +75,17 @@ func Refit(train lao.Table, tuned, base lao.Solver, cv *CVResult, fit func(lao.S
 		setting.Params = cv.Best
 	}
 	zeroMSE := lao.MSE(make([]float64, train.Dim()), train)
-	for _, n := range next {
+	for i, n := range next {
 		fitMSE := lao.MSE(res.W, train)
 		if !(fitMSE > zeroMSE) {
 			break
 		}
-		notes = append(notes, fmt.Sprintf("the fit with CV's %s fitted worse than the zero predictor on its own training data (training MSE %.3g against %.3g), refitted with %s",
-			refitName(setting), fitMSE, zeroMSE, refitName(n)))
+		whose := "CV's choice"
+		if i > 0 {
+			whose = "CV's next"
+		}
+		notes = append(notes, fmt.Sprintf("the fit with %s, %s, fitted worse than the zero predictor on its own training data (training MSE %.3g against %.3g), refitted with %s",
+			whose, refitName(setting), fitMSE, zeroMSE, refitName(n)))
 		setting = n
 		if res, err = fit(n.Solver); err != nil {
 			return nil, nil, nil, err

@@ -80,7 +80,7 @@ func TestTuneFitRefitsWithNextSetting(t *testing.T) {
 	if fit.CV == nil || fit.CV.Best["eta"] != 1 || fit.CV.ZeroChosen {
 		t.Fatalf("CV chose %v (zero %v): the test lost its case", fit.CV.Best, fit.CV != nil && fit.CV.ZeroChosen)
 	}
-	if len(fit.Refits) != 1 || !strings.Contains(fit.Refits[0], "setting eta=1 fitted worse than the zero predictor on its own training data") ||
+	if len(fit.Refits) != 1 || !strings.Contains(fit.Refits[0], "the fit with CV's choice, setting eta=1, fitted worse than the zero predictor on its own training data") ||
 		!strings.Contains(fit.Refits[0], "refitted with setting eta=0.6") {
 		t.Fatalf("refits %q", fit.Refits)
 	}

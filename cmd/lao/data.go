@@ -260,22 +260,6 @@ func (r missingReport) text() string {
 	return "missing values (--missing " + r.Policy + "): " + strings.Join(parts, "; ")
 }
 
-// unusedColumns merges the table's unused columns (text, empty, ignored)
-// with the frame's (constant on the training part), each once.
-func unusedColumns(tab *frames.Table, data *frames.Data) []frames.Unused {
-	out := tab.Unused()
-	seen := map[string]bool{}
-	for _, u := range out {
-		seen[u.Column] = true
-	}
-	for _, u := range data.Unused {
-		if !seen[u.Column] {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
 // count returns "1 row" or "3 rows".
 func count(n int, noun string) string {
 	return fmt.Sprintf("%d %s", n, plural(n, noun))
