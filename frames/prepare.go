@@ -209,6 +209,26 @@ func fitScored(s lao.Solver, train lao.Source, seed uint64, costs []float64, mod
 	return f, nil
 }
 
+// MinTestRows is the test part's size below which SizeWarnings says its
+// error is mostly noise.
+const MinTestRows = 10
+
+// SizeWarnings says what the split's sizes make fragile, whatever the
+// tuning: a test part of fewer than MinTestRows rows, whose MSE is mostly
+// noise, and fewer than two training rows per attribute.
+func (p *Prepared) SizeWarnings() []string {
+	var out []string
+	mTrain, mTest, d := p.Train.Len(), p.Test.Len(), p.Train.Dim()
+	if mTest < MinTestRows {
+		out = append(out, fmt.Sprintf("small table: the test part holds %d rows (fewer than %d), so its MSE is mostly noise; compare over many splits (lao compare --repeat 10) or hold out more rows (--test-frac)",
+			mTest, MinTestRows))
+	}
+	if mTrain < 2*d {
+		out = append(out, fmt.Sprintf("small table: %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor", mTrain, d))
+	}
+	return out
+}
+
 // Score evaluates weights fitted on p.Train on the test part, in the
 // data's units, beside the zero predictor, through handles with the given
 // prediction budget (Score; 0: every attribute).

@@ -56,6 +56,17 @@ type compareRun struct {
 	// worse than the zero predictor on its own training data
 	// (frames.Refit), and by what.
 	Refits []string `json:"refits,omitempty"`
+
+	cvWarnings []string // CV's, e.g. validation folds of a few rows: in the report's warnings once
+}
+
+// warn adds warnings to the report, each once.
+func (c *comparison) warn(ws ...string) {
+	for _, w := range ws {
+		if !slices.Contains(c.rep.Warnings, w) {
+			c.rep.Warnings = append(c.rep.Warnings, w)
+		}
+	}
 }
 
 // compareRow aggregates one solver at one k over the repeats.
@@ -106,6 +117,8 @@ type compareReport struct {
 	// Warnings name the rows whose test error is above the zero
 	// predictor's on some split.
 	Warnings []string `json:"warnings,omitempty"`
+	// Notes are hints on the data, e.g. for 0/1 labels.
+	Notes []string `json:"notes,omitempty"`
 	// Refits lists every run's refits (compareRun.Refits), naming the
 	// solver, k and split.
 	Refits []string `json:"refits,omitempty"`
@@ -209,9 +222,6 @@ func runCompare(args []string, stdout io.Writer) error {
 	if f.quiet {
 		progress = io.Discard
 	}
-	if n := labelNote(src.rawLabels()); n != "" {
-		fmt.Fprintln(progress, "compare: note:", n)
-	}
 	if f.costs.given() {
 		return runCompareCosts(src, f, names, ks, stdout, progress)
 	}
@@ -221,6 +231,9 @@ func runCompare(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if n := labelNote(src.rawLabels()); n != "" {
+		rep.Notes = append(rep.Notes, n)
+	}
 	if f.plot != "" {
 		img, err := comparePlot(rep, strings.HasSuffix(strings.ToLower(f.plot), ".png"))
 		if err != nil {
@@ -311,6 +324,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		}
 		if r == 0 && ji == 0 {
 			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
+			c.warn(p.SizeWarnings()...)
 			for _, u := range p.unused {
 				c.rep.Unused = append(c.rep.Unused, u)
 			}
@@ -354,6 +368,7 @@ func (c *comparison) run(r, ji int, s lao.Solver, p *prepared, seed uint64) erro
 		c.rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
 	}
 	c.rows[ji].Runs = append(c.rows[ji].Runs, run)
+	c.warn(run.cvWarnings...)
 	fmt.Fprintf(c.progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
 		c.done, c.total, seed, jb.solver, c.rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
 	return nil
@@ -465,7 +480,7 @@ func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) 
 		return run, err
 	}
 	if fit.CV != nil {
-		run.CVEdges, run.CVZero, run.Refits = fit.CV.Edges(), fit.CV.ZeroChosen, fit.Refits
+		run.CVEdges, run.CVZero, run.Refits, run.cvWarnings = fit.CV.Edges(), fit.CV.ZeroChosen, fit.Refits, fit.CV.Warnings
 	}
 	sc := fit.Test
 	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
@@ -555,6 +570,9 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 		if t := r.Missing.text(); t != "" {
 			fmt.Fprintln(w, t)
 		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "note:", n)
 	}
 }
 

@@ -92,6 +92,9 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return fmt.Errorf("compare: %w", err)
 	}
 	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves}
+	if n := labelNote(src.rawLabels()); n != "" {
+		rep.Notes = append(rep.Notes, n)
+	}
 	for _, c := range curves {
 		for _, n := range c.Refits {
 			rep.Notes = append(rep.Notes, c.Label+", "+n)

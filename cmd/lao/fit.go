@@ -194,6 +194,7 @@ func runFit(args []string, stdout io.Writer) error {
 			rep.Notes = append(rep.Notes, n)
 		}
 	}
+	rep.Warnings = p.SizeWarnings()
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {
