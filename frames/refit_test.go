@@ -1,6 +1,7 @@
 package frames_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -80,8 +81,8 @@ func TestTuneFitRefitsWithNextSetting(t *testing.T) {
 	if fit.CV == nil || fit.CV.Best["eta"] != 1 || fit.CV.ZeroChosen {
 		t.Fatalf("CV chose %v (zero %v): the test lost its case", fit.CV.Best, fit.CV != nil && fit.CV.ZeroChosen)
 	}
-	if len(fit.Refits) != 1 || !strings.Contains(fit.Refits[0], "the fit with CV's choice, setting eta=1, fitted worse than the zero predictor on its own training data") ||
-		!strings.Contains(fit.Refits[0], "refitted with setting eta=0.6") {
+	if len(fit.Refits) != 1 || !strings.Contains(fit.Refits[0], "CV's choice (eta = 1) fitted more than 5 % worse than the zero predictor on its own training data") ||
+		!strings.Contains(fit.Refits[0], "refitted with eta = 0.6") {
 		t.Fatalf("refits %q", fit.Refits)
 	}
 	if got := fit.Solver.(*edgeSolver).Eta; got != 0.6 {
@@ -116,5 +117,37 @@ func TestTuneFitFallsBackToZeroPredictor(t *testing.T) {
 	fit, err = p.TuneFit(&edgeSolver{Eta: 1, Diverge: 1, Stable: 150}, o, 1)
 	if err != nil || fit.CV != nil || len(fit.Refits) != 0 {
 		t.Errorf("untuned: %v, CV %v, refits %q", err, fit.CV, fit.Refits)
+	}
+}
+
+// Refit keeps a fit within RefitMargin of the zero predictor on its
+// training data (on short prefixes a fit near w = 0 is within noise of it)
+// and refits one beyond it.
+func TestRefitMargin(t *testing.T) {
+	train, err := lao.NewDataset([]float64{1, -1}, []float64{1, -1}, 1, nil) // MSE(w) = (1 − w)², MSE(0) = 1
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := &frames.CVResult{Best: frames.Params{"eta": 1}, BestIndex: 0, Settings: []frames.CVSetting{
+		{Params: frames.Params{"eta": 1}, Mean: 0.1}, {Params: frames.Params{"eta": 0.6}, Mean: 0.2}}}
+	for _, c := range []struct {
+		ratio  float64
+		refits int
+	}{{1.03, 0}, {1.07, 1}} {
+		calls := 0
+		fit := func(lao.Solver) (*lao.Result, error) {
+			calls++
+			if calls > 1 {
+				return &lao.Result{W: []float64{1}}, nil // the runner-up fits exactly
+			}
+			return &lao.Result{W: []float64{1 - math.Sqrt(c.ratio)}}, nil
+		}
+		res, _, notes, err := frames.Refit(train, &edgeSolver{Eta: 1}, &edgeSolver{}, cv, fit)
+		if err != nil || len(notes) != c.refits || calls != c.refits+1 {
+			t.Errorf("training MSE %.2f × the zero predictor's: %v, %d fits, notes %q", c.ratio, err, calls, notes)
+		}
+		if c.refits == 1 && res.W[0] != 1 {
+			t.Errorf("after the refit w = %v", res.W)
+		}
 	}
 }

@@ -118,10 +118,29 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 	if w := rep.ZeroWarnings(); len(w) > 0 {
 		t.Footer = strings.TrimPrefix(t.Footer+"; warning: "+strings.Join(w, "; "), "; ")
 	}
-	if n := rep.RefitNotes(); len(n) > 0 {
-		t.Footer = strings.TrimPrefix(t.Footer+"; refitted: "+strings.Join(n, "; "), "; ")
+	if n := refitSummary(rep); n != "" {
+		t.Footer = strings.TrimPrefix(t.Footer+"; "+n, "; ")
 	}
 	return t
+}
+
+// refitSummary counts, per curve, the tuned fits that were refitted with
+// CV's next setting (experiments.Curve.Refits), for a table's footer; the
+// notes themselves are Report.RefitNotes.
+func refitSummary(rep *experiments.Report) string {
+	var parts []string
+	total := 0
+	for _, c := range rep.Curves {
+		if n := len(c.Refits); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s ×%d", c.Entry.Label, n))
+			total += n
+		}
+	}
+	if total == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d tuned fit(s) were more than 5 %% worse than the zero predictor on their own training data "+
+		"and were refitted with cross-validation's next setting (%s; the report's RefitNotes say which)", total, strings.Join(parts, ", "))
 }
 
 // CheckEnds checks that every curve of rep ends within noise of its best

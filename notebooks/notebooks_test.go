@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,25 +78,26 @@ func TestNotebooksExecute(t *testing.T) {
 	}
 	// One result cache for every run: a re-run with other parameters reads
 	// back what does not depend on them (the MNIST experiments).
-	cache := "LAO_CACHE_DIR=" + t.TempDir()
+	// The data directory goes along absolute: the cells run elsewhere.
+	cache := []string{"LAO_CACHE_DIR=" + t.TempDir(), "LAO_DATA_DIR=" + dataDir(t)}
 	var runs []nbRun
 	for _, f := range notebookFiles(t) {
-		runs = append(runs, nbRun{name: strings.TrimSuffix(f, ".ipynb"), file: f, opt: kernel.ExecOptions{Env: []string{cache}}})
+		runs = append(runs, nbRun{name: strings.TrimSuffix(f, ".ipynb"), file: f, opt: kernel.ExecOptions{Env: cache}})
 	}
 	// The tutorial works on any CSV: run it again on a table of another
 	// shape (fewer columns, a different label, missing values, a text
 	// column), given through the parameters it reads from the environment.
 	csv := secondCSV(t)
 	runs = append(runs, nbRun{name: "04_tutorial_csv-second", file: tutorial, opt: kernel.ExecOptions{Name: "04_tutorial_csv-second.ipynb",
-		Env: []string{cache, "LAO_TUTORIAL_CSV=" + csv, "LAO_TUTORIAL_TARGET=reading", "LAO_TUTORIAL_UNITS=mV"}}, want: []string{"predicted_reading"}})
+		Env: append(slices.Clone(cache), "LAO_TUTORIAL_CSV="+csv, "LAO_TUTORIAL_TARGET=reading", "LAO_TUTORIAL_UNITS=mV")}, want: []string{"predicted_reading"}})
 	// Labels follow the parameters: 03 and 05 again with k = 9, and no
 	// label may still show the default k = 4.
 	runs = append(runs,
 		nbRun{name: "03_hazan_koren_2012-k9", file: "03_hazan_koren_2012.ipynb", opt: kernel.ExecOptions{Name: "03_hazan_koren_2012-k9.ipynb",
-			Env: []string{cache, kernel.ParamEnvPrefix + "K=9"}}, want: []string{"AERR, k = 9", "Theorem 3.4, k = 9"},
+			Env: append(slices.Clone(cache), kernel.ParamEnvPrefix+"K=9")}, want: []string{"AERR, k = 9", "Theorem 3.4, k = 9"},
 			stale: regexp.MustCompile(`(AERR|AELR|Theorem 3\.[14]), k = 4\b|k = 4, B`)},
 		nbRun{name: "05_kukliansky_shamir-k9", file: "05_kukliansky_shamir.ipynb", opt: kernel.ExecOptions{Name: "05_kukliansky_shamir-k9.ipynb",
-			Env: []string{cache, kernel.ParamEnvPrefix + "K=9"}}, want: []string{"k + 1 = 10"},
+			Env: append(slices.Clone(cache), kernel.ParamEnvPrefix+"K=9")}, want: []string{"k + 1 = 10"},
 			stale: regexp.MustCompile(`k \+ 1 = 5\b|k = 4\)`)})
 	for _, run := range runs {
 		f := run.file
@@ -236,6 +238,35 @@ func secondCSV(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// dataDir returns LAO_DATA_DIR as an absolute path ("" if unset). A relative
+// one is taken, as in CI's LAO_DATA_DIR=../shared/datasets, relative to the
+// module root, where go test was started (the test runs in notebooks/, and
+// the cells in GoNB's temporary directories).
+func dataDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("LAO_DATA_DIR")
+	if dir == "" || filepath.IsAbs(dir) {
+		return dir
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromRoot := filepath.Join(root, dir); dirExists(fromRoot) || !dirExists(dir) {
+		return fromRoot
+	}
+	abs, err := filepath.Abs(dir) // relative to notebooks/ after all
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+func dirExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }
 
 // needsMNIST reports whether notebook f loads MNIST (a datasets.Open of an
