@@ -161,7 +161,8 @@ func AutoRepeats(m int) int { return min(5, max(1, (1000+m-1)/max(m, 1))) }
 
 // TuneSolver picks s's tunable parameters by folds-fold cross-validation
 // with Tune's defaults (RuleAuto; repeated folds on small tables; grids
-// widened at their edges; successive halving on large ones).
+// widened at their edges; successive halving on large ones). To tune and
+// fit under the rule of every tuned fit (Refit), use Prepared.TuneFit.
 func TuneSolver(s lao.Solver, ds lao.Table, folds int, seed uint64) (lao.Solver, *CVResult, error) {
 	return Tune(s, ds, TuneOptions{Folds: folds, Seed: seed})
 }
