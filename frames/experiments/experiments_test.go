@@ -96,7 +96,11 @@ func TestRunCurves(t *testing.T) {
 	if s := rep.Series(ByAttributes); s[0].X[5] != rep.Curves[0].Points[5].Attributes {
 		t.Error("series by attributes does not use attributes")
 	}
-	for _, s := range rep.Series(ByExamples) {
+	series := rep.Series(ByExamples)
+	if z := series[len(series)-1]; z.Role != plot.Zero || len(z.X) != len(rep.Curves[0].Points) || z.Mean[0] != rep.Curves[0].Points[0].ZeroMSE {
+		t.Errorf("the last series is not the zero predictor's error per prefix: %+v", z)
+	}
+	for _, s := range series[:len(series)-1] {
 		if len(s.Std) != len(s.X) || s.Role != plot.Measured {
 			t.Errorf("%s: band %v, role %v; want three splits' band of a budgeted solver", s.Name, s.Std, s.Role)
 		}

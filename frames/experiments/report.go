@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +54,44 @@ func (r *Report) Series(axis Axis) []plot.Curve {
 		}
 		out[i] = s
 	}
+	if z, ok := r.zeroSeries(axis, out); ok {
+		out = append(out, z)
+	}
 	return out
+}
+
+// zeroSeries is the zero predictor's test error (the training mean when the
+// labels are centred), drawn as a dotted grey line so that every curve can
+// be read against it: per prefix against examples; against attributes,
+// which it reads none of, a level line at its error on the whole training
+// part across the curves' range.
+func (r *Report) zeroSeries(axis Axis, curves []plot.Curve) (plot.Curve, bool) {
+	if len(r.Curves) == 0 || len(r.Curves[0].Points) == 0 {
+		return plot.Curve{}, false
+	}
+	pts := r.Curves[0].Points
+	z := plot.Curve{Name: "zero predictor (training mean)", Role: plot.Zero}
+	if axis != ByAttributes {
+		for _, p := range pts {
+			if !(p.ZeroMSE > 0) {
+				return plot.Curve{}, false
+			}
+			z.X, z.Mean = append(z.X, float64(p.Examples)), append(z.Mean, p.ZeroMSE)
+		}
+		return z, true
+	}
+	level := pts[len(pts)-1].ZeroMSE
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, c := range curves {
+		for _, x := range c.X {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+	}
+	if !(level > 0) || !(lo <= hi) {
+		return plot.Curve{}, false
+	}
+	z.X, z.Mean = []float64{lo, hi}, []float64{level, level}
+	return z, true
 }
 
 var columns = []string{"curve", "solver", "examples", "attributes", "test_mse", "test_mse_std", "class_error", "class_error_std"}
