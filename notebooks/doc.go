@@ -14,7 +14,7 @@
 //
 //	apt-get install -y jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
 //	go run ./kernel/cmd/install
-//	LAO_NOTEBOOKS=1 go test -timeout 30m ./notebooks/
+//	LAO_NOTEBOOKS=1 go test -timeout 60m ./notebooks/
 //
 // To add a notebook: go run ./kernel/cmd/notebook new -title "…" notebooks/NN_topic.ipynb,
 // edit it in Jupyter, then go run ./kernel/cmd/notebook clean notebooks/NN_topic.ipynb.

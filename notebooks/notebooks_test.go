@@ -118,7 +118,7 @@ func TestNotebooksExecute(t *testing.T) {
 				t.Fatal(err)
 			}
 			if ctx.Err() != nil {
-				t.Errorf("%s: the go test deadline came first: run with a larger -timeout (e.g. go test -timeout 30m ./notebooks/)", f)
+				t.Errorf("%s: the go test deadline came first: run with a larger -timeout (e.g. go test -timeout 60m ./notebooks/)", f)
 			}
 			t.Logf("%s: %.1fs (budget %v); cells: %s", f, r.Elapsed.Seconds(), r.Budget, r.CellSummary())
 			if s := r.Slowest(); s.Elapsed > cellTarget {
