@@ -220,6 +220,26 @@ func (t *Table) Unused() []Unused {
 	return out
 }
 
+// UnusedWith lists every column of the table that is not a feature of
+// data (its conversion, e.g. Prepared.Data), with the reason: those of
+// Unused, then those the conversion left out (constant columns).
+func (t *Table) UnusedWith(data *Data) []Unused {
+	out := t.Unused()
+	if data == nil {
+		return out
+	}
+	seen := map[string]bool{}
+	for _, u := range out {
+		seen[u.Column] = true
+	}
+	for _, u := range data.Unused {
+		if !seen[u.Column] {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
 // Column returns the information on the named column.
 func (t *Table) Column(name string) (ColumnInfo, bool) {
 	for _, c := range t.Columns {

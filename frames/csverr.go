@@ -63,8 +63,28 @@ func (e *CellsError) Error() string {
 	if len(e.Columns) > 1 {
 		head = fmt.Sprintf("%d numeric columns have cells missing or not numbers: ", len(e.Columns))
 	}
-	return fmt.Sprintf("frames: %s: %s%s; fix them, or drop those rows or fill them with the mean (the Missing policy)",
-		e.Input, head, strings.Join(parts, "; "))
+	return fmt.Sprintf("frames: %s: %s%s; %s", e.Input, head, strings.Join(parts, "; "), e.advice())
+}
+
+// advice says what the missing-value policies (by the names Missing.String
+// and the command line's --missing give them) would do with these cells: a
+// feature cell can be dropped with its row or filled, a label only dropped.
+func (e *CellsError) advice() string {
+	features, label := false, false
+	for _, in := range e.Columns {
+		if in.Name == e.Target {
+			label = true
+		} else {
+			features = true
+		}
+	}
+	switch {
+	case !features:
+		return "fix them, or drop those rows (missing-value policy drop-rows or mean: a label is never filled)"
+	case label:
+		return "fix them, or drop those rows (missing-value policy drop-rows) or fill the feature cells with the training mean (policy mean; rows whose label is missing are dropped, a label is never filled)"
+	}
+	return "fix them, or drop those rows (missing-value policy drop-rows) or fill them with the training mean (policy mean)"
 }
 
 // Unwrap returns ErrMissing and/or ErrNonNumeric.

@@ -14,8 +14,11 @@
 //     statistics by one function, shared by the in-memory reader
 //     (FromDataFrame) and the streaming one (StreamCSV); ScalingChoice says
 //     which scaling was chosen and why.
-//   - Fit. Prepared.Fit runs lao.Fit on the training part (TuneSolver first
-//     to choose B, η or λ by cross-validation, as the papers do).
+//   - Fit. Prepared.Fit runs lao.Fit on the training part; Prepared.TuneFit
+//     first chooses B, η or λ by cross-validation, as the papers do, and
+//     refits a tuned fit worse than the zero predictor on its own training
+//     rows with CV's next settings (Refit, the rule every tuned fit of the
+//     command line and the experiments follows).
 //   - Model. The weights map back to a Model in the table's units
 //     (coefficients and intercept), itself a DataFrame (Model.Frame) that
 //     predicts on new DataFrames by column name (Model.Predict) and is saved
@@ -41,7 +44,10 @@
 // one-standard-error rule picks the most conservative setting and the folds
 // are repeated; a range whose best value is on its edge widens itself; tables
 // too small for the folds asked get a warning; from 4000 training rows per
-// fold successive halving over prefixes keeps the answer in seconds.
+// fold successive halving over prefixes keeps the answer in seconds; and
+// a tuned fit more than 5 % worse than the zero predictor on its own
+// training rows is refitted with CV's next settings, then the zero
+// predictor (Refit, RefitMargin), with a note.
 //
 // ReadCSV and StreamCSV read tables through package frames/ingest, the
 // reading core they share with the loaders of package datasets
@@ -57,7 +63,8 @@
 //
 //	p, err := frames.PrepareFrame(df, "price", frames.OptionsFor(solver), 0.2, 1)
 //	if err != nil { ... }
-//	fit, err := p.Fit(solver, 1)
+//	fit, err := p.TuneFit(solver, frames.TuneOptions{Folds: 5, Seed: 1}, 1)  // or p.Fit(solver, 1): no CV
+//	fmt.Println(fit.Refits)         // the settings refitted, if any
 //	fmt.Println(fit.Model.Frame())  // (intercept) and every column's coefficient, in the table's units
 //	fmt.Println(fit.Test.MSE, fit.Test.ZeroMSE, fit.Test.Warning("test"))
 //	pred, err := fit.Model.Predict(newRows)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/frames"
@@ -13,98 +14,100 @@ import (
 // Example_quickStart reads a CSV, holds out test rows, tunes a budgeted
 // solver by cross-validation, fits it, prints every coefficient, scores the
 // model against the zero predictor and predicts new rows. The README quotes
-// this file verbatim.
+// this file verbatim; TestQuickStartOnAnotherTable runs quickStart on a
+// table of another shape.
 func Example_quickStart() {
-	// 1. Read a CSV from any io.Reader: os.Open("houses.csv"), an HTTP body...
-	// A cell that is not a number is an error naming its line (see
-	// frames.CSVOptions.Missing); text columns are listed, not used.
-	table, err := frames.ReadCSV(housesCSV(), frames.CSVOptions{Name: "houses.csv", Target: "price"})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, u := range table.Unused() {
-		fmt.Printf("unused column %s: %s\n", u.Column, u.Reason)
-	}
-
-	// 2. Hold out 20 % of the rows (seeded) for testing.
-	trainDF, testDF, err := frames.SplitFrame(table.DataFrame, 0.2, 1)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-
-	// 3. AERR (Hazan & Koren 2012) sees k+1 = 3 of the 4 attributes of each
-	// training house. OptionsFor standardises the columns and scales them
-	// to its theorem's bounds (||x||₂ ≤ 1, |y| ≤ 1).
-	solver := &lao.AERR{K: 2}
-	train, err := frames.FromDataFrame(trainDF, "price", frames.OptionsFor(solver))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-
-	// 4. Tune the radius B and step size eta by 5-fold cross-validation.
-	tuned, cv, err := frames.TuneSolver(solver, train.Dataset, 5, 1)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println("chosen by CV:", cv.Best)
-	for _, e := range cv.Edges() {
-		fmt.Println("warning: on the edge of the CV grid:", e)
-	}
-
-	// 5. Fit on the training rows, through the budgeted observation handle.
-	res, err := lao.Fit(tuned, train.Stream(), lao.Options{Seed: 1})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("attributes seen: %d, at most %d per house\n", res.Attributes, res.MaxPerExample)
-
-	// 6. The model in the CSV's own units: every coefficient and the intercept.
-	model, err := train.Model(res.W)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for j, name := range model.Features {
-		fmt.Printf("%-11s %8.3f\n", name, model.Coef[j])
-	}
-	fmt.Printf("%-11s %8.3f\n", frames.InterceptName, model.Intercept)
-
-	// 7. Score the test rows against the zero predictor (the training mean).
-	score, err := model.Score(testDF, "price")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("test MSE %.1f, zero predictor %.1f, ratio %.3f\n", score.MSE, score.ZeroMSE, score.Ratio())
-
-	// 8. Predict new rows; they need only the feature columns.
-	newRows, err := frames.ReadCSV(strings.NewReader("rooms,area,age,garden\n3,120,10,1\n5,200,2,0\n"), frames.CSVOptions{Name: "new.csv"})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	pred, err := model.Predict(newRows.DataFrame)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("predicted prices: %.1f\n", pred)
+	// Your table: the reader (os.Open("houses.csv"), an HTTP body...), its
+	// name in messages, the label column, and what to do with missing cells:
+	// frames.MissingError (an error naming the column and the line),
+	// frames.MissingMean (filled with the training mean) or
+	// frames.MissingDropRows (the rows dropped). Nothing else names a column.
+	quickStart(housesCSV(), "houses.csv", "price", frames.MissingError)
 	// Output:
 	// unused column street: text: 2000 of 2000 cells are not numbers, e.g. "Elm 0" on line 2
 	// chosen by CV: B=16 eta=0.13975424859373686
-	// attributes seen: 3720, at most 3 per house
+	// attributes seen: 3720, at most 3 per row
 	// rooms         22.781
 	// area           1.411
 	// age           -0.836
 	// garden        -1.720
 	// (intercept)    5.869
 	// test MSE 408.4, zero predictor 7007.9, ratio 0.058
-	// predicted prices: [233.4 400.3]
+	// first 2 rows: predicted [272.4 291.9], actual [260.2 274.0]
+}
+
+// quickStart is the path from a CSV to predictions, printing each step.
+func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
+	// 1. Read the CSV. A text column is listed, not used; a missing cell is
+	// handled as missing says, and every row dropped is reported.
+	table, err := frames.ReadCSV(csv, frames.CSVOptions{Name: name, Target: target, Missing: missing})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if len(table.DroppedLines) > 0 {
+		fmt.Printf("dropped %d rows with a missing cell, lines %v\n", len(table.DroppedLines), table.DroppedLines)
+	}
+
+	// 2. AERR (Hazan & Koren 2012) sees k+1 = 3 attributes of each training
+	// row. OptionsFor standardises the columns and scales them to its
+	// theorem's bounds (||x||₂ ≤ 1, |y| ≤ 1), fitted on the training rows.
+	solver := &lao.AERR{K: 2}
+	opt := frames.OptionsFor(solver)
+	opt.FillMissing = missing == frames.MissingMean
+
+	// 3. Hold out 20 % of the rows (seeded); prepare the rest for the solver.
+	p, err := frames.PrepareFrame(table.DataFrame, target, opt, 0.2, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, u := range table.UnusedWith(p.Data) { // text, empty, constant...
+		fmt.Printf("unused column %s: %s\n", u.Column, u.Reason)
+	}
+	for j, n := range p.Data.Filled {
+		if n > 0 {
+			fmt.Printf("column %s: %d missing cells filled with the training mean\n", p.Data.Names()[j], n)
+		}
+	}
+
+	// 4. Tune the radius B and step size eta by 5-fold cross-validation and
+	// fit on the training rows through the budgeted observation handle. A
+	// tuned fit worse than the zero predictor (the training mean) on its own
+	// training rows is refitted with CV's next setting, and Refits says so.
+	fit, err := p.TuneFit(solver, frames.TuneOptions{Folds: 5, Seed: 1}, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("chosen by CV:", fit.CV.Best)
+	for _, w := range slices.Concat(fit.CV.Warnings, fit.CV.Edges(), fit.Refits) {
+		fmt.Println("warning:", w)
+	}
+	fmt.Printf("attributes seen: %d, at most %d per row\n", fit.Result.Attributes, fit.Result.MaxPerExample)
+
+	// 5. The model in the CSV's own units: every coefficient and the intercept.
+	for j, name := range fit.Model.Features {
+		fmt.Printf("%-11s %8.3f\n", name, fit.Model.Coef[j])
+	}
+	fmt.Printf("%-11s %8.3f\n", frames.InterceptName, fit.Model.Intercept)
+
+	// 6. The test rows' error beside the zero predictor's.
+	fmt.Printf("test MSE %.1f, zero predictor %.1f, ratio %.3f\n", fit.Test.MSE, fit.Test.ZeroMSE, fit.Test.Ratio())
+	if w := fit.Test.Warning("test"); w != "" {
+		fmt.Println("warning:", w)
+	}
+
+	// 7. Predict new rows: any DataFrame with the feature columns
+	// (fit.Model.Features), e.g. another CSV read by frames.ReadCSV; here the
+	// table's first two rows, beside their labels.
+	rows := table.DataFrame.Subset([]int{0, 1})
+	pred, err := fit.Model.Predict(rows)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("first 2 rows: predicted %.1f, actual %.1f\n", pred, rows.Col(target).Float())
 }
 
 // housesCSV returns a synthetic table of 2000 houses: price = 20·rooms +

@@ -188,6 +188,12 @@ type Fitted struct {
 	Result *lao.Result
 	Model  *Model
 	Test   Scores
+	// CV is the cross-validation that chose the parameters (TuneFit; nil
+	// when nothing was tuned), Refits the notes of Refit's rule: the
+	// settings refitted because their fit was worse than the zero
+	// predictor on its own training data.
+	CV     *CVResult
+	Refits []string
 }
 
 // Fit fits s on p.Train (lao.Fit with Options.Seed = seed; a data-dependent
@@ -221,6 +227,26 @@ func fitScored(s lao.Solver, train lao.Source, seed uint64, costs []float64, mod
 		return nil, err
 	}
 	return f, nil
+}
+
+// MinTestRows is the test part's size below which SizeWarnings says its
+// error is mostly noise.
+const MinTestRows = 10
+
+// SizeWarnings says what the split's sizes make fragile, whatever the
+// tuning: a test part of fewer than MinTestRows rows, whose MSE is mostly
+// noise, and fewer than two training rows per attribute.
+func (p *Prepared) SizeWarnings() []string {
+	var out []string
+	mTrain, mTest, d := p.Train.Len(), p.Test.Len(), p.Train.Dim()
+	if mTest < MinTestRows {
+		out = append(out, fmt.Sprintf("small table: the test part holds %d rows (fewer than %d), so its MSE is mostly noise; compare over many splits (lao compare --repeat 10) or hold out more rows (--test-frac)",
+			mTest, MinTestRows))
+	}
+	if mTrain < 2*d {
+		out = append(out, fmt.Sprintf("small table: %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor", mTrain, d))
+	}
+	return out
 }
 
 // Score evaluates weights fitted on p.Train on the test part, in the

@@ -58,8 +58,10 @@ type CSVStream struct {
 	// Filled counts, per feature, the cells filled with the training mean
 	// (Options.FillMissing), in both parts.
 	Filled []int64
-	// Binary reports whether every label is −1 or +1.
-	Binary bool
+	// Binary reports whether every label is −1 or +1; ZeroOne whether
+	// every label is 0 or 1, both present (coded ±1, they would get the
+	// classification error).
+	Binary, ZeroOne bool
 	// ScalingChoice is the scaling the features got and why.
 	ScalingChoice ScalingChoice
 	// Stats are the training statistics of the features, in attribute order.
@@ -251,6 +253,7 @@ func (s *CSVStream) fit() error {
 	testMissing := make([]int64, d)
 	x := make([]float64, d)
 	neg, pos, other := false, false, false
+	zero, notZeroOne := false, false
 	err := s.pass(func(line int, rec Rows) error {
 		y, keep := s.parseRow(rec, x)
 		if !keep {
@@ -261,6 +264,7 @@ func (s *CSVStream) fit() error {
 			return nil
 		}
 		neg, pos, other = neg || y == -1, pos || y == 1, other || (y != 1 && y != -1)
+		zero, notZeroOne = zero || y == 0, notZeroOne || (y != 0 && y != 1)
 		if InTest(s.opt.Seed, line, s.opt.TestFrac) {
 			s.MTest++
 			for a, v := range x {
@@ -283,7 +287,7 @@ func (s *CSVStream) fit() error {
 	if s.MTrain == 0 {
 		return fmt.Errorf("frames: %s: no training rows (%d test, %d dropped): %w", s.name, s.MTest, s.Dropped, lao.ErrEmpty)
 	}
-	s.Binary = neg && pos && !other
+	s.Binary, s.ZeroOne = neg && pos && !other, zero && pos && !notZeroOne
 	return s.transform(st, ys.stats(), testMissing)
 }
 

@@ -161,7 +161,8 @@ func AutoRepeats(m int) int { return min(5, max(1, (1000+m-1)/max(m, 1))) }
 
 // TuneSolver picks s's tunable parameters by folds-fold cross-validation
 // with Tune's defaults (RuleAuto; repeated folds on small tables; grids
-// widened at their edges; successive halving on large ones).
+// widened at their edges; successive halving on large ones). To tune and
+// fit under the rule of every tuned fit (Refit), use Prepared.TuneFit.
 func TuneSolver(s lao.Solver, ds lao.Table, folds int, seed uint64) (lao.Solver, *CVResult, error) {
 	return Tune(s, ds, TuneOptions{Folds: folds, Seed: seed})
 }
@@ -394,36 +395,4 @@ func (zeroLearner) Observe(*lao.Example)  {}
 func (zeroLearner) Weights(dst []float64) { clear(dst) }
 func (zeroLearner) Params() map[string]float64 {
 	return map[string]float64{"zero_predictor": 1}
-}
-
-// RunnerUp is a setting CV ranked after the chosen one, and a copy of the
-// tuned solver with its parameters.
-type RunnerUp struct {
-	Params Params
-	Solver lao.Solver
-}
-
-// RunnersUp returns up to n of the settings CV ranked after the chosen
-// one, by increasing mean validation error (settings whose error is not
-// finite are left out), each with a copy of s set to its parameters; s is the solver given to Tune (with its priors, WithPriors).
-// A caller whose full fit of the chosen setting failed where CV's folds
-// did not (a step size at the edge of stability, run on more examples than
-// a fold has) refits with these in order, and says so.
-func (r *CVResult) RunnersUp(s lao.Solver, n int) ([]RunnerUp, error) {
-	var idx []int
-	for i, st := range r.Settings {
-		if i != r.BestIndex && !math.IsNaN(st.Mean) && !math.IsInf(st.Mean, 0) {
-			idx = append(idx, i)
-		}
-	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(r.Settings[a].Mean, r.Settings[b].Mean) })
-	var out []RunnerUp
-	for _, i := range idx[:min(n, len(idx))] {
-		c, err := withParams(s, r.Settings[i].Params)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, RunnerUp{r.Settings[i].Params, c})
-	}
-	return out, nil
 }

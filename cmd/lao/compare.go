@@ -51,6 +51,21 @@ type compareRun struct {
 	Params     map[string]float64 `json:"params"`
 	CVEdges    []string           `json:"cv_edges,omitempty"`
 	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
+	// Refits lists the tuned settings refitted because their fit was
+	// worse than the zero predictor on its own training data
+	// (frames.Refit), and by what.
+	Refits []string `json:"refits,omitempty"`
+
+	cvWarnings []string // CV's, e.g. validation folds of a few rows: in the report's warnings once
+}
+
+// warn adds warnings to the report, each once.
+func (c *comparison) warn(ws ...string) {
+	for _, w := range ws {
+		if !slices.Contains(c.rep.Warnings, w) {
+			c.rep.Warnings = append(c.rep.Warnings, w)
+		}
+	}
 }
 
 // compareRow aggregates one solver at one k over the repeats.
@@ -101,6 +116,11 @@ type compareReport struct {
 	// Warnings name the rows whose test error is above the zero
 	// predictor's on some split.
 	Warnings []string `json:"warnings,omitempty"`
+	// Notes are hints on the data, e.g. for 0/1 labels.
+	Notes []string `json:"notes,omitempty"`
+	// Refits lists every run's refits (compareRun.Refits), naming the
+	// solver, k and split.
+	Refits []string `json:"refits,omitempty"`
 }
 
 func parseCompareFlags(args []string) (*compareFlags, error) {
@@ -201,9 +221,6 @@ func runCompare(args []string, stdout io.Writer) error {
 	if f.quiet {
 		progress = io.Discard
 	}
-	if n := labelNote(src.rawLabels()); n != "" {
-		fmt.Fprintln(progress, "compare: note:", n)
-	}
 	if f.costs.given() {
 		return runCompareCosts(src, f, names, ks, stdout, progress)
 	}
@@ -213,6 +230,9 @@ func runCompare(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if n := labelNote(src.rawLabels()); n != "" {
+		rep.Notes = append(rep.Notes, n)
+	}
 	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return comparePlot(rep, png) }); err != nil {
 		return err
 	}
@@ -297,6 +317,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		}
 		if r == 0 && ji == 0 {
 			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
+			c.warn(p.SizeWarnings()...)
 			for _, u := range p.unused {
 				c.rep.Unused = append(c.rep.Unused, u)
 			}
@@ -340,6 +361,7 @@ func (c *comparison) run(r, ji int, s lao.Solver, p *prepared, seed uint64) erro
 		c.rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
 	}
 	c.rows[ji].Runs = append(c.rows[ji].Runs, run)
+	c.warn(run.cvWarnings...)
 	fmt.Fprintf(c.progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
 		c.done, c.total, seed, jb.solver, c.rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
 	return nil
@@ -367,6 +389,11 @@ func (c *comparison) finish() {
 			row.Beats = &n
 		}
 		c.rep.Rows = append(c.rep.Rows, *row)
+		for _, run := range row.Runs {
+			for _, n := range run.Refits {
+				c.rep.Refits = append(c.rep.Refits, fmt.Sprintf("%s (k = %d), split of seed %d: %s", row.Solver, row.K, run.Seed, n))
+			}
+		}
 		if w := row.warning(); w != "" {
 			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
@@ -438,20 +465,15 @@ func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) 
 			return compareRun{}, err
 		}
 	}
-	s = frames.WithPriors(s, p.Train)
 	run := compareRun{Seed: seed}
-	if f.cv > 0 && lao.Tunable(s) {
-		o := f.cvOpts.options(f.cv, seed)
-		o.Grid = gridFor(s, o.Grid)
-		tuned, cv, err := frames.Tune(s, p.Train, o)
-		if err != nil {
-			return run, err
-		}
-		s, run.CVEdges, run.CVZero = tuned, cv.Edges(), cv.ZeroChosen
-	}
-	fit, err := p.Fit(s, seed)
+	o := f.cvOpts.options(f.cv, seed)
+	o.Grid = gridFor(s, o.Grid)
+	fit, err := p.TuneFit(s, o, seed) // tuned (--cv) under the rule of every tuned fit: frames.Refit
 	if err != nil {
 		return run, err
+	}
+	if fit.CV != nil {
+		run.CVEdges, run.CVZero, run.Refits, run.cvWarnings = fit.CV.Edges(), fit.CV.ZeroChosen, fit.Refits, fit.CV.Warnings
 	}
 	sc := fit.Test
 	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
@@ -501,6 +523,9 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		return err
 	}
 	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	for _, n := range r.Refits {
+		fmt.Fprintln(w, "refit:", n)
+	}
 	for _, m := range r.Warnings {
 		fmt.Fprintln(w, "warning:", m)
 	}
@@ -538,6 +563,9 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 		if t := r.Missing.text(); t != "" {
 			fmt.Fprintln(w, t)
 		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "note:", n)
 	}
 }
 

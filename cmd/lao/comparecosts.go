@@ -67,23 +67,9 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		}
 		return p.Prepared, nil
 	}
-	var entries []experiments.CostEntry
-	for _, n := range names {
-		probe, err := lao.New(n)
-		if err != nil {
-			return err
-		}
-		variants := []bool{false}
-		if _, ok := probe.(lao.PriceUser); ok {
-			variants = []bool{false, true}
-		}
-		for _, blind := range variants {
-			label := n
-			if _, ok := probe.(lao.PriceUser); ok {
-				label += map[bool]string{false: " (priced)", true: " (cost-blind)"}[blind]
-			}
-			entries = append(entries, experiments.CostEntry{Label: label, New: costSolver(n, blind, ks[0], f.costs)})
-		}
+	entries, err := costEntries(names, ks[0], f.costs)
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(progress, "compare --costs: %d curves × %d splits\n", len(entries), f.repeat)
 	curves, err := experiments.RunCosts(experiments.CostSpec{Prepare: prepare, Entries: entries, Splits: f.repeat, Seed: f.seed, CVFolds: f.cv})
@@ -91,6 +77,14 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return fmt.Errorf("compare: %w", err)
 	}
 	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves}
+	if n := labelNote(src.rawLabels()); n != "" {
+		rep.Notes = append(rep.Notes, n)
+	}
+	for _, c := range curves {
+		for _, n := range c.Refits {
+			rep.Notes = append(rep.Notes, c.Label+", "+n)
+		}
+	}
 	if rep.Pairs, err = costPairs(curves, prepare, ks[0]); err != nil {
 		return err
 	}
@@ -101,6 +95,30 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return printJSON(stdout, rep)
 	}
 	return printCostCompare(stdout, rep)
+}
+
+// costEntries lists the curves of compare --costs: every solver of names,
+// a solver with prices twice (priced and cost-blind, at the same budget).
+func costEntries(names []string, k int, costs costFlags) ([]experiments.CostEntry, error) {
+	var entries []experiments.CostEntry
+	for _, n := range names {
+		probe, err := lao.New(n)
+		if err != nil {
+			return nil, err
+		}
+		variants := []bool{false}
+		if _, ok := probe.(lao.PriceUser); ok {
+			variants = []bool{false, true}
+		}
+		for _, blind := range variants {
+			label := n
+			if _, ok := probe.(lao.PriceUser); ok {
+				label += map[bool]string{false: " (priced)", true: " (cost-blind)"}[blind]
+			}
+			entries = append(entries, experiments.CostEntry{Label: label, New: costSolver(n, blind, k, costs)})
+		}
+	}
+	return entries, nil
 }
 
 // costSolver returns the constructor of solver name with the cost budgets
@@ -192,6 +210,9 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "note:", n)
 	}
 	if len(r.Pairs) == 0 {
 		return nil

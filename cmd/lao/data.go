@@ -135,12 +135,12 @@ func readAdvice(cmd string, err error, csv bool) error {
 // the columns of a CellsError.
 func cellsAdvice(e *frames.CellsError) string {
 	var features []string
-	target := false
-	for _, n := range e.Names() {
-		if n == e.Target {
-			target = true
+	target, targetText := false, false
+	for _, c := range e.Columns {
+		if c.Name == e.Target {
+			target, targetText = true, c.NotNumbers > 0
 		} else {
-			features = append(features, n)
+			features = append(features, c.Name)
 		}
 	}
 	var parts []string
@@ -153,7 +153,11 @@ func cellsAdvice(e *frames.CellsError) string {
 			strings.Join(features, ","), which))
 	}
 	if target {
-		parts = append(parts, fmt.Sprintf("rows whose label (target column %q) is missing are dropped by --missing drop-rows or --missing mean (a label is never filled); fix the cells that are not numbers", e.Target))
+		label := fmt.Sprintf("rows whose label (target column %q) is missing are dropped by --missing drop-rows or --missing mean (a label is never filled)", e.Target)
+		if targetText {
+			label += "; fix its cells that are not numbers"
+		}
+		parts = append(parts, label)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -207,8 +211,11 @@ func labelNote(y []float64) string {
 	if !zero || !one {
 		return ""
 	}
-	return "the labels are 0/1: code them as -1/+1 (2y-1) to get the classification error and each prediction's sign as its class"
+	return zeroOneNote
 }
+
+// zeroOneNote is the hint for 0/1 labels (labelNote, the streamed fit's).
+const zeroOneNote = "the labels are 0/1: code them as -1/+1 (2y-1) to get the classification error and each prediction's sign as its class"
 
 // missingReport is what the missing-value policy did, for text and JSON.
 type missingReport struct {
@@ -258,22 +265,6 @@ func (r missingReport) text() string {
 		return ""
 	}
 	return "missing values (--missing " + r.Policy + "): " + strings.Join(parts, "; ")
-}
-
-// unusedColumns merges the table's unused columns (text, empty, ignored)
-// with the frame's (constant on the training part), each once.
-func unusedColumns(tab *frames.Table, data *frames.Data) []frames.Unused {
-	out := tab.Unused()
-	seen := map[string]bool{}
-	for _, u := range out {
-		seen[u.Column] = true
-	}
-	for _, u := range data.Unused {
-		if !seen[u.Column] {
-			out = append(out, u)
-		}
-	}
-	return out
 }
 
 // count returns "1 row" or "3 rows".

@@ -38,28 +38,32 @@ type fitFlags struct {
 
 // fitReport is the JSON form of `lao fit --json`.
 type fitReport struct {
-	Solver       string             `json:"solver"`
-	Data         string             `json:"data"`
-	Target       string             `json:"target,omitempty"`
-	D            int                `json:"d"`
-	K            int                `json:"k"`
-	MTrain       int                `json:"m_train"`
-	MTest        int                `json:"m_test"`
-	Seed         uint64             `json:"seed"`
-	Params       map[string]float64 `json:"params"`
-	Tuned        bool               `json:"tuned_by_cv"`
-	CVFolds      int                `json:"cv_folds,omitempty"`
-	CVEdges      []string           `json:"cv_edges,omitempty"`
-	CVZero       bool               `json:"cv_chose_zero_predictor,omitempty"`
-	CVRepeats    int                `json:"cv_repeats,omitempty"`
-	CVWarnings   []string           `json:"cv_warnings,omitempty"`
-	Scaling      string             `json:"scaling"`
-	Unused       []frames.Unused    `json:"unused_columns"`
-	Missing      *missingReport     `json:"missing,omitempty"`
-	HasIntercept bool               `json:"has_intercept"`
-	Intercept    jfloat             `json:"intercept"`
-	Weights      map[string]jfloat  `json:"weights"`
-	Columns      []string           `json:"columns"`
+	Solver     string             `json:"solver"`
+	Data       string             `json:"data"`
+	Target     string             `json:"target,omitempty"`
+	D          int                `json:"d"`
+	K          int                `json:"k"`
+	MTrain     int                `json:"m_train"`
+	MTest      int                `json:"m_test"`
+	Seed       uint64             `json:"seed"`
+	Params     map[string]float64 `json:"params"`
+	Tuned      bool               `json:"tuned_by_cv"`
+	CVFolds    int                `json:"cv_folds,omitempty"`
+	CVEdges    []string           `json:"cv_edges,omitempty"`
+	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
+	CVRepeats  int                `json:"cv_repeats,omitempty"`
+	CVWarnings []string           `json:"cv_warnings,omitempty"`
+	// Refits lists the tuned settings refitted because their fit was
+	// worse than the zero predictor on its own training data
+	// (frames.Refit), and by what.
+	Refits       []string          `json:"refits,omitempty"`
+	Scaling      string            `json:"scaling"`
+	Unused       []frames.Unused   `json:"unused_columns"`
+	Missing      *missingReport    `json:"missing,omitempty"`
+	HasIntercept bool              `json:"has_intercept"`
+	Intercept    jfloat            `json:"intercept"`
+	Weights      map[string]jfloat `json:"weights"`
+	Columns      []string          `json:"columns"`
 	// AttributeCounts maps each column to the number of training examples
 	// that revealed it (which attributes the learner paid for).
 	AttributeCounts map[string]int64 `json:"attribute_counts"`
@@ -173,17 +177,14 @@ func runFit(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
-		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim())}
+		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.SizeWarnings()}
 	for _, n := range append([]string{p.note, labelNote(src.rawLabels())}, costNotes...) {
 		if n != "" {
 			rep.Notes = append(rep.Notes, n)
 		}
 	}
 	start := time.Now()
-	if s, err = f.tune(s, p, rep); err != nil {
-		return err
-	}
-	fit, err := p.Fit(s, f.seed)
+	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {
 		return err
 	}
@@ -213,25 +214,30 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 	return true, fitStream(f, s, stdout)
 }
 
-// tune chooses s's tunable parameters by cross-validation on the training
-// part (--cv, --grid, --cv-rule), records the choice in rep and writes
-// --cv-table; it returns s as it is without --cv or tunable parameters.
-func (f *fitFlags) tune(s lao.Solver, p *prepared, rep *fitReport) (lao.Solver, error) {
-	if f.cv == 0 || !lao.Tunable(s) {
-		return s, nil
+// tuneFit fits s on the training part, its tunable parameters chosen by
+// cross-validation there (--cv, --grid, --cv-rule; none without --cv or
+// tunable parameters) under the rule of every tuned fit (Prepared.TuneFit:
+// a fit worse than the zero predictor on its own training data is refitted
+// with CV's next settings, then the zero predictor); it records the choice
+// and the refits in rep and writes --cv-table.
+func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.Fitted, error) {
+	o := f.cvOpts.options(f.cv, f.seed)
+	if f.cv == 0 {
+		o.Folds = 0
 	}
-	s, cv, err := frames.Tune(s, p.Train, f.cvOpts.options(f.cv, f.seed))
-	if err != nil {
-		return nil, err
+	fit, err := p.TuneFit(s, o, f.seed)
+	if err != nil || fit.CV == nil {
+		return fit, err
 	}
+	cv := fit.CV
 	rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
-	rep.CVZero, rep.CVRepeats, rep.CVWarnings = cv.ZeroChosen, cv.Repeats, cv.Warnings
+	rep.CVZero, rep.CVRepeats, rep.CVWarnings, rep.Refits = cv.ZeroChosen, cv.Repeats, cv.Warnings, fit.Refits
 	if f.cvTable != "" {
 		if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
 			return nil, err
 		}
 	}
-	return s, nil
+	return fit, nil
 }
 
 // finishFit fills the report from a fit, saves the model if asked and
@@ -352,7 +358,14 @@ func printParams(w io.Writer, r *fitReport) {
 			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
 			return
 		}
-		fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
+		for _, n := range r.Refits {
+			fmt.Fprintln(w, "refit:", n)
+		}
+		if len(r.Refits) > 0 {
+			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %v\n", frames.Params(r.Params))
+		} else {
+			fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
+		}
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
 		}

@@ -84,7 +84,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, see
 		if p.Prepared, err = frames.PrepareFrame(src.tab.DataFrame, src.target, opt, testFrac, seed); err != nil {
 			return nil, err
 		}
-		p.scaling, p.unused = p.ScalingChoice.Scaling.Name(), unusedColumns(src.tab, p.Data)
+		p.scaling, p.unused = p.ScalingChoice.Scaling.Name(), src.tab.UnusedWith(p.Data)
 		p.note = scalingNote(scale, p.ScalingChoice)
 		mr := newMissingReport(src.tab, p.Train.Names())
 		p.missing = &mr

@@ -95,6 +95,9 @@ func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames
 		rep.Unused = []frames.Unused{}
 	}
 	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice), f.table.streamNote())
+	if st.ZeroOne {
+		rep.Notes = append(rep.Notes, zeroOneNote)
+	}
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}

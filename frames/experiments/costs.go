@@ -58,6 +58,9 @@ type CostCurve struct {
 	CostBudget float64
 	// Params lists the parameters of each split's fit.
 	Params []map[string]float64
+	// Refits lists the tuned fits refitted by frames.Refit's rule (worse
+	// than the zero predictor on their own training data), by split.
+	Refits []string
 }
 
 // RunCosts runs a cost comparison.
@@ -74,9 +77,12 @@ func RunCosts(spec CostSpec) ([]CostCurve, error) {
 		c := CostCurve{Label: e.Label}
 		var runs [][]costObs
 		for r := range spec.Splits {
-			obs, res, s, err := costRun(spec, e, spec.Seed+uint64(r), points)
+			obs, res, s, notes, err := costRun(spec, e, spec.Seed+uint64(r), points)
 			if err != nil {
 				return nil, fmt.Errorf("%s: split %d: %w", e.Label, r, err)
+			}
+			for _, n := range notes {
+				c.Refits = append(c.Refits, fmt.Sprintf("split %d: %s", r+1, n))
 			}
 			runs = append(runs, obs)
 			c.Params = append(c.Params, res.Params)
@@ -109,42 +115,54 @@ type costObs struct {
 	attrs            float64
 }
 
-// costRun fits entry e on the split of seed with checkpoints and scores
-// each checkpoint's weights on the test part.
-func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *lao.Result, lao.Solver, error) {
+// costRun tunes (with spec.CVFolds) and fits entry e on the split of seed
+// with checkpoints, scores each checkpoint's weights on the test part, and
+// returns the refit notes of frames.Refit's rule.
+func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *lao.Result, lao.Solver, []string, error) {
 	s, err := e.New()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	p, err := spec.Prepare(s, seed)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs)
+	base := s
+	var cv *frames.CVResult
 	if spec.CVFolds >= 2 && lao.Tunable(s) {
-		if s, _, err = frames.Tune(s, p.Train, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed}); err != nil {
-			return nil, nil, nil, err
+		if s, cv, err = frames.Tune(s, p.Train, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed}); err != nil {
+			return nil, nil, nil, nil, err
 		}
 	}
-	m := p.Train.Len()
-	cps := logCheckpoints(m, points)
 	var obs []costObs
+	fit := func(s lao.Solver) (*lao.Result, error) {
+		obs = nil // a refit scores its checkpoints afresh
+		return costFit(s, p, seed, points, &obs)
+	}
+	res, s, notes, err := frames.Refit(p.Train, s, base, cv, fit)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return obs, res, s, notes, nil
+}
+
+// costFit fits s on p's training part at p's prices, appending to obs the
+// test scores of about points checkpoints.
+func costFit(s lao.Solver, p *frames.Prepared, seed uint64, points int, obs *[]costObs) (*lao.Result, error) {
 	var scoreErr error
-	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed, Costs: p.Costs, Checkpoints: cps, OnCheckpoint: func(c lao.Checkpoint) {
+	res, err := lao.Fit(s, p.Train.Stream(), lao.Options{Seed: seed, Costs: p.Costs, Checkpoints: logCheckpoints(p.Train.Len(), points), OnCheckpoint: func(c lao.Checkpoint) {
 		sc, err := frames.Score(c.W, p.Test.Stream(), &p.Transform, 0)
 		if err != nil {
 			scoreErr = err
 			return
 		}
-		obs = append(obs, costObs{examples: c.Examples, cost: c.Cost, mse: sc.MSE, ratio: sc.Ratio(), attrs: float64(c.Attributes)})
+		*obs = append(*obs, costObs{examples: c.Examples, cost: c.Cost, mse: sc.MSE, ratio: sc.Ratio(), attrs: float64(c.Attributes)})
 	}})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	if scoreErr != nil {
-		return nil, nil, nil, scoreErr
-	}
-	return obs, res, s, nil
+	return res, scoreErr
 }
 
 // logCheckpoints returns about n distinct training sizes log-spaced from

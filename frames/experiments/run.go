@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/laoproject/lao/frames"
@@ -243,7 +242,8 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 // fitEntry tunes (if asked) a fresh solver of entry on train and fits it,
 // scoring the checkpoints at prefixes with the split's preparation p. A
 // tuned fit worse than the zero predictor on its own training data is
-// refitted with CV's next settings (refit), and the notes say so.
+// refitted with CV's next settings, then the zero predictor (frames.Refit,
+// the rule of every tuned fit), and the notes say so.
 func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (entryResult, error) {
 	s, err := entry.New()
 	if err != nil {
@@ -251,8 +251,8 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 	}
 	s = frames.WithPriors(s, train) // e.g. DDAERR's moments, from this split's training part
 	var r entryResult
-	var chosen frames.Params
-	var runnersUp []frames.RunnerUp
+	var cv *frames.CVResult
+	base := s
 	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
 		cvData := train
 		if spec.CVMax > 0 && train.Len() > spec.CVMax {
@@ -263,51 +263,22 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 		// rows, where smaller steps win (on ms2018-fig1 it chose Hybrid's
 		// η = 0.03, final test MSE 12.9, against η = 0.1 and 3.6 by plain
 		// CV: TestSyntheticPresetRuns).
-		base := s
-		var cv *frames.CVResult
 		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off"}); err != nil {
 			return entryResult{}, err
 		}
-		r.edges, chosen = cv.Edges(), cv.Best
-		if !cv.ZeroChosen {
-			if runnersUp, err = cv.RunnersUp(base, maxRefits); err != nil {
-				return entryResult{}, err
-			}
-			runnersUp = append(runnersUp, frames.RunnerUp{Solver: &frames.ZeroPredictor{Of: base.Name()}})
-		}
+		r.edges = cv.Edges()
 	}
-	res, err := fitScored(s, entry, p, train, seed, prefixes, out)
-	setting := frames.RunnerUp{Params: chosen, Solver: s}
-	for _, next := range runnersUp {
-		if err != nil {
-			return entryResult{}, err
-		}
-		fitMSE, zeroMSE := lao.MSE(res.W, train), lao.MSE(make([]float64, train.Dim()), train)
-		if !(fitMSE > refitMargin*zeroMSE) {
-			break
-		}
-		r.notes = append(r.notes, fmt.Sprintf("%d examples: CV's choice (%s) fitted more than 5 %% worse than the zero predictor on its own training data (training MSE %.4g against %.4g); refitted with %s",
-			train.Len(), settingName(setting), fitMSE, zeroMSE, settingName(next)))
-		s, setting = next.Solver, next
-		res, err = fitScored(s, entry, p, train, seed, prefixes, out)
-	}
+	fit := func(s lao.Solver) (*lao.Result, error) { return fitScored(s, entry, p, train, seed, prefixes, out) }
+	res, _, notes, err := frames.Refit(train, s, base, cv, fit)
 	if err != nil {
 		return entryResult{}, err
+	}
+	for _, n := range notes {
+		r.notes = append(r.notes, fmt.Sprintf("%d examples: %s", train.Len(), n))
 	}
 	r.params = res.Params
 	return r, nil
 }
-
-// refitMargin: a tuned fit is refitted when its training error exceeds the
-// zero predictor's by more than 5 % (the margin of issue 18's cap on
-// defaults): a fit that stayed near w = 0 on a short prefix is within
-// noise of the zero predictor and is kept; a step size that blew up is far
-// above it.
-const refitMargin = 1.05
-
-// maxRefits is how many of CV's next settings fitEntry tries before the
-// zero predictor.
-const maxRefits = 3
 
 // entryResult is what one (entry, split) or prefix fit reports besides its
 // scores: the parameters it ran with, CV's choices on the grid's edge, and
@@ -316,18 +287,6 @@ type entryResult struct {
 	params map[string]float64
 	edges  []string
 	notes  []string
-}
-
-// settingName names a setting in a note.
-func settingName(u frames.RunnerUp) string {
-	if z, ok := u.Solver.(*frames.ZeroPredictor); ok {
-		return "the zero predictor (" + z.Of + "'s next settings refitted no better)"
-	}
-	parts := make([]string, 0, len(u.Params))
-	for _, name := range u.Params.Names() {
-		parts = append(parts, fmt.Sprintf("%s = %.3g", name, u.Params[name]))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // fitScored fits s on train and scores the checkpoints at prefixes.

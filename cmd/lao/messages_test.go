@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Issue 18's messages, each checked through the command line.
+
+// Missing cells in two features and the label: every bad column is named,
+// the advice to --ignore lists only the features (ignoring the target is
+// refused), and nothing suggests filling a label.
+func TestMessageNamesEveryBadColumn(t *testing.T) {
+	path := writeTemp(t, "m.csv", "a,b,c,y\n1,,3,1\n2,x,,2\n3,4,5,\n4,5,6,3\n5,6,7,4\n")
+	_, err := runCmd(t, "fit", "--data", path, "--target", "y")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	for _, want := range []string{`column "b"`, `column "c"`, `target column "y"`, "--ignore b,c not to use those columns", "a label is never filled"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message lacks %q:\n%s", want, msg)
+		}
+	}
+	if strings.Contains(msg, "--ignore b,c,y") || strings.Contains(msg, "Missing policy") {
+		t.Errorf("advice to ignore the target, or a Go name:\n%s", msg)
+	}
+	// Only the label missing: no --ignore, no filling, nothing to fix.
+	path = writeTemp(t, "l.csv", "a,b,y\n1,2,1\n2,3,\n3,4,2\n4,5,3\n5,6,4\n")
+	_, err = runCmd(t, "fit", "--data", path, "--target", "y")
+	if err == nil {
+		t.Fatal("no error for a missing label")
+	}
+	if msg := err.Error(); strings.Contains(msg, "--ignore") || strings.Contains(msg, "fill them") || strings.Contains(msg, "not numbers") ||
+		!strings.Contains(msg, "dropped by --missing drop-rows or --missing mean") {
+		t.Errorf("a missing label's advice:\n%s", msg)
+	}
+}
+
+// zeroOneCSV is a 300-row table whose label is 0/1.
+func zeroOneCSV() string {
+	var b strings.Builder
+	b.WriteString("a,b,c,y\n")
+	rng := lao.NewRand(3)
+	for range 300 {
+		a, bb, c := rng.Float64(), rng.Float64(), rng.Float64()
+		y := 0
+		if a+bb > 1 {
+			y = 1
+		}
+		fmt.Fprintf(&b, "%.3f,%.3f,%.3f,%d\n", a, bb, c, y)
+	}
+	return b.String()
+}
+
+// 0/1 labels get the hint to code them ±1 in the streamed fit's notes and
+// in compare's JSON and text (not only on its progress output).
+func TestZeroOneHintEverywhere(t *testing.T) {
+	const hint = "the labels are 0/1: code them as -1/+1"
+	path := writeTemp(t, "b.csv", zeroOneCSV())
+	for _, mode := range []string{"off", "on"} {
+		js, err := runCmd(t, "fit", "--data", path, "--target", "y", "--stream", mode, "--cv", "0", "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct{ Notes []string }
+		if err := json.Unmarshal([]byte(js), &rep); err != nil || !strings.Contains(strings.Join(rep.Notes, "\n"), hint) {
+			t.Errorf("fit --stream %s: %v, notes %q", mode, err, rep.Notes)
+		}
+	}
+	args := []string{"compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "2", "--repeat", "2", "--cv", "0", "--quiet"}
+	js, err := runCmd(t, append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct{ Notes []string }
+	if err := json.Unmarshal([]byte(js), &rep); err != nil || len(rep.Notes) != 1 || !strings.HasPrefix(rep.Notes[0], hint) {
+		t.Errorf("compare --json: %v, notes %q", err, rep.Notes)
+	}
+	if out, err := runCmd(t, args...); err != nil || !strings.Contains(out, "note: "+hint) {
+		t.Errorf("compare's text: %v\n%s", err, out)
+	}
+}
+
+// Exploitation without a support names the flag that gives it, not only
+// Go fields.
+func TestExploitationSupportMessage(t *testing.T) {
+	path := writeTemp(t, "b.csv", zeroOneCSV())
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--solver", "exploitation"}, "lao fit --support", "or use hybrid")
+}
+
+// A 16-row table warns that it is small, in fit (tuned or not) and in
+// compare; a 300-row one does not.
+func TestSmallTableWarning(t *testing.T) {
+	small := writeTemp(t, "s.csv", linearCSV(16, -1, ""))
+	for _, cv := range []string{"0", "3"} {
+		out, err := runCmd(t, "fit", "--data", small, "--target", "y", "--cv", cv)
+		if err != nil || !strings.Contains(out, "warning: small table: the test part holds 2 rows") {
+			t.Errorf("fit --cv %s: %v\n%s", cv, err, out)
+		}
+	}
+	js, err := runCmd(t, "compare", "--data", small, "--target", "y", "--solvers", "aerr", "--k", "1", "--repeat", "2", "--cv", "0", "--quiet", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct{ Warnings []string }
+	if err := json.Unmarshal([]byte(js), &rep); err != nil || !strings.Contains(strings.Join(rep.Warnings, "\n"), "small table: the test part holds 3 rows") {
+		t.Errorf("compare: %v, warnings %q", err, rep.Warnings)
+	}
+	large := writeTemp(t, "l.csv", linearCSV(300, -1, ""))
+	if out, err := runCmd(t, "fit", "--data", large, "--target", "y", "--cv", "0"); err != nil || strings.Contains(out, "small table") {
+		t.Errorf("300 rows: %v\n%s", err, out)
+	}
+}
