@@ -166,7 +166,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac f
 	}
 	rep.figures, rep.Scaled = describeFigures(raw, k), describeFigures(scaled, k)
 	rep.Binary = p.Binary
-	rep.Warnings = append(rep.Warnings, boundWarnings(s, rep.Scaled)...)
+	rep.Warnings = append(append(rep.Warnings, p.SizeWarnings()...), boundWarnings(s, rep.Scaled)...)
 	if strings.HasPrefix(p.scaling, "std-") && raw.Dim() > 1 && !frames.DataDependent(s) {
 		rep.Notes = append(rep.Notes, "standardised columns all have the same second moment, so the rho ratios are 1 and data-dependent sampling (DDAERR, DDAELR) gains nothing over uniform; they keep the columns' own scales where those are commensurate")
 	}

@@ -93,8 +93,8 @@ func TestExploitationSupportMessage(t *testing.T) {
 	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--solver", "exploitation"}, "lao fit --support", "or use hybrid")
 }
 
-// A 16-row table warns that it is small, in fit (tuned or not) and in
-// compare; a 300-row one does not.
+// A 16-row table warns that it is small, in fit (tuned or not), compare
+// and describe; a 300-row one does not.
 func TestSmallTableWarning(t *testing.T) {
 	small := writeTemp(t, "s.csv", linearCSV(16, -1, ""))
 	for _, cv := range []string{"0", "3"} {
@@ -111,8 +111,13 @@ func TestSmallTableWarning(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &rep); err != nil || !strings.Contains(strings.Join(rep.Warnings, "\n"), "small table: the test part holds 3 rows") {
 		t.Errorf("compare: %v, warnings %q", err, rep.Warnings)
 	}
+	if out, err := runCmd(t, "describe", "--data", small, "--target", "y"); err != nil || !strings.Contains(out, "small table: the test part holds 2 rows") {
+		t.Errorf("describe: %v\n%s", err, out)
+	}
 	large := writeTemp(t, "l.csv", linearCSV(300, -1, ""))
-	if out, err := runCmd(t, "fit", "--data", large, "--target", "y", "--cv", "0"); err != nil || strings.Contains(out, "small table") {
-		t.Errorf("300 rows: %v\n%s", err, out)
+	for _, args := range [][]string{{"fit", "--cv", "0"}, {"describe"}} {
+		if out, err := runCmd(t, append(args, "--data", large, "--target", "y")...); err != nil || strings.Contains(out, "small table") {
+			t.Errorf("%s, 300 rows: %v\n%s", args[0], err, out)
+		}
 	}
 }
