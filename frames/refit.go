@@ -66,42 +66,42 @@ func (r *CVResult) RunnersUp(s lao.Solver, n int) ([]RunnerUp, error) {
 // cv.ZeroChosen, fit runs once and there are no notes. Refit returns the
 // last fit's result and solver; an error of fit is returned as it is.
 func Refit(train lao.Table, tuned, base lao.Solver, cv *CVResult, fit func(lao.Solver) (*lao.Result, error)) (*lao.Result, lao.Solver, []string, error) {
-	var next []RunnerUp
-	if cv != nil && !cv.ZeroChosen {
-		var err error
-		if next, err = cv.RunnersUp(base, MaxRefits); err != nil {
-			return nil, nil, nil, err
-		}
-		next = append(next, RunnerUp{Solver: &ZeroPredictor{Of: base.Name()}})
-	}
 	res, err := fit(tuned)
+	if err != nil || cv == nil || cv.ZeroChosen {
+		return res, tuned, nil, err
+	}
+	zeroMSE := lao.MSE(make([]float64, train.Dim()), train)
+	fitMSE := lao.MSE(res.W, train)
+	if !(fitMSE > RefitMargin*zeroMSE) {
+		return res, tuned, nil, nil // the usual case: no runner-up is built
+	}
+	next, err := cv.RunnersUp(base, MaxRefits)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	next = append(next, RunnerUp{Solver: &ZeroPredictor{Of: base.Name()}})
 	var notes []string
-	setting := RunnerUp{Solver: tuned}
-	if cv != nil {
-		setting.Params = cv.Best
-	}
-	zeroMSE := lao.MSE(make([]float64, train.Dim()), train)
+	setting := RunnerUp{Params: cv.Best, Solver: tuned}
 	for i, n := range next {
-		fitMSE := lao.MSE(res.W, train)
-		if !(fitMSE > RefitMargin*zeroMSE) {
-			break
-		}
 		whose := "CV's choice"
 		if i > 0 {
 			whose = "CV's next setting"
 		}
-		notes = append(notes, fmt.Sprintf("%s (%s) fitted more than 5 %% worse than the zero predictor on its own training data (training MSE %.4g against %.4g); refitted with %s",
-			whose, refitName(setting), fitMSE, zeroMSE, refitName(n)))
+		notes = append(notes, fmt.Sprintf("%s (%s) fitted more than %s worse than the zero predictor on its own training data (training MSE %.4g against %.4g); refitted with %s",
+			whose, refitName(setting), RefitMarginText(), fitMSE, zeroMSE, refitName(n)))
 		setting = n
 		if res, err = fit(n.Solver); err != nil {
 			return nil, nil, nil, err
 		}
+		if fitMSE = lao.MSE(res.W, train); !(fitMSE > RefitMargin*zeroMSE) {
+			break
+		}
 	}
 	return res, setting.Solver, notes, nil
 }
+
+// RefitMarginText is RefitMargin as the notes write it: "5 %".
+func RefitMarginText() string { return fmt.Sprintf("%.0f %%", 100*(RefitMargin-1)) }
 
 // refitName names a setting in a note of Refit.
 func refitName(u RunnerUp) string {
