@@ -39,7 +39,9 @@ import (
 // L(ŵ) ≤ min_{||w||₁≤B} L(w) + O((dB)²/k·√(ln(d/δ)/m)). See BaselineBound.
 //
 // Memory is O(d²) and each output (and each checkpoint) costs an
-// eigendecomposition, O(d³).
+// eigendecomposition, O(d³), unless the same estimated matrix was clipped
+// before in this process (cross-validation's grid points on one fold: see
+// psdMemo).
 type Baseline struct {
 	// K is k, the attributes per example; K must be in [2, d].
 	K int
@@ -157,7 +159,7 @@ func (l *baselineLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
-	minEig, dist, err := clipPSD(Abar, l.d)
+	minEig, dist, err := baselinePSD.clip(Abar, l.d)
 	if l.fail(err) {
 		clear(dst)
 		return

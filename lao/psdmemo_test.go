@@ -1,0 +1,88 @@
+package lao
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// randomSymmetric is an indefinite symmetric d×d matrix.
+func randomSymmetric(d int, seed uint64) []float64 {
+	r := rand.New(rand.NewPCG(seed, 7))
+	a := make([]float64, d*d)
+	for i := range d {
+		for j := i; j < d; j++ {
+			v := r.NormFloat64()
+			a[i*d+j], a[j*d+i] = v, v
+		}
+	}
+	return a
+}
+
+// The memo returns exactly what clipPSD computes, from the memo on a
+// repeated matrix, and evicts the least recently used clip when full.
+func TestPSDMemoIdenticalAndBounded(t *testing.T) {
+	const d = 40
+	m := newPSDMemo(2 * 8 * d * d) // room for two clips
+	mats := [][]float64{randomSymmetric(d, 1), randomSymmetric(d, 2), randomSymmetric(d, 3)}
+	want := make([][]float64, len(mats))
+	wantEig := make([]float64, len(mats))
+	for i, a := range mats {
+		want[i] = slices.Clone(a)
+		var err error
+		if wantEig[i], _, err = clipPSD(want[i], d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for round := range 2 {
+		for i, a := range mats {
+			got := slices.Clone(a)
+			minEig, _, err := m.clip(got, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if minEig != wantEig[i] || !slices.Equal(got, want[i]) {
+				t.Fatalf("round %d, matrix %d: the memo's clip differs from clipPSD's", round, i)
+			}
+			if m.bytes > m.max || m.order.Len() > 2 {
+				t.Fatalf("memo holds %d bytes in %d clips, more than its %d", m.bytes, m.order.Len(), m.max)
+			}
+		}
+	}
+	// The last two matrices are held; the first was evicted.
+	if _, ok := m.index[psdKey(mats[0], d)]; ok {
+		t.Errorf("the least recently used clip was not evicted")
+	}
+	if _, ok := m.index[psdKey(mats[2], d)]; !ok {
+		t.Errorf("the most recent clip is not held")
+	}
+}
+
+// Fits of Baseline with the same seed and different radii sample the same
+// pairs, so the second clip comes from the memo; its weights equal those of
+// a fit with the memo emptied first.
+func TestBaselineMemoSameWeights(t *testing.T) {
+	ds := correlatedTable(300, 30, 3)
+	fit := func(B float64) []float64 {
+		r, err := Fit(&Baseline{K: 4, B: B}, ds.Stream(), Options{Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.W
+	}
+	first := fit(1)
+	held := baselinePSD.order.Len()
+	second := fit(0.5)
+	if baselinePSD.order.Len() != held {
+		t.Errorf("the second radius clipped a new matrix: the fits did not share their pairs")
+	}
+	baselinePSD.reset()
+	fresh := fit(0.5)
+	if !slices.Equal(second, fresh) {
+		t.Errorf("weights from the memo differ from a fresh clip's")
+	}
+	if slices.Equal(first, second) || math.IsNaN(first[0]) {
+		t.Errorf("radii 1 and 0.5 gave the same weights: the test shows nothing")
+	}
+}
