@@ -101,7 +101,7 @@ func newGAELRLearner(q *aliasTable, k int, B, eta float64, p Problem, o estOpts,
 	if o.innerC != nil {
 		z.EnableWeighted(o.innerC)
 	}
-	return &aelrLearner{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, z: z, xt: newSparseVec(p.D)}
+	return &aelrLearner{xEstimator{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, xt: newSparseVec(p.D)}, z}
 }
 
 // GAELRBound is Kukliansky & Shamir's Theorem 4.1: B(log(2d)/(ηm) + 5ηG²) with

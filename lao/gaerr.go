@@ -153,7 +153,7 @@ func newAERRLearnerAt(q *aliasTable, k int, B, eta float64, w []float64, p Probl
 	if o.innerC != nil {
 		b.EnableWeighted(o.innerC)
 	}
-	return &aerrLearner{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, w: b, xt: newSparseVec(p.D)}
+	return &aerrLearner{xEstimator{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, xt: newSparseVec(p.D)}, b}
 }
 
 // GAERRBound is Kukliansky & Shamir's Theorem 3.1 with Lemma 3.4:
