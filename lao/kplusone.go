@@ -7,8 +7,8 @@ import "math/rand/v2"
 // the data-dependent DDAERR and DDAELR (Kukliansky & Shamir 2015). Each
 // reads k attributes for x̃ and one (or, split, ⌊(k+1)/2⌋) for w·x.
 
-// kPlusOneRun is what a priced k+1-attribute solver (AERR, AELR, DDAERR,
-// DDAELR) resolves from its parameters for a problem.
+// kPlusOneRun is what a k+1-attribute solver resolves from its parameters
+// for a problem.
 type kPlusOneRun struct {
 	k         int         // draws for x̃ (before a split)
 	B, eta    float64     // the radius and the step size
@@ -34,10 +34,10 @@ func (p *Prices) resolveKPlusOne(solver string, K int, B float64, d int) (kPlusO
 	return kPlusOneRun{k: k, B: B, cost: cost, kFromCost: K == 0}, err
 }
 
-// startL2 resolves the parameters of AERR or DDAERR with resolve and
-// returns the l2-ball learner at w_1 (W1, or the default of
-// initialIterate) with the budget k+1 per example and the prices' cost
-// budget.
+// startL2 resolves the parameters of AERR, GAERR or DDAERR with resolve
+// and returns the l2-ball learner at w_1 (W1, or the default of
+// initialIterate) with the budget k+1 per example and the cost budget of
+// the prices pr (nil: none).
 func startL2(solver string, resolve func(Problem) (kPlusOneRun, error), W1 []float64, pr *Prices, p Problem) (Learner, Budget, error) {
 	r, err := resolve(p)
 	if err != nil {
@@ -48,9 +48,9 @@ func startL2(solver string, resolve func(Problem) (kPlusOneRun, error), W1 []flo
 	return l, pr.budget(kPlusOne(r.k, p.D), r.cost), err
 }
 
-// startL1 resolves the parameters of AELR or DDAELR with resolve and
-// returns the EG± learner at z⁺ = z⁻ = 1 (w_1 = 0) with the budget k+1 per
-// example and the prices' cost budget.
+// startL1 resolves the parameters of AELR, GAELR or DDAELR with resolve
+// and returns the EG± learner at z⁺ = z⁻ = 1 (w_1 = 0) with the budget k+1
+// per example and the cost budget of the prices pr (nil: none).
 func startL1(resolve func(Problem) (kPlusOneRun, error), pr *Prices, p Problem) (Learner, Budget, error) {
 	r, err := resolve(p)
 	if err != nil {
