@@ -47,6 +47,8 @@ type AdaptiveScreen struct {
 	Lambda float64
 }
 
+var _ Solver = (*AdaptiveScreen)(nil)
+
 // Name returns "adaptive-screen".
 func (s *AdaptiveScreen) Name() string { return "adaptive-screen" }
 

@@ -53,6 +53,8 @@ type AERR struct {
 	Prices
 }
 
+var _ Solver = (*AERR)(nil)
+
 // Name returns "aerr".
 func (s *AERR) Name() string { return "aerr" }
 

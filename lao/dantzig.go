@@ -85,6 +85,8 @@ type Dantzig struct {
 	MaxDim int
 }
 
+var _ Solver = (*Dantzig)(nil)
+
 // Name returns "dantzig".
 func (z *Dantzig) Name() string { return "dantzig" }
 

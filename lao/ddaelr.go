@@ -49,6 +49,8 @@ type DDAELR struct {
 	Prices
 }
 
+var _ Solver = (*DDAELR)(nil)
+
 // Name returns "ddaelr".
 func (s *DDAELR) Name() string { return "ddaelr" }
 

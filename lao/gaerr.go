@@ -49,6 +49,8 @@ type GAERR struct {
 	W1 []float64
 }
 
+var _ Solver = (*GAERR)(nil)
+
 // Name returns "gaerr".
 func (s *GAERR) Name() string { return "gaerr" }
 

@@ -83,6 +83,8 @@ type Hybrid struct {
 	Prices
 }
 
+var _ Solver = (*Hybrid)(nil)
+
 // Name returns "hybrid".
 func (h *Hybrid) Name() string { return "hybrid" }
 

@@ -35,6 +35,8 @@ type OnlineRidge struct {
 	AdaGrad bool
 }
 
+var _ Solver = (*OnlineRidge)(nil)
+
 // Name returns "online-ridge".
 func (o *OnlineRidge) Name() string { return "online-ridge" }
 

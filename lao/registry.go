@@ -14,8 +14,7 @@ const (
 // constructors lists every registered solver, budgeted ones first, then the
 // full-information references. A solver's parameters, defaults and CV
 // ranges live in its own struct (Params); this list only makes it
-// reachable by name. Each entry, a func() Solver, is also the
-// compile-time check that the solver's type implements Solver.
+// reachable by name.
 var constructors = []func() Solver{
 	func() Solver { return new(Baseline) },
 	func() Solver { return new(AER) },

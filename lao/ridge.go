@@ -39,6 +39,8 @@ type Ridge struct {
 	MaxMemoryMiB int
 }
 
+var _ Solver = (*Ridge)(nil)
+
 // Name returns "ridge".
 func (r *Ridge) Name() string { return "ridge" }
 

@@ -63,6 +63,8 @@ type TwoPhasedDDAELR struct {
 	Paper bool
 }
 
+var _ Solver = (*TwoPhasedDDAELR)(nil)
+
 // Name returns "twophased-ddaelr".
 func (s *TwoPhasedDDAELR) Name() string { return "twophased-ddaelr" }
 

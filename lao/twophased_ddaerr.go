@@ -87,6 +87,8 @@ type TwoPhasedDDAERR struct {
 	Paper bool
 }
 
+var _ Solver = (*TwoPhasedDDAERR)(nil)
+
 // Name returns "twophased-ddaerr".
 func (s *TwoPhasedDDAERR) Name() string { return "twophased-ddaerr" }
 
