@@ -3,6 +3,7 @@ package datasets
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -42,22 +43,8 @@ func MS2018Model() GaussianSparseModel {
 // ξ. The same (m, seed) gives the same data, and a longer sample extends a
 // shorter one.
 func (p GaussianSparseModel) Sample(m int, seed uint64) (*lao.Dataset, error) {
-	d := len(p.ThetaStar)
-	if err := checkSynthetic("GaussianSparseModel", d, m, p.Noise, p.ThetaStar); err != nil {
-		return nil, err
-	}
-	r := lao.NewRand(seed)
-	x, y := make([]float64, m*d), make([]float64, m)
-	for i := range m {
-		row := x[i*d : (i+1)*d]
-		var a float64
-		for j := range row {
-			row[j] = r.NormFloat64()
-			a += p.ThetaStar[j] * row[j]
-		}
-		y[i] = a + p.Noise*r.NormFloat64()
-	}
-	return lao.NewDataset(x, y, d, nil)
+	normal := (*rand.Rand).NormFloat64
+	return sampleLinear("GaussianSparseModel", m, seed, p.ThetaStar, p.Noise, normal, normal)
 }
 
 // Excess is the exact excess risk L(θ) − L(θ*) = ||θ − θ*||₂² for the loss

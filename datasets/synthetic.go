@@ -3,6 +3,7 @@ package datasets
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -22,19 +23,28 @@ type SignModel struct {
 // Sample draws m examples with lao.NewRand(seed); the same (m, seed) gives
 // the same data, and a longer sample extends a shorter one.
 func (p SignModel) Sample(m int, seed uint64) (*lao.Dataset, error) {
-	d := len(p.WStar)
-	if err := checkSynthetic("SignModel", d, m, p.Noise, p.WStar); err != nil {
+	sign := func(r *rand.Rand) float64 { return float64(2*r.IntN(2) - 1) }
+	uniform := func(r *rand.Rand) float64 { return 2*r.Float64() - 1 }
+	return sampleLinear("SignModel", m, seed, p.WStar, p.Noise, sign, uniform)
+}
+
+// sampleLinear draws m examples of y = w*·x + noise·ε with lao.NewRand(seed):
+// per row the d attributes x_j = cell(r), independent, then ε = eps(r).
+func sampleLinear(name string, m int, seed uint64, wstar []float64, noise float64, cell, eps func(*rand.Rand) float64) (*lao.Dataset, error) {
+	d := len(wstar)
+	if err := checkSynthetic(name, d, m, noise, wstar); err != nil {
 		return nil, err
 	}
 	r := lao.NewRand(seed)
 	x, y := make([]float64, m*d), make([]float64, m)
 	for i := range m {
 		row := x[i*d : (i+1)*d]
+		var a float64
 		for j := range row {
-			row[j] = float64(2*r.IntN(2) - 1)
-			y[i] += p.WStar[j] * row[j]
+			row[j] = cell(r)
+			a += wstar[j] * row[j]
 		}
-		y[i] += p.Noise * (2*r.Float64() - 1)
+		y[i] = a + noise*eps(r)
 	}
 	return lao.NewDataset(x, y, d, nil)
 }

@@ -263,23 +263,20 @@ var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$`)
 // cells are handled by opt.Missing. Errors name the input, the column, the
 // file line and the cell's text.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
-	name, err := opt.source("CSV")
-	if err != nil {
-		return nil, err
-	}
-	f, err := openCSV(r, name, opt)
-	if err != nil {
-		return nil, err
-	}
-	return readTable(f)
+	return opt.read("CSV", func(name string) (*rowTable, error) { return openCSV(r, name, opt) })
 }
 
-// source returns the name messages give the input (opt.Name, else def) and
-// checks opt.Missing, for ReadCSV and ReadRows.
-func (opt CSVOptions) source(def string) (string, error) {
+// read is what ReadCSV and ReadRows share: it names the input (opt.Name,
+// else def), checks opt.Missing, opens the input's rows with open and
+// reads them (readTable).
+func (opt CSVOptions) read(def string, open func(name string) (*rowTable, error)) (*Table, error) {
 	name := cmp.Or(opt.Name, def)
 	if opt.Missing < MissingError || opt.Missing > MissingMean {
-		return "", fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
+		return nil, fmt.Errorf("frames: %s: CSVOptions.Missing = %d: %w", name, int(opt.Missing), lao.ErrParam)
 	}
-	return name, nil
+	t, err := open(name)
+	if err != nil {
+		return nil, err
+	}
+	return readTable(t)
 }

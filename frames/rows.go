@@ -152,15 +152,7 @@ func where(unit string, pos int) string {
 // rows.
 func ReadRows(rows Rows, opt CSVOptions) (*Table, error) {
 	defer rows.Close()
-	name, err := opt.source("table")
-	if err != nil {
-		return nil, err
-	}
-	t, err := newRowTable(rows, name, opt)
-	if err != nil {
-		return nil, err
-	}
-	return readTable(t)
+	return opt.read("table", func(name string) (*rowTable, error) { return newRowTable(rows, name, opt) })
 }
 
 // readTable reads every row of t and builds the Table: the core of

@@ -54,23 +54,17 @@ var _ Solver = (*AELR)(nil)
 // Name returns "aelr".
 func (s *AELR) Name() string { return "aelr" }
 
-func (s *AELR) resolve(p Problem) (k int, B, eta, cost float64, o estOpts, err error) {
-	if err = s.Prices.check("aelr", p.D); err != nil {
+func (s *AELR) resolve(p Problem) (r kPlusOneRun, err error) {
+	if r, err = s.Prices.resolveKPlusOne("aelr", s.K, s.B, p.D); err != nil {
 		return
 	}
-	if k, cost, err = s.Prices.resolveDraws("aelr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
-		return
-	}
-	if B, err = positiveOr("aelr", "B", s.B, defaultRadius); err != nil {
-		return
-	}
-	o = lassoOpts(s.Split, false, nil)
-	def := AELRDefaultEta(p.D, k, p.M, B)
+	r.o = lassoOpts(s.Split, false, nil)
+	def := AELRDefaultEta(p.D, r.k, p.M, r.B)
 	if s.priced() { // p_j ∝ |w_j|/√c_j
-		o.innerC = rootPrices(s.Costs)
+		r.o.innerC = rootPrices(s.Costs)
 		def *= pricedInnerL1Eta(s.Costs)
 	}
-	eta, err = positiveOr("aelr", "eta", s.Eta, def)
+	r.eta, err = positiveOr("aelr", "eta", s.Eta, def)
 	return
 }
 
@@ -94,14 +88,7 @@ func (s *AELR) About() About {
 // Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
 // (w_1 = 0) and the budget k+1 per example.
 func (s *AELR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, cost, o, err := s.resolve(p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if s.K == 0 {
-		o.kDerived = k // from the cost budget
-	}
-	return newGAELRLearner(nil, k, B, eta, p, o, nil), s.Prices.budget(kPlusOne(k, p.D), cost), nil
+	return startL1(s.resolve, &s.Prices, p)
 }
 
 // aelrLearner runs AELR and GAELR on the exponentiated-gradient core:
@@ -109,13 +96,8 @@ func (s *AELR) Start(p Problem) (Learner, Budget, error) {
 // with explicit z⁺, z⁻ is refAELR in the tests, matched iterate for
 // iterate).
 type aelrLearner struct {
-	q      *aliasTable // GAELR's sampling distribution for x̃; nil: uniform (AELR)
-	k      int         // draws for x̃
-	o      estOpts
-	B, eta float64
-	rng    *rand.Rand
-	z      *core.EG // z⁺ = e^u, z⁻ = e^−u, w_t and the running sum
-	xt     *sparseVec
+	xEstimator
+	z *core.EG // z⁺ = e^u, z⁻ = e^−u, w_t and the running sum
 }
 
 // aelrGradient sets g̃ = φ̃·x̃ into xt (Hazan & Koren 2012, Alg. 2 lines 4-11), before
@@ -147,12 +129,4 @@ func (l *aelrLearner) estimate(ex *Example) float64 {
 	return innerL1(ex, l.z, &l.o, l.rng) - ex.Label()
 }
 
-// xDraws lists the attributes drawn for x̃ on the last example, with
-// multiplicity.
-func (l *aelrLearner) xDraws() []int { return l.xt.draws }
-
 func (l *aelrLearner) Weights(dst []float64) { l.z.Average(dst) }
-
-func (l *aelrLearner) Params() map[string]float64 {
-	return l.o.report(map[string]float64{"B": l.B, "eta": l.eta})
-}

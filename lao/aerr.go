@@ -58,26 +58,20 @@ var _ Solver = (*AERR)(nil)
 // Name returns "aerr".
 func (s *AERR) Name() string { return "aerr" }
 
-func (s *AERR) resolve(p Problem) (k int, B, eta, cost float64, q *aliasTable, o estOpts, err error) {
-	if err = s.Prices.check("aerr", p.D); err != nil {
+func (s *AERR) resolve(p Problem) (r kPlusOneRun, err error) {
+	if r, err = s.Prices.resolveKPlusOne("aerr", s.K, s.B, p.D); err != nil {
 		return
 	}
-	if k, cost, err = s.Prices.resolveDraws("aerr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
-		return
-	}
-	if B, err = positiveOr("aerr", "B", s.B, defaultRadius); err != nil {
-		return
-	}
-	o = ridgeOpts(s.AdaGrad, s.Split, false, nil)
-	def := AERRDefaultEta(p.D, k, p.M)
+	r.o = ridgeOpts(s.AdaGrad, s.Split, false, nil)
+	def := AERRDefaultEta(p.D, r.k, p.M)
 	if s.priced() { // q_j ∝ 1/√c_j; Theorem 3.1's d becomes S(q) for equal moments
 		f := rootPrices(s.Costs)
-		if q, err = samplingTable("aerr", "Costs", f, p.D); err != nil {
+		if r.q, err = samplingTable("aerr", "Costs", f, p.D); err != nil {
 			return
 		}
-		def = math.Sqrt(float64(k) / (2 * PricedUniformS(s.Costs) * float64(p.M)))
+		def = math.Sqrt(float64(r.k) / (2 * PricedUniformS(s.Costs) * float64(p.M)))
 	}
-	eta, err = ridgeEta("aerr", s.Eta, s.AdaGrad, B, def)
+	r.eta, err = ridgeEta("aerr", s.Eta, s.AdaGrad, r.B, def)
 	return
 }
 
@@ -103,28 +97,15 @@ func (s *AERR) About() About {
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.
 func (s *AERR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, cost, q, o, err := s.resolve(p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if s.K == 0 {
-		o.kDerived = k // from the cost budget
-	}
-	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "aerr", o)
-	return l, s.Prices.budget(kPlusOne(k, p.D), cost), err
+	return startL2("aerr", s.resolve, s.W1, &s.Prices, p)
 }
 
 // aerrLearner runs AERR and GAERR on the projected-gradient core: O(k log d)
 // per example (the plain O(d) transcription of the pseudo-code is refAERR
 // in the tests, matched iterate for iterate).
 type aerrLearner struct {
-	q      *aliasTable // GAERR's sampling distribution for x̃; nil: uniform (AERR)
-	k      int         // draws for x̃
-	o      estOpts
-	B, eta float64
-	rng    *rand.Rand
-	w      *core.Ball // w_t and the running sum of w_1..w_t
-	xt     *sparseVec
+	xEstimator
+	w *core.Ball // w_t and the running sum of w_1..w_t
 }
 
 // initialIterate returns w_1 for the l2-ball solvers (AERR, GAERR, DDAERR):
@@ -152,7 +133,7 @@ func initialIterate(solver string, W1 []float64, d int, B float64) ([]float64, e
 // returns φ̃. E[g̃] = (w·x − y)x (Lemma 3.3). With q non-nil, x̃ draws its
 // k attributes from q instead of uniformly: Kukliansky & Shamir's GAERR (Alg. 1).
 func aerrGradient(ex *Example, w *core.Ball, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) float64 {
-	l := aerrLearner{q: q, k: k, rng: rng, w: w, xt: xt, o: estOpts{r: 1}} // the specified algorithm
+	l := aerrLearner{xEstimator{q: q, k: k, rng: rng, xt: xt, o: estOpts{r: 1}}, w} // the specified algorithm
 	phi := l.estimate(ex)
 	for a := range xt.vals {
 		xt.vals[a] *= phi
@@ -181,13 +162,4 @@ func (l *aerrLearner) estimate(ex *Example) float64 {
 	return innerL2(ex, l.w, &l.o, l.rng) - ex.Label()
 }
 
-// xDraws lists the attributes drawn for x̃ on the last example, with
-// multiplicity (the two-phased solvers' first phase estimates E[x_i²]
-// from them).
-func (l *aerrLearner) xDraws() []int { return l.xt.draws }
-
 func (l *aerrLearner) Weights(dst []float64) { l.w.Average(dst) }
-
-func (l *aerrLearner) Params() map[string]float64 {
-	return l.o.report(map[string]float64{"B": l.B, "eta": l.eta})
-}

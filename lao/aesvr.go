@@ -97,6 +97,7 @@ type aesvrParams struct {
 	k, cap             int
 	B, delta, eps, eta float64
 	genest             *GenEst
+	w1                 []float64 // w_1 (initialIterate)
 }
 
 func (s *AESVR) resolve(p Problem) (aesvrParams, error) {
@@ -135,7 +136,8 @@ func (s *AESVR) resolve(p Problem) (aesvrParams, error) {
 	if r.cap < r.k || r.cap > p.D {
 		return r, paramErr("aesvr", "cap", "= %d must be in [k = %d, d = %d]", r.cap, r.k, p.D)
 	}
-	return r, nil
+	r.w1, err = initialIterate("aesvr", s.W1, p.D, r.B)
+	return r, err
 }
 
 // Start validates the parameters and returns a learner at w_1 with the
@@ -146,13 +148,9 @@ func (s *AESVR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	w, err := initialIterate("aesvr", s.W1, p.D, r.B)
-	if err != nil {
-		return nil, Budget{}, err
-	}
 	b := Budget{PerExample: r.cap, Mean: float64(r.k) + 6,
 		Rule: fmt.Sprintf("k+6 per example in expectation (hard cap %d)", r.cap)}
-	return &aesvrLearner{p: r, rng: p.Rand, w: core.NewBall(w), xt: newSparseVec(p.D)}, b, nil
+	return &aesvrLearner{p: r, rng: p.Rand, w: core.NewBall(r.w1), xt: newSparseVec(p.D)}, b, nil
 }
 
 // aesvrLearner runs Algorithm 4 on the projected-gradient core.

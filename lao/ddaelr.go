@@ -54,41 +54,35 @@ var _ Solver = (*DDAELR)(nil)
 // Name returns "ddaelr".
 func (s *DDAELR) Name() string { return "ddaelr" }
 
-func (s *DDAELR) resolve(p Problem) (k int, B, eta, cost float64, q *aliasTable, o estOpts, err error) {
-	if err = s.Prices.check("ddaelr", p.D); err != nil {
-		return
-	}
-	if k, cost, err = s.Prices.resolveDraws("ddaelr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
-		return
-	}
-	if B, err = positiveOr("ddaelr", "B", s.B, defaultRadius); err != nil {
+func (s *DDAELR) resolve(p Problem) (r kPlusOneRun, err error) {
+	if r, err = s.Prices.resolveKPlusOne("ddaelr", s.K, s.B, p.D); err != nil {
 		return
 	}
 	if err = checkMoments("ddaelr", s.Moments, p.D); err != nil {
 		return
 	}
-	if q, err = samplingTable("ddaelr", "Moments", s.Moments, p.D); err != nil {
+	if r.q, err = samplingTable("ddaelr", "Moments", s.Moments, p.D); err != nil {
 		return
 	}
 	split, inner := paperFlags(s.Paper, s.Split, s.InnerDD)
-	o = lassoOpts(split, inner, rootsOf(s.Moments))
+	r.o = lassoOpts(split, inner, rootsOf(s.Moments))
 	var l1 float64
 	for _, v := range s.Moments {
 		l1 += v
 	}
-	def := DDAELRDefaultEta(p.D, k, p.M, B, l1)
+	def := DDAELRDefaultEta(p.D, r.k, p.M, r.B, l1)
 	if s.priced() { // p_j ∝ |w_j|/√c_j, or |w_j|√(E[x_j²]/c_j) with innerdd
 		f := rootPrices(s.Costs)
 		if inner {
 			for j := range f {
-				f[j] *= o.innerC[j]
+				f[j] *= r.o.innerC[j]
 			}
 		} else {
 			def *= pricedInnerL1Eta(s.Costs)
 		}
-		o.innerC = f
+		r.o.innerC = f
 	}
-	eta, err = positiveOr("ddaelr", "eta", s.Eta, def)
+	r.eta, err = positiveOr("ddaelr", "eta", s.Eta, def)
 	return
 }
 
@@ -140,14 +134,7 @@ func (s *DDAELR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner at z⁺ = z⁻ = 1 (w_1 = 0) with the
 // budget k+1 per example.
 func (s *DDAELR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, cost, q, o, err := s.resolve(p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if s.K == 0 {
-		o.kDerived = k // from the cost budget
-	}
-	return newGAELRLearner(q, k, B, eta, p, o, nil), s.Prices.budget(kPlusOne(k, p.D), cost), nil
+	return startL1(s.resolve, &s.Prices, p)
 }
 
 // DDAELRDefaultEta is Theorem 4.6's step size

@@ -61,14 +61,8 @@ var _ Solver = (*DDAERR)(nil)
 // Name returns "ddaerr".
 func (s *DDAERR) Name() string { return "ddaerr" }
 
-func (s *DDAERR) resolve(p Problem) (k int, B, eta, cost float64, q *aliasTable, o estOpts, err error) {
-	if err = s.Prices.check("ddaerr", p.D); err != nil {
-		return
-	}
-	if k, cost, err = s.Prices.resolveDraws("ddaerr", s.K, p.D, kPlusOneCount(p.D)); err != nil {
-		return
-	}
-	if B, err = positiveOr("ddaerr", "B", s.B, defaultRadius); err != nil {
+func (s *DDAERR) resolve(p Problem) (r kPlusOneRun, err error) {
+	if r, err = s.Prices.resolveKPlusOne("ddaerr", s.K, s.B, p.D); err != nil {
 		return
 	}
 	if err = checkMoments("ddaerr", s.Moments, p.D); err != nil {
@@ -81,12 +75,12 @@ func (s *DDAERR) resolve(p Problem) (k int, B, eta, cost float64, q *aliasTable,
 		}
 		half = pricedHalf(s.Moments, s.Costs)
 	}
-	if q, err = samplingTable("ddaerr", "Moments", roots, p.D); err != nil {
+	if r.q, err = samplingTable("ddaerr", "Moments", roots, p.D); err != nil {
 		return
 	}
 	split, inner := paperFlags(s.Paper, s.Split, s.InnerDD)
-	o = ridgeOpts(s.AdaGrad, split, inner, roots)
-	eta, err = ridgeEta("ddaerr", s.Eta, s.AdaGrad, B, DDAERRDefaultEta(k, p.M, half))
+	r.o = ridgeOpts(s.AdaGrad, split, inner, roots)
+	r.eta, err = ridgeEta("ddaerr", s.Eta, s.AdaGrad, r.B, DDAERRDefaultEta(r.k, p.M, half))
 	return
 }
 
@@ -122,15 +116,7 @@ func (s *DDAERR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.
 func (s *DDAERR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, cost, q, o, err := s.resolve(p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	if s.K == 0 {
-		o.kDerived = k // from the cost budget
-	}
-	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "ddaerr", o)
-	return l, s.Prices.budget(kPlusOne(k, p.D), cost), err
+	return startL2("ddaerr", s.resolve, s.W1, &s.Prices, p)
 }
 
 // HalfNorm is ||v||_{1/2} = (Σ_i √v_i)² for v ≥ 0: for the second moments

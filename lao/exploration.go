@@ -85,14 +85,28 @@ type explorationConfig struct {
 	eta    float64 // 0: estimate on the first mini-batch
 	batch  int
 	growth float64
+	theta0 []float64 // the start H_s(θ_0) (initialTheta)
 }
 
-func (e *Exploration) resolve(p Problem) (explorationConfig, error) {
-	return resolveExploration("exploration", e.K, e.S, e.Eta, e.Batch, e.Growth, p.D)
+func (e *Exploration) resolve(p Problem) (c explorationConfig, err error) {
+	if c, err = resolveExploration("exploration", e.K, e.S, e.Eta, e.Batch, e.Growth, p.D); err != nil {
+		return
+	}
+	c.theta0, err = initialTheta("exploration", e.Theta0, p.D, c.s)
+	return
+}
+
+// explorer returns Exploration's state at θ_0 with the first mini-batch
+// size: where Exploration and Hybrid start.
+func (c explorationConfig) explorer(d int) *explorer {
+	x := newExplorer(d, c.sp, c.s, c.eta, c.theta0)
+	x.batch = c.batch
+	return x
 }
 
 // resolveExploration validates what Exploration and Hybrid share: the
-// sparsities s' and s, η and the mini-batch schedule.
+// sparsities s' and s, η and the mini-batch schedule (θ_0 is validated
+// last, by each resolve).
 func resolveExploration(solver string, k, s int, eta float64, batch int, growth float64, d int) (explorationConfig, error) {
 	sp, err := resolveSparsity(solver, k, s, d, 1)
 	if err != nil {
@@ -115,13 +129,7 @@ func (e *Exploration) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	th, err := initialTheta("exploration", e.Theta0, p.D, c.s)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	x := newExplorer(p.D, c.sp, c.s, c.eta, th)
-	x.batch = c.batch
-	return &explorationLearner{x: x, c: c}, sparseBudget(c.sp, c.s), nil
+	return &explorationLearner{x: c.explorer(p.D), c: c}, sparseBudget(c.sp, c.s), nil
 }
 
 type explorationLearner struct {

@@ -48,13 +48,13 @@ var _ Solver = (*GAELR)(nil)
 // Name returns "gaelr".
 func (s *GAELR) Name() string { return "gaelr" }
 
-func (s *GAELR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
-	if k, B, q, err = resolveGeneral("gaelr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
+func (s *GAELR) resolve(p Problem) (r kPlusOneRun, err error) {
+	if r, err = resolveGeneral("gaelr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
 		return
 	}
-	minQ := minPositive(q.q)
-	def := 1 / (2 * B) * math.Sqrt(math.Log(2*float64(p.D))/(5*float64(p.M)*(1/(float64(k)*minQ)+1)))
-	eta, err = positiveOr("gaelr", "eta", s.Eta, def)
+	minQ := minPositive(r.q.q)
+	def := 1 / (2 * r.B) * math.Sqrt(math.Log(2*float64(p.D))/(5*float64(p.M)*(1/(float64(r.k)*minQ)+1)))
+	r.eta, err = positiveOr("gaelr", "eta", s.Eta, def)
 	return
 }
 
@@ -76,7 +76,7 @@ func (s *GAELR) About() About {
 
 // NeedsMoments reports whether q must still be derived from prior moments
 // (Q nil, QPower non-zero, Moments nil).
-func (s *GAELR) NeedsMoments() bool { return s.Q == nil && s.QPower != 0 && s.Moments == nil }
+func (s *GAELR) NeedsMoments() bool { return needsPowerMoments(s.Q, s.QPower, s.Moments) }
 
 // SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
 func (s *GAELR) SetMoments(m []float64) { s.Moments = m }
@@ -84,11 +84,7 @@ func (s *GAELR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
 // (w_1 = 0) and the budget k+1 per example.
 func (s *GAELR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, q, err := s.resolve(p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	return newGAELRLearner(q, k, B, eta, p, estOpts{r: 1}, nil), kPlusOne(k, p.D), nil
+	return startL1(s.resolve, nil, p)
 }
 
 // newGAELRLearner returns the GAELR learner for the budget k+1 with
@@ -101,7 +97,7 @@ func newGAELRLearner(q *aliasTable, k int, B, eta float64, p Problem, o estOpts,
 	if o.innerC != nil {
 		z.EnableWeighted(o.innerC)
 	}
-	return &aelrLearner{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, z: z, xt: newSparseVec(p.D)}
+	return &aelrLearner{xEstimator{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, xt: newSparseVec(p.D)}, z}
 }
 
 // GAELRBound is Kukliansky & Shamir's Theorem 4.1: B(log(2d)/(ηm) + 5ηG²) with

@@ -54,33 +54,40 @@ var _ Solver = (*GAERR)(nil)
 // Name returns "gaerr".
 func (s *GAERR) Name() string { return "gaerr" }
 
-func (s *GAERR) resolve(p Problem) (k int, B, eta float64, q *aliasTable, err error) {
-	if k, B, q, err = resolveGeneral("gaerr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
+func (s *GAERR) resolve(p Problem) (r kPlusOneRun, err error) {
+	if r, err = resolveGeneral("gaerr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
 		return
 	}
-	def := 1 / math.Sqrt(float64(p.M)*(1/(float64(k)*minPositive(q.q))+1))
-	eta, err = positiveOr("gaerr", "eta", s.Eta, def)
+	def := 1 / math.Sqrt(float64(p.M)*(1/(float64(r.k)*minPositive(r.q.q))+1))
+	r.eta, err = positiveOr("gaerr", "eta", s.Eta, def)
 	return
 }
 
 // resolveGeneral validates what GAERR and GAELR share (k, B and the
-// sampling distribution: Q, or q_i ∝ E[x_i²]^qpower, or uniform) and builds
-// q's alias table.
-func resolveGeneral(solver string, k int, B float64, Q []float64, qpower float64, moments []float64, p Problem) (int, float64, *aliasTable, error) {
+// sampling distribution: Q, or q_i ∝ E[x_i²]^qpower, or uniform), builds
+// q's alias table and selects the algorithms as specified (no variant
+// options, no prices).
+func resolveGeneral(solver string, k int, B float64, Q []float64, qpower float64, moments []float64, p Problem) (kPlusOneRun, error) {
 	if err := checkK(solver, k, p.D); err != nil {
-		return 0, 0, nil, err
+		return kPlusOneRun{}, err
 	}
 	B, err := positiveOr(solver, "B", B, defaultRadius)
 	if err != nil {
-		return 0, 0, nil, err
+		return kPlusOneRun{}, err
 	}
 	if Q == nil && qpower != 0 {
 		if Q, err = powerSampling(solver, moments, qpower, p.D); err != nil {
-			return 0, 0, nil, err
+			return kPlusOneRun{}, err
 		}
 	}
 	q, err := samplingTable(solver, "Q", Q, p.D)
-	return k, B, q, err
+	return kPlusOneRun{k: k, B: B, q: q, o: estOpts{r: 1}}, err
+}
+
+// needsPowerMoments reports whether GAERR's or GAELR's q_i ∝ E[x_i²]^qpower
+// still needs the prior second moments.
+func needsPowerMoments(Q []float64, qpower float64, moments []float64) bool {
+	return Q == nil && qpower != 0 && moments == nil
 }
 
 // samplingTable validates a sampling distribution (nil: uniform) and builds
@@ -120,7 +127,7 @@ func (s *GAERR) About() About {
 
 // NeedsMoments reports whether q must still be derived from prior moments
 // (Q nil, QPower non-zero, Moments nil).
-func (s *GAERR) NeedsMoments() bool { return s.Q == nil && s.QPower != 0 && s.Moments == nil }
+func (s *GAERR) NeedsMoments() bool { return needsPowerMoments(s.Q, s.QPower, s.Moments) }
 
 // SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
 func (s *GAERR) SetMoments(m []float64) { s.Moments = m }
@@ -128,12 +135,7 @@ func (s *GAERR) SetMoments(m []float64) { s.Moments = m }
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.
 func (s *GAERR) Start(p Problem) (Learner, Budget, error) {
-	k, B, eta, q, err := s.resolve(p)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	l, err := newGAERRLearner(q, k, B, eta, s.W1, p, "gaerr", estOpts{r: 1})
-	return l, kPlusOne(k, p.D), err
+	return startL2("gaerr", s.resolve, s.W1, nil, p)
 }
 
 // newGAERRLearner returns the GAERR learner at w_1 (W1 validated, or the
@@ -153,7 +155,7 @@ func newAERRLearnerAt(q *aliasTable, k int, B, eta float64, w []float64, p Probl
 	if o.innerC != nil {
 		b.EnableWeighted(o.innerC)
 	}
-	return &aerrLearner{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, w: b, xt: newSparseVec(p.D)}
+	return &aerrLearner{xEstimator{q: q, k: kx, o: o, B: B, eta: eta, rng: p.Rand, xt: newSparseVec(p.D)}, b}
 }
 
 // GAERRBound is Kukliansky & Shamir's Theorem 3.1 with Lemma 3.4:

@@ -162,7 +162,8 @@ func (h *Hybrid) resolve(p Problem) (hybridConfig, error) {
 	if c.batch2 < 1 {
 		return c, paramErr("hybrid", "batch2", "= %d: the mini-batch size must be at least 1", c.batch2)
 	}
-	return c, nil
+	c.theta0, err = initialTheta("hybrid", h.Theta0, p.D, c.s)
+	return c, err
 }
 
 // Start validates the parameters and returns a learner at H_s(θ̃_0) with
@@ -172,12 +173,7 @@ func (h *Hybrid) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	th, err := initialTheta("hybrid", h.Theta0, p.D, c.s)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	l := &hybridLearner{c: c, x: newExplorer(p.D, c.sp, c.s, c.eta, th), round: 1}
-	l.x.batch = c.batch
+	l := &hybridLearner{c: c, x: c.explorer(p.D), round: 1}
 	budget := sparseBudget(c.sp, c.s)
 	if h.Costs != nil {
 		cprime, cost, bounds, err := h.pricedPlan(c)
@@ -188,7 +184,7 @@ func (h *Hybrid) Start(p Problem) (Learner, Budget, error) {
 		budget = h.Prices.budget(budget, cost)
 		budget.PredictCost = cprime
 	}
-	l.y = newExploiter(th, nil, c.eta)
+	l.y = newExploiter(c.theta0, nil, c.eta)
 	return l, budget, nil
 }
 

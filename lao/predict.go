@@ -1,6 +1,10 @@
 package lao
 
-import "fmt"
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/floats"
+)
 
 // Predict returns w·x for the example behind ex, revealing only the
 // attributes where w is non-zero. With a handle whose budget is s', this is
@@ -29,15 +33,7 @@ func Predict(w []float64, ex *Example) (yhat float64, err error) {
 
 // NonZero returns the number of non-zero entries of w: the attributes a
 // linear model needs at prediction time.
-func NonZero(w []float64) int {
-	n := 0
-	for _, v := range w {
-		if v != 0 {
-			n++
-		}
-	}
-	return n
-}
+func NonZero(w []float64) int { return floats.Count(func(v float64) bool { return v != 0 }, w) }
 
 // BudgetedMSE returns the mean squared error of w on ds when each test row
 // may reveal at most budget attributes (Murata & Suzuki's prediction-time budget).

@@ -218,17 +218,17 @@ func TestPricedEstimatorStatistics(t *testing.T) {
 		},
 		"aelr": func() sampler {
 			s := &AELR{K: k, B: 10, Prices: Prices{Costs: costs}}
-			_, B, eta, cost, o, err := s.resolve(p)
+			r, err := s.resolve(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			l := newGAELRLearner(nil, k, B, eta, p, o, egAt(w, 10))
+			l := newGAELRLearner(nil, k, r.B, r.eta, p, r.o, egAt(w, 10))
 			q, pw := make([]float64, d), make([]float64, d)
 			for j := range q {
 				q[j] = 1
 				pw[j] = math.Abs(l.z.W(j)) * f[j] // EG's w at the start: w scaled onto the l1 sphere
 			}
-			return sampler{l, l.xt, q, pw, s.Prices.budget(kPlusOne(k, d), cost)}
+			return sampler{l, l.xt, q, pw, s.Prices.budget(kPlusOne(k, d), r.cost)}
 		},
 	}
 	for name, m := range mk {

@@ -222,9 +222,10 @@ func mostExpensive(costs []float64, n int) string {
 }
 
 // budget adds the prices and cost budgets to a solver's count budget b:
-// the hard cost budget C and the prediction-time budget.
+// the hard cost budget C and the prediction-time budget (none if p is nil
+// or has no prices).
 func (p *Prices) budget(b Budget, cost float64) Budget {
-	if p.Costs == nil {
+	if p == nil || p.Costs == nil {
 		return b
 	}
 	b.Costs, b.Cost, b.PredictCost = p.Costs, cost, p.PredictCostBudget

@@ -16,6 +16,9 @@ type twoPhasedParams struct {
 	B, delta float64
 	// the experimental variants in force (Paper turns them all on)
 	split, inner, eps0, warm bool
+	// w1 is Two-Phased DDAERR's w_1 (initialIterate); nil for Two-Phased
+	// DDAELR, which starts at w_1 = 0.
+	w1 []float64
 }
 
 // twoPhasedVariants is the variant fields shared by both solvers.

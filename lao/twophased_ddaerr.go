@@ -92,9 +92,14 @@ var _ Solver = (*TwoPhasedDDAERR)(nil)
 // Name returns "twophased-ddaerr".
 func (s *TwoPhasedDDAERR) Name() string { return "twophased-ddaerr" }
 
-func (s *TwoPhasedDDAERR) resolve(p Problem) (twoPhasedParams, error) {
-	return resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p,
+func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
+	tp, err = resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p,
 		twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
+	if err != nil {
+		return
+	}
+	tp.w1, err = initialIterate("twophased-ddaerr", s.W1, p.D, tp.B)
+	return
 }
 
 // Params binds k, B, eta, m1, delta, half, adagrad, eta1, split, innerdd,
@@ -125,18 +130,14 @@ func (s *TwoPhasedDDAERR) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	w1, err := initialIterate("twophased-ddaerr", s.W1, p.D, tp.B)
-	if err != nil {
-		return nil, Budget{}, err
-	}
-	l := newTwoPhasedLearner("twophased-ddaerr", tp, p, w1, s.secondPhase(tp, p, w1))
+	l := newTwoPhasedLearner("twophased-ddaerr", tp, p, tp.w1, s.secondPhase(tp, p, tp.w1))
 	if tp.warm { // the first phase runs AERR on the budget
 		o := ridgeOpts(s.AdaGrad, tp.split, false, nil)
 		eta1, err := ridgeEta("twophased-ddaerr", cmp.Or(s.Eta1, s.Eta), s.AdaGrad, tp.B, AERRDefaultEta(p.D, tp.k, tp.m1))
 		if err != nil {
 			return nil, Budget{}, err
 		}
-		l.first = newAERRLearnerAt(nil, tp.k, tp.B, eta1, slices.Clone(w1), p, o)
+		l.first = newAERRLearnerAt(nil, tp.k, tp.B, eta1, slices.Clone(tp.w1), p, o)
 	}
 	return l, kPlusOne(tp.k, p.D), nil
 }

@@ -107,26 +107,25 @@ func weightedInnerEstimate(ex *Example, w *core.Lazy, c []float64, r int, rng *r
 // r draws with p_j = w_j²/||w||₂² (Hazan & Koren 2012, Alg. 1 lines 8-9),
 // or weightedInnerEstimate.
 func innerL2(ex *Example, w *core.Ball, o *estOpts, rng *rand.Rand) float64 {
-	if o.innerC != nil {
-		return weightedInnerEstimate(ex, w.Lazy, o.innerC, o.r, rng)
-	}
-	var s float64
-	for range o.r {
-		s += l2InnerEstimate(ex, w, rng)
-	}
-	return s / float64(o.r)
+	return innerMean(ex, w, w.Lazy, o, rng, l2InnerEstimate)
 }
 
 // innerL1 is the inner-product estimate of the lasso learners: the mean of
 // r draws with p_j = |w_j|/||w||₁ (Hazan & Koren 2012, Alg. 2 lines 9-10),
 // or weightedInnerEstimate.
 func innerL1(ex *Example, z *core.EG, o *estOpts, rng *rand.Rand) float64 {
+	return innerMean(ex, l1Sampler(z), z.Lazy, o, rng, egInnerEstimate)
+}
+
+// innerMean is weightedInnerEstimate on lazy if o.innerC is set, else the
+// mean of o.r draws of the algorithm's own one-attribute estimate one(w).
+func innerMean[W any](ex *Example, w W, lazy *core.Lazy, o *estOpts, rng *rand.Rand, one func(*Example, W, *rand.Rand) float64) float64 {
 	if o.innerC != nil {
-		return weightedInnerEstimate(ex, z.Lazy, o.innerC, o.r, rng)
+		return weightedInnerEstimate(ex, lazy, o.innerC, o.r, rng)
 	}
 	var s float64
 	for range o.r {
-		s += egInnerEstimate(ex, z, rng)
+		s += one(ex, w, rng)
 	}
 	return s / float64(o.r)
 }

@@ -25,11 +25,9 @@ type pqRows struct {
 	g      int // the next row group
 	rows   parquet.Rows
 	buf    []parquet.Row
-	i, n   int // row i of the n buffered
+	cursor // row i of the n buffered
 	cur    []parquet.Value
-	pos    int
 	total  int64 // the file's rows (its footer says)
-	err    error
 	closed bool
 }
 
@@ -179,15 +177,9 @@ func (r *pqRows) Names() []string { return r.names }
 // Next advances to the next row, reading the next buffer of rows (and row
 // group) when needed.
 func (r *pqRows) Next() (int, error) {
-	if r.err != nil {
-		return 0, r.err
-	}
-	r.i++
-	for r.i >= r.n {
-		if err := r.fill(); err != nil {
-			r.err = err
-			return 0, err
-		}
+	pos, err := r.advance(r.fill)
+	if err != nil {
+		return 0, err
 	}
 	for c := range r.cur {
 		r.cur[c] = parquet.Value{}
@@ -197,8 +189,7 @@ func (r *pqRows) Next() (int, error) {
 			r.cur[c] = v
 		}
 	}
-	r.pos++
-	return r.pos, nil
+	return pos, nil
 }
 
 // fill reads the next buffer of rows, moving to the next row group when

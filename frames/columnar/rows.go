@@ -22,10 +22,34 @@ type rows struct {
 	field  []int // field j's column in a batch, or -1 (a skipped nested column)
 	cur    arrow.RecordBatch
 	cells  []cellFunc
-	i, n   int // row i of the current batch of n rows
-	pos    int // row number of the current row, from 1
-	err    error
+	cursor // row i of the current batch of n rows
 	closed bool
+}
+
+// cursor is the position the Arrow and Parquet readers keep: row i of the
+// n rows buffered, the row number pos of the current row (from 1) and the
+// error that ended the reading, which every later Next returns.
+type cursor struct {
+	i, n, pos int
+	err       error
+}
+
+// advance moves to the next row, calling refill while the buffer is used
+// up (refill loads the next n rows and resets i to 0), and returns its row
+// number.
+func (c *cursor) advance(refill func() error) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	c.i++
+	for c.i >= c.n {
+		if err := refill(); err != nil {
+			c.err = err
+			return 0, err
+		}
+	}
+	c.pos++
+	return c.pos, nil
 }
 
 func newRows(src *batchSource, skip []bool, name string) *rows {
@@ -50,30 +74,17 @@ func (r *rows) Names() []string { return r.names }
 // Next advances to the next row, reading the next batch when the current
 // one is done.
 func (r *rows) Next() (int, error) {
-	if r.err != nil {
-		return 0, r.err
-	}
-	r.i++
-	for r.i >= r.n {
-		if r.cur != nil {
-			r.cur = nil
-		}
+	return r.advance(func() error {
+		r.cur = nil
 		rec, err := r.src.next()
+		if err != nil && err != io.EOF {
+			err = fmt.Errorf("%w (reading from row %d)", err, r.pos+1)
+		}
 		if err != nil {
-			r.err = err
-			if err != io.EOF {
-				err = fmt.Errorf("%w (reading from row %d)", err, r.pos+1)
-				r.err = err
-			}
-			return 0, err
+			return err
 		}
-		if err := r.setBatch(rec); err != nil {
-			r.err = err
-			return 0, err
-		}
-	}
-	r.pos++
-	return r.pos, nil
+		return r.setBatch(rec)
+	})
 }
 
 // setBatch makes rec the current batch.

@@ -41,53 +41,51 @@ func record(df dataframe.DataFrame) (arrow.RecordBatch, error) {
 // arrayOf converts a series to an Arrow array (NaN and NA become null).
 func arrayOf(s series.Series) (arrow.Array, error) {
 	mem := memory.DefaultAllocator
+	na := func(i int) bool { return s.Elem(i).IsNA() }
 	switch s.Type() {
 	case series.Float:
-		b := array.NewFloat64Builder(mem)
-		defer b.Release()
-		for _, v := range s.Float() {
-			if math.IsNaN(v) {
-				b.AppendNull()
-			} else {
-				b.Append(v)
-			}
-		}
-		return b.NewArray(), nil
+		fs := s.Float()
+		return withNulls(array.NewFloat64Builder(mem), fs, func(i int) bool { return math.IsNaN(fs[i]) }), nil
 	case series.Int:
 		ints, err := s.Int()
 		if err != nil {
 			return nil, err
 		}
-		b := array.NewInt64Builder(mem)
-		defer b.Release()
+		wide := make([]int64, len(ints))
 		for i, v := range ints {
-			if s.Elem(i).IsNA() {
-				b.AppendNull()
-			} else {
-				b.Append(int64(v))
-			}
+			wide[i] = int64(v)
 		}
-		return b.NewArray(), nil
+		return withNulls(array.NewInt64Builder(mem), wide, na), nil
 	case series.Bool:
 		bools, err := s.Bool()
 		if err != nil {
 			return nil, err
 		}
-		b := array.NewBooleanBuilder(mem)
-		defer b.Release()
-		for i, v := range bools {
-			if s.Elem(i).IsNA() {
-				b.AppendNull()
-			} else {
-				b.Append(v)
-			}
-		}
-		return b.NewArray(), nil
+		return withNulls(array.NewBooleanBuilder(mem), bools, na), nil
 	}
 	b := array.NewStringBuilder(mem)
 	defer b.Release()
 	b.AppendValues(s.Records(), nil)
 	return b.NewArray(), nil
+}
+
+// withNulls appends vals to b, a null where null(i), and returns the array
+// (releasing b).
+func withNulls[T any, B interface {
+	Append(T)
+	AppendNull()
+	NewArray() arrow.Array
+	Release()
+}](b B, vals []T, null func(i int) bool) arrow.Array {
+	defer b.Release()
+	for i, v := range vals {
+		if null(i) {
+			b.AppendNull()
+		} else {
+			b.Append(v)
+		}
+	}
+	return b.NewArray()
 }
 
 // WriteArrow writes df to w as an Arrow IPC file (one record batch).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/laoproject/lao/lao/internal/dense"
 	"github.com/laoproject/lao/lao/internal/errs"
+	"gonum.org/v1/gonum/floats"
 )
 
 // This file holds the exact solver for the two quadratic problems behind the
@@ -232,15 +233,7 @@ func norm1(w []float64) float64 {
 }
 
 // nonZero returns the number of non-zero entries of w.
-func nonZero(w []float64) int {
-	n := 0
-	for _, v := range w {
-		if v != 0 {
-			n++
-		}
-	}
-	return n
-}
+func nonZero(w []float64) int { return floats.Count(func(v float64) bool { return v != 0 }, w) }
 
 // dot returns a·b.
 func dot(a, b []float64) float64 {
