@@ -177,7 +177,7 @@ func runFit(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
-		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.SizeWarnings()}
+		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
 	for _, n := range append([]string{p.note, labelNote(src.rawLabels())}, costNotes...) {
 		if n != "" {
 			rep.Notes = append(rep.Notes, n)

@@ -121,3 +121,42 @@ func TestSmallTableWarning(t *testing.T) {
 		}
 	}
 }
+
+// An "individual" column numbering the rows is flagged in describe's
+// column summary and in the warnings of describe, fit and compare, with
+// the hint to --ignore it; after --ignore nothing is flagged.
+func TestIDLikeColumnWarning(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("individual,x1,x2,y\n")
+	for i := range 60 {
+		x1, x2 := float64((i*7)%13)/4, float64((i*5)%9)/3
+		fmt.Fprintf(&b, "%d,%.3f,%.3f,%.3f\n", i+1, x1, x2, x1-x2+float64(i%4)/10)
+	}
+	path := writeTemp(t, "ids.csv", b.String())
+	const hint = "column individual looks like an identifier: one distinct integer per row, 1 to 60 with no gap (a row number)"
+	out, err := runCmd(t, "describe", "--data", path, "--target", "y")
+	if err != nil || !strings.Contains(out, "warning: "+hint) || !strings.Contains(out, "--ignore individual") {
+		t.Errorf("describe: %v\n%s", err, out)
+	}
+	flagged := false
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) > 0 && f[0] == "individual" {
+			flagged = f[len(f)-1] == "ID-like"
+		}
+	}
+	if !flagged {
+		t.Errorf("describe's column summary does not flag individual:\n%s", out)
+	}
+	if out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0"); err != nil || !strings.Contains(out, "warning: "+hint) {
+		t.Errorf("fit: %v\n%s", err, out)
+	}
+	js, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "1", "--repeat", "1", "--cv", "0", "--quiet", "--json")
+	var rep struct{ Warnings []string }
+	if err != nil || json.Unmarshal([]byte(js), &rep) != nil || !strings.Contains(strings.Join(rep.Warnings, "\n"), hint) {
+		t.Errorf("compare: %v, warnings %q", err, rep.Warnings)
+	}
+	if out, err := runCmd(t, "describe", "--data", path, "--target", "y", "--ignore", "individual"); err != nil || strings.Contains(out, "ID-like") || strings.Contains(out, "identifier") {
+		t.Errorf("describe --ignore individual: %v\n%s", err, out)
+	}
+}
