@@ -34,8 +34,9 @@ func (c IDLike) Warning() string {
 //     the values a run of consecutive integers (in any order);
 //   - a group number: every cell an integer, the values never decreasing
 //     from one row to the next and rising by at most 1, taking at least 3
-//     distinct values (e.g. 1,1,1,1,2,2,2,2,… for the person each row of a
-//     long-format table belongs to).
+//     and at least √m distinct values on m rows (e.g. 1,1,1,1,2,2,2,2,…
+//     for the person each row of a long-format table belongs to; a table
+//     sorted by a 24-level income scale on 944 rows is not flagged).
 //
 // Columns with missing or non-numeric cells, and frames of fewer than
 // MinIDRows rows, are never flagged. Nothing is dropped: the caller warns.
@@ -75,7 +76,7 @@ func idReason(v []float64) string {
 	if distinct == len(v) && hi-lo == float64(len(v)-1) {
 		return fmt.Sprintf("one distinct integer per row, %.0f to %.0f with no gap (a row number)", lo, hi)
 	}
-	if distinct < 3 {
+	if distinct < 3 || distinct*distinct < len(v) {
 		return ""
 	}
 	for i := 1; i < len(v); i++ {

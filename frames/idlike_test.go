@@ -16,7 +16,7 @@ func TestIDLikeColumns(t *testing.T) {
 	for i := range n {
 		rowNo[i] = float64(i + 1)
 		shuffled[i] = float64((i*5)%n + 100) // 5 is prime to 12: a permutation of 100..111
-		group[i] = float64(i / 4)            // 0,0,0,0,1,1,1,1,2,2,2,2
+		group[i] = float64(i / 3)            // 0,0,0,1,1,1,2,2,2,3,3,3: 4 groups, 4² ≥ 12
 		year[i] = float64(i / 6)             // only two values: not enough groups
 		measure[i] = float64(3*i*i%17 + 2)
 		gapped[i] = float64(2 * i)    // distinct but with gaps
@@ -37,11 +37,20 @@ func TestIDLikeColumns(t *testing.T) {
 	if want := "row shuffled group halves"; strings.Join(names, " ") != want {
 		t.Fatalf("flagged %q, want %q (%+v)", names, want, got)
 	}
-	if !strings.Contains(got[0].Reason, "1 to 12 with no gap (a row number)") || !strings.Contains(got[2].Reason, "3 groups of rows") {
+	if !strings.Contains(got[0].Reason, "1 to 12 with no gap (a row number)") || !strings.Contains(got[2].Reason, "4 groups of rows") {
 		t.Errorf("reasons: %q, %q", got[0].Reason, got[2].Reason)
 	}
 	if w := got[1].Warning(); !strings.Contains(w, "column shuffled looks like an identifier") || !strings.Contains(w, "--ignore shuffled") {
 		t.Errorf("warning %q", w)
+	}
+	// A column sorted by a few levels (24 levels on 944 rows, 24² < 944)
+	// is an ordinal scale, not a group number.
+	sorted := make([]float64, 944)
+	for i := range sorted {
+		sorted[i] = float64(1 + i*24/944)
+	}
+	if got := IDLikeColumns(dataframe.New(series.New(sorted, series.Float, "income")), []string{"income"}); got != nil {
+		t.Errorf("a sorted 24-level scale flagged: %+v", got)
 	}
 	if small := IDLikeColumns(df.Subset([]int{0, 1, 2, 3}), []string{"row"}); small != nil {
 		t.Errorf("%d rows: flagged %+v", 4, small)
