@@ -130,7 +130,7 @@ type CVResult struct {
 	// folds, fit the choice, predict the held-out fold): its held-out MSE
 	// per outer fold, beside the zero predictor's NestedZeroMSE (mean over
 	// the same folds). NestedZero reports that it chose the zero predictor
-	// (ZeroChosen), its error not clearly below the zero predictor's.
+	// (ZeroChosen), its mean error not below the zero predictor's.
 	Nested        *CVSetting
 	NestedZeroMSE float64
 	NestedZero    bool

@@ -10,7 +10,7 @@ import (
 
 // On 30 noise tables of 20 rows the one-standard-error rule alone keeps a
 // model of ridge on some (9); the default rule runs the nested check on
-// each of those and keeps fewer (2), each one its nested CV favoured, and
+// each of those and keeps fewer (3), each one its nested CV favoured, and
 // every rejection says so in the summary.
 func TestNestedCheckOnNoise(t *testing.T) {
 	var oneSE, auto, nestedZero int
@@ -55,7 +55,7 @@ func TestNestedCheckOnNoise(t *testing.T) {
 // With a strong signal the nested check keeps the model, and tables of
 // NestedRows rows or more skip it.
 func TestNestedCheckKeepsSignal(t *testing.T) {
-	tuned, cv, err := frames.Tune(&lao.Ridge{}, linearData(30, 3, 1, 7), frames.TuneOptions{Folds: 5, Seed: 1})
+	tuned, cv, err := frames.Tune(&lao.Ridge{}, linearData(25, 3, 1, 7), frames.TuneOptions{Folds: 5, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
