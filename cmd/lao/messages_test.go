@@ -160,3 +160,43 @@ func TestIDLikeColumnWarning(t *testing.T) {
 		t.Errorf("describe --ignore individual: %v\n%s", err, out)
 	}
 }
+
+// On 20 rows of a weak signal, fit says when the nested check (below
+// frames.NestedRows training rows) chose the zero predictor, with what it
+// measured, in the text and in the JSON.
+func TestNestedCheckMessage(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x1,x2,x3,y\n")
+	rng := lao.NewRand(11)
+	for range 20 {
+		x1 := rng.NormFloat64()
+		fmt.Fprintf(&b, "%.4f,%.4f,%.4f,%.4f\n", x1, rng.NormFloat64(), rng.NormFloat64(), 0.3*x1+rng.NormFloat64())
+	}
+	path := writeTemp(t, "noise.csv", b.String())
+	said := 0
+	for seed := 1; seed <= 12; seed++ {
+		args := []string{"fit", "--data", path, "--target", "y", "--solver", "ridge", "--seed", fmt.Sprint(seed)}
+		out, err := runCmd(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "(nested CV) predicted the held-out rows") {
+			continue
+		}
+		said++
+		if !strings.Contains(out, "chose the zero predictor (the training mean): tuning and fitting on 5 outer folds") || !strings.Contains(out, "ratio 1.0000") {
+			t.Errorf("seed %d:\n%s", seed, out)
+		}
+		js, err := runCmd(t, append(args, "--json")...)
+		var rep struct {
+			Nested string `json:"cv_nested_check"`
+			Zero   bool   `json:"cv_chose_zero_predictor"`
+		}
+		if err != nil || json.Unmarshal([]byte(js), &rep) != nil || !rep.Zero || !strings.Contains(rep.Nested, "nested CV") {
+			t.Errorf("seed %d, JSON: %v, %+v", seed, err, rep)
+		}
+	}
+	if said == 0 {
+		t.Error("the nested check chose the zero predictor on none of 12 splits of a weak-signal table")
+	}
+}
