@@ -130,7 +130,8 @@ type CVResult struct {
 	// folds, fit the choice, predict the held-out fold): its held-out MSE
 	// per outer fold, beside the zero predictor's NestedZeroMSE (mean over
 	// the same folds). NestedZero reports that it chose the zero predictor
-	// (ZeroChosen), its mean error not below the zero predictor's.
+	// (ZeroChosen), its error not below the zero predictor's by more than
+	// one standard error of their fold-by-fold difference.
 	Nested        *CVSetting
 	NestedZeroMSE float64
 	NestedZero    bool

@@ -83,7 +83,7 @@ func (r *CVResult) Summary() string {
 	}
 	best := r.Settings[r.BestIndex]
 	if r.NestedZero {
-		return fmt.Sprintf("the zero predictor (the training mean): tuning and fitting on %d outer folds (nested CV) predicted the held-out rows at MSE %.4g, no better than the zero predictor's %.4g (the plain CV's choice %v reached %.4g)",
+		return fmt.Sprintf("the zero predictor (the training mean): tuning and fitting on %d outer folds (nested CV) predicted the held-out rows at MSE %.4g, not better than the zero predictor's %.4g by more than one standard error (the plain CV's choice %v reached %.4g)",
 			len(r.Nested.FoldMSE), r.Nested.Mean, r.NestedZeroMSE, best.Params, best.Mean)
 	}
 	if r.ZeroChosen {

@@ -12,9 +12,10 @@ import (
 // it cross-validates the whole procedure, tune s on the other folds (Tune
 // with o, the same rule) then fit its choice there, on o.Folds outer folds
 // of ds, and sets r.Nested to the procedure's held-out MSE per fold. When
-// the procedure's mean held-out error is not below the zero predictor's on
-// the same folds, or a fold's fit diverges, the zero predictor is chosen
-// (ZeroChosen, NestedZero). The selection among
+// the zero predictor's error on those folds is within one standard error
+// of the procedure's (as RuleOneSE compares them), or a fold's fit
+// diverges, the zero predictor is chosen (ZeroChosen, NestedZero). The
+// selection among
 // the grid's settings happens inside each outer fold, so the comparison is
 // not flattered by it (Varma & Simon 2006; Cawley & Talbot 2010).
 func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) error {
@@ -52,7 +53,7 @@ func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) err
 	proc.Mean, proc.Std = meanStd(proc.FoldMSE)
 	zero.Mean, zero.Std = meanStd(zero.FoldMSE)
 	r.Nested, r.NestedZeroMSE = &proc, zero.Mean
-	if !(proc.Mean < zero.Mean) {
+	if math.IsInf(proc.Mean, 1) || withinOneSE(zero, proc) {
 		r.ZeroChosen, r.NestedZero = true, true
 	}
 	return nil

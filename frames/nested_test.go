@@ -10,7 +10,7 @@ import (
 
 // On 30 noise tables of 20 rows the one-standard-error rule alone keeps a
 // model of ridge on some (9); the default rule runs the nested check on
-// each of those and keeps fewer (3), each one its nested CV favoured, and
+// each of those and keeps fewer (2), each one its nested CV favoured, and
 // every rejection says so in the summary.
 func TestNestedCheckOnNoise(t *testing.T) {
 	var oneSE, auto, nestedZero int
