@@ -125,6 +125,16 @@ type CVResult struct {
 	// setting of the solver predicts the validation rows better (RuleMin)
 	// or clearly better (RuleOneSE) than the training mean.
 	ZeroChosen bool
+	// Nested, on tables of fewer than NestedRows rows under RuleAuto, is
+	// the nested cross-validation of the whole procedure (tune on the other
+	// folds, fit the choice, predict the held-out fold): its held-out MSE
+	// per outer fold, beside the zero predictor's NestedZeroMSE (mean over
+	// the same folds). NestedZero reports that it chose the zero predictor
+	// (ZeroChosen), its error not below the zero predictor's by more than
+	// one standard error of their fold-by-fold difference.
+	Nested        *CVSetting
+	NestedZeroMSE float64
+	NestedZero    bool
 	// Repeats is the number of repetitions of the folds (each with a fresh
 	// shuffle); FoldMSE has folds × Repeats entries.
 	Repeats int

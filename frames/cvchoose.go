@@ -82,6 +82,10 @@ func (r *CVResult) Summary() string {
 		return ""
 	}
 	best := r.Settings[r.BestIndex]
+	if r.NestedZero {
+		return fmt.Sprintf("the zero predictor (the training mean): tuning and fitting on %d outer folds (nested CV) predicted the held-out rows at MSE %.4g, not better than the zero predictor's %.4g by more than one standard error (the plain CV's choice %v reached %.4g)",
+			len(r.Nested.FoldMSE), r.Nested.Mean, r.NestedZeroMSE, best.Params, best.Mean)
+	}
 	if r.ZeroChosen {
 		return fmt.Sprintf("the zero predictor (the training mean): validation MSE %.4g; the best setting %v reached %.4g, not better by more than noise",
 			r.Zero.Mean, r.Settings[r.MinIndex].Params, r.Settings[r.MinIndex].Mean)

@@ -44,6 +44,10 @@ type Prepared struct {
 	// (SetPrices): Fit gives them to a priced solver and accounts every fit
 	// in them.
 	Costs []float64
+	// IDLike lists the features that look like row or group numbers
+	// (IDLikeColumns on the whole frame in its row order: PrepareFrame
+	// only). They stay features; Warnings says so.
+	IDLike []IDLike
 }
 
 // SetPrices sets the features' prices from prices given by column name
@@ -59,14 +63,20 @@ func (p *Prepared) SetPrices(prices []ColumnPrice) (notes []string, err error) {
 	return notes, nil
 }
 
-// PrepareFrame splits df (SplitFrame with testFrac and seed) and prepares
-// the parts with PrepareFrames.
+// PrepareFrame splits df (SplitFrame with testFrac and seed), prepares
+// the parts with PrepareFrames and flags the features that look like
+// identifiers (IDLike, from df in its row order).
 func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac float64, seed uint64) (*Prepared, error) {
 	trainDF, testDF, err := SplitFrame(df, testFrac, seed)
 	if err != nil {
 		return nil, err
 	}
-	return PrepareFrames(trainDF, testDF, target, opt)
+	p, err := PrepareFrames(trainDF, testDF, target, opt)
+	if err != nil {
+		return nil, err
+	}
+	p.IDLike = IDLikeColumns(df, p.Train.Names())
+	return p, nil
 }
 
 // PrepareFrames fits the transform of opt on the training frame
@@ -245,6 +255,17 @@ func (p *Prepared) SizeWarnings() []string {
 	}
 	if mTrain < 2*d {
 		out = append(out, fmt.Sprintf("small table: %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor", mTrain, d))
+	}
+	return out
+}
+
+// Warnings are the SizeWarnings followed by one warning per IDLike
+// column, with the hint to --ignore it: what fit, compare and describe
+// print before any result.
+func (p *Prepared) Warnings() []string {
+	out := p.SizeWarnings()
+	for _, c := range p.IDLike {
+		out = append(out, c.Warning())
 	}
 	return out
 }

@@ -317,7 +317,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		}
 		if r == 0 && ji == 0 {
 			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
-			c.warn(p.SizeWarnings()...)
+			c.warn(p.Warnings()...)
 			for _, u := range p.unused {
 				c.rep.Unused = append(c.rep.Unused, u)
 			}

@@ -38,6 +38,9 @@ type describeReport struct {
 	TestFrac float64  `json:"test_frac"`
 	Warnings []string `json:"warnings,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// IDLike are the features that look like row or group numbers
+	// (frames.IDLikeColumns); each also has a warning.
+	IDLike []frames.IDLike `json:"id_like_columns,omitempty"`
 	// With prices (--costs, --cost): each column's price and the predicted
 	// gain of priced over cost-blind sampling.
 	Costs    map[string]float64 `json:"costs,omitempty"`
@@ -141,7 +144,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if *cols == 0 {
 		return nil
 	}
-	return printColumns(stdout, raw, scaled, *cols)
+	return printColumns(stdout, raw, scaled, *cols, rep.IDLike)
 }
 
 // describeData returns the raw data set (every row), the data as s sees
@@ -165,8 +168,8 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac f
 		return nil, nil, nil, err
 	}
 	rep.figures, rep.Scaled = describeFigures(raw, k), describeFigures(scaled, k)
-	rep.Binary = p.Binary
-	rep.Warnings = append(append(rep.Warnings, p.SizeWarnings()...), boundWarnings(s, rep.Scaled)...)
+	rep.Binary, rep.IDLike = p.Binary, p.IDLike
+	rep.Warnings = append(append(rep.Warnings, p.Warnings()...), boundWarnings(s, rep.Scaled)...)
 	if strings.HasPrefix(p.scaling, "std-") && raw.Dim() > 1 && !frames.DataDependent(s) {
 		rep.Notes = append(rep.Notes, "standardised columns all have the same second moment, so the rho ratios are 1 and data-dependent sampling (DDAERR, DDAELR) gains nothing over uniform; they keep the columns' own scales where those are commensurate")
 	}
@@ -256,8 +259,9 @@ func printDescribe(w io.Writer, r *describeReport) {
 }
 
 // printColumns lists the columns by second moment as the solver sees them,
-// with the raw figures beside.
-func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int) error {
+// with the raw figures beside and "ID-like" after the columns that look
+// like row or group numbers (ids).
+func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDLike) error {
 	rs, ss := frames.Summary(raw), frames.Summary(scaled)
 	mom := ss.Col("second_moment").Float()
 	order := make([]int, len(mom))
@@ -269,9 +273,9 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int) error {
 	if n > 0 {
 		show = min(show, n)
 	}
-	fmt.Fprintf(w, "\ncolumns by second moment E[x_j²] (%d of %d): raw mean, std, min, max, fraction of zeros; as the solver sees them: min, max, second moment\n", show, len(order))
+	fmt.Fprintf(w, "\ncolumns by second moment E[x_j²] (%d of %d): raw mean, std, min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", show, len(order))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "column\tmean\tstd\tmin\tmax\tfrac_zero\tscaled_min\tscaled_max\tsecond_moment\t")
+	fmt.Fprintln(tw, "column\tmean\tstd\tmin\tmax\tfrac_zero\tscaled_min\tscaled_max\tsecond_moment\tflag\t")
 	names := rs.Col("column").Records()
 	rmean, rstd, rmin, rmax, rz := rs.Col("mean").Float(), rs.Col("std").Float(), rs.Col("min").Float(), rs.Col("max").Float(), rs.Col("frac_zero").Float()
 	smin, smax := ss.Col("min").Float(), ss.Col("max").Float()
@@ -282,7 +286,11 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int) error {
 		return fmt.Sprintf("%.4g", v)
 	}
 	for _, j := range order[:show] {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]))
+		flag := ""
+		if slices.ContainsFunc(ids, func(c frames.IDLike) bool { return c.Column == names[j] }) {
+			flag = "ID-like"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]), flag)
 	}
 	return tw.Flush()
 }

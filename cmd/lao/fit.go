@@ -38,21 +38,24 @@ type fitFlags struct {
 
 // fitReport is the JSON form of `lao fit --json`.
 type fitReport struct {
-	Solver     string             `json:"solver"`
-	Data       string             `json:"data"`
-	Target     string             `json:"target,omitempty"`
-	D          int                `json:"d"`
-	K          int                `json:"k"`
-	MTrain     int                `json:"m_train"`
-	MTest      int                `json:"m_test"`
-	Seed       uint64             `json:"seed"`
-	Params     map[string]float64 `json:"params"`
-	Tuned      bool               `json:"tuned_by_cv"`
-	CVFolds    int                `json:"cv_folds,omitempty"`
-	CVEdges    []string           `json:"cv_edges,omitempty"`
-	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
-	CVRepeats  int                `json:"cv_repeats,omitempty"`
-	CVWarnings []string           `json:"cv_warnings,omitempty"`
+	Solver  string             `json:"solver"`
+	Data    string             `json:"data"`
+	Target  string             `json:"target,omitempty"`
+	D       int                `json:"d"`
+	K       int                `json:"k"`
+	MTrain  int                `json:"m_train"`
+	MTest   int                `json:"m_test"`
+	Seed    uint64             `json:"seed"`
+	Params  map[string]float64 `json:"params"`
+	Tuned   bool               `json:"tuned_by_cv"`
+	CVFolds int                `json:"cv_folds,omitempty"`
+	CVEdges []string           `json:"cv_edges,omitempty"`
+	CVZero  bool               `json:"cv_chose_zero_predictor,omitempty"`
+	// CVNested says, when the nested check (frames.CVResult.Nested) chose
+	// the zero predictor, what it measured.
+	CVNested   string   `json:"cv_nested_check,omitempty"`
+	CVRepeats  int      `json:"cv_repeats,omitempty"`
+	CVWarnings []string `json:"cv_warnings,omitempty"`
 	// Refits lists the tuned settings refitted because their fit was
 	// worse than the zero predictor on its own training data
 	// (frames.Refit), and by what.
@@ -177,7 +180,7 @@ func runFit(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
-		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.SizeWarnings()}
+		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
 	for _, n := range append([]string{p.note, labelNote(src.rawLabels())}, costNotes...) {
 		if n != "" {
 			rep.Notes = append(rep.Notes, n)
@@ -232,6 +235,9 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	cv := fit.CV
 	rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
 	rep.CVZero, rep.CVRepeats, rep.CVWarnings, rep.Refits = cv.ZeroChosen, cv.Repeats, cv.Warnings, fit.Refits
+	if cv.NestedZero {
+		rep.CVNested = cv.Summary()
+	}
 	if f.cvTable != "" {
 		if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
 			return nil, err
@@ -354,7 +360,11 @@ func printParams(w io.Writer, r *fitReport) {
 		for _, c := range r.CVWarnings {
 			fmt.Fprintf(w, "warning: %s\n", c)
 		}
-		if r.CVZero {
+		switch {
+		case r.CVNested != "":
+			fmt.Fprintf(w, "%s chose %s\n", folds, r.CVNested)
+			return
+		case r.CVZero:
 			fmt.Fprintf(w, "%s chose the zero predictor (the training mean): no setting of the solver predicted the validation rows better by more than one standard error\n", folds)
 			return
 		}

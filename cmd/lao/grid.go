@@ -27,7 +27,7 @@ func (c *cvFlags) define(fs *flag.FlagSet) {
 		c.grid[name] = vals
 		return nil
 	})
-	fs.StringVar(&c.rule, "cv-rule", frames.RuleAuto, "how CV chooses: "+frames.RuleAuto+fmt.Sprintf(" (%s below %d rows, else %s), ", frames.RuleOneSE, frames.SmallRows, frames.RuleMinZeroSE)+frames.RuleMinZeroSE+" (the lowest validation error, unless the zero predictor is within one standard error of it), "+
+	fs.StringVar(&c.rule, "cv-rule", frames.RuleAuto, "how CV chooses: "+frames.RuleAuto+fmt.Sprintf(" (%s below %d rows, else %s; below %d rows its choice is checked against the zero predictor by nested CV), ", frames.RuleOneSE, frames.SmallRows, frames.RuleMinZeroSE, frames.NestedRows)+frames.RuleMinZeroSE+" (the lowest validation error, unless the zero predictor is within one standard error of it), "+
 		frames.RuleMin+" (the lowest, as the papers), "+frames.RuleOneSE+" (the most conservative setting within one standard error of the lowest)")
 	fs.StringVar(&c.halving, "cv-halving", "auto", fmt.Sprintf("successive halving: every setting on a ninth of each training part, the best third on a third, the best of those on all of it: auto (when the training parts have %d rows or more), on, off", frames.HalvingRows))
 }

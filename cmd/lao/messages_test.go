@@ -121,3 +121,82 @@ func TestSmallTableWarning(t *testing.T) {
 		}
 	}
 }
+
+// An "individual" column numbering the rows is flagged in describe's
+// column summary and in the warnings of describe, fit and compare, with
+// the hint to --ignore it; after --ignore nothing is flagged.
+func TestIDLikeColumnWarning(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("individual,x1,x2,y\n")
+	for i := range 60 {
+		x1, x2 := float64((i*7)%13)/4, float64((i*5)%9)/3
+		fmt.Fprintf(&b, "%d,%.3f,%.3f,%.3f\n", i+1, x1, x2, x1-x2+float64(i%4)/10)
+	}
+	path := writeTemp(t, "ids.csv", b.String())
+	const hint = "column individual looks like an identifier: one distinct integer per row, 1 to 60 with no gap (a row number)"
+	out, err := runCmd(t, "describe", "--data", path, "--target", "y")
+	if err != nil || !strings.Contains(out, "warning: "+hint) || !strings.Contains(out, "--ignore individual") {
+		t.Errorf("describe: %v\n%s", err, out)
+	}
+	flagged := false
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) > 0 && f[0] == "individual" {
+			flagged = f[len(f)-1] == "ID-like"
+		}
+	}
+	if !flagged {
+		t.Errorf("describe's column summary does not flag individual:\n%s", out)
+	}
+	if out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0"); err != nil || !strings.Contains(out, "warning: "+hint) {
+		t.Errorf("fit: %v\n%s", err, out)
+	}
+	js, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "1", "--repeat", "1", "--cv", "0", "--quiet", "--json")
+	var rep struct{ Warnings []string }
+	if err != nil || json.Unmarshal([]byte(js), &rep) != nil || !strings.Contains(strings.Join(rep.Warnings, "\n"), hint) {
+		t.Errorf("compare: %v, warnings %q", err, rep.Warnings)
+	}
+	if out, err := runCmd(t, "describe", "--data", path, "--target", "y", "--ignore", "individual"); err != nil || strings.Contains(out, "ID-like") || strings.Contains(out, "identifier") {
+		t.Errorf("describe --ignore individual: %v\n%s", err, out)
+	}
+}
+
+// On 20 rows of a weak signal, fit says when the nested check (below
+// frames.NestedRows training rows) chose the zero predictor, with what it
+// measured, in the text and in the JSON.
+func TestNestedCheckMessage(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x1,x2,x3,y\n")
+	rng := lao.NewRand(11)
+	for range 20 {
+		x1 := rng.NormFloat64()
+		fmt.Fprintf(&b, "%.4f,%.4f,%.4f,%.4f\n", x1, rng.NormFloat64(), rng.NormFloat64(), 0.3*x1+rng.NormFloat64())
+	}
+	path := writeTemp(t, "noise.csv", b.String())
+	said := 0
+	for seed := 1; seed <= 12; seed++ {
+		args := []string{"fit", "--data", path, "--target", "y", "--solver", "ridge", "--seed", fmt.Sprint(seed)}
+		out, err := runCmd(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "(nested CV) predicted the held-out rows") {
+			continue
+		}
+		said++
+		if !strings.Contains(out, "chose the zero predictor (the training mean): tuning and fitting on 5 outer folds") || !strings.Contains(out, "ratio 1.0000") {
+			t.Errorf("seed %d:\n%s", seed, out)
+		}
+		js, err := runCmd(t, append(args, "--json")...)
+		var rep struct {
+			Nested string `json:"cv_nested_check"`
+			Zero   bool   `json:"cv_chose_zero_predictor"`
+		}
+		if err != nil || json.Unmarshal([]byte(js), &rep) != nil || !rep.Zero || !strings.Contains(rep.Nested, "nested CV") {
+			t.Errorf("seed %d, JSON: %v, %+v", seed, err, rep)
+		}
+	}
+	if said == 0 {
+		t.Error("the nested check chose the zero predictor on none of 12 splits of a weak-signal table")
+	}
+}

@@ -1,0 +1,88 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gota/gota/dataframe"
+)
+
+// MinIDRows is the number of rows below which IDLikeColumns flags
+// nothing: on fewer rows any short column of integers looks like an index.
+const MinIDRows = 5
+
+// IDLike is a feature column whose values look like an identifier rather
+// than a measurement: a row number or the number of a group of rows.
+type IDLike struct {
+	Column string `json:"column"`
+	// Reason says which pattern the column follows, e.g. "one distinct
+	// integer per row, 1 to 20 with no gap (a row number)".
+	Reason string `json:"reason"`
+}
+
+// Warning is the sentence fit, compare and describe print for c, with the
+// hint to leave the column out.
+func (c IDLike) Warning() string {
+	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s",
+		c.Column, c.Reason, c.Column)
+}
+
+// IDLikeColumns returns the columns among features of df (in that order)
+// that look like identifiers, in the frame's row order:
+//   - a row number: every cell an integer, one distinct value per row, and
+//     the values a run of consecutive integers (in any order);
+//   - a group number: every cell an integer, the values never decreasing
+//     from one row to the next and rising by at most 1, taking at least 3
+//     and at least √m distinct values on m rows (e.g. 1,1,1,1,2,2,2,2,…
+//     for the person each row of a long-format table belongs to; a table
+//     sorted by a 24-level income scale on 944 rows is not flagged).
+//
+// Columns with missing or non-numeric cells, and frames of fewer than
+// MinIDRows rows, are never flagged. Nothing is dropped: the caller warns.
+func IDLikeColumns(df dataframe.DataFrame, features []string) []IDLike {
+	if df.Err != nil || df.Nrow() < MinIDRows {
+		return nil
+	}
+	names := df.Names()
+	var out []IDLike
+	for _, name := range features {
+		if !slices.Contains(names, name) {
+			continue
+		}
+		col := df.Col(name)
+		if col.Err != nil || col.HasNaN() {
+			continue
+		}
+		if reason := idReason(col.Float()); reason != "" {
+			out = append(out, IDLike{Column: name, Reason: reason})
+		}
+	}
+	return out
+}
+
+// idReason returns why v (a complete column in row order) looks like an
+// identifier, or "" if it does not.
+func idReason(v []float64) string {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) || x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+			return ""
+		}
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	distinct := len(slices.Compact(slices.Clone(s)))
+	lo, hi := s[0], s[len(s)-1]
+	if distinct == len(v) && hi-lo == float64(len(v)-1) {
+		return fmt.Sprintf("one distinct integer per row, %.0f to %.0f with no gap (a row number)", lo, hi)
+	}
+	if distinct < 3 || distinct*distinct < len(v) {
+		return ""
+	}
+	for i := 1; i < len(v); i++ {
+		if step := v[i] - v[i-1]; step != 0 && step != 1 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("integers rising by 0 or 1 from row to row, %.0f to %.0f (%d groups of rows numbered in order)", lo, hi, distinct)
+}

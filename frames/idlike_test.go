@@ -1,0 +1,91 @@
+package frames
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// Row numbers (in any order), group numbers in order and nothing else are
+// flagged; columns that merely look regular are not.
+func TestIDLikeColumns(t *testing.T) {
+	n := 12
+	rowNo, shuffled, group, year, measure, gapped, halves, frac := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range n {
+		rowNo[i] = float64(i + 1)
+		shuffled[i] = float64((i*5)%n + 100) // 5 is prime to 12: a permutation of 100..111
+		group[i] = float64(i / 3)            // 0,0,0,1,1,1,2,2,2,3,3,3: 4 groups, 4² ≥ 12
+		year[i] = float64(i / 6)             // only two values: not enough groups
+		measure[i] = float64(3*i*i%17 + 2)
+		gapped[i] = float64(2 * i)    // distinct but with gaps
+		halves[i] = float64(i/2) + 10 // rising by 0 or 1: 6 groups
+		frac[i] = float64(i) + 0.5    // consecutive, but not integers
+	}
+	df := dataframe.New(
+		series.New(rowNo, series.Float, "row"), series.New(shuffled, series.Float, "shuffled"),
+		series.New(group, series.Float, "group"), series.New(year, series.Float, "two"),
+		series.New(measure, series.Float, "measure"), series.New(gapped, series.Float, "gapped"),
+		series.New(halves, series.Int, "halves"), series.New(frac, series.Float, "frac"),
+	)
+	got := IDLikeColumns(df, []string{"row", "shuffled", "group", "two", "measure", "gapped", "halves", "frac", "absent"})
+	var names []string
+	for _, c := range got {
+		names = append(names, c.Column)
+	}
+	if want := "row shuffled group halves"; strings.Join(names, " ") != want {
+		t.Fatalf("flagged %q, want %q (%+v)", names, want, got)
+	}
+	if !strings.Contains(got[0].Reason, "1 to 12 with no gap (a row number)") || !strings.Contains(got[2].Reason, "4 groups of rows") {
+		t.Errorf("reasons: %q, %q", got[0].Reason, got[2].Reason)
+	}
+	if w := got[1].Warning(); !strings.Contains(w, "column shuffled looks like an identifier") || !strings.Contains(w, "--ignore shuffled") {
+		t.Errorf("warning %q", w)
+	}
+	// A column sorted by a few levels (24 levels on 944 rows, 24² < 944)
+	// is an ordinal scale, not a group number.
+	sorted := make([]float64, 944)
+	for i := range sorted {
+		sorted[i] = float64(1 + i*24/944)
+	}
+	if got := IDLikeColumns(dataframe.New(series.New(sorted, series.Float, "income")), []string{"income"}); got != nil {
+		t.Errorf("a sorted 24-level scale flagged: %+v", got)
+	}
+	if small := IDLikeColumns(df.Subset([]int{0, 1, 2, 3}), []string{"row"}); small != nil {
+		t.Errorf("%d rows: flagged %+v", 4, small)
+	}
+}
+
+// A missing cell keeps a column from being flagged.
+func TestIDLikeMissing(t *testing.T) {
+	df := dataframe.New(series.New([]string{"1", "2", "", "4", "5", "6"}, series.Float, "id"))
+	if got := IDLikeColumns(df, []string{"id"}); got != nil {
+		t.Errorf("flagged %+v", got)
+	}
+}
+
+// PrepareFrame flags an id column from the whole frame (the split shuffles
+// the rows), keeps it a feature, and Warnings carries the hint.
+func TestPrepareFrameIDLike(t *testing.T) {
+	n := 40
+	id, x, y := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range n {
+		id[i], x[i] = float64(i+1), float64((i*7)%11)/3
+		y[i] = 2*x[i] + float64(i%3)
+	}
+	df := dataframe.New(series.New(id, series.Int, "individual"), series.New(x, series.Float, "x"), series.New(y, series.Float, "y"))
+	p, err := PrepareFrame(df, "y", Options{Center: true, Intercept: true}, 0.25, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.IDLike) != 1 || p.IDLike[0].Column != "individual" {
+		t.Fatalf("IDLike %+v", p.IDLike)
+	}
+	if p.Train.Dim() != 2 {
+		t.Errorf("the id column was dropped: features %v", p.Train.Names())
+	}
+	if w := strings.Join(p.Warnings(), "\n"); !strings.Contains(w, "--ignore individual") {
+		t.Errorf("warnings %q", w)
+	}
+}

@@ -1,0 +1,60 @@
+package frames
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// nestedCheck is RuleAuto's check on tables of fewer than NestedRows rows:
+// it cross-validates the whole procedure, tune s on the other folds (Tune
+// with o, the same rule) then fit its choice there, on o.Folds outer folds
+// of ds, and sets r.Nested to the procedure's held-out MSE per fold. When
+// the zero predictor's error on those folds is within one standard error
+// of the procedure's (as RuleOneSE compares them), or a fold's fit
+// diverges, the zero predictor is chosen (ZeroChosen, NestedZero). The
+// selection among
+// the grid's settings happens inside each outer fold, so the comparison is
+// not flattered by it (Varma & Simon 2006; Cawley & Talbot 2010).
+func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) error {
+	folds, err := Folds(ds.Len(), o.Folds, lao.SeedFor(o.Seed, "nested"))
+	if err != nil {
+		return err
+	}
+	proc := CVSetting{Params: r.Best, FoldMSE: make([]float64, len(folds))}
+	zero := CVSetting{Params: Params{}, FoldMSE: make([]float64, len(folds))}
+	inner := o
+	inner.inner = true
+	for f := range folds {
+		var idx []int
+		for g, fold := range folds {
+			if g != f {
+				idx = append(idx, fold...)
+			}
+		}
+		train, test := lao.Subset(ds, idx), lao.Subset(ds, folds[f])
+		zero.FoldMSE[f] = lao.MSE(make([]float64, ds.Dim()), test)
+		tuned, _, err := Tune(base, train, inner)
+		if err != nil {
+			return fmt.Errorf("frames: Tune: nested check, outer fold %d: %w", f, err)
+		}
+		res, err := lao.Fit(tuned, train.Stream(), lao.Options{Seed: o.Seed})
+		switch {
+		case errors.Is(err, lao.ErrNotFinite):
+			proc.FoldMSE[f] = math.Inf(1)
+		case err != nil:
+			return fmt.Errorf("frames: Tune: nested check, outer fold %d: %w", f, err)
+		default:
+			proc.FoldMSE[f] = lao.MSE(res.W, test)
+		}
+	}
+	proc.Mean, proc.Std = meanStd(proc.FoldMSE)
+	zero.Mean, zero.Std = meanStd(zero.FoldMSE)
+	r.Nested, r.NestedZeroMSE = &proc, zero.Mean
+	if math.IsInf(proc.Mean, 1) || withinOneSE(zero, proc) {
+		r.ZeroChosen, r.NestedZero = true, true
+	}
+	return nil
+}
