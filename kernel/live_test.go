@@ -52,6 +52,18 @@ func TestServeLive(t *testing.T) {
 	}
 }
 
+// TestPuppeteerPinned: the CI script installs the version FindPuppeteer's
+// messages name.
+func TestPuppeteerPinned(t *testing.T) {
+	b, err := os.ReadFile("../.ci/puppeteer.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `version="` + PuppeteerVersion + `"`; !strings.Contains(string(b), want) {
+		t.Errorf(".ci/puppeteer.sh does not pin %s", want)
+	}
+}
+
 func TestLiveIdle(t *testing.T) {
 	for _, c := range []struct {
 		env  string

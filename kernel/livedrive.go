@@ -24,7 +24,8 @@ import (
 const PuppeteerEnv = "LAO_PUPPETEER_DIR"
 
 // PuppeteerVersion is the puppeteer-core release .ci/puppeteer.sh installs
-// (the last line that runs on Debian's Node.js 18 and on Node.js 20).
+// (puppeteer-core 25 needs Node.js 22; the 24 line runs on Debian 12's
+// Node.js 18 and on 20).
 const PuppeteerVersion = "24.40.0"
 
 //go:embed livedrive.js
