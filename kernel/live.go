@@ -86,13 +86,14 @@ func liveControlsHTML(id, label, value string) string {
 
 // runLiveSlider shows the live slider and serves its moves until Done, the
 // idle time or the end of the front end's messages. It returns the last
-// position and whether a front end answered (false: nothing is left shown).
+// position and whether a front end answered (false: the live blocks are
+// left empty, for the caller to show the HTML slider).
 func runLiveSlider(label string, values, views []string, initial int, idle time.Duration) (int, bool) {
 	id := "lao-live-" + gonbui.UniqueId()
 	ctl, plotBlock := "ctl_"+id, "plot_"+id
 	gonbui.UpdateHTML(ctl, liveControlsHTML(id, label, values[initial]))
 	gonbui.UpdateHTML(plotBlock, LiveViewHTML(id, initial, views[initial]))
-	clear := func() {
+	erase := func() {
 		gonbui.UpdateHTML(ctl, "")
 		gonbui.UpdateHTML(plotBlock, "")
 		gonbui.Sync()
@@ -101,21 +102,21 @@ func runLiveSlider(label string, values, views []string, initial int, idle time.
 		return widgets.Slider(0, len(values)-1, initial).AppendTo(id + "-slider").Done()
 	})
 	if !ok {
-		clear()
+		erase()
 		return initial, false
 	}
 	button, ok := within(liveHandshake, func() *widgets.ButtonBuilder {
 		return widgets.Button("Done").AppendTo(id + "-done").Done()
 	})
 	if !ok {
-		clear()
+		erase()
 		return initial, false
 	}
 	moves := slider.Listen().LatestOnly()
 	clicks := button.Listen()
 	defer moves.Close()
 	defer clicks.Close()
-	defer clear()
+	defer erase()
 	return serveLive(id, plotBlock, values, views, initial, idle, moves.C, clicks.C), true
 }
 
