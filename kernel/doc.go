@@ -71,7 +71,12 @@
 // pseudo-code and see whether it is still the algorithm. SliderHTML puts
 // pre-rendered plots of cached runs on a slider that works without a
 // kernel (in Jupyter and in exported pages); DriveSliders moves the sliders
-// of a page in headless Chromium. UnprintedNumbers lists the numbers a
+// of a page in headless Chromium. DisplayLiveSlider shows the same plots on
+// a GoNB widget slider when a Jupyter front end is connected (each move
+// redraws the plot from the running cell; the cell runs until Done or an
+// idle time, then leaves the HTML slider) and the HTML slider otherwise
+// (nbconvert: Execute sets LAO_WIDGETS=html); DriveLiveSliders drives it in
+// a Jupyter server through headless Chromium. UnprintedNumbers lists the numbers a
 // "What you should see" section quotes that no output prints.
 //
 //	prediction := kernel.Unanswered // the student's number

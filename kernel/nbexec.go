@@ -130,6 +130,7 @@ type ExecOptions struct {
 	Name string
 	// Env lists extra environment variables ("NAME=value") for Jupyter,
 	// the kernel and the cell programs, e.g. a notebook's parameters.
+	// WidgetsEnv is "html" unless Env sets it.
 	Env []string
 }
 
@@ -155,9 +156,9 @@ func (j *Jupyter) ExecuteWith(ctx context.Context, src, outDir string, cellTimeo
 		"--ExecutePreprocessor.kernel_name=gonb",
 		fmt.Sprintf("--ExecutePreprocessor.timeout=%d", max(1, int(cellTimeout.Seconds()))),
 		"--output-dir", outDir, "--output", name, src)
-	if len(o.Env) > 0 {
-		cmd.Env = append(os.Environ(), o.Env...)
-	}
+	// nbconvert has no front end: sliders are drawn as plain HTML
+	// (DisplayLiveSlider), unless o.Env says otherwise.
+	cmd.Env = append(append(os.Environ(), WidgetsEnv+"=html"), o.Env...)
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stderr, &stderr
 	killGroup(cmd)

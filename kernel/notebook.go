@@ -168,7 +168,7 @@ func (p Problem) String() string {
 }
 
 // plotCall matches the kernel functions that display a plot.
-var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG|DisplaySlider)\(`)
+var plotCall = regexp.MustCompile(`kernel\.(DisplayPlot|DisplayPlotSize|DisplayBands|DisplayPNG|DisplaySlider|DisplayLiveSlider)\(`)
 
 // mainPart returns what a GoNB cell runs: the lines after its "%%" line
 // (the body of main), or "" for a cell of declarations only, which defines

@@ -20,8 +20,10 @@ import (
 // it works in Jupyter, in the exported HTML on a course page and in a
 // headless browser (see DriveSliders), where GoNB's widgets need a live
 // kernel behind the page (their Done waits for the front end to answer,
-// which never happens when nbconvert executes a notebook). label names
-// the parameter, values label the views; initial is the view shown first.
+// which never happens when nbconvert executes a notebook).
+// DisplayLiveSlider uses GoNB's widgets where a front end answers and
+// leaves this slider behind. label names the parameter, values label the
+// views; initial is the view shown first.
 func SliderHTML(label string, values, views []string, initial int) (string, error) {
 	if len(values) == 0 || len(values) != len(views) {
 		return "", fmt.Errorf("kernel: SliderHTML: %d values for %d views", len(values), len(views))

@@ -2,6 +2,7 @@ package notebooks
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -329,4 +330,113 @@ func TestNotebookOutsideCheckout(t *testing.T) {
 			t.Errorf("%s: ok %v (want %v), outputs lack %q: %v\n%s", c.name, r.OK(), c.ok, c.want, r.Problems, nb.OutputText())
 		}
 	}
+}
+
+// TestLiveSliders runs every notebook with a live slider (kernel.DisplayLiveSlider;
+// 03, 05 and 06 must have one) up to its last slider cell in a Jupyter server, opened in headless
+// Chromium, and moves each GoNB slider: every position must redraw the plot
+// from the running cell, and Done must leave the HTML slider at the last
+// position. It needs jupyter, chromium, node and puppeteer-core (source
+// .ci/puppeteer.sh); LAO_NOTEBOOKS=1 makes their absence a failure.
+func TestLiveSliders(t *testing.T) {
+	required := os.Getenv("LAO_NOTEBOOKS") == "1"
+	if testing.Short() && !required {
+		t.Skip("live sliders skipped in -short mode")
+	}
+	_, errJ := kernel.FindJupyter()
+	_, errC := kernel.FindChromium()
+	_, _, errP := kernel.FindPuppeteer()
+	for _, err := range []error{errJ, errC, errP} {
+		if err != nil {
+			if required {
+				t.Fatalf("LAO_NOTEBOOKS=1 but live sliders cannot be driven: %v", err)
+			}
+			t.Skip(err)
+		}
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := []string{kernel.RootEnv + "=" + root, "LAO_DATA_DIR=" + dataDir(t), "LAO_CACHE_DIR=" + t.TempDir()}
+	want := map[string]bool{"03_hazan_koren_2012.ipynb": true, "05_kukliansky_shamir.ipynb": true, "06_murata_suzuki_2018.ipynb": true}
+	for _, f := range notebookFiles(t) {
+		prefix, n := liveSliderPrefix(t, f)
+		if n == 0 {
+			if want[f] {
+				t.Errorf("%s has no kernel.DisplayLiveSlider cell: its slider is not a live widget", f)
+			}
+			continue
+		}
+		t.Run(strings.TrimSuffix(f, ".ipynb"), func(t *testing.T) {
+			start := time.Now()
+			r, err := kernel.DriveLiveSliders(context.Background(), prefix, env, 5*time.Minute)
+			if err != nil {
+				if r != nil {
+					t.Logf("notebook text (end):\n%s", r.Outputs)
+				}
+				t.Fatal(err)
+			}
+			if len(r.Sliders) != n {
+				t.Fatalf("%d live sliders driven, want %d; notebook text (end):\n%s", len(r.Sliders), n, r.Outputs)
+			}
+			for i, s := range r.Sliders {
+				if !s.Changes() {
+					t.Errorf("live slider %d: the plot did not redraw at every position: shown %v", i, s.Shown)
+				}
+				if !s.Persisted || s.PersistedAt != s.Last {
+					t.Errorf("live slider %d: after Done, HTML slider %v at %d, want it at %d", i, s.Persisted, s.PersistedAt, s.Last)
+				}
+				t.Logf("live slider %d (%q): every position redraws; Done left the HTML slider at %q", i, s.Labels, s.Labels[s.Last])
+			}
+			t.Logf("%s up to its last slider: %v", f, time.Since(start).Round(time.Second))
+		})
+	}
+}
+
+// liveSliderPrefix writes notebook f's cells up to its last code cell
+// calling kernel.DisplayLiveSlider into a temporary directory; it returns
+// the copy's path and the number of such cells (0: none, nothing written).
+func liveSliderPrefix(t *testing.T, f string) (string, int) {
+	t.Helper()
+	b, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb map[string]json.RawMessage
+	if err := json.Unmarshal(b, &nb); err != nil {
+		t.Fatal(err)
+	}
+	var cells []struct {
+		Type   string   `json:"cell_type"`
+		Source []string `json:"source"`
+	}
+	if err := json.Unmarshal(nb["cells"], &cells); err != nil {
+		t.Fatal(err)
+	}
+	last, n := 0, 0
+	for i, c := range cells {
+		if c.Type == "code" && strings.Contains(strings.Join(c.Source, ""), "kernel.DisplayLiveSlider(") {
+			last, n = i+1, n+1
+		}
+	}
+	if n == 0 {
+		return "", 0
+	}
+	var all []json.RawMessage
+	if err := json.Unmarshal(nb["cells"], &all); err != nil {
+		t.Fatal(err)
+	}
+	if nb["cells"], err = json.Marshal(all[:last]); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), f)
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, n
 }
