@@ -263,7 +263,16 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 		// rows, where smaller steps win (on ms2018-fig1 it chose Hybrid's
 		// η = 0.03, final test MSE 12.9, against η = 0.1 and 3.6 by plain
 		// CV: TestSyntheticPresetRuns).
-		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off"}); err != nil {
+		// Nor the auto rule's nested check below frames.NestedRows rows:
+		// it would replace the papers' algorithms on the first prefixes
+		// (10 to 30 examples) by the zero predictor, and multiply their
+		// cost; the rule itself is auto's (one-standard-error below
+		// frames.SmallRows rows).
+		rule := frames.RuleMinZeroSE
+		if cvData.Len() < frames.SmallRows {
+			rule = frames.RuleOneSE
+		}
+		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off", Rule: rule}); err != nil {
 			return entryResult{}, err
 		}
 		r.edges = cv.Edges()
