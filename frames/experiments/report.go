@@ -64,7 +64,7 @@ func (r *Report) Series(axis Axis) []plot.Curve {
 // labels are centred), drawn as a dotted grey line so that every curve can
 // be read against it: per prefix against examples; against attributes,
 // which it reads none of, a level line at its error on the whole training
-// part across the curves' range.
+// part across the curves' positive range (so that a log axis draws it).
 func (r *Report) zeroSeries(axis Axis, curves []plot.Curve) (plot.Curve, bool) {
 	if len(r.Curves) == 0 || len(r.Curves[0].Points) == 0 {
 		return plot.Curve{}, false
@@ -84,7 +84,9 @@ func (r *Report) zeroSeries(axis Axis, curves []plot.Curve) (plot.Curve, bool) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, c := range curves {
 		for _, x := range c.X {
-			lo, hi = min(lo, x), max(hi, x)
+			if x > 0 { // a prefix where CV chose the zero predictor read no attribute: off a log axis
+				lo, hi = min(lo, x), max(hi, x)
+			}
 		}
 	}
 	if !(level > 0) || !(lo <= hi) {
