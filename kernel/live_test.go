@@ -181,7 +181,7 @@ func TestDriveLiveSliders(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	start := time.Now()
-	r, err := DriveLiveSliders(ctx, path, []string{RootEnv + "=" + root}, 150*time.Second)
+	r, err := DriveLiveSliders(ctx, path, []string{RootEnv + "=" + root, LiveIdleEnv + "=180"}, 150*time.Second)
 	if err != nil {
 		if r != nil {
 			t.Logf("console:\n%s\noutputs:\n%s", strings.Join(r.Console, "\n"), r.Outputs)

@@ -37,7 +37,8 @@ async function drive(id, stepMs) {
     const h = e ? e.innerHTML : "";
     st.prints.push(h.length + ":" + h.slice(0, 40) + h.slice(-200));
     await sleep(300); // the value label follows through a second message
-    st.labels.push(document.getElementById(id + "-value").textContent);
+    const label = document.getElementById(id + "-value");
+    st.labels.push(label ? label.textContent : "(no live value label: the cell ended)");
   }
   st.last = +input.value;
   root.querySelector("button").click();
