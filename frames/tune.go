@@ -154,6 +154,11 @@ const SmallRows = 1000
 // of its 36 cells worse and 1 better (docs/results.md), hence the limit.
 const NestedRows = 30
 
+// AutoRule is the rule RuleAuto applies on a table of m rows (RuleOneSE
+// below SmallRows rows, RuleMinZeroSE above), without its nested check:
+// passed explicitly, it tunes as RuleAuto does on larger tables.
+func AutoRule(m int) string { return autoRule(RuleAuto, m) }
+
 // autoRule resolves "" and RuleAuto for a table of m rows.
 func autoRule(rule string, m int) string {
 	if rule != "" && rule != RuleAuto {

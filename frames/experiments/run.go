@@ -266,12 +266,8 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 		// Nor the auto rule's nested check below frames.NestedRows rows:
 		// it would replace the papers' algorithms on the first prefixes
 		// (10 to 30 examples) by the zero predictor, and multiply their
-		// cost; the rule itself is auto's (one-standard-error below
-		// frames.SmallRows rows).
-		rule := frames.RuleMinZeroSE
-		if cvData.Len() < frames.SmallRows {
-			rule = frames.RuleOneSE
-		}
+		// cost; the rule itself is auto's (frames.AutoRule).
+		rule := frames.AutoRule(cvData.Len())
 		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off", Rule: rule}); err != nil {
 			return entryResult{}, err
 		}
