@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/laoproject/lao/lao/internal/dense"
-	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // Baseline is the Baseline algorithm of Cesa-Bianchi, Shalev-Shwartz and
@@ -170,7 +169,9 @@ func (l *baselineLearner) Weights(dst []float64) {
 	for i, v := range l.v {
 		lin[i] = -v * inv
 	}
-	w, _, err := quadl1.MinBall(Abar, lin, l.d, l.B)
+	delete(l.diag, "ball_gap_bound")
+	delete(l.diag, "ball_path_lambda")
+	w, err := minBall(Abar, lin, l.d, l.B, l.diag)
 	if err != nil {
 		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))
 		clear(dst)

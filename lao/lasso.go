@@ -79,16 +79,24 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return &lassoLearner{o}, b, nil
+	return &lassoLearner{offline: o, diag: map[string]float64{}}, b, nil
 }
 
-type lassoLearner struct{ offline }
+type lassoLearner struct {
+	offline
+	diag map[string]float64
+}
+
+// Diagnostics reports, when the constrained solve stopped short of the
+// exact KKT point, its certified gap (minBall).
+func (l *lassoLearner) Diagnostics() map[string]float64 { return l.diag }
 
 // Weights writes the lasso solution for the examples seen so far (0 before
 // the first), so a checkpoint after t examples is the fit on that prefix.
 // The objective is wᵀCw − 2bᵀw (+ const), i.e. A = C, v = −2b. If the
-// exact solver stops short of the KKT point (see package internal/quadl1), its best
-// point is used.
+// exact constrained solver stops short of the KKT point at a near-singular
+// support, its certified point is used when the gap is negligible and
+// reported in Diagnostics (minBall); any other failure fails the fit.
 func (l *lassoLearner) Weights(dst []float64) {
 	C, b, ok := l.moments()
 	if !ok {
@@ -106,14 +114,15 @@ func (l *lassoLearner) Weights(dst []float64) {
 	var err error
 	switch {
 	case l.B > 0:
-		w, _, err = quadl1.MinBall(C, b, l.d, l.B)
+		clear(l.diag)
+		w, err = minBall(C, b, l.d, l.B, l.diag)
 	case l.lambda > 0:
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
 	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)
 		l.auto = floats.Norm(b, math.Inf(1)) / 100
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
 	}
-	if w == nil { // an invalid quadratic: never a silent zero model
+	if err != nil && (l.B > 0 || w == nil) { // never a silent zero model or an uncertified point
 		l.fail(fmt.Errorf("minimising the empirical loss: %w", err))
 		clear(dst)
 		return

@@ -27,8 +27,14 @@ import (
 // others leave. Indefinite A is not detected beyond a negative diagonal
 // entry (an error); the result is then not a minimiser.
 //
-// If the exact KKT point is not reached, the last feasible point is
-// returned with an error wrapping ErrNoConvergence.
+// If the exact path meets a support too ill-conditioned to step past
+// (condition number above 1e10: near-collinear columns, as on MNIST's
+// pixels at large B), the result is the exact path point at the smallest
+// λ reached that certifies the smallest gap, returned with an
+// *InexactError: it minimises the penalised problem at that λ, so its
+// objective is at most Gap = λ(B − ||w||₁) above the constrained minimum.
+// If no exact point is reached at all, the last feasible point is returned
+// with an error wrapping ErrNoConvergence.
 func MinBall(A, v []float64, d int, B float64) (w []float64, iters int, err error) {
 	if err := checkQuad(A, v, d); err != nil {
 		return nil, 0, err
@@ -226,6 +232,9 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 	}
 	pHi.point(max(pHi.lmin, lo), q.box, wb)
 	lambda, err := q.homotopy(pHi, floor, B)
+	if _, ok := err.(*InexactError); ok {
+		return lambda, err // the iterate is the best certified path point
+	}
 	if err != nil {
 		copy(q.w, wb)
 		return hi, fmt.Errorf("quadratic over the l1 ball: %w", err)

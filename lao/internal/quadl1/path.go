@@ -279,8 +279,22 @@ func (q *quadCD) solveAt(lambda float64) *quadPiece {
 // homotopy follows the exact path down from the piece p (λ decreasing,
 // ||w||₁ increasing) to the first λ ≥ lt where ||w||₁ = B, or to lt. It
 // leaves the iterate there and returns that λ.
+//
+// If the path cannot be followed (a support too ill-conditioned to step
+// past, or too many events) and B is finite, the iterate is left at the
+// exact path point with the smallest gap bound λ(B − ||w(λ)||₁) among the
+// pieces walked, and the error is an *InexactError carrying that bound;
+// otherwise the iterate is left as it was and the error wraps
+// ErrNoConvergence.
 func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
+	var best *quadPiece
+	bestGap := math.Inf(1)
 	for range 10*q.d + 100 {
+		if !math.IsInf(B, 1) && p.lmin <= p.lmax && p.lmin >= lt {
+			if g := p.lmin * (B - p.norm1(p.lmin, q.box)); g >= 0 && g < bestGap {
+				best, bestGap = p, g
+			}
+		}
 		if lp, ok := p.reach(B, q.box); ok && lp >= lt {
 			q.set(p, lp)
 			return lp, nil
@@ -305,7 +319,11 @@ func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
 		}
 		p = np
 	}
-	return math.NaN(), fmt.Errorf("quadratic path: %w", ErrNoConvergence)
+	if best == nil {
+		return math.NaN(), fmt.Errorf("quadratic path: %w", ErrNoConvergence)
+	}
+	q.set(best, best.lmin)
+	return best.lmin, &InexactError{Lambda: best.lmin, Gap: bestGap, Norm: norm1(q.w), Support: len(best.S)}
 }
 
 // nextPiece returns the piece after p's low event. An entering coordinate

@@ -33,6 +33,22 @@ import (
 // λ search or the polish step does not reach an exact KKT point.
 var ErrNoConvergence = errors.New("lao: quadratic l1 solver did not converge")
 
+// InexactError reports a MinBall result that is not an exact KKT point but
+// is certified: w minimises the penalised problem at Lambda, lies in the
+// ball with ||w||₁ = Norm, and so f(w) exceeds the constrained minimum by
+// at most Gap = Lambda·(B − Norm). Support is the number of coordinates
+// of the exact piece. It wraps ErrNoConvergence.
+type InexactError struct {
+	Lambda, Gap, Norm float64
+	Support           int
+}
+
+func (e *InexactError) Error() string {
+	return fmt.Sprintf("quadratic over the l1 ball: the exact path stopped at λ = %.3g (a near-singular support of %d coordinates); the point there, ||w||₁ = %.6g, is within %.3g of the minimum: %v", e.Lambda, e.Support, e.Norm, e.Gap, ErrNoConvergence)
+}
+
+func (e *InexactError) Unwrap() error { return ErrNoConvergence }
+
 const (
 	polishTol   = 1e-11 // relative KKT tolerance accepted by the polish step
 	maxLambdaIt = 40    // λ evaluations by descent in the constrained search
