@@ -58,6 +58,28 @@ func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
 			t.Errorf("%s %v: fast path differs from the plain reference by %g (relative) after %d examples", c.s.Name(), GetParams(c.s), diff, m)
 		}
 	}
+	// Online lasso's sparse update (examples with at most d/8 non-zero
+	// attributes): the same rows with each attribute kept with probability
+	// 1/16, and every fourth row dense, so both updates alternate.
+	sx, sy := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		for j, v := range ds.Row(i) {
+			if i%4 == 0 || rng.IntN(16) == 0 {
+				sx[i*d+j] = v
+			}
+		}
+		sy[i] = ds.Label(i)
+	}
+	sparse, err := NewDataset(sx, sy, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, eta := range []float64{0.5, 5} { // η = 5: |u_i| in the hundreds, re-centring on the sparse path
+		res := fitOrFatal(t, &OnlineLasso{B: 2, Eta: eta}, sparse, 3)
+		if diff := relDiff(res.W, refOnlineEG(sparse, 2, eta)); diff > 1e-9 {
+			t.Errorf("online-lasso η = %g on sparse rows: differs from the plain reference by %g (relative) after %d examples", eta, diff, m)
+		}
+	}
 }
 
 // refProjectL2 scales w onto the l2 ball of radius B.

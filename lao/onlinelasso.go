@@ -74,17 +74,44 @@ func (o *OnlineLasso) Start(p Problem) (Learner, Budget, error) {
 	return &onlineLassoLearner{eta: eta, z: core.NewEG(p.D, B), x: make([]float64, p.D), du: make([]float64, p.D)}, budget, nil
 }
 
-// onlineLassoLearner runs on the EG± core with dense gradients: O(d) per
-// example, like reading the example. The core keeps u = log z⁺ = −ηΣ_s g_s.
+// onlineLassoLearner runs on the EG± core: O(d) per example, like reading
+// the example. The core keeps u = log z⁺ = −ηΣ_s g_s. The gradient
+// (w·x − y)x is zero where x is: on an example with few non-zero
+// attributes (at most d/sparseShare) only those coordinates of u move, at
+// O(log d) each (EG.AddU), instead of the core's O(d) dense update with d
+// exponentials (on Kukliansky & Shamir's simulated data, d = 500, a third
+// of the time per example).
 type onlineLassoLearner struct {
 	eta   float64
 	z     *core.EG
 	x, du []float64
+	nz    []int
 }
+
+// sparseShare: an example with at most d/sparseShare non-zero attributes
+// takes the sparse update.
+const sparseShare = 8
 
 func (l *onlineLassoLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
 	l.z.Accumulate() // w̄ averages w_1..w_t
+	l.nz = l.nz[:0]
+	for i, v := range l.x {
+		if v != 0 {
+			l.nz = append(l.nz, i)
+		}
+	}
+	if len(l.nz) <= len(l.x)/sparseShare {
+		var wx float64
+		for _, i := range l.nz {
+			wx += l.z.W(i) * l.x[i]
+		}
+		r := wx - ex.Label()
+		for _, i := range l.nz {
+			l.z.AddU(i, -l.eta*r*l.x[i])
+		}
+		return
+	}
 	r := l.z.Dot(l.x) - ex.Label()
 	for i, v := range l.x {
 		l.du[i] = -l.eta * r * v
