@@ -190,7 +190,11 @@ func (q *quadCD) kktResidual(w []float64, B float64) float64 {
 // box-constrained penalised problem, or λ = lo if ||w(lo)||₁ ≤ B; w(hi) = 0.
 // Descent at Newton steps along the pieces (safeguarded by bisection) finds
 // exact pieces on either side of B; the homotopy from the last piece below B
-// finishes. If the pieces on either side hold at a common λ, ||w(λ)||₁ jumps
+// finishes. Once descent needs more than its first stage of sweeps to
+// identify a piece below B (ill-conditioned A, as on MNIST's pixels at
+// large B), the search stops there and the homotopy walks the rest: each
+// of its events costs O(|S|² + |S|d) (chol), where a further descent at a
+// smaller λ would cost up to 2,000 sweeps of O(|S|d) each. If the pieces on either side hold at a common λ, ||w(λ)||₁ jumps
 // across B there (A singular on the support): the solutions at that λ form a
 // segment, and its point of norm B is returned.
 func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
@@ -200,10 +204,12 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 	pick := lambdaPick{floor: floor, cand: math.NaN()}
 	wa, wb := make([]float64, q.d), make([]float64, q.d)
 	for range maxLambdaIt {
+		sweeps := q.sweeps
 		p := q.solveAt(pick.next(lo, hi))
 		if p == nil {
 			break
 		}
+		slow := q.sweeps-sweeps > cdSweeps[0]
 		lp, ok := p.reach(B, q.box)
 		switch {
 		case ok && lp >= floor:
@@ -219,6 +225,9 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 			lo, pLo = min(max(lo, p.lmax), hi), p
 		} else {
 			hi, pHi = max(min(hi, p.lmin), lo), p
+			if slow {
+				break // descent needed tighter tolerances here: the path is cheaper from now on
+			}
 		}
 		if pLo != nil && pLo.lmax >= pHi.lmin {
 			if lj, ok := q.straddle(pLo, pHi, hi, B, wa, wb); ok {

@@ -24,7 +24,7 @@ type quadPiece struct {
 	tolC, tolE float64 // the gradient is exact up to tolC + λ·tolE
 	lmin, lmax float64
 	low        quadEvent
-	ch         *mat.Cholesky // of A_SS, in the order of S
+	ch         *chol // of A_SS, in the order of S
 }
 
 // quadEvent is a change of support along the path as λ decreases.
@@ -126,9 +126,11 @@ func (q *quadCD) polish() *quadPiece {
 }
 
 // piece solves the linear system of a support and returns its piece, or
-// nil if A_SS is not positive definite or the solve is inaccurate. The
+// nil if A_SS is not positive definite (a pivot ratio above maxCond counts
+// as singular) or the solve is inaccurate. ch, if not nil, is the factor
+// of A_SS, which the piece takes over. The
 // piece's [lmin, lmax] is empty if the support is wrong everywhere.
-func (q *quadCD) piece(S []int, s []float64, X []int, xs []float64, ch *mat.Cholesky) *quadPiece {
+func (q *quadCD) piece(S []int, s []float64, X []int, xs []float64, ch *chol) *quadPiece {
 	d, n := q.d, len(S)
 	p := &quadPiece{S: S, s: s, X: X, xs: xs,
 		a: make([]float64, n), b: make([]float64, n), c: make([]float64, d), e: make([]float64, d)}
@@ -137,30 +139,20 @@ func (q *quadCD) piece(S []int, s []float64, X []int, xs []float64, ch *mat.Chol
 		axpy(2*xs[k]*q.box, q.A[j*d:(j+1)*d], p.c)
 	}
 	if n > 0 {
-		r1, r2 := mat.NewVecDense(n, nil), mat.NewVecDense(n, nil)
-		for ii, i := range S {
-			r1.SetVec(ii, -0.5*p.c[i])
-			r2.SetVec(ii, 0.5*s[ii])
-		}
 		if ch == nil {
-			sym := mat.NewSymDense(n, nil)
-			for ii, i := range S {
-				row := q.A[i*d : (i+1)*d]
-				for jj := ii; jj < n; jj++ {
-					sym.SetSym(ii, jj, row[S[jj]])
-				}
-			}
-			ch = new(mat.Cholesky)
-			if !ch.Factorize(sym) {
-				return nil
+			if ch = cholOf(q.A, d, S); ch == nil {
+				return nil // singular for our purposes: see jump
 			}
 		}
-		if ch.Cond() > maxCond {
-			return nil // singular for our purposes: see jump
+		r := make([]float64, 2*n)
+		r1, r2 := r[:n], r[n:]
+		for ii, i := range S {
+			r1[ii] = -0.5 * p.c[i]
+			r2[ii] = 0.5 * s[ii]
 		}
-		// A Condition error still leaves a solution; the residual decides.
-		_ = ch.SolveVecTo(mat.NewVecDense(n, p.a), r1)
-		_ = ch.SolveVecTo(mat.NewVecDense(n, p.b), r2)
+		// The residual check below decides whether the solves are accurate.
+		ch.solve(r1, p.a)
+		ch.solve(r2, p.b)
 		p.ch = ch
 	}
 	for k, i := range S {
@@ -326,20 +318,26 @@ func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
 	return best.lmin, &InexactError{Lambda: best.lmin, Gap: bestGap, Norm: norm1(q.w), Support: len(best.S)}
 }
 
-// nextPiece returns the piece after p's low event. An entering coordinate
-// extends the Cholesky factor of A_SS in O(|S|²); other events refactor.
+// nextPiece returns the piece after p's low event. It takes over p's
+// Cholesky factor and updates it in O(|S|²): an entering coordinate
+// appends a row, a leaving one deletes its row.
 func (q *quadCD) nextPiece(p *quadPiece) *quadPiece {
 	S, s, X, xs := p.next()
-	var ch *mat.Cholesky
-	if k := p.low.kind; (k == evAdd || k == evFromBox) && p.ch != nil {
-		d, n, j := q.d, len(S), S[len(S)-1]
-		col := mat.NewVecDense(n, nil)
-		for ii, i := range S {
-			col.SetVec(ii, q.A[i*d+j])
-		}
-		ch = new(mat.Cholesky)
-		if !ch.ExtendVecSym(p.ch, col) {
-			return nil
+	ch := p.ch
+	p.ch = nil // p's factor is the new piece's now
+	if ch != nil {
+		switch p.low.kind {
+		case evAdd, evFromBox:
+			d, n, j := q.d, len(S), S[len(S)-1]
+			col := make([]float64, n-1)
+			for ii, i := range S[:n-1] {
+				col[ii] = q.A[i*d+j]
+			}
+			if !ch.extend(col, q.A[j*d+j]) {
+				return nil
+			}
+		default: // evDrop, evToBox: S[p.low.idx] left the support
+			ch.drop(p.low.idx)
 		}
 	}
 	return q.piece(S, s, X, xs, ch)

@@ -49,10 +49,16 @@ func (e *InexactError) Error() string {
 
 func (e *InexactError) Unwrap() error { return ErrNoConvergence }
 
+// maxCond is the largest squared ratio of a support's Cholesky pivots
+// (chol.cond, a lower bound on A_SS's condition number) at which the
+// support is solved; above it A_SS is treated as singular (see jump). A
+// variable so that the tests can force the near-singular cases.
+var maxCond = 1e10
+
 const (
 	polishTol   = 1e-11 // relative KKT tolerance accepted by the polish step
 	maxLambdaIt = 40    // λ evaluations by descent in the constrained search
-	maxCond     = 1e10  // A_SS with a larger condition number is treated as singular
+
 )
 
 // cdTols are the successive coordinate-descent tolerances tried before each
