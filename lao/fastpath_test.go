@@ -58,9 +58,10 @@ func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
 			t.Errorf("%s %v: fast path differs from the plain reference by %g (relative) after %d examples", c.s.Name(), GetParams(c.s), diff, m)
 		}
 	}
-	// Online lasso's sparse update (examples with at most d/8 non-zero
-	// attributes): the same rows with each attribute kept with probability
-	// 1/16, and every fourth row dense, so both updates alternate.
+	// The full-information online solvers' sparse update (examples with at
+	// most d/8 non-zero attributes): the same rows with each attribute kept
+	// with probability 1/16, and every fourth row dense, so both updates
+	// alternate.
 	sx, sy := make([]float64, m*d), make([]float64, m)
 	for i := range m {
 		for j, v := range ds.Row(i) {
@@ -78,6 +79,19 @@ func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
 		res := fitOrFatal(t, &OnlineLasso{B: 2, Eta: eta}, sparse, 3)
 		if diff := relDiff(res.W, refOnlineEG(sparse, 2, eta)); diff > 1e-9 {
 			t.Errorf("online-lasso η = %g on sparse rows: differs from the plain reference by %g (relative) after %d examples", eta, diff, m)
+		}
+	}
+	res := fitOrFatal(t, &OnlineRidge{B: 0.5, Eta: 0.3}, sparse, 3)
+	if diff := relDiff(res.W, refOnline(sparse, 0.3, func(w []float64) { refProjectL2(w, 0.5) })); diff > 1e-9 {
+		t.Errorf("online-ridge on sparse rows: differs from the plain reference by %g (relative) after %d examples", diff, m)
+	}
+	for _, s := range []Solver{&OnlineRidge{AdaGrad: true}, &OnlineRidge{B: 0.3, Eta: 1, AdaGrad: true}} {
+		ref, err := Reference(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := relDiff(fitOrFatal(t, s, sparse, 3).W, fitOrFatal(t, ref, sparse, 3).W); diff > 1e-9 {
+			t.Errorf("%s %v on sparse rows: differs from the plain reference by %g (relative) after %d examples", s.Name(), GetParams(s), diff, m)
 		}
 	}
 }

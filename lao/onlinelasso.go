@@ -89,19 +89,24 @@ type onlineLassoLearner struct {
 }
 
 // sparseShare: an example with at most d/sparseShare non-zero attributes
-// takes the sparse update.
+// takes the full-information online solvers' sparse update.
 const sparseShare = 8
+
+// nonZeros writes the indices of x's non-zero entries into nz[:0].
+func nonZeros(x []float64, nz []int) []int {
+	nz = nz[:0]
+	for i, v := range x {
+		if v != 0 {
+			nz = append(nz, i)
+		}
+	}
+	return nz
+}
 
 func (l *onlineLassoLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
 	l.z.Accumulate() // w̄ averages w_1..w_t
-	l.nz = l.nz[:0]
-	for i, v := range l.x {
-		if v != 0 {
-			l.nz = append(l.nz, i)
-		}
-	}
-	if len(l.nz) <= len(l.x)/sparseShare {
+	if l.nz = nonZeros(l.x, l.nz); len(l.nz) <= len(l.x)/sparseShare {
 		var wx float64
 		for _, i := range l.nz {
 			wx += l.z.W(i) * l.x[i]

@@ -78,18 +78,38 @@ func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
 	return &onlineRidgeLearner{B: B, eta: eta, ada: o.AdaGrad, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
 }
 
-// onlineRidgeLearner runs on the projected-gradient core with dense
-// gradients: O(d) per example, like reading the example.
+// onlineRidgeLearner runs on the projected-gradient core: O(d) per
+// example, like reading the example. On an example with at most
+// d/sparseShare non-zero attributes only those coordinates move, at
+// O(log d) each (Ball.Add), instead of the core's dense update and O(d)
+// rebuild (as online lasso's).
 type onlineRidgeLearner struct {
 	B, eta float64
 	ada    bool
 	w      *core.Ball
 	x      []float64
+	nz     []int
 }
 
 func (l *onlineRidgeLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
 	l.w.Accumulate() // w̄ averages w_1..w_t: add w_t before the step
+	if l.nz = nonZeros(l.x, l.nz); len(l.nz) <= len(l.x)/sparseShare {
+		var wx float64
+		for _, i := range l.nz {
+			wx += l.w.W(i) * l.x[i]
+		}
+		r := wx - ex.Label()
+		for _, i := range l.nz {
+			if l.ada {
+				l.w.AddAdaGrad(i, l.eta, r*l.x[i])
+			} else {
+				l.w.Add(i, -l.eta*r*l.x[i])
+			}
+		}
+		l.w.ProjectL2(l.B)
+		return
+	}
 	r := l.w.Dot(l.x) - ex.Label()
 	if l.ada {
 		l.w.AddDenseAdaGrad(l.eta, r, l.x)

@@ -27,7 +27,8 @@ type psdMemo struct {
 
 type psdEntry struct {
 	key          [sha256.Size]byte
-	clipped      []float64
+	clipped      []float64 // the clip, or (gramEigen) the eigenvectors Q
+	ev           []float64 // (gramEigen) the eigenvalues
 	minEig, dist float64
 }
 
@@ -36,6 +37,15 @@ type psdEntry struct {
 const psdMemoBytes = 256 << 20
 
 var baselinePSD = newPSDMemo(psdMemoBytes)
+
+// gramEigen remembers the eigendecompositions of the Gram matrices behind
+// Ridge's constrained form and the corrected ridge of revealed cells
+// (eigenMoments), keyed likewise: cross-validation solves each fold once
+// per radius B or penalty λ of the grid, and every grid point needs the
+// same C = Q diag(ev) Qᵀ (on the simulated data of Kukliansky & Shamir,
+// d = 500, the eigendecomposition was most of Ridge's CV). Only β = Qᵀb
+// and the secular equation are then computed per grid point.
+var gramEigen = newPSDMemo(psdMemoBytes)
 
 func newPSDMemo(maxBytes int) *psdMemo {
 	return &psdMemo{max: maxBytes, order: list.New(), index: map[[sha256.Size]byte]*list.Element{}}
@@ -68,8 +78,30 @@ func (m *psdMemo) clip(a []float64, d int) (minEig, dist float64, err error) {
 	return minEig, dist, nil
 }
 
+// eigen returns eigenGram(C, d), from the memo when C was decomposed
+// before. Q and ev are shared with the memo: the caller must not modify
+// them.
+func (m *psdMemo) eigen(C []float64, d int) (Q, ev []float64, err error) {
+	key := psdKey(C, d)
+	m.mu.Lock()
+	if el, ok := m.index[key]; ok {
+		m.order.MoveToFront(el)
+		e := el.Value.(*psdEntry)
+		m.mu.Unlock()
+		return e.clipped, e.ev, nil
+	}
+	m.mu.Unlock()
+	if Q, ev, err = eigenGram(C, d); err != nil {
+		return nil, nil, err
+	}
+	m.store(&psdEntry{key: key, clipped: Q, ev: ev})
+	return Q, ev, nil
+}
+
+func (e *psdEntry) size() int { return 8 * (len(e.clipped) + len(e.ev)) }
+
 func (m *psdMemo) store(e *psdEntry) {
-	size := 8 * len(e.clipped)
+	size := e.size()
 	if size > m.max {
 		return
 	}
@@ -82,7 +114,7 @@ func (m *psdMemo) store(e *psdEntry) {
 		last := m.order.Back()
 		old := m.order.Remove(last).(*psdEntry)
 		delete(m.index, old.key)
-		m.bytes -= 8 * len(old.clipped)
+		m.bytes -= old.size()
 	}
 	m.index[e.key] = m.order.PushFront(e)
 	m.bytes += size

@@ -86,3 +86,52 @@ func TestBaselineMemoSameWeights(t *testing.T) {
 		t.Errorf("radii 1 and 0.5 gave the same weights: the test shows nothing")
 	}
 }
+
+// Ridge's constrained form at two radii on the same rows decomposes the
+// Gram matrix once; the second fit's weights equal those of a fit with the
+// memo emptied, and the eigendecomposition equals eigenGram's.
+func TestRidgeEigenMemoSameWeights(t *testing.T) {
+	ds := correlatedTable(300, 30, 3)
+	fit := func(s Solver) []float64 {
+		r, err := Fit(s, ds.Stream(), Options{Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.W
+	}
+	gramEigen.reset()
+	first := fit(&Ridge{B: 0.2})
+	if gramEigen.order.Len() != 1 {
+		t.Fatalf("memo holds %d decompositions after one constrained fit, want 1", gramEigen.order.Len())
+	}
+	second := fit(&Ridge{B: 0.1})
+	if gramEigen.order.Len() != 1 {
+		t.Errorf("the second radius decomposed a new matrix")
+	}
+	gramEigen.reset()
+	if fresh := fit(&Ridge{B: 0.1}); !slices.Equal(second, fresh) {
+		t.Errorf("weights from the memo differ from a fresh decomposition's")
+	}
+	if slices.Equal(first, second) || math.IsNaN(first[0]) {
+		t.Errorf("radii 0.2 and 0.1 gave the same weights: the test shows nothing")
+	}
+	// The memo's copy is the decomposition itself.
+	d := 30
+	C := make([]float64, d*d)
+	for i := range d {
+		for j := range d {
+			C[i*d+j] = 1 / float64(1+i+j) // Hilbert: symmetric, positive definite
+		}
+	}
+	Q1, ev1, err := gramEigen.eigen(C, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Q2, ev2, err := eigenGram(C, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(Q1, Q2) || !slices.Equal(ev1, ev2) {
+		t.Errorf("memo's decomposition differs from eigenGram's")
+	}
+}
