@@ -94,7 +94,8 @@ type onlineRidgeLearner struct {
 func (l *onlineRidgeLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
 	l.w.Accumulate() // w̄ averages w_1..w_t: add w_t before the step
-	if l.nz = nonZeros(l.x, l.nz); len(l.nz) <= len(l.x)/sparseShare {
+	var sparse bool
+	if l.nz, sparse = nonZeros(l.x, l.nz); sparse {
 		var wx float64
 		for _, i := range l.nz {
 			wx += l.w.W(i) * l.x[i]

@@ -11,7 +11,14 @@ import "math"
 // costs O(1).
 type Ball struct {
 	*Lazy
-	sq *SumTree // a_i²
+	sq *SumTree // a_i², stale while dirty
+	// A dense step (AddDense, AddDenseAdaGrad) passes over every
+	// coordinate anyway: it sums a_i² on the way (n2) and marks the tree
+	// dirty instead of rebuilding it, so that online ridge, which only
+	// projects, never pays for the tree; the next draw or sparse step
+	// rebuilds it.
+	dirty bool
+	n2    float64
 }
 
 // scaleRange bounds s before it is folded into a (O(d), rarely).
@@ -25,6 +32,7 @@ func NewBall(w1 []float64) *Ball {
 }
 
 func (b *Ball) rebuild() {
+	b.dirty = false
 	sq := b.sq.leaves()
 	for i := range b.c {
 		sq[i] = b.c[i].a * b.c[i].a
@@ -34,29 +42,51 @@ func (b *Ball) rebuild() {
 }
 
 // Norm2 returns ||w||₂².
-func (b *Ball) Norm2() float64 { return b.s * b.s * b.sq.Total() }
+func (b *Ball) Norm2() float64 {
+	if b.dirty {
+		return b.s * b.s * b.n2
+	}
+	return b.s * b.s * b.sq.Total()
+}
+
+// tree returns the sum tree of a_i², rebuilt if a dense step left it stale.
+func (b *Ball) tree() *SumTree {
+	if b.dirty {
+		b.rebuild()
+	}
+	return b.sq
+}
 
 // SampleSq returns j drawn with probability w_j²/||w||₂², given u uniform
 // in [0, 1). w must be non-zero.
-func (b *Ball) SampleSq(u float64) int { return b.sq.Sample(u * b.sq.Total()) }
+func (b *Ball) SampleSq(u float64) int { t := b.tree(); return t.Sample(u * t.Total()) }
 
 // Add adds delta to w_i.
 func (b *Ball) Add(i int, delta float64) {
+	t := b.tree()
 	a := b.c[i].a + delta/b.s
 	b.SetA(i, a)
-	b.sq.Set(i, a*a)
+	t.Set(i, a*a)
 }
 
 // AddDense adds c·g to w (len(g) = d), O(d).
 func (b *Ball) AddDense(c float64, g []float64) {
 	c /= b.s
+	var n2 float64
 	for i, v := range g {
 		if v != 0 {
 			b.flush(i)
 			b.c[i].a += c * v
 		}
+		n2 += b.c[i].a * b.c[i].a
 	}
-	b.rebuild()
+	b.denseDone(n2)
+}
+
+// denseDone ends a dense step whose pass summed n2 = Σ a_i².
+func (b *Ball) denseDone(n2 float64) {
+	b.rebuildWeighted()
+	b.dirty, b.n2 = true, n2
 }
 
 // AddAdaGrad takes AdaGrad's step on coordinate i for the gradient
@@ -76,15 +106,15 @@ func (b *Ball) AddAdaGrad(i int, eta, g float64) {
 // (len(x) = d), O(d): AddAdaGrad(i, eta, r·x_i) for every i.
 func (b *Ball) AddDenseAdaGrad(eta, r float64, x []float64) {
 	inv := 1 / b.s
+	var n2 float64
 	for i, v := range x {
-		g := r * v
-		if g == 0 {
-			continue
+		if g := r * v; g != 0 {
+			b.flush(i)
+			b.c[i].a += adaGradStep(&b.c[i], eta, g) * inv
 		}
-		b.flush(i)
-		b.c[i].a += adaGradStep(&b.c[i], eta, g) * inv
+		n2 += b.c[i].a * b.c[i].a
 	}
-	b.rebuild()
+	b.denseDone(n2)
 }
 
 // adaGradStep is AdaGrad's update of one coordinate, the only copy:
