@@ -226,3 +226,19 @@ func TestCheckEnds(t *testing.T) {
 		t.Errorf("an explained rise: %v", err)
 	}
 }
+
+func TestMidSpikes(t *testing.T) {
+	c := experiments.Curve{Entry: experiments.Entry{Label: "spiky"}}
+	for i, v := range []float64{1.2, 0.9, 1.02, 1.1, 0.7, 1.08} { // not the first point (little data), 1.02 (noise) nor the last (CheckEnds)
+		c.Points = append(c.Points, experiments.Point{Examples: 10 * (i + 1), MSE: v, ZeroMSE: 1})
+	}
+	got := midSpikes(c)
+	if len(got) != 1 || !strings.Contains(got[0], "spiky after 40 examples: test error 1.1, above the zero predictor's 1") ||
+		!strings.Contains(got[0], "next point is at 0.7") {
+		t.Errorf("midSpikes = %q, want the one point at 40 examples", got)
+	}
+	c.Points[3].MSE = 0.95
+	if got := midSpikes(c); len(got) != 0 {
+		t.Errorf("midSpikes = %q on a curve that stays below the zero predictor after its start", got)
+	}
+}

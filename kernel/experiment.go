@@ -150,10 +150,16 @@ func refitSummary(rep *experiments.Report) string {
 // point) or 5 % of the best, whichever is larger. explained maps a curve's
 // label to the reason its rise is expected; such a curve is reported, not
 // failed. It prints one line per curve that rises and returns an error
-// naming the unexplained ones.
+// naming the unexplained ones. It also prints, without failing, every
+// point before the end at which a curve that had been below the zero
+// predictor is above it again (midSpikes): a reader sees such a point on
+// the plot, and the cell says where it is.
 func CheckEnds(rep *experiments.Report, explained map[string]string) error {
 	var bad []string
 	for _, c := range rep.Curves {
+		for _, line := range midSpikes(c) {
+			Println(line)
+		}
 		best := c.Points[0]
 		for _, p := range c.Points {
 			if p.MSE < best.MSE {
@@ -175,6 +181,30 @@ func CheckEnds(rep *experiments.Report, explained map[string]string) error {
 		return fmt.Errorf("kernel: CheckEnds: %s: a rise at the end is a blow-up to fix, or to explain in the cell", strings.Join(bad, "; "))
 	}
 	return nil
+}
+
+// midSpikes describes the points of c before its last at which its test
+// error is clearly above the zero predictor's (by more than 5 % of it and
+// two standard deviations over splits) although an earlier point was
+// below it: not the first prefixes, where little data explains it, nor
+// noise around the zero predictor's level, but a single prefix whose tuned
+// fit did worse than predicting the mean.
+func midSpikes(c experiments.Curve) []string {
+	var out []string
+	below := false
+	for i, p := range c.Points {
+		switch {
+		case !(p.ZeroMSE > 0):
+		case p.MSE < p.ZeroMSE:
+			below = true
+		case below && i < len(c.Points)-1 && p.MSE > p.ZeroMSE+max(0.05*p.ZeroMSE, 2*p.MSEStd):
+			out = append(out, fmt.Sprintf("%s after %d examples: test error %.3g, above the zero predictor's %.3g, where the "+
+				"curve had been below it at a shorter prefix: that prefix's tuned fit did worse on the test rows than predicting "+
+				"the mean (each prefix is tuned on its own; the next point is at %.3g)", c.Entry.Label, p.Examples, p.MSE,
+				p.ZeroMSE, c.Points[i+1].MSE))
+		}
+	}
+	return out
 }
 
 // ParamString formats parameters as "B = 4, eta = 0.213", sorted by name.
