@@ -88,42 +88,12 @@ type onlineLassoLearner struct {
 	nz    []int
 }
 
-// sparseShare: an example with at most d/sparseShare non-zero attributes
-// takes the full-information online solvers' sparse update.
-const sparseShare = 8
-
-// nonZeros writes the indices of x's non-zero entries into nz[:0] if there
-// are at most len(x)/sparseShare of them, and reports whether there were.
-// It counts first without branches (a dense row's zeros and non-zeros, as
-// MNIST's pixels, defeat branch prediction) and lists only a sparse row.
-func nonZeros(x []float64, nz []int) ([]int, bool) {
-	n := 0
-	for _, v := range x {
-		b := math.Float64bits(v) << 1 // without the sign: 0 for ±0
-		n += int((b | -b) >> 63)
-	}
-	if n > len(x)/sparseShare {
-		return nz[:0], false
-	}
-	nz = nz[:0]
-	for i, v := range x {
-		if v != 0 {
-			nz = append(nz, i)
-		}
-	}
-	return nz, true
-}
-
 func (l *onlineLassoLearner) Observe(ex *Example) {
 	readAll(ex, l.x)
 	l.z.Accumulate() // w̄ averages w_1..w_t
 	var sparse bool
 	if l.nz, sparse = nonZeros(l.x, l.nz); sparse {
-		var wx float64
-		for _, i := range l.nz {
-			wx += l.z.W(i) * l.x[i]
-		}
-		r := wx - ex.Label()
+		r := sparseDot(l.z.Lazy, l.x, l.nz) - ex.Label()
 		for _, i := range l.nz {
 			l.z.AddU(i, -l.eta*r*l.x[i])
 		}

@@ -96,11 +96,7 @@ func (l *onlineRidgeLearner) Observe(ex *Example) {
 	l.w.Accumulate() // w̄ averages w_1..w_t: add w_t before the step
 	var sparse bool
 	if l.nz, sparse = nonZeros(l.x, l.nz); sparse {
-		var wx float64
-		for _, i := range l.nz {
-			wx += l.w.W(i) * l.x[i]
-		}
-		r := wx - ex.Label()
+		r := sparseDot(l.w.Lazy, l.x, l.nz) - ex.Label()
 		for _, i := range l.nz {
 			if l.ada {
 				l.w.AddAdaGrad(i, l.eta, r*l.x[i])
