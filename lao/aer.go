@@ -2,6 +2,7 @@ package lao
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
 )
@@ -125,8 +126,11 @@ func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, sw
 	v.reset()
 	d := ex.Dim()
 	scale := float64(d) / float64(kx)
-	for _, j := range sampleWithoutReplacement(d, kx, rng, perm, swaps, out) {
-		v.add(j, scale*ex.Attr(j))
+	js := sampleWithoutReplacement(d, kx, rng, perm, swaps, out)
+	v.read = slices.Grow(v.read[:0], len(js))[:len(js)]
+	ex.Attrs(js, v.read) // in one batch: the reads overlap their cache misses
+	for a, j := range js {
+		v.add(j, scale*v.read[a])
 	}
 	if ky == 0 {
 		return 0 // Centroid: no inner-product estimate

@@ -82,11 +82,7 @@ func (t *aliasTable) draw(rng *rand.Rand) int {
 // i_1..i_k drawn independently from q (Kukliansky & Shamir 2015, Alg. 1 lines 3-7, eq. (1)).
 // E[x̃] = x wherever q_i > 0. It reveals at most k attributes.
 func qXEstimate(ex *Example, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) {
-	xt.reset()
-	for range k {
-		i := q.draw(rng)
-		xt.add(i, ex.Attr(i)/(float64(k)*q.q[i]))
-	}
+	drawnXEstimate(ex, k, func() int { return q.draw(rng) }, func(i int, x float64) float64 { return x / (float64(k) * q.q[i]) }, xt)
 }
 
 // xEstimate sets xt to the estimate of x from k independent draws: uniform

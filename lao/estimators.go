@@ -3,6 +3,7 @@ package lao
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
 )
@@ -25,6 +26,10 @@ type sparseVec struct {
 	// draws lists the coordinates of every add since reset, with
 	// multiplicity (the draws of an x̃ estimate).
 	draws []int
+	// pick and read are scratch for an estimate's draws: the indices
+	// drawn, then their values, read in one batch (Example.Attrs).
+	pick []int
+	read []float64
 }
 
 // sparseScan is the number of coordinates up to which sparseVec finds a
@@ -95,32 +100,27 @@ func (s *sparseVec) at(i int) float64 {
 // i_1..i_k drawn uniformly and independently from [d] (Hazan & Koren 2012, Alg. 1-2
 // lines 3-7). E[x̃] = x. It reveals at most k attributes.
 func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
-	xt.reset()
 	d := ex.Dim()
 	scale := float64(d) / float64(k)
-	if ex.Lazy() {
-		lazyXEstimate(ex, k, scale, func() int { return rng.IntN(d) }, xt)
-		return
-	}
-	for range k {
-		i := rng.IntN(d)
-		xt.add(i, scale*ex.Attr(i))
-	}
+	drawnXEstimate(ex, k, func() int { return rng.IntN(d) }, func(_ int, x float64) float64 { return scale * x }, xt)
 }
 
-// lazyXEstimate is x̃ for a row fetched on demand: the k indices are drawn
-// first (draw: the same random numbers in the same order as the loop of
-// uniformXEstimate) and their cells fetched in one batch.
-func lazyXEstimate(ex *Example, k int, scale float64, draw func() int, xt *sparseVec) {
-	idx := make([]int, k)
-	for r := range idx {
-		idx[r] = draw()
+// drawnXEstimate sets xt to Σ_r term(i_r, x[i_r])·e_{i_r} over k indices
+// from draw, called k times in order. The indices are drawn first and read
+// after: a row fetched on demand fetches them in one batch, and on a row in
+// memory the k reads, issued back to back, overlap their cache misses
+// (between reads, the draws touch only small tables). The values, the
+// random numbers and the order of the additions are those of drawing and
+// reading in turn.
+func drawnXEstimate(ex *Example, k int, draw func() int, term func(i int, x float64) float64, xt *sparseVec) {
+	xt.reset()
+	xt.pick, xt.read = slices.Grow(xt.pick[:0], k)[:k], slices.Grow(xt.read[:0], k)[:k]
+	for r := range xt.pick {
+		xt.pick[r] = draw()
 	}
-	if err := ex.Prefetch(idx); err != nil {
-		panic(err)
-	}
-	for _, i := range idx {
-		xt.add(i, scale*ex.Attr(i))
+	ex.Attrs(xt.pick, xt.read)
+	for r, i := range xt.pick {
+		xt.add(i, term(i, xt.read[r]))
 	}
 }
 

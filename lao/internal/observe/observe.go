@@ -218,6 +218,44 @@ func (e *Example) Attr(i int) float64 {
 	return e.value(i)
 }
 
+// Attrs reads the attributes idx into dst (len(dst) ≥ len(idx)) as
+// successive Attr calls would: in order, panicking at the first refused one
+// with those before it revealed. The budget grants every index first, then
+// a row in memory is read in one tight loop, so the reads overlap their
+// cache misses (a solver that knows the attributes it is about to read
+// saves most of their latency), and a row fetched on demand fetches them in
+// one batch (a failed batch reveals none of them).
+func (e *Example) Attrs(idx []int, dst []float64) {
+	n, spent := len(e.seen), e.spent
+	for _, i := range idx {
+		if uint(i) < uint(e.d) && (e.revealed(i) || e.grant(i)) {
+			continue
+		}
+		if e.fetch != nil {
+			if err := e.fetchFrom(n, spent); err != nil {
+				panicOn(err)
+			}
+		}
+		panicOn(e.refusal(i))
+	}
+	if e.fetch != nil {
+		if err := e.fetchFrom(n, spent); err != nil {
+			panicOn(err)
+		}
+	}
+	dst = dst[:len(idx)]
+	if e.row == nil {
+		for r, i := range idx {
+			dst[r] = e.sparseValue(i)
+		}
+		return
+	}
+	row := e.row // a row in memory, or the cells fetched for a row on demand
+	for r, i := range idx {
+		dst[r] = row[i]
+	}
+}
+
 // admit reveals attribute i if it may be revealed and reports whether it
 // was (a revealed attribute is free); a row fetched on demand fetches it.
 func (e *Example) admit(i int) bool {

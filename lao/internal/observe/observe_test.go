@@ -134,3 +134,118 @@ func checkAll(t *testing.T, e *Example, order []int, sparse bool, row []float64,
 	}
 	return order
 }
+
+// rowFetcher serves a dense row on demand and counts its batches.
+type rowFetcher struct {
+	row     []float64
+	batches int
+}
+
+func (f *rowFetcher) Fetch(idx []int, dst []float64) error {
+	f.batches++
+	for a, i := range idx {
+		dst[a] = f.row[i]
+	}
+	return nil
+}
+
+// Attrs against successive Attr calls on a twin handle: the same values,
+// the same refusal (the same error, at the same index, with the same
+// attributes revealed before it), the same revealed list, on dense, sparse,
+// priced and fetched-on-demand rows, with repeats and indices out of range.
+func TestAttrsMatchesAttr(t *testing.T) {
+	const d = 50
+	rng := rand.New(rand.NewPCG(3, 4))
+	row := make([]float64, d)
+	prices := make([]float64, d)
+	for i := range row {
+		row[i], prices[i] = float64(i)+0.25, float64(1+i%3)
+	}
+	sIdx, sVal := []int32{2, 7, 30}, []float64{-1, 2, 5}
+	a, b := NewExample(d), NewExample(d)
+	refusals, outOfRange := 0, 0
+	for r := range 600 {
+		budget := []int{1, 3, 8, scanBudget + 2, d}[rng.IntN(5)]
+		kind := r % 5 // dense, sparse, on demand, priced, priced on demand
+		fa, fb := &rowFetcher{row: row}, &rowFetcher{row: row}
+		for _, e := range []*Example{a, b} {
+			f := fa
+			if e == b {
+				f = fb
+			}
+			switch kind {
+			case 0:
+				e.Reset(row, 1, budget)
+			case 1:
+				e.ResetSparse(sIdx, sVal, 1, budget)
+			case 2:
+				e.ResetLazy(1, budget, f)
+			case 3:
+				e.Reset(row, 1, budget)
+			case 4:
+				e.ResetLazy(1, budget, f)
+			}
+			if kind >= 3 {
+				e.SetPrices(prices, float64(budget)*1.5)
+			} else {
+				e.SetPrices(nil, 0)
+			}
+		}
+		idx := make([]int, 1+rng.IntN(12))
+		for j := range idx {
+			idx[j] = rng.IntN(d)
+			if rng.IntN(40) == 0 {
+				idx[j] = d + rng.IntN(3) // out of range
+			}
+		}
+		got := make([]float64, len(idx))
+		errA := catch(func() { a.Attrs(idx, got) })
+		want := make([]float64, 0, len(idx))
+		errB := catch(func() {
+			for _, i := range idx {
+				want = append(want, b.Attr(i))
+			}
+		})
+		if (errA == nil) != (errB == nil) || (errA != nil && errA.Error() != errB.Error()) {
+			t.Fatalf("row %d (kind %d, budget %d, %v): Attrs refused with %v, Attr with %v", r, kind, budget, idx, errA, errB)
+		}
+		if errA == nil {
+			for j := range idx {
+				if got[j] != want[j] {
+					t.Fatalf("row %d: Attrs(%v) = %v, Attr gave %v", r, idx, got, want)
+				}
+			}
+		} else {
+			refusals++
+			if errors.Is(errA, ErrAttrIndex) {
+				outOfRange++
+			}
+		}
+		la, lb := a.RevealedList(), b.RevealedList()
+		if len(la) != len(lb) || a.Spent() != b.Spent() {
+			t.Fatalf("row %d: Attrs revealed %v (spent %g), Attr %v (spent %g)", r, la, a.Spent(), lb, b.Spent())
+		}
+		for j := range la {
+			if la[j] != lb[j] {
+				t.Fatalf("row %d: Attrs revealed %v, Attr %v", r, la, lb)
+			}
+		}
+		if (kind == 2 || kind == 4) && errA == nil && fa.batches > 1 {
+			t.Fatalf("row %d: Attrs fetched %d batches on a row fetched on demand, want 1", r, fa.batches)
+		}
+	}
+	if refusals < 50 || outOfRange < 5 {
+		t.Fatalf("only %d refusals (%d out of range): the test does not exercise them", refusals, outOfRange)
+	}
+}
+
+// catch runs f and returns the error its panic carried (nil if none).
+func catch(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = r.(error)
+		}
+	}()
+	f()
+	return nil
+}
