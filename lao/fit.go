@@ -196,8 +196,14 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 			return fmt.Errorf("%s: %w", solverLabel(s, l), fail.Err())
 		}
 		seen := ex.RevealedList()
-		for _, i := range seen {
-			res.AttributeCounts[i]++
+		if len(seen) == d { // every attribute once (full information): in order, without the scatter
+			for i := range res.AttributeCounts {
+				res.AttributeCounts[i]++
+			}
+		} else {
+			for _, i := range seen {
+				res.AttributeCounts[i]++
+			}
 		}
 		res.Attributes += int64(len(seen))
 		res.MaxPerExample = max(res.MaxPerExample, len(seen))

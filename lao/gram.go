@@ -16,34 +16,30 @@ type gram struct {
 	d    int
 	acc  *dense.Gram
 	xy   []float64
-	x    []float64
-	nz   []int
+	row  fullRow
 	xs   []float64
 	seen int
 }
 
 func newGram(d int) *gram {
-	return &gram{d: d, acc: dense.NewGram(d), xy: make([]float64, d), x: make([]float64, d),
-		nz: make([]int, 0, d), xs: make([]float64, 0, d)}
+	return &gram{d: d, acc: dense.NewGram(d), xy: make([]float64, d), row: newFullRow(d), xs: make([]float64, 0, d)}
 }
 
 // Observe reads all d attributes and adds the example's outer product.
 func (g *gram) Observe(ex *Example) {
-	readAll(ex, g.x)
-	y := ex.Label()
-	g.nz, g.xs = g.nz[:0], g.xs[:0]
-	for i, v := range g.x {
-		if v != 0 {
-			g.nz, g.xs = append(g.nz, i), append(g.xs, v)
-			g.xy[i] += y * v
-		}
+	g.row.read(ex, 1) // lists the non-zeros of every row
+	x, nz, y := g.row.x, g.row.nz, ex.Label()
+	g.xs = g.xs[:0]
+	for _, i := range nz {
+		g.xs = append(g.xs, x[i])
+		g.xy[i] += y * x[i]
 	}
 	g.seen++
-	if 16*len(g.nz) < g.d { // very sparse: nnz²/2 scattered beats d²/2 in tiles
-		g.acc.AddSparse(g.nz, g.xs)
+	if 16*len(nz) < g.d { // very sparse: nnz²/2 scattered beats d²/2 in tiles
+		g.acc.AddSparse(nz, g.xs)
 		return
 	}
-	g.acc.Add(g.x)
+	g.acc.Add(x)
 }
 
 // moments returns the full symmetric C = XᵀX/m and b = Xᵀy/m of the

@@ -71,7 +71,7 @@ func (o *OnlineLasso) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return &onlineLassoLearner{eta: eta, z: core.NewEG(p.D, B), x: make([]float64, p.D), du: make([]float64, p.D)}, budget, nil
+	return &onlineLassoLearner{eta: eta, z: core.NewEG(p.D, B), row: newFullRow(p.D), du: make([]float64, p.D)}, budget, nil
 }
 
 // onlineLassoLearner runs on the EG± core: O(d) per example, like reading
@@ -82,25 +82,25 @@ func (o *OnlineLasso) Start(p Problem) (Learner, Budget, error) {
 // exponentials (on Kukliansky & Shamir's simulated data, d = 500, a third
 // of the time per example).
 type onlineLassoLearner struct {
-	eta   float64
-	z     *core.EG
-	x, du []float64
-	nz    []int
+	eta float64
+	z   *core.EG
+	du  []float64
+	row fullRow
 }
 
 func (l *onlineLassoLearner) Observe(ex *Example) {
-	readAll(ex, l.x)
+	sparse := l.row.read(ex, sparseShare)
+	x := l.row.x
 	l.z.Accumulate() // w̄ averages w_1..w_t
-	var sparse bool
-	if l.nz, sparse = nonZeros(l.x, l.nz); sparse {
-		r := sparseDot(l.z.Lazy, l.x, l.nz) - ex.Label()
-		for _, i := range l.nz {
-			l.z.AddU(i, -l.eta*r*l.x[i])
+	if sparse {
+		r := sparseDot(l.z.Lazy, x, l.row.nz) - ex.Label()
+		for _, i := range l.row.nz {
+			l.z.AddU(i, -l.eta*r*x[i])
 		}
 		return
 	}
-	r := l.z.Dot(l.x) - ex.Label()
-	for i, v := range l.x {
+	r := l.z.Dot(x) - ex.Label()
+	for i, v := range x {
 		l.du[i] = -l.eta * r * v
 	}
 	l.z.AddUDense(l.du)

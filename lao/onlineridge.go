@@ -75,7 +75,7 @@ func (o *OnlineRidge) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	return &onlineRidgeLearner{B: B, eta: eta, ada: o.AdaGrad, w: core.NewBall(make([]float64, p.D)), x: make([]float64, p.D)}, budget, nil
+	return &onlineRidgeLearner{B: B, eta: eta, ada: o.AdaGrad, w: core.NewBall(make([]float64, p.D)), row: newFullRow(p.D)}, budget, nil
 }
 
 // onlineRidgeLearner runs on the projected-gradient core: O(d) per
@@ -87,31 +87,30 @@ type onlineRidgeLearner struct {
 	B, eta float64
 	ada    bool
 	w      *core.Ball
-	x      []float64
-	nz     []int
+	row    fullRow
 }
 
 func (l *onlineRidgeLearner) Observe(ex *Example) {
-	readAll(ex, l.x)
+	sparse := l.row.read(ex, sparseShare)
+	x := l.row.x
 	l.w.Accumulate() // w̄ averages w_1..w_t: add w_t before the step
-	var sparse bool
-	if l.nz, sparse = nonZeros(l.x, l.nz); sparse {
-		r := sparseDot(l.w.Lazy, l.x, l.nz) - ex.Label()
-		for _, i := range l.nz {
+	if sparse {
+		r := sparseDot(l.w.Lazy, x, l.row.nz) - ex.Label()
+		for _, i := range l.row.nz {
 			if l.ada {
-				l.w.AddAdaGrad(i, l.eta, r*l.x[i])
+				l.w.AddAdaGrad(i, l.eta, r*x[i])
 			} else {
-				l.w.Add(i, -l.eta*r*l.x[i])
+				l.w.Add(i, -l.eta*r*x[i])
 			}
 		}
 		l.w.ProjectL2(l.B)
 		return
 	}
-	r := l.w.Dot(l.x) - ex.Label()
+	r := l.w.Dot(x) - ex.Label()
 	if l.ada {
-		l.w.AddDenseAdaGrad(l.eta, r, l.x)
+		l.w.AddDenseAdaGrad(l.eta, r, x)
 	} else {
-		l.w.AddDense(-l.eta*r, l.x)
+		l.w.AddDense(-l.eta*r, x)
 	}
 	l.w.ProjectL2(l.B)
 }

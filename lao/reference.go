@@ -324,7 +324,7 @@ type plainOnline struct {
 }
 
 func (l *plainOnline) Observe(ex *Example) {
-	readAll(ex, l.x)
+	ex.All(l.x)
 	if l.eg {
 		egDense(l.w, l.u, l.B)
 	}

@@ -163,33 +163,62 @@ func fullBudget(solver string, p Problem) (Budget, error) {
 	return Budget{PerExample: p.D, Rule: "all d attributes (full information)"}, nil
 }
 
-// readAll reveals every attribute of ex into x (len d).
-func readAll(ex *Example, x []float64) { ex.All(x) }
-
 // sparseShare: an example with at most d/sparseShare non-zero attributes
 // takes the full-information online solvers' sparse update.
 const sparseShare = 8
 
-// nonZeros writes the indices of x's non-zero entries into nz[:0] if there
-// are at most len(x)/sparseShare of them, and reports whether there were.
-// It counts first without branches (a dense row's zeros and non-zeros, as
-// MNIST's pixels, defeat branch prediction) and lists only a sparse row.
-func nonZeros(x []float64, nz []int) ([]int, bool) {
+// fullRow is a full-information solver's copy of the current example: x
+// (len d) and, when the row is sparse, the indices nz of its non-zero
+// cells, increasing.
+type fullRow struct {
+	x     []float64
+	nz    []int
+	dirty bool // x may be non-zero outside nz (the last row was read densely)
+}
+
+func newFullRow(d int) fullRow { return fullRow{x: make([]float64, d)} }
+
+// read reveals every attribute of ex into r.x and reports whether at most
+// len(x)/share of them are non-zero; then r.nz lists them. A row the handle
+// holds sparse is copied in O(non-zeros); any other is copied whole and
+// its non-zeros counted without branches (a dense row's zeros and
+// non-zeros, as MNIST's pixels, defeat branch prediction), then listed
+// only if it is sparse.
+func (r *fullRow) read(ex *Example, share int) bool {
+	if idx, val, ok := ex.AllSparse(); ok {
+		if r.dirty {
+			clear(r.x)
+		} else {
+			for _, i := range r.nz {
+				r.x[i] = 0
+			}
+		}
+		r.nz, r.dirty = r.nz[:0], false
+		for a, i := range idx {
+			if val[a] != 0 { // a stored zero is a zero
+				r.x[i] = val[a]
+				r.nz = append(r.nz, int(i))
+			}
+		}
+		return len(r.nz) <= len(r.x)/share
+	}
+	ex.All(r.x)
 	n := 0
-	for _, v := range x {
+	for _, v := range r.x {
 		b := math.Float64bits(v) << 1 // without the sign: 0 for ±0
 		n += int((b | -b) >> 63)
 	}
-	if n > len(x)/sparseShare {
-		return nz[:0], false
+	r.nz, r.dirty = r.nz[:0], true
+	if n > len(r.x)/share {
+		return false
 	}
-	nz = nz[:0]
-	for i, v := range x {
+	for i, v := range r.x {
 		if v != 0 {
-			nz = append(nz, i)
+			r.nz = append(r.nz, i)
 		}
 	}
-	return nz, true
+	r.dirty = false
+	return true
 }
 
 // sparseDot returns w·x over the indices nz (x is zero elsewhere).

@@ -140,6 +140,37 @@ func (ds *SparseDataset) Dot(w []float64, i int) float64 {
 	return s
 }
 
+// Sparse returns the same table in compressed sparse rows, or nil if more
+// than one cell in maxShare is non-zero (maxShare ≥ 1; nothing is built
+// then). The handle's reads give the same values on either form, and so
+// does Dot for finite weights; a SparseDataset's Dot costs O(non-zeros of the row): for evaluating
+// many weight vectors on mostly-zero rows.
+func (ds *Dataset) Sparse(maxShare int) *SparseDataset {
+	nz := 0
+	for _, v := range ds.x {
+		if v != 0 {
+			nz++
+		}
+	}
+	if nz*max(maxShare, 1) > len(ds.x) {
+		return nil
+	}
+	out := &SparseDataset{d: ds.d, ptr: make([]int, 1, ds.Len()+1), idx: make([]int32, 0, nz), val: make([]float64, 0, nz),
+		y: ds.y, nameOf: func(j int) string { return fmt.Sprintf("x%d", j) }, namesOnce: new(sync.Once)}
+	if ds.names != nil {
+		out.nameOf = func(j int) string { return ds.names[j] }
+	}
+	for i := range ds.Len() {
+		for j, v := range ds.Row(i) {
+			if v != 0 {
+				out.idx, out.val = append(out.idx, int32(j)), append(out.val, v)
+			}
+		}
+		out.ptr = append(out.ptr, len(out.idx))
+	}
+	return out
+}
+
 // Subset returns a new SparseDataset holding copies of the rows idx, in
 // that order.
 func (ds *SparseDataset) Subset(rows []int) *SparseDataset {

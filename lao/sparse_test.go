@@ -6,23 +6,15 @@ import (
 	"testing"
 )
 
-// sparseOf returns the CSR form of a dense data set.
+// sparseOf returns the CSR form of a dense data set (Dataset.Sparse).
 func sparseOf(t *testing.T, ds *Dataset) *SparseDataset {
 	t.Helper()
-	ptr := []int{0}
-	var idx []int32
-	var val []float64
-	for i := range ds.Len() {
-		for j, v := range ds.Row(i) {
-			if v != 0 {
-				idx, val = append(idx, int32(j)), append(val, v)
-			}
-		}
-		ptr = append(ptr, len(idx))
+	sp := ds.Sparse(1)
+	if sp == nil {
+		t.Fatal("Dataset.Sparse(1) returned nil")
 	}
-	sp, err := NewSparseDataset(ptr, idx, val, ds.Labels(), ds.Dim(), ds.Names())
-	if err != nil {
-		t.Fatal(err)
+	if _, err := NewSparseDataset(sp.ptr, sp.idx, sp.val, sp.y, sp.d, nil); err != nil {
+		t.Fatalf("Dataset.Sparse built an invalid table: %v", err)
 	}
 	return sp
 }
@@ -32,42 +24,51 @@ func sparseOf(t *testing.T, ds *Dataset) *SparseDataset {
 func TestSparseRowsSameFit(t *testing.T) {
 	rng := NewRand(5)
 	d, m := 12, 300
-	x := make([]float64, m*d)
-	y := make([]float64, m)
-	for i := range x {
-		if rng.IntN(3) == 0 {
-			x[i] = rng.Float64()*2 - 1
+	// A third of the cells non-zero, then one in twenty: most rows have at
+	// most d/sparseShare = 1 non-zero, so the full-information solvers
+	// switch between their sparse and dense updates from row to row.
+	for _, every := range []int{3, 20} {
+		x := make([]float64, m*d)
+		y := make([]float64, m)
+		for i := range x {
+			if rng.IntN(every) == 0 {
+				x[i] = rng.Float64()*2 - 1
+			}
 		}
-	}
-	for i := range y {
-		y[i] = rng.Float64() - 0.5
-	}
-	ds, err := NewDataset(x, y, d, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := sparseOf(t, ds)
-	mom := make([]float64, d)
-	for i := range mom {
-		mom[i] = 0.1 + float64(i)/float64(d)
-	}
-	for _, s := range append(stochasticSolvers(4, d), &Ridge{}, &Lasso{}, &OnlineRidge{}, &OnlineLasso{}) {
-		a := fitOrFatal(t, s, ds, 9)
-		c, err := Clone(s)
+		for i := range y {
+			y[i] = rng.Float64() - 0.5
+		}
+		ds, err := NewDataset(x, y, d, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := fitOrFatal(t, c, sp, 9)
-		if !slices.Equal(a.W, b.W) || a.Attributes != b.Attributes || !slices.Equal(a.AttributeCounts, b.AttributeCounts) {
-			t.Errorf("%s: dense and sparse fits differ: %v vs %v", s.Name(), a.W[:3], b.W[:3])
+		sp := sparseOf(t, ds)
+		for _, s := range append(stochasticSolvers(4, d), &Ridge{}, &Lasso{}, &OnlineRidge{}, &OnlineLasso{}, &OnlineRidge{AdaGrad: true}) {
+			a := fitOrFatal(t, s, ds, 9)
+			c, err := Clone(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := fitOrFatal(t, c, sp, 9)
+			if !slices.Equal(a.W, b.W) || a.Attributes != b.Attributes || !slices.Equal(a.AttributeCounts, b.AttributeCounts) {
+				t.Errorf("one cell in %d: %s: dense and sparse fits differ: %v vs %v", every, s.Name(), a.W[:3], b.W[:3])
+			}
+			if MSE(a.W, ds) != MSE(a.W, sp) {
+				t.Errorf("one cell in %d: %s: MSE dense %g, sparse %g", every, s.Name(), MSE(a.W, ds), MSE(a.W, sp))
+			}
 		}
-		if MSE(a.W, ds) != MSE(a.W, sp) {
-			t.Errorf("%s: MSE dense %g, sparse %g", s.Name(), MSE(a.W, ds), MSE(a.W, sp))
+		if every == 3 {
+			if ds.Sparse(2) == nil || ds.Sparse(4) != nil {
+				t.Error("Dataset.Sparse does not follow its share")
+			}
+			if n := sp.NonZeros(); n < m*d/4 || n > m*d/2 || !slices.Equal(sp.Names(), ds.Names()) {
+				t.Errorf("Dataset.Sparse: %d non-zeros of %d cells, names %v", n, m*d, sp.Names()[:2])
+			}
+			sub := sp.Subset([]int{5, 2})
+			if sub.Len() != 2 || sub.Label(0) != ds.Label(5) || sub.Dot(ds.Row(2), 1) != dot(ds.Row(2), ds.Row(2)) {
+				t.Error("Subset does not hold the chosen rows")
+			}
 		}
-	}
-	sub := sp.Subset([]int{5, 2})
-	if sub.Len() != 2 || sub.Label(0) != ds.Label(5) || sub.Dot(ds.Row(2), 1) != dot(ds.Row(2), ds.Row(2)) {
-		t.Error("Subset does not hold the chosen rows")
 	}
 }
 

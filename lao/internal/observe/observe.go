@@ -309,6 +309,21 @@ func (e *Example) All(dst []float64) {
 	}
 }
 
+// AllSparse reveals every attribute as All does and, for a row lent sparse
+// (ResetSparse), returns its stored indices (increasing) and values (do not
+// modify; valid until the next Reset) and true, so a full-information solver
+// reads it in O(non-zeros). For any other row it reveals nothing and
+// returns false: read it with All.
+func (e *Example) AllSparse() (idx []int32, val []float64, ok bool) {
+	if e.row != nil || e.fetch != nil {
+		return nil, nil, false
+	}
+	if err := e.admitAll(); err != nil {
+		panicOn(err)
+	}
+	return e.idx, e.val, true
+}
+
 // admitAll reveals every attribute if the budget allows all d (the
 // revealed list keeps the order of first reads: those revealed before,
 // then the others by index).
