@@ -184,6 +184,12 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 	next := nextExample(src, ex, res.Budget.PerExample)
 	var wbuf []float64
 	cp := 0
+	var full int64 // examples of which every attribute was revealed
+	defer func() {
+		for i := range res.AttributeCounts {
+			res.AttributeCounts[i] += full
+		}
+	}()
 	for t := 1; t <= m; t++ {
 		if err := next(); err != nil {
 			if err == io.EOF {
@@ -196,10 +202,8 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 			return fmt.Errorf("%s: %w", solverLabel(s, l), fail.Err())
 		}
 		seen := ex.RevealedList()
-		if len(seen) == d { // every attribute once (full information): in order, without the scatter
-			for i := range res.AttributeCounts {
-				res.AttributeCounts[i]++
-			}
+		if len(seen) == d { // every attribute once (full information): counted once, at the end
+			full++
 		} else {
 			for _, i := range seen {
 				res.AttributeCounts[i]++

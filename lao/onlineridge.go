@@ -108,9 +108,9 @@ func (l *onlineRidgeLearner) Observe(ex *Example) {
 	}
 	r := l.w.Dot(x) - ex.Label()
 	if l.ada {
-		l.w.AddDenseAdaGrad(l.eta, r, x)
+		l.w.AddDenseAdaGrad(l.eta, r, x, l.row.nz)
 	} else {
-		l.w.AddDense(-l.eta*r, x)
+		l.w.AddDense(-l.eta*r, x, l.row.nz)
 	}
 	l.w.ProjectL2(l.B)
 }

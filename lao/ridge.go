@@ -167,58 +167,57 @@ func fullBudget(solver string, p Problem) (Budget, error) {
 // takes the full-information online solvers' sparse update.
 const sparseShare = 8
 
-// fullRow is a full-information solver's copy of the current example: x
-// (len d) and, when the row is sparse, the indices nz of its non-zero
-// cells, increasing.
+// fullRow is a full-information solver's view of the current example: x
+// (len d; do not modify) and the indices nz of its non-zero cells,
+// increasing.
 type fullRow struct {
-	x     []float64
-	nz    []int
-	dirty bool // x may be non-zero outside nz (the last row was read densely)
+	x, buf   []float64 // x is the handle's own row, or buf holding a copy
+	nz       []int     // bufNZ, or list
+	list     []int     // the non-zeros of a row read whole
+	bufNZ    []int     // buf is zero outside bufNZ, unless bufDirty
+	bufDirty bool
 }
 
-func newFullRow(d int) fullRow { return fullRow{x: make([]float64, d)} }
+func newFullRow(d int) fullRow { return fullRow{buf: make([]float64, d)} }
 
-// read reveals every attribute of ex into r.x and reports whether at most
-// len(x)/share of them are non-zero; then r.nz lists them. A row the handle
-// holds sparse is copied in O(non-zeros); any other is copied whole and
-// its non-zeros counted without branches (a dense row's zeros and
-// non-zeros, as MNIST's pixels, defeat branch prediction), then listed
-// only if it is sparse.
+// read reveals every attribute of ex into r.x, lists its non-zero cells
+// in r.nz and reports whether there are at most len(x)/share of them. A
+// row in memory is read in place (Example.AllRow) and listed without
+// branches (a dense row's zeros and non-zeros, as MNIST's pixels, defeat
+// branch prediction); a row the handle holds sparse is copied in
+// O(non-zeros); any other is copied whole.
 func (r *fullRow) read(ex *Example, share int) bool {
 	if idx, val, ok := ex.AllSparse(); ok {
-		if r.dirty {
-			clear(r.x)
+		if r.bufDirty {
+			clear(r.buf)
 		} else {
-			for _, i := range r.nz {
-				r.x[i] = 0
+			for _, i := range r.bufNZ {
+				r.buf[i] = 0
 			}
 		}
-		r.nz, r.dirty = r.nz[:0], false
+		r.bufNZ, r.bufDirty = r.bufNZ[:0], false
 		for a, i := range idx {
 			if val[a] != 0 { // a stored zero is a zero
-				r.x[i] = val[a]
-				r.nz = append(r.nz, int(i))
+				r.buf[i] = val[a]
+				r.bufNZ = append(r.bufNZ, int(i))
 			}
 		}
+		r.x, r.nz = r.buf, r.bufNZ
 		return len(r.nz) <= len(r.x)/share
 	}
-	ex.All(r.x)
+	if r.x = ex.AllRow(); r.x == nil {
+		ex.All(r.buf)
+		r.x, r.bufDirty = r.buf, true
+	}
+	list := slices.Grow(r.list[:0], len(r.x))[:len(r.x)]
 	n := 0
-	for _, v := range r.x {
+	for i, v := range r.x {
+		list[n] = i                   // kept only if v is non-zero
 		b := math.Float64bits(v) << 1 // without the sign: 0 for ±0
 		n += int((b | -b) >> 63)
 	}
-	r.nz, r.dirty = r.nz[:0], true
-	if n > len(r.x)/share {
-		return false
-	}
-	for i, v := range r.x {
-		if v != 0 {
-			r.nz = append(r.nz, i)
-		}
-	}
-	r.dirty = false
-	return true
+	r.list, r.nz = list, list[:n]
+	return n <= len(r.x)/share
 }
 
 // sparseDot returns w·x over the indices nz (x is zero elsewhere).

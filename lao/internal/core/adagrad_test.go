@@ -26,12 +26,14 @@ func TestBallAdaGradMatchesDense(t *testing.T) {
 		if step%7 == 0 { // a dense step
 			r := rng.NormFloat64()
 			x := make([]float64, d)
+			var nz []int
 			for j := range x {
 				if rng.IntN(3) > 0 {
 					x[j] = rng.NormFloat64()
+					nz = append(nz, j)
 				}
 			}
-			b.AddDenseAdaGrad(eta, r, x)
+			b.AddDenseAdaGrad(eta, r, x, nz)
 			for j, v := range x {
 				if g := r * v; g != 0 {
 					G[j] += g * g

@@ -69,18 +69,26 @@ func (b *Ball) Add(i int, delta float64) {
 	t.Set(i, a*a)
 }
 
-// AddDense adds c·g to w (len(g) = d), O(d).
-func (b *Ball) AddDense(c float64, g []float64) {
+// AddDense adds c·g to w (len(g) = d) whose non-zero entries are at nz
+// (increasing), O(d): the coordinates of nz move, then ||w||² is summed in
+// one pass without a test per coordinate (on MNIST's pixels the test
+// mispredicted half the time).
+func (b *Ball) AddDense(c float64, g []float64, nz []int) {
 	c /= b.s
+	for _, i := range nz {
+		b.flush(i)
+		b.c[i].a += c * g[i]
+	}
+	b.denseDone(b.sumSq())
+}
+
+// sumSq returns Σ a_i², summed in index order.
+func (b *Ball) sumSq() float64 {
 	var n2 float64
-	for i, v := range g {
-		if v != 0 {
-			b.flush(i)
-			b.c[i].a += c * v
-		}
+	for i := range b.c {
 		n2 += b.c[i].a * b.c[i].a
 	}
-	b.denseDone(n2)
+	return n2
 }
 
 // denseDone ends a dense step whose pass summed n2 = Σ a_i².
@@ -103,18 +111,17 @@ func (b *Ball) AddAdaGrad(i int, eta, g float64) {
 }
 
 // AddDenseAdaGrad takes AdaGrad's step for the dense gradient r·x
-// (len(x) = d), O(d): AddAdaGrad(i, eta, r·x_i) for every i.
-func (b *Ball) AddDenseAdaGrad(eta, r float64, x []float64) {
+// (len(x) = d; its non-zero entries at nz, increasing), O(d):
+// AddAdaGrad(i, eta, r·x_i) for every i.
+func (b *Ball) AddDenseAdaGrad(eta, r float64, x []float64, nz []int) {
 	inv := 1 / b.s
-	var n2 float64
-	for i, v := range x {
-		if g := r * v; g != 0 {
+	for _, i := range nz {
+		if g := r * x[i]; g != 0 {
 			b.flush(i)
 			b.c[i].a += adaGradStep(&b.c[i], eta, g) * inv
 		}
-		n2 += b.c[i].a * b.c[i].a
 	}
-	b.denseDone(n2)
+	b.denseDone(b.sumSq())
 }
 
 // adaGradStep is AdaGrad's update of one coordinate, the only copy:

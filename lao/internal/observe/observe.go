@@ -309,6 +309,20 @@ func (e *Example) All(dst []float64) {
 	}
 }
 
+// AllRow reveals every attribute as All does and, for a row in memory
+// (Reset), returns the row itself (do not modify; valid until the next
+// Reset), sparing All's copy. For a row lent sparse or fetched on demand
+// it reveals nothing and returns nil: read it with AllSparse or All.
+func (e *Example) AllRow() []float64 {
+	if e.row == nil || e.fetch != nil {
+		return nil
+	}
+	if err := e.admitAll(); err != nil {
+		panicOn(err)
+	}
+	return e.row
+}
+
 // AllSparse reveals every attribute as All does and, for a row lent sparse
 // (ResetSparse), returns its stored indices (increasing) and values (do not
 // modify; valid until the next Reset) and true, so a full-information solver
