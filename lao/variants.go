@@ -3,6 +3,7 @@ package lao
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
 )
@@ -33,6 +34,10 @@ type estOpts struct {
 	// kDerived, if positive, is a k the solver derived from its cost
 	// budget (K = 0): the learner reports it as "k".
 	kDerived int
+	// pick and read are weightedInnerEstimate's scratch: its draws, then
+	// their values.
+	pick []int
+	read []float64
 }
 
 // splitBudget returns the draws for x̃ and for the inner product: k and 1
@@ -90,17 +95,23 @@ func rootsOf(v []float64) []float64 {
 // It is unbiased when x_j = 0 wherever c_j = 0 and w_j ≠ 0 (true almost
 // surely for c_j = √E[x_j²]). If Σ_i|w_i|c_i = 0 it returns 0 and reveals
 // nothing.
-func weightedInnerEstimate(ex *Example, w *core.Lazy, c []float64, r int, rng *rand.Rand) float64 {
+func weightedInnerEstimate(ex *Example, w *core.Lazy, o *estOpts, rng *rand.Rand) float64 {
 	W := w.WeightedNorm()
 	if W == 0 {
 		return 0
 	}
-	var s float64
-	for range r {
-		j := w.SampleWeighted(rng.Float64())
-		s += math.Copysign(1, w.W(j)) * ex.Attr(j) * W / c[j]
+	// The r indices are drawn first and read in one batch (Example.Attrs):
+	// the same draws and sum as drawing and reading in turn.
+	o.pick, o.read = slices.Grow(o.pick[:0], o.r)[:o.r], slices.Grow(o.read[:0], o.r)[:o.r]
+	for a := range o.pick {
+		o.pick[a] = w.SampleWeighted(rng.Float64())
 	}
-	return s / float64(r)
+	ex.Attrs(o.pick, o.read)
+	var s float64
+	for a, j := range o.pick {
+		s += math.Copysign(1, w.W(j)) * o.read[a] * W / o.innerC[j]
+	}
+	return s / float64(o.r)
 }
 
 // innerL2 is the inner-product estimate of the ridge learners: the mean of
@@ -121,7 +132,7 @@ func innerL1(ex *Example, z *core.EG, o *estOpts, rng *rand.Rand) float64 {
 // mean of o.r draws of the algorithm's own one-attribute estimate one(w).
 func innerMean[W any](ex *Example, w W, lazy *core.Lazy, o *estOpts, rng *rand.Rand, one func(*Example, W, *rand.Rand) float64) float64 {
 	if o.innerC != nil {
-		return weightedInnerEstimate(ex, lazy, o.innerC, o.r, rng)
+		return weightedInnerEstimate(ex, lazy, o, rng)
 	}
 	var s float64
 	for range o.r {
