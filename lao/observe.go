@@ -13,7 +13,10 @@ import (
 // ErrBudgetExceeded and never served. Every handle counts what it revealed.
 //
 // The handle lives in an internal package: a solver cannot reach the row
-// behind it except through Attr and TryAttr. Dense rows are lent with
+// behind it except through Attr, TryAttr and Attrs (a batch read as
+// successive Attr calls, its reads overlapped), or, when the budget covers
+// all d attributes, All, AllRow and AllSparse (the full-information
+// references' reads; the last two without a copy). Dense rows are lent with
 // Reset, sparse rows (sorted indices and values) with ResetSparse; neither
 // is copied. An Example is reused across rows so the hot path does not
 // allocate; create one with NewExample.
