@@ -32,9 +32,10 @@ type TuneOptions struct {
 	// times.
 	NoWiden bool
 	// Halving is successive halving over prefixes: every setting is fitted
-	// on a third (or a ninth) of each training part, the best third goes on
-	// to three times as many rows, and the last rung fits the survivors on
-	// the whole part. "auto" (or "") halves when the training parts have
+	// on a 27th (or a ninth, or a third: the smallest of these with at
+	// least HalvingMinRows rows) of each training part, the best third goes
+	// on to three times as many rows, and the last rung fits the survivors
+	// on the whole part. "auto" (or "") halves when the training parts have
 	// HalvingRows rows or more, except for the sparse solvers of Murata &
 	// Suzuki 2018 and their competitors (About().Ball "l0"), whose
 	// mini-batch schedules follow m; "on", "off".
@@ -46,8 +47,18 @@ type TuneOptions struct {
 // HalvingRows is the training-part size from which Tune halves by default.
 const HalvingRows = 4000
 
+// HalvingMinRows is the fewest rows of a rung before the last. With the
+// first rung on a 27th of 13,000 rows (the 20,190-row randhie table, 5
+// folds) instead of a ninth, `lao compare` spent half the CPU, and on it and
+// on the 6,366-row fair table (the only two of docs/results.md's fifteen
+// tables that halve) every solver's mean test error moved by less than
+// 0.004 of the zero predictor's, within two standard errors of the paired
+// differences over the ten splits (docs/results.md).
+const HalvingMinRows = 400
+
 // halvingPrefixes returns the rungs' training rows, increasing, ending at
-// m: up to two rungs of m/3 and m/9, each of at least HalvingRows/4 rows.
+// m: up to three rungs of m/3, m/9 and m/27, each of at least
+// HalvingMinRows rows.
 func halvingPrefixes(m int, mode string) ([]int, error) {
 	switch mode {
 	case "", "auto":
@@ -61,7 +72,7 @@ func halvingPrefixes(m int, mode string) ([]int, error) {
 		return nil, fmt.Errorf("frames: halving %q: want auto, on or off: %w", mode, lao.ErrParam)
 	}
 	out := []int{m}
-	for n := m / 3; len(out) < 3 && n >= HalvingRows/4; n /= 3 {
+	for n := m / 3; len(out) < 4 && n >= HalvingMinRows; n /= 3 {
 		out = append([]int{n}, out...)
 	}
 	return out, nil

@@ -154,7 +154,7 @@ func TestTuneWarnsOnSmallTables(t *testing.T) {
 }
 
 // Successive halving: on 15000 rows the first rung fits every setting on a
-// ninth of each training part, the next the best third on a third, the
+// ninth of each training part (a 27th would be below HalvingMinRows), the next the best third on a third, the
 // last the best third of those on the whole part; its choice is as good
 // (to 0.1 % of validation error) as the full CV's.
 func TestTuneHalving(t *testing.T) {
@@ -179,6 +179,16 @@ func TestTuneHalving(t *testing.T) {
 	}
 	if low := off.Settings[off.MinIndex].Mean; chosen > low*(1+1e-3) || len(off.Rungs) != 0 || len(off.Settings) != 9 {
 		t.Errorf("halving chose %v (full-CV error %g), full CV %v (%g; %d settings)", on.Best, chosen, off.Best, low, len(off.Settings))
+	}
+	// 36000 rows: training parts of 24000, rungs on 888, 2666 and 8000 rows
+	// (296 would be below HalvingMinRows).
+	_, four, err := frames.Tune(&lao.Ridge{}, linearData(36000, 4, 0.5, 3), frames.TuneOptions{Folds: 3, Seed: 1, Halving: "on", Grid: grid, NoWiden: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(four.Rungs) != 3 || four.Rungs[0].Examples != 24000/27 || four.Rungs[1].Examples != 24000/9 || four.Rungs[2].Examples != 24000/3 ||
+		len(four.Rungs[0].Settings) != 9 || len(four.Rungs[1].Settings) != 3 || len(four.Rungs[2].Settings) != 1 {
+		t.Errorf("36000 rows: %d rungs %+v", len(four.Rungs), four.Rungs)
 	}
 	if _, _, err := frames.Tune(&lao.Ridge{}, ds, frames.TuneOptions{Folds: 3, Halving: "maybe"}); !errors.Is(err, lao.ErrParam) {
 		t.Errorf("halving maybe: %v", err)

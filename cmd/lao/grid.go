@@ -29,7 +29,7 @@ func (c *cvFlags) define(fs *flag.FlagSet) {
 	})
 	fs.StringVar(&c.rule, "cv-rule", frames.RuleAuto, "how CV chooses: "+frames.RuleAuto+fmt.Sprintf(" (%s below %d rows, else %s; below %d rows its choice is checked against the zero predictor by nested CV), ", frames.RuleOneSE, frames.SmallRows, frames.RuleMinZeroSE, frames.NestedRows)+frames.RuleMinZeroSE+" (the lowest validation error, unless the zero predictor is within one standard error of it), "+
 		frames.RuleMin+" (the lowest, as the papers), "+frames.RuleOneSE+" (the most conservative setting within one standard error of the lowest)")
-	fs.StringVar(&c.halving, "cv-halving", "auto", fmt.Sprintf("successive halving: every setting on a ninth of each training part, the best third on a third, the best of those on all of it: auto (when the training parts have %d rows or more), on, off", frames.HalvingRows))
+	fs.StringVar(&c.halving, "cv-halving", "auto", fmt.Sprintf("successive halving: every setting on a 27th of each training part (or a ninth or a third: the smallest with at least %d rows), the best third on three times as many rows, up to all of them: auto (when the training parts have %d rows or more), on, off", frames.HalvingMinRows, frames.HalvingRows))
 }
 
 func (c *cvFlags) check(cmd string) error {

@@ -259,10 +259,10 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 			cvData = train.Head(spec.CVMax)
 		}
 		// The papers tune by plain k-fold CV on the training part: no
-		// successive halving, which ranks the settings on a ninth of the
-		// rows, where smaller steps win (on ms2018-fig1 it chose Hybrid's
+		// successive halving, which ranks the settings on a small part of
+		// the rows (on a ninth, smaller steps won (on ms2018-fig1 it chose Hybrid's
 		// η = 0.03, final test MSE 12.9, against η = 0.1 and 3.6 by plain
-		// CV: TestSyntheticPresetRuns).
+		// CV: TestSyntheticPresetRuns)).
 		// Nor the auto rule's nested check below frames.NestedRows rows:
 		// it would replace the papers' algorithms on the first prefixes
 		// (10 to 30 examples) by the zero predictor, and multiply their
