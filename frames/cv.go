@@ -295,76 +295,110 @@ func (c *cvRun) zero() CVSetting {
 	return set
 }
 
-// evaluateAll evaluates the grid points on GOMAXPROCS workers (each fit
-// draws from its own generator seeded by seed, so the result does not
-// depend on the number of workers).
+// evaluateAll evaluates the grid points on GOMAXPROCS workers, one fit of
+// one setting on one fold at a time, so that a short grid (the last rungs
+// of successive halving keep a few settings) still keeps every core busy.
+// Each fit draws from its own generator seeded by c.seed, so the result
+// does not depend on the number of workers.
 func (c *cvRun) evaluateAll(grid []Params) ([]CVSetting, error) {
-	out, errs := make([]CVSetting, len(grid)), make([]error, len(grid))
+	nf := len(c.trains)
+	scores, errs := make([]foldScore, len(grid)*nf), make([]error, len(grid)*nf)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(grid)) {
+	for range min(runtime.GOMAXPROCS(0), len(scores)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for g := range next {
-				out[g], errs[g] = c.safeEvaluate(grid[g])
+			for t := range next {
+				scores[t], errs[t] = c.safeEvaluate(grid[t/nf], t%nf)
 			}
 		}()
 	}
-	for g := range grid {
-		next <- g
+	for t := range scores {
+		next <- t
 	}
 	close(next)
 	wg.Wait()
-	for g := range grid {
-		if errs[g] != nil {
-			return nil, fmt.Errorf("frames: CrossValidate: setting %d (%v): %w", g, grid[g], errs[g])
+	out := make([]CVSetting, len(grid))
+	for g, p := range grid {
+		set := CVSetting{Params: p, FoldMSE: make([]float64, nf)}
+		var rows float64
+		for f := range nf {
+			if err := errs[g*nf+f]; err != nil {
+				return nil, fmt.Errorf("frames: CrossValidate: setting %d (%v): %w", g, p, err)
+			}
+			sc := scores[g*nf+f]
+			set.FoldMSE[f] = sc.mse
+			set.PredSq += sc.predSq // NaN once a fold diverged
+			rows += float64(c.tests[f].Len())
 		}
+		set.PredSq /= rows
+		set.Mean, set.Std = meanStd(set.FoldMSE)
+		out[g] = set
 	}
 	return out, nil
 }
 
+// foldScore is one setting's fit on one fold, scored on its validation
+// rows: the MSE and the sum of the squared predictions (both NaN when the
+// fit diverged: an error wrapping lao.ErrNotFinite, e.g. a step size too
+// large for the data, counts as a NaN fold and never wins).
+type foldScore struct{ mse, predSq float64 }
+
 // safeEvaluate is evaluate with a panic (a solver bug, or gonum on
 // pathological input) turned into an error, so that one grid point cannot
 // kill the process from a worker goroutine.
-func (c *cvRun) safeEvaluate(p Params) (set CVSetting, err error) {
+func (c *cvRun) safeEvaluate(p Params, f int) (sc foldScore, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v: %w", r, ErrSolverPanic)
 		}
 	}()
-	return c.evaluate(p)
+	return c.evaluate(p, f)
 }
 
-func (c *cvRun) evaluate(p Params) (CVSetting, error) {
-	set := CVSetting{Params: p, FoldMSE: make([]float64, len(c.trains))}
-	var rows float64
-	for f := range c.trains {
-		s, err := c.build(p)
-		if err != nil {
-			return set, err
-		}
-		r, err := lao.Fit(s, c.trains[f].Stream(), lao.Options{Seed: c.seed})
-		switch {
-		case errors.Is(err, lao.ErrNotFinite): // the setting diverges (e.g. a step size too large): it never wins
-			set.FoldMSE[f], set.PredSq = math.NaN(), math.NaN()
-		case err != nil:
-			return set, fmt.Errorf("fold %d: %w", f, err)
-		default:
-			te := c.tests[f]
-			var mse float64
-			for i := range te.Len() {
-				p := te.Dot(r.W, i)
-				mse += (p - te.Label(i)) * (p - te.Label(i))
-				set.PredSq += p * p
-			}
-			set.FoldMSE[f] = mse / float64(te.Len())
-		}
-		rows += float64(c.tests[f].Len())
+// evaluate fits setting p on fold f's training rows and scores it on its
+// validation rows.
+func (c *cvRun) evaluate(p Params, f int) (foldScore, error) {
+	s, err := c.build(p)
+	if err != nil {
+		return foldScore{}, err
 	}
-	set.PredSq /= rows
-	set.Mean, set.Std = meanStd(set.FoldMSE)
-	return set, nil
+	r, err := lao.Fit(s, c.trains[f].Stream(), lao.Options{Seed: c.seed})
+	if errors.Is(err, lao.ErrNotFinite) {
+		return foldScore{math.NaN(), math.NaN()}, nil
+	}
+	if err != nil {
+		return foldScore{}, fmt.Errorf("fold %d: %w", f, err)
+	}
+	var sc foldScore
+	sc.mse, sc.predSq = validationSums(r.W, c.tests[f])
+	sc.mse /= float64(c.tests[f].Len())
+	return sc, nil
+}
+
+// validationSums returns Σ(w·x − y)² and Σ(w·x)² over te's rows, in row
+// order, w·x summed as te.Dot sums it: a dense table is read in place (on
+// a narrow table the calls through lao.Table cost as much as the sums),
+// any other through Dot.
+func validationSums(w []float64, te lao.Table) (sse, predSq float64) {
+	if ds, ok := te.(*lao.Dataset); ok {
+		for i, y := range ds.Labels() {
+			var p float64
+			for j, v := range ds.Row(i) {
+				p += w[j] * v
+			}
+			sse += (p - y) * (p - y)
+			predSq += p * p
+		}
+		return sse, predSq
+	}
+	for i := range te.Len() {
+		p := te.Dot(w, i)
+		sse += (p - te.Label(i)) * (p - te.Label(i))
+		predSq += p * p
+	}
+	return sse, predSq
 }
 
 // meanStd returns the mean and the sample standard deviation of v.

@@ -21,7 +21,7 @@ import (
 type sparseVec struct {
 	idx  []int
 	vals []float64
-	pos  []int32 // pos[i] = a+1 if idx[a] = i, 0 otherwise; nil until idx outgrows sparseScan
+	pos  []int32 // pos[i] = a+1 if idx[a] = i, 0 otherwise; for d > sparseDirect nil until idx outgrows sparseScan
 	d    int
 	// draws lists the coordinates of every add since reset, with
 	// multiplicity (the draws of an x̃ estimate).
@@ -36,7 +36,18 @@ type sparseVec struct {
 // repeat by scanning.
 const sparseScan = 16
 
-func newSparseVec(d int) *sparseVec { return &sparseVec{d: d} }
+// sparseDirect is the largest d for which sparseVec keeps its positions
+// from the start: 16 KiB that stay in the cache, and a repeat found in one
+// load instead of a scan.
+const sparseDirect = 4096
+
+func newSparseVec(d int) *sparseVec {
+	s := &sparseVec{d: d}
+	if d <= sparseDirect {
+		s.pos = make([]int32, d)
+	}
+	return s
+}
 
 // reset clears the touched coordinates in O(len(idx)).
 func (s *sparseVec) reset() {

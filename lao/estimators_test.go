@@ -2,6 +2,7 @@ package lao
 
 import (
 	"github.com/laoproject/lao/lao/internal/core"
+	"slices"
 
 	"fmt"
 	"math"
@@ -239,5 +240,35 @@ func TestBaselineEstimateUnbiased(t *testing.T) {
 		}
 		cA.check(t, fmt.Sprintf("Baseline A (k=%d)", k), wantA, 5)
 		cv.check(t, fmt.Sprintf("Baseline 2yv (k=%d)", k), wantV, 5)
+	}
+}
+
+// sparseVec gives the same coordinates, in the same order, and the same
+// sums whether it finds repeats by scanning (d > sparseDirect, few
+// coordinates), by positions from the start (d ≤ sparseDirect) or by
+// positions built once the coordinates outgrow sparseScan.
+func TestSparseVecModes(t *testing.T) {
+	rng := NewRand(12)
+	direct, scanned := newSparseVec(sparseDirect), newSparseVec(sparseDirect+1)
+	if direct.pos == nil || scanned.pos != nil {
+		t.Fatal("sparseVec: positions not kept as sparseDirect says")
+	}
+	for round := range 300 {
+		direct.reset()
+		scanned.reset()
+		n := 1 + rng.IntN(3*sparseScan)
+		for range n {
+			i, v := rng.IntN(min(40, sparseDirect)), rng.NormFloat64() // repeats are likely
+			direct.add(i, v)
+			scanned.add(i, v)
+		}
+		if !slices.Equal(direct.idx, scanned.idx) || !slices.Equal(direct.vals, scanned.vals) || !slices.Equal(direct.draws, scanned.draws) {
+			t.Fatalf("round %d: positions %v %v, scan %v %v", round, direct.idx, direct.vals, scanned.idx, scanned.vals)
+		}
+		for _, i := range direct.idx {
+			if direct.at(i) != scanned.at(i) {
+				t.Fatalf("round %d: at(%d) %g vs %g", round, i, direct.at(i), scanned.at(i))
+			}
+		}
 	}
 }

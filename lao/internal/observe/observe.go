@@ -36,10 +36,11 @@ var (
 // not allocate. Its zero value is not usable; create one with NewExample.
 //
 // Whether an attribute was revealed is answered by a scan of the revealed
-// list when the budget is small (at most scanBudget: the few attributes of
-// a budgeted step, no per-attribute memory touched) and by a stamp per
-// attribute otherwise (full information: the offline references read all
-// d). Every request for a new attribute passes through admit, the one
+// list when the budget is small and d large (at most scanBudget attributes
+// among more than stampAlways: the few attributes of a budgeted step, no
+// per-attribute memory touched) and by a stamp per attribute otherwise
+// (full information, where the offline references read all d, and narrow
+// tables, whose stamps stay in the cache). Every request for a new attribute passes through admit, the one
 // place that may refuse it.
 type Example struct {
 	row    []float64 // dense row (nil for a sparse row); never exposed
@@ -47,7 +48,7 @@ type Example struct {
 	val    []float64 // sparse row: values at idx
 	y      float64
 	budget int      // maximum distinct attributes for the current row
-	scan   bool     // budget ≤ scanBudget: revealed is decided by scanning seen
+	scan   bool     // budget ≤ scanBudget < d − stampAlways: revealed is decided by scanning seen
 	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row (scan false)
 	gen    uint32
 	d      int
@@ -111,6 +112,11 @@ func (e *Example) affords(c float64) bool { return e.spent+c <= e.costBudget*(1+
 // on the stamps.
 const scanBudget = 24
 
+// stampAlways is the largest d for which the handle always stamps: its 16
+// KiB of stamps stay in the first-level cache, and a stamp is one load
+// where a scan is up to scanBudget.
+const stampAlways = 4096
+
 // NewExample returns a handle for rows of dimension d. The budget is set by
 // Reset or ResetSparse.
 func NewExample(d int) *Example {
@@ -144,7 +150,7 @@ func (e *Example) ResetSparse(idx []int32, val []float64, y float64, budget int)
 func (e *Example) next(y float64, budget int) {
 	e.y, e.budget = y, budget
 	e.seen, e.all, e.spent = e.seen[:0], false, 0
-	e.scan = budget <= scanBudget
+	e.scan = budget <= scanBudget && e.d > stampAlways
 	if e.scan {
 		return
 	}

@@ -12,7 +12,16 @@ import (
 // attribute is served while the budget lasts and refused after, a revealed
 // one is free, the count and the list are exact, a refusal reveals nothing.
 func TestHandleMatchesModel(t *testing.T) {
-	const d = 300
+	for _, d := range []int{300, stampAlways + 300} { // stamps only; scans for small budgets
+		if scans := handleMatchesModel(t, d); (scans > 0) != (d > stampAlways) {
+			t.Errorf("d = %d: %d rows scanned", d, scans)
+		}
+	}
+}
+
+// handleMatchesModel runs the check on d attributes and returns the number
+// of rows the handle answered by scanning.
+func handleMatchesModel(t *testing.T, d int) (scans int) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	row := make([]float64, d)
 	for i := range row {
@@ -28,6 +37,9 @@ func TestHandleMatchesModel(t *testing.T) {
 			e.ResetSparse(sIdx, sVal, float64(r), budget)
 		} else {
 			e.Reset(row, float64(r), budget)
+		}
+		if e.scan {
+			scans++
 		}
 		if e.Label() != float64(r) || e.Budget() != budget || e.Observed() != 0 {
 			t.Fatalf("row %d: fresh handle reports label %g, budget %d, observed %d", r, e.Label(), e.Budget(), e.Observed())
@@ -83,6 +95,7 @@ func TestHandleMatchesModel(t *testing.T) {
 	if e.Revealed(-1) || e.Revealed(d) {
 		t.Error("Revealed outside [0, d) reported true")
 	}
+	return scans
 }
 
 func valueOf(sparse bool, row []float64, idx []int32, val []float64, i int) float64 {
@@ -154,7 +167,12 @@ func (f *rowFetcher) Fetch(idx []int, dst []float64) error {
 // attributes revealed before it), the same revealed list, on dense, sparse,
 // priced and fetched-on-demand rows, with repeats and indices out of range.
 func TestAttrsMatchesAttr(t *testing.T) {
-	const d = 50
+	for _, d := range []int{50, stampAlways + 50} {
+		attrsMatchesAttr(t, d)
+	}
+}
+
+func attrsMatchesAttr(t *testing.T, d int) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	row := make([]float64, d)
 	prices := make([]float64, d)
