@@ -2,7 +2,6 @@ package lao
 
 import (
 	"math/rand/v2"
-	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
 )
@@ -127,10 +126,9 @@ func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, sw
 	d := ex.Dim()
 	scale := float64(d) / float64(kx)
 	js := sampleWithoutReplacement(d, kx, rng, perm, swaps, out)
-	v.read = slices.Grow(v.read[:0], len(js))[:len(js)]
-	ex.Attrs(js, v.read) // in one batch: the reads overlap their cache misses
+	vals := v.batch.read(ex, js)
 	for a, j := range js {
-		v.add(j, scale*v.read[a])
+		v.add(j, scale*vals[a])
 	}
 	if ky == 0 {
 		return 0 // Centroid: no inner-product estimate

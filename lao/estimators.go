@@ -26,10 +26,33 @@ type sparseVec struct {
 	// draws lists the coordinates of every add since reset, with
 	// multiplicity (the draws of an x̃ estimate).
 	draws []int
-	// pick and read are scratch for an estimate's draws: the indices
-	// drawn, then their values, read in one batch (Example.Attrs).
+	// batch holds the draws of an estimate and their values.
+	batch drawnReads
+}
+
+// drawnReads is the scratch of an estimate that draws its attributes first
+// and reads them in one batch (Example.Attrs: the reads overlap their
+// cache misses, a row fetched on demand is fetched once).
+type drawnReads struct {
 	pick []int
-	read []float64
+	vals []float64
+}
+
+// draw calls draw n times, in order, and reads the drawn attributes of ex:
+// the same random numbers and values as drawing and reading in turn.
+func (b *drawnReads) draw(ex *Example, n int, draw func() int) (idx []int, vals []float64) {
+	b.pick = slices.Grow(b.pick[:0], n)[:n]
+	for r := range b.pick {
+		b.pick[r] = draw()
+	}
+	return b.pick, b.read(ex, b.pick)
+}
+
+// read reads the attributes idx of ex in one batch.
+func (b *drawnReads) read(ex *Example, idx []int) []float64 {
+	b.vals = slices.Grow(b.vals[:0], len(idx))[:len(idx)]
+	ex.Attrs(idx, b.vals)
+	return b.vals
 }
 
 // sparseScan is the number of coordinates up to which sparseVec finds a
@@ -125,13 +148,9 @@ func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
 // reading in turn.
 func drawnXEstimate(ex *Example, k int, draw func() int, term func(i int, x float64) float64, xt *sparseVec) {
 	xt.reset()
-	xt.pick, xt.read = slices.Grow(xt.pick[:0], k)[:k], slices.Grow(xt.read[:0], k)[:k]
-	for r := range xt.pick {
-		xt.pick[r] = draw()
-	}
-	ex.Attrs(xt.pick, xt.read)
-	for r, i := range xt.pick {
-		xt.add(i, term(i, xt.read[r]))
+	idx, vals := xt.batch.draw(ex, k, draw)
+	for r, i := range idx {
+		xt.add(i, term(i, vals[r]))
 	}
 }
 

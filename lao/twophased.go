@@ -3,7 +3,6 @@ package lao
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 )
 
 // The machinery shared by Two-Phased DDAERR and DDAELR (Kukliansky &
@@ -135,9 +134,8 @@ type twoPhasedLearner struct {
 	start        func(A, from []float64) (Learner, map[string]float64, error)
 	second       Learner // nil during the first phase
 	extra        map[string]float64
-	plain        bool // run the second phase with the plain implementation (Reference)
-	pick         []int
-	read         []float64 // the first phase's draws and their values (Algorithm 2/4)
+	plain        bool       // run the second phase with the plain implementation (Reference)
+	batch        drawnReads // the first phase's draws and their values (Algorithm 2/4)
 }
 
 func newTwoPhasedLearner(name string, tp twoPhasedParams, p Problem, w1 []float64,
@@ -161,13 +159,9 @@ func (l *twoPhasedLearner) Observe(ex *Example) {
 			l.record(i, ex.Attr(i))
 		}
 	} else {
-		l.pick, l.read = slices.Grow(l.pick[:0], l.tp.k+1)[:l.tp.k+1], slices.Grow(l.read[:0], l.tp.k+1)[:l.tp.k+1]
-		for r := range l.pick { // lines 4-9: draw, then read in one batch (Example.Attrs)
-			l.pick[r] = l.rng.IntN(len(l.counts))
-		}
-		ex.Attrs(l.pick, l.read)
-		for r, i := range l.pick {
-			l.record(i, l.read[r])
+		idx, vals := l.batch.draw(ex, l.tp.k+1, func() int { return l.rng.IntN(len(l.counts)) }) // lines 4-9
+		for r, i := range idx {
+			l.record(i, vals[r])
 		}
 	}
 	if l.t == l.tp.m1 {

@@ -3,7 +3,6 @@ package lao
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
 )
@@ -34,10 +33,7 @@ type estOpts struct {
 	// kDerived, if positive, is a k the solver derived from its cost
 	// budget (K = 0): the learner reports it as "k".
 	kDerived int
-	// pick and read are weightedInnerEstimate's scratch: its draws, then
-	// their values.
-	pick []int
-	read []float64
+	batch    drawnReads // weightedInnerEstimate's draws and their values
 }
 
 // splitBudget returns the draws for x̃ and for the inner product: k and 1
@@ -100,16 +96,10 @@ func weightedInnerEstimate(ex *Example, w *core.Lazy, o *estOpts, rng *rand.Rand
 	if W == 0 {
 		return 0
 	}
-	// The r indices are drawn first and read in one batch (Example.Attrs):
-	// the same draws and sum as drawing and reading in turn.
-	o.pick, o.read = slices.Grow(o.pick[:0], o.r)[:o.r], slices.Grow(o.read[:0], o.r)[:o.r]
-	for a := range o.pick {
-		o.pick[a] = w.SampleWeighted(rng.Float64())
-	}
-	ex.Attrs(o.pick, o.read)
+	idx, vals := o.batch.draw(ex, o.r, func() int { return w.SampleWeighted(rng.Float64()) })
 	var s float64
-	for a, j := range o.pick {
-		s += math.Copysign(1, w.W(j)) * o.read[a] * W / o.innerC[j]
+	for a, j := range idx {
+		s += math.Copysign(1, w.W(j)) * vals[a] * W / o.innerC[j]
 	}
 	return s / float64(o.r)
 }

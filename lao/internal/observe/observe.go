@@ -40,15 +40,15 @@ var (
 // among more than stampAlways: the few attributes of a budgeted step, no
 // per-attribute memory touched) and by a stamp per attribute otherwise
 // (full information, where the offline references read all d, and narrow
-// tables, whose stamps stay in the cache). Every request for a new attribute passes through admit, the one
-// place that may refuse it.
+// tables, whose stamps stay in the cache). Every request for a new
+// attribute passes through admit, the one place that may refuse it.
 type Example struct {
 	row    []float64 // dense row (nil for a sparse row); never exposed
 	idx    []int32   // sparse row: sorted attribute indices
 	val    []float64 // sparse row: values at idx
 	y      float64
 	budget int      // maximum distinct attributes for the current row
-	scan   bool     // budget ≤ scanBudget < d − stampAlways: revealed is decided by scanning seen
+	scan   bool     // budget ≤ scanBudget and d > stampAlways: revealed is decided by scanning seen
 	stamp  []uint32 // stamp[i] == gen means attribute i is revealed for this row (scan false)
 	gen    uint32
 	d      int
