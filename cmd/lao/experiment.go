@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,7 +25,7 @@ type expFlags struct {
 	paper                        bool
 	splits, folds, points, cvMax int
 	pairs                        int
-	out                          string
+	out, journal                 string
 	seed                         uint64
 	data                         string
 	set                          paramSet
@@ -42,6 +44,7 @@ func (f *expFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.cvMax, "cv-max", -1, "tune on at most this many training examples (0: all; -1: the preset's)")
 	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs (45: all)")
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
+	fs.StringVar(&f.journal, "journal", "", "keep every finished (split, curve) in this file and reuse the ones it holds: a run stopped part way resumes where it stopped (only results of this same lao binary are reused)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
 	fs.StringVar(&f.data, "data", "", "run the preset's curves on this data set instead (e.g. powerlaw:ridge:-1 for another panel of ks-fig1)")
 	fs.BoolVar(&f.center, "center", false, "centre every attribute and the labels on the training part's means (per split): a free intercept")
@@ -100,7 +103,10 @@ func runPreset(f *expFlags, name string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	spec := f.apply(p.Quick, p.Paper)
+	spec, err := f.apply(p.Quick, p.Paper)
+	if err != nil {
+		return fmt.Errorf("experiment %s: %w", p.Name, err)
+	}
 	if len(f.set) > 0 {
 		var n int
 		if spec, n = spec.WithParams(f.set); n == 0 {
@@ -114,13 +120,19 @@ func runPreset(f *expFlags, name string, stdout io.Writer) error {
 	if p.Differs != "" {
 		fmt.Fprintf(stdout, "note: %s\n", p.Differs)
 	}
-	rep, err := experiments.Run(ds, spec, stderrProgress)
+	j, err := openJournal(f.journal)
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	rep, err := j.Run(ds, spec, stderrProgress)
 	if err != nil {
 		return err
 	}
 	if err := writeReport(f.out, p, rep); err != nil {
 		return err
 	}
+	printResumed(stdout, f.journal, rep.Resumed, rep.ResumedSeconds)
 	fmt.Fprintf(stdout, "%s\nwrote %s/%s.csv, %s-params.csv, %s-examples.svg, %s-attributes.svg\n\n", rep.Summary(), f.out, p.Name, p.Name, p.Name, p.Name)
 	return printFinal(stdout, rep)
 }
@@ -153,7 +165,7 @@ func printFinal(stdout io.Writer, rep *experiments.Report) error {
 }
 
 // apply returns the spec the flags select: quick or the paper's, then overrides.
-func (f *expFlags) apply(quick, paper experiments.Spec) experiments.Spec {
+func (f *expFlags) apply(quick, paper experiments.Spec) (experiments.Spec, error) {
 	spec := quick
 	if f.paper {
 		spec = paper
@@ -162,9 +174,16 @@ func (f *expFlags) apply(quick, paper experiments.Spec) experiments.Spec {
 	if f.curves != "" {
 		keep := strings.Split(f.curves, ",")
 		var entries []experiments.Entry
+		var have []string
 		for _, e := range spec.Entries {
 			if slices.Contains(keep, e.Solver) {
 				entries = append(entries, e)
+			}
+			have = append(have, e.Solver)
+		}
+		for _, k := range keep {
+			if !slices.Contains(have, k) {
+				return spec, fmt.Errorf("--curves: no curve %q here; the curves are %s", k, strings.Join(slices.Compact(have), ","))
 			}
 		}
 		spec.Entries = entries
@@ -182,7 +201,33 @@ func (f *expFlags) apply(quick, paper experiments.Spec) experiments.Spec {
 		spec.CVMax = f.cvMax
 	}
 	spec.Seed = f.seed
-	return spec
+	return spec, nil
+}
+
+// openJournal opens the --journal file (nil without one: a nil journal
+// runs without), versioned by a digest of this executable, so that only
+// results of the same lao binary are resumed.
+func openJournal(path string) (*experiments.Journal, error) {
+	if path == "" {
+		return nil, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("experiment: --journal: cannot find this program's file to version the journal: %w", err)
+	}
+	b, err := os.ReadFile(exe)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: --journal: cannot read this program's file to version the journal: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return experiments.OpenJournal(path, "lao binary sha256:"+hex.EncodeToString(sum[:]))
+}
+
+// printResumed says how many results came from the journal.
+func printResumed(w io.Writer, path string, n int, seconds float64) {
+	if n > 0 {
+		fmt.Fprintf(w, "%d result(s) read from the journal %s (computing them took %.0f s when they were run)\n", n, path, seconds)
+	}
 }
 
 func stderrProgress(done, total int, msg string) {
@@ -234,15 +279,24 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 	paper := experiments.PairsSpec()
 	quick := paper
 	quick.Splits, quick.CVFolds = 1, 3
-	spec := f.apply(quick, paper)
+	spec, err := f.apply(quick, paper)
+	if err != nil {
+		return fmt.Errorf("experiment %s: %w", experiments.PairsName, err)
+	}
 	pairs := datasets.AllPairs()
 	if f.pairs > 0 && f.pairs < len(pairs) {
 		pairs = pairs[:f.pairs]
 	}
-	rep, err := experiments.RunPairs(m, pairs, spec, stderrProgress)
+	j, err := openJournal(f.journal)
 	if err != nil {
 		return err
 	}
+	defer j.Close()
+	rep, err := j.RunPairs(m, pairs, spec, stderrProgress)
+	if err != nil {
+		return err
+	}
+	printResumed(stdout, f.journal, rep.Resumed, rep.ResumedSeconds)
 	if err := writeFile(filepath.Join(f.out, experiments.PairsName+".csv"), rep.WriteCSV); err != nil {
 		return err
 	}

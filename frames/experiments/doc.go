@@ -15,6 +15,11 @@
 //	rep, _ := experiments.Run(ds, p.Quick, nil)
 //	rep.WriteCSV(os.Stdout)
 //
+// A Journal (OpenJournal) keeps each finished (split, entry) in a file:
+// Journal.Run and Journal.RunPairs resume a stopped run where it stopped,
+// which is how the papers' multi-hour protocols run in pieces
+// (`lao experiment --journal FILE`).
+//
 // RunLowerBounds (`lao experiment lower-bounds`) is the synthetic
 // counterpart for the lower bounds: sample counts of the solvers on the
 // instances of package lowerbound, swept over d, k and ε, with log-log

@@ -51,11 +51,18 @@ type PairsReport struct {
 	Spec    Spec
 	Rows    []PairRow
 	Seconds float64
+	// Resumed and ResumedSeconds are Report's, summed over the pairs.
+	Resumed        int
+	ResumedSeconds float64
 }
 
 // RunPairs runs spec (only the final prefix matters: Points is set to 1) on
 // each digit pair of m, labelled −1/+1.
 func RunPairs(m *datasets.MNIST, pairs []datasets.Pair, spec Spec, progress Progress) (*PairsReport, error) {
+	return runPairs(m, pairs, spec, nil, progress)
+}
+
+func runPairs(m *datasets.MNIST, pairs []datasets.Pair, spec Spec, j *Journal, progress Progress) (*PairsReport, error) {
 	spec.Points = 1
 	start := time.Now()
 	rep := &PairsReport{Spec: spec}
@@ -64,7 +71,7 @@ func RunPairs(m *datasets.MNIST, pairs []datasets.Pair, spec Spec, progress Prog
 		if err != nil {
 			return nil, err
 		}
-		r, err := Run(ds, spec, nil)
+		r, err := run(ds, spec, j, nil)
 		if err != nil {
 			return nil, fmt.Errorf("pair %s: %w", p, err)
 		}
@@ -72,6 +79,8 @@ func RunPairs(m *datasets.MNIST, pairs []datasets.Pair, spec Spec, progress Prog
 			last := c.Points[len(c.Points)-1]
 			rep.Rows = append(rep.Rows, PairRow{Pair: p, Label: c.Entry.Label, Solver: c.Entry.Solver, MSE: last.MSE, Err: last.Err})
 		}
+		rep.Resumed += r.Resumed
+		rep.ResumedSeconds += r.ResumedSeconds
 		if progress != nil {
 			progress(i+1, len(pairs), "pair "+p.String())
 		}

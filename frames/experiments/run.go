@@ -126,6 +126,11 @@ type Report struct {
 	Binary  bool
 	Curves  []Curve
 	Seconds float64
+	// Resumed counts the (split, entry) results read from a Journal
+	// rather than computed by this run, and ResumedSeconds the wall time
+	// they took when they were computed.
+	Resumed        int
+	ResumedSeconds float64
 }
 
 // Progress is called after each (split, entry) with a short message.
@@ -133,6 +138,12 @@ type Progress func(done, total int, msg string)
 
 // Run executes spec on ds. It is deterministic for a given Spec.Seed.
 func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
+	return run(ds, spec, nil, progress)
+}
+
+// run is Run, with the results journal j holds read from it and the others
+// added to it when j is not nil.
+func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, error) {
 	if err := spec.check(ds); err != nil {
 		return nil, err
 	}
@@ -140,6 +151,10 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 	rep := &Report{Spec: spec, D: ds.Dim(), M: ds.Len(), Binary: binaryLabels(ds), Curves: make([]Curve, len(spec.Entries))}
 	g := newGrids(spec)
 	var prefixes []int
+	var data string // the data set's fingerprint, for the journal's keys
+	if j != nil {
+		data = fingerprint(ds)
+	}
 	total, done := spec.Splits*len(spec.Entries), 0
 	for s := range spec.Splits {
 		seed := spec.Seed + uint64(s)
@@ -156,9 +171,13 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			r, err := runEntry(entry, spec, prep, seed, prefixes, g.at(e, s))
+			r, resumed, err := j.runEntry(entry, spec, prep, seed, s, data, prefixes, g.at(e, s))
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
+			}
+			if resumed > 0 {
+				rep.Resumed++
+				rep.ResumedSeconds += resumed
 			}
 			rep.Curves[e].Params = append(rep.Curves[e].Params, r.params)
 			rep.Curves[e].Edges = append(rep.Curves[e].Edges, r.edges)
@@ -167,7 +186,11 @@ func Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
 			}
 			done++
 			if progress != nil {
-				progress(done, total, fmt.Sprintf("split %d/%d: %s", s+1, spec.Splits, entry.Label))
+				msg := fmt.Sprintf("split %d/%d: %s", s+1, spec.Splits, entry.Label)
+				if resumed > 0 {
+					msg += " (from the journal)"
+				}
+				progress(done, total, msg)
 			}
 		}
 	}
@@ -207,6 +230,39 @@ func (spec Spec) check(ds *lao.Dataset) error {
 		}
 	}
 	return nil
+}
+
+// runEntry is runEntry through the journal: it returns j's result for
+// (entry, split s) if j holds one (with the seconds it took when computed,
+// at least 1e-9), and otherwise computes it and adds it to j. A nil j
+// computes.
+func (j *Journal) runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, s int, data string, prefixes []int, out record) (entryResult, float64, error) {
+	if j == nil {
+		r, err := runEntry(entry, spec, prep, seed, prefixes, out)
+		return r, 0, err
+	}
+	key := journalKey(spec, entry, s, data)
+	if rec, ok := j.lookup(key); ok {
+		if fromJ(out.mse, rec.MSE) && fromJ(out.cerr, rec.Err) && fromJ(out.attrs, rec.Attrs) && fromJ(out.zero, rec.Zero) {
+			r := entryResult{params: map[string]float64{}, edges: rec.Edges, notes: rec.Notes}
+			for k, v := range rec.Params {
+				r.params[k] = float64(v)
+			}
+			return r, max(rec.Seconds, 1e-9), nil
+		}
+	}
+	start := time.Now()
+	r, err := runEntry(entry, spec, prep, seed, prefixes, out)
+	if err != nil {
+		return r, 0, err
+	}
+	rec := journalRecord{Key: key, Label: entry.Label, Split: s + 1, Seconds: time.Since(start).Seconds(),
+		MSE: toJ(out.mse), Err: toJ(out.cerr), Attrs: toJ(out.attrs), Zero: toJ(out.zero),
+		Params: map[string]jfloat{}, Edges: r.edges, Notes: r.notes}
+	for k, v := range r.params {
+		rec.Params[k] = jfloat(v)
+	}
+	return r, 0, j.store(rec)
 }
 
 // runEntry tunes (if asked) and fits one entry on one split, recording the

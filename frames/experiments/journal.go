@@ -1,0 +1,268 @@
+package experiments
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"sync"
+
+	"github.com/laoproject/lao/datasets"
+	"github.com/laoproject/lao/lao"
+)
+
+// A Journal keeps every finished (split, entry) result of an experiment in
+// a file, so that a run stopped part way (a killed process, a closed
+// session) resumes where it stopped: Journal.Run and Journal.RunPairs read
+// the results the journal holds instead of computing them again, and append
+// each new one as soon as it is done. The papers' full protocols take hours
+// on two cores; with a journal they can run in pieces.
+//
+// A result is found again only for the same experiment: its key is the
+// SHA-256 of the protocol (Spec without its entries and its number of
+// splits, so a run with more splits reuses the first ones), the entry
+// (label, solver, parameters, tuning), the split and the data set's
+// contents. The code that computed it is named by the journal's version,
+// which OpenJournal compares with the file's: results of another version of
+// the code are never mixed into a report.
+type Journal struct {
+	path    string
+	version string
+
+	mu   sync.Mutex
+	f    *os.File
+	done map[string]journalRecord
+}
+
+// journalHeader is a journal file's first line.
+type journalHeader struct {
+	Journal string `json:"lao_experiments_journal"` // the code version that wrote it
+}
+
+// journalRecord is one finished (split, entry) of one data set.
+type journalRecord struct {
+	Key     string            `json:"key"`
+	Label   string            `json:"label"` // for people reading the file
+	Split   int               `json:"split"`
+	Seconds float64           `json:"seconds"` // wall time of the fit (tuning included)
+	MSE     []jfloat          `json:"mse"`
+	Err     []jfloat          `json:"err"`
+	Attrs   []jfloat          `json:"attrs"`
+	Zero    []jfloat          `json:"zero"`
+	Params  map[string]jfloat `json:"params"`
+	Edges   []string          `json:"edges,omitempty"`
+	Notes   []string          `json:"notes,omitempty"`
+}
+
+// OpenJournal opens the journal at path, creating it if it does not exist.
+// version names the code computing the results (the lao command passes a
+// digest of its own executable): a journal written by another version is
+// refused, with an error saying so, rather than resumed. A torn last line
+// (a process killed while appending) is dropped and overwritten.
+func OpenJournal(path, version string) (*Journal, error) {
+	if version == "" {
+		return nil, fmt.Errorf("experiments: journal %s: empty version: %w", path, lao.ErrParam)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("experiments: journal: %w", err)
+	}
+	j := &Journal{path: path, version: version, f: f, done: map[string]journalRecord{}}
+	if err := j.load(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return j, nil
+}
+
+// load reads the file's records, checks its version and leaves the file
+// positioned after the last complete line (writing the header to an empty
+// file).
+func (j *Journal) load() error {
+	r := bufio.NewReader(j.f)
+	var good int64 // bytes of complete, valid lines
+	for line := 0; ; line++ {
+		b, err := r.ReadBytes('\n')
+		if err == io.EOF {
+			break // a torn last line (no newline) is dropped
+		}
+		if err != nil {
+			return fmt.Errorf("experiments: journal %s: %w", j.path, err)
+		}
+		if line == 0 {
+			var h journalHeader
+			if json.Unmarshal(b, &h) != nil || h.Journal == "" {
+				return fmt.Errorf("experiments: %s is not an experiments journal (its first line is not a journal header)", j.path)
+			}
+			if h.Journal != j.version {
+				return fmt.Errorf("experiments: journal %s was written by another version of the code (%s, this is %s): its results cannot be resumed; remove it or name another file", j.path, short(h.Journal), short(j.version))
+			}
+		} else {
+			var rec journalRecord
+			if err := json.Unmarshal(b, &rec); err != nil || rec.Key == "" {
+				return fmt.Errorf("experiments: journal %s, line %d: not a result record", j.path, line+1)
+			}
+			j.done[rec.Key] = rec
+		}
+		good += int64(len(b))
+	}
+	if err := j.f.Truncate(good); err != nil {
+		return fmt.Errorf("experiments: journal %s: %w", j.path, err)
+	}
+	if _, err := j.f.Seek(good, io.SeekStart); err != nil {
+		return fmt.Errorf("experiments: journal %s: %w", j.path, err)
+	}
+	if good == 0 {
+		return j.append(journalHeader{Journal: j.version})
+	}
+	return nil
+}
+
+func short(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+// Run is the package's Run with the journal: the results it holds are read
+// from it (Report.Resumed counts them) and the others are added to it. A nil
+// journal runs without one.
+func (j *Journal) Run(ds *lao.Dataset, spec Spec, progress Progress) (*Report, error) {
+	return run(ds, spec, j, progress)
+}
+
+// RunPairs is the package's RunPairs with the journal.
+func (j *Journal) RunPairs(m *datasets.MNIST, pairs []datasets.Pair, spec Spec, progress Progress) (*PairsReport, error) {
+	return runPairs(m, pairs, spec, j, progress)
+}
+
+// Len returns the number of results the journal holds.
+func (j *Journal) Len() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return len(j.done)
+}
+
+// Close closes the journal's file (nothing for a nil journal).
+func (j *Journal) Close() error {
+	if j == nil {
+		return nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.f.Close()
+}
+
+func (j *Journal) lookup(key string) (journalRecord, bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	rec, ok := j.done[key]
+	return rec, ok
+}
+
+// store appends rec as one line and syncs it, so that a result once
+// reported done survives the process.
+func (j *Journal) store(rec journalRecord) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err := j.append(rec); err != nil {
+		return err
+	}
+	j.done[rec.Key] = rec
+	return nil
+}
+
+func (j *Journal) append(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("experiments: journal %s: %w", j.path, err)
+	}
+	if _, err := j.f.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("experiments: journal %s: %w", j.path, err)
+	}
+	if err := j.f.Sync(); err != nil {
+		return fmt.Errorf("experiments: journal %s: %w", j.path, err)
+	}
+	return nil
+}
+
+// journalKey identifies the result of entry e on split s of the data set
+// with fingerprint data under spec's protocol.
+func journalKey(spec Spec, e Entry, s int, data string) string {
+	proto := spec
+	proto.Entries, proto.Splits = nil, 0 // split s does not depend on how many follow
+	sum := sha256.Sum256([]byte(fmt.Sprintf("%#v\x00%#v\x00%d\x00%s", proto, e, s, data)))
+	return hex.EncodeToString(sum[:])
+}
+
+// fingerprint returns a digest of ds's contents: its size, attribute names,
+// every value and every label.
+func fingerprint(ds *lao.Dataset) string {
+	h := sha256.New()
+	var buf []byte
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(ds.Len()))
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(ds.Dim()))
+	for _, n := range ds.Names() {
+		buf = append(strconv.AppendQuote(buf, n), 0)
+	}
+	h.Write(buf)
+	for i := range ds.Len() {
+		buf = buf[:0]
+		for _, v := range ds.Row(i) {
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v))
+		}
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(ds.Label(i)))
+		h.Write(buf)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// jfloat is a float64 that survives JSON whatever its value: finite values
+// as numbers in their shortest exact form, NaN and ±Inf as strings.
+type jfloat float64
+
+func (f jfloat) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.AppendQuote(nil, strconv.FormatFloat(v, 'g', -1, 64)), nil
+	}
+	return strconv.AppendFloat(nil, v, 'g', -1, 64), nil
+}
+
+func (f *jfloat) UnmarshalJSON(b []byte) error {
+	s := string(bytes.Trim(b, `"`))
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return errors.New("not a number")
+	}
+	*f = jfloat(v)
+	return nil
+}
+
+func toJ(v []float64) []jfloat {
+	out := make([]jfloat, len(v))
+	for i, x := range v {
+		out[i] = jfloat(x)
+	}
+	return out
+}
+
+// fromJ copies v into dst, which must have the same length.
+func fromJ(dst []float64, v []jfloat) bool {
+	if len(v) != len(dst) {
+		return false
+	}
+	for i, x := range v {
+		dst[i] = float64(x)
+	}
+	return true
+}
