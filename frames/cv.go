@@ -383,9 +383,10 @@ func (c *cvRun) evaluate(p Params, f int) (foldScore, error) {
 // any other through Dot.
 func validationSums(w []float64, te lao.Table) (sse, predSq float64) {
 	if ds, ok := te.(*lao.Dataset); ok {
+		w := w[:ds.Dim()] // one bounds check for the rows' loops
 		for i, y := range ds.Labels() {
 			var p float64
-			for j, v := range ds.Row(i) {
+			for j, v := range ds.Row(i)[:len(w)] {
 				p += w[j] * v
 			}
 			sse += (p - y) * (p - y)

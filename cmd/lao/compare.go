@@ -8,8 +8,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -301,6 +303,7 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 func (c *comparison) split(r int, seed uint64) error {
 	c.rep.Seeds = append(c.rep.Seeds, seed)
 	cache := map[string]*prepared{}
+	var todo []splitJob
 	for ji, jb := range c.jobs {
 		s, _ := lao.New(jb.solver)
 		opt, err := frames.ScaleOptions(s, c.f.scale)
@@ -322,49 +325,115 @@ func (c *comparison) split(r int, seed uint64) error {
 				c.rep.Unused = append(c.rep.Unused, u)
 			}
 		}
-		c.done++
 		if jb.k > p.Train.Dim() {
+			c.done++
 			if r == 0 && !slices.Contains(c.rep.Skipped, jb.k) {
 				c.rep.Skipped = append(c.rep.Skipped, jb.k)
 			}
 			continue
 		}
 		if reason := cannotRun(s, jb.k, p); reason != "" {
+			c.done++
 			if r == 0 {
 				c.rep.NotRun = append(c.rep.NotRun, notRun{jb.solver, jb.k, reason})
 			}
 			continue
 		}
-		if err := c.run(r, ji, s, p, seed); err != nil {
-			return err
-		}
+		todo = append(todo, splitJob{ji, s, p})
+	}
+	runs := make([]compareRun, len(todo))
+	err := c.runAll(todo, runs, seed)
+	if err != nil {
+		return err
+	}
+	for i, t := range todo {
+		c.record(r, t, runs[i])
 	}
 	return nil
 }
 
-// run fits job ji on the prepared split of the r-th repeat and records it
-// in its row.
-func (c *comparison) run(r, ji int, s lao.Solver, p *prepared, seed uint64) error {
-	jb, t0 := c.jobs[ji], time.Now()
-	run, err := compareOne(s, jb.k, p, c.f, seed)
-	if err != nil {
-		return fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, err)
+// splitJob is job ji of the jobs list, its solver and prepared split.
+type splitJob struct {
+	ji int
+	s  lao.Solver
+	p  *prepared
+}
+
+// compareWorkers is how many jobs of a split run at once: two when the
+// training part is small enough that a second job's cross-validation
+// folds cost little memory (at most 1<<22 cells), so that one job's serial
+// parts (the final fit, scoring, the rungs' bookkeeping) overlap the
+// other's parallel cross-validation; one otherwise, or on one core. The
+// results do not depend on it: every job is seeded on its own.
+func compareWorkers(p *prepared) int {
+	if runtime.GOMAXPROCS(0) < 2 || p.Train.Len()*p.Train.Dim() > 1<<22 {
+		return 1
 	}
+	return 2
+}
+
+// runAll runs the jobs of one split, compareWorkers at a time, their runs
+// in runs (in the jobs' order), printing progress as each finishes. The
+// first error (in the jobs' order) is returned.
+func (c *comparison) runAll(todo []splitJob, runs []compareRun, seed uint64) error {
+	if len(todo) == 0 {
+		return nil
+	}
+	errs := make([]error, len(todo))
+	var mu sync.Mutex
+	var next int
+	var wg sync.WaitGroup
+	for range min(compareWorkers(todo[0].p), len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(todo) {
+					return
+				}
+				t, t0 := todo[i], time.Now()
+				jb := c.jobs[t.ji]
+				runs[i], errs[i] = compareOne(t.s, jb.k, t.p, c.f, seed)
+				if errs[i] != nil {
+					errs[i] = fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, errs[i])
+					continue
+				}
+				mu.Lock()
+				c.done++
+				fmt.Fprintf(c.progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
+					c.done, c.total, seed, jb.solver, rowK(jb, t.p), float64(runs[i].MSE/runs[i].ZeroMSE), time.Since(t0).Seconds())
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(slices.DeleteFunc(errs, func(e error) bool { return e == nil })...)
+}
+
+// rowK is the k a job's row shows: its budget, or d for a full-information
+// reference.
+func rowK(jb compareJob, p *prepared) int {
+	if jb.k == 0 {
+		return p.Train.Dim()
+	}
+	return jb.k
+}
+
+// record adds the run of job t on the r-th repeat's split to its row.
+func (c *comparison) record(r int, t splitJob, run compareRun) {
 	if len(c.zero) == r { // the zero predictor of this split: the first run that scored it
 		c.zero = append(c.zero, float64(run.ZeroMSE))
 	}
-	if c.rows[ji] == nil {
-		k := jb.k
-		if k == 0 {
-			k = p.Train.Dim()
-		}
-		c.rows[ji] = &compareRow{Solver: jb.solver, K: k, Full: jb.k == 0}
+	jb := c.jobs[t.ji]
+	if c.rows[t.ji] == nil {
+		c.rows[t.ji] = &compareRow{Solver: jb.solver, K: rowK(jb, t.p), Full: jb.k == 0}
 	}
-	c.rows[ji].Runs = append(c.rows[ji].Runs, run)
+	c.rows[t.ji].Runs = append(c.rows[t.ji].Runs, run)
 	c.warn(run.cvWarnings...)
-	fmt.Fprintf(c.progress, "compare: [%d/%d] seed %d, %s k=%d: test MSE / zero %.4f (%.1fs)\n",
-		c.done, c.total, seed, jb.solver, c.rows[ji].K, float64(run.MSE/run.ZeroMSE), time.Since(t0).Seconds())
-	return nil
 }
 
 // finish aggregates the rows over the splits, counts the splits on which

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -152,5 +154,29 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 	}
 	if strings.Contains(out, "NaN") || !strings.Contains(out, "nothing ran") {
 		t.Errorf("every k above d:\n%s", out)
+	}
+}
+
+// compare runs two jobs of a split at once on two or more cores; what it
+// reports (everything but the time taken) is what one core reports.
+func TestCompareSameOnOneCore(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(300, -1, ""))
+	args := []string{"compare", "--data", path, "--target", "y", "--solvers", "aerr,aelr,ridge", "--k", "1,3", "--repeat", "2", "--cv", "3", "--quiet", "--json"}
+	report := func(procs int) map[string]any {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		js, err := runCmd(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(js), &rep); err != nil {
+			t.Fatal(err)
+		}
+		delete(rep, "seconds")
+		return rep
+	}
+	one, two := report(1), report(2)
+	if !reflect.DeepEqual(one, two) {
+		t.Errorf("compare on one core and on two differ:\n%v\n%v", one, two)
 	}
 }
