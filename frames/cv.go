@@ -143,8 +143,10 @@ type CVResult struct {
 	Warnings []string
 	// Rungs are the earlier rungs of successive halving (Tune on large
 	// tables): every setting tried on a prefix of each training part, of
-	// which the best third went on; Settings is the last rung.
-	Rungs []CVRung
+	// which the best third went on; Settings is the last rung, evaluated
+	// with LastRows training rows per fold (0 without halving).
+	Rungs    []CVRung
+	LastRows int
 }
 
 // CVRung is one rung of successive halving: the settings evaluated with
@@ -450,11 +452,28 @@ func (r *CVResult) Frame() dataframe.DataFrame {
 // WriteCSV writes the table of Frame as CSV with every float in full
 // precision ('g' format; gota's own WriteCSV rounds to 6 decimals, which
 // turns a step size of 1e-7 into 0): the parameter columns, mean_mse,
-// std_mse, then best ("yes" on the chosen row).
+// std_mse, then best ("yes" on the chosen row). With successive halving
+// every rung is written, the earlier ones first, and a column rung_rows
+// before best gives the training rows per fold each row was evaluated
+// with.
 func (r *CVResult) WriteCSV(w io.Writer) error {
-	df := r.Frame()
+	rungs := append(slices.Clone(r.Rungs), CVRung{Examples: r.LastRows, Settings: r.Settings})
+	all := &CVResult{}
+	var rows []int
+	for _, g := range rungs {
+		all.Settings = append(all.Settings, g.Settings...)
+		for range g.Settings {
+			rows = append(rows, g.Examples)
+		}
+	}
+	best := len(all.Settings) - len(r.Settings) + r.BestIndex
+	df := all.Frame()
+	header := df.Names()
+	if len(r.Rungs) > 0 {
+		header = append(header, "rung_rows")
+	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(append(df.Names(), "best")); err != nil {
+	if err := cw.Write(append(header, "best")); err != nil {
 		return err
 	}
 	cols := make([][]float64, df.Ncol())
@@ -462,15 +481,18 @@ func (r *CVResult) WriteCSV(w io.Writer) error {
 		cols[j] = df.Col(df.Names()[j]).Float()
 	}
 	for i := range df.Nrow() {
-		rec := make([]string, 0, len(cols)+1)
+		rec := make([]string, 0, len(cols)+2)
 		for _, c := range cols {
 			rec = append(rec, strconv.FormatFloat(c[i], 'g', -1, 64))
 		}
-		best := "no"
-		if i == r.BestIndex {
-			best = "yes"
+		if len(r.Rungs) > 0 {
+			rec = append(rec, strconv.Itoa(rows[i]))
 		}
-		if err := cw.Write(append(rec, best)); err != nil {
+		chosen := "no"
+		if i == best && r.BestIndex >= 0 {
+			chosen = "yes"
+		}
+		if err := cw.Write(append(rec, chosen)); err != nil {
 			return err
 		}
 	}

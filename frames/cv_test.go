@@ -263,6 +263,29 @@ func TestCVResultWriteCSVFullPrecision(t *testing.T) {
 	}
 }
 
+// With successive halving every rung is written, earlier rungs first,
+// with the rows per fold each was evaluated on; best marks the last rung's
+// choice.
+func TestCVResultWriteCSVRungs(t *testing.T) {
+	r := &frames.CVResult{
+		Rungs: []frames.CVRung{{Examples: 400, Settings: []frames.CVSetting{
+			{Params: frames.Params{"eta": 1}, Mean: 0.5, Std: 0.1},
+			{Params: frames.Params{"eta": 2}, Mean: 0.4, Std: 0.1},
+			{Params: frames.Params{"eta": 4}, Mean: 0.6, Std: 0.1},
+		}}},
+		Settings: []frames.CVSetting{{Params: frames.Params{"eta": 2}, Mean: 0.3, Std: 0.05}},
+		LastRows: 1200, BestIndex: 0,
+	}
+	var b strings.Builder
+	if err := r.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "eta,mean_mse,std_mse,rung_rows,best\n1,0.5,0.1,400,no\n2,0.4,0.1,400,no\n4,0.6,0.1,400,no\n2,0.3,0.05,1200,yes\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
 func TestWithPriors(t *testing.T) {
 	ds := linearData(50, 3, 1, 12)
 	dd := &lao.DDAERR{K: 2}

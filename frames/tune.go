@@ -115,6 +115,7 @@ func tuneRun(ds lao.Table, grid []Params, build func(Params) (lao.Solver, error)
 		if err := res.choose(); err != nil {
 			return nil, err
 		}
+		res.LastRows = n
 	}
 	return res, nil
 }

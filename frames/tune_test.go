@@ -177,7 +177,7 @@ func TestTuneHalving(t *testing.T) {
 			chosen = s.Mean
 		}
 	}
-	if low := off.Settings[off.MinIndex].Mean; chosen > low*(1+1e-3) || len(off.Rungs) != 0 || len(off.Settings) != 9 {
+	if low := off.Settings[off.MinIndex].Mean; chosen > low*(1+1e-3) || len(off.Rungs) != 0 || off.LastRows != 0 || len(off.Settings) != 9 {
 		t.Errorf("halving chose %v (full-CV error %g), full CV %v (%g; %d settings)", on.Best, chosen, off.Best, low, len(off.Settings))
 	}
 	// 36000 rows: training parts of 24000, rungs on 888, 2666 and 8000 rows
@@ -186,7 +186,7 @@ func TestTuneHalving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(four.Rungs) != 3 || four.Rungs[0].Examples != 24000/27 || four.Rungs[1].Examples != 24000/9 || four.Rungs[2].Examples != 24000/3 ||
+	if len(four.Rungs) != 3 || four.Rungs[0].Examples != 24000/27 || four.Rungs[1].Examples != 24000/9 || four.Rungs[2].Examples != 24000/3 || four.LastRows != 24000 ||
 		len(four.Rungs[0].Settings) != 9 || len(four.Rungs[1].Settings) != 3 || len(four.Rungs[2].Settings) != 1 {
 		t.Errorf("36000 rows: %d rungs %+v", len(four.Rungs), four.Rungs)
 	}
