@@ -26,10 +26,10 @@ func exampleTable(m, d int) *lao.Dataset {
 
 // AdaptiveScreen reads 2 random attributes per example during its warm-up,
 // then the 2 that look most correlated with the label, re-ranked as cells
-// accumulate, and fits ridge on every cell it revealed. It ends up reading
-// the two informative columns on almost every example. (The weights are 2%
-// short of 2 and −1: the default penalty λ = 1/√m relative to the mean
-// eigenvalue.)
+// accumulate. It ends up reading the two informative columns on almost
+// every example, and fits ridge on the examples that read exactly those two
+// (the complete cases). (The weights are 1-2 % short of 2 and −1: the
+// default penalty λ = 1/√m relative to the mean eigenvalue.)
 func ExampleAdaptiveScreen() {
 	ds := exampleTable(3000, 8)
 	res, err := lao.Fit(&lao.AdaptiveScreen{K: 2}, ds.Stream(), lao.Options{Seed: 1})
@@ -42,7 +42,7 @@ func ExampleAdaptiveScreen() {
 	// Output:
 	// attributes seen 6000 = k·m; warm-up 40 examples
 	// columns 1 and 5 read on 2966 and 2948 of 3000 examples
-	// weights [0.00 1.96 0.00 0.00 0.00 -0.98 0.00 0.00]
+	// weights [0.00 1.97 0.00 0.00 0.00 -0.98 0.00 0.00]
 }
 
 // CorrectedRidge reads k = 3 uniformly drawn attributes per example and

@@ -1,6 +1,11 @@
 package lao
 
-import "math/rand/v2"
+import (
+	"cmp"
+	"encoding/binary"
+	"math/rand/v2"
+	"slices"
+)
 
 // revealedCells accumulates, over the training examples, the products of
 // the cells each example revealed: Σ x_j x_l over the examples that revealed
@@ -80,4 +85,72 @@ func psdRidge(C, b []float64, n int, lambda float64, w []float64) (float64, erro
 	}
 	secularPoint(Q, ev, beta, mu, w)
 	return mu, nil
+}
+
+// completeCases accumulates, for every set of attributes some example
+// revealed, the moments of the examples that revealed exactly that set:
+// Σ x xᵀ and Σ x y in the set's increasing order, and their count.
+type completeCases struct {
+	k    int
+	sets map[string]*caseMoments
+	key  []byte // scratch: the set's key
+	ord  []int  // scratch: positions in increasing order of attribute
+}
+
+type caseMoments struct {
+	xx, xy []float64 // k×k and k, in increasing order of attribute
+	n      float64
+}
+
+func newCompleteCases(k int) *completeCases {
+	return &completeCases{k: k, sets: map[string]*caseMoments{}, ord: make([]int, k)}
+}
+
+// add adds one example that revealed the k distinct attributes idx with
+// values x, and its label y.
+func (c *completeCases) add(idx []int, x []float64, y float64) {
+	ord := c.ord[:len(idx)]
+	for a := range ord {
+		ord[a] = a
+	}
+	slices.SortFunc(ord, func(a, b int) int { return cmp.Compare(idx[a], idx[b]) })
+	c.key = c.key[:0]
+	for _, a := range ord {
+		c.key = binary.AppendUvarint(c.key, uint64(idx[a]))
+	}
+	m := c.sets[string(c.key)]
+	if m == nil {
+		m = &caseMoments{xx: make([]float64, len(idx)*len(idx)), xy: make([]float64, len(idx))}
+		c.sets[string(c.key)] = m
+	}
+	n := len(idx)
+	for p, a := range ord {
+		m.xy[p] += x[a] * y
+		for q, b := range ord {
+			m.xx[p*n+q] += x[a] * x[b]
+		}
+	}
+	m.n++
+}
+
+// moments returns the means of x xᵀ and x y over the examples that revealed
+// exactly the attributes T (increasing), and their count (0 and nil
+// moments if none did).
+func (c *completeCases) moments(T []int) (C, b []float64, n float64) {
+	c.key = c.key[:0]
+	for _, j := range T {
+		c.key = binary.AppendUvarint(c.key, uint64(j))
+	}
+	m := c.sets[string(c.key)]
+	if m == nil {
+		return nil, nil, 0
+	}
+	C, b = make([]float64, len(m.xx)), make([]float64, len(m.xy))
+	for i, v := range m.xx {
+		C[i] = v / m.n
+	}
+	for i, v := range m.xy {
+		b[i] = v / m.n
+	}
+	return C, b, m.n
 }
