@@ -232,6 +232,38 @@ type cvRun struct {
 	trains, tests []lao.Table
 	build         func(Params) (lao.Solver, error)
 	seed          uint64
+	// moments holds each training part's lao.Moments, made by the first
+	// fit of Ridge or Lasso on it and shared by the settings after it
+	// (lao.FitMoments): the same weights as a fit reading the rows.
+	moments []foldMoments
+}
+
+// foldMoments is one training part's moments, made once.
+type foldMoments struct {
+	once sync.Once
+	m    *lao.Moments
+	err  error
+}
+
+// maxMomentsBytes bounds the memory of the moments kept for one CV run
+// (d² floats per fold): above it every fit reads its rows.
+const maxMomentsBytes = 1 << 30
+
+// foldMoments returns fold f's moments (c.moments is not nil).
+func (c *cvRun) foldMoments(f int) (*lao.Moments, error) {
+	fm := &c.moments[f]
+	fm.once.Do(func() { fm.m, fm.err = lao.TableMoments(c.trains[f]) })
+	return fm.m, fm.err
+}
+
+// withMoments gives c a fresh cache of moments, one per training part,
+// when they fit in maxMomentsBytes.
+func (c *cvRun) withMoments() *cvRun {
+	c.moments = nil
+	if d := c.ds.Dim(); 8*float64(d)*float64(d)*float64(len(c.trains)) <= maxMomentsBytes {
+		c.moments = make([]foldMoments, len(c.trains))
+	}
+	return c
 }
 
 func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions) (*cvRun, error) {
@@ -269,7 +301,7 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 			run.trains, run.tests = append(run.trains, lao.Subset(ds, idx)), append(run.tests, lao.Subset(ds, folds[f]))
 		}
 	}
-	return run, nil
+	return run.withMoments(), nil
 }
 
 // prefix returns the run with each training part cut to its first n rows
@@ -284,7 +316,7 @@ func (c *cvRun) prefix(n int) *cvRun {
 	for f, idx := range c.trainIdx {
 		p.trains[f] = lao.Subset(c.ds, idx[:min(n, len(idx))])
 	}
-	return &p
+	return p.withMoments()
 }
 
 // zero scores the zero predictor on the validation folds.
@@ -359,6 +391,25 @@ func (c *cvRun) safeEvaluate(p Params, f int) (sc foldScore, err error) {
 	return c.evaluate(p, f)
 }
 
+// fit returns the weights of s fitted on fold f's training rows: from the
+// fold's moments for Ridge and Lasso (lao.FitMoments, bit-identical), else
+// by lao.Fit.
+func (c *cvRun) fit(s lao.Solver, f int) ([]float64, error) {
+	if c.moments != nil && lao.MomentsFit(s) {
+		m, err := c.foldMoments(f)
+		if err != nil {
+			return nil, err
+		}
+		w, _, err := lao.FitMoments(s, m)
+		return w, err
+	}
+	r, err := lao.Fit(s, c.trains[f].Stream(), lao.Options{Seed: c.seed})
+	if err != nil {
+		return nil, err
+	}
+	return r.W, nil
+}
+
 // evaluate fits setting p on fold f's training rows and scores it on its
 // validation rows.
 func (c *cvRun) evaluate(p Params, f int) (foldScore, error) {
@@ -366,7 +417,7 @@ func (c *cvRun) evaluate(p Params, f int) (foldScore, error) {
 	if err != nil {
 		return foldScore{}, err
 	}
-	r, err := lao.Fit(s, c.trains[f].Stream(), lao.Options{Seed: c.seed})
+	w, err := c.fit(s, f)
 	if errors.Is(err, lao.ErrNotFinite) {
 		return foldScore{math.NaN(), math.NaN()}, nil
 	}
@@ -374,7 +425,7 @@ func (c *cvRun) evaluate(p Params, f int) (foldScore, error) {
 		return foldScore{}, fmt.Errorf("fold %d: %w", f, err)
 	}
 	var sc foldScore
-	sc.mse, sc.predSq = validationSums(r.W, c.tests[f])
+	sc.mse, sc.predSq = validationSums(w, c.tests[f])
 	sc.mse /= float64(c.tests[f].Len())
 	return sc, nil
 }

@@ -1,0 +1,100 @@
+package lao
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"sync"
+	"testing"
+)
+
+// FitMoments on a table's Moments gives Fit's weights bit for bit, for
+// every form of Ridge and Lasso, on a dense table, its sparse form and a
+// mostly-zero table (whose rows switch between the Gram's sparse and tiled
+// updates), and concurrently from one shared Moments.
+func TestFitMomentsIsFit(t *testing.T) {
+	rng := NewRand(3)
+	const m, d = 240, 40
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range x {
+		if rng.IntN(10) == 0 {
+			x[i] = rng.NormFloat64()
+		}
+	}
+	for i := range y {
+		y[i] = x[i*d] - x[i*d+3] + 0.1*rng.NormFloat64()
+	}
+	mostlyZero, _ := NewDataset(x, y, d, nil)
+	dense := correlatedTable(300, 9, 2)
+	solvers := []Solver{&Ridge{}, &Ridge{Lambda: 0.01}, &Ridge{B: 0.5}, &Lasso{}, &Lasso{Lambda: 0.01}, &Lasso{B: 0.5}}
+	for name, tab := range map[string]Table{"dense": dense, "sparse": sparseOf(t, dense), "mostly zero": mostlyZero} {
+		mo, err := TableMoments(tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mo.Examples() != tab.Len() {
+			t.Errorf("%s: moments of %d rows, want %d", name, mo.Examples(), tab.Len())
+		}
+		var wg sync.WaitGroup
+		for _, s := range solvers {
+			want, err := Fit(s, tab.Stream(), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 { // two concurrent solves on one Moments
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got, ok, err := FitMoments(s, mo)
+					if err != nil || !ok {
+						t.Errorf("%s %s %+v: %v (ok %v)", name, s.Name(), s, err, ok)
+						return
+					}
+					for j := range got {
+						if math.Float64bits(got[j]) != math.Float64bits(want.W[j]) {
+							t.Errorf("%s %s %+v: w[%d] = %v from the moments, %v from Fit", name, s.Name(), s, j, got[j], want.W[j])
+							return
+						}
+					}
+				}()
+			}
+		}
+		wg.Wait()
+	}
+}
+
+// FitMoments refuses what Fit refuses, and a table whose moments overflow
+// fails with ErrNotFinite as Fit does.
+func TestFitMomentsErrors(t *testing.T) {
+	mo, err := TableMoments(correlatedTable(50, 4, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []Solver{&Ridge{Lambda: -1}, &Lasso{Lambda: 1, B: 1}, &Ridge{MaxMemoryMiB: -1}} {
+		if _, _, err := FitMoments(s, mo); !errors.Is(err, ErrParam) {
+			t.Errorf("%s %+v: %v, want ErrParam", s.Name(), s, err)
+		}
+	}
+	huge, _ := NewDataset(slices.Repeat([]float64{1e200, -1e200}, 10), slices.Repeat([]float64{1}, 10), 2, nil)
+	big, err := TableMoments(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, fitErr := Fit(&Ridge{Lambda: 1}, huge.Stream(), Options{})
+	_, _, momErr := FitMoments(&Ridge{Lambda: 1}, big)
+	if fitErr == nil || momErr == nil || fitErr.Error() != momErr.Error() {
+		t.Errorf("overflowing moments: Fit %v, FitMoments %v", fitErr, momErr)
+	}
+	if _, err := TableMoments(dense0()); !errors.Is(err, ErrEmpty) {
+		t.Errorf("empty table: %v", err)
+	}
+	// Another solver, one embedding Ridge included, is not fitted.
+	type myRidge struct{ Ridge }
+	for _, s := range []Solver{&AERR{K: 2}, &myRidge{}} {
+		if w, ok, err := FitMoments(s, mo); ok || w != nil || err != nil {
+			t.Errorf("%T: fitted from moments (%v, %v)", s, w, err)
+		}
+	}
+}
+
+func dense0() *Dataset { ds, _ := NewDataset(nil, nil, 3, nil); return ds }
