@@ -2,6 +2,7 @@ package frames_test
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,4 +37,31 @@ func TestREADMEQuotesQuickStart(t *testing.T) {
 		}
 	}
 	t.Fatalf("README quick start has %d lines, example_quickstart_test.go %d", len(got), len(want))
+}
+
+// No text a user reads keeps a merge's conflict markers (the README did,
+// for five days, under a heading that said "seeds'" for "papers'").
+func TestNoConflictMarkers(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"../*.md", "../docs/*.md", "../notebooks/*.ipynb", "../*/doc.go", "../*/*/doc.go"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found only %d files to check: %v", len(files), files)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "<<<<<<< ") || strings.HasPrefix(line, ">>>>>>> ") || line == "=======" {
+				t.Errorf("%s:%d: a merge conflict marker: %q", f, i+1, line)
+			}
+		}
+	}
 }
