@@ -175,15 +175,7 @@ func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, er
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
-			if resumed > 0 {
-				rep.Resumed++
-				rep.ResumedSeconds += resumed
-			}
-			rep.Curves[e].Params = append(rep.Curves[e].Params, r.params)
-			rep.Curves[e].Edges = append(rep.Curves[e].Edges, r.edges)
-			for _, n := range r.notes {
-				rep.Curves[e].Refits = append(rep.Curves[e].Refits, fmt.Sprintf("split %d, %s", s+1, n))
-			}
+			rep.record(e, s, r, resumed)
 			done++
 			if progress != nil {
 				msg := fmt.Sprintf("split %d/%d: %s", s+1, spec.Splits, entry.Label)
@@ -194,7 +186,28 @@ func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, er
 			}
 		}
 	}
-	for e, entry := range spec.Entries {
+	rep.points(g, prefixes)
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+// record adds what entry e's fit on split s reported besides its scores
+// (resumed: the seconds it took, if it was read from a journal).
+func (rep *Report) record(e, s int, r entryResult, resumed float64) {
+	if resumed > 0 {
+		rep.Resumed++
+		rep.ResumedSeconds += resumed
+	}
+	c := &rep.Curves[e]
+	c.Params, c.Edges = append(c.Params, r.params), append(c.Edges, r.edges)
+	for _, n := range r.notes {
+		c.Refits = append(c.Refits, fmt.Sprintf("split %d, %s", s+1, n))
+	}
+}
+
+// points fills every curve's points from the scores of every split.
+func (rep *Report) points(g grids, prefixes []int) {
+	for e, entry := range rep.Spec.Entries {
 		rep.Curves[e].Entry = entry
 		for p, n := range prefixes {
 			pt := Point{Examples: n}
@@ -205,8 +218,6 @@ func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, er
 			rep.Curves[e].Points = append(rep.Curves[e].Points, pt)
 		}
 	}
-	rep.Seconds = time.Since(start).Seconds()
-	return rep, nil
 }
 
 func (spec Spec) check(ds *lao.Dataset) error {
