@@ -120,6 +120,7 @@ func runPreset(f *expFlags, name string, stdout io.Writer) error {
 	if p.Differs != "" {
 		fmt.Fprintf(stdout, "note: %s\n", p.Differs)
 	}
+	journalHint(stdout, f)
 	j, err := openJournal(f.journal)
 	if err != nil {
 		return err
@@ -223,6 +224,14 @@ func openJournal(path string) (*experiments.Journal, error) {
 	return experiments.OpenJournal(path, "lao binary sha256:"+hex.EncodeToString(sum[:]))
 }
 
+// journalHint suggests --journal for a run of the papers' protocol, which
+// takes hours on a small machine.
+func journalHint(w io.Writer, f *expFlags) {
+	if f.paper && f.journal == "" {
+		fmt.Fprintln(w, "note: the paper's protocol can take hours; with --journal FILE every finished (split, curve) is kept, and the same command resumes a stopped run")
+	}
+}
+
 // printResumed says how many results came from the journal.
 func printResumed(w io.Writer, path string, n int, seconds float64) {
 	if n > 0 {
@@ -287,6 +296,7 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 	if f.pairs > 0 && f.pairs < len(pairs) {
 		pairs = pairs[:f.pairs]
 	}
+	journalHint(stdout, f)
 	j, err := openJournal(f.journal)
 	if err != nil {
 		return err
