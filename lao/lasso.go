@@ -87,8 +87,10 @@ type lassoLearner struct {
 	diag map[string]float64
 }
 
-// Diagnostics reports, when the constrained solve stopped short of the
-// exact KKT point, its certified gap (minBall).
+// Diagnostics reports, when the solve stopped short of the exact KKT
+// point, the constrained form's certified gap (minBall: ball_gap_bound,
+// ball_path_lambda) or the penalised form's largest violation of the
+// optimality conditions (penalised_kkt_violation).
 func (l *lassoLearner) Diagnostics() map[string]float64 { return l.diag }
 
 // Weights writes the lasso solution for the examples seen so far (0 before
@@ -112,9 +114,9 @@ func (l *lassoLearner) Weights(dst []float64) {
 	}
 	var w []float64
 	var err error
+	clear(l.diag)
 	switch {
 	case l.B > 0:
-		clear(l.diag)
 		w, err = minBall(C, b, l.d, l.B, l.diag)
 	case l.lambda > 0:
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
@@ -127,7 +129,29 @@ func (l *lassoLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
+	if err != nil { // the penalised form's descent point: said, with how far from optimal
+		l.diag["penalised_kkt_violation"] = penalisedKKT(C, b, l.d, max(l.lambda, l.auto), w)
+	}
 	copy(dst, w)
+}
+
+// penalisedKKT returns the largest violation of the optimality conditions
+// of min wᵀAw + vᵀw + λ||w||₁ at w: |g_j + λ·sign(w_j)| where w_j ≠ 0 and
+// max(0, |g_j| − λ) where w_j = 0, g = 2Aw + v (0 at the minimiser).
+func penalisedKKT(A, v []float64, d int, lambda float64, w []float64) float64 {
+	var worst float64
+	for j := range d {
+		g := v[j]
+		for i, wi := range w {
+			g += 2 * A[j*d+i] * wi
+		}
+		viol := max(0, math.Abs(g)-lambda)
+		if w[j] != 0 {
+			viol = math.Abs(g + math.Copysign(lambda, w[j]))
+		}
+		worst = max(worst, viol)
+	}
+	return worst
 }
 
 // Params reports the form used: "lambda" (penalised) or "B" (constrained).

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // FitMoments on a table's Moments gives Fit's weights bit for bit, for
@@ -98,3 +100,31 @@ func TestFitMomentsErrors(t *testing.T) {
 }
 
 func dense0() *Dataset { ds, _ := NewDataset(nil, nil, 3, nil); return ds }
+
+// penalisedKKT is 0 (up to rounding) at the penalised lasso's exact
+// minimiser and ||v||∞ − λ at w = 0 when λ is below ||v||∞.
+func TestPenalisedKKT(t *testing.T) {
+	mo, err := TableMoments(correlatedTable(200, 6, 9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	C, b, _ := mo.g.moments()
+	for i := range b {
+		b[i] *= -2
+	}
+	const lambda = 0.01
+	w, _, err := quadl1.MinPenalised(C, b, 6, lambda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := penalisedKKT(C, b, 6, lambda, w); v > 1e-9 {
+		t.Errorf("violation %g at the exact minimiser", v)
+	}
+	vmax := 0.0
+	for _, x := range b {
+		vmax = max(vmax, math.Abs(x))
+	}
+	if v := penalisedKKT(C, b, 6, lambda, make([]float64, 6)); math.Abs(v-(vmax-lambda)) > 1e-12 {
+		t.Errorf("violation at 0: %g, want ||v||∞ − λ = %g", v, vmax-lambda)
+	}
+}

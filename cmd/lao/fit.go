@@ -84,6 +84,10 @@ type fitReport struct {
 	// beside attributes_observed.
 	Cells *sqltable.Counts `json:"cells_fetched,omitempty"`
 	Notes []string         `json:"notes,omitempty"`
+	// Diagnostics are the solver's own numbers about the fit
+	// (lao.Result.Diagnostics), e.g. how far an inexact solve stopped from
+	// the exact minimiser.
+	Diagnostics map[string]jfloat `json:"diagnostics,omitempty"`
 	// Warnings says what the user must know about the result, e.g. a test
 	// error above the zero predictor's.
 	Warnings []string `json:"warnings,omitempty"`
@@ -248,6 +252,25 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 
 // finishFit fills the report from a fit, saves the model if asked and
 // prints the report.
+// diagnostics returns the fit's diagnostics for the report, and warnings
+// with a line added when an exact solver stopped short of its minimiser.
+func diagnostics(res *lao.Result, warnings []string) (map[string]jfloat, []string) {
+	if len(res.Diagnostics) == 0 {
+		return nil, warnings
+	}
+	out := map[string]jfloat{}
+	for k, v := range res.Diagnostics {
+		out[k] = jfloat(v)
+	}
+	if v, ok := res.Diagnostics["penalised_kkt_violation"]; ok {
+		warnings = append(warnings, fmt.Sprintf("%s: the penalised solve did not reach the exact minimiser; the weights are coordinate descent's last point (largest violation of the optimality conditions %.3g)", res.Solver, v))
+	}
+	if v, ok := res.Diagnostics["ball_gap_bound"]; ok {
+		warnings = append(warnings, fmt.Sprintf("%s: the constrained solve stopped short of the exact minimiser, within a certified gap of %.3g in the objective", res.Solver, v))
+	}
+	return out, warnings
+}
+
 func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc frames.Scores, fingerprint func() string, start time.Time, stdout io.Writer) error {
 	rep.Params = res.Params
 	rep.HasIntercept, rep.Intercept, rep.Columns = m.HasIntercept, jfloat(m.Intercept), m.Features
@@ -275,6 +298,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	if w := sc.Warning("test"); w != "" {
 		rep.Warnings = append(rep.Warnings, w)
 	}
+	rep.Diagnostics, rep.Warnings = diagnostics(res, rep.Warnings)
 	rep.Attributes, rep.MeanPer, rep.MaxPer = res.Attributes, res.MeanPerExample(), res.MaxPerExample
 	rep.Support = []string{}
 	for _, j := range res.Support {
