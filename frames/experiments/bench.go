@@ -84,8 +84,8 @@ func Bench(spec BenchSpec, progress func(string)) ([]BenchRow, error) {
 	if spec.Seconds <= 0 {
 		spec.Seconds = 0.3
 	}
-	for _, name := range spec.Solvers {
-		if _, err := benchSolver(name, spec.K, 10); err != nil {
+	for _, name := range spec.Solvers { // fail fast on a name or a k the solver refuses
+		if _, err := benchSolver(name, spec.K, max(10, spec.K+2)); err != nil {
 			return nil, err
 		}
 	}
