@@ -342,8 +342,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		todo = append(todo, splitJob{ji, s, p})
 	}
 	runs := make([]compareRun, len(todo))
-	err := c.runAll(todo, runs, seed)
-	if err != nil {
+	if err := c.runAll(todo, runs, seed); err != nil {
 		return err
 	}
 	for i, t := range todo {
@@ -373,8 +372,8 @@ func compareWorkers(p *prepared) int {
 }
 
 // runAll runs the jobs of one split, compareWorkers at a time, their runs
-// in runs (in the jobs' order), printing progress as each finishes. The
-// first error (in the jobs' order) is returned.
+// in runs (in the jobs' order), printing progress as each finishes. It
+// returns the jobs' errors, joined in the jobs' order.
 func (c *comparison) runAll(todo []splitJob, runs []compareRun, seed uint64) error {
 	if len(todo) == 0 {
 		return nil
