@@ -216,12 +216,25 @@ func openJournal(path string) (*experiments.Journal, error) {
 	if err != nil {
 		return nil, fmt.Errorf("experiment: --journal: cannot find this program's file to version the journal: %w", err)
 	}
-	b, err := os.ReadFile(exe)
+	sum, err := fileSHA256(exe)
 	if err != nil {
 		return nil, fmt.Errorf("experiment: --journal: cannot read this program's file to version the journal: %w", err)
 	}
-	sum := sha256.Sum256(b)
-	return experiments.OpenJournal(path, "lao binary sha256:"+hex.EncodeToString(sum[:]))
+	return experiments.OpenJournal(path, "lao binary sha256:"+sum)
+}
+
+// fileSHA256 returns the hex SHA-256 of the file at path, read as a stream.
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // journalHint suggests --journal for a run of the papers' protocol, which

@@ -250,8 +250,6 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	return fit, nil
 }
 
-// finishFit fills the report from a fit, saves the model if asked and
-// prints the report.
 // diagnostics returns the fit's diagnostics for the report, and warnings
 // with a line added when an exact solver stopped short of its minimiser.
 func diagnostics(res *lao.Result, warnings []string) (map[string]jfloat, []string) {
@@ -271,6 +269,8 @@ func diagnostics(res *lao.Result, warnings []string) (map[string]jfloat, []strin
 	return out, warnings
 }
 
+// finishFit fills the report from a fit, saves the model if asked and
+// prints the report.
 func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc frames.Scores, fingerprint func() string, start time.Time, stdout io.Writer) error {
 	rep.Params = res.Params
 	rep.HasIntercept, rep.Intercept, rep.Columns = m.HasIntercept, jfloat(m.Intercept), m.Features

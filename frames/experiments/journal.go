@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -202,28 +201,6 @@ func journalKey(spec Spec, e Entry, s int, data string) string {
 	proto.Entries, proto.Splits = nil, 0 // split s does not depend on how many follow
 	sum := sha256.Sum256([]byte(fmt.Sprintf("%#v\x00%#v\x00%d\x00%s", proto, e, s, data)))
 	return hex.EncodeToString(sum[:])
-}
-
-// fingerprint returns a digest of ds's contents: its size, attribute names,
-// every value and every label.
-func fingerprint(ds *lao.Dataset) string {
-	h := sha256.New()
-	var buf []byte
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(ds.Len()))
-	buf = binary.LittleEndian.AppendUint64(buf, uint64(ds.Dim()))
-	for _, n := range ds.Names() {
-		buf = append(strconv.AppendQuote(buf, n), 0)
-	}
-	h.Write(buf)
-	for i := range ds.Len() {
-		buf = buf[:0]
-		for _, v := range ds.Row(i) {
-			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v))
-		}
-		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(ds.Label(i)))
-		h.Write(buf)
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // jfloat is a float64 that survives JSON whatever its value: finite values

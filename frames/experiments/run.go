@@ -153,7 +153,7 @@ func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, er
 	var prefixes []int
 	var data string // the data set's fingerprint, for the journal's keys
 	if j != nil {
-		data = fingerprint(ds)
+		data = frames.Fingerprint(ds)
 	}
 	total, done := spec.Splits*len(spec.Entries), 0
 	for s := range spec.Splits {
@@ -171,7 +171,7 @@ func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, er
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
 		}
 		for e, entry := range spec.Entries {
-			r, resumed, err := j.runEntry(entry, spec, prep, seed, s, data, prefixes, g.at(e, s))
+			r, resumed, err := j.resumeOrRun(entry, spec, prep, seed, s, data, prefixes, g.at(e, s))
 			if err != nil {
 				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
 			}
@@ -243,11 +243,10 @@ func (spec Spec) check(ds *lao.Dataset) error {
 	return nil
 }
 
-// runEntry is runEntry through the journal: it returns j's result for
-// (entry, split s) if j holds one (with the seconds it took when computed,
-// at least 1e-9), and otherwise computes it and adds it to j. A nil j
-// computes.
-func (j *Journal) runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, s int, data string, prefixes []int, out record) (entryResult, float64, error) {
+// resumeOrRun returns j's result for (entry, split s) if j holds one (with
+// the seconds it took when computed, at least 1e-9), and otherwise computes
+// it with runEntry and adds it to j. A nil j computes.
+func (j *Journal) resumeOrRun(entry Entry, spec Spec, prep *splitPrep, seed uint64, s int, data string, prefixes []int, out record) (entryResult, float64, error) {
 	if j == nil {
 		r, err := runEntry(entry, spec, prep, seed, prefixes, out)
 		return r, 0, err
@@ -327,9 +326,9 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 		}
 		// The papers tune by plain k-fold CV on the training part: no
 		// successive halving, which ranks the settings on a small part of
-		// the rows (on a ninth, smaller steps won (on ms2018-fig1 it chose Hybrid's
-		// η = 0.03, final test MSE 12.9, against η = 0.1 and 3.6 by plain
-		// CV: TestSyntheticPresetRuns)).
+		// the rows, where smaller steps win: on ms2018-fig1, halving from a
+		// ninth chose Hybrid's η = 0.03 (final test MSE 12.9) against η =
+		// 0.1 (3.6) by plain CV (TestSyntheticPresetRuns).
 		// Nor the auto rule's nested check below frames.NestedRows rows:
 		// it would replace the papers' algorithms on the first prefixes
 		// (10 to 30 examples) by the zero predictor, and multiply their
