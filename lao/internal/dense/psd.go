@@ -3,8 +3,7 @@ package dense
 import (
 	"math"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/lapack/gonum"
+	"gonum.org/v1/gonum/floats"
 )
 
 // PSD replaces the symmetric n×n matrix a (row-major, both triangles) by
@@ -14,8 +13,8 @@ import (
 // it is. ok is false if the eigenvalue iteration did not converge (a is
 // then undefined).
 //
-// The eigendecomposition is Householder tridiagonalisation (gonum's
-// Dsytrd and Dorgtr) followed by the implicit QL iteration with Wilkinson
+// The eigendecomposition is Householder tridiagonalisation (tridiagonal)
+// followed by the implicit QL iteration with Wilkinson
 // shifts on the tridiagonal matrix, whose plane rotations are applied to
 // the rows of Qᵀ (contiguous, vectorised by rot) rather than to the
 // columns of Q; the positive part Σ λ_k⁺ v_k v_kᵀ is then a Gram matrix.
@@ -41,27 +40,74 @@ func PSD(a []float64, n int) (minEig, dist float64, ok bool) {
 	return minEig, math.Sqrt(dist), true
 }
 
-// tridiagonal reduces a to T = QᵀAQ (diagonal d, off-diagonal e with a
-// trailing 0) and returns Qᵀ (row-major) in w; a is overwritten by Q.
+// tridiagonal reduces the symmetric a (row-major; only its lower triangle
+// is read, and it is overwritten) to T = QᵀAQ by Householder reflections
+// H_k = I − τ_k v_k v_kᵀ (Golub & Van Loan, Matrix Computations, §8.3.1;
+// the reflector as LAPACK's dlarfg), and returns T's diagonal d and
+// off-diagonal e (with a trailing 0) and Qᵀ = H_{n−3}···H_0 (row-major) in
+// w. Every step reads the rows of the trailing lower triangle once for the
+// product p = τBv (a Dot and an Axpy per row) and once for the rank-2
+// update B − vwᵀ − wvᵀ (two Axpys per row), so the work is in the vector
+// kernels: at n = 784 it took 0.15-0.17 s against 0.50-0.52 s for gonum's
+// Dsytrd and Dorgtr, whose symmetric products run in scalar Go
+// (BenchmarkTridiagonal, AMD EPYC, AVX2).
 func tridiagonal(a []float64, n int) (d, e, w []float64) {
-	var impl gonum.Implementation
-	d, e, tau := make([]float64, n), make([]float64, n), make([]float64, max(n-1, 1))
-	work := make([]float64, 1)
-	impl.Dsytrd(blas.Upper, n, a, n, d, e, tau, work, -1)
-	work = make([]float64, int(work[0]))
-	impl.Dsytrd(blas.Upper, n, a, n, d, e, tau, work, len(work))
-	impl.Dorgtr(blas.Upper, n, a, n, tau, work, -1)
-	if need := int(work[0]); need > len(work) {
-		work = make([]float64, need)
-	}
-	impl.Dorgtr(blas.Upper, n, a, n, tau, work, len(work))
-	w = make([]float64, n*n)
-	for i := range n {
-		for j := range n {
-			w[j*n+i] = a[i*n+j]
+	d, e = make([]float64, n), make([]float64, n)
+	vs, taus := make([][]float64, max(n-2, 0)), make([]float64, max(n-2, 0))
+	p := make([]float64, n)
+	for k := range n - 2 {
+		m := n - k - 1 // the column below the diagonal: rows k+1 … n−1
+		v := make([]float64, m)
+		for i := range v {
+			v[i] = a[(k+1+i)*n+k]
+		}
+		d[k] = a[k*n+k]
+		alpha, xnorm := v[0], floats.Norm(v[1:], 2)
+		if xnorm == 0 {
+			e[k] = alpha // already tridiagonal in this column: H_k = I
+			continue
+		}
+		beta := -math.Copysign(math.Hypot(alpha, xnorm), alpha)
+		tau := (beta - alpha) / beta
+		floats.Scale(1/(alpha-beta), v[1:])
+		v[0] = 1
+		e[k], vs[k], taus[k] = beta, v, tau
+		// B = a[k+1:, k+1:]: p = τBv, then w = p − (τ/2)(pᵀv)v into p.
+		p := p[:m]
+		clear(p)
+		for r := range m {
+			row := a[(k+1+r)*n+k+1:][:r+1] // B[r][0 … r]
+			p[r] += Dot(row[:r], v) + row[r]*v[r]
+			Axpy(v[r], row[:r], p)
+		}
+		floats.Scale(tau, p)
+		Axpy(-0.5*tau*Dot(p, v), v, p)
+		for r := range m { // B ← B − vwᵀ − wvᵀ on the lower triangle
+			row := a[(k+1+r)*n+k+1:][:r+1]
+			Axpy(-v[r], p[:r+1], row)
+			Axpy(-p[r], v[:r+1], row)
 		}
 	}
-	e[n-1] = 0
+	if n >= 2 {
+		d[n-2], e[n-2] = a[(n-2)*n+n-2], a[(n-1)*n+n-2]
+	}
+	d[n-1] = a[(n-1)*n+n-1]
+	// w = Qᵀ = (…(I·H_{n−3})·H_{n−4}…)·H_0: before H_k, w is the identity
+	// outside rows and columns k+2 …, so H_k changes rows k+1 … only.
+	w = make([]float64, n*n)
+	for i := range n {
+		w[i*n+i] = 1
+	}
+	for k := n - 3; k >= 0; k-- {
+		v, tau := vs[k], taus[k]
+		if v == nil {
+			continue
+		}
+		for r := k + 1; r < n; r++ {
+			seg := w[r*n+k+1 : (r+1)*n]
+			Axpy(-tau*Dot(seg, v), v, seg)
+		}
+	}
 	return d, e, w
 }
 

@@ -198,3 +198,32 @@ func TestTQLMNISTTridiagonal(t *testing.T) {
 		}
 	}
 }
+
+// Dot's vector path against its portable one, bit for bit, and against
+// the exact sum within the bound of its rounding.
+func TestDotAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	for _, n := range []int{0, 1, 15, 16, 17, 31, 32, 100, 784} {
+		x, y := make([]float64, n), make([]float64, n+2)
+		var exact, abs float64
+		for i := range y {
+			y[i] = rng.NormFloat64()
+		}
+		for i := range x {
+			x[i] = rng.NormFloat64() * math.Exp(4*rng.NormFloat64())
+			exact += x[i] * y[i]
+			abs += math.Abs(x[i] * y[i])
+		}
+		got := Dot(x, y)
+		s, m := dotBlocks(x, y)
+		for i := m; i < n; i++ {
+			s = math.FMA(x[i], y[i], s)
+		}
+		if got != s {
+			t.Fatalf("n=%d: Dot %v, portable %v", n, got, s)
+		}
+		if math.Abs(got-exact) > float64(n+1)*0x1p-52*abs {
+			t.Errorf("n=%d: Dot %v, sum %v: beyond the rounding bound %g", n, got, exact, float64(n+1)*0x1p-52*abs)
+		}
+	}
+}

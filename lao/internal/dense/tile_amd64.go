@@ -38,6 +38,19 @@ func axpyFast(alpha float64, x, y []float64) int {
 
 var hasAVX2FMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
+//go:noescape
+func dotAVX2(n int, x, y *float64) float64
+
+// dotFast returns x·y over the longest prefix of 16-element blocks, summed
+// as dotBlocks sums it, and the prefix's length (0 without AVX2 and FMA).
+func dotFast(x, y []float64) (float64, int) {
+	n := len(x) &^ 15
+	if !hasAVX2FMA || n == 0 {
+		return 0, 0
+	}
+	return dotAVX2(n, unsafe.SliceData(x), unsafe.SliceData(y)), n
+}
+
 // rotFast rotates the longest prefix of whole vectors with AVX-512 or
 // AVX2 and returns its length (0 without them).
 func rotFast(x, y []float64, c, s float64) int {

@@ -212,3 +212,43 @@ rot512loop:
 rot512done:
 	VZEROUPPER
 	RET
+
+// func dotAVX2(n int, x, y *float64) float64
+//
+// x·y for n (a multiple of 16) elements: element i is fused into lane i mod
+// 16 of four 4-lane accumulators, which are then summed as dotGo sums them:
+// per lane (a₀ + a₁) + (a₂ + a₃), then (l₀ + l₂) + (l₁ + l₃).
+TEXT ·dotAVX2(SB), NOSPLIT, $0-32
+	MOVQ n+0(FP), CX
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), DI
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	SHRQ $4, CX
+	JEQ dotsum
+dotloop:
+	VMOVUPD (SI), Y5
+	VMOVUPD 32(SI), Y6
+	VMOVUPD 64(SI), Y7
+	VMOVUPD 96(SI), Y8
+	VFMADD231PD (DI), Y5, Y1
+	VFMADD231PD 32(DI), Y6, Y2
+	VFMADD231PD 64(DI), Y7, Y3
+	VFMADD231PD 96(DI), Y8, Y4
+	ADDQ $128, SI
+	ADDQ $128, DI
+	DECQ CX
+	JNZ dotloop
+dotsum:
+	VADDPD Y2, Y1, Y1
+	VADDPD Y4, Y3, Y3
+	VADDPD Y3, Y1, Y1
+	VEXTRACTF128 $1, Y1, X2
+	VADDPD X2, X1, X1
+	VPERMILPD $1, X1, X2
+	VADDSD X2, X1, X1
+	VMOVSD X1, ret+24(FP)
+	VZEROUPPER
+	RET

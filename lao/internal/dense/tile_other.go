@@ -11,3 +11,5 @@ func kernels() []tiler { return []tiler{goTiler} }
 func rotFast(x, y []float64, c, s float64) int { return 0 }
 
 func axpyFast(alpha float64, x, y []float64) int { return 0 }
+
+func dotFast(x, y []float64) (float64, int) { return 0, 0 }
