@@ -75,6 +75,11 @@ type CSVOptions struct {
 	// Ignore lists columns not to read; they are kept as text and listed by
 	// Table.Unused as ignored.
 	Ignore []string
+	// Only, if not nil, lists the columns to read besides Target: every
+	// other column is ignored as if listed in Ignore (a model's columns,
+	// when predicting). A name of Only that the file lacks is not an
+	// error here; the caller checks what it needs.
+	Only []string
 	// Missing is the policy for missing or unparsable cells of numeric columns.
 	Missing Missing
 	// Limits bound the input's decompressed size, line length, number of

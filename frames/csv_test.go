@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,30 @@ func TestReadCSVBadCells(t *testing.T) {
 		if !errors.Is(err, frames.ErrMissing) && !errors.Is(err, frames.ErrNonNumeric) {
 			t.Errorf("cell %q: error wraps neither ErrMissing nor ErrNonNumeric: %v", bad, err)
 		}
+	}
+}
+
+// CSVOptions.Only reads the columns it lists (and the target) as numbers
+// and ignores the others, bad cells and all; a listed column's bad cell is
+// still an error.
+func TestReadCSVOnly(t *testing.T) {
+	text := "a,b,y\n1,n/a,3\n4,?,6\n7,8,9\n"
+	tab, err := readCSV(t, text, frames.CSVOptions{Only: []string{"a", "missing"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ignored []string
+	for _, u := range tab.Unused() {
+		ignored = append(ignored, u.Column)
+	}
+	if !slices.Equal(ignored, []string{"b", "y"}) {
+		t.Errorf("unused %v, want b and y (ignored)", tab.Unused())
+	}
+	if _, err := readCSV(t, text, frames.CSVOptions{Only: []string{"a"}, Target: "y"}); err != nil {
+		t.Errorf("the target beside Only: %v", err)
+	}
+	if _, err := readCSV(t, text, frames.CSVOptions{Only: []string{"b"}}); !errors.Is(err, frames.ErrMissing) && !errors.Is(err, frames.ErrNonNumeric) {
+		t.Errorf("a bad cell of a listed column: %v", err)
 	}
 }
 

@@ -65,8 +65,12 @@ const MinValidationRows = 10
 func smallTableWarnings(m, d, folds int) []string {
 	var out []string
 	if n := m / max(folds, 1); n < MinValidationRows {
-		out = append(out, fmt.Sprintf("%d rows in %d folds leave %d validation rows per fold (fewer than %d): the CV choice is mostly noise; use fewer folds (--cv 2 or 3), more rows, or the defaults (--cv 0)",
-			m, folds, n, MinValidationRows))
+		advice := "use fewer folds (--cv 2 or 3), more rows, or the defaults (--cv 0)"
+		if folds <= 3 {
+			advice = "more rows would help; the nested check (--cv-rule auto) guards the choice on the smallest tables"
+		}
+		out = append(out, fmt.Sprintf("%d rows in %d folds leave %d validation rows per fold (fewer than %d): the CV choice is mostly noise; %s",
+			m, folds, n, MinValidationRows, advice))
 	}
 	if train := m - m/max(folds, 1); train < 2*d {
 		out = append(out, fmt.Sprintf("each fit sees %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor",
@@ -76,19 +80,21 @@ func smallTableWarnings(m, d, folds int) []string {
 }
 
 // Summary returns one line saying what CV chose: the setting, or the zero
-// predictor and why, with the validation errors.
+// predictor and why, with the validation errors (on the table CV ran on,
+// e.g. the prepared training part, whose units may not be the test
+// MSE's: the ratios to the zero predictor's say how much better).
 func (r *CVResult) Summary() string {
 	if r == nil || r.BestIndex < 0 {
 		return ""
 	}
 	best := r.Settings[r.BestIndex]
 	if r.NestedZero {
-		return fmt.Sprintf("the zero predictor (the training mean): tuning and fitting on %d outer folds (nested CV) predicted the held-out rows at MSE %.4g, not better than the zero predictor's %.4g by more than one standard error (the plain CV's choice %v reached %.4g)",
-			len(r.Nested.FoldMSE), r.Nested.Mean, r.NestedZeroMSE, best.Params, best.Mean)
+		return fmt.Sprintf("the zero predictor (the training mean): tuning and fitting on %d outer folds (nested CV) predicted the held-out rows at %.3g times the zero predictor's MSE (%.4g against %.4g on the data as the solver sees them), not better by more than one standard error (the plain CV's choice %v reached %.4g)",
+			len(r.Nested.FoldMSE), r.Nested.Mean/r.NestedZeroMSE, r.Nested.Mean, r.NestedZeroMSE, best.Params, best.Mean)
 	}
 	if r.ZeroChosen {
-		return fmt.Sprintf("the zero predictor (the training mean): validation MSE %.4g; the best setting %v reached %.4g, not better by more than noise",
-			r.Zero.Mean, r.Settings[r.MinIndex].Params, r.Settings[r.MinIndex].Mean)
+		return fmt.Sprintf("the zero predictor (the training mean): validation MSE %.4g on the data as the solver sees them; the best setting %v reached %.4g (%.3g times it), not better by more than noise",
+			r.Zero.Mean, r.Settings[r.MinIndex].Params, r.Settings[r.MinIndex].Mean, r.Settings[r.MinIndex].Mean/r.Zero.Mean)
 	}
 	line := fmt.Sprintf("%v: validation MSE %.4g ± %.2g (zero predictor %.4g)", best.Params, best.Mean, best.Std, r.Zero.Mean)
 	if r.BestIndex != r.MinIndex {

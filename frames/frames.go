@@ -383,8 +383,49 @@ func unknownColumn(name, role string, have []string) error {
 	if len(list) > 12 {
 		list = append(list[:12:12], "...")
 	}
-	return fmt.Errorf("frames: %s column %q not in the DataFrame (columns: %s): %w",
-		role, name, strings.Join(list, ", "), ErrUnknownColumn)
+	hint := ""
+	if near := nearColumn(name, have); near != "" {
+		hint = fmt.Sprintf("; did you mean %s (on a command line: %s)?", near, ShellWord(near))
+	}
+	return fmt.Errorf("frames: %s column %q not in the DataFrame (columns: %s)%s: %w",
+		role, name, strings.Join(list, ", "), hint, ErrUnknownColumn)
+}
+
+// nearColumn returns the one column of have that name matches but for
+// case and quotes around it (a header written 'GRADE' in a file whose
+// quote character is not "), or "" if there is none or several.
+func nearColumn(name string, have []string) string {
+	key := func(s string) string { return strings.ToLower(strings.Trim(s, "'\"` ")) }
+	near := ""
+	for _, h := range have {
+		if key(h) == key(name) {
+			if near != "" {
+				return ""
+			}
+			near = h
+		}
+	}
+	return near
+}
+
+// ShellWord returns s as one word a POSIX shell reads back as s, for the
+// hints that tell a user which flag to type: s itself when it holds only
+// letters, digits and _ . , / : + = @ -; else s in double quotes if it
+// has none of " $ ` \ !; else s in single quotes, each ' in s closing the
+// quotes, escaped, and reopening them.
+func ShellWord(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		plain = plain && (r == '_' || r == '.' || r == ',' || r == '/' || r == ':' || r == '+' || r == '=' || r == '@' || r == '-' ||
+			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}
+	switch {
+	case plain:
+		return s
+	case !strings.ContainsAny(s, "\"$`\\!"):
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // readColumn returns the values of a numeric column as float64 (one

@@ -25,7 +25,7 @@ type IDLike struct {
 // hint to leave the column out.
 func (c IDLike) Warning() string {
 	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s",
-		c.Column, c.Reason, c.Column)
+		c.Column, c.Reason, ShellWord(c.Column))
 }
 
 // IDLikeColumns returns the columns among features of df (in that order)

@@ -250,8 +250,12 @@ func (p *Prepared) SizeWarnings() []string {
 	var out []string
 	mTrain, mTest, d := p.Train.Len(), p.Test.Len(), p.Train.Dim()
 	if mTest < MinTestRows {
-		out = append(out, fmt.Sprintf("small table: the test part holds %d rows (fewer than %d), so its MSE is mostly noise; compare over many splits (lao compare --repeat 10) or hold out more rows (--test-frac)",
-			mTest, MinTestRows))
+		rows := "rows"
+		if mTest == 1 {
+			rows = "row"
+		}
+		out = append(out, fmt.Sprintf("small table: the test part holds %d %s (fewer than %d), so one split's test MSE is mostly noise: average over many splits (lao compare --repeat 10, or more repeats) or hold out more rows (--test-frac)",
+			mTest, rows, MinTestRows))
 	}
 	if mTrain < 2*d {
 		out = append(out, fmt.Sprintf("small table: %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor", mTrain, d))

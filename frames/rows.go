@@ -85,7 +85,8 @@ func (t *rowTable) header(rec []string) error {
 		}
 		seen[h] = j
 		t.names = append(t.names, h)
-		t.ignored = append(t.ignored, slices.Contains(t.opt.Ignore, h))
+		t.ignored = append(t.ignored, slices.Contains(t.opt.Ignore, h) ||
+			t.opt.Only != nil && h != t.opt.Target && !slices.Contains(t.opt.Only, h))
 	}
 	for _, n := range t.opt.Ignore {
 		if _, ok := seen[n]; !ok {

@@ -325,16 +325,20 @@ func (c *comparison) split(r int, seed uint64) error {
 				c.rep.Unused = append(c.rep.Unused, u)
 			}
 		}
+		// A job skipped here is skipped on every split (the splits share
+		// their columns): the progress counts only the runs that run.
 		if jb.k > p.Train.Dim() {
-			c.done++
-			if r == 0 && !slices.Contains(c.rep.Skipped, jb.k) {
-				c.rep.Skipped = append(c.rep.Skipped, jb.k)
+			if r == 0 {
+				c.total -= c.f.repeat
+				if !slices.Contains(c.rep.Skipped, jb.k) {
+					c.rep.Skipped = append(c.rep.Skipped, jb.k)
+				}
 			}
 			continue
 		}
 		if reason := cannotRun(s, jb.k, p); reason != "" {
-			c.done++
 			if r == 0 {
+				c.total -= c.f.repeat
 				c.rep.NotRun = append(c.rep.NotRun, notRun{jb.solver, jb.k, reason})
 			}
 			continue

@@ -78,6 +78,13 @@ func isNamed(data string) bool {
 // the flags' target, missing-value policy and limits; cmd's memory model
 // sizes --max-memory's estimate.
 func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
+	return t.readTableOnly(cmd, nil)
+}
+
+// readTableOnly is readTable reading, if only is not nil, only those
+// columns of a CSV file (frames.CSVOptions.Only; other formats read every
+// column).
+func (t *tableFlags) readTableOnly(cmd string, only []string) (*frames.Table, error) {
 	policy, err := t.policy()
 	if err != nil {
 		return nil, err
@@ -94,7 +101,7 @@ func (t *tableFlags) readTable(cmd string) (*frames.Table, error) {
 	}
 	defer fh.Close()
 	tab, err := frames.ReadCSV(fh, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(),
-		Limits: t.lim.limits(cmd, false)})
+		Only: only, Limits: t.lim.limits(cmd, false)})
 	if err != nil {
 		return nil, readAdvice(cmd, err, true)
 	}
@@ -124,7 +131,7 @@ func readAdvice(cmd string, err error, csv bool) error {
 	var lim *ingest.LimitError
 	switch {
 	case errors.As(err, &cells):
-		return fmt.Errorf("%w\n(%s)", err, cellsAdvice(cells))
+		return fmt.Errorf("%w\n(%s)", err, cellsAdvice(cells, cmd != "predict"))
 	case errors.As(err, &lim) && lim.Flag == ingest.FlagMaxMemory && cmd == "fit" && csv:
 		lim.Hint = "or read it in passes with --stream on, one row in memory"
 	}
@@ -132,8 +139,9 @@ func readAdvice(cmd string, err error, csv bool) error {
 }
 
 // cellsAdvice says how to go on past the missing or unparsable cells of
-// the columns of a CellsError.
-func cellsAdvice(e *frames.CellsError) string {
+// the columns of a CellsError; canIgnore is false where the columns cannot
+// be left out (predict: the model's columns).
+func cellsAdvice(e *frames.CellsError, canIgnore bool) string {
 	var features []string
 	target, targetText := false, false
 	for _, c := range e.Columns {
@@ -149,8 +157,12 @@ func cellsAdvice(e *frames.CellsError) string {
 		if len(features) > 1 {
 			which = "those columns"
 		}
-		parts = append(parts, fmt.Sprintf("pass --missing drop-rows to drop those rows, --missing mean to fill them with the training mean, or --ignore %s not to use %s",
-			strings.Join(features, ","), which))
+		advice := fmt.Sprintf("pass --missing drop-rows to drop those rows, --missing mean to fill them with the training mean, or --ignore %s not to use %s",
+			frames.ShellWord(strings.Join(features, ",")), which)
+		if !canIgnore { // predict: the model reads them
+			advice = "pass --missing drop-rows not to predict those rows, or --missing mean to fill the cells with the training means"
+		}
+		parts = append(parts, advice)
 	}
 	if target {
 		label := fmt.Sprintf("rows whose label (target column %q) is missing are dropped by --missing drop-rows or --missing mean (a label is never filled)", e.Target)

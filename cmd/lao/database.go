@@ -132,10 +132,14 @@ func fitLazy(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		return readAdvice("fit", fmt.Errorf("fit: %w", err), false)
 	}
 	d := len(lz.Features)
-	if err := f.params.clampK(s, d); err != nil {
+	kNote, err := f.params.clampK(s, d)
+	if err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
 	rep := lazyReport(f, lz, s, policy)
+	if kNote != "" {
+		rep.Notes = append(rep.Notes, kNote)
+	}
 	fit, err := lz.Fit(s, f.seed)
 	if err != nil {
 		return err

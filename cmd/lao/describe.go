@@ -125,10 +125,13 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	raw, scaled, rep, err := describeData(src, s, *scale, *k, *testFrac, *seed)
+	kGiven := false
+	fs.Visit(func(f *flag.Flag) { kGiven = kGiven || f.Name == "k" })
+	raw, scaled, rep, err := describeData(src, s, *scale, *k, kGiven, *testFrac, *seed)
 	if err != nil {
 		return err
 	}
+	*k = min(*k, raw.Dim())
 	if cf.given() {
 		if err := describePrices(rep, scaled, &cf, *k); err != nil {
 			return err
@@ -150,7 +153,9 @@ func runDescribe(args []string, stdout io.Writer) error {
 // describeData returns the raw data set (every row), the data as s sees
 // them (the training part of fit's split, prepared by the same function as
 // fit's) and the report.
-func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac float64, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
+// The default k is lowered to d with a note, as fit does; a k given
+// (kGiven) above d is an error.
+func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven bool, testFrac float64, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
 	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}, Seed: seed, TestFrac: testFrac}
 	if src.sparse {
 		return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
@@ -166,6 +171,13 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, testFrac f
 	}
 	if raw, err = src.raw(p.Train.Names()); err != nil {
 		return nil, nil, nil, err
+	}
+	if d := raw.Dim(); k > d {
+		if kGiven {
+			return nil, nil, nil, fmt.Errorf("describe: --k %d exceeds the number of attributes d = %d", k, d)
+		}
+		rep.Notes = append(rep.Notes, fmt.Sprintf("k = %d, not the default %d: the table has only d = %d attributes", d, k, d))
+		k = d
 	}
 	rep.figures, rep.Scaled = describeFigures(raw, k), describeFigures(scaled, k)
 	rep.Binary, rep.IDLike = p.Binary, p.IDLike

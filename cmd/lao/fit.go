@@ -176,7 +176,8 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
-	if err := f.params.clampK(s, p.Train.Dim()); err != nil {
+	kNote, err := f.params.clampK(s, p.Train.Dim())
+	if err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
 	s = frames.WithPriors(s, p.Train)
@@ -185,7 +186,7 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
-	for _, n := range append([]string{p.note, labelNote(src.rawLabels())}, costNotes...) {
+	for _, n := range append([]string{p.note, kNote, labelNote(src.rawLabels())}, costNotes...) {
 		if n != "" {
 			rep.Notes = append(rep.Notes, n)
 		}

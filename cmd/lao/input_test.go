@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -253,12 +254,35 @@ func TestDescribeRawAndScaled(t *testing.T) {
 }
 
 // An explicit --k above d is an error naming it (the default k is lowered
-// to d instead); compare skips such budgets and says so.
+// to d instead, with a note); compare skips such budgets and says so.
 func TestKAboveD(t *testing.T) {
 	path := writeTemp(t, "d.csv", linearCSV(100, -1, ""))
 	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--k", "5"}, "--k 5 exceeds the number of attributes d = 2")
-	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,5", "--solvers", "aerr", "--repeat", "1", "--cv", "0", "--quiet")
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0")
+	if err != nil || !strings.Contains(out, "note: k = 2, not the default 4: the table has only d = 2 attributes") {
+		t.Errorf("fit with the default k above d: %v, want a note:\n%s", err, out)
+	}
+	wantErr(t, []string{"describe", "--data", path, "--target", "y", "--k", "5"}, "--k 5 exceeds the number of attributes d = 2")
+	out, err = runCmd(t, "describe", "--data", path, "--target", "y")
+	if err != nil || !strings.Contains(out, "k = 2, not the default 4") || strings.Contains(out, "k = 4") {
+		t.Errorf("describe with the default k above d: %v, want a note and k = 2 throughout:\n%s", err, out)
+	}
+	stderr := os.Stderr
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Stderr = w
+	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,5", "--solvers", "aerr", "--repeat", "2", "--cv", "0")
+	os.Stderr = stderr
+	w.Close()
+	progress, _ := io.ReadAll(r)
 	if err != nil || !strings.Contains(out, "k = 5 skipped: more than the d = 2 attributes") {
 		t.Errorf("compare with k > d: %v\n%s", err, out)
+	}
+	// The progress counts the runs that run: aerr and screen-ridge at
+	// k = 1 on each of the 2 splits.
+	if !strings.Contains(string(progress), "compare: [1/4]") || !strings.Contains(string(progress), "compare: [4/4]") {
+		t.Errorf("compare's progress does not count 4 runs:\n%s", progress)
 	}
 }

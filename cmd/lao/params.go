@@ -61,17 +61,22 @@ func (pf *paramFlags) put(name, v string) {
 // given reports whether the parameter name was given on the command line.
 func (pf *paramFlags) given(name string) bool { return slices.Contains(pf.order, name) }
 
-// clampK lowers the default k (lao.DefaultK) to d on a table with fewer attributes;
-// a k given on the command line is never changed: k > d is an error.
-func (pf *paramFlags) clampK(s lao.Solver, d int) error {
+// clampK lowers the default k (lao.DefaultK) to d on a table with fewer
+// attributes and returns a note saying so; a k given on the command line
+// is never changed: k > d is an error.
+func (pf *paramFlags) clampK(s lao.Solver, d int) (note string, err error) {
 	p, err := lao.FindParam(s, "k")
 	if err != nil || int(p.Get()) <= d {
-		return nil
+		return "", nil
 	}
+	k := int(p.Get())
 	if slices.Contains(pf.order, "k") {
-		return fmt.Errorf("--k %d exceeds the number of attributes d = %d", int(p.Get()), d)
+		return "", fmt.Errorf("--k %d exceeds the number of attributes d = %d", k, d)
 	}
-	return p.Set(float64(d))
+	if err := p.Set(float64(d)); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("k = %d, not the default %d: the table has only d = %d attributes (--k below %d for a budget smaller than d)", d, k, d, d), nil
 }
 
 // apply sets the collected parameters on s. A parameter s does not have is

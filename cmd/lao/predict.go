@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/laoproject/lao/datasets"
@@ -96,9 +97,12 @@ func readModelFile(path string) (*frames.Model, error) {
 }
 
 // predictCSV predicts the rows of a CSV file by column name, reporting
-// the rows dropped and cells filled as fit does.
+// the rows dropped and cells filled as fit does. Only the model's
+// features are read as numbers: a missing or unparsable cell elsewhere,
+// in the label column too (its row is predicted and not scored), is not
+// the prediction's business.
 func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, error) {
-	tab, err := tf.readTable("predict")
+	tab, err := tf.readTableOnly("predict", slices.Clone(m.Features))
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +119,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		return nil, err
 	}
 	if _, ok := tab.Column(m.Target); ok && m.Target != "" {
-		p.y = tab.Col(m.Target).Float()
+		p.y = tab.Col(m.Target).Float() // read as text: an empty or "n/a" cell is NaN, not scored
 	}
 	var used []string // the columns the model reads
 	for j, n := range m.Features {
@@ -210,7 +214,7 @@ func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
 	sc.MSE, sc.ZeroMSE, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, float64(wrong)/n
 	s := fmt.Sprintf("%d rows with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", sc.N, sc.MSE, sc.ZeroMSE, sc.Ratio())
 	if skipped := len(p.y) - sc.N; skipped > 0 {
-		s += fmt.Sprintf("; %d rows without a label not scored", skipped)
+		s += fmt.Sprintf("; %d %s without a label not scored", skipped, map[bool]string{true: "row", false: "rows"}[skipped == 1])
 	}
 	if sc.Binary {
 		s += fmt.Sprintf(", classification error %.4f", sc.ClassificationError)
@@ -253,7 +257,11 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 			rec = append(rec, f(math.Copysign(1, v)))
 		}
 		if p.y != nil {
-			rec = append(rec, f(p.y[i]))
+			y := ""
+			if !math.IsNaN(p.y[i]) {
+				y = f(p.y[i])
+			}
+			rec = append(rec, y) // an unlabelled row's label stays empty
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -126,4 +127,38 @@ func TestFitStream(t *testing.T) {
 	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "on", "--cv", "5"}, "--cv 5 needs the data in memory")
 	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "on"}, `column "a"`, "line 42")
 	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--stream", "maybe"}, "--stream")
+}
+
+// predict reads only the model's columns as numbers: bad cells in other
+// columns and a missing label do not stop it (the unlabelled row is
+// predicted, not scored, and its label left empty); a bad cell of a model
+// column is an error whose advice does not suggest ignoring the column.
+func TestPredictReadsModelColumns(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.json")
+	train := writeTemp(t, "train.csv", linearCSV(200, -1, ""))
+	if _, err := runCmd(t, "fit", "--data", train, "--target", "y", "--solver", "ridge", "--ignore", "b", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("a,b,y,extra\n")
+	for i := range 20 {
+		bCell, y := "n/a", fmt.Sprint(3*float64(i%4)+10) // b is not the model's
+		if i == 2 {
+			y = ""
+		}
+		fmt.Fprintf(&b, "%d,%s,%s,oops\n", i%4, bCell, y)
+	}
+	out, err := runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "new.csv", b.String()))
+	if err != nil {
+		t.Fatalf("predict: %v", err)
+	}
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	if len(rows) != 21 || !strings.HasSuffix(rows[3], ",") || strings.Contains(out, "NaN") {
+		t.Errorf("want 20 predictions, the third one's label empty:\n%s", out)
+	}
+	bad := writeTemp(t, "bad.csv", "a,y\nx,1\n2,3\n")
+	_, err = runCmd(t, "predict", "--model", model, "--data", bad)
+	if err == nil || !strings.Contains(err.Error(), `column "a"`) || strings.Contains(err.Error(), "--ignore") {
+		t.Errorf("a bad cell of the model's column: %v", err)
+	}
 }

@@ -71,7 +71,8 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	}
 	defer done()
 	d := len(st.Features())
-	if err := f.params.clampK(s, d); err != nil {
+	kNote, err := f.params.clampK(s, d)
+	if err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
 	fit, err := st.Fit(s, f.seed)
@@ -79,6 +80,9 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 		return err
 	}
 	rep := streamReport(f, st, fit.Solver, policy)
+	if kNote != "" {
+		rep.Notes = append(rep.Notes, kNote)
+	}
 	if in.Spooled {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("the input is not a regular file: copied once (%s) to a temporary file for the passes", ingest.FormatSize(in.Bytes)))
 	}
