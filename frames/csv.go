@@ -211,8 +211,11 @@ func (t *Table) Unused() []Unused {
 			why := fmt.Sprintf("text: %d of %d cells are not numbers", c.NotNumbers, c.NotNumbers+c.Numbers)
 			if len(c.First) > 0 {
 				why += fmt.Sprintf(", e.g. %q on %s", c.First[0].Text, c.First[0].Where())
-				if thousands.MatchString(strings.TrimSpace(c.First[0].Text)) {
+				switch cell := strings.TrimSpace(c.First[0].Text); {
+				case thousands.MatchString(cell):
 					why += " (numbers with thousands separators? remove them)"
+				case decimalComma.MatchString(cell):
+					why += " (numbers with a decimal comma? write them with a point)"
 				}
 			}
 			out = append(out, Unused{c.Name, why})
@@ -256,6 +259,10 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 }
 
 var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$`)
+
+// decimalComma matches a number written with a decimal comma, "1,5" or
+// "-0,25" (one comma, not a thousands separator's three digits after it).
+var decimalComma = regexp.MustCompile(`^[+-]?\d+,(\d{1,2}|\d{4,})$`)
 
 // ReadCSV reads a CSV file with a header row from r and returns it as a
 // DataFrame with a record of every column. The input is read by package

@@ -28,7 +28,7 @@ func runBench(args []string, stdout io.Writer) error {
 	mib := fs.Int("matrix-mib", 600, "size of the row matrix cycled through (MiB; more than the CPU cache)")
 	asJSON := fs.Bool("json", false, "print a JSON array")
 	export := fs.String("export", "", "write the comparison tables (dense 11,552 × 784; MNIST 3 vs 5 with LAO_DATA_DIR) and our offline and online timings to this directory for cmd/bench/sklearn.py, and stop")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

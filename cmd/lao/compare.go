@@ -34,6 +34,7 @@ type compareFlags struct {
 	seed     uint64
 	testFrac float64
 	cv       int
+	cvSet    bool    // --cv given on the command line
 	cvOpts   cvFlags // --grid, --cv-rule
 	scale    string
 	plot     string
@@ -145,6 +146,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	if err := parseArgs(fs, args); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
 	if err := f.costs.check("compare"); err != nil {
 		return nil, err
 	}
@@ -298,6 +300,21 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 	return c.rep, nil
 }
 
+// foldsFor checks the folds of CV against the m rows of a training part:
+// more folds than rows is an error when --cv asked for them, else (the
+// default 5) the folds are lowered to m with a warning.
+func (c *comparison) foldsFor(m int) error {
+	if c.f.cv <= m {
+		return nil
+	}
+	if c.f.cvSet {
+		return fmt.Errorf("compare: --cv %d needs at least %d training rows; each training part has %d (--cv %d or fewer, or --cv 0: the theorems' defaults)", c.f.cv, c.f.cv, m, max(m, 2))
+	}
+	c.warn(fmt.Sprintf("cross-validation with %d folds, not the default 5: each training part has only %d rows", m, m))
+	c.f.cv, c.rep.CVFolds = m, m
+	return nil
+}
+
 // split runs every job on the split of seed (the r-th repeat), preparing
 // the data once per options the solvers get.
 func (c *comparison) split(r int, seed uint64) error {
@@ -319,6 +336,9 @@ func (c *comparison) split(r int, seed uint64) error {
 			cache[key] = p
 		}
 		if r == 0 && ji == 0 {
+			if err := c.foldsFor(p.Train.Len()); err != nil {
+				return err
+			}
 			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 			c.warn(p.Warnings()...)
 			for _, u := range p.unused {

@@ -19,16 +19,41 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// parseArgs parses the flags of a command and rejects leftover arguments:
-// Go's flag package stops at the first argument that is not a flag, so
-// `lao fit ... extra --k 3` would otherwise run silently without --k 3.
+// parseArgs parses the flags of a command (parseFlags) and rejects
+// leftover arguments: Go's flag package stops at the first argument that
+// is not a flag, so `lao fit ... extra --k 3` would otherwise run silently
+// without --k 3.
 func parseArgs(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%s: unexpected argument %q (every option is a --flag; flags after it were not read: %s)",
 			fs.Name(), fs.Arg(0), strings.Join(fs.Args(), " "))
+	}
+	return nil
+}
+
+// parseFlags parses the flags of a command. A flag the set does not have
+// or cannot parse is an error that says so once, with where to find the
+// flags, rather than the flag package's message followed by every flag's
+// usage; -h prints the usage.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		if fs.Usage != nil {
+			fs.Usage()
+		} else {
+			fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
+			fs.PrintDefaults()
+		}
+		return err
+	case err != nil:
+		return fmt.Errorf("%s: %w ('lao %s -h' lists its flags)", fs.Name(), err, fs.Name())
 	}
 	return nil
 }

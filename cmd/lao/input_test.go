@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -285,4 +287,46 @@ func TestKAboveD(t *testing.T) {
 	if !strings.Contains(string(progress), "compare: [1/4]") || !strings.Contains(string(progress), "compare: [4/4]") {
 		t.Errorf("compare's progress does not count 4 runs:\n%s", progress)
 	}
+}
+
+// A flag that cannot be parsed is one error naming where the flags are
+// listed, with no usage dump; -h still prints the usage.
+func TestFlagErrorOnce(t *testing.T) {
+	stderr := os.Stderr
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Stderr = w
+	_, errGrid := runCmd(t, "fit", "--data", "x.csv", "--target", "y", "--grid", "B=1:0:3")
+	_, errExp := runCmd(t, "experiment", "--bogus", "ks-fig1")
+	_, errHelp := runCmd(t, "fit", "-h")
+	os.Stderr = stderr
+	w.Close()
+	printed, _ := io.ReadAll(r)
+	if errGrid == nil || !strings.Contains(errGrid.Error(), "'lao fit -h' lists its flags") {
+		t.Errorf("fit --grid B=1:0:3: %v", errGrid)
+	}
+	if errExp == nil || !strings.Contains(errExp.Error(), "'lao experiment -h' lists its flags") {
+		t.Errorf("experiment --bogus: %v", errExp)
+	}
+	if !errors.Is(errHelp, flag.ErrHelp) || strings.Count(string(printed), "Usage of fit") != 1 || strings.Contains(string(printed), "invalid value") {
+		t.Errorf("-h: %v; printed:\n%s", errHelp, printed)
+	}
+}
+
+// The default 5-fold CV on a training part of fewer rows uses as many
+// folds as rows, with a note; an explicit --cv above them is an error.
+func TestCVFoldsAboveRows(t *testing.T) {
+	path := writeTemp(t, "five.csv", "a,b,y\n1,2,3\n2,1,4\n3,5,2\n4,4,8\n5,3,1\n")
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y")
+	if err != nil || !strings.Contains(out, "cross-validation with 4 folds, not the default 5") {
+		t.Errorf("fit on 4 training rows: %v\n%s", err, out)
+	}
+	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--cv", "5"}, "--cv 5 needs at least 5 training rows; the training part has 4")
+	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--repeat", "2", "--solvers", "aerr", "--quiet")
+	if err != nil || !strings.Contains(out, "cross-validation with 4 folds, not the default 5") {
+		t.Errorf("compare on 4 training rows: %v\n%s", err, out)
+	}
+	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--cv", "5", "--quiet"}, "--cv 5 needs at least 5 training rows; each training part has 4")
 }

@@ -64,7 +64,7 @@ func runTheorems(args []string, stdout io.Writer) error {
 		fmt.Fprintln(fs.Output(), "usage: lao theorems [--json] [--paper P] [--id ID] [--eval d=..,k=..,...]\n\nEvery theorem, lemma and claim of the four papers: what it says, its bound, and what shows it.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
