@@ -48,6 +48,11 @@ type Prepared struct {
 	// (IDLikeColumns on the whole frame in its row order: PrepareFrame
 	// only). They stay features; Warnings says so.
 	IDLike []IDLike
+	// Collinear lists the pairs of features that are, up to rounding,
+	// linear functions of each other on the training part
+	// (CollinearColumns: PrepareFrame only). They stay features; Warnings
+	// says so.
+	Collinear []Collinear
 }
 
 // SetPrices sets the features' prices from prices given by column name
@@ -76,6 +81,9 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 		return nil, err
 	}
 	p.IDLike = IDLikeColumns(df, p.Train.Names())
+	if ds, ok := p.Train.(*lao.Dataset); ok {
+		p.Collinear = CollinearColumns(ds)
+	}
 	return p, nil
 }
 
@@ -264,11 +272,14 @@ func (p *Prepared) SizeWarnings() []string {
 }
 
 // Warnings are the SizeWarnings followed by one warning per IDLike
-// column, with the hint to --ignore it: what fit, compare and describe
-// print before any result.
+// column and per Collinear pair, with the hint to --ignore a column: what
+// fit, compare and describe print before any result.
 func (p *Prepared) Warnings() []string {
 	out := p.SizeWarnings()
 	for _, c := range p.IDLike {
+		out = append(out, c.Warning())
+	}
+	for _, c := range p.Collinear {
 		out = append(out, c.Warning())
 	}
 	return out

@@ -1,0 +1,90 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// Collinear is a pair of features whose values are, up to rounding, an
+// affine function of each other on the rows they were checked on (a
+// column repeated in other units, a year beside the years since 1950):
+// |correlation| ≥ 1 − CollinearTol.
+type Collinear struct {
+	A, B string
+	Corr float64
+}
+
+// CollinearTol is how close to ±1 a correlation must be for
+// CollinearColumns.
+const CollinearTol = 1e-6
+
+// collinearCells bounds the work of CollinearColumns: the rows it reads
+// times d², the pairs' products; with collinearMaxDim it leaves at least
+// 5,000 rows to read.
+const collinearCells = 50_000_000
+
+// collinearMaxDim is the widest table CollinearColumns checks: on a wide
+// one (pixels) few rows would fit collinearCells, and two rare columns
+// seen together in one of them would look collinear.
+const collinearMaxDim = 100
+
+// Warning is the sentence fit, compare and describe print for the pair.
+func (c Collinear) Warning() string {
+	return fmt.Sprintf("columns %s and %s carry the same information (correlation %.7f: one is a linear function of the other): the weights split between them arbitrarily, and a budgeted solver may spend attributes on both; leave one out with --ignore %s",
+		c.A, c.B, c.Corr, ShellWord(c.B))
+}
+
+// CollinearColumns returns the pairs of columns of ds whose correlation
+// is within CollinearTol of ±1 (a constant column has none), in column
+// order, read from the first rows of ds: as many as keep rows·d² within
+// 5·10⁷ products, at least 5,000 (a linear relation holds on any subset
+// of rows). A table of fewer than 3 rows or more than 100 columns has
+// none.
+func CollinearColumns(ds *lao.Dataset) []Collinear {
+	d := ds.Dim()
+	m := min(ds.Len(), collinearCells/max(d*d, 1))
+	if m < 3 || d < 2 || d > collinearMaxDim {
+		return nil
+	}
+	mean := make([]float64, d)
+	for i := range m {
+		for j, v := range ds.Row(i) {
+			mean[j] += v
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(m)
+	}
+	cov := make([]float64, d*d) // upper triangle of Σ (x − x̄)(x − x̄)ᵀ
+	x := make([]float64, d)
+	for i := range m {
+		for j, v := range ds.Row(i) {
+			x[j] = v - mean[j]
+		}
+		for a, xa := range x {
+			if xa != 0 {
+				row := cov[a*d : (a+1)*d]
+				for b := a; b < d; b++ {
+					row[b] += xa * x[b]
+				}
+			}
+		}
+	}
+	var out []Collinear
+	names := ds.Names()
+	for a := range d {
+		for b := a + 1; b < d; b++ {
+			va, vb := cov[a*d+a], cov[b*d+b]
+			if !(va > 0 && vb > 0) {
+				continue
+			}
+			r := cov[a*d+b] / math.Sqrt(va*vb)
+			if math.Abs(r) >= 1-CollinearTol {
+				out = append(out, Collinear{A: names[a], B: names[b], Corr: r})
+			}
+		}
+	}
+	return out
+}

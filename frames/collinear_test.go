@@ -1,0 +1,53 @@
+package frames
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// CollinearColumns finds a column repeated in other units (YEAR beside
+// TIME = YEAR − 1950, and a negated copy) and nothing among independent
+// or merely correlated columns, and PrepareFrame's warnings say so.
+func TestCollinearColumns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	m := 50
+	x, y := make([]float64, 0, 5*m), make([]float64, m)
+	for i := range m {
+		year := float64(1951 + i)
+		a := rng.NormFloat64()
+		near := a + 0.01*rng.NormFloat64() // correlated at ~0.9999, not a linear function
+		x = append(x, year, a, year-1950, near, -3*a+7)
+		y[i] = a + rng.NormFloat64()
+	}
+	ds, err := lao.NewDataset(x, y, 5, []string{"YEAR", "a", "TIME", "near", "minus_a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := CollinearColumns(ds)
+	if len(got) != 2 || got[0].A != "YEAR" || got[0].B != "TIME" || got[1].A != "a" || got[1].B != "minus_a" || got[1].Corr > -1+CollinearTol {
+		t.Fatalf("collinear pairs %+v, want YEAR~TIME and a~minus_a (negative)", got)
+	}
+	if !strings.Contains(got[0].Warning(), "--ignore TIME") {
+		t.Errorf("warning %q", got[0].Warning())
+	}
+	var b strings.Builder
+	b.WriteString("YEAR,TIME,a,y\n")
+	for i := range m {
+		fmt.Fprintf(&b, "%d,%d,%g,%g\n", 1951+i, 1+i, x[5*i+1], y[i])
+	}
+	tab, err := ReadCSV(strings.NewReader(b.String()), CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PrepareFrame(tab.DataFrame, "y", OptionsFor(&lao.AERR{K: 2}), 0.2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(p.Warnings(), "\n"); !strings.Contains(w, "columns YEAR and TIME carry the same information") {
+		t.Errorf("PrepareFrame's warnings:\n%s", w)
+	}
+}
