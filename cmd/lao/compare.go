@@ -82,6 +82,7 @@ type compareRow struct {
 	Attrs    meanSD       `json:"attributes_observed"`
 	PerEx    float64      `json:"mean_attributes_per_example"`
 	Edges    int          `json:"cv_edge_choices"`
+	Zero     int          `json:"cv_zero_choices"` // splits on which CV chose the zero predictor
 	Beats    *int         `json:"beats_screen_ridge,omitempty"` // repeats with a lower test MSE than screen-ridge at the same k
 	Runs     []compareRun `json:"runs"`
 }
@@ -489,6 +490,14 @@ func (c *comparison) finish() {
 		if w := row.warning(); w != "" {
 			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
+		if row.Zero > 0 {
+			k := strconv.Itoa(row.K)
+			if row.Full {
+				k = "all " + k
+			}
+			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s (k = %s): cross-validation chose the zero predictor (the training mean) on %d of %d splits: those fits read no attribute",
+				row.Solver, k, row.Zero, len(row.Runs)))
+		}
 	}
 	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver)
 }
@@ -587,6 +596,9 @@ func (row *compareRow) aggregate(mTrain int) {
 		}
 		if len(r.CVEdges) > 0 {
 			row.Edges++
+		}
+		if r.CVZero {
+			row.Zero++
 		}
 	}
 	row.MSE, row.Ratio, row.Attrs = summarise(mse), summarise(ratio), summarise(attrs)
