@@ -339,8 +339,12 @@ func budgetK(s lao.Solver, d int) int {
 }
 
 func printFit(w io.Writer, r *fitReport) error {
-	fmt.Fprintf(w, "solver %s on %s: d = %d, k = %d, %d training / %d test examples, seed %d, scaling %s\n",
-		r.Solver, r.Data, r.D, r.K, r.MTrain, r.MTest, r.Seed, r.Scaling)
+	k := fmt.Sprintf(", k = %d", r.K)
+	if r.K == 0 { // a solver without k (exploitation reads its support)
+		k = ""
+	}
+	fmt.Fprintf(w, "solver %s on %s: d = %d%s, %d training / %d test examples, seed %d, scaling %s\n",
+		r.Solver, r.Data, r.D, k, r.MTrain, r.MTest, r.Seed, r.Scaling)
 	for _, u := range r.Unused {
 		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
 	}
