@@ -38,19 +38,21 @@ func (c Collinear) Warning() string {
 
 // CollinearColumns returns the pairs of columns of ds whose correlation
 // is within CollinearTol of ±1 (a constant column has none), in column
-// order, read from the first rows of ds: as many as keep rows·d² within
-// 5·10⁷ products, at least 5,000 (a linear relation holds on any subset
-// of rows). A table of fewer than 3 rows or more than 100 columns has
-// none.
+// order, read from rows spread evenly over ds: as many as keep rows·d²
+// within 5·10⁷ products, at least 5,000 (a linear relation holds on any
+// subset of rows; an even spread, unlike the first rows, does not see a
+// relation that holds only in a sorted file's first part). A table of
+// fewer than 3 rows or more than 100 columns has none.
 func CollinearColumns(ds *lao.Dataset) []Collinear {
-	d := ds.Dim()
-	m := min(ds.Len(), collinearCells/max(d*d, 1))
+	d, all := ds.Dim(), ds.Len()
+	m := min(all, collinearCells/max(d*d, 1))
+	row := func(i int) []float64 { return ds.Row(i * all / m) } // i = 0 … m−1
 	if m < 3 || d < 2 || d > collinearMaxDim {
 		return nil
 	}
 	mean := make([]float64, d)
 	for i := range m {
-		for j, v := range ds.Row(i) {
+		for j, v := range row(i) {
 			mean[j] += v
 		}
 	}
@@ -60,7 +62,7 @@ func CollinearColumns(ds *lao.Dataset) []Collinear {
 	cov := make([]float64, d*d) // upper triangle of Σ (x − x̄)(x − x̄)ᵀ
 	x := make([]float64, d)
 	for i := range m {
-		for j, v := range ds.Row(i) {
+		for j, v := range row(i) {
 			x[j] = v - mean[j]
 		}
 		for a, xa := range x {

@@ -76,9 +76,10 @@ type CSVOptions struct {
 	// Table.Unused as ignored.
 	Ignore []string
 	// Only, if not nil, lists the columns to read besides Target: every
-	// other column is ignored as if listed in Ignore (a model's columns,
-	// when predicting). A name of Only that the file lacks is not an
-	// error here; the caller checks what it needs.
+	// other column is ignored as if listed in Ignore, kept as text and
+	// listed by Table.Unused as ignored (a model's columns, when
+	// predicting: ReadCSV and StreamCSV). A name of Only that the file
+	// lacks is not an error here; the caller checks what it needs.
 	Only []string
 	// Missing is the policy for missing or unparsable cells of numeric columns.
 	Missing Missing
@@ -258,11 +259,11 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 	return ColumnInfo{}, false
 }
 
-var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$`)
+var thousands = regexp.MustCompile(`^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$`)
 
 // decimalComma matches a number written with a decimal comma, "1,5" or
-// "-0,25" (one comma, not a thousands separator's three digits after it).
-var decimalComma = regexp.MustCompile(`^[+-]?\d+,(\d{1,2}|\d{4,})$`)
+// "-0,125" (one comma; "1,234" is taken for a thousands separator first).
+var decimalComma = regexp.MustCompile(`^[+-]?\d+,\d+$`)
 
 // ReadCSV reads a CSV file with a header row from r and returns it as a
 // DataFrame with a record of every column. The input is read by package

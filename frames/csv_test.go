@@ -255,7 +255,7 @@ func TestReadCSVFormats(t *testing.T) {
 	if u := tab.Unused(); len(u) != 1 || !strings.Contains(u[0].Reason, "thousands separators") {
 		t.Errorf("a column of 1,000-style numbers: %v", u)
 	}
-	tab, err = readCSV(t, "a;y\n1,5;2\n-0,25;3\n", frames.CSVOptions{})
+	tab, err = readCSV(t, "a;y\n0,125;2\n-0,25;3\n", frames.CSVOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,7 @@ func smallTableWarnings(m, d, folds int) []string {
 	if n := m / max(folds, 1); n < MinValidationRows {
 		advice := "use fewer folds (--cv 2 or 3), more rows, or the defaults (--cv 0)"
 		if folds <= 3 {
-			advice = "more rows would help; the nested check (--cv-rule auto) guards the choice on the smallest tables"
+			advice = "more rows would help"
 		}
 		out = append(out, fmt.Sprintf("%d rows in %d folds leave %d validation rows per fold (fewer than %d): the CV choice is mostly noise; %s",
 			m, folds, n, MinValidationRows, advice))
@@ -89,16 +89,26 @@ func (r *CVResult) Summary() string {
 	}
 	best := r.Settings[r.BestIndex]
 	if r.NestedZero {
-		return fmt.Sprintf("the zero predictor (the training mean): tuning and fitting on %d outer folds (nested CV) predicted the held-out rows at %.3g times the zero predictor's MSE (%.4g against %.4g on the data as the solver sees them), not better by more than one standard error (the plain CV's choice %v reached %.4g)",
-			len(r.Nested.FoldMSE), r.Nested.Mean/r.NestedZeroMSE, r.Nested.Mean, r.NestedZeroMSE, best.Params, best.Mean)
+		return fmt.Sprintf("the zero predictor (the training mean): tuning and fitting on %d outer folds (nested CV) predicted the held-out rows at MSE %.4g against the zero predictor's %.4g%s, on the data as the solver sees them: not better by more than one standard error (the plain CV's choice %v reached %.4g)",
+			len(r.Nested.FoldMSE), r.Nested.Mean, r.NestedZeroMSE, ratioText(r.Nested.Mean, r.NestedZeroMSE), best.Params, best.Mean)
 	}
 	if r.ZeroChosen {
-		return fmt.Sprintf("the zero predictor (the training mean): validation MSE %.4g on the data as the solver sees them; the best setting %v reached %.4g (%.3g times it), not better by more than noise",
-			r.Zero.Mean, r.Settings[r.MinIndex].Params, r.Settings[r.MinIndex].Mean, r.Settings[r.MinIndex].Mean/r.Zero.Mean)
+		return fmt.Sprintf("the zero predictor (the training mean): validation MSE %.4g on the data as the solver sees them; the best setting %v reached %.4g%s, not better by more than noise",
+			r.Zero.Mean, r.Settings[r.MinIndex].Params, r.Settings[r.MinIndex].Mean, ratioText(r.Settings[r.MinIndex].Mean, r.Zero.Mean))
 	}
 	line := fmt.Sprintf("%v: validation MSE %.4g ± %.2g (zero predictor %.4g)", best.Params, best.Mean, best.Std, r.Zero.Mean)
 	if r.BestIndex != r.MinIndex {
 		line += fmt.Sprintf("; the lowest, %.4g at %v, is within one standard error", r.Settings[r.MinIndex].Mean, r.Settings[r.MinIndex].Params)
 	}
 	return line
+}
+
+// ratioText is " (R times it)" for an MSE beside the zero predictor's, or
+// "" when the ratio is not a finite number.
+func ratioText(mse, zero float64) string {
+	r := mse / zero
+	if math.IsNaN(r) || math.IsInf(r, 0) {
+		return ""
+	}
+	return fmt.Sprintf(" (%.3g times it)", r)
 }

@@ -385,7 +385,10 @@ func unknownColumn(name, role string, have []string) error {
 	}
 	hint := ""
 	if near := nearColumn(name, have); near != "" {
-		hint = fmt.Sprintf("; did you mean %s (on a command line: %s)?", near, ShellWord(near))
+		hint = fmt.Sprintf("; did you mean %s?", near)
+		if w := ShellWord(near); w != near {
+			hint = fmt.Sprintf("; did you mean %s (on a command line: %s)?", near, w)
+		}
 	}
 	return fmt.Errorf("frames: %s column %q not in the DataFrame (columns: %s)%s: %w",
 		role, name, strings.Join(list, ", "), hint, ErrUnknownColumn)
@@ -410,11 +413,12 @@ func nearColumn(name string, have []string) string {
 
 // ShellWord returns s as one word a POSIX shell reads back as s, for the
 // hints that tell a user which flag to type: s itself when it holds only
-// letters, digits and _ . , / : + = @ -; else s in double quotes if it
+// letters, digits and _ . , / : + = @ - and does not start with = (zsh
+// expands =word); else s in double quotes if it
 // has none of " $ ` \ !; else s in single quotes, each ' in s closing the
-// quotes, escaped, and reopening them.
+// quotes, escaped, and reopening them. (No shell word holds a NUL byte.)
 func ShellWord(s string) string {
-	plain := s != ""
+	plain := s != "" && s[0] != '='
 	for _, r := range s {
 		plain = plain && (r == '_' || r == '.' || r == ',' || r == '/' || r == ':' || r == '+' || r == '=' || r == '@' || r == '-' ||
 			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')

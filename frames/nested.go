@@ -17,7 +17,9 @@ import (
 // diverges, the zero predictor is chosen (ZeroChosen, NestedZero). The
 // selection among
 // the grid's settings happens inside each outer fold, so the comparison is
-// not flattered by it (Varma & Simon 2006; Cawley & Talbot 2010).
+// not flattered by it (Varma & Simon 2006; Cawley & Talbot 2010). The
+// inner CV uses o.Folds folds, or one per row of an outer training part
+// that has fewer rows.
 func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) error {
 	folds, err := Folds(ds.Len(), o.Folds, lao.SeedFor(o.Seed, "nested"))
 	if err != nil {
@@ -36,6 +38,13 @@ func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) err
 		}
 		train, test := lao.Subset(ds, idx), lao.Subset(ds, folds[f])
 		zero.FoldMSE[f] = lao.MSE(make([]float64, ds.Dim()), test)
+		// The inner CV has at most one fold per row of the outer training
+		// part; with fewer than 2 rows nothing can be tuned, and the
+		// procedure counts as the zero predictor on this fold.
+		if inner.Folds = min(o.Folds, len(idx)); inner.Folds < 2 {
+			proc.FoldMSE[f] = zero.FoldMSE[f]
+			continue
+		}
 		tuned, _, err := Tune(base, train, inner)
 		if err != nil {
 			return fmt.Errorf("frames: Tune: nested check, outer fold %d: %w", f, err)

@@ -67,3 +67,25 @@ func TestNestedCheckKeepsSignal(t *testing.T) {
 		t.Errorf("%d rows: %v, nested %+v", frames.NestedRows, err, cv.Nested)
 	}
 }
+
+// On 5 to 9 rows with signal the nested check runs with 5 folds: its inner
+// CV takes one fold per row of an outer training part when that has fewer
+// rows than 5 (before, "Folds: k = 5 folds for m = 4" failed the fit).
+func TestNestedCheckFewRows(t *testing.T) {
+	nested := 0
+	for m := 5; m <= 9; m++ {
+		for seed := range uint64(4) {
+			ds := linearData(m, 2, 2, 200+seed)
+			_, cv, err := frames.Tune(&lao.Ridge{}, ds, frames.TuneOptions{Folds: 5, Seed: seed})
+			if err != nil {
+				t.Fatalf("m = %d, seed %d: %v", m, seed, err)
+			}
+			if cv.Nested != nil {
+				nested++
+			}
+		}
+	}
+	if nested == 0 {
+		t.Error("the nested check never ran: the test does not reach the inner folds")
+	}
+}

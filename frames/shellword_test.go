@@ -22,6 +22,7 @@ func TestShellWord(t *testing.T) {
 		{`price $ "net"`, `'price $ "net"'`},
 		{`it's $5`, `'it'\''s $5'`},
 		{"wow!", "'wow!'"},
+		{"=x", `"=x"`},
 	} {
 		got := ShellWord(tc.in)
 		if got != tc.want {
@@ -43,7 +44,7 @@ func TestUnknownColumnNear(t *testing.T) {
 		hint string
 	}{
 		{"GRADE", []string{"'OBS'", "'GRADE'"}, `did you mean 'GRADE' (on a command line: "'GRADE'")?`},
-		{"Invest", []string{"invest", "value"}, "did you mean invest (on a command line: invest)?"},
+		{"Invest", []string{"invest", "value"}, "did you mean invest?"},
 		{"x", []string{"X", "'x'"}, ""}, // two candidates: no guess
 		{"price", []string{"cost"}, ""},
 	} {

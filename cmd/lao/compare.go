@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"runtime"
@@ -82,7 +83,7 @@ type compareRow struct {
 	Attrs    meanSD       `json:"attributes_observed"`
 	PerEx    float64      `json:"mean_attributes_per_example"`
 	Edges    int          `json:"cv_edge_choices"`
-	Zero     int          `json:"cv_zero_choices"` // splits on which CV chose the zero predictor
+	Zero     int          `json:"cv_zero_choices"`              // splits on which CV chose the zero predictor
 	Beats    *int         `json:"beats_screen_ridge,omitempty"` // repeats with a lower test MSE than screen-ridge at the same k
 	Runs     []compareRun `json:"runs"`
 }
@@ -284,6 +285,8 @@ type comparison struct {
 	rows        []*compareRow
 	zero        []float64 // the zero predictor's test MSE per split
 	done, total int
+	perSplit    int         // the runs of the first split
+	skips       map[int]int // k → splits on which it is above d
 	progress    io.Writer
 }
 
@@ -291,7 +294,7 @@ type comparison struct {
 func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
 		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}}
-	c.rows, c.total = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs)
+	c.rows, c.total, c.skips = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}
 	for r := range f.repeat {
 		if err := c.split(r, f.seed+uint64(r)); err != nil {
 			return nil, err
@@ -301,18 +304,15 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 	return c.rep, nil
 }
 
-// foldsFor checks the folds of CV against the m rows of a training part:
-// more folds than rows is an error when --cv asked for them, else (the
-// default 5) the folds are lowered to m with a warning.
+// foldsFor lowers the default folds of CV to the m rows of a training
+// part, with a warning, and refuses an explicit --cv above them (foldsFor).
 func (c *comparison) foldsFor(m int) error {
-	if c.f.cv <= m {
-		return nil
+	folds, note, err := foldsFor("compare", c.f.cv, c.f.cvSet, m, "each training part")
+	if err != nil || note == "" {
+		return err
 	}
-	if c.f.cvSet {
-		return fmt.Errorf("compare: --cv %d needs at least %d training rows; each training part has %d (--cv %d or fewer, or --cv 0: the theorems' defaults)", c.f.cv, c.f.cv, m, max(m, 2))
-	}
-	c.warn(fmt.Sprintf("cross-validation with %d folds, not the default 5: each training part has only %d rows", m, m))
-	c.f.cv, c.rep.CVFolds = m, m
+	c.warn(note)
+	c.f.cv, c.rep.CVFolds = folds, folds
 	return nil
 }
 
@@ -322,6 +322,7 @@ func (c *comparison) split(r int, seed uint64) error {
 	c.rep.Seeds = append(c.rep.Seeds, seed)
 	cache := map[string]*prepared{}
 	var todo []splitJob
+	var skipped []int // the budgets above this split's d
 	for ji, jb := range c.jobs {
 		s, _ := lao.New(jb.solver)
 		opt, err := frames.ScaleOptions(s, c.f.scale)
@@ -346,25 +347,28 @@ func (c *comparison) split(r int, seed uint64) error {
 				c.rep.Unused = append(c.rep.Unused, u)
 			}
 		}
-		// A job skipped here is skipped on every split (the splits share
-		// their columns): the progress counts only the runs that run.
 		if jb.k > p.Train.Dim() {
-			if r == 0 {
-				c.total -= c.f.repeat
-				if !slices.Contains(c.rep.Skipped, jb.k) {
-					c.rep.Skipped = append(c.rep.Skipped, jb.k)
-				}
+			if !slices.Contains(skipped, jb.k) {
+				skipped = append(skipped, jb.k)
+				c.skips[jb.k]++
 			}
 			continue
 		}
 		if reason := cannotRun(s, jb.k, p); reason != "" {
 			if r == 0 {
-				c.total -= c.f.repeat
 				c.rep.NotRun = append(c.rep.NotRun, notRun{jb.solver, jb.k, reason})
 			}
 			continue
 		}
 		todo = append(todo, splitJob{ji, s, p})
+	}
+	// The progress counts the runs that run: the first split's, times the
+	// splits, corrected as each later split runs more or fewer (a column
+	// constant on one training part is dropped there, so d may change).
+	if r == 0 {
+		c.total, c.perSplit = c.f.repeat*len(todo), len(todo)
+	} else {
+		c.total += len(todo) - c.perSplit
 	}
 	runs := make([]compareRun, len(todo))
 	if err := c.runAll(todo, runs, seed); err != nil {
@@ -497,6 +501,13 @@ func (c *comparison) finish() {
 			}
 			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s (k = %s): cross-validation chose the zero predictor (the training mean) on %d of %d splits: those fits read no attribute",
 				row.Solver, k, row.Zero, len(row.Runs)))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.skips)) {
+		if n := c.skips[k]; n == c.f.repeat {
+			c.rep.Skipped = append(c.rep.Skipped, k)
+		} else {
+			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("k = %d ran on %d of %d splits only: on the others a column constant on the training part was dropped, leaving fewer than %d attributes", k, c.f.repeat-n, c.f.repeat, k))
 		}
 	}
 	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver)

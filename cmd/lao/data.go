@@ -45,12 +45,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(out)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		if fs.Usage != nil {
-			fs.Usage()
-		} else {
-			fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
-			fs.PrintDefaults()
-		}
+		fs.Usage() // flag.NewFlagSet sets a default
 		return err
 	case err != nil:
 		return fmt.Errorf("%s: %w ('lao %s -h' lists its flags)", fs.Name(), err, fs.Name())

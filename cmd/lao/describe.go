@@ -176,7 +176,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven boo
 		if kGiven {
 			return nil, nil, nil, fmt.Errorf("describe: --k %d exceeds the number of attributes d = %d", k, d)
 		}
-		rep.Notes = append(rep.Notes, fmt.Sprintf("k = %d, not the default %d: the table has only d = %d attributes", d, k, d))
+		rep.Notes = append(rep.Notes, defaultKNote(d, k))
 		k = d
 	}
 	rep.figures, rep.Scaled = describeFigures(raw, k), describeFigures(scaled, k)

@@ -229,12 +229,12 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 // with CV's next settings, then the zero predictor); it records the choice
 // and the refits in rep and writes --cv-table.
 func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.Fitted, error) {
-	if m := p.Train.Len(); f.cv > m {
-		if f.cvSet {
-			return nil, fmt.Errorf("fit: --cv %d needs at least %d training rows; the training part has %d (--cv %d or fewer, or --cv 0: the theorems' defaults)", f.cv, f.cv, m, max(m, 2))
-		}
-		rep.Notes = append(rep.Notes, fmt.Sprintf("cross-validation with %d folds, not the default 5: the training part has only %d rows", m, m))
-		f.cv = m
+	folds, note, err := foldsFor("fit", f.cv, f.cvSet, p.Train.Len(), "the training part")
+	if err != nil {
+		return nil, err
+	}
+	if note != "" {
+		rep.Notes, f.cv = append(rep.Notes, note), folds
 	}
 	o := f.cvOpts.options(f.cv, f.seed)
 	if f.cv == 0 {

@@ -62,3 +62,21 @@ func gridFor(s lao.Solver, grid map[string][]float64) map[string][]float64 {
 	}
 	return out
 }
+
+// foldsFor checks cv folds of cross-validation (cvSet: given on the
+// command line) against the m rows of a training part: more folds than
+// rows is an error when asked for, else (the default) the folds are
+// lowered to m, with a note to print. part names the part in messages.
+func foldsFor(cmd string, cv int, cvSet bool, m int, part string) (folds int, note string, err error) {
+	if cv <= m {
+		return cv, "", nil
+	}
+	if cvSet || m < 2 {
+		fewer := "--cv 0: the theorems' defaults"
+		if m >= 2 {
+			fewer = fmt.Sprintf("--cv %d or fewer, or %s", m, fewer)
+		}
+		return 0, "", fmt.Errorf("%s: --cv %d needs at least %d training rows; %s has %d (%s)", cmd, cv, cv, part, m, fewer)
+	}
+	return m, fmt.Sprintf("cross-validation with %d folds, not the default %d: %s has only %d rows", m, cv, part, m), nil
+}

@@ -11,6 +11,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -330,4 +332,43 @@ func TestCVFoldsAboveRows(t *testing.T) {
 		t.Errorf("compare on 4 training rows: %v\n%s", err, out)
 	}
 	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--cv", "5", "--quiet"}, "--cv 5 needs at least 5 training rows; each training part has 4")
+}
+
+// A budget above d on some splits only (a column non-zero on one row is
+// dropped where that row is in the test part) is said as such, and the
+// progress ends at its total.
+func TestCompareSkipsSomeSplits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	rng := lao.NewRand(1)
+	for i := range 40 {
+		a, rare := rng.Float64(), 0
+		if i == 0 {
+			rare = 1
+		}
+		fmt.Fprintf(&b, "%g,%d,%g\n", a, rare, 3*a+0.1*rng.Float64())
+	}
+	path := writeTemp(t, "rare.csv", b.String())
+	stderr := os.Stderr
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Stderr = w
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,2", "--repeat", "20", "--solvers", "aerr", "--cv", "0")
+	os.Stderr = stderr
+	w.Close()
+	progress, _ := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`k = 2 ran on (\d+) of 20 splits only`).FindStringSubmatch(out)
+	if m == nil || strings.Contains(out, "k = 2 skipped") {
+		t.Fatalf("no note on the splits that skipped k = 2:\n%s", out)
+	}
+	ran, _ := strconv.Atoi(m[1])
+	lines := strings.Split(strings.TrimSpace(string(progress)), "\n")
+	if want := fmt.Sprintf("[%d/%d]", 40+2*ran, 40+2*ran); !strings.Contains(lines[len(lines)-1], want) {
+		t.Errorf("last progress line %q, want %s", lines[len(lines)-1], want)
+	}
 }

@@ -76,7 +76,12 @@ func (pf *paramFlags) clampK(s lao.Solver, d int) (note string, err error) {
 	if err := p.Set(float64(d)); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("k = %d, not the default %d: the table has only d = %d attributes (--k below %d for a budget smaller than d)", d, k, d, d), nil
+	return defaultKNote(d, k), nil
+}
+
+// defaultKNote says that the default k was lowered to a table's d.
+func defaultKNote(d, k int) string {
+	return fmt.Sprintf("k = %d, not the default %d: the table has only d = %d attributes (--k below %d for a budget smaller than d)", d, k, d, d)
 }
 
 // apply sets the collected parameters on s. A parameter s does not have is

@@ -97,12 +97,17 @@ func readModelFile(path string) (*frames.Model, error) {
 }
 
 // predictCSV predicts the rows of a CSV file by column name, reporting
-// the rows dropped and cells filled as fit does. Only the model's
-// features are read as numbers: a missing or unparsable cell elsewhere,
-// in the label column too (its row is predicted and not scored), is not
-// the prediction's business.
+// the rows dropped and cells filled as fit does. A missing or unparsable
+// cell outside the model's features, in the label column too (its row is
+// predicted and not scored), is not the prediction's business: when the
+// file has such cells it is read again with only the model's columns as
+// numbers (frames.CSVOptions.Only; the first read keeps gota's fast path
+// for an all-numeric table).
 func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, error) {
-	tab, err := tf.readTableOnly("predict", slices.Clone(m.Features))
+	tab, err := tf.readTable("predict")
+	if cells := (*frames.CellsError)(nil); errors.As(err, &cells) {
+		tab, err = tf.readTableOnly("predict", slices.Clone(m.Features))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -62,15 +62,11 @@ func tridiagonal(a []float64, n int) (d, e, w []float64) {
 			v[i] = a[(k+1+i)*n+k]
 		}
 		d[k] = a[k*n+k]
-		alpha, xnorm := v[0], floats.Norm(v[1:], 2)
-		if xnorm == 0 {
-			e[k] = alpha // already tridiagonal in this column: H_k = I
+		tau, beta := reflector(v)
+		if tau == 0 {
+			e[k] = beta // already tridiagonal in this column: H_k = I
 			continue
 		}
-		beta := -math.Copysign(math.Hypot(alpha, xnorm), alpha)
-		tau := (beta - alpha) / beta
-		floats.Scale(1/(alpha-beta), v[1:])
-		v[0] = 1
 		e[k], vs[k], taus[k] = beta, v, tau
 		// B = a[k+1:, k+1:]: p = τBv, then w = p − (τ/2)(pᵀv)v into p.
 		p := p[:m]
@@ -109,6 +105,34 @@ func tridiagonal(a []float64, n int) (d, e, w []float64) {
 		}
 	}
 	return d, e, w
+}
+
+// reflector turns x (len ≥ 1) into the vector v of the Householder
+// reflection H = I − τvvᵀ with Hx = βe₁ and v₀ = 1, in place, and returns
+// τ and β (LAPACK's dlarfg: β = −sign(x₀)||x||, τ = (β − x₀)/β,
+// v = x/(x₀ − β)). τ = 0 (H = I, β = x₀) when x₁… are 0. A column whose
+// norm is subnormal is first scaled by a power of two into the normal
+// range, exactly, as dlarfg rescales: v and τ do not depend on the scale,
+// and β is scaled back.
+func reflector(x []float64) (tau, beta float64) {
+	if floats.Norm(x[1:], 2) == 0 {
+		return 0, x[0]
+	}
+	exp := 0 // x is scaled by 2^−exp
+	if norm := floats.Norm(x, 2); norm < 0x1p-1022 {
+		exp = math.Ilogb(norm) // down to −1074: 2^−exp itself would overflow
+		for i, xi := range x {
+			x[i] = math.Ldexp(xi, -exp)
+		}
+	}
+	alpha := x[0]
+	beta = -math.Copysign(math.Hypot(alpha, floats.Norm(x[1:], 2)), alpha)
+	tau = (beta - alpha) / beta
+	for i := range x[1:] {
+		x[1+i] /= alpha - beta
+	}
+	x[0] = 1
+	return tau, math.Ldexp(beta, exp)
 }
 
 // tql diagonalises the symmetric tridiagonal matrix (d, e) by the implicit

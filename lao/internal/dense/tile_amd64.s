@@ -216,7 +216,7 @@ rot512done:
 // func dotAVX2(n int, x, y *float64) float64
 //
 // x·y for n (a multiple of 16) elements: element i is fused into lane i mod
-// 16 of four 4-lane accumulators, which are then summed as dotGo sums them:
+// 16 of four 4-lane accumulators, which are then summed as dotBlocks sums them:
 // per lane (a₀ + a₁) + (a₂ + a₃), then (l₀ + l₂) + (l₁ + l₃).
 TEXT ·dotAVX2(SB), NOSPLIT, $0-32
 	MOVQ n+0(FP), CX

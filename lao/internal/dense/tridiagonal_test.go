@@ -34,10 +34,11 @@ func tridiagonalGonum(a []float64, n int) (d, e, w []float64) {
 	return d, e, w
 }
 
-// symmetricTestMatrix is a random symmetric n×n matrix of one of four
+// symmetricTestMatrix is a random symmetric n×n matrix of one of five
 // kinds: Gaussian; Gaussian with every fourth row and column zero (MNIST's
 // blank pixels); Gaussian scaled by 10^±40 per row and column (entries
-// spanning 160 decades); and a tridiagonal one (nothing to reduce).
+// spanning 160 decades); a tridiagonal one (nothing to reduce); and a
+// Gaussian diagonal with subnormal entries (1e-309 … 1e-320) off it.
 func symmetricTestMatrix(rng *rand.Rand, n, kind int) []float64 {
 	a := make([]float64, n*n)
 	s := make([]float64, n)
@@ -50,8 +51,11 @@ func symmetricTestMatrix(rng *rand.Rand, n, kind int) []float64 {
 	for i := range n {
 		for j := i; j < n; j++ {
 			v := rng.NormFloat64() * s[i] * s[j]
-			if kind == 1 && (i%4 == 0 || j%4 == 0) || kind == 3 && j > i+1 {
+			switch {
+			case kind == 1 && (i%4 == 0 || j%4 == 0) || kind == 3 && j > i+1:
 				v = 0
+			case kind == 4 && i != j:
+				v *= math.Pow(10, -309-11*rng.Float64())
 			}
 			a[i*n+j], a[j*n+i] = v, v
 		}
@@ -65,7 +69,7 @@ func symmetricTestMatrix(rng *rand.Rand, n, kind int) []float64 {
 func TestTridiagonal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 15))
 	for _, n := range []int{1, 2, 3, 4, 17, 64, 150} {
-		for kind := range 4 {
+		for kind := range 5 {
 			a := symmetricTestMatrix(rng, n, kind)
 			var scale float64
 			for _, v := range a {
@@ -73,16 +77,20 @@ func TestTridiagonal(t *testing.T) {
 			}
 			d, e, w := tridiagonal(append([]float64(nil), a...), n)
 			tol := 1e-13 * float64(n)
+			awt := make([]float64, n*n) // A·wᵀ
+			for k := range n {
+				for j := range n {
+					for l := range n {
+						awt[k*n+j] += a[k*n+l] * w[j*n+l]
+					}
+				}
+			}
 			for i := range n {
 				for j := range n {
 					var qq, tij float64 // (w wᵀ)_ij and (w A wᵀ)_ij
 					for k := range n {
 						qq += w[i*n+k] * w[j*n+k]
-						var aw float64
-						for l := range n {
-							aw += a[k*n+l] * w[j*n+l]
-						}
-						tij += w[i*n+k] * aw
+						tij += w[i*n+k] * awt[k*n+j]
 					}
 					want := 0.0
 					switch {
