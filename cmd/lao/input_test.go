@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -271,22 +270,15 @@ func TestKAboveD(t *testing.T) {
 	if err != nil || !strings.Contains(out, "k = 2, not the default 4") || strings.Contains(out, "k = 4") {
 		t.Errorf("describe with the default k above d: %v, want a note and k = 2 throughout:\n%s", err, out)
 	}
-	stderr := os.Stderr
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Stderr = w
-	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,5", "--solvers", "aerr", "--repeat", "2", "--cv", "0")
-	os.Stderr = stderr
-	w.Close()
-	progress, _ := io.ReadAll(r)
+	progress := captureStderr(t, func() {
+		out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,5", "--solvers", "aerr", "--repeat", "2", "--cv", "0")
+	})
 	if err != nil || !strings.Contains(out, "k = 5 skipped: more than the d = 2 attributes") {
 		t.Errorf("compare with k > d: %v\n%s", err, out)
 	}
 	// The progress counts the runs that run: aerr and screen-ridge at
 	// k = 1 on each of the 2 splits.
-	if !strings.Contains(string(progress), "compare: [1/4]") || !strings.Contains(string(progress), "compare: [4/4]") {
+	if !strings.Contains(progress, "compare: [1/4]") || !strings.Contains(progress, "compare: [4/4]") {
 		t.Errorf("compare's progress does not count 4 runs:\n%s", progress)
 	}
 }
@@ -294,25 +286,19 @@ func TestKAboveD(t *testing.T) {
 // A flag that cannot be parsed is one error naming where the flags are
 // listed, with no usage dump; -h still prints the usage.
 func TestFlagErrorOnce(t *testing.T) {
-	stderr := os.Stderr
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Stderr = w
-	_, errGrid := runCmd(t, "fit", "--data", "x.csv", "--target", "y", "--grid", "B=1:0:3")
-	_, errExp := runCmd(t, "experiment", "--bogus", "ks-fig1")
-	_, errHelp := runCmd(t, "fit", "-h")
-	os.Stderr = stderr
-	w.Close()
-	printed, _ := io.ReadAll(r)
+	var errGrid, errExp, errHelp error
+	printed := captureStderr(t, func() {
+		_, errGrid = runCmd(t, "fit", "--data", "x.csv", "--target", "y", "--grid", "B=1:0:3")
+		_, errExp = runCmd(t, "experiment", "--bogus", "ks-fig1")
+		_, errHelp = runCmd(t, "fit", "-h")
+	})
 	if errGrid == nil || !strings.Contains(errGrid.Error(), "'lao fit -h' lists its flags") {
 		t.Errorf("fit --grid B=1:0:3: %v", errGrid)
 	}
 	if errExp == nil || !strings.Contains(errExp.Error(), "'lao experiment -h' lists its flags") {
 		t.Errorf("experiment --bogus: %v", errExp)
 	}
-	if !errors.Is(errHelp, flag.ErrHelp) || strings.Count(string(printed), "Usage of fit") != 1 || strings.Contains(string(printed), "invalid value") {
+	if !errors.Is(errHelp, flag.ErrHelp) || strings.Count(printed, "Usage of fit") != 1 || strings.Contains(printed, "invalid value") {
 		t.Errorf("-h: %v; printed:\n%s", errHelp, printed)
 	}
 }
@@ -349,16 +335,11 @@ func TestCompareSkipsSomeSplits(t *testing.T) {
 		fmt.Fprintf(&b, "%g,%d,%g\n", a, rare, 3*a+0.1*rng.Float64())
 	}
 	path := writeTemp(t, "rare.csv", b.String())
-	stderr := os.Stderr
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Stderr = w
-	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,2", "--repeat", "20", "--solvers", "aerr", "--cv", "0")
-	os.Stderr = stderr
-	w.Close()
-	progress, _ := io.ReadAll(r)
+	var out string
+	var err error
+	progress := captureStderr(t, func() {
+		out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--k", "1,2", "--repeat", "20", "--solvers", "aerr", "--cv", "0")
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +348,7 @@ func TestCompareSkipsSomeSplits(t *testing.T) {
 		t.Fatalf("no note on the splits that skipped k = 2:\n%s", out)
 	}
 	ran, _ := strconv.Atoi(m[1])
-	lines := strings.Split(strings.TrimSpace(string(progress)), "\n")
+	lines := strings.Split(strings.TrimSpace(progress), "\n")
 	if want := fmt.Sprintf("[%d/%d]", 40+2*ran, 40+2*ran); !strings.Contains(lines[len(lines)-1], want) {
 		t.Errorf("last progress line %q, want %s", lines[len(lines)-1], want)
 	}
