@@ -362,14 +362,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		}
 		todo = append(todo, splitJob{ji, s, p})
 	}
-	// The progress counts the runs that run: the first split's, times the
-	// splits, corrected as each later split runs more or fewer (a column
-	// constant on one training part is dropped there, so d may change).
-	if r == 0 {
-		c.total, c.perSplit = c.f.repeat*len(todo), len(todo)
-	} else {
-		c.total += len(todo) - c.perSplit
-	}
+	c.count(r, len(todo))
 	runs := make([]compareRun, len(todo))
 	if err := c.runAll(todo, runs, seed); err != nil {
 		return err
@@ -378,6 +371,18 @@ func (c *comparison) split(r int, seed uint64) error {
 		c.record(r, t, runs[i])
 	}
 	return nil
+}
+
+// count sets the progress total when split r has runs runs: the first
+// split's, times the splits, corrected as each later split runs more or
+// fewer (a column constant on one training part is dropped there, so d
+// may change).
+func (c *comparison) count(r, runs int) {
+	if r == 0 {
+		c.total, c.perSplit = c.f.repeat*runs, runs
+	} else {
+		c.total += runs - c.perSplit
+	}
 }
 
 // splitJob is job ji of the jobs list, its solver and prepared split.
