@@ -22,6 +22,9 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
 )
 
 type command struct {
@@ -48,9 +51,26 @@ func main() {
 	switch {
 	case errors.Is(err, flag.ErrHelp): // -h: the flag package printed the usage
 	case err != nil:
-		fmt.Fprintln(os.Stderr, "lao:", strings.TrimPrefix(err.Error(), "lao: "))
+		fmt.Fprintln(os.Stderr, "lao:", userMessage(err))
 		os.Exit(1)
 	}
+}
+
+// userMessage is err's message for the command line: without a leading
+// "lao: " (main prints one) and without the text of a sentinel error that
+// only classifies what the message already says (": lao: invalid
+// parameter", ": frames: unknown column"), which programs test with
+// errors.Is and a reader does not need.
+func userMessage(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "lao: ")
+	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn} {
+		if errors.Is(err, s) {
+			if m := strings.Replace(msg, ": "+s.Error(), "", 1); m != "" {
+				msg = m
+			}
+		}
+	}
+	return msg
 }
 
 func run(args []string, stdout io.Writer) error {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -356,5 +357,25 @@ func TestIsNamed(t *testing.T) {
 	out, err := runCmd(t, "fit", "--data", "ms2018:3000", "--solver", "exploration", "--k", "50", "--s", "25", "--json")
 	if err != nil || !strings.Contains(out, `"prediction_budget": 50`) {
 		t.Errorf("fit on ms2018:3000: %v\n%s", err, out)
+	}
+}
+
+// userMessage drops main's own prefix and the classifying sentinel texts,
+// keeping the rest of the message and errors.Is for programs.
+func TestUserMessage(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("fit: --cv 5 needs at least 5 training rows: %w", lao.ErrParam), "fit: --cv 5 needs at least 5 training rows"},
+		{fmt.Errorf("lao: aerr: k = 9 exceeds d: %w", lao.ErrParam), "aerr: k = 9 exceeds d"},
+		{fmt.Errorf("frames: target column %q not in the DataFrame (columns: a, b): %w", "y", frames.ErrUnknownColumn), `frames: target column "y" not in the DataFrame (columns: a, b)`},
+		{fmt.Errorf("fit: %w ('lao fit -h' lists its flags)", fmt.Errorf("bad --grid: %w", lao.ErrParam)), "fit: bad --grid ('lao fit -h' lists its flags)"},
+		{lao.ErrParam, "invalid parameter"},
+		{fmt.Errorf("read: %w", lao.ErrNotFinite), "read: lao: value is NaN or Inf"},
+	} {
+		if got := userMessage(tc.err); got != tc.want {
+			t.Errorf("userMessage(%q) = %q, want %q", tc.err, got, tc.want)
+		}
 	}
 }
