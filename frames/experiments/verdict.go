@@ -206,8 +206,10 @@ func recommend(v Verdict, full, baseline string) string {
 	return line
 }
 
-// Statement returns a sentence on g: the mean gap with its 95 % interval
-// and whether it is clear.
+// Statement returns a sentence on g: the mean gap with its 95 % interval,
+// whose ends are printed to two significant digits (a "± half" rounded to
+// the mean's digits could show an interval touching 0 that does not), and
+// whether it excludes 0.
 func (g Gap) Statement() string {
 	if g.N < 2 {
 		return fmt.Sprintf("%+.3f vs %s (one split: no interval)", g.Mean, g.Against)
@@ -215,9 +217,9 @@ func (g Gap) Statement() string {
 	word := "not distinguishable"
 	switch {
 	case g.Clear() && g.Mean < 0:
-		word = "clearly lower"
+		word = "lower: the interval excludes 0"
 	case g.Clear():
-		word = "clearly higher"
+		word = "higher: the interval excludes 0"
 	}
-	return fmt.Sprintf("%+.3f ± %.3f vs %s (95 %% interval over %d splits: %s)", g.Mean, g.Half, g.Against, g.N, word)
+	return fmt.Sprintf("%+.3f vs %s (95 %% interval %+.2g to %+.2g over %d splits: %s)", g.Mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, g.N, word)
 }

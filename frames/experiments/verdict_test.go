@@ -54,7 +54,7 @@ func TestVerdicts(t *testing.T) {
 	if v[2].Screen != nil || !strings.Contains(v[2].Recommendation, "no budgeted method clearly beats predicting the training mean") {
 		t.Errorf("k = 8: %+v", v[2])
 	}
-	if s := v[0].Screen.Statement(); !strings.Contains(s, "-0.090 ± 0.015") || !strings.Contains(s, "clearly lower") {
+	if s := v[0].Screen.Statement(); !strings.Contains(s, "-0.090 vs screen-ridge (95 % interval -0.11 to -0.075") || !strings.Contains(s, "lower: the interval excludes 0") {
 		t.Errorf("statement %q", s)
 	}
 }
