@@ -44,6 +44,12 @@ type FitInfo struct {
 	Weights []float64 `json:"solver_weights"`
 	// Fingerprint identifies the training data (Data.Fingerprint).
 	Fingerprint string `json:"training_fingerprint"`
+	// Data names the table the training part was drawn from, as given
+	// (a file path), and Rows is that table's number of rows, training and
+	// test part together: predict warns when it scores rows that look like
+	// that table's, training rows included.
+	Data string `json:"data,omitempty"`
+	Rows int    `json:"data_rows,omitempty"`
 	// With prices (ours, docs/costs.md): the price of each column, the
 	// cost budgets per training example and for the model's support at
 	// prediction time (0: none), and what the fit spent in all, at most and

@@ -292,6 +292,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
 	if f.save != "" && notFinite == nil {
 		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
+		m.Fit.Data, m.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
 		if err := writeFile(f.save, m.WriteJSON); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -77,6 +78,9 @@ func runPredict(args []string, stdout io.Writer) error {
 		text, sc := scoreText(p, m)
 		fmt.Fprintln(os.Stderr, "predict:", text)
 		if w := sc.Warning("labelled rows'"); w != "" {
+			fmt.Fprintln(os.Stderr, "predict: warning:", w)
+		}
+		if w := trainingRowsWarning(m, tf.data, len(p.pred)); w != "" {
 			fmt.Fprintln(os.Stderr, "predict: warning:", w)
 		}
 	}
@@ -274,4 +278,15 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// trainingRowsWarning says when the rows scored look like the table the
+// model was fitted on (the same file name and number of rows): most of
+// them were training rows, so their MSE is optimistic.
+func trainingRowsWarning(m *frames.Model, data string, rows int) string {
+	if m.Fit == nil || m.Fit.Data == "" || filepath.Base(m.Fit.Data) != filepath.Base(data) || rows != m.Fit.Rows {
+		return ""
+	}
+	return fmt.Sprintf("%s looks like the table the model was fitted on (the same file name and %d rows): %d of its rows were training rows, so this MSE is optimistic; the test MSE that lao fit reported is the honest estimate",
+		data, rows, m.Fit.Examples)
 }

@@ -162,3 +162,23 @@ func TestPredictReadsModelColumns(t *testing.T) {
 		t.Errorf("a bad cell of the model's column: %v", err)
 	}
 }
+
+// predict on the table the model was fitted on warns that most rows were
+// training rows; on other rows it does not.
+func TestPredictTrainingRowsWarning(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.json")
+	train := writeTemp(t, "train.csv", linearCSV(100, -1, ""))
+	if _, err := runCmd(t, "fit", "--data", train, "--target", "y", "--solver", "ridge", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	printed := captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", train) })
+	if err != nil || !strings.Contains(printed, "looks like the table the model was fitted on (the same file name and 100 rows): 90 of its rows were training rows") {
+		t.Errorf("predict on the training table: %v\n%s", err, printed)
+	}
+	other := writeTemp(t, "new.csv", linearCSV(30, -1, ""))
+	printed = captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", other) })
+	if err != nil || strings.Contains(printed, "fitted on") {
+		t.Errorf("predict on other rows: %v\n%s", err, printed)
+	}
+}
