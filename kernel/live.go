@@ -105,6 +105,12 @@ func runLiveSlider(label string, values, views []string, initial int, idle time.
 		erase()
 		return initial, false
 	}
+	// Listen to the slider before asking for the button: a move made
+	// while the button's handshake is under way (the slider is on the page
+	// already; on a loaded machine the handshake takes seconds) would
+	// otherwise be lost, and its position never drawn.
+	moves := slider.Listen().LatestOnly()
+	defer moves.Close()
 	button, ok := within(liveHandshake, func() *widgets.ButtonBuilder {
 		return widgets.Button("Done").AppendTo(id + "-done").Done()
 	})
@@ -112,9 +118,7 @@ func runLiveSlider(label string, values, views []string, initial int, idle time.
 		erase()
 		return initial, false
 	}
-	moves := slider.Listen().LatestOnly()
 	clicks := button.Listen()
-	defer moves.Close()
 	defer clicks.Close()
 	defer erase()
 	return serveLive(id, plotBlock, values, views, initial, idle, moves.C, clicks.C), true
