@@ -223,7 +223,11 @@ func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
 	sc.MSE, sc.ZeroMSE, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, float64(wrong)/n
 	s := fmt.Sprintf("%d rows with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", sc.N, sc.MSE, sc.ZeroMSE, sc.Ratio())
 	if skipped := len(p.y) - sc.N; skipped > 0 {
-		s += fmt.Sprintf("; %d %s without a label not scored", skipped, map[bool]string{true: "row", false: "rows"}[skipped == 1])
+		rows := "rows"
+		if skipped == 1 {
+			rows = "row"
+		}
+		s += fmt.Sprintf("; %d %s without a label not scored", skipped, rows)
 	}
 	if sc.Binary {
 		s += fmt.Sprintf(", classification error %.4f", sc.ClassificationError)
