@@ -19,7 +19,7 @@ type Gram struct {
 	nb    int       // rows in the block
 	nz    []bool    // nz[p]: some value of panel p in the block is non-zero
 	k     tiler
-	tiles [][2]int // the tiles (i0, j0) that touch the upper triangle, in a fixed order
+	tiles [][3]int // the tiles (i0, j0, rows) that touch the upper triangle, in a fixed order
 }
 
 // blockRows is the number of rows packed before the tiles are computed: a
@@ -34,9 +34,13 @@ func NewGram(d int) *Gram { return newGram(d, best) }
 func newGram(d int, k tiler) *Gram {
 	np := (d + panelWidth - 1) / panelWidth
 	g := &Gram{d: d, np: np, xx: make([]float64, d*d), nz: make([]bool, np), k: k}
-	for i0 := 0; i0 < d; i0 += k.mr {
-		for j0 := i0 / k.nr * k.nr; j0 < d; j0 += k.nr {
-			g.tiles = append(g.tiles, [2]int{i0, j0})
+	for p0 := 0; p0 < d; p0 += panelWidth {
+		i0 := p0
+		for _, h := range k.heights() {
+			for j0 := i0 / k.nr * k.nr; j0 < d && i0 < d; j0 += k.nr {
+				g.tiles = append(g.tiles, [3]int{i0, j0, h})
+			}
+			i0 += h
 		}
 	}
 	return g
@@ -89,14 +93,14 @@ func (g *Gram) Flush() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			scratch := make([]float64, g.k.mr*g.k.nr)
+			scratch := make([]float64, panelWidth*g.k.nr)
 			for {
 				t := int(next.Add(8)) - 8
 				if t >= len(g.tiles) {
 					return
 				}
 				for _, tl := range g.tiles[t:min(t+8, len(g.tiles))] {
-					g.tile(tl[0], tl[1], scratch)
+					g.tile(tl[0], tl[1], tl[2], scratch)
 				}
 			}
 		}()
@@ -106,21 +110,21 @@ func (g *Gram) Flush() {
 	clear(g.nz)
 }
 
-// tile adds the block's contribution to the tile at (i0, j0).
-func (g *Gram) tile(i0, j0 int, scratch []float64) {
+// tile adds the block's contribution to the tile of mr rows at (i0, j0).
+func (g *Gram) tile(i0, j0, mr int, scratch []float64) {
 	pi, pj := i0/panelWidth, j0/panelWidth
 	if !g.nz[pi] || !g.nz[pj] {
 		return // a zero panel adds exact zeros
 	}
 	a := g.pack[pi*blockRows*panelWidth+i0%panelWidth:]
 	b := g.pack[pj*blockRows*panelWidth+j0%panelWidth:]
-	mr, nr, d := g.k.mr, g.k.nr, g.d
+	nr, d, f := g.k.nr, g.d, g.k.kernel(mr)
 	if i0+mr <= d && j0+nr <= d {
-		g.k.f(g.nb, a, b, g.xx[i0*d+j0:], d, false)
+		f(g.nb, a, b, g.xx[i0*d+j0:], d, false)
 		return
 	}
 	clear(scratch) // an edge tile: computed whole, its part inside added
-	g.k.f(g.nb, a, b, scratch, nr, false)
+	f(g.nb, a, b, scratch, nr, false)
 	for i := i0; i < min(i0+mr, d); i++ {
 		row := g.xx[i*d : (i+1)*d]
 		for j := j0; j < min(j0+nr, d); j++ {

@@ -19,6 +19,32 @@ type tiler struct {
 	name   string
 	mr, nr int
 	f      tileFunc
+	// tall, if not nil, computes tiles of 6 rows by nr columns (mr must
+	// be 4): a panel's 16 rows are then covered by tiles of 6, 6 and 4
+	// rows, most of them by tall, whose longer tiles keep more chains of
+	// multiply-adds in flight.
+	tall tileFunc
+}
+
+// heights returns the heights of the row tiles that cover a panel's 16
+// rows, in order.
+func (k tiler) heights() []int {
+	if k.tall != nil {
+		return []int{6, 6, 4}
+	}
+	h := make([]int, panelWidth/k.mr)
+	for i := range h {
+		h[i] = k.mr
+	}
+	return h
+}
+
+// kernel returns the kernel for tiles of h rows.
+func (k tiler) kernel(h int) tileFunc {
+	if h == 6 {
+		return k.tall
+	}
+	return k.f
 }
 
 // goTiler is the portable kernel: 4×4 tiles, math.FMA (a single rounding,

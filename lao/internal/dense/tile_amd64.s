@@ -143,6 +143,52 @@ sub2:
 	VZEROUPPER
 	RET
 
+// STORE6 is the 6×8 tile's c op= acc (rows in Y0..Y11), through Y14.
+#define STORE6(op) \
+	STORE4(op, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y14, 32) \
+	ADDQ R8, DX \
+	STOREROW(op, Y8, Y9, Y14, 32) \
+	ADDQ R8, DX \
+	STOREROW(op, Y10, Y11, Y14, 32)
+
+// func tile6AVX2(k int, a, b, c *float64, ldc int, sub bool)
+//
+// A 6×8 tile, as tileAVX2 with two rows more: twelve chains of fused
+// multiply-adds in flight instead of eight, enough to keep both FMA units
+// busy through their latency (tileAVX2's eight just cover it).
+// Accumulators: row i in Y(2i) and Y(2i+1); b in Y12, Y13.
+TEXT ·tile6AVX2(SB), NOSPLIT, $0-41
+	TILEARGS
+	ZERO4(VXORPD, Y0, Y1, Y2, Y3)
+	ZERO4(VXORPD, Y4, Y5, Y6, Y7)
+	ZERO4(VXORPD, Y8, Y9, Y10, Y11)
+	TESTQ CX, CX
+	JEQ store6
+loop6:
+	VMOVUPD (DI), Y12
+	VMOVUPD 32(DI), Y13
+	FMAROW(0, Y14, Y12, Y13, Y0, Y1)
+	FMAROW(8, Y15, Y12, Y13, Y2, Y3)
+	FMAROW(16, Y14, Y12, Y13, Y4, Y5)
+	FMAROW(24, Y15, Y12, Y13, Y6, Y7)
+	FMAROW(32, Y14, Y12, Y13, Y8, Y9)
+	FMAROW(40, Y15, Y12, Y13, Y10, Y11)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	DECQ CX
+	JNZ loop6
+store6:
+	MOVBLZX sub+40(FP), AX
+	TESTQ AX, AX
+	JNE sub6
+	STORE6(VADDPD)
+	VZEROUPPER
+	RET
+sub6:
+	STORE6(VSUBPD)
+	VZEROUPPER
+	RET
+
 // func rotAVX2(n int, x, y *float64, c, s float64)
 //
 // The plane rotation of n (a multiple of 4) pairs: x' = c·x + s·y,
