@@ -239,18 +239,20 @@ func runCompare(args []string, stdout io.Writer) error {
 	if n := labelNote(src.rawLabels()); n != "" {
 		rep.Notes = append(rep.Notes, n)
 	}
-	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return comparePlot(rep, png) }); err != nil {
-		return err
-	}
 	if f.splits != "" {
 		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
 			return err
 		}
 	}
+	// The results first: a plot that cannot be written must not lose them.
+	print := printCompare
 	if f.asJSON {
-		return printJSON(stdout, rep)
+		print = func(w io.Writer, rep *compareReport, _ *compareFlags) error { return printJSON(w, rep) }
 	}
-	return printCompare(stdout, rep, f)
+	if err := print(stdout, rep, f); err != nil {
+		return err
+	}
+	return writePlot(f.plot, func(png bool) ([]byte, error) { return comparePlot(rep, png) })
 }
 
 // compareJob is one solver at one budget k (0: full information).
@@ -805,11 +807,16 @@ func comparePlot(r *compareReport, png bool) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compare: plot: %w", err)
 	}
-	p2, err := plot.BandsPlot(byAttrs, plot.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
-	if err != nil {
-		return nil, fmt.Errorf("compare: plot: %w", err)
+	panels := []*gplot.Plot{p1}
+	// A solver that chose the zero predictor on every split read no
+	// attribute: its point has x = 0, which the log axis cannot draw.
+	if byAttrs = plot.OnLogX(byAttrs); len(byAttrs) > 0 {
+		p2, err := plot.BandsPlot(byAttrs, plot.BandsOptions{Title: fmt.Sprintf("%d splits, mean ± sd", r.Repeats), XLabel: "attributes seen in training", YLabel: "test MSE / zero predictor", LogX: true})
+		if err != nil {
+			return nil, fmt.Errorf("compare: plot: %w", err)
+		}
+		panels = append(panels, p2)
 	}
-	panels := []*gplot.Plot{p1, p2}
 	if r.Binary && len(classErr) > 0 {
 		p3, err := plot.BandsPlot(classErr, plot.BandsOptions{Title: "labels ±1", XLabel: "k (attributes per training example)", YLabel: "test classification error"})
 		if err != nil {

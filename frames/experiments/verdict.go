@@ -69,6 +69,13 @@ type Verdict struct {
 	RunnerUp string `json:"runner_up,omitempty"`
 	// Zero is Best's gap to the zero predictor (ratio 1).
 	Zero Gap `json:"gap_to_zero_predictor"`
+	// Steadier, when Best does not clearly beat the zero predictor, is the
+	// best-ranked budgeted method that does (its interval excludes 0), and
+	// SteadierRatio its mean ratio: Best's lower mean comes with a spread
+	// over the splits too wide to tell it from predicting the mean.
+	Steadier      string  `json:"steadier,omitempty"`
+	SteadierRatio float64 `json:"steadier_ratio,omitempty"`
+	SteadierZero  *Gap    `json:"steadier_gap_to_zero_predictor,omitempty"`
 	// Recommendation is one line for the user.
 	Recommendation string `json:"recommendation"`
 }
@@ -98,6 +105,15 @@ func Verdicts(outcomes []Outcome, baseline string) []Verdict {
 		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}])}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
 		v.Zero = pairedGap(runs, nil, "zero predictor")
+		if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
+			for _, name := range ranked[1:] {
+				other := bySolverK[[2]string{name, fmt.Sprint(k)}]
+				if g := pairedGap(other, nil, "zero predictor"); g.Mean < 0 && g.Clear() {
+					v.Steadier, v.SteadierRatio, v.SteadierZero = name, meanRatio(other), &g
+					break
+				}
+			}
+		}
 		if full != "" {
 			g := pairedGap(runs, bySolverK[[2]string{full, "full"}], full)
 			v.Full = &g
@@ -191,6 +207,11 @@ func pairedGap(a, b []Outcome, against string) Gap {
 func recommend(v Verdict, full, baseline string) string {
 	at := fmt.Sprintf("k = %d: ", v.K)
 	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
+		if v.Steadier != "" {
+			return at + fmt.Sprintf("use %s (%.3f of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
+				"%s has the lowest mean (%.3f) but varies too much over the splits to tell it from predicting the mean",
+				v.Steadier, v.SteadierRatio, v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.Best, v.Ratio)
+		}
 		return at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %.3f of its error); read more attributes per row or collect more rows", v.Best, v.Ratio)
 	}
 	line := at + fmt.Sprintf("use %s (%.3f of the zero predictor's test error)", v.Best, v.Ratio)

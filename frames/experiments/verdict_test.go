@@ -70,3 +70,21 @@ func TestVerdictOneSplit(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// When the lowest mean ratio comes with a spread too wide to tell it from
+// the zero predictor, a method whose every split is below it is
+// recommended instead, and the line says why (the digits table of the
+// new-user trial: screen-ridge 0.795 with a wide spread, aelr 0.825-0.856).
+func TestVerdictSteadierMethod(t *testing.T) {
+	var o []experiments.Outcome
+	o = append(o, outcomes("screen-ridge", 4, false, 0.40, 1.20, 0.785)...)
+	o = append(o, outcomes("aelr", 4, false, 0.825, 0.856, 0.840)...)
+	o = append(o, outcomes("aerr", 4, false, 0.99, 0.90, 1.05)...)
+	v := experiments.Verdicts(o, "screen-ridge")[0]
+	if v.Best != "screen-ridge" || v.Zero.Clear() || v.Steadier != "aelr" || v.SteadierZero == nil || !v.SteadierZero.Clear() {
+		t.Fatalf("verdict %+v", v)
+	}
+	if r := v.Recommendation; !strings.Contains(r, "use aelr (0.840") || !strings.Contains(r, "screen-ridge has the lowest mean (0.795)") {
+		t.Errorf("recommendation %q", r)
+	}
+}
