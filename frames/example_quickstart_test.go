@@ -17,11 +17,19 @@ import (
 // this file verbatim; TestQuickStartOnAnotherTable runs quickStart on a
 // table of another shape.
 func Example_quickStart() {
-	// Your table: the reader (os.Open("houses.csv"), an HTTP body...), its
-	// name in messages, the label column, and what to do with missing cells:
+	// Your table: the reader (a file, an HTTP body...), its name in
+	// messages, the label column, and what to do with missing cells:
 	// frames.MissingError (an error naming the column and the line),
 	// frames.MissingMean (filled with the training mean) or
-	// frames.MissingDropRows (the rows dropped). Nothing else names a column.
+	// frames.MissingDropRows (the rows dropped). Nothing else names a
+	// column. For a file, with "os" imported:
+	//
+	//	f, err := os.Open("yours.csv")
+	//	if err != nil {
+	//		panic(err)
+	//	}
+	//	defer f.Close()
+	//	quickStart(f, "yours.csv", "your_label", frames.MissingError)
 	quickStart(housesCSV(), "houses.csv", "price", frames.MissingError)
 	// Output:
 	// unused column street: text: 2000 of 2000 cells are not numbers, e.g. "Elm 0" on line 2
@@ -80,7 +88,11 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("chosen by CV:", fit.CV.Best)
+	if fit.CV.ZeroChosen { // no setting beat predicting the training mean
+		fmt.Println("CV chose", fit.CV.Summary())
+	} else {
+		fmt.Println("chosen by CV:", fit.CV.Best)
+	}
 	for _, w := range slices.Concat(fit.CV.Warnings, fit.CV.Edges(), fit.Refits) {
 		fmt.Println("warning:", w)
 	}

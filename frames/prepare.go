@@ -53,6 +53,11 @@ type Prepared struct {
 	// (CollinearColumns: PrepareFrame only). They stay features; Warnings
 	// says so.
 	Collinear []Collinear
+	// NumericNames lists the column names of the whole frame that are
+	// numbers, when they are more than half of its names (NumericHeader:
+	// PrepareFrame only): the file's first line was probably data, read as
+	// the header and lost as a row. Warnings says so.
+	NumericNames []string
 }
 
 // SetPrices sets the features' prices from prices given by column name
@@ -81,6 +86,7 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 		return nil, err
 	}
 	p.IDLike = IDLikeColumns(df, p.Train.Names())
+	p.NumericNames = NumericHeader(df.Names())
 	if ds, ok := p.Train.(*lao.Dataset); ok {
 		p.Collinear = CollinearColumns(ds)
 	}
@@ -276,6 +282,10 @@ func (p *Prepared) SizeWarnings() []string {
 // fit, compare and describe print before any result.
 func (p *Prepared) Warnings() []string {
 	out := p.SizeWarnings()
+	if n := p.NumericNames; len(n) > 0 {
+		out = append(out, fmt.Sprintf("the header looks like data: %d column names are numbers (%s): if the file has no header line, "+
+			"its first row was read as the column names and is not among the rows; add a first line naming the columns", len(n), quoteFew(n, 4)))
+	}
 	for _, c := range p.IDLike {
 		out = append(out, c.Warning())
 	}

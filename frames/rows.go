@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
@@ -121,6 +122,34 @@ func (t *rowTable) headerHint() string {
 		return ""
 	}
 	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
+}
+
+// NumericHeader returns the names that are numbers when they are more
+// than half of names (a first line of data read as the header, as in
+// scikit-learn's bundled files, whose first line holds counts), else nil.
+func NumericHeader(names []string) []string {
+	var out []string
+	for _, h := range names {
+		if _, kind := ingest.ParseCell(h); kind == ingest.Number {
+			out = append(out, h)
+		}
+	}
+	if 2*len(out) <= len(names) {
+		return nil
+	}
+	return out
+}
+
+// quoteFew quotes the first n of names, and says how many more there are.
+func quoteFew(names []string, n int) string {
+	var q []string
+	for _, s := range names[:min(n, len(names))] {
+		q = append(q, fmt.Sprintf("%q", s))
+	}
+	if len(names) > n {
+		q = append(q, fmt.Sprintf("and %d more", len(names)-n))
+	}
+	return strings.Join(q, ", ")
 }
 
 // next advances to the next row and returns its position, or io.EOF.

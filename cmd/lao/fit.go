@@ -49,8 +49,11 @@ type fitReport struct {
 	Params  map[string]float64 `json:"params"`
 	Tuned   bool               `json:"tuned_by_cv"`
 	CVFolds int                `json:"cv_folds,omitempty"`
-	CVEdges []string           `json:"cv_edges,omitempty"`
-	CVZero  bool               `json:"cv_chose_zero_predictor,omitempty"`
+	// CVIdle is set when --cv asked for tuning and nothing was left to
+	// tune (every tunable parameter set on the command line, or none).
+	CVIdle  bool     `json:"cv_nothing_to_tune,omitempty"`
+	CVEdges []string `json:"cv_edges,omitempty"`
+	CVZero  bool     `json:"cv_chose_zero_predictor,omitempty"`
 	// CVNested says, when the nested check (frames.CVResult.Nested) chose
 	// the zero predictor, what it measured.
 	CVNested   string   `json:"cv_nested_check,omitempty"`
@@ -242,6 +245,9 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	}
 	fit, err := p.TuneFit(s, o, f.seed)
 	if err != nil || fit.CV == nil {
+		if err == nil && f.cv >= 2 {
+			rep.CVIdle, rep.CVFolds = true, f.cv
+		}
 		return fit, err
 	}
 	cv := fit.CV
@@ -418,6 +424,8 @@ func printParams(w io.Writer, r *fitReport) {
 		}
 	case r.Streamed:
 		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set): %v\n", frames.Params(r.Params))
+	case r.CVIdle:
+		fmt.Fprintf(w, "parameters (not tuned: --cv %d had nothing to choose, every tunable parameter of %s being set on the command line or none): %v\n", r.CVFolds, r.Solver, frames.Params(r.Params))
 	default:
 		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
 	}

@@ -200,3 +200,18 @@ func TestNestedCheckMessage(t *testing.T) {
 		t.Error("the nested check chose the zero predictor on none of 12 splits of a weak-signal table")
 	}
 }
+
+// --cv with every tunable parameter set by hand says that CV had nothing
+// to choose, not "--cv 5 tunes them" (the new-user trial's boston run
+// with --B 4 --eta 0.01 --cv 5).
+func TestCVWithNothingToTune(t *testing.T) {
+	data := writeTemp(t, "c.csv", linearCSV(200, -1, ""))
+	out, err := runCmd(t, "fit", "--data", data, "--target", "y", "--B", "4", "--eta", "0.01", "--cv", "5")
+	if err != nil || !strings.Contains(out, "not tuned: --cv 5 had nothing to choose") || strings.Contains(out, "--cv 5 tunes them") {
+		t.Errorf("%v\n%s", err, out)
+	}
+	out, err = runCmd(t, "fit", "--data", data, "--target", "y", "--cv", "0")
+	if err != nil || !strings.Contains(out, "--cv 5 tunes them") {
+		t.Errorf("--cv 0: %v\n%s", err, out)
+	}
+}
