@@ -242,3 +242,37 @@ func TestMidSpikes(t *testing.T) {
 		t.Errorf("midSpikes = %q on a curve that stays below the zero predictor after its start", got)
 	}
 }
+
+// BelowAlong compares at equal attributes along the run: a curve that ends
+// lower but was above for most of the run is below at few of the points,
+// points where CV chose the zero predictor are skipped, and the other
+// curve is interpolated in log attributes, never extrapolated.
+func TestBelowAlong(t *testing.T) {
+	pts := func(attrs []float64, mse ...float64) []experiments.Point {
+		var out []experiments.Point
+		for i, v := range mse {
+			out = append(out, experiments.Point{Examples: 10 * (i + 1), Attributes: attrs[i], MSE: v})
+		}
+		return out
+	}
+	a := experiments.Curve{Entry: experiments.Entry{Label: "a"}, Points: pts([]float64{0, 50, 500, 5000, 50000}, 1, 1.1, 0.95, 0.9, 0.8)}
+	a.Points[0].ZeroFits = 1
+	b := experiments.Curve{Entry: experiments.Entry{Label: "b"}, Points: pts([]float64{40, 400, 4000, 40000}, 1.0, 0.9, 0.85, 0.82)}
+	rep := &experiments.Report{Spec: experiments.Spec{Splits: 1}, Curves: []experiments.Curve{a, b}}
+	below, compared, line, err := BelowAlong(rep, "a", "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 50000 lies more than 10 % beyond b's last point (not compared); at 50, 500, 5000 b is about 0.99, 0.89, 0.85.
+	if below != 0 || compared != 3 || !strings.Contains(line, "at the last (5000 attributes): 0.900 vs 0.8") {
+		t.Errorf("below %d of %d, %q; want 0 of 3, the last at 5000 attributes", below, compared, line)
+	}
+	// Within 10 % of b's last point, b's last value is used.
+	rep.Curves[0].Points[4].Attributes = 43000
+	if below, compared, line, _ = BelowAlong(rep, "a", "b"); below != 1 || compared != 4 || !strings.Contains(line, "(43000 attributes): 0.800 vs 0.820") {
+		t.Errorf("below %d of %d, %q; want the last point compared with b's end value", below, compared, line)
+	}
+	if _, _, _, err := BelowAlong(rep, "a", "none"); err == nil {
+		t.Error("a missing curve is not an error")
+	}
+}

@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -153,8 +154,14 @@ func refitSummary(rep *experiments.Report) string {
 // naming the unexplained ones. It also prints, without failing, every
 // point before the end at which a curve that had been below the zero
 // predictor is above it again (midSpikes): a reader sees such a point on
-// the plot, and the cell says where it is.
+// the plot, and the cell says where it is. Before all this it prints
+// rep.ZeroFitNotes: the prefixes at which cross-validation chose the zero
+// predictor over the solver, which the plots leave out of the solver's
+// curve.
 func CheckEnds(rep *experiments.Report, explained map[string]string) error {
+	for _, line := range rep.ZeroFitNotes() {
+		Println(line)
+	}
 	var bad []string
 	for _, c := range rep.Curves {
 		for _, line := range midSpikes(c) {
@@ -243,3 +250,62 @@ func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
 const OneSplitCV = "every prefix was tuned on its own by cross-validation on one split, and the parameters CV chose on the whole " +
 	"training part score worse on the test rows than those it chose on a shorter prefix: a selection made on few folds of one " +
 	"split is noisy (the paper's protocol, full = true, averages 10 splits with 10 folds)"
+
+// BelowAlong compares two curves of rep along the whole run at equal
+// attributes seen, as the papers' figures do: at every point of lower
+// (with a fit, not the zero predictor on every split) whose attribute count
+// lies within higher's range, higher's test error is interpolated there
+// (linear in log attributes) and the two compared. The range is widened by
+// 10 % at each end, where higher's end value is used: the prefixes are
+// log-spaced and two solvers' budgets differ slightly (AER reads k
+// attributes per example, AELR k + 1 with one k fewer), so their last
+// points rarely have the same count. It returns the number
+// of such points where lower's error is below higher's, the number
+// compared, and a line for the cell: "below at N of M points ... at the
+// last common point (A attributes): X vs Y". An empty comparison is an
+// error.
+func BelowAlong(rep *experiments.Report, lower, higher string) (below, compared int, line string, err error) {
+	find := func(label string) (experiments.Curve, error) {
+		i := slices.IndexFunc(rep.Curves, func(c experiments.Curve) bool { return c.Entry.Label == label })
+		if i < 0 {
+			return experiments.Curve{}, fmt.Errorf("kernel: BelowAlong: no curve %q", label)
+		}
+		return rep.Curves[i], nil
+	}
+	lo, err := find(lower)
+	if err != nil {
+		return 0, 0, "", err
+	}
+	hi, err := find(higher)
+	if err != nil {
+		return 0, 0, "", err
+	}
+	var xs, ys []float64
+	for _, p := range hi.Points {
+		if p.Attributes > 0 && p.ZeroFits < rep.Spec.Splits {
+			xs, ys = append(xs, math.Log(p.Attributes)), append(ys, p.MSE)
+		}
+	}
+	var at float64
+	var a, b float64
+	for _, p := range lo.Points {
+		if p.Attributes <= 0 || p.ZeroFits == rep.Spec.Splits || len(xs) == 0 {
+			continue
+		}
+		x := math.Log(p.Attributes)
+		if x < xs[0]-math.Log(1.1) || x > xs[len(xs)-1]+math.Log(1.1) {
+			continue
+		}
+		compared++
+		a, b, at = p.MSE, interpolate(xs, ys, x), p.Attributes
+		if a < b {
+			below++
+		}
+	}
+	if compared == 0 {
+		return 0, 0, "", fmt.Errorf("kernel: BelowAlong: %s and %s have no attribute count in common", lower, higher)
+	}
+	line = fmt.Sprintf("%s below %s at %d of the %d points compared at equal attributes seen (%s interpolated); at the last (%.0f attributes): %.3f vs %.3f",
+		lower, higher, below, compared, higher, at, a, b)
+	return below, compared, line, nil
+}

@@ -159,6 +159,9 @@ func printFinal(stdout io.Writer, rep *experiments.Report) error {
 	for _, n := range rep.RefitNotes() {
 		fmt.Fprintln(stdout, "refitted:", n)
 	}
+	for _, n := range rep.ZeroFitNotes() {
+		fmt.Fprintln(stdout, "note:", n)
+	}
 	for _, w := range rep.ZeroWarnings() {
 		fmt.Fprintln(stdout, "warning:", w)
 	}

@@ -42,7 +42,13 @@ func (r *Report) Series(axis Axis) []plot.Curve {
 				s.Role = plot.Reference
 			}
 		}
+		if z := c.zeroPrefixes(r.Spec.Splits); len(z) > 0 {
+			s.Name += fmt.Sprintf(" (w = 0 at %d of %d prefixes: not drawn)", len(z), len(c.Points))
+		}
 		for _, p := range c.Points {
+			if p.ZeroFits == r.Spec.Splits && p.ZeroFits > 0 {
+				continue // the zero predictor's point, drawn as its own line
+			}
 			x := float64(p.Examples)
 			if axis == ByAttributes {
 				x = p.Attributes
@@ -70,7 +76,7 @@ func (r *Report) zeroSeries(axis Axis, curves []plot.Curve) (plot.Curve, bool) {
 		return plot.Curve{}, false
 	}
 	pts := r.Curves[0].Points
-	z := plot.Curve{Name: "zero predictor (training mean)", Role: plot.Zero}
+	z := plot.Curve{Name: "zero predictor (" + r.zeroLabel() + ")", Role: plot.Zero}
 	if axis != ByAttributes {
 		for _, p := range pts {
 			if !(p.ZeroMSE > 0) {
@@ -206,6 +212,58 @@ func (r *Report) zeroName() string {
 		return "the training mean"
 	}
 	return "0"
+}
+
+// zeroLabel names the zero predictor in a legend: "training mean" when the
+// labels are centred, else "predicts 0".
+func (r *Report) zeroLabel() string {
+	if r.Spec.Preprocess.On() {
+		return "training mean"
+	}
+	return "predicts 0"
+}
+
+// zeroPrefixes returns the prefixes (examples) at which the fit was the
+// zero predictor on every one of the splits.
+func (c Curve) zeroPrefixes(splits int) []int {
+	var out []int
+	for _, p := range c.Points {
+		if p.ZeroFits == splits && p.ZeroFits > 0 {
+			out = append(out, p.Examples)
+		}
+	}
+	return out
+}
+
+// ZeroFitNotes lists, per curve, the prefixes at which cross-validation
+// chose the zero predictor (w = 0, reading no attribute) instead of the
+// solver: on all splits (the point is not drawn: the zero predictor's own
+// line shows its error) or on some (the point averages the solver's error
+// on the others with the zero predictor's). A curve whose first points are
+// missing did not beat predicting the mean on that little data.
+func (r *Report) ZeroFitNotes() []string {
+	var out []string
+	for _, c := range r.Curves {
+		var all, some []string
+		for _, p := range c.Points {
+			switch {
+			case p.ZeroFits == 0:
+			case p.ZeroFits == r.Spec.Splits:
+				all = append(all, fmt.Sprint(p.Examples))
+			default:
+				some = append(some, fmt.Sprintf("%d (%d of %d splits)", p.Examples, p.ZeroFits, r.Spec.Splits))
+			}
+		}
+		if len(all) > 0 {
+			out = append(out, fmt.Sprintf("%s: after %s examples cross-validation chose the zero predictor (w = 0, predicting %s, reading no attribute) "+
+				"over every setting of the solver: those points are the zero predictor's error, not a fit of the solver, and are not drawn", c.Entry.Label, strings.Join(all, ", "), r.zeroName()))
+		}
+		if len(some) > 0 {
+			out = append(out, fmt.Sprintf("%s: after %s examples cross-validation chose the zero predictor on some splits: those points average the solver's error with the zero predictor's",
+				c.Entry.Label, strings.Join(some, ", ")))
+		}
+	}
+	return out
 }
 
 // WriteParamsCSV writes the parameters every curve ran with on every split,

@@ -96,6 +96,11 @@ type Point struct {
 	// training mean when the labels are centred), mean over splits: the
 	// error every curve should stay below.
 	ZeroMSE float64
+	// ZeroFits counts the splits on which the fit at this prefix read no
+	// attribute: cross-validation (or the refit rule) chose the zero
+	// predictor, so the point is the zero predictor's error there, not the
+	// solver's.
+	ZeroFits int
 }
 
 // Curve is the result for one Entry.
@@ -215,6 +220,11 @@ func (rep *Report) points(g grids, prefixes []int) {
 			pt.Err, pt.ErrStd = meanStdAt(g.cerr[e], p)
 			pt.Attributes, _ = meanStdAt(g.attrs[e], p)
 			pt.ZeroMSE, _ = meanStdAt(g.zero[e], p)
+			for _, row := range g.attrs[e] {
+				if row[p] == 0 && n > 0 {
+					pt.ZeroFits++
+				}
+			}
 			rep.Curves[e].Points = append(rep.Curves[e].Points, pt)
 		}
 	}
