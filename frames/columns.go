@@ -245,6 +245,10 @@ func fitLabel(y ColumnStats, target string, opt Options) (offset, scale float64,
 	if center {
 		offset = y.Mean
 	}
+	if y.Min == y.Max && y.N > 1 { // whatever the scaling: a fit would learn nothing
+		return 0, 0, fmt.Errorf("frames: target column %q is constant on the training rows (every value is %g): there is nothing to learn, every prediction would be %g: %w",
+			target, y.Min, y.Min, ErrConstantColumn)
+	}
 	if opt.LabelBound == 0 {
 		return offset, 1, nil
 	}

@@ -202,3 +202,17 @@ func TestDantzigEstimatesUnbiased(t *testing.T) {
 		}
 	}
 }
+
+// A budget too small for the sparse solvers names the k they need, not the
+// unsatisfiable "need s ≤ s' − 2" (new-user trial: rda at k = 2).
+func TestSparseSolversNameTheirSmallestK(t *testing.T) {
+	for _, c := range []struct {
+		s    Solver
+		want string
+	}{{&RDA{K: 2}, "rda needs k ≥ 3"}, {&Dantzig{K: 2}, "dantzig needs k ≥ 3"}, {&Exploration{K: 1}, "exploration needs k ≥ 2"}, {&Hybrid{K: 1}, "hybrid needs k ≥ 2"}} {
+		_, _, err := c.s.Start(Problem{M: 100, D: 10, Rand: NewRand(1)})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.s.Name(), err, c.want)
+		}
+	}
+}

@@ -149,6 +149,9 @@ func resolveSparsity(solver string, K, S, d, gap int) (sparsity, error) {
 	if K > d {
 		return sparsity{}, paramErr(solver, "k", "= %d: s' exceeds the number of attributes d = %d", K, d)
 	}
+	if K < gap+1 {
+		return sparsity{}, paramErr(solver, "k", "= %d: %s needs k ≥ %d (s ≥ 1 attributes to predict from and s' − s ≥ %d to explore)", K, solver, gap+1, gap)
+	}
 	s := S
 	if s == 0 {
 		s = max(K/2, 1)

@@ -215,3 +215,20 @@ func TestCVWithNothingToTune(t *testing.T) {
 		t.Errorf("--cv 0: %v\n%s", err, out)
 	}
 }
+
+// A constant target is an error whatever the scaling (with --scale none
+// fit used to print "ratio NaN" and exit 0).
+func TestConstantTargetEveryScaling(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for i := range 50 {
+		fmt.Fprintf(&b, "%d,%d,5\n", i%7, i%3)
+	}
+	data := writeTemp(t, "const.csv", b.String())
+	for _, scale := range []string{"auto", "none"} {
+		_, err := runCmd(t, "fit", "--data", data, "--target", "y", "--scale", scale)
+		if err == nil || !strings.Contains(err.Error(), `target column "y" is constant`) {
+			t.Errorf("--scale %s: %v", scale, err)
+		}
+	}
+}

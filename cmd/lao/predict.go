@@ -115,6 +115,9 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if err != nil {
 		return nil, err
 	}
+	if err := modelColumnsUsable(tf.data, tab, m); err != nil {
+		return nil, err
+	}
 	if tab.Missing == frames.MissingMean && m.Fill == nil && m.Transform != nil && m.Transform.Center {
 		m.Fill = m.Transform.Offset // the training means
 	}
@@ -140,6 +143,24 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		p.notes = append(p.notes, t)
 	}
 	return p, nil
+}
+
+// modelColumnsUsable checks that no column the model reads (a non-zero
+// coefficient) is unusable in the file: text, or empty in every row. Such a
+// column cannot be filled meaningfully (--missing mean would put the
+// training mean in every row) nor its rows dropped (all of them).
+func modelColumnsUsable(file string, tab *frames.Table, m *frames.Model) error {
+	reads := map[string]bool{}
+	for j, n := range m.Features {
+		reads[n] = m.Coef[j] != 0
+	}
+	for _, u := range tab.Unused() {
+		if reads[u.Column] {
+			return fmt.Errorf("predict: %s: column %q, which the model reads, is not a numeric column in this file: %s; the model needs a number in that column on every row to predict",
+				file, u.Column, u.Reason)
+		}
+	}
+	return nil
 }
 
 // predictSVMLight predicts the rows of a libsvm/svmlight file, one line in

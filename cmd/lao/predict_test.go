@@ -182,3 +182,30 @@ func TestPredictTrainingRowsWarning(t *testing.T) {
 		t.Errorf("predict on other rows: %v\n%s", err, printed)
 	}
 }
+
+// A column the model reads that is empty or text in the file to predict is
+// an error naming the file, the column and why, whatever --missing says
+// (it was "feature column "a", row 0: missing or NaN value", or filled
+// with the training mean in every row under --missing mean).
+func TestPredictUnusableModelColumn(t *testing.T) {
+	dir := t.TempDir()
+	train := writeTemp(t, "train.csv", linearCSV(200, -1, ""))
+	model := dir + "/m.json"
+	if _, err := runCmd(t, "fit", "--data", train, "--target", "y", "--cv", "0", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(linearCSV(20, -1, "")), "\n")
+	col := strings.Split(lines[0], ",")[0]
+	for i := 1; i < len(lines); i++ {
+		cells := strings.Split(lines[i], ",")
+		cells[0] = ""
+		lines[i] = strings.Join(cells, ",")
+	}
+	empty := writeTemp(t, "empty.csv", strings.Join(lines, "\n")+"\n")
+	for _, miss := range [][]string{nil, {"--missing", "mean"}, {"--missing", "drop-rows"}} {
+		_, err := runCmd(t, append([]string{"predict", "--model", model, "--data", empty}, miss...)...)
+		if err == nil || !strings.Contains(err.Error(), "empty.csv: column \""+col+"\", which the model reads, is not a numeric column in this file: empty") || strings.Contains(err.Error(), "--ignore") {
+			t.Errorf("%v: %v", miss, err)
+		}
+	}
+}
