@@ -233,8 +233,9 @@ func TestAESVRBadParameters(t *testing.T) {
 	}
 }
 
-// The default cap is the 10⁻⁹ tail of two GenEst calls plus k, at most d,
-// and at least k + 2·(GenEst's first branch).
+// The default cap is the 10⁻¹⁵ tail of two GenEst calls plus k, at most d,
+// and at least k + 2·(GenEst's first branch); remembered, it is what it
+// computes.
 func TestAESVRDefaultCap(t *testing.T) {
 	g, _ := NewGenEst(RhoSeries(), 2.2) // B = 1, δ = 0.1, ε = 0.5: N = 20, L = 8
 	if c := aesvrCap(4, 100000, g); c < 4+2*g.Branch() || c > 4+2*64*g.N() {
@@ -243,8 +244,11 @@ func TestAESVRDefaultCap(t *testing.T) {
 	if c := aesvrCap(4, 50, g); c != 50 {
 		t.Errorf("cap %d, want d = 50", c)
 	}
-	// Below the cap, the tail it leaves is at most 10⁻⁹ and one less would not be.
-	c := aesvrCap(4, 100000, g)
+	// Below the cap, the tail it leaves is at most 10⁻¹⁵ and one less would not be.
+	c := aesvrCap(4, 100000, g) // the second call: from aesvrCaps
+	if want := computeAESVRCap(4, 100000, g); c != want {
+		t.Errorf("remembered cap %d, computed %d", c, want)
+	}
 	tail := func(t int) float64 {
 		var p float64
 		for n1 := range 200 {
