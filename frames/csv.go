@@ -211,13 +211,7 @@ func (t *Table) Unused() []Unused {
 		case Text:
 			why := fmt.Sprintf("text: %d of %d cells are not numbers", c.NotNumbers, c.NotNumbers+c.Numbers)
 			if len(c.First) > 0 {
-				why += fmt.Sprintf(", e.g. %q on %s", c.First[0].Text, c.First[0].Where())
-				switch cell := strings.TrimSpace(c.First[0].Text); {
-				case thousands.MatchString(cell):
-					why += " (numbers with thousands separators? remove them)"
-				case decimalComma.MatchString(cell):
-					why += " (numbers with a decimal comma? write them with a point)"
-				}
+				why += fmt.Sprintf(", e.g. %q on %s", c.First[0].Text, c.First[0].Where()) + numberHint(c.First[0].Text)
 			}
 			out = append(out, Unused{c.Name, why})
 		case Empty:
@@ -257,6 +251,18 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 		}
 	}
 	return ColumnInfo{}, false
+}
+
+// numberHint guesses why a cell that looks like a number is not one:
+// thousands separators or a decimal comma (" (…)"), or "".
+func numberHint(text string) string {
+	switch cell := strings.TrimSpace(text); {
+	case thousands.MatchString(cell):
+		return " (numbers with thousands separators? remove them)"
+	case decimalComma.MatchString(cell):
+		return " (numbers with a decimal comma? write them with a point)"
+	}
+	return ""
 }
 
 var thousands = regexp.MustCompile(`^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$`)

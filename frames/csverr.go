@@ -12,7 +12,7 @@ func targetError(name string, in *ColumnInfo) error {
 	default:
 		ex := ""
 		if len(in.First) > 0 {
-			ex = fmt.Sprintf(", e.g. %q on %s", in.First[0].Text, in.First[0].Where())
+			ex = fmt.Sprintf(", e.g. %q on %s", in.First[0].Text, in.First[0].Where()) + numberHint(in.First[0].Text)
 		}
 		return fmt.Errorf("frames: %s: target column %q is text (%d of %d cells are not numbers%s); a label must be a number (code two classes as -1 and +1): %w",
 			name, in.Name, in.NotNumbers, in.NotNumbers+in.Numbers, ex, ErrNonNumeric)
@@ -46,7 +46,7 @@ func (e *CellsError) Error() string {
 		}
 		var cells []string
 		for _, c := range in.First {
-			cells = append(cells, fmt.Sprintf("%s: %q", c.Where(), c.Text))
+			cells = append(cells, fmt.Sprintf("%s: %q", c.Where(), c.Text)+numberHint(c.Text))
 		}
 		bad := in.Missing + in.NotNumbers
 		more := ""

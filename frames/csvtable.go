@@ -116,7 +116,7 @@ func (c *csvColumn) add(row, line int, v float64, kind ingest.CellKind, cell, un
 	c.text = append(c.text, cell)
 	c.bad = append(c.bad, row)
 	if len(c.info.First) < 3 {
-		c.info.First = append(c.info.First, Cell{Line: line, Text: cell, unit: unit})
+		c.info.First = append(c.info.First, NewCell(line, cell, unit))
 	}
 	return v
 }

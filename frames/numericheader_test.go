@@ -1,8 +1,10 @@
 package frames
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
 )
@@ -26,5 +28,23 @@ func TestNumericHeaderWarning(t *testing.T) {
 	w := strings.Join(p.Warnings(), "\n")
 	if !strings.Contains(w, `the header looks like data: 3 column names are numbers ("59", "2", "87")`) {
 		t.Errorf("warnings %q", w)
+	}
+}
+
+// A cell quoted in a message is cut to its first MaxCellText bytes with its
+// length said (a 2 MB cell was echoed whole), and a target written with
+// decimal commas gets the same hint as a feature.
+func TestCellMessagesShortAndHinted(t *testing.T) {
+	long := strings.Repeat("9", 100000)
+	_, err := ReadCSV(strings.NewReader("a,y\n1,2\n"+long+",3\n4,5\n"), CSVOptions{Name: "long.csv", Target: "y"})
+	if err == nil || len(err.Error()) > 600 || !strings.Contains(err.Error(), "… (100000 bytes)") {
+		t.Errorf("long cell: %d bytes of message: %.300v", len(fmt.Sprint(err)), err)
+	}
+	_, err = ReadCSV(strings.NewReader("a;y\n1;2,5\n3;4,25\n"), CSVOptions{Name: "eu.csv", Target: "y"})
+	if err == nil || !strings.Contains(err.Error(), "decimal comma") {
+		t.Errorf("decimal-comma target: %v", err)
+	}
+	if c := NewCell(2, "é"+strings.Repeat("x", 58)+"é", "line"); !utf8.ValidString(c.Text) {
+		t.Errorf("cut inside a rune: %q", c.Text)
 	}
 }

@@ -3,6 +3,8 @@ package frames
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -172,5 +174,20 @@ func (p *ColumnPlan) Model(w []float64, binary bool) (*Model, error) {
 
 // NewCell returns a cell at position pos of a source whose positions count
 // posName ("row", or a key column's name: messages say "id 17"), for the
-// First cells of a ColumnInfo made outside this package.
-func NewCell(pos int, text, posName string) Cell { return Cell{Line: pos, Text: text, unit: posName} }
+// First cells of a ColumnInfo. Its text is a copy (not keeping the whole
+// line alive), cut to its first MaxCellText bytes with the length said: the
+// messages quote it, and one cell of a hostile file held 2 MB.
+func NewCell(pos int, text, posName string) Cell {
+	if len(text) > MaxCellText {
+		cut := MaxCellText
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = fmt.Sprintf("%s… (%d bytes)", text[:cut], len(text))
+	}
+	return Cell{Line: pos, Text: strings.Clone(text), unit: posName}
+}
+
+// MaxCellText is the length of a cell's text beyond which a message quotes
+// only its start.
+const MaxCellText = 60

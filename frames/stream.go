@@ -10,7 +10,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
@@ -198,7 +197,7 @@ func (s *CSVStream) classify() error {
 			in := &cols[j]
 			_, kind, text := rec.Cell(j)
 			if !in.Count(kind) && len(in.First) < 3 {
-				in.First = append(in.First, Cell{Line: line, Text: strings.Clone(text), unit: s.unit})
+				in.First = append(in.First, NewCell(line, text, s.unit))
 			}
 		}
 		return nil
