@@ -38,6 +38,7 @@ func runPredict(args []string, stdout io.Writer) error {
 	modelPath := fs.String("model", "", "model file written by 'lao fit --save-model'")
 	var tf tableFlags
 	tf.define(fs, "CSV file with the model's columns (gzip or bzip2 detected by content) or libsvm/svmlight file (.svm, .libsvm, .svmlight, for a model fitted on one)")
+	fs.Lookup("target").Usage = "not for predict: the label column is the model's (the --target of lao fit); rows with it are scored, the others only predicted"
 	budget := fs.Int("budget", 0, "read at most this many attributes per row (prediction on a budget); a model needing more is refused (0: no limit)")
 	out := fs.String("out", "", "write the predictions to this file instead of standard output")
 	if err := parseArgs(fs, args); err != nil {
@@ -51,7 +52,7 @@ func runPredict(args []string, stdout io.Writer) error {
 	case *budget < 0:
 		return fmt.Errorf("predict: --budget %d must be positive (or 0: no limit)", *budget)
 	case tf.target != "":
-		return errors.New("predict: --target is taken from the model file")
+		return errors.New("predict: --target is taken from the model file (the label column it was fitted on): to score the predictions, give that column the same name in --data")
 	case isNamed(tf.data):
 		return fmt.Errorf("predict: --data %s names a built-in data set; predict reads CSV and libsvm/svmlight files", tf.data)
 	}
