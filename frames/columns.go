@@ -163,7 +163,11 @@ func keepColumns(cols []ColumnStats, names []string, opt Options) (keep []int, u
 		keep = append(keep, j)
 	}
 	if len(keep) == 0 {
-		return nil, nil, fmt.Errorf("frames: every feature column is constant or empty (%v): %w", unusedNames(unused), lao.ErrEmpty)
+		rows := ""
+		if len(cols) > 0 && cols[0].N+cols[0].Missing < 3 {
+			rows = fmt.Sprintf(" on the %d training row(s): hold out fewer rows (a smaller test fraction) or use more", cols[0].N+cols[0].Missing)
+		}
+		return nil, nil, fmt.Errorf("frames: every feature column is constant or empty%s (%v): %w", rows, unusedNames(unused), lao.ErrEmpty)
 	}
 	return keep, unused, nil
 }

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
+
+	"github.com/laoproject/lao/lao"
 )
 
 // A first line of numbers read as the header (scikit-learn's
@@ -46,5 +48,45 @@ func TestCellMessagesShortAndHinted(t *testing.T) {
 	}
 	if c := NewCell(2, "é"+strings.Repeat("x", 58)+"é", "line"); !utf8.ValidString(c.Text) {
 		t.Errorf("cut inside a rune: %q", c.Text)
+	}
+}
+
+// An unnamed column is named columnJ unless the file names another column
+// so (",column1,y" was refused as two columns named "column1").
+func TestUnnamedColumnNoFalseDuplicate(t *testing.T) {
+	tab, err := ReadCSV(strings.NewReader(",column1,y\n1,2,3\n4,5,7\n"), CSVOptions{Name: "u.csv", Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tab.Names(); len(got) != 3 || got[0] != "column1_2" || got[1] != "column1" {
+		t.Errorf("names %q", got)
+	}
+	if _, err := ReadCSV(strings.NewReader("a,a,y\n1,2,3\n"), CSVOptions{Name: "d.csv", Target: "y"}); err == nil {
+		t.Error("two columns named a: no error")
+	}
+}
+
+// A split that leaves a part empty says which and what test fraction would
+// do; a training part of one row says that is why every column is constant.
+func TestSplitMessagesSayWhy(t *testing.T) {
+	if _, _, err := Split(3, 0.1, 1); err == nil || !strings.Contains(err.Error(), "leaves the test part empty: it needs a test fraction of at least 0.167") {
+		t.Errorf("Split(3, 0.1): %v", err)
+	}
+	if _, _, err := Split(200, 0.999, 1); err == nil || !strings.Contains(err.Error(), "leaves the training part empty") {
+		t.Errorf("Split(200, 0.999): %v", err)
+	}
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "%d,%d,%d\n", i%7, i%5, i%3)
+	}
+	tab, err := ReadCSV(strings.NewReader(b.String()), CSVOptions{Name: "t.csv", Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := OptionsFor(&lao.AERR{K: 1})
+	opt.DropConstant = true
+	if _, err := PrepareFrame(tab.DataFrame, "y", opt, 0.995, 1); err == nil || !strings.Contains(err.Error(), "on the 1 training row(s)") {
+		t.Errorf("one training row: %v", err)
 	}
 }

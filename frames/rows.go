@@ -71,14 +71,23 @@ func newRowTable(rows Rows, name string, opt CSVOptions) (*rowTable, error) {
 	return t, nil
 }
 
-// header names the columns (an empty name becomes "columnJ") and checks
-// the target and the ignored columns.
+// header names the columns (an empty name becomes "columnJ", or
+// "columnJ_2"... if the file names another column so) and checks the
+// target and the ignored columns.
 func (t *rowTable) header(rec []string) error {
 	seen := make(map[string]int, len(rec))
 	t.names, t.ignored = make([]string, 0, len(rec)), make([]bool, 0, len(rec))
+	named := make(map[string]bool, len(rec))
+	for _, h := range rec {
+		named[h] = true
+	}
 	for j, h := range rec {
 		if h == "" {
 			h = fmt.Sprintf("column%d", j+1)
+			for n := 2; named[h]; n++ {
+				h = fmt.Sprintf("column%d_%d", j+1, n)
+			}
+			named[h] = true
 			t.unnamed++
 		}
 		if k, dup := seen[h]; dup {

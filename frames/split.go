@@ -39,7 +39,14 @@ func Split(m int, testFrac float64, seed uint64) (train, test []int, err error) 
 	}
 	n := int(math.Round(testFrac * float64(m)))
 	if n < 1 || n > m-1 {
-		return nil, nil, fmt.Errorf("frames: Split: test fraction %g of m = %d examples leaves an empty part: %w", testFrac, m, lao.ErrParam)
+		part, fix := "test", fmt.Sprintf("a test fraction of at least %.3g", 0.5/float64(m))
+		if n > m-1 {
+			part, fix = "training", fmt.Sprintf("a test fraction below %.3g", 1-0.5/float64(m))
+		}
+		if m < 2 {
+			fix = "at least 2 rows"
+		}
+		return nil, nil, fmt.Errorf("frames: Split: test fraction %g of m = %d examples leaves the %s part empty: it needs %s: %w", testFrac, m, part, fix, lao.ErrParam)
 	}
 	p := Permutation(m, lao.SeedFor(seed, "split"))
 	return p[n:], p[:n], nil
