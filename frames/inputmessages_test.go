@@ -1,5 +1,7 @@
 package frames
 
+// Messages about the input a user gives: its header, its cells, its split.
+
 import (
 	"fmt"
 	"strings"
