@@ -232,3 +232,18 @@ func TestConstantTargetEveryScaling(t *testing.T) {
 		}
 	}
 }
+
+// A row whose every feature cell is empty gets the drop-rows and mean
+// advice, not "--ignore" with every feature (which leaves none).
+func TestNoIgnoreAdviceForEveryColumn(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,c,d,y\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "%d,%d,%d,%d,%d\n", i%7, i%5, i%3, i%4, i)
+	}
+	b.WriteString(",,,,31\n")
+	_, err := runCmd(t, "fit", "--data", writeTemp(t, "blank.csv", b.String()), "--target", "y")
+	if err == nil || strings.Contains(err.Error(), "--ignore") || !strings.Contains(err.Error(), "--missing drop-rows") {
+		t.Errorf("%v", err)
+	}
+}
