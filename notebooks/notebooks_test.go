@@ -333,7 +333,7 @@ func TestNotebookOutsideCheckout(t *testing.T) {
 }
 
 // TestLiveSliders runs every notebook with a live slider (kernel.DisplayLiveSlider;
-// 03, 05 and 06 must have one) up to its last slider cell in a Jupyter server, opened in headless
+// 02, 03, 05 and 06 must have one) up to its last slider cell in a Jupyter server, opened in headless
 // Chromium, and moves each GoNB slider: every position must redraw the plot
 // from the running cell, and Done must leave the HTML slider at the last
 // position. It needs jupyter, chromium, node and puppeteer-core (source
@@ -363,7 +363,7 @@ func TestLiveSliders(t *testing.T) {
 	// 30 s between the driver's moves (05 lost its controls mid-drive in CI
 	// beside two busy loops); the driver clicks Done when it is through.
 	env := []string{kernel.RootEnv + "=" + root, "LAO_DATA_DIR=" + dataDir(t), "LAO_CACHE_DIR=" + t.TempDir(), kernel.LiveIdleEnv + "=180"}
-	want := map[string]bool{"03_hazan_koren_2012.ipynb": true, "05_kukliansky_shamir.ipynb": true, "06_murata_suzuki_2018.ipynb": true}
+	want := map[string]bool{"02_cesa_bianchi_2010.ipynb": true, "03_hazan_koren_2012.ipynb": true, "05_kukliansky_shamir.ipynb": true, "06_murata_suzuki_2018.ipynb": true}
 	for _, f := range notebookFiles(t) {
 		prefix, n := liveSliderPrefix(t, f)
 		if n == 0 {
