@@ -121,7 +121,8 @@ func (k ColumnKind) String() string {
 }
 
 // Cell is one cell of a table: its position (a CSV file's line, a row
-// number counted from 1 for other sources) and text.
+// number counted from 1 for other sources) and text, for messages: a text
+// longer than MaxCellText bytes is cut there and its length said (NewCell).
 type Cell struct {
 	Line int
 	Text string

@@ -27,6 +27,9 @@ type CellsError struct {
 	Columns []ColumnInfo // the columns, in file order
 	// Target is the label column's name (it may be among Columns).
 	Target string
+	// Features counts the table's numeric feature columns, those with bad
+	// cells included (0: not known).
+	Features int
 }
 
 // detailed is how many columns the message describes cell by cell; the

@@ -148,11 +148,15 @@ func (rd *tableReader) table() (*Table, error) {
 	t := &Table{Missing: opt.Missing, unit: rd.f.unit}
 	drop := make([]bool, len(rd.lines))
 	var bad []ColumnInfo // numeric columns with bad cells, under MissingError
+	features := 0
 	for _, c := range rd.cols {
 		in := &c.info
 		in.Kind = classify(in, c.ignored)
 		if in.Name == opt.Target && in.Kind != Numeric {
 			return nil, targetError(rd.f.name, in)
+		}
+		if in.Kind == Numeric && in.Name != opt.Target {
+			features++
 		}
 		if in.Kind != Numeric || len(c.bad) == 0 {
 			continue
@@ -167,7 +171,7 @@ func (rd *tableReader) table() (*Table, error) {
 		}
 	}
 	if len(bad) > 0 {
-		return nil, &CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target}
+		return nil, &CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features}
 	}
 	keep := make([]int, 0, len(rd.lines))
 	for i, line := range rd.lines {

@@ -71,8 +71,29 @@ func TestUnnamedColumnNoFalseDuplicate(t *testing.T) {
 // A split that leaves a part empty says which and what test fraction would
 // do; a training part of one row says that is why every column is constant.
 func TestSplitMessagesSayWhy(t *testing.T) {
-	if _, _, err := Split(3, 0.1, 1); err == nil || !strings.Contains(err.Error(), "leaves the test part empty: it needs a test fraction of at least 0.167") {
+	if _, _, err := Split(3, 0.1, 1); err == nil || !strings.Contains(err.Error(), "leaves the test part empty: it needs a test fraction of at least 0.334") {
 		t.Errorf("Split(3, 0.1): %v", err)
+	}
+	// The fraction the message suggests works, whatever m (0.0714 of 7 rows would not).
+	for _, m := range []int{2, 3, 6, 7, 14, 200, 1000, 12345} {
+		for _, f := range []float64{1e-6, 1 - 1e-9} {
+			_, _, err := Split(m, f, 1)
+			var got float64
+			if err == nil {
+				t.Fatalf("Split(%d, %g) did not fail", m, f)
+			}
+			msg := err.Error()
+			i := strings.Index(msg, "test fraction of at ")
+			if _, e := fmt.Sscanf(msg[i+len("test fraction of at least "):], "%g", &got); e != nil && f < 0.5 {
+				t.Fatalf("%q: %v", msg, e)
+			}
+			if f > 0.5 {
+				fmt.Sscanf(msg[i+len("test fraction of at most "):], "%g", &got)
+			}
+			if _, _, err := Split(m, got, 1); err != nil {
+				t.Errorf("m = %d: the suggested %g fails: %v", m, got, err)
+			}
+		}
 	}
 	if _, _, err := Split(200, 0.999, 1); err == nil || !strings.Contains(err.Error(), "leaves the training part empty") {
 		t.Errorf("Split(200, 0.999): %v", err)

@@ -113,7 +113,7 @@ func (p *ColumnPlan) chooseFeatures() error {
 			}
 		}
 		if len(bad) > 0 {
-			return &CellsError{Input: p.name, Columns: bad, Target: p.opt.CSV.Target}
+			return &CellsError{Input: p.name, Columns: bad, Target: p.opt.CSV.Target, Features: len(p.Features)}
 		}
 	}
 	if p.opt.CSV.Missing == MissingMean {

@@ -39,9 +39,11 @@ func Split(m int, testFrac float64, seed uint64) (train, test []int, err error) 
 	}
 	n := int(math.Round(testFrac * float64(m)))
 	if n < 1 || n > m-1 {
-		part, fix := "test", fmt.Sprintf("a test fraction of at least %.3g", 0.5/float64(m))
+		// 1/m gives the test part one row, (m−1)/m the training part one;
+		// printed rounded towards the inside so that the value given works.
+		part, fix := "test", fmt.Sprintf("a test fraction of at least %.3g", round3(1/float64(m), math.Ceil))
 		if n > m-1 {
-			part, fix = "training", fmt.Sprintf("a test fraction below %.3g", 1-0.5/float64(m))
+			part, fix = "training", fmt.Sprintf("a test fraction of at most %.3g", round3(float64(m-1)/float64(m), math.Floor))
 		}
 		if m < 2 {
 			fix = "at least 2 rows"
@@ -113,4 +115,11 @@ func Folds(m, k int, seed uint64) ([][]int, error) {
 		folds[f] = p[f*m/k : (f+1)*m/k : (f+1)*m/k]
 	}
 	return folds, nil
+}
+
+// round3 rounds x > 0 to three significant digits with round (math.Ceil
+// or math.Floor).
+func round3(x float64, round func(float64) float64) float64 {
+	unit := math.Pow(10, math.Floor(math.Log10(x))-2)
+	return round(x/unit) * unit
 }

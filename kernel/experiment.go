@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -262,8 +263,8 @@ const OneSplitCV = "every prefix was tuned on its own by cross-validation on one
 // points rarely have the same count. It returns the number
 // of such points where lower's error is below higher's, the number
 // compared, and a line for the cell: "below at N of M points ... at the
-// last common point (A attributes): X vs Y". An empty comparison is an
-// error.
+// last (A attributes): X vs Y", the last point compared. An empty
+// comparison is an error.
 func BelowAlong(rep *experiments.Report, lower, higher string) (below, compared int, line string, err error) {
 	find := func(label string) (experiments.Curve, error) {
 		i := slices.IndexFunc(rep.Curves, func(c experiments.Curve) bool { return c.Entry.Label == label })
@@ -280,8 +281,12 @@ func BelowAlong(rep *experiments.Report, lower, higher string) (below, compared 
 	if err != nil {
 		return 0, 0, "", err
 	}
+	// higher's points by attributes seen: with some splits at the zero
+	// predictor a prefix's mean count can fall below the one before.
+	pts := slices.Clone(hi.Points)
+	slices.SortStableFunc(pts, func(a, b experiments.Point) int { return cmp.Compare(a.Attributes, b.Attributes) })
 	var xs, ys []float64
-	for _, p := range hi.Points {
+	for _, p := range pts {
 		if p.Attributes > 0 && p.ZeroFits < rep.Spec.Splits {
 			xs, ys = append(xs, math.Log(p.Attributes)), append(ys, p.MSE)
 		}

@@ -839,7 +839,9 @@ func compareCurves(r *compareReport) (byK, byAttrs, classErr []plot.Curve) {
 	for _, row := range r.Rows {
 		if !row.Full {
 			lo, hi = min(lo, float64(row.K)), max(hi, float64(row.K))
-			alo, ahi = min(alo, float64(row.Attrs.Mean)), max(ahi, float64(row.Attrs.Mean))
+			if a := float64(row.Attrs.Mean); a > 0 { // 0: the zero predictor on every split, not drawn on the log axis
+				alo, ahi = min(alo, a), max(ahi, a)
+			}
 		}
 	}
 	var order []string
@@ -857,7 +859,11 @@ func compareCurves(r *compareReport) (byK, byAttrs, classErr []plot.Curve) {
 		}
 		if row.Full {
 			name := fmt.Sprintf("%s (all %d attributes)", row.Solver, row.K)
-			xs := [3][]float64{{lo, max(hi, lo*1.01)}, {alo, max(ahi, float64(row.Attrs.Mean))}, {lo, max(hi, lo*1.01)}}
+			a0 := alo
+			if math.IsInf(a0, 1) { // every budgeted row read nothing: the line starts at a tenth of its own
+				a0 = float64(row.Attrs.Mean) / 10
+			}
+			xs := [3][]float64{{lo, max(hi, lo*1.01)}, {a0, max(ahi, float64(row.Attrs.Mean))}, {lo, max(hi, lo*1.01)}}
 			for i := range 3 {
 				c[i] = plot.Curve{Name: name, X: xs[i], Mean: []float64{float64(val[i].Mean), float64(val[i].Mean)},
 					Std: []float64{float64(val[i].SD), float64(val[i].SD)}}

@@ -180,3 +180,27 @@ func TestCompareSameOnOneCore(t *testing.T) {
 		t.Errorf("compare on one core and on two differ:\n%v\n%v", one, two)
 	}
 }
+
+// A solver that chose the zero predictor on every split (0 attributes
+// seen) does not pull the full-information reference line's start to
+// x = 0 on the log attributes axis, where it would be left with one point.
+func TestCompareCurvesZeroAttributes(t *testing.T) {
+	r := &compareReport{Rows: []compareRow{
+		{Solver: "aerr", K: 2, Attrs: meanSD{Mean: 0}, Ratio: meanSD{Mean: 1}},
+		{Solver: "aelr", K: 2, Attrs: meanSD{Mean: 40}, Ratio: meanSD{Mean: 0.9}},
+		{Solver: "ridge", K: 6, Full: true, Attrs: meanSD{Mean: 120}, Ratio: meanSD{Mean: 0.5}},
+	}}
+	_, byAttrs, _ := compareCurves(r)
+	for _, c := range byAttrs {
+		if strings.HasPrefix(c.Name, "ridge") && (len(c.X) != 2 || !(c.X[0] > 0) || c.X[0] != 40) {
+			t.Errorf("reference line X %v, want [40 120]", c.X)
+		}
+	}
+	r.Rows[1].Attrs.Mean = 0 // every budgeted row at 0
+	_, byAttrs, _ = compareCurves(r)
+	for _, c := range byAttrs {
+		if strings.HasPrefix(c.Name, "ridge") && !(c.X[0] > 0) {
+			t.Errorf("reference line X %v starts at 0", c.X)
+		}
+	}
+}

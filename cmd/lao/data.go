@@ -158,9 +158,6 @@ func readAdvice(cmd string, err error, csv bool) error {
 	return err
 }
 
-// maxIgnoreAdvice is the most columns cellsAdvice offers to --ignore.
-const maxIgnoreAdvice = 3
-
 // cellsAdvice says how to go on past the missing or unparsable cells of
 // the columns of a CellsError; canIgnore is false where the columns cannot
 // be left out (predict: the model's columns).
@@ -182,7 +179,7 @@ func cellsAdvice(e *frames.CellsError, canIgnore bool) string {
 		}
 		advice := fmt.Sprintf("pass --missing drop-rows to drop those rows, --missing mean to fill them with the training mean, or --ignore %s not to use %s",
 			frames.ShellWord(strings.Join(features, ",")), which)
-		if len(features) > maxIgnoreAdvice { // leaving them all out is rarely the answer (a row with every cell empty)
+		if e.Features > 0 && len(features) >= e.Features { // leaving them all out leaves nothing (a row with every cell empty)
 			advice = "pass --missing drop-rows to drop those rows, or --missing mean to fill them with the training mean"
 		}
 		if !canIgnore { // predict: the model reads them

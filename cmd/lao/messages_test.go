@@ -234,7 +234,8 @@ func TestConstantTargetEveryScaling(t *testing.T) {
 }
 
 // A row whose every feature cell is empty gets the drop-rows and mean
-// advice, not "--ignore" with every feature (which leaves none).
+// advice, not "--ignore" with every feature (which leaves none); with one
+// feature left, --ignore is offered.
 func TestNoIgnoreAdviceForEveryColumn(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("a,b,c,d,y\n")
@@ -245,5 +246,16 @@ func TestNoIgnoreAdviceForEveryColumn(t *testing.T) {
 	_, err := runCmd(t, "fit", "--data", writeTemp(t, "blank.csv", b.String()), "--target", "y")
 	if err == nil || strings.Contains(err.Error(), "--ignore") || !strings.Contains(err.Error(), "--missing drop-rows") {
 		t.Errorf("%v", err)
+	}
+	// With a feature left (e), ignoring the four is still offered.
+	b.Reset()
+	b.WriteString("a,b,c,d,e,y\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "%d,%d,%d,%d,%d,%d\n", i%7, i%5, i%3, i%4, i%6, i)
+	}
+	b.WriteString(",,,,5,31\n")
+	_, err = runCmd(t, "fit", "--data", writeTemp(t, "blank4.csv", b.String()), "--target", "y")
+	if err == nil || !strings.Contains(err.Error(), "--ignore a,b,c,d") {
+		t.Errorf("four of five features: %v", err)
 	}
 }

@@ -99,7 +99,8 @@ type Point struct {
 	// ZeroFits counts the splits on which the fit at this prefix read no
 	// attribute: cross-validation (or the refit rule) chose the zero
 	// predictor, so the point is the zero predictor's error there, not the
-	// solver's.
+	// solver's. (Every solver reads attributes once it has seen an
+	// example, so a fit that read none is taken for the zero predictor.)
 	ZeroFits int
 }
 
@@ -221,7 +222,7 @@ func (rep *Report) points(g grids, prefixes []int) {
 			pt.Attributes, _ = meanStdAt(g.attrs[e], p)
 			pt.ZeroMSE, _ = meanStdAt(g.zero[e], p)
 			for _, row := range g.attrs[e] {
-				if row[p] == 0 && n > 0 {
+				if row[p] == 0 {
 					pt.ZeroFits++
 				}
 			}

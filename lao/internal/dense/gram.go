@@ -19,7 +19,7 @@ type Gram struct {
 	nb    int       // rows in the block
 	nz    []bool    // nz[p]: some value of panel p in the block is non-zero
 	k     tiler
-	tiles [][3]int // the tiles (i0, j0, rows) that touch the upper triangle, in a fixed order
+	tiles [][3]int // the tiles (i0, j0, rows) that touch the upper triangle, in a fixed order (a tile across the diagonal is computed whole)
 }
 
 // blockRows is the number of rows packed before the tiles are computed: a

@@ -2,9 +2,9 @@
 
 #include "textflag.h"
 
-// The two tile kernels differ only in their vector width (Z: 8 doubles,
-// Y: 4) and their number of rows (8, 4); the rotation kernels only in
-// their width. The macros below hold what they share.
+// The three tile kernels differ only in their vector width (Z: 8 doubles,
+// Y: 4) and their number of rows (8; 4 and 6); the rotation kernels only
+// in their width. The macros below hold what they share.
 
 // TILEARGS loads tile(k, a, b, c, ldc, sub)'s arguments: k in CX, a in SI,
 // b in DI, c in DX and the row stride ldc in bytes in R8.
