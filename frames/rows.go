@@ -121,13 +121,7 @@ func (t *rowTable) headerHint() string {
 	if t.unit != "line" {
 		return ""
 	}
-	n := t.unnamed
-	for _, h := range t.names {
-		if _, kind := ingest.ParseCell(h); kind == ingest.Number {
-			n++
-		}
-	}
-	if 2*n < len(t.names) {
+	if 2*(t.unnamed+len(numericNames(t.names))) < len(t.names) {
 		return ""
 	}
 	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
@@ -137,14 +131,19 @@ func (t *rowTable) headerHint() string {
 // than half of names (a first line of data read as the header, as in
 // scikit-learn's bundled files, whose first line holds counts), else nil.
 func NumericHeader(names []string) []string {
+	if out := numericNames(names); 2*len(out) > len(names) {
+		return out
+	}
+	return nil
+}
+
+// numericNames returns the names that parse as numbers.
+func numericNames(names []string) []string {
 	var out []string
 	for _, h := range names {
 		if _, kind := ingest.ParseCell(h); kind == ingest.Number {
 			out = append(out, h)
 		}
-	}
-	if 2*len(out) <= len(names) {
-		return nil
 	}
 	return out
 }

@@ -230,11 +230,11 @@ func ParamString(params map[string]float64) string {
 // slack): the papers' comparison of partial- and full-information
 // algorithms at an equal attribute budget.
 func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
-	i := slices.IndexFunc(rep.Curves, func(c experiments.Curve) bool { return c.Entry.Label == ref })
-	if i < 0 {
+	c, ok := rep.CurveByLabel(ref)
+	if !ok {
 		return Table{}, fmt.Errorf("kernel: BudgetTable: no curve %q", ref)
 	}
-	budget := rep.Curves[i].Final().Attributes
+	budget := c.Final().Attributes
 	t := Table{Caption: fmt.Sprintf("At about the attribute budget of %s (%.0f attributes)", ref, budget),
 		Header: []string{"algorithm", "attributes seen", "examples", "test squared error"}, Numeric: []bool{false, true, true, true}}
 	for _, c := range rep.Curves {
@@ -266,20 +266,10 @@ const OneSplitCV = "every prefix was tuned on its own by cross-validation on one
 // last (A attributes): X vs Y", the last point compared. An empty
 // comparison is an error.
 func BelowAlong(rep *experiments.Report, lower, higher string) (below, compared int, line string, err error) {
-	find := func(label string) (experiments.Curve, error) {
-		i := slices.IndexFunc(rep.Curves, func(c experiments.Curve) bool { return c.Entry.Label == label })
-		if i < 0 {
-			return experiments.Curve{}, fmt.Errorf("kernel: BelowAlong: no curve %q", label)
-		}
-		return rep.Curves[i], nil
-	}
-	lo, err := find(lower)
-	if err != nil {
-		return 0, 0, "", err
-	}
-	hi, err := find(higher)
-	if err != nil {
-		return 0, 0, "", err
+	lo, okLo := rep.CurveByLabel(lower)
+	hi, okHi := rep.CurveByLabel(higher)
+	if !okLo || !okHi {
+		return 0, 0, "", fmt.Errorf("kernel: BelowAlong: no curve %q or %q", lower, higher)
 	}
 	// higher's points by attributes seen: with some splits at the zero
 	// predictor a prefix's mean count can fall below the one before.
@@ -287,14 +277,14 @@ func BelowAlong(rep *experiments.Report, lower, higher string) (below, compared 
 	slices.SortStableFunc(pts, func(a, b experiments.Point) int { return cmp.Compare(a.Attributes, b.Attributes) })
 	var xs, ys []float64
 	for _, p := range pts {
-		if p.Attributes > 0 && p.ZeroFits < rep.Spec.Splits {
+		if p.Attributes > 0 && !p.ZeroOnAll(rep.Spec.Splits) {
 			xs, ys = append(xs, math.Log(p.Attributes)), append(ys, p.MSE)
 		}
 	}
 	var at float64
 	var a, b float64
 	for _, p := range lo.Points {
-		if p.Attributes <= 0 || p.ZeroFits == rep.Spec.Splits || len(xs) == 0 {
+		if p.Attributes <= 0 || p.ZeroOnAll(rep.Spec.Splits) || len(xs) == 0 {
 			continue
 		}
 		x := math.Log(p.Attributes)

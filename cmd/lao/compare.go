@@ -245,11 +245,11 @@ func runCompare(args []string, stdout io.Writer) error {
 		}
 	}
 	// The results first: a plot that cannot be written must not lose them.
-	print := printCompare
+	show := printCompare
 	if f.asJSON {
-		print = func(w io.Writer, rep *compareReport, _ *compareFlags) error { return printJSON(w, rep) }
+		show = func(w io.Writer, rep *compareReport, _ *compareFlags) error { return printJSON(w, rep) }
 	}
-	if err := print(stdout, rep, f); err != nil {
+	if err := show(stdout, rep, f); err != nil {
 		return err
 	}
 	return writePlot(f.plot, func(png bool) ([]byte, error) { return comparePlot(rep, png) })

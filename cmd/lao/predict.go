@@ -116,7 +116,13 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if err != nil {
 		return nil, err
 	}
-	if err := modelColumnsUsable(tf.data, tab, m); err != nil {
+	var used []string // the columns the model reads
+	for j, n := range m.Features {
+		if m.Coef[j] != 0 {
+			used = append(used, n)
+		}
+	}
+	if err := modelColumnsUsable(tf.data, tab, used); err != nil {
 		return nil, err
 	}
 	if tab.Missing == frames.MissingMean && m.Fill == nil && m.Transform != nil && m.Transform.Center {
@@ -134,29 +140,19 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if _, ok := tab.Column(m.Target); ok && m.Target != "" {
 		p.y = tab.Col(m.Target).Float() // read as text: an empty or "n/a" cell is NaN, not scored
 	}
-	var used []string // the columns the model reads
-	for j, n := range m.Features {
-		if m.Coef[j] != 0 {
-			used = append(used, n)
-		}
-	}
 	if t := newMissingReport(tab, used).text(); t != "" {
 		p.notes = append(p.notes, t)
 	}
 	return p, nil
 }
 
-// modelColumnsUsable checks that no column the model reads (a non-zero
-// coefficient) is unusable in the file: text, or empty in every row. Such a
-// column cannot be filled meaningfully (--missing mean would put the
-// training mean in every row) nor its rows dropped (all of them).
-func modelColumnsUsable(file string, tab *frames.Table, m *frames.Model) error {
-	reads := map[string]bool{}
-	for j, n := range m.Features {
-		reads[n] = m.Coef[j] != 0
-	}
+// modelColumnsUsable checks that no column the model reads (used: a
+// non-zero coefficient) is unusable in the file: text, or empty in every
+// row. Such a column cannot be filled meaningfully (--missing mean would
+// put the training mean in every row) nor its rows dropped (all of them).
+func modelColumnsUsable(file string, tab *frames.Table, used []string) error {
 	for _, u := range tab.Unused() {
-		if reads[u.Column] {
+		if slices.Contains(used, u.Column) {
 			return fmt.Errorf("predict: %s: column %q, which the model reads, is not a numeric column in this file: %s; the model needs a number in that column on every row to predict",
 				file, u.Column, u.Reason)
 		}

@@ -46,7 +46,7 @@ func (r *Report) Series(axis Axis) []plot.Curve {
 			s.Name += fmt.Sprintf(" (w = 0 at %d of %d prefixes: not drawn)", len(z), len(c.Points))
 		}
 		for _, p := range c.Points {
-			if p.ZeroFits == r.Spec.Splits && p.ZeroFits > 0 {
+			if p.ZeroOnAll(r.Spec.Splits) {
 				continue // the zero predictor's point, drawn as its own line
 			}
 			x := float64(p.Examples)
@@ -145,6 +145,15 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
+// CurveByLabel returns the curve whose entry has the label.
+func (r *Report) CurveByLabel(label string) (Curve, bool) {
+	i := slices.IndexFunc(r.Curves, func(c Curve) bool { return c.Entry.Label == label })
+	if i < 0 {
+		return Curve{}, false
+	}
+	return r.Curves[i], true
+}
+
 // Final returns, per curve, the last point (the whole training set).
 func (r *Report) Final() map[string]Point {
 	out := map[string]Point{}
@@ -228,7 +237,7 @@ func (r *Report) zeroLabel() string {
 func (c Curve) zeroPrefixes(splits int) []int {
 	var out []int
 	for _, p := range c.Points {
-		if p.ZeroFits == splits && p.ZeroFits > 0 {
+		if p.ZeroOnAll(splits) {
 			out = append(out, p.Examples)
 		}
 	}
@@ -248,7 +257,7 @@ func (r *Report) ZeroFitNotes() []string {
 		for _, p := range c.Points {
 			switch {
 			case p.ZeroFits == 0:
-			case p.ZeroFits == r.Spec.Splits:
+			case p.ZeroOnAll(r.Spec.Splits):
 				all = append(all, fmt.Sprint(p.Examples))
 			default:
 				some = append(some, fmt.Sprintf("%d (%d of %d splits)", p.Examples, p.ZeroFits, r.Spec.Splits))

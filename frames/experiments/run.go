@@ -104,6 +104,11 @@ type Point struct {
 	ZeroFits int
 }
 
+// ZeroOnAll reports whether the fit at this point was the zero predictor
+// on every one of the splits: the point is then the zero predictor's, not
+// the solver's.
+func (p Point) ZeroOnAll(splits int) bool { return p.ZeroFits > 0 && p.ZeroFits == splits }
+
 // Curve is the result for one Entry.
 type Curve struct {
 	Entry  Entry
