@@ -165,16 +165,15 @@ func (s *CSVSource) parse(rec []string, line int, row []float64) (float64, error
 }
 
 func (s *CSVSource) cell(text string, col, line int) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
-	if err != nil {
-		return 0, fmt.Errorf("datasets: %s: line %d, column %d (%s): %q is not a number: %w",
-			s.name, line, col+1, s.spec.cols[col], text, ErrFormat)
+	if v, kind := ingest.ParseCell(text); kind == ingest.Number {
+		return v, nil
 	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
+	if v, err := strconv.ParseFloat(strings.TrimSpace(text), 64); err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
 		return 0, fmt.Errorf("datasets: %s: line %d, column %d (%s): %q: %w",
 			s.name, line, col+1, s.spec.cols[col], text, lao.ErrNotFinite)
 	}
-	return v, nil
+	return 0, fmt.Errorf("datasets: %s: line %d, column %d (%s): %q is not a number: %w",
+		s.name, line, col+1, s.spec.cols[col], text, ErrFormat)
 }
 
 // readTable reads a whole CSV table into a data set; hint, if positive, is

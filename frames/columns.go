@@ -58,10 +58,13 @@ func columnStats(v []float64) ColumnStats {
 }
 
 // moments accumulates ColumnStats one value at a time (Welford), for a
-// reader that never holds a column.
+// reader that never holds a column. The mean and the sum of squares are
+// kept in units of the largest |value| so far (a, rescaled when it grows),
+// so that values near ±MaxFloat64 do not overflow them, as in columnStats.
 type moments struct {
 	n, missing int
-	mean, m2   float64
+	a          float64 // the largest |value| so far
+	mean, m2   float64 // in units of a
 	lo, hi     float64
 }
 
@@ -72,17 +75,27 @@ func (c *moments) add(v float64) {
 		c.missing++
 		return
 	}
+	if x := math.Abs(v); x > c.a {
+		if c.a > 0 {
+			r := c.a / x
+			c.mean, c.m2 = c.mean*r, c.m2*r*r
+		}
+		c.a = x
+	}
 	c.n++
-	d := v - c.mean
-	c.mean += d / float64(c.n)
-	c.m2 += d * (v - c.mean)
+	if c.a > 0 {
+		x := v / c.a
+		d := x - c.mean
+		c.mean += d / float64(c.n)
+		c.m2 += d * (x - c.mean)
+	}
 	c.lo, c.hi = min(c.lo, v), max(c.hi, v)
 }
 
 func (c *moments) stats() ColumnStats {
 	s := ColumnStats{N: c.n, Missing: c.missing, Min: c.lo, Max: c.hi}
 	if c.n > 0 {
-		s.Mean, s.SD = c.mean, math.Sqrt(c.m2/float64(c.n))
+		s.Mean, s.SD = c.mean*c.a, math.Sqrt(c.m2/float64(c.n))*c.a
 	}
 	return s
 }

@@ -149,6 +149,12 @@ type ColumnInfo struct {
 	// (NaN) after rows were dropped: the cells FromDataFrame fills under
 	// MissingMean.
 	Left int
+	// NumberLike counts the cells among NotNumbers that are numbers
+	// written another way ("1,5", "1,000": a decimal comma, thousands
+	// separators), which no missing-value policy may fill or drop (their
+	// column is refused with NumberLikeError); NumberLikeAt is the first.
+	NumberLike   int
+	NumberLikeAt Cell
 }
 
 // Count adds a cell of the given kind (ingest.ParseCell's) to the column's
@@ -165,6 +171,22 @@ func (c *ColumnInfo) Count(kind ingest.CellKind) (number bool) {
 		c.NotNumbers++
 	}
 	return false
+}
+
+// Keep records a cell that Count found not to be a number, at position pos
+// (a line, or a row where unit is "row"): among First while it holds fewer
+// than three, and in NumberLike when its text is a number written another
+// way.
+func (c *ColumnInfo) Keep(text string, pos int, unit string) {
+	if numberHint(text) != "" {
+		if c.NumberLike == 0 {
+			c.NumberLikeAt = NewCell(pos, text, unit)
+		}
+		c.NumberLike++
+	}
+	if len(c.First) < 3 {
+		c.First = append(c.First, NewCell(pos, text, unit))
+	}
 }
 
 // Unused is a column that is not used for learning, with the reason.
@@ -257,6 +279,9 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 // numberHint guesses why a cell that looks like a number is not one:
 // thousands separators or a decimal comma (" (…)"), or "".
 func numberHint(text string) string {
+	if !strings.Contains(text, ",") { // the common case, and every text cell: no regular expression
+		return ""
+	}
 	switch cell := strings.TrimSpace(text); {
 	case thousands.MatchString(cell):
 		return " (numbers with thousands separators? remove them)"

@@ -71,7 +71,7 @@ func TestReadCSVColumns(t *testing.T) {
 // One bad cell in a numeric column is an error naming the column, the
 // file line and the cell, whatever the cell.
 func TestReadCSVBadCells(t *testing.T) {
-	for _, bad := range []string{"?", "n/a", "-", "null", "1,000", "", "NaN", "inf", "1e999", "abc"} {
+	for _, bad := range []string{"?", "n/a", "-", "null", "1,000", "", "NaN", "inf", "1e999", "abc", "1_000", "0x1p4", "+Infinity"} {
 		text := "a,b,y\n1,2,3\n4,5,6\n7,8,9\n" + `"` + bad + `",1,2` + "\n10,11,12\n"
 		_, err := readCSV(t, text, frames.CSVOptions{})
 		if err == nil {
@@ -120,7 +120,7 @@ func TestReadCSVDropRows(t *testing.T) {
 	if _, err := readCSV(t, text, frames.CSVOptions{Missing: frames.MissingDropRows}); err == nil || !strings.Contains(err.Error(), "line 5 has 4 fields") {
 		t.Fatalf("ragged row: %v", err)
 	}
-	text = "a,b,y\n1,2,3\n?,5,6\n7,8,9\n\"1,000\",1,2\n10,11,\n13,14,15\n"
+	text = "a,b,y\n1,2,3\n?,5,6\n7,8,9\nabc,1,2\n10,11,\n13,14,15\n"
 	tab, err := readCSV(t, text, frames.CSVOptions{Target: "y", Missing: frames.MissingDropRows})
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +130,33 @@ func TestReadCSVDropRows(t *testing.T) {
 	}
 	if got := tab.Col("a").Float(); fmt.Sprint(got) != "[1 7 13]" {
 		t.Errorf("a = %v", got)
+	}
+}
+
+// A number written another way ("2,5", "1,000") in a numeric column is
+// refused under every missing-value policy, in memory and streaming, even
+// after three other bad cells: dropping or filling it would change the data.
+func TestNumberLikeCellsRefused(t *testing.T) {
+	text := "a,b,y\n1,2,3\n?,5,6\n,8,9\nna,1,2\n\"2,5\",11,1\n13,14,15\n16,17,18\n"
+	for _, m := range []frames.Missing{frames.MissingError, frames.MissingDropRows, frames.MissingMean} {
+		opt := frames.CSVOptions{Name: "t.csv", Target: "y", Missing: m}
+		_, err := readCSV(t, text, opt)
+		_, serr := frames.StreamCSV(opener(text), frames.StreamOptions{CSV: opt})
+		for how, err := range map[string]error{"in memory": err, "streaming": serr} {
+			var nl *frames.NumberLikeError
+			if !errors.As(err, &nl) || !errors.Is(err, frames.ErrNonNumeric) {
+				t.Errorf("%v, %s: %v, want a NumberLikeError", m, how, err)
+				continue
+			}
+			for _, want := range []string{"t.csv", `column "a" has 1 number such as "2,5" on line 6`, "decimal comma"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("%v, %s: %q lacks %q", m, how, err, want)
+				}
+			}
+		}
+	}
+	if _, err := readCSV(t, strings.Replace(text, `"2,5"`, "4", 1), frames.CSVOptions{Target: "y", Missing: frames.MissingMean}); err != nil {
+		t.Errorf("the same table with the number written with a point: %v", err)
 	}
 }
 

@@ -19,6 +19,48 @@ func targetError(name string, in *ColumnInfo) error {
 	}
 }
 
+// NumberLikeError refuses numeric columns with cells that are numbers
+// written another way (ColumnInfo.NumberLike: "1,5", "1,000"), under every
+// missing-value policy: dropped or filled like missing cells they would
+// change the data without a word, and CellsError's advice to do so would
+// be refused. It wraps ErrNonNumeric.
+type NumberLikeError struct {
+	Input   string
+	Columns []ColumnInfo // in file order
+}
+
+// numberLikeError returns a *NumberLikeError for the numeric columns of
+// cols with NumberLike cells, or nil if there are none.
+func numberLikeError(input string, cols []ColumnInfo) error {
+	var bad []ColumnInfo
+	for _, in := range cols {
+		if in.Kind == Numeric && in.NumberLike > 0 {
+			bad = append(bad, in)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return &NumberLikeError{Input: input, Columns: bad}
+}
+
+func (e *NumberLikeError) Error() string {
+	var parts []string
+	for _, in := range e.Columns {
+		at := in.NumberLikeAt
+		parts = append(parts, fmt.Sprintf("column %q has %s such as %q on %s%s",
+			in.Name, plural(in.NumberLike, "number", "numbers"), at.Text, at.Where(), numberHint(at.Text)))
+	}
+	return fmt.Sprintf("frames: %s: %s; numbers written another way are not missing values, and no missing-value policy drops or fills them: rewrite them in the file (or leave the column out)",
+		e.Input, strings.Join(parts, "; "))
+}
+
+// Unwrap returns ErrNonNumeric.
+func (e *NumberLikeError) Unwrap() error { return ErrNonNumeric }
+
+// Names returns the columns' names, in file order.
+func (e *NumberLikeError) Names() []string { return columnNames(e.Columns) }
+
 // CellsError reports every numeric column that has cells missing or not
 // numbers, under MissingError. It wraps ErrMissing when some cell is
 // missing and ErrNonNumeric when some cell is not a number.
@@ -107,9 +149,11 @@ func (e *CellsError) Unwrap() []error {
 }
 
 // Names returns the columns' names, in file order.
-func (e *CellsError) Names() []string {
-	out := make([]string, len(e.Columns))
-	for i, c := range e.Columns {
+func (e *CellsError) Names() []string { return columnNames(e.Columns) }
+
+func columnNames(cols []ColumnInfo) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
 		out[i] = c.Name
 	}
 	return out

@@ -115,9 +115,7 @@ func (c *csvColumn) add(row, line int, v float64, kind ingest.CellKind, cell, un
 	cell = strings.Clone(cell) // a clone: the cell would keep the whole line alive
 	c.text = append(c.text, cell)
 	c.bad = append(c.bad, row)
-	if len(c.info.First) < 3 {
-		c.info.First = append(c.info.First, NewCell(line, cell, unit))
-	}
+	c.info.Keep(cell, line, unit)
 	return v
 }
 
@@ -169,6 +167,13 @@ func (rd *tableReader) table() (*Table, error) {
 				drop[row] = true
 			}
 		}
+	}
+	infos := make([]ColumnInfo, len(rd.cols))
+	for j, c := range rd.cols {
+		infos[j] = c.info
+	}
+	if err := numberLikeError(rd.f.name, infos); err != nil {
+		return nil, err
 	}
 	if len(bad) > 0 {
 		return nil, &CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features}

@@ -105,13 +105,17 @@ func (p *ColumnPlan) chooseFeatures() error {
 	if len(p.Features) == 0 {
 		return fmt.Errorf("frames: %s: no numeric feature columns besides the target %q: %w", p.name, p.opt.CSV.Target, lao.ErrEmpty)
 	}
-	if p.opt.CSV.Missing == MissingError {
-		var bad []ColumnInfo
-		for j, in := range p.Columns {
-			if (j == p.Target || slices.Contains(p.Features, j)) && in.Missing+in.NotNumbers > 0 {
-				bad = append(bad, in)
-			}
+	var used []ColumnInfo // the target and the features
+	for j, in := range p.Columns {
+		if j == p.Target || slices.Contains(p.Features, j) {
+			used = append(used, in)
 		}
+	}
+	if err := numberLikeError(p.name, used); err != nil {
+		return err
+	}
+	if p.opt.CSV.Missing == MissingError {
+		bad := slices.DeleteFunc(slices.Clone(used), func(in ColumnInfo) bool { return in.Missing+in.NotNumbers == 0 })
 		if len(bad) > 0 {
 			return &CellsError{Input: p.name, Columns: bad, Target: p.opt.CSV.Target, Features: len(p.Features)}
 		}

@@ -196,8 +196,8 @@ func (s *CSVStream) classify() error {
 		for j := range cols {
 			in := &cols[j]
 			_, kind, text := rec.Cell(j)
-			if !in.Count(kind) && len(in.First) < 3 {
-				in.First = append(in.First, NewCell(line, text, s.unit))
+			if !in.Count(kind) {
+				in.Keep(text, line, s.unit)
 			}
 		}
 		return nil

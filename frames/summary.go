@@ -77,35 +77,21 @@ func ImprovementRatios(moments []float64) Rho {
 // see what a solver sees after scaling.
 func Summary(ds *lao.Dataset) dataframe.DataFrame {
 	m, d := ds.Len(), ds.Dim()
-	mean := make([]float64, d)
+	mean, std := make([]float64, d), make([]float64, d)
 	lo, hi := make([]float64, d), make([]float64, d)
 	zero := make([]float64, d)
+	col := make([]float64, m)
 	for j := range d {
-		lo[j], hi[j] = math.Inf(1), math.Inf(-1)
-	}
-	for i := range m {
-		for j, v := range ds.Row(i) {
-			mean[j] += v
-			lo[j], hi[j] = min(lo[j], v), max(hi[j], v)
-			if v == 0 {
+		for i := range m {
+			if col[i] = ds.Row(i)[j]; col[i] == 0 {
 				zero[j]++
 			}
 		}
-	}
-	std := make([]float64, d)
-	for j := range d {
-		mean[j] /= float64(m)
+		s := columnStats(col) // overflow-safe: a column of ±1e300 has a finite std
+		mean[j], std[j], lo[j], hi[j] = s.Mean, s.SD, s.Min, s.Max
 		zero[j] /= float64(m)
-	}
-	for i := range m {
-		for j, v := range ds.Row(i) {
-			std[j] += (v - mean[j]) * (v - mean[j])
-		}
-	}
-	for j := range d {
-		std[j] = math.Sqrt(std[j] / float64(m))
 		if m == 0 {
-			lo[j], hi[j] = math.NaN(), math.NaN()
+			mean[j], std[j], lo[j], hi[j] = math.NaN(), math.NaN(), math.NaN(), math.NaN()
 		}
 	}
 	return dataframe.New(

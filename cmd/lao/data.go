@@ -148,10 +148,17 @@ func (t *tableFlags) readSVMLight(cmd string) (*lao.SparseDataset, error) {
 // memory (csv: the input is a CSV file, which fit can stream).
 func readAdvice(cmd string, err error, csv bool) error {
 	var cells *frames.CellsError
+	var numberLike *frames.NumberLikeError
 	var lim *ingest.LimitError
 	switch {
 	case errors.As(err, &cells):
 		return fmt.Errorf("%w\n(%s)", err, cellsAdvice(cells, cmd != "predict"))
+	case errors.As(err, &numberLike):
+		advice := "--missing does not apply to them"
+		if cmd != "predict" {
+			advice += fmt.Sprintf("; --ignore %s not to use them", frames.ShellWord(strings.Join(numberLike.Names(), ",")))
+		}
+		return fmt.Errorf("%w\n(%s)", err, advice)
 	case errors.As(err, &lim) && lim.Flag == ingest.FlagMaxMemory && cmd == "fit" && csv:
 		lim.Hint = "or read it in passes with --stream on, one row in memory"
 	}

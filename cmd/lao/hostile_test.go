@@ -171,6 +171,10 @@ func csvCases() []hostileCase {
 			[]string{"dropped 198 of the 200 rows", `column "a" 198 rows`}},
 		{"csv", "thousands separators", fit("k.csv", edit(edit(edit(table(60), 2, 0, `"1,000"`), 3, 0, `"2,500"`), 4, 0, `"3,000"`)+
 			strings.Repeat("\"1,250\",2,3\n", 60)), handled, []string{"unused column a", "thousands separators"}},
+		{"csv", "decimal comma under --missing mean", fit("e.csv", edit(table(60), 5, 0, `"1,5"`), "--missing", "mean"), clearError,
+			[]string{`column "a"`, `"1,5" on line 5`, "decimal comma", "--missing does not apply", "--ignore a"}},
+		{"csv", "Go's digit separators and hex floats", fit("g.csv", edit(table(60), 3, 0, "1_000", 4, 0, "0x1p4")), clearError,
+			[]string{`line 3: "1_000"`, `line 4: "0x1p4"`}},
 		{"csv", "0/1 labels", fit("z.csv", "a,y\n1,0\n2,1\n3,0\n4,1\n5,0\n6,1\n7,0\n8,1\n9,0\n10,1\n11,0\n12,1\n"),
 			handled, []string{"labels are 0/1", "-1/+1"}},
 	}

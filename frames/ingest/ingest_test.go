@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -320,4 +321,22 @@ func ExampleOpen() {
 	// line 3: "4" is number (4)
 	// line 3: "?" is missing (NaN)
 	// line 3: "6" is number (6)
+}
+
+// ParseCell reads decimal numbers as CSV writers write them; strconv's
+// other forms, overflow and separators are text, the missing tokens
+// missing.
+func TestParseCell(t *testing.T) {
+	for cell, want := range map[string]ingest.CellKind{
+		"1": ingest.Number, " -1.5e3 ": ingest.Number, ".5": ingest.Number, "2.": ingest.Number, "+3": ingest.Number,
+		"1E-400": ingest.Number, "true": ingest.Number, "FALSE": ingest.Number,
+		"1_000": ingest.Text, "0x1p4": ingest.Text, "0x10": ingest.Text, "Inf": ingest.Text, "-infinity": ingest.Text,
+		"1e999": ingest.Text, "1,5": ingest.Text, "1,000": ingest.Text, "abc": ingest.Text, "1e": ingest.Text, "--1": ingest.Text,
+		"": ingest.Missing, " NA ": ingest.Missing, "NaN": ingest.Missing, "?": ingest.Missing, "-": ingest.Missing,
+	} {
+		v, kind := ingest.ParseCell(cell)
+		if kind != want || (kind == ingest.Number) == math.IsNaN(v) {
+			t.Errorf("ParseCell(%q) = %g, %v; want %v", cell, v, kind, want)
+		}
+	}
 }

@@ -117,9 +117,7 @@ func (lz *Lazy) readBad(j int, in *frames.ColumnInfo, all bool) error {
 				continue
 			}
 		}
-		if len(in.First) < 3 {
-			in.First = append(in.First, frames.NewCell(int(key), txt, unit))
-		}
+		in.Keep(txt, int(key), unit)
 	}
 	if err := rs.Err(); err != nil {
 		return fmt.Errorf("sqltable: %s: column %q: %v: %w", lz.name, c.name, err, ErrSQL)
