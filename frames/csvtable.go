@@ -144,39 +144,9 @@ func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 func (rd *tableReader) table() (*Table, error) {
 	opt := rd.f.opt
 	t := &Table{Missing: opt.Missing, unit: rd.f.unit}
-	drop := make([]bool, len(rd.lines))
-	var bad []ColumnInfo // numeric columns with bad cells, under MissingError
-	features := 0
-	for _, c := range rd.cols {
-		in := &c.info
-		in.Kind = classify(in, c.ignored)
-		if in.Name == opt.Target && in.Kind != Numeric {
-			return nil, targetError(rd.f.name, in)
-		}
-		if in.Kind == Numeric && in.Name != opt.Target {
-			features++
-		}
-		if in.Kind != Numeric || len(c.bad) == 0 {
-			continue
-		}
-		switch {
-		case opt.Missing == MissingError:
-			bad = append(bad, *in)
-		case opt.Missing == MissingDropRows || in.Name == opt.Target:
-			for _, row := range c.bad {
-				drop[row] = true
-			}
-		}
-	}
-	infos := make([]ColumnInfo, len(rd.cols))
-	for j, c := range rd.cols {
-		infos[j] = c.info
-	}
-	if err := numberLikeError(rd.f.name, infos); err != nil {
+	drop, err := rd.applyPolicy()
+	if err != nil {
 		return nil, err
-	}
-	if len(bad) > 0 {
-		return nil, &CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features}
 	}
 	keep := make([]int, 0, len(rd.lines))
 	for i, line := range rd.lines {
@@ -207,6 +177,47 @@ func (rd *tableReader) table() (*Table, error) {
 		return nil, fmt.Errorf("frames: %s: %w: %w", rd.f.name, ErrFrame, t.DataFrame.Err)
 	}
 	return t, nil
+}
+
+// applyPolicy sets every column's Kind and applies the missing-value policy:
+// it returns the rows to drop, or the error that refuses the table (a text
+// target, numbers written another way, bad cells under MissingError).
+func (rd *tableReader) applyPolicy() (drop []bool, err error) {
+	opt := rd.f.opt
+	drop = make([]bool, len(rd.lines))
+	var bad []ColumnInfo // numeric columns with bad cells, under MissingError
+	features := 0
+	infos := make([]ColumnInfo, len(rd.cols))
+	for j := range rd.cols {
+		c := rd.cols[j]
+		in := &c.info
+		in.Kind = classify(in, c.ignored)
+		infos[j] = *in
+		if in.Name == opt.Target && in.Kind != Numeric {
+			return nil, targetError(rd.f.name, in)
+		}
+		if in.Kind == Numeric && in.Name != opt.Target {
+			features++
+		}
+		if in.Kind != Numeric || len(c.bad) == 0 {
+			continue
+		}
+		switch {
+		case opt.Missing == MissingError:
+			bad = append(bad, *in)
+		case opt.Missing == MissingDropRows || in.Name == opt.Target:
+			for _, row := range c.bad {
+				drop[row] = true
+			}
+		}
+	}
+	if err := numberLikeError(rd.f.name, infos); err != nil {
+		return nil, err
+	}
+	if len(bad) > 0 {
+		return nil, &CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features}
+	}
+	return drop, nil
 }
 
 // at returns the value of row i, column j.
