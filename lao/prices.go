@@ -204,6 +204,17 @@ func (p *Prices) resolveDraws(solver string, k, d int, n func(int) int) (int, fl
 	return k, p.CostBudget, nil
 }
 
+// drawsK is the k a solver that reads n(k) attributes per example runs
+// with, for the centres of its CV grids: K, or with K = 0 and a cost budget
+// the largest k the budget pays for (resolveDraws); K when that fails (the
+// solver's Start then says why).
+func (p *Prices) drawsK(K, d int, n func(int) int) int {
+	if k, _, err := p.resolveDraws("", K, d, n); err == nil {
+		return k
+	}
+	return K
+}
+
 // mostExpensive lists the n most expensive attributes as "j (c_j), ...".
 func mostExpensive(costs []float64, n int) string {
 	idx := make([]int, len(costs))

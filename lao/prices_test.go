@@ -3,6 +3,7 @@ package lao
 import (
 	"errors"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -170,6 +171,39 @@ func TestCostBudgetDerivesK(t *testing.T) {
 		}
 		if !strings.Contains(res.Budget.Rule, "cost ≤ 69") {
 			t.Errorf("%s: rule %q does not state the cost budget", s.Name(), res.Budget.Rule)
+		}
+	}
+}
+
+// A k taken from the cost budget (K = 0) centres the CV grids where the
+// same k given explicitly does: the step sizes of the grid were all 0
+// before (the centres used K = 0), so CV could not tune η.
+func TestCostBudgetGridCentres(t *testing.T) {
+	_, mom, costs := pricedData(300, 3)
+	p := Problem{D: len(costs), M: 300}
+	derived := func() []Solver {
+		return []Solver{
+			&AERR{Prices: Prices{Costs: costs, CostBudget: 69}},
+			&DDAERR{Moments: mom, Prices: Prices{Costs: costs, CostBudget: 69}},
+			&AELR{Prices: Prices{Costs: costs, CostBudget: 69}},
+			&DDAELR{Moments: mom, Prices: Prices{Costs: costs, CostBudget: 69}},
+		}
+	}
+	given := []Solver{
+		&AERR{K: 3, Prices: Prices{Costs: costs, CostBudget: 69}},
+		&DDAERR{K: 3, Moments: mom, Prices: Prices{Costs: costs, CostBudget: 69}},
+		&AELR{K: 3, Prices: Prices{Costs: costs, CostBudget: 69}},
+		&DDAELR{K: 3, Moments: mom, Prices: Prices{Costs: costs, CostBudget: 69}},
+	}
+	for i, s := range derived() {
+		got, want := Grid(s, p), Grid(given[i], p)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: grid with k from the budget %v, with k = 3 given %v", s.Name(), got[:2], want[:2])
+		}
+		for _, pt := range got {
+			if !(pt["eta"] > 0) {
+				t.Fatalf("%s: a grid point with eta %g", s.Name(), pt["eta"])
+			}
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -415,9 +416,9 @@ func printParams(w io.Writer, r *fitReport) {
 			fmt.Fprintln(w, "refit:", n)
 		}
 		if len(r.Refits) > 0 {
-			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %v\n", frames.Params(r.Params))
+			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params))
 		} else {
-			fmt.Fprintf(w, "parameters chosen by %s: %v\n", folds, frames.Params(r.Params))
+			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params))
 		}
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
@@ -429,6 +430,18 @@ func printParams(w io.Writer, r *fitReport) {
 	default:
 		fmt.Fprintf(w, "parameters (not tuned: the theorems' defaults unless set; --cv 5 tunes them): %v\n", frames.Params(r.Params))
 	}
+}
+
+// tunedParams formats the parameters of a tuned fit; a k the solver took
+// from its cost budget (reported as "k") is said as such, not as CV's.
+func tunedParams(p map[string]float64) string {
+	k, derived := p["k"]
+	if !derived {
+		return frames.Params(p).String()
+	}
+	rest := maps.Clone(p)
+	delete(rest, "k")
+	return fmt.Sprintf("%v (k = %g: the largest k the cost budget pays for)", frames.Params(rest), k)
 }
 
 // printCoefficients lists the intercept and every column's coefficient with
