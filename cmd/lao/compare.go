@@ -36,6 +36,7 @@ type compareFlags struct {
 	testFrac float64
 	cv       int
 	cvSet    bool    // --cv given on the command line
+	kSet     bool    // --k given on the command line
 	cvOpts   cvFlags // --grid, --cv-rule
 	scale    string
 	plot     string
@@ -148,7 +149,10 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	if err := parseArgs(fs, args); err != nil {
 		return nil, err
 	}
-	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
+	fs.Visit(func(fl *flag.Flag) {
+		f.cvSet = f.cvSet || fl.Name == "cv"
+		f.kSet = f.kSet || fl.Name == "k"
+	})
 	if err := f.costs.check("compare"); err != nil {
 		return nil, err
 	}

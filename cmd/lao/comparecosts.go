@@ -50,6 +50,18 @@ type costPair struct {
 // --solvers with prices (the priced ones twice: priced and cost-blind, at
 // the same budget), checkpointed, test error against cost spent.
 func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int, stdout, progress io.Writer) error {
+	// One k per run: the report pairs priced and cost-blind at it. Without
+	// --k (whose default lists several for the attribute-budget mode) the
+	// solvers that can take the largest k the cost budget pays for do so,
+	// the others use lao.DefaultK.
+	k := lao.DefaultK
+	switch {
+	case f.kSet && len(ks) > 1:
+		return fmt.Errorf("compare: --costs compares priced and cost-blind sampling at one k, and --k lists %d (%s): run one k at a time, or give --cost-budget without --k (each solver then takes the largest k the budget pays for)",
+			len(ks), joinInts(ks))
+	case f.kSet:
+		k = ks[0]
+	}
 	prices, err := f.costs.prices()
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
@@ -67,7 +79,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		}
 		return p.Prepared, nil
 	}
-	entries, err := costEntries(names, ks[0], f.costs)
+	entries, err := costEntries(names, k, !f.kSet, f.costs)
 	if err != nil {
 		return err
 	}
@@ -85,7 +97,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 			rep.Notes = append(rep.Notes, c.Label+", "+n)
 		}
 	}
-	if rep.Pairs, err = costPairs(curves, prepare, ks[0]); err != nil {
+	if rep.Pairs, err = costPairs(curves, prepare); err != nil {
 		return err
 	}
 	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return costPlot(rep, png) }); err != nil {
@@ -99,7 +111,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 
 // costEntries lists the curves of compare --costs: every solver of names,
 // a solver with prices twice (priced and cost-blind, at the same budget).
-func costEntries(names []string, k int, costs costFlags) ([]experiments.CostEntry, error) {
+func costEntries(names []string, k int, derive bool, costs costFlags) ([]experiments.CostEntry, error) {
 	var entries []experiments.CostEntry
 	for _, n := range names {
 		probe, err := lao.New(n)
@@ -115,26 +127,25 @@ func costEntries(names []string, k int, costs costFlags) ([]experiments.CostEntr
 			if _, ok := probe.(lao.PriceUser); ok {
 				label += map[bool]string{false: " (priced)", true: " (cost-blind)"}[blind]
 			}
-			entries = append(entries, experiments.CostEntry{Label: label, New: costSolver(n, blind, k, costs)})
+			entries = append(entries, experiments.CostEntry{Label: label, New: costSolver(n, blind, k, derive, costs)})
 		}
 	}
 	return entries, nil
 }
 
 // costSolver returns the constructor of solver name with the cost budgets
-// of the flags (k from the budget where the solver derives it, else k) and
-// the cost-blind switch.
-func costSolver(name string, blind bool, k int, c costFlags) func() (lao.Solver, error) {
+// of the flags (k from the budget where derive is set and the solver
+// derives it, else k) and the cost-blind switch.
+func costSolver(name string, blind bool, k int, derive bool, c costFlags) func() (lao.Solver, error) {
 	return func() (lao.Solver, error) {
 		s, err := lao.New(name)
 		if err != nil {
 			return nil, err
 		}
 		set := map[string]float64{}
-		if q, err := lao.FindParam(s, "k"); err == nil {
-			_ = q
+		if _, err := lao.FindParam(s, "k"); err == nil {
 			set["k"] = float64(k)
-			if c.budget > 0 && lao.DerivesK(s) {
+			if derive && c.budget > 0 && lao.DerivesK(s) {
 				set["k"] = 0
 			}
 		}
@@ -150,7 +161,7 @@ func costSolver(name string, blind bool, k int, c costFlags) func() (lao.Solver,
 
 // costPairs matches each priced curve with its cost-blind one and adds the
 // predicted gain for AERR and DDAERR (Corollary C.5, at the curve's k).
-func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error), k int) ([]costPair, error) {
+func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error)) ([]costPair, error) {
 	byLabel := map[string]experiments.CostCurve{}
 	for _, c := range curves {
 		byLabel[c.Label] = c
