@@ -20,7 +20,7 @@ package lao
 //
 // Theorem 4.1: with s = O(κ_s² s_*), η = Θ(1/L_s) and mini-batches B_t large
 // enough, L(θ_T) − L(θ_*) ≤ (1−ᾰ)^T (L(θ_0) − L(θ_*) + Δ) with probability
-// 1 − δ, ᾰ = Θ(1/κ_s): a linear rate down to the noise floor Δ. Corollary 4.2
+// 1 − δ, ᾰ = Θ(1/κ_s): a linear rate up to Δ, an accuracy the mini-batch sizes pay for. Corollary 4.2
 // turns it into the sample complexity ExplorationSamples.
 //
 // Mini-batch schedule. Theorem 4.1 fixes B_t for a horizon T, growing like

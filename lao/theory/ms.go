@@ -46,8 +46,8 @@ func (p BoundParams) gap0() float64 {
 // msTheorems: every theorem and corollary of Murata & Suzuki, NeurIPS 2018.
 var msTheorems = []Theorem{
 	{ID: "ms2018/4.1", Paper: PaperMS2018, Number: "Theorem 4.1", Kind: KindUpper, Solver: "exploration", Notebook: nbMS, Experiment: "ms2018-fig1",
-		Statement:   "Exploration (stochastic gradient iterative hard thresholding on s'-attribute examples) converges linearly, down to a noise floor Δ set by the mini-batch size.",
-		Assumptions: "||x||∞ ≤ R∞; restricted smoothness L_s and strong convexity μ_s, κ_s = L_s/μ_s; s = O(κ_s² s_*), η = Θ(1/L_s), ᾰ = Θ(1/κ_s), B_t large enough; probability 1 − δ; loss (θ·x − y)²; Δ = Eps, T = Updates",
+		Statement:   "Exploration (stochastic gradient iterative hard thresholding on s'-attribute examples) converges linearly, up to a term Δ, an accuracy the user picks and pays for with larger mini-batches.",
+		Assumptions: "||x||∞ ≤ R∞; restricted smoothness L_s and strong convexity μ_s, κ_s = L_s/μ_s; s = O(κ_s² s_*), η = Θ(1/L_s), ᾰ = Θ(1/κ_s), B_t large enough; probability 1 − δ; loss (θ·x − y)²; Δ and T are the registry's parameters eps and updates",
 		BoundTeX:    `\mathcal L(\theta_T) - \mathcal L(\theta_*) \le (1-\breve\alpha)^T\left(\mathcal L(\theta_0) - \mathcal L(\theta_*) + \Delta\right)`,
 		Bound:       func(p BoundParams) float64 { return lao.ExplorationBound(p.alpha(), p.Updates, p.gap0(), p.Eps) },
 		Unit:        "excess risk",
@@ -69,7 +69,7 @@ var msTheorems = []Theorem{
 		Note:        "The general case is lao.ExploitationGeneralBound; the test also shows that a support missing a coordinate of θ_* cannot converge."},
 	{ID: "ms2018/4.4", Paper: PaperMS2018, Number: "Theorem 4.4", Kind: KindUpper, Solver: "hybrid", Notebook: nbMS, Experiment: "ms2018-fig1",
 		Statement:   "Hybrid (rounds of 3 Exploration and T̃ Exploitation updates) contracts by (1−ᾰ) per round, and by (1−ᾰ)^{1+T̃} per round once the support is found (after ǩ rounds, which depends on r_min).",
-		Assumptions: "Theorem 4.1's; T_k⁻ = 3, T̃ = ⌈log(d/(Θ(κ_s²)(s'−s)) ∨ 1)/log(1/(1−ᾰ))⌉; probability 1 − 2δ; K = Updates rounds",
+		Assumptions: "Theorem 4.1's; T_k⁻ = 3, T̃ = ⌈log(d/(Θ(κ_s²)(s'−s)) ∨ 1)/log(1/(1−ᾰ))⌉; probability 1 − 2δ; K rounds (the registry's parameter updates)",
 		BoundTeX:    `\mathcal L(\widetilde\theta_K) - \mathcal L(\theta_*) \le 2(1-\breve\alpha)^{K + \widetilde T\,\mathbb 1[K > \check k]}\left(\mathcal L(\widetilde\theta_0) - \mathcal L(\theta_*)\right)`,
 		Bound: func(p BoundParams) float64 {
 			c := p.sparse()
