@@ -59,11 +59,12 @@ func columnStats(v []float64) ColumnStats {
 
 // moments accumulates ColumnStats one value at a time (Welford), for a
 // reader that never holds a column. The mean and the sum of squares are
-// kept in units of the largest |value| so far (a, rescaled when it grows),
-// so that values near ±MaxFloat64 do not overflow them, as in columnStats.
+// kept in units of a power of two above the largest |value| so far (a,
+// rescaled when it grows), so that values near ±MaxFloat64 do not overflow
+// them, as in columnStats.
 type moments struct {
 	n, missing int
-	a          float64 // the largest |value| so far
+	a          float64 // a power of two ≥ the largest |value| so far
 	mean, m2   float64 // in units of a
 	lo, hi     float64
 }
@@ -75,12 +76,14 @@ func (c *moments) add(v float64) {
 		c.missing++
 		return
 	}
-	if x := math.Abs(v); x > c.a {
+	if x := math.Abs(v); x > c.a { // a grows to the next power of two (2^1023 at most): rescaling and v/a are exact
+		_, e := math.Frexp(x)
+		a := math.Ldexp(1, min(e, 1023))
 		if c.a > 0 {
-			r := c.a / x
+			r := c.a / a
 			c.mean, c.m2 = c.mean*r, c.m2*r*r
 		}
-		c.a = x
+		c.a = a
 	}
 	c.n++
 	if c.a > 0 {

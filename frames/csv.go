@@ -277,16 +277,25 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 }
 
 // numberHint guesses why a cell that looks like a number is not one:
-// thousands separators or a decimal comma (" (…)"), or "".
+// thousands separators, a decimal comma, Go's digit separators or a
+// hexadecimal number (" (…)"), or "". Cells that cannot be one of those
+// (not starting with a digit, a sign or a point, or without a comma, an
+// underscore or an x) return at once: it runs on every cell that is not a
+// number.
 func numberHint(text string) string {
-	if !strings.Contains(text, ",") { // the common case, and every text cell: no regular expression
+	cell := strings.TrimSpace(text)
+	if cell == "" || !strings.ContainsAny(cell[:1], "+-.0123456789") || !strings.ContainsAny(cell, ",_xX") {
 		return ""
 	}
-	switch cell := strings.TrimSpace(text); {
+	switch {
 	case thousands.MatchString(cell):
 		return " (numbers with thousands separators? remove them)"
 	case decimalComma.MatchString(cell):
 		return " (numbers with a decimal comma? write them with a point)"
+	case underscores.MatchString(cell):
+		return " (digit separators? remove the underscores)"
+	case hexadecimal.MatchString(cell):
+		return " (a hexadecimal number? write it in decimal)"
 	}
 	return ""
 }
@@ -296,6 +305,12 @@ var thousands = regexp.MustCompile(`^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$`)
 // decimalComma matches a number written with a decimal comma, "1,5" or
 // "-0,125" (one comma; "1,234" is taken for a thousands separator first).
 var decimalComma = regexp.MustCompile(`^[+-]?\d+,\d+$`)
+
+// underscores matches Go's digit separators, "1_000" or "3.141_592".
+var underscores = regexp.MustCompile(`^[+-]?\d+(_\d+)+(\.[\d_]*)?([eE][+-]?\d+)?$|^[+-]?\d*\.\d+(_\d+)+$`)
+
+// hexadecimal matches a hexadecimal number, "0x1p4" or "0x1F".
+var hexadecimal = regexp.MustCompile(`^[+-]?0[xX][0-9a-fA-F_.]+([pP][+-]?\d+)?$`)
 
 // ReadCSV reads a CSV file with a header row from r and returns it as a
 // DataFrame with a record of every column. The input is read by package

@@ -155,6 +155,12 @@ func TestNumberLikeCellsRefused(t *testing.T) {
 			}
 		}
 	}
+	for cell, hint := range map[string]string{"1_000": "digit separators", "0x1p4": "hexadecimal"} {
+		_, err := readCSV(t, strings.Replace(text, `"2,5"`, cell, 1), frames.CSVOptions{Target: "y", Missing: frames.MissingMean})
+		if nl := (*frames.NumberLikeError)(nil); !errors.As(err, &nl) || !strings.Contains(err.Error(), hint) {
+			t.Errorf("%s under MissingMean: %v, want a NumberLikeError saying %q", cell, err, hint)
+		}
+	}
 	if _, err := readCSV(t, strings.Replace(text, `"2,5"`, "4", 1), frames.CSVOptions{Target: "y", Missing: frames.MissingMean}); err != nil {
 		t.Errorf("the same table with the number written with a point: %v", err)
 	}

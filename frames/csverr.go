@@ -2,6 +2,7 @@ package frames
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -27,11 +28,12 @@ func targetError(name string, in *ColumnInfo) error {
 type NumberLikeError struct {
 	Input   string
 	Columns []ColumnInfo // in file order
+	Target  string       // the label column's name (it may be among Columns)
 }
 
 // numberLikeError returns a *NumberLikeError for the numeric columns of
 // cols with NumberLike cells, or nil if there are none.
-func numberLikeError(input string, cols []ColumnInfo) error {
+func numberLikeError(input string, cols []ColumnInfo, target string) error {
 	var bad []ColumnInfo
 	for _, in := range cols {
 		if in.Kind == Numeric && in.NumberLike > 0 {
@@ -41,7 +43,7 @@ func numberLikeError(input string, cols []ColumnInfo) error {
 	if len(bad) == 0 {
 		return nil
 	}
-	return &NumberLikeError{Input: input, Columns: bad}
+	return &NumberLikeError{Input: input, Columns: bad, Target: target}
 }
 
 func (e *NumberLikeError) Error() string {
@@ -51,8 +53,12 @@ func (e *NumberLikeError) Error() string {
 		parts = append(parts, fmt.Sprintf("column %q has %s such as %q on %s%s",
 			in.Name, plural(in.NumberLike, "number", "numbers"), at.Text, at.Where(), numberHint(at.Text)))
 	}
-	return fmt.Sprintf("frames: %s: %s; numbers written another way are not missing values, and no missing-value policy drops or fills them: rewrite them in the file (or leave the column out)",
-		e.Input, strings.Join(parts, "; "))
+	out := "rewrite them in the data (or leave the column out)"
+	if slices.Contains(e.Names(), e.Target) {
+		out = "rewrite them in the data"
+	}
+	return fmt.Sprintf("frames: %s: %s; numbers written another way are not missing values, and no missing-value policy drops or fills them: %s",
+		e.Input, strings.Join(parts, "; "), out)
 }
 
 // Unwrap returns ErrNonNumeric.

@@ -211,7 +211,7 @@ func (rd *tableReader) applyPolicy() (drop []bool, err error) {
 			}
 		}
 	}
-	if err := numberLikeError(rd.f.name, infos); err != nil {
+	if err := numberLikeError(rd.f.name, infos, opt.Target); err != nil {
 		return nil, err
 	}
 	if len(bad) > 0 {

@@ -23,9 +23,9 @@ func TestMomentsAgreeWithColumnStats(t *testing.T) {
 			m.add(v)
 		}
 		got := m.stats()
-		close := func(a, b float64) bool { return a == b || math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b)) }
+		near := func(a, b float64) bool { return a == b || math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b)) }
 		if got.N != want.N || got.Missing != want.Missing || got.Min != want.Min || got.Max != want.Max ||
-			!close(got.Mean, want.Mean) || !close(got.SD, want.SD) || math.IsInf(got.SD, 0) {
+			!near(got.Mean, want.Mean) || !near(got.SD, want.SD) || math.IsInf(got.SD, 0) {
 			t.Errorf("%v: moments %+v, columnStats %+v", col, got, want)
 		}
 	}

@@ -111,7 +111,7 @@ func (p *ColumnPlan) chooseFeatures() error {
 			used = append(used, in)
 		}
 	}
-	if err := numberLikeError(p.name, used); err != nil {
+	if err := numberLikeError(p.name, used, p.opt.CSV.Target); err != nil {
 		return err
 	}
 	if p.opt.CSV.Missing == MissingError {

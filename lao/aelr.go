@@ -75,7 +75,9 @@ func (s *AELR) Params() []Param {
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
 		radiusParam(&s.B, "l1"),
 		stepParam(&s.Eta, "step size", "Theorem 3.4's (1/(4B²))√(2k log(2d)/(5md))",
-			func(p Problem) float64 { return AELRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M, max(s.B, defaultRadius)) }),
+			func(p Problem) float64 {
+				return AELRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M, max(s.B, defaultRadius))
+			}),
 		splitParam(&s.Split, ""),
 	}, s.Prices.priceParams("the k+1 draws")...)
 }

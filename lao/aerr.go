@@ -83,7 +83,9 @@ func (s *AERR) Params() []Param {
 		IntParam("k", &s.K, "attributes drawn uniformly to estimate x (one more estimates w·x); in [1, d]"),
 		radiusParam(&s.B, "l2"),
 		ridgeEtaParam(&s.Eta, &s.AdaGrad, &s.B, s.Split, "step size", "Theorem 3.1's √(k/(2dm))",
-			func(p Problem) float64 { return AERRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M) }),
+			func(p Problem) float64 {
+				return AERRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M)
+			}),
 		adaGradParam(&s.AdaGrad, ""),
 		splitParam(&s.Split, ""),
 	}, s.Prices.priceParams("the k+1 draws")...)

@@ -113,7 +113,9 @@ func (s *DDAELR) Params() []Param {
 		// CV centres the step on the uniform solver's theorem step: the
 		// data-dependent step needs the moments, which the grid does not see.
 		stepParam(&s.Eta, "step size", "Theorem 4.6's",
-			func(p Problem) float64 { return AELRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M, max(s.B, defaultRadius)) }),
+			func(p Problem) float64 {
+				return AELRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M, max(s.B, defaultRadius))
+			}),
 		splitParam(&s.Split, ""),
 		innerDDParam(&s.InnerDD, "|w_j|√E[x_j²]", "p_j ∝ |w_j|"),
 		paperParam(&s.Paper, "innerdd and split"),

@@ -94,7 +94,9 @@ func (s *DDAERR) Params() []Param {
 		// CV centres the step on the uniform solver's theorem step: the
 		// data-dependent step needs the moments, which the grid does not see.
 		ridgeEtaParam(&s.Eta, &s.AdaGrad, &s.B, s.Split || s.Paper, "step size", "Theorem 3.5's",
-			func(p Problem) float64 { return AERRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M) }),
+			func(p Problem) float64 {
+				return AERRDefaultEta(p.D, s.Prices.drawsK(s.K, p.D, kPlusOneCount(p.D)), p.M)
+			}),
 		adaGradParam(&s.AdaGrad, ""),
 		splitParam(&s.Split, ""),
 		innerDDParam(&s.InnerDD, "|w_j|√E[x_j²]", "p_j ∝ w_j²"),

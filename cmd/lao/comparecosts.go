@@ -50,18 +50,6 @@ type costPair struct {
 // --solvers with prices (the priced ones twice: priced and cost-blind, at
 // the same budget), checkpointed, test error against cost spent.
 func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int, stdout, progress io.Writer) error {
-	// One k per run: the report pairs priced and cost-blind at it. Without
-	// --k (whose default lists several for the attribute-budget mode) the
-	// solvers that can take the largest k the cost budget pays for do so,
-	// the others use lao.DefaultK.
-	k := lao.DefaultK
-	switch {
-	case f.kSet && len(ks) > 1:
-		return fmt.Errorf("compare: --costs compares priced and cost-blind sampling at one k, and --k lists %d (%s): run one k at a time, or give --cost-budget without --k (each solver then takes the largest k the budget pays for)",
-			len(ks), joinInts(ks))
-	case f.kSet:
-		k = ks[0]
-	}
 	prices, err := f.costs.prices()
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
@@ -78,6 +66,10 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 			return nil, fmt.Errorf("compare: %w", err)
 		}
 		return p.Prepared, nil
+	}
+	k, err := costK(f, ks, prepare)
+	if err != nil {
+		return err
 	}
 	entries, err := costEntries(names, k, !f.kSet, f.costs)
 	if err != nil {
@@ -131,6 +123,26 @@ func costEntries(names []string, k int, derive bool, costs costFlags) ([]experim
 		}
 	}
 	return entries, nil
+}
+
+// costK is the one k of compare --costs: the report pairs priced and
+// cost-blind at it. Without --k (whose default lists several for the
+// attribute-budget mode) the solvers that can take the largest k the cost
+// budget pays for do so (costSolver), the others use lao.DefaultK, at most
+// d as in fit.
+func costK(f *compareFlags, ks []int, prepare func(lao.Solver, uint64) (*frames.Prepared, error)) (int, error) {
+	switch {
+	case f.kSet && len(ks) > 1:
+		return 0, fmt.Errorf("compare: --costs compares priced and cost-blind sampling at one k, and --k lists %d values (%s): run one k at a time, or give --cost-budget without --k (the solvers that can then take the largest k the budget pays for; the others k = %d)",
+			len(ks), joinInts(ks), lao.DefaultK)
+	case f.kSet:
+		return ks[0], nil
+	}
+	probe, err := prepare(&lao.Ridge{}, f.seed)
+	if err != nil {
+		return 0, err
+	}
+	return min(lao.DefaultK, probe.Train.Dim()), nil
 }
 
 // costSolver returns the constructor of solver name with the cost budgets

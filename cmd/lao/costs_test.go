@@ -88,7 +88,7 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 		t.Fatalf("describe --costs: %v\n%s", err, out)
 	}
 	// compare --costs runs one k: several were silently cut to the first
-	wantErr(t, []string{"compare", "--data", data, "--target", "y", "--costs", costs, "--k", "2,4"}, "at one k", "--k lists 2 (2, 4)")
+	wantErr(t, []string{"compare", "--data", data, "--target", "y", "--costs", costs, "--k", "2,4"}, "at one k", "--k lists 2 values (2, 4)")
 	out, err = runCmd(t, "compare", "--json", "--quiet", "--data", data, "--target", "y", "--solvers", "ddaerr,ridge", "--costs", costs, "--cost-budget", "43", "--repeat", "2", "--cv", "0")
 	if err != nil {
 		t.Fatal(err)

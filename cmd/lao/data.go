@@ -155,7 +155,7 @@ func readAdvice(cmd string, err error, csv bool) error {
 		return fmt.Errorf("%w\n(%s)", err, cellsAdvice(cells, cmd != "predict"))
 	case errors.As(err, &numberLike):
 		advice := "--missing does not apply to them"
-		if cmd != "predict" {
+		if cmd != "predict" && !slices.Contains(numberLike.Names(), numberLike.Target) {
 			advice += fmt.Sprintf("; --ignore %s not to use them", frames.ShellWord(strings.Join(numberLike.Names(), ",")))
 		}
 		return fmt.Errorf("%w\n(%s)", err, advice)

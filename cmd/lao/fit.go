@@ -39,17 +39,20 @@ type fitFlags struct {
 
 // fitReport is the JSON form of `lao fit --json`.
 type fitReport struct {
-	Solver  string             `json:"solver"`
-	Data    string             `json:"data"`
-	Target  string             `json:"target,omitempty"`
-	D       int                `json:"d"`
-	K       int                `json:"k"`
-	MTrain  int                `json:"m_train"`
-	MTest   int                `json:"m_test"`
-	Seed    uint64             `json:"seed"`
-	Params  map[string]float64 `json:"params"`
-	Tuned   bool               `json:"tuned_by_cv"`
-	CVFolds int                `json:"cv_folds,omitempty"`
+	Solver string             `json:"solver"`
+	Data   string             `json:"data"`
+	Target string             `json:"target,omitempty"`
+	D      int                `json:"d"`
+	K      int                `json:"k"`
+	MTrain int                `json:"m_train"`
+	MTest  int                `json:"m_test"`
+	Seed   uint64             `json:"seed"`
+	Params map[string]float64 `json:"params"`
+	Tuned  bool               `json:"tuned_by_cv"`
+	// kFromBudget: the solver takes the largest k the cost budget pays
+	// for (the "k" of Params is then its choice, not CV's).
+	kFromBudget bool
+	CVFolds     int `json:"cv_folds,omitempty"`
 	// CVIdle is set when --cv asked for tuning and nothing was left to
 	// tune (every tunable parameter set on the command line, or none).
 	CVIdle  bool     `json:"cv_nothing_to_tune,omitempty"`
@@ -190,6 +193,7 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
+	rep.kFromBudget = f.costs.budget > 0 && !f.params.given("k") && lao.DerivesK(s)
 	for _, n := range append([]string{p.note, kNote, labelNote(src.rawLabels())}, costNotes...) {
 		if n != "" {
 			rep.Notes = append(rep.Notes, n)
@@ -416,9 +420,9 @@ func printParams(w io.Writer, r *fitReport) {
 			fmt.Fprintln(w, "refit:", n)
 		}
 		if len(r.Refits) > 0 {
-			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params))
+			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params, r.kFromBudget))
 		} else {
-			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params))
+			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params, r.kFromBudget))
 		}
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
@@ -432,11 +436,12 @@ func printParams(w io.Writer, r *fitReport) {
 	}
 }
 
-// tunedParams formats the parameters of a tuned fit; a k the solver took
-// from its cost budget (reported as "k") is said as such, not as CV's.
-func tunedParams(p map[string]float64) string {
-	k, derived := p["k"]
-	if !derived {
+// tunedParams formats the parameters of a tuned fit; with fromBudget the
+// "k" the solver reports is the one it took from its cost budget, said as
+// such, not as CV's choice.
+func tunedParams(p map[string]float64, fromBudget bool) string {
+	k, ok := p["k"]
+	if !fromBudget || !ok {
 		return frames.Params(p).String()
 	}
 	rest := maps.Clone(p)

@@ -110,7 +110,8 @@ func readModelFile(path string) (*frames.Model, error) {
 // for an all-numeric table).
 func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, error) {
 	tab, err := tf.readTable("predict")
-	if cells := (*frames.CellsError)(nil); errors.As(err, &cells) {
+	cells, numberLike := (*frames.CellsError)(nil), (*frames.NumberLikeError)(nil)
+	if errors.As(err, &cells) || errors.As(err, &numberLike) {
 		tab, err = tf.readTableOnly("predict", slices.Clone(m.Features))
 	}
 	if err != nil {

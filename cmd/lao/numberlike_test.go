@@ -1,0 +1,56 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A number written another way outside the model's columns (the label, an
+// unused column) does not stop predict; in a column the model reads it does.
+func TestPredictNumberLikeOutsideModel(t *testing.T) {
+	train := writeTemp(t, "train.csv", linearCSV(200, -1, ""))
+	model := writeTemp(t, "m.json", "")
+	if _, err := runCmd(t, "fit", "--data", train, "--target", "y", "--solver", "ridge", "--cv", "0", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(linearCSV(30, -1, ""), "\n")
+	f := strings.Split(rows[3], ",")
+	f[len(f)-1] = `"1,5"` // the label of line 4
+	rows[3] = strings.Join(f, ",")
+	if out, err := runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "new.csv", strings.Join(rows, "\n"))); err != nil {
+		t.Errorf("a number-like label: %v\n%s", err, out)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", writeTemp(t, "bad.csv", linearCSV(30, 5, "1,5"))}, `column "a"`, "decimal comma")
+}
+
+// The advice for a number-like label does not tell to --ignore it (which
+// is refused for the target).
+func TestNumberLikeTargetAdvice(t *testing.T) {
+	rows := strings.Split(linearCSV(60, -1, ""), "\n")
+	f := strings.Split(rows[3], ",")
+	f[len(f)-1] = `"1,5"`
+	rows[3] = strings.Join(f, ",")
+	_, err := runCmd(t, "fit", "--data", writeTemp(t, "y.csv", strings.Join(rows, "\n")), "--target", "y")
+	if err == nil || !strings.Contains(err.Error(), `column "y" has 1 number such as "1,5"`) || strings.Contains(err.Error(), "--ignore") || strings.Contains(err.Error(), "leave the column out") {
+		t.Errorf("a number-like label: %v", err)
+	}
+}
+
+// Only a k taken from a cost budget is said to be; the sparse solvers
+// report their k as a parameter of their own.
+func TestTunedParamsNoFalseBudgetK(t *testing.T) {
+	out, err := runCmd(t, "fit", "--data", writeTemp(t, "l.csv", linearCSV(300, -1, "")), "--target", "y", "--solver", "exploration", "--k", "2", "--s", "1")
+	if err != nil || strings.Contains(out, "cost budget pays for") {
+		t.Errorf("exploration without prices: %v\n%s", err, out)
+	}
+}
+
+// compare --costs without --k on a table of fewer than lao.DefaultK
+// attributes runs at k = d (as fit), instead of failing on k = 4 > d.
+func TestCompareCostsSmallTable(t *testing.T) {
+	data := writeTemp(t, "two.csv", linearCSV(200, -1, ""))
+	costs := writeTemp(t, "c.csv", "a,1\nb,5\n")
+	if out, err := runCmd(t, "compare", "--data", data, "--target", "y", "--costs", costs, "--solvers", "aerr", "--repeat", "1", "--cv", "0", "--quiet"); err != nil {
+		t.Errorf("compare --costs on d = 2: %v\n%s", err, out)
+	}
+}
