@@ -1,7 +1,6 @@
 package frames
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
+
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -28,37 +30,39 @@ type ColumnPrice struct {
 
 // ReadCosts reads attribute prices from a CSV with two columns, the column
 // name and its price, one column per line (name is the file's name, used in
-// errors). A first line whose price is not a number is a header and is
-// skipped ("column,cost"); blank lines are skipped. A price must be a
-// positive finite number; a column may appear once. Errors name the file,
-// the line and the column.
+// errors), through package ingest as every table: gzip or bzip2 detected by
+// content, the separator (',', ';' or tab) from the first line, UTF-16
+// converted. A first line whose price has no digit is a header and is
+// skipped ("column,cost"; "a,$1.00" is a price, refused with a hint); blank
+// lines are skipped. A price must be a positive finite number; a column may
+// appear once. Errors name the file, the line and the column.
 func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
+	in, err := ingest.Open(r, name, ingest.Limits{})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", err, ErrPrices)
+	}
+	rec, err := ingest.NewRecords(in, ingest.CSVOptions{NoHeader: true})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", err, ErrPrices)
+	}
 	var out []ColumnPrice
 	for first := true; ; first = false {
-		rec, err := cr.Read()
+		row, line, err := rec.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("%s:%d: %v: %w", name, pe.StartLine, pe.Err, ErrPrices)
-			}
-			return nil, fmt.Errorf("%s: %v: %w", name, err, ErrPrices)
+			return nil, fmt.Errorf("%w (want two fields a line: column name, price): %w", err, ErrPrices)
 		}
-		line, _ := cr.FieldPos(0)
 		where := fmt.Sprintf("%s:%d", name, line)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+		if len(row) == 1 && strings.TrimSpace(row[0]) == "" {
 			continue
 		}
-		if len(rec) != 2 {
-			return nil, fmt.Errorf("%s: %d fields, want 2 (column name, price): %w", where, len(rec), ErrPrices)
+		if len(row) != 2 {
+			return nil, fmt.Errorf("%s: %d fields, want 2 (column name, price): %w", where, len(row), ErrPrices)
 		}
-		col, cell := strings.TrimSpace(strings.TrimPrefix(rec[0], "\ufeff")), strings.TrimSpace(rec[1])
-		if _, perr := strconv.ParseFloat(cell, 64); perr != nil && first {
+		col, cell := strings.TrimSpace(strings.TrimPrefix(row[0], "\ufeff")), strings.TrimSpace(row[1])
+		if first && !strings.ContainsAny(cell, "0123456789") {
 			continue // a header line
 		}
 		p, err := parsePrice(col, cell, where)
@@ -108,7 +112,11 @@ func parsePrice(col, cell, where string) (ColumnPrice, error) {
 	case cell == "":
 		return ColumnPrice{}, fmt.Errorf("%s: column %q: the price is missing: %w", where, col, ErrPrices)
 	case err != nil && !errors.Is(err, strconv.ErrRange): // out of range: ±Inf or 0, refused below
-		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %q is not a number: %w", where, col, cell, ErrPrices)
+		hint := numberHint(cell)
+		if _, perr := strconv.ParseFloat(strings.TrimLeft(cell, "$€£¥ "), 64); perr == nil {
+			hint = " (a currency sign? write the number alone)"
+		}
+		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %q is not a number%s: %w", where, col, cell, hint, ErrPrices)
 	case math.IsNaN(v) || math.IsInf(v, 0) || v <= 0:
 		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %s must be positive and finite: %w", where, col, cell, ErrPrices)
 	}
@@ -153,6 +161,9 @@ func PricesFor(features []string, prices []ColumnPrice, unused []Unused, target 
 	}
 	if len(missing) > 0 {
 		return nil, nil, fmt.Errorf("no price for the feature column(s) %s: every attribute needs a price: %w", strings.Join(missing, ", "), ErrPrices)
+	}
+	if sum := floats.Sum(costs); !(sum <= lao.MaxPriceSum) {
+		return nil, nil, fmt.Errorf("the prices of the feature columns sum to %g, above %g: the costs of many examples would overflow; give them in a larger unit (e.g. thousands): %w", sum, lao.MaxPriceSum, ErrPrices)
 	}
 	return costs, notes, nil
 }

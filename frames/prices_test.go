@@ -2,6 +2,7 @@ package frames_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"slices"
 	"strings"
@@ -24,17 +25,28 @@ func TestReadCosts(t *testing.T) {
 		"a,0\n":          `costs.csv:1: column "a": price 0 must be positive`,
 		"a,1\nb,NaN\n":   `costs.csv:2: column "b": price NaN must be positive`,
 		"a,1\nb,\n":      `costs.csv:2: column "b": the price is missing`,
-		"a,1\nb,2,3\n":   "costs.csv:2: 3 fields, want 2",
+		"a,1\nb,2,3\n":   "costs.csv: line 2 has 3 fields",
+		"a,1,2\nb,2,3\n": "costs.csv:1: 3 fields, want 2",
+		"a,$1.00\nb,2\n": `costs.csv:1: column "a": price "$1.00" is not a number (a currency sign?`,
+		"a;2\nb;1,5\n":   `price "1,5" is not a number (numbers with a decimal comma?`,
 		"a,1\n,2\n":      "costs.csv:2: empty column name",
 		"column,cost\n":  "costs.csv: no prices",
 		"a,1\nb,+Inf\n":  `column "b": price +Inf must be positive and finite`,
-		"a,1\n\"b,2\n":   "costs.csv:2",
+		"a,1\n\"b,2\n":   "costs.csv: line 2",
 		"x\ny\n":         "costs.csv:1: 1 fields, want 2",
 		"a,1\nb,1e999\n": `column "b": price 1e999`,
 	} {
 		if _, err := frames.ReadCosts(strings.NewReader(in), "costs.csv"); !errors.Is(err, frames.ErrPrices) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", in, err, want)
 		}
+	}
+	// read as every table: a separator other than ',' and gzip
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("column;cost\na;1.5\nb;17.61\n"))
+	zw.Close()
+	if got, err := frames.ReadCosts(&gz, "costs.csv.gz"); err != nil || len(got) != 2 || got[1].Cost != 17.61 || got[1].Where != "costs.csv.gz:3" {
+		t.Errorf("gzip, semicolons: %+v, %v", got, err)
 	}
 	if _, err := frames.ParseCosts("a=1,b", "--cost"); err == nil || !strings.Contains(err.Error(), `--cost: "b": want name=price`) {
 		t.Errorf("--cost without =: %v", err)

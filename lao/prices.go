@@ -79,18 +79,28 @@ func (p *Prices) priceParams(what string) []Param {
 }
 
 // CheckCosts validates prices for d attributes: length d, every price
-// positive and finite. The error names the first bad attribute by index.
+// positive and finite, and their sum at most MaxPriceSum, so that the costs
+// of up to 10¹⁸ examples add up without overflow. The error names the
+// first bad attribute by index.
 func CheckCosts(costs []float64, d int) error {
 	if len(costs) != d {
 		return fmt.Errorf("lao: %d prices for %d attributes: %w", len(costs), d, ErrShape)
 	}
+	var sum float64
 	for j, c := range costs {
 		if !(c > 0) || math.IsInf(c, 0) {
 			return fmt.Errorf("lao: the price of attribute %d is %g; prices must be positive and finite: %w", j, c, ErrParam)
 		}
+		sum += c
+	}
+	if !(sum <= MaxPriceSum) {
+		return fmt.Errorf("lao: the prices sum to %g, above %g: the costs of many examples would overflow; express them in a larger unit: %w", sum, MaxPriceSum, ErrParam)
 	}
 	return nil
 }
+
+// MaxPriceSum bounds the sum of the prices of a table's attributes.
+const MaxPriceSum = 1e290
 
 // check validates the prices and budgets against d (solver names the
 // solver in errors). Without prices, a cost budget is an error.

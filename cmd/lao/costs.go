@@ -75,6 +75,11 @@ func (c *costFlags) prices() ([]frames.ColumnPrice, error) {
 // (prices of unused columns) and s with its prices.
 func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, []string, error) {
 	if !c.given() {
+		for _, name := range []string{"costblind", "costbudget", "predictcostbudget"} {
+			if q, err := lao.FindParam(s, name); err == nil && q.Get() != 0 {
+				return nil, nil, fmt.Errorf("--param %s=%g needs the attributes' prices: give them with --costs FILE or --cost name=price,...", name, q.Get())
+			}
+		}
 		return s, nil, nil
 	}
 	if p.Data == nil {
@@ -98,6 +103,9 @@ func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, [
 		q, err := lao.FindParam(s, b.param)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %s has no cost budget; the priced solvers are aerr, ddaerr, aelr, ddaelr, screen-ridge and hybrid", b.flag, s.Name())
+		}
+		if set := q.Get(); set != 0 && set != b.v { // --param name=… given too
+			return nil, nil, fmt.Errorf("%s %g and --param %s=%g disagree: give the budget once", b.flag, b.v, b.param, set)
 		}
 		if err := q.Set(b.v); err != nil {
 			return nil, nil, err

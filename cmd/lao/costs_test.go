@@ -71,11 +71,24 @@ func TestFitCostErrors(t *testing.T) {
 		{[]string{"--solver", "aer", "--costs", costs, "--cost-budget", "30"}, "aer has no cost budget"},
 		{[]string{"--costs", costs, "--cost-budget", "30"}, "cannot pay for one draw in the worst case"},
 		{[]string{"--costs", writeTemp(t, "bad.csv", "a,1\nb,x\n")}, `bad.csv:2: column "b": price "x" is not a number`},
+		{[]string{"--costs", costs, "--cost-budget", "60", "--param", "costbudget=5"}, "--cost-budget 60 and --param costbudget=5 disagree"},
+		{[]string{"--param", "costblind=1"}, "--param costblind=1 needs the attributes' prices"},
+		{[]string{"--cost", "a=1e308,b=1e308,c=1,d=1,e=1,f=1"}, "the prices of the feature columns sum to +Inf"},
+		{[]string{"--costs", writeTemp(t, "cur.csv", "a,$1.00\nb,2\n")}, "(a currency sign? write the number alone)"},
 	} {
 		_, err := runCmd(t, append(base, c.args...)...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %q", c.args, err, c.want)
 		}
+	}
+}
+
+// A price for an ignored column is noted with the table's reason.
+func TestPriceOfIgnoredColumn(t *testing.T) {
+	data, costs := pricedCSV(t)
+	out, err := runCmd(t, "fit", "--data", data, "--target", "y", "--cv", "0", "--costs", costs, "--ignore", "f", "--cost-budget", "60")
+	if err != nil || !strings.Contains(out, `price of "f" ignored: the column is not used (ignored as requested)`) {
+		t.Errorf("%v\n%s", err, out)
 	}
 }
 

@@ -85,6 +85,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, see
 			return nil, err
 		}
 		p.scaling, p.unused = p.ScalingChoice.Scaling.Name(), src.tab.UnusedWith(p.Data)
+		p.Unused = p.unused // the table's reasons ("ignored as requested", "text: …") for SetPrices' notes
 		p.note = scalingNote(scale, p.ScalingChoice)
 		mr := newMissingReport(src.tab, p.Train.Names())
 		p.missing = &mr
