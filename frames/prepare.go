@@ -231,7 +231,7 @@ func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
 	score := func(w []float64, b PredictBudget) (Scores, error) {
 		return ScoreWithin(w, p.Test.Stream(), &p.Transform, b)
 	}
-	return fitScored(WithPrices(WithPriors(s, p.Train), p.Costs), p.Train.Stream(), seed, p.Costs, p.Model, score)
+	return fitScored(WithPrices(WithPriors(s, p.Train), p.Costs, p.Train.Names()), p.Train.Stream(), seed, p.Costs, p.Model, score)
 }
 
 // fitScored fits s on train (lao.Fit with Options.Seed = seed, accounted

@@ -185,10 +185,11 @@ func listNames(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// WithPrices returns s with the attributes' prices set, if s is a priced
-// solver (lao.PriceUser) still without them; otherwise s itself. s is not
+// WithPrices returns s with the attributes' prices set, and their names
+// for messages (nil or of another length: none), if s is a priced solver
+// (lao.PriceUser) still without prices; otherwise s itself. s is not
 // modified: the prices go into a copy (lao.Clone). Nil costs return s.
-func WithPrices(s lao.Solver, costs []float64) lao.Solver {
+func WithPrices(s lao.Solver, costs []float64, names []string) lao.Solver {
 	pu, ok := s.(lao.PriceUser)
 	if !ok || costs == nil || !pu.NeedsCosts() {
 		return s
@@ -198,6 +199,9 @@ func WithPrices(s lao.Solver, costs []float64) lao.Solver {
 		return s
 	}
 	c.(lao.PriceUser).SetCosts(costs)
+	if len(names) == len(costs) {
+		c.(lao.PriceUser).PricesOf().Names = names
+	}
 	return c
 }
 

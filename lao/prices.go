@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/laoproject/lao/lao/internal/observe"
 )
@@ -47,6 +49,9 @@ type Prices struct {
 	// enforces the same cost budget: the cost-blind reference at the same
 	// cost. Off, the draws are priced (docs/costs.md).
 	CostBlind bool
+	// Names are the attributes' names, for messages (frames.WithPrices sets
+	// them from the table's columns); nil: attributes are named by index.
+	Names []string
 }
 
 // PriceUser is implemented by the priced solvers (through their embedded
@@ -200,7 +205,7 @@ func (p *Prices) resolveDraws(solver string, k, d int, n func(int) int) (int, fl
 		}
 		if k == 0 {
 			return 0, 0, paramErr(solver, "costbudget", "= %g cannot pay for one draw in the worst case: %d attributes cost %s; raise it to %g or drop the expensive columns",
-				p.CostBudget, n(1), mostExpensive(p.Costs, n(1)), WorstCaseCost(p.Costs, n(1)))
+				p.CostBudget, n(1), p.mostExpensive(n(1)), WorstCaseCost(p.Costs, n(1)))
 		}
 		return k, p.CostBudget, nil
 	}
@@ -208,8 +213,8 @@ func (p *Prices) resolveDraws(solver string, k, d int, n func(int) int) (int, fl
 		return 0, 0, err
 	}
 	if w := WorstCaseCost(p.Costs, n(k)); !fitsBudget(w, p.CostBudget) {
-		return 0, 0, paramErr(solver, "costbudget", "= %g is below the worst case of k = %d: %d attributes can cost %g (%s); lower k, or set k = 0 to take the largest k the budget pays for",
-			p.CostBudget, k, n(k), w, mostExpensive(p.Costs, n(k)))
+		return 0, 0, paramErr(solver, "costbudget", "= %g is below the worst case of k = %d: %d attributes can cost %g (%s); lower k, or set k = 0 (on the command line: leave --k out) to take the largest k the budget pays for",
+			p.CostBudget, k, n(k), w, p.mostExpensive(n(k)))
 	}
 	return k, p.CostBudget, nil
 }
@@ -225,21 +230,24 @@ func (p *Prices) drawsK(K, d int, n func(int) int) int {
 	return K
 }
 
-// mostExpensive lists the n most expensive attributes as "j (c_j), ...".
-func mostExpensive(costs []float64, n int) string {
+// mostExpensive lists the n most expensive attributes as "name (c_j), ..."
+// (or "attribute j (c_j)" without Names).
+func (p *Prices) mostExpensive(n int) string {
+	costs := p.Costs
 	idx := make([]int, len(costs))
 	for j := range idx {
 		idx[j] = j
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(costs[b], costs[a]) }) // decreasing; ties keep index order
-	s := ""
-	for i, j := range idx[:min(n, len(idx))] {
-		if i > 0 {
-			s += ", "
+	parts := make([]string, 0, n)
+	for _, j := range idx[:min(n, len(idx))] {
+		name := fmt.Sprintf("attribute %d", j)
+		if len(p.Names) == len(costs) {
+			name = strconv.Quote(p.Names[j])
 		}
-		s += fmt.Sprintf("attribute %d (%g)", j, costs[j])
+		parts = append(parts, fmt.Sprintf("%s (%g)", name, costs[j]))
 	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
 // budget adds the prices and cost budgets to a solver's count budget b:

@@ -116,7 +116,7 @@ func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, [
 			_ = q.Set(0) // the largest k the budget pays for
 		}
 	}
-	return frames.WithPrices(s, p.Costs), notes, nil
+	return frames.WithPrices(s, p.Costs, p.Train.Names()), notes, nil
 }
 
 // CostReport is what `lao fit --json` adds with prices.

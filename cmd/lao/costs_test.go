@@ -69,7 +69,7 @@ func TestFitCostErrors(t *testing.T) {
 		{[]string{"--cost-budget", "5"}, "--cost-budget needs the attributes' prices"},
 		{[]string{"--costs", costs, "--cost-budget", "0.5"}, "below the cheapest attribute's price 1"},
 		{[]string{"--solver", "aer", "--costs", costs, "--cost-budget", "30"}, "aer has no cost budget"},
-		{[]string{"--costs", costs, "--cost-budget", "30"}, "cannot pay for one draw in the worst case"},
+		{[]string{"--costs", costs, "--cost-budget", "30"}, `cannot pay for one draw in the worst case: 2 attributes cost "a" (20), "e" (20)`},
 		{[]string{"--costs", writeTemp(t, "bad.csv", "a,1\nb,x\n")}, `bad.csv:2: column "b": price "x" is not a number`},
 		{[]string{"--costs", costs, "--cost-budget", "60", "--param", "costbudget=5"}, "--cost-budget 60 and --param costbudget=5 disagree"},
 		{[]string{"--param", "costblind=1"}, "--param costblind=1 needs the attributes' prices"},

@@ -193,7 +193,9 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
-	rep.kFromBudget = f.costs.budget > 0 && !f.params.given("k") && lao.DerivesK(s)
+	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
+		rep.kFromBudget = f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0
+	}
 	for _, n := range append([]string{p.note, kNote, labelNote(src.rawLabels())}, costNotes...) {
 		if n != "" {
 			rep.Notes = append(rep.Notes, n)

@@ -127,7 +127,7 @@ func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *l
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs)
+	s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs, p.Train.Names())
 	base := s
 	var cv *frames.CVResult
 	if spec.CVFolds >= 2 && lao.Tunable(s) {
