@@ -2,7 +2,9 @@ package lao
 
 import (
 	"cmp"
+	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -193,7 +195,8 @@ func (h *Hybrid) Start(p Problem) (Learner, Budget, error) {
 // costing at most C − C'.
 func (h *Hybrid) pricedPlan(c hybridConfig) (cprime, cost float64, bounds []int, err error) {
 	cprime = h.PredictCostBudget
-	if cprime == 0 {
+	given := cprime > 0
+	if !given {
 		cprime = WorstCaseCost(h.Costs, c.s)
 	}
 	width := c.sp - c.s
@@ -204,8 +207,12 @@ func (h *Hybrid) pricedPlan(c hybridConfig) (cprime, cost float64, bounds []int,
 	cost = h.CostBudget
 	bounds, bad := costBlocks(h.Costs, width, cost-cprime)
 	if bounds == nil {
-		return 0, 0, nil, paramErr("hybrid", "costbudget", "= %g leaves %g beyond the support's budget C' = %g, less than attribute %d's price %g: Exploration could never read it; raise costbudget (or lower predictcostbudget)",
-			cost, cost-cprime, cprime, bad, h.Costs[bad])
+		which := "predictcostbudget"
+		if !given {
+			which = fmt.Sprintf("the default, the worst case of s = %d attributes, as predictcostbudget is 0", c.s)
+		}
+		return 0, 0, nil, paramErr("hybrid", "costbudget", "= %g must pay for the support, C' = %g (%s), and for Exploration's block beyond it: it leaves %g, less than %s's price %g, so Exploration could never read that attribute; raise costbudget to at least %g (or lower predictcostbudget, or s)",
+			cost, cprime, which, cost-cprime, h.attrName(bad), h.Costs[bad], cprime+slices.Max(h.Costs))
 	}
 	return cprime, cost, bounds, nil
 }

@@ -230,6 +230,15 @@ func (p *Prices) drawsK(K, d int, n func(int) int) int {
 	return K
 }
 
+// attrName names attribute j in messages: its name in quotes, or
+// "attribute j" without Names.
+func (p *Prices) attrName(j int) string {
+	if len(p.Names) == len(p.Costs) && j < len(p.Names) {
+		return strconv.Quote(p.Names[j])
+	}
+	return fmt.Sprintf("attribute %d", j)
+}
+
 // mostExpensive lists the n most expensive attributes as "name (c_j), ..."
 // (or "attribute j (c_j)" without Names).
 func (p *Prices) mostExpensive(n int) string {
@@ -241,11 +250,7 @@ func (p *Prices) mostExpensive(n int) string {
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(costs[b], costs[a]) }) // decreasing; ties keep index order
 	parts := make([]string, 0, n)
 	for _, j := range idx[:min(n, len(idx))] {
-		name := fmt.Sprintf("attribute %d", j)
-		if len(p.Names) == len(costs) {
-			name = strconv.Quote(p.Names[j])
-		}
-		parts = append(parts, fmt.Sprintf("%s (%g)", name, costs[j]))
+		parts = append(parts, fmt.Sprintf("%s (%g)", p.attrName(j), costs[j]))
 	}
 	return strings.Join(parts, ", ")
 }

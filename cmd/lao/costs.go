@@ -8,6 +8,8 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"gonum.org/v1/gonum/floats"
+
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
@@ -116,7 +118,22 @@ func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, [
 			_ = q.Set(0) // the largest k the budget pays for
 		}
 	}
+	if all := floats.Sum(p.Costs); c.predict > 0 && all > c.predict && !choosesSupport(s) {
+		return nil, nil, fmt.Errorf("--predict-cost-budget %g: %s's model has a weight on every column, which together cost %g to read at prediction: use screen-ridge or hybrid, which choose their columns within it, or raise it to %g",
+			c.predict, s.Name(), all, all)
+	}
 	return frames.WithPrices(s, p.Costs, p.Train.Names()), notes, nil
+}
+
+// choosesSupport reports whether s picks the columns its model reads within
+// a prediction cost budget (the others' weights are dense: AERR, AELR and
+// their data-dependent versions start from non-zero weights everywhere).
+func choosesSupport(s lao.Solver) bool {
+	switch s.(type) {
+	case *lao.ScreenRidge, *lao.Hybrid:
+		return true
+	}
+	return false
 }
 
 // CostReport is what `lao fit --json` adds with prices.

@@ -73,6 +73,8 @@ func TestFitCostErrors(t *testing.T) {
 		{[]string{"--costs", writeTemp(t, "bad.csv", "a,1\nb,x\n")}, `bad.csv:2: column "b": price "x" is not a number`},
 		{[]string{"--costs", costs, "--cost-budget", "60", "--param", "costbudget=5"}, "--cost-budget 60 and --param costbudget=5 disagree"},
 		{[]string{"--param", "costblind=1"}, "--param costblind=1 needs the attributes' prices"},
+		{[]string{"--costs", costs, "--predict-cost-budget", "20"}, "aerr's model has a weight on every column, which together cost 45 to read at prediction: use screen-ridge or hybrid"},
+		{[]string{"--solver", "hybrid", "--costs", costs, "--cost-budget", "1"}, `raise costbudget to at least`},
 		{[]string{"--cost", "a=1e308,b=1e308,c=1,d=1,e=1,f=1"}, "the prices of the feature columns sum to +Inf"},
 		{[]string{"--costs", writeTemp(t, "cur.csv", "a,$1.00\nb,2\n")}, "(a currency sign? write the number alone)"},
 	} {
