@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -44,6 +45,14 @@ type costPair struct {
 	BlindAtPriced   *jfloat `json:"cost_blind_mse_at_priced_cost"`
 	Predicted       *jfloat `json:"predicted_gain_at_k,omitempty"`
 	PredictedOneDrw *jfloat `json:"predicted_gain_one_draw,omitempty"`
+	// Reading says in a sentence which sampler is ahead at the same total
+	// cost (the priced one's), the comparison a cost ratio above 1 can hide
+	// when the priced curve reached the larger final error early and ended
+	// above the cost-blind one.
+	Reading string `json:"reading"`
+	// se is the larger standard error of the two final mean MSEs (sd over
+	// the splits / √splits): a gap within it is noise.
+	se float64
 }
 
 // runCompareCosts is `lao compare --costs/--cost`: every solver of
@@ -89,7 +98,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 			rep.Notes = append(rep.Notes, c.Label+", "+n)
 		}
 	}
-	if rep.Pairs, err = costPairs(curves, prepare); err != nil {
+	if rep.Pairs, err = costPairs(curves, prepare, f.repeat); err != nil {
 		return err
 	}
 	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return costPlot(rep, png) }); err != nil {
@@ -173,7 +182,7 @@ func costSolver(name string, blind bool, k int, derive bool, c costFlags) func()
 
 // costPairs matches each priced curve with its cost-blind one and adds the
 // predicted gain for AERR and DDAERR (Corollary C.5, at the curve's k).
-func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error)) ([]costPair, error) {
+func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error), splits int) ([]costPair, error) {
 	byLabel := map[string]experiments.CostCurve{}
 	for _, c := range curves {
 		byLabel[c.Label] = c
@@ -193,6 +202,8 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 		if v, ok := b.MSEAtCost(c.Final.Cost); ok {
 			pr.BlindAtPriced = jptr(v)
 		}
+		pr.se = max(c.Final.MSESD, b.Final.MSESD) / math.Sqrt(float64(max(splits, 1)))
+		pr.Reading = pr.reading()
 		if name == "aerr" || name == "ddaerr" {
 			s, _ := lao.New(name)
 			p, err := prepare(s, 0)
@@ -255,7 +266,32 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%.4g\t%s\t%s\t%s\t%.4g\t%s\n", p.Solver, p.K, p.Target, reach, ratio, at, p.PricedMSE, pred)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, p := range r.Pairs {
+		fmt.Fprintf(w, "  %s: %s\n", p.Solver, p.Reading)
+	}
+	fmt.Fprintf(w, "  (mean curves over %d splits; the standard error is that of the final means)\n", r.Repeats)
+	return nil
+}
+
+// reading is Reading: at the priced solver's total cost, which mean curve
+// is lower.
+func (p costPair) reading() string {
+	if p.BlindAtPriced == nil {
+		return fmt.Sprintf("not compared at the same total cost: the priced solver's total %.4g is outside the cost-blind curve's costs", p.PricedCost)
+	}
+	blind := float64(*p.BlindAtPriced)
+	switch {
+	case math.Abs(p.PricedMSE-blind) <= p.se:
+		return fmt.Sprintf("for the priced solver's total cost %.4g it ends at MSE %.4g, the cost-blind solver was at %.4g at that cost: within one standard error (%.2g), no difference to tell", p.PricedCost, p.PricedMSE, blind, p.se)
+	case p.PricedMSE < blind:
+		return fmt.Sprintf("for the priced solver's total cost %.4g it ends at MSE %.4g, below the cost-blind solver's %.4g at that cost: priced sampling paid off", p.PricedCost, p.PricedMSE, blind)
+	case p.PricedMSE > blind:
+		return fmt.Sprintf("for the priced solver's total cost %.4g the cost-blind solver was at MSE %.4g, below the priced one's final %.4g: priced sampling did not pay off here (a cost ratio above 1 then only says the priced curve reached that larger error sooner)", p.PricedCost, blind, p.PricedMSE)
+	}
+	return fmt.Sprintf("for the priced solver's total cost %.4g both are at MSE %.4g: no difference", p.PricedCost, p.PricedMSE)
 }
 
 // costPlot draws test MSE against cost spent (log scale), one curve per

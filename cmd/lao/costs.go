@@ -244,6 +244,7 @@ func printCostGains(w io.Writer, gains []costGain) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%.3f\t%.1f\t%.1f\n", g.Solver, g.Blind, g.Priced, float64(g.Gain), float64(g.GainAtK), float64(g.KStarBlind), float64(g.KStarPriced))
 	}
 	fmt.Fprintln(tw, "(a gain is the ratio of the total costs at which the cost-blind and the priced sampler reach the same bound; 1: none)")
+	fmt.Fprintln(tw, "(a prediction for the bound of Kukliansky & Shamir's Theorem 3.1, a worst case over w*: the gain measured on a table can be lower or higher, and on a few hundred rows is mostly noise; lao compare --costs measures it)")
 	fmt.Fprintln(tw, "the l1 solvers (aelr, ddaelr) keep their x̃ draws: prices change their k and their inner-product draw only (ours/c4)")
 	return tw.Flush()
 }

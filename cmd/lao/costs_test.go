@@ -123,3 +123,23 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 		t.Errorf("curves %v, pairs %+v", labels, rep.Pairs)
 	}
 }
+
+// The reading of a priced/cost-blind pair compares them at the same total
+// cost: a cost ratio above 1 with the priced curve ending higher is not a
+// gain, and a gap within the standard error is no difference.
+func TestCostPairReading(t *testing.T) {
+	at := func(v float64) *jfloat { j := jfloat(v); return &j }
+	for _, c := range []struct {
+		p    costPair
+		want string
+	}{
+		{costPair{PricedMSE: 52.7, PricedCost: 165, BlindAtPriced: at(42.3), CostRatio: 1.32, se: 1}, "did not pay off"},
+		{costPair{PricedMSE: 0.68, PricedCost: 9319, BlindAtPriced: at(0.71), se: 0.01}, "priced sampling paid off"},
+		{costPair{PricedMSE: 54.75, PricedCost: 500, BlindAtPriced: at(54.09), se: 8.6}, "within one standard error"},
+		{costPair{PricedMSE: 1, PricedCost: 5}, "not compared at the same total cost"},
+	} {
+		if got := c.p.reading(); !strings.Contains(got, c.want) {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
+	}
+}
