@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -142,4 +143,23 @@ func TestCostPairReading(t *testing.T) {
 			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
 		}
 	}
+}
+
+// predict says what a row costs with a model fitted with prices, and
+// refuses the model above --predict-cost-budget.
+func TestPredictCost(t *testing.T) {
+	data, costs := pricedCSV(t)
+	model := filepath.Join(t.TempDir(), "m.json")
+	if _, err := runCmd(t, "fit", "--data", data, "--target", "y", "--cv", "0", "--solver", "screen-ridge", "--k", "2",
+		"--costs", costs, "--predict-cost-budget", "3", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	out := captureStderr(t, func() {
+		_, err = runCmd(t, "predict", "--model", model, "--data", data, "--out", filepath.Join(t.TempDir(), "p.csv"))
+	})
+	if err != nil || !strings.Contains(out, "each row costs") {
+		t.Errorf("predict with prices: %v\n%s", err, out)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", data, "--predict-cost-budget", "0.5"}, "more than --predict-cost-budget 0.5")
 }

@@ -40,6 +40,7 @@ func runPredict(args []string, stdout io.Writer) error {
 	tf.define(fs, "CSV file with the model's columns (gzip or bzip2 detected by content) or libsvm/svmlight file (.svm, .libsvm, .svmlight, for a model fitted on one)")
 	fs.Lookup("target").Usage = "not for predict: the label column is the model's (the --target of lao fit); rows with it are scored, the others only predicted"
 	budget := fs.Int("budget", 0, "read at most this many attributes per row (prediction on a budget); a model needing more is refused (0: no limit)")
+	costBudget := fs.Float64("predict-cost-budget", 0, "C': with a model fitted with prices, refuse it if the prices of the columns it reads add up to more (0: no limit)")
 	out := fs.String("out", "", "write the predictions to this file instead of standard output")
 	if err := parseArgs(fs, args); err != nil {
 		return err
@@ -51,12 +52,18 @@ func runPredict(args []string, stdout io.Writer) error {
 		return errors.New("predict: --data is required")
 	case *budget < 0:
 		return fmt.Errorf("predict: --budget %d must be positive (or 0: no limit)", *budget)
+	case *costBudget < 0 || math.IsNaN(*costBudget) || math.IsInf(*costBudget, 0):
+		return fmt.Errorf("predict: --predict-cost-budget %g must be positive and finite (or 0: no limit)", *costBudget)
 	case tf.target != "":
 		return errors.New("predict: --target is taken from the model file (the label column it was fitted on): to score the predictions, give that column the same name in --data")
 	case isNamed(tf.data):
 		return fmt.Errorf("predict: --data %s names a built-in data set; predict reads CSV and libsvm/svmlight files", tf.data)
 	}
 	m, err := readModelFile(*modelPath)
+	if err != nil {
+		return err
+	}
+	costNote, err := predictionCost(m, *costBudget)
 	if err != nil {
 		return err
 	}
@@ -69,8 +76,10 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range p.notes {
-		fmt.Fprintln(os.Stderr, "predict:", n)
+	for _, n := range append(p.notes, costNote) {
+		if n != "" {
+			fmt.Fprintln(os.Stderr, "predict:", n)
+		}
 	}
 	if err := writeOut(*out, stdout, func(w io.Writer) error { return writePredictions(w, p, m) }); err != nil {
 		return err
@@ -86,6 +95,32 @@ func runPredict(args []string, stdout io.Writer) error {
 		}
 	}
 	return nonFinitePrediction(tf.data, p, m)
+}
+
+// predictionCost says what a row costs to predict with a model fitted with
+// prices (the prices of the columns with a non-zero coefficient: what an
+// observation handle would charge), and refuses the model when that is
+// above budget (0: none). Without prices it returns "" (or an error if a
+// budget was asked for).
+func predictionCost(m *frames.Model, budget float64) (string, error) {
+	if m.Fit == nil || m.Fit.Costs == nil {
+		if budget > 0 {
+			return "", fmt.Errorf("predict: --predict-cost-budget %g: the model was fitted without prices (lao fit --costs), so what its columns cost is not known", budget)
+		}
+		return "", nil
+	}
+	var cost float64
+	n := 0
+	for j, c := range m.Coef {
+		if c != 0 {
+			cost += m.Fit.Costs[j]
+			n++
+		}
+	}
+	if budget > 0 && cost > budget*(1+1e-9) {
+		return "", fmt.Errorf("predict: the model reads %d columns, whose prices add up to %g per row, more than --predict-cost-budget %g (fit with --predict-cost-budget to choose the columns within it: screen-ridge, hybrid)", n, cost, budget)
+	}
+	return fmt.Sprintf("each row costs %g to predict (the prices of the %d columns the model reads)", cost, n), nil
 }
 
 func readModelFile(path string) (*frames.Model, error) {
