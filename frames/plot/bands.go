@@ -70,6 +70,22 @@ type BandsOptions struct {
 	// and DefaultWidth plus the legend's width (the legend is drawn beside
 	// the axes, never over the data).
 	Width, Height vg.Length
+	// YSpan, if its second value is above its first, is included in the y
+	// axis: the views of a slider share one scale when each gets the
+	// YSpanOf all of them.
+	YSpan [2]float64
+}
+
+// YSpanOf returns the y range that plots of each set of curves with o
+// would span together (the YSpan that gives their views one scale).
+func YSpanOf(o BandsOptions, sets ...[]Curve) [2]float64 {
+	y := emptySpan()
+	for _, cs := range sets {
+		_, r := dataRanges(cs, o)
+		y.add(r.lo)
+		y.add(r.hi)
+	}
+	return [2]float64{y.lo, y.hi}
 }
 
 // bandAlpha is the opacity of a band (of 255).
@@ -284,6 +300,10 @@ func (s span) padded(log bool) (lo, hi float64) {
 // width (linear axis); references further away are left off the axis.
 func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 	x, y = emptySpan(), emptySpan()
+	if o.YSpan[1] > o.YSpan[0] {
+		y.add(o.YSpan[0])
+		y.add(o.YSpan[1])
+	}
 	var refs []float64
 	for _, c := range curves {
 		for k := range c.X {

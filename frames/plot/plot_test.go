@@ -239,3 +239,22 @@ func TestLogTicksWhereTheDataAre(t *testing.T) {
 		}
 	}
 }
+
+// Slider views given YSpanOf all of them share one y axis; without it each
+// fits its own data.
+func TestYSpanSharesScale(t *testing.T) {
+	a := []Curve{{Name: "a", X: []float64{1, 2, 3}, Mean: []float64{1, 0.5, 0.2}}}
+	b := []Curve{{Name: "b", X: []float64{1, 2, 3}, Mean: []float64{1, 0.1, 0.001}}}
+	o := BandsOptions{LogY: true}
+	pa, _ := BandsPlot(a, o)
+	pb, _ := BandsPlot(b, o)
+	if pa.Y.Min == pb.Y.Min {
+		t.Fatalf("views of different data share a scale without YSpan: %g", pa.Y.Min)
+	}
+	o.YSpan = YSpanOf(o, a, b)
+	pa, _ = BandsPlot(a, o)
+	pb, _ = BandsPlot(b, o)
+	if pa.Y.Min != pb.Y.Min || pa.Y.Max != pb.Y.Max || pa.Y.Min > 0.001 {
+		t.Errorf("with YSpan %v: y axes [%g, %g] and [%g, %g]", o.YSpan, pa.Y.Min, pa.Y.Max, pb.Y.Min, pb.Y.Max)
+	}
+}
