@@ -292,6 +292,8 @@ func numberHint(text string) string {
 		return " (numbers with thousands separators? remove them)"
 	case decimalComma.MatchString(cell):
 		return " (numbers with a decimal comma? write them with a point)"
+	case europeanThousands.MatchString(cell):
+		return " (numbers with points for thousands and a decimal comma? write 1.000,5 as 1000.5)"
 	case underscores.MatchString(cell):
 		return " (digit separators? remove the underscores)"
 	case hexadecimal.MatchString(cell):
@@ -305,6 +307,10 @@ var thousands = regexp.MustCompile(`^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$`)
 // decimalComma matches a number written with a decimal comma, "1,5" or
 // "-0,125" (one comma; "1,234" is taken for a thousands separator first).
 var decimalComma = regexp.MustCompile(`^[+-]?\d+,\d+$`)
+
+// europeanThousands matches "1.000,5": points between thousands, a
+// decimal comma.
+var europeanThousands = regexp.MustCompile(`^[+-]?\d{1,3}(\.\d{3})+,\d+$`)
 
 // underscores matches Go's digit separators, "1_000" or "3.141_592".
 var underscores = regexp.MustCompile(`^[+-]?\d+(_\d+)+(\.[\d_]*)?([eE][+-]?\d+)?$|^[+-]?\d*\.\d+(_\d+)+$`)

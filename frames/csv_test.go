@@ -155,7 +155,7 @@ func TestNumberLikeCellsRefused(t *testing.T) {
 			}
 		}
 	}
-	for cell, hint := range map[string]string{"1_000": "digit separators", "0x1p4": "hexadecimal"} {
+	for cell, hint := range map[string]string{"1_000": "digit separators", "0x1p4": "hexadecimal", `"1.000,5"`: "points for thousands"} {
 		_, err := readCSV(t, strings.Replace(text, `"2,5"`, cell, 1), frames.CSVOptions{Target: "y", Missing: frames.MissingMean})
 		if nl := (*frames.NumberLikeError)(nil); !errors.As(err, &nl) || !strings.Contains(err.Error(), hint) {
 			t.Errorf("%s under MissingMean: %v, want a NumberLikeError saying %q", cell, err, hint)

@@ -35,7 +35,9 @@ async function drive(id, stepMs) {
     const e = view();
     st.shown.push(e ? +e.dataset.index : -1);
     const h = e ? e.innerHTML : "";
-    st.prints.push(h.length + ":" + h.slice(0, 40) + h.slice(-200));
+    let x = 2166136261; // FNV-1a over the whole view: views that share a scale share their first and last characters
+    for (let j = 0; j < h.length; j++) x = Math.imul(x ^ h.charCodeAt(j), 16777619) >>> 0;
+    st.prints.push(h.length + ":" + x.toString(16));
     await sleep(300); // the value label follows through a second message
     const label = document.getElementById(id + "-value");
     st.labels.push(label ? label.textContent : "(no live value label: the cell ended)");

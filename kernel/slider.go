@@ -69,7 +69,7 @@ func DisplaySlider(label string, values, views []string, initial int) error {
 // the index of the view shown and a fingerprint of its content.
 type SliderState struct {
 	Shown        []int    // index of the single visible view at each position (−1: none or several)
-	Fingerprints []string // the visible view's length and first characters, at each position
+	Fingerprints []string // the visible view's length and an FNV-1a hash of its whole content, at each position
 }
 
 // Changes reports whether moving the slider showed a different view with
@@ -103,7 +103,7 @@ const driveScript = `<script>
 var inp=s.querySelector('input[type=range]'),views=s.querySelectorAll(':scope > .lao-view'),st={shown:[],prints:[]};
 for(var v=0;v<=+inp.max;v++){inp.value=v;inp.dispatchEvent(new Event('input',{bubbles:true}));
 var vis=[];views.forEach(function(e,i){if(getComputedStyle(e).display!=='none')vis.push(i)});
-st.shown.push(vis.length===1?vis[0]:-1);var h=vis.length===1?views[vis[0]].innerHTML:'';st.prints.push(h.length+':'+h.slice(0,40)+h.slice(-200))}
+st.shown.push(vis.length===1?vis[0]:-1);var h=vis.length===1?views[vis[0]].innerHTML:'';var x=2166136261;for(var j=0;j<h.length;j++){x^=h.charCodeAt(j);x=Math.imul(x,16777619)>>>0}st.prints.push(h.length+':'+x.toString(16))}
 out.push(st)});var p=document.createElement('pre');p.id='lao-slider-test';p.textContent=JSON.stringify(out);document.body.appendChild(p)})();
 </script>`
 

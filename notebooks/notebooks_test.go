@@ -201,12 +201,16 @@ func checkSliders(t *testing.T, page string, required bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ok := true
 	for i, s := range states {
 		if !s.Changes() {
-			t.Errorf("%s: slider %d does not redraw: shown %v", filepath.Base(page), i, s.Shown)
+			t.Errorf("%s: slider %d does not redraw: shown %v, fingerprints %q", filepath.Base(page), i, s.Shown, s.Fingerprints)
+			ok = false
 		}
 	}
-	t.Logf("%s: %d slider(s) driven in headless Chromium, every position redraws", filepath.Base(page), len(states))
+	if ok {
+		t.Logf("%s: %d slider(s) driven in headless Chromium, every position redraws", filepath.Base(page), len(states))
+	}
 }
 
 // tutorial is the notebook that must work on any CSV.
@@ -385,11 +389,15 @@ func TestLiveSliders(t *testing.T) {
 				t.Fatalf("%d live sliders driven, want %d; notebook text (end):\n%s", len(r.Sliders), n, r.Outputs)
 			}
 			for i, s := range r.Sliders {
+				ok := s.Changes() && s.Persisted && s.PersistedAt == s.Last
 				if !s.Changes() {
-					t.Errorf("live slider %d: the plot did not redraw at every position: shown %v", i, s.Shown)
+					t.Errorf("live slider %d: the plot did not redraw at every position: shown %v, fingerprints %q", i, s.Shown, s.Fingerprints)
 				}
 				if !s.Persisted || s.PersistedAt != s.Last {
 					t.Errorf("live slider %d: after Done, HTML slider %v at %d, want it at %d", i, s.Persisted, s.PersistedAt, s.Last)
+				}
+				if !ok {
+					continue
 				}
 				t.Logf("live slider %d (%q): every position redraws; Done left the HTML slider at %q", i, s.Labels, s.Labels[s.Last])
 			}

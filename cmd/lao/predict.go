@@ -45,19 +45,8 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	switch {
-	case *modelPath == "":
-		return errors.New("predict: --model is required")
-	case tf.data == "":
-		return errors.New("predict: --data is required")
-	case *budget < 0:
-		return fmt.Errorf("predict: --budget %d must be positive (or 0: no limit)", *budget)
-	case *costBudget < 0 || math.IsNaN(*costBudget) || math.IsInf(*costBudget, 0):
-		return fmt.Errorf("predict: --predict-cost-budget %g must be positive and finite (or 0: no limit)", *costBudget)
-	case tf.target != "":
-		return errors.New("predict: --target is taken from the model file (the label column it was fitted on): to score the predictions, give that column the same name in --data")
-	case isNamed(tf.data):
-		return fmt.Errorf("predict: --data %s names a built-in data set; predict reads CSV and libsvm/svmlight files", tf.data)
+	if err := checkPredictFlags(*modelPath, &tf, *budget, *costBudget); err != nil {
+		return err
 	}
 	m, err := readModelFile(*modelPath)
 	if err != nil {
@@ -121,6 +110,25 @@ func predictionCost(m *frames.Model, budget float64) (string, error) {
 		return "", fmt.Errorf("predict: the model reads %d columns, whose prices add up to %g per row, more than --predict-cost-budget %g (fit with --predict-cost-budget to choose the columns within it: screen-ridge, hybrid)", n, cost, budget)
 	}
 	return fmt.Sprintf("each row costs %g to predict (the prices of the %d columns the model reads)", cost, n), nil
+}
+
+// checkPredictFlags refuses predict's flags that cannot work together.
+func checkPredictFlags(modelPath string, tf *tableFlags, budget int, costBudget float64) error {
+	switch {
+	case modelPath == "":
+		return errors.New("predict: --model is required")
+	case tf.data == "":
+		return errors.New("predict: --data is required")
+	case budget < 0:
+		return fmt.Errorf("predict: --budget %d must be positive (or 0: no limit)", budget)
+	case costBudget < 0 || math.IsNaN(costBudget) || math.IsInf(costBudget, 0):
+		return fmt.Errorf("predict: --predict-cost-budget %g must be positive and finite (or 0: no limit)", costBudget)
+	case tf.target != "":
+		return errors.New("predict: --target is taken from the model file (the label column it was fitted on): to score the predictions, give that column the same name in --data")
+	case isNamed(tf.data):
+		return fmt.Errorf("predict: --data %s names a built-in data set; predict reads CSV and libsvm/svmlight files", tf.data)
+	}
+	return nil
 }
 
 func readModelFile(path string) (*frames.Model, error) {
