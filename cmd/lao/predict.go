@@ -16,6 +16,7 @@ import (
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/ingest"
+	"github.com/laoproject/lao/lao"
 )
 
 // predictions are a model's predictions for the rows of a file, with
@@ -98,14 +99,7 @@ func predictionCost(m *frames.Model, budget float64) (string, error) {
 		}
 		return "", nil
 	}
-	var cost float64
-	n := 0
-	for j, c := range m.Coef {
-		if c != 0 {
-			cost += m.Fit.Costs[j]
-			n++
-		}
-	}
+	cost, n := lao.SupportCost(m.Coef, m.Fit.Costs), m.NonZero()
 	if budget > 0 && cost > budget*(1+1e-9) {
 		return "", fmt.Errorf("predict: the model reads %d columns, whose prices add up to %g per row, more than --predict-cost-budget %g (fit with --predict-cost-budget to choose the columns within it: screen-ridge, hybrid)", n, cost, budget)
 	}
