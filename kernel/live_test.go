@@ -193,7 +193,7 @@ func TestDriveLiveSliders(t *testing.T) {
 		t.Fatalf("%d live sliders driven, want 1; outputs:\n%s", len(r.Sliders), r.Outputs)
 	}
 	s := r.Sliders[0]
-	t.Logf("shown %v, labels %q, persisted %v at %d", s.Shown, s.Labels, s.Persisted, s.PersistedAt)
+	t.Logf("shown %v, labels %q, persisted %v at %d (%s)", s.Shown, s.Labels, s.Persisted, s.PersistedAt, s.AfterDone)
 	if !s.Changes() {
 		t.Errorf("the live plot did not redraw at every position: shown %v, fingerprints %q", s.Shown, s.Fingerprints)
 	}

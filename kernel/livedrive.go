@@ -41,6 +41,7 @@ type LiveSliderState struct {
 	Last        int      // the position the slider was left at
 	Persisted   bool     // the live controls are gone and a SliderHTML slider is in the cell
 	PersistedAt int      // that slider's position (−1: none)
+	AfterDone   string   // how long Done took to show it, and what the cell held then
 }
 
 // LiveRun is the outcome of DriveLiveSliders.
@@ -129,6 +130,7 @@ func parseLiveRun(out []byte) (*LiveRun, error) {
 			Prints, Labels    []string
 			Last, PersistedAt int
 			Persisted         bool
+			AfterDone         string
 		}
 		Console []string
 		Outputs string
@@ -140,7 +142,7 @@ func parseLiveRun(out []byte) (*LiveRun, error) {
 	r := &LiveRun{Console: raw.Console, Outputs: raw.Outputs}
 	for _, s := range raw.Sliders {
 		r.Sliders = append(r.Sliders, LiveSliderState{ID: s.ID, SliderState: SliderState{Shown: s.Shown, Fingerprints: s.Prints},
-			Labels: s.Labels, Last: s.Last, Persisted: s.Persisted, PersistedAt: s.PersistedAt})
+			Labels: s.Labels, Last: s.Last, Persisted: s.Persisted, PersistedAt: s.PersistedAt, AfterDone: s.AfterDone})
 	}
 	if raw.Error != "" {
 		return r, fmt.Errorf("kernel: DriveLiveSliders: in the browser: %s", raw.Error)

@@ -44,11 +44,16 @@ async function drive(id, stepMs) {
   }
   st.last = +input.value;
   root.querySelector("button").click();
+  // After Done the cell erases the live blocks and displays the HTML slider
+  // with every view; beside busy loops this took over 30 s in CI, so the
+  // wait is four steps, and what the cell held at its end is recorded.
   const t0 = Date.now();
-  while (Date.now() - t0 < stepMs && (document.getElementById(id) || !cell.querySelector(".lao-slider"))) await sleep(100);
+  while (Date.now() - t0 < 4 * stepMs && (document.getElementById(id) || !cell.querySelector(".lao-slider"))) await sleep(100);
   const kept = cell.querySelector(".lao-slider input[type=range]");
   st.persisted = !document.getElementById(id) && !!kept;
   st.persistedAt = kept ? +kept.value : -1;
+  st.afterDone = `${Date.now() - t0} ms after Done: live controls ${document.getElementById(id) ? "still shown" : "gone"}, ` +
+    `HTML slider ${kept ? "shown" : "absent"}, cell ${cell.classList.contains("running") ? "running" : "not running"}`;
   return st;
 }
 

@@ -155,6 +155,8 @@ func (s *AESVR) Start(p Problem) (Learner, Budget, error) {
 }
 
 // aesvrLearner runs Algorithm 4 on the projected-gradient core.
+func (l *aesvrLearner) unlearned() []int { return l.w.Unmoved() }
+
 type aesvrLearner struct {
 	failure
 	p        aesvrParams

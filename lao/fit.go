@@ -68,6 +68,33 @@ type Result struct {
 	// AttributeCosts[i] = AttributeCounts[i]·Costs[i]: what attribute i
 	// cost over the fit (nil without prices).
 	AttributeCosts []float64
+	// Unlearned lists, in a priced fit, the attributes whose weight no
+	// step of the learner moved: the solver's starting value (AERR's
+	// w₁ ≠ 0, which the paper leaves arbitrary), not learned from the
+	// data, on an attribute whose draws the prices made rare. Predicting
+	// with it would pay the attribute's price on every test example, so Fit
+	// sets those weights to 0. Unpriced fits keep the solver's output as
+	// it is (the papers' experiments).
+	Unlearned []int
+}
+
+// unlearner is implemented by the learners that start from a non-zero
+// w₁: unlearned returns, increasing, the attributes whose weight still
+// holds w₁'s value because no step moved it.
+type unlearner interface{ unlearned() []int }
+
+// dropUnlearned sets to 0 the weights l reports unlearned and returns
+// their attributes.
+func dropUnlearned(l Learner, w []float64) []int {
+	u, ok := l.(unlearner)
+	if !ok {
+		return nil
+	}
+	idx := u.unlearned()
+	for _, i := range idx {
+		w[i] = 0
+	}
+	return idx
 }
 
 // ParamReporter is implemented by learners that report the parameters they
@@ -153,6 +180,9 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	l.Weights(res.W)
 	if err := checkWeights(s, l, res.W, m); err != nil {
 		return nil, err
+	}
+	if res.Costs != nil {
+		res.Unlearned = dropUnlearned(l, res.W)
 	}
 	res.Support = Support(res.W)
 	res.AttributeCosts = attributeCosts(res.AttributeCounts, res.Costs)

@@ -282,3 +282,35 @@ func TestPriceErrors(t *testing.T) {
 		t.Errorf("prediction cost budget below the model's support: %v", err)
 	}
 }
+
+// A priced AERR whose gradient never draws an attribute (priced far above
+// the others) keeps its starting weight w₁ there, even when the prediction
+// draws (∝ w²) reveal it; Fit sets that weight to 0 and lists the
+// attribute in Unlearned, so predicting does not pay for it. The other
+// weights are the learner's, bit for bit, and an unpriced fit keeps w₁.
+func TestFitDropsUnlearnedWeights(t *testing.T) {
+	ds, _, costs := pricedData(300, 4)
+	costs = slices.Clone(costs)
+	costs[6] = 1e14 // q_6 ∝ 1/√c: about 1e-7 of the others' draws
+	w1 := 1 / (100 * math.Sqrt(float64(ds.Dim())))
+	res, ws := fitCheckpoints(t, &AERR{K: 3, B: 1, Prices: Prices{Costs: costs}}, ds, Options{Seed: 5})
+	last := ws[len(ws)-1]
+	if last[6] != w1 {
+		t.Fatalf("the learner's w_6 = %g, want w₁'s %g (never drawn for a gradient)", last[6], w1)
+	}
+	if !slices.Equal(res.Unlearned, []int{6}) || res.W[6] != 0 || slices.Contains(res.Support, 6) {
+		t.Errorf("Unlearned %v, w_6 = %g, support %v: want [6], 0 and 6 left out", res.Unlearned, res.W[6], res.Support)
+	}
+	for j := range last {
+		if j != 6 && res.W[j] != last[j] {
+			t.Errorf("w_%d = %g, the learner's %g: only unlearned weights may change", j, res.W[j], last[j])
+		}
+	}
+	if c := SupportCost(res.W, costs); c >= costs[6] {
+		t.Errorf("a test example costs %g: the unlearned attribute is still charged", c)
+	}
+	unpriced := fitOrFatal(t, &AERR{K: 1, B: 1}, ds.Head(3), 5) // 3 examples, k = 1: most attributes never drawn
+	if unpriced.Unlearned != nil || slices.Index(unpriced.W, 0) >= 0 {
+		t.Errorf("an unpriced fit dropped weights %v (w %v): the papers' solvers keep their output", unpriced.Unlearned, unpriced.W)
+	}
+}

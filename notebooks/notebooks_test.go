@@ -394,12 +394,12 @@ func TestLiveSliders(t *testing.T) {
 					t.Errorf("live slider %d: the plot did not redraw at every position: shown %v, fingerprints %q", i, s.Shown, s.Fingerprints)
 				}
 				if !s.Persisted || s.PersistedAt != s.Last {
-					t.Errorf("live slider %d: after Done, HTML slider %v at %d, want it at %d", i, s.Persisted, s.PersistedAt, s.Last)
+					t.Errorf("live slider %d: after Done, HTML slider %v at %d, want it at %d (%s)", i, s.Persisted, s.PersistedAt, s.Last, s.AfterDone)
 				}
 				if !ok {
 					continue
 				}
-				t.Logf("live slider %d (%q): every position redraws; Done left the HTML slider at %q", i, s.Labels, s.Labels[s.Last])
+				t.Logf("live slider %d (%q): every position redraws; Done left the HTML slider at %q (%s)", i, s.Labels, s.Labels[s.Last], s.AfterDone)
 			}
 			t.Logf("%s up to its last slider: %v", f, time.Since(start).Round(time.Second))
 		})

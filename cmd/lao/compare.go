@@ -149,10 +149,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	if err := parseArgs(fs, args); err != nil {
 		return nil, err
 	}
-	fs.Visit(func(fl *flag.Flag) {
-		f.cvSet = f.cvSet || fl.Name == "cv"
-		f.kSet = f.kSet || fl.Name == "k"
-	})
+	f.cvSet, f.kSet = flagGiven(fs, "cv"), flagGiven(fs, "k")
 	if err := f.costs.check("compare"); err != nil {
 		return nil, err
 	}

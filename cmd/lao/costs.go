@@ -20,9 +20,11 @@ import (
 type costFlags struct {
 	file, list      string
 	budget, predict float64
+	fs              *flag.FlagSet // to tell a budget typed as 0 from none
 }
 
 func (c *costFlags) define(fs *flag.FlagSet) {
+	c.fs = fs
 	fs.StringVar(&c.file, "costs", "", "CSV of the attributes' prices: two columns, column name and price (a header line is skipped); every feature column needs one")
 	fs.StringVar(&c.list, "cost", "", "attributes' prices as name=price,name=price (with --costs: more prices; a column may be priced once)")
 	fs.Float64Var(&c.budget, "cost-budget", 0, "C: hard cost budget per training example, enforced by the observation handle (needs prices; priced solvers then take the largest k it pays for unless --k is given)")
@@ -38,14 +40,23 @@ func (c *costFlags) check(cmd string) error {
 		name string
 		v    float64
 	}{{"--cost-budget", c.budget}, {"--predict-cost-budget", c.predict}} {
-		if math.IsNaN(b.v) || math.IsInf(b.v, 0) || b.v < 0 {
-			return fmt.Errorf("%s: %s %g must be positive and finite", cmd, b.name, b.v)
+		if math.IsNaN(b.v) || math.IsInf(b.v, 0) || b.v < 0 || (b.v == 0 && flagGiven(c.fs, b.name[2:])) {
+			return fmt.Errorf("%s: %s %g must be positive and finite (a budget of 0 pays for nothing; leave the flag out for no budget)", cmd, b.name, b.v)
 		}
 		if b.v > 0 && !c.given() {
 			return fmt.Errorf("%s: %s needs the attributes' prices (--costs FILE.csv or --cost name=price,...)", cmd, b.name)
 		}
 	}
 	return nil
+}
+
+// flagGiven reports whether flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	if fs != nil {
+		fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	}
+	return given
 }
 
 // prices reads --costs and --cost.

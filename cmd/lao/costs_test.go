@@ -54,6 +54,29 @@ func TestFitWithCosts(t *testing.T) {
 	}
 }
 
+// A column the priced gradient never draws keeps AERR's starting weight;
+// fit sets it to 0, names the column, and a test example does not pay for it.
+func TestFitNamesUnlearnedColumn(t *testing.T) {
+	data, _ := pricedCSV(t)
+	out, err := runCmd(t, "fit", "--json", "--data", data, "--target", "y", "--ignore", "street", "--solver", "aerr", "--k", "2", "--cv", "0",
+		"--cost", "a=1,b=1,c=1,d=1,e=1e14,f=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Notes       []string           `json:"notes"`
+		Weights     map[string]float64 `json:"weights"`
+		TestCostPer float64            `json:"test_cost_per_example"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	note := strings.Join(rep.Notes, "\n")
+	if rep.Weights["e"] != 0 || rep.TestCostPer > 5 || !strings.Contains(note, `the solver's gradient never drew "e" (1e+14`) {
+		t.Errorf("weight of e %g, a test example costs %g, notes:\n%s", rep.Weights["e"], rep.TestCostPer, note)
+	}
+}
+
 // Bad prices and budgets are errors that name the column or the flag.
 func TestFitCostErrors(t *testing.T) {
 	data, costs := pricedCSV(t)
@@ -69,6 +92,7 @@ func TestFitCostErrors(t *testing.T) {
 		{[]string{"--cost", "a=NaN"}, `column "a": price NaN`},
 		{[]string{"--cost-budget", "5"}, "--cost-budget needs the attributes' prices"},
 		{[]string{"--costs", costs, "--cost-budget", "0.5"}, "below the cheapest attribute's price 1"},
+		{[]string{"--costs", costs, "--cost-budget", "0"}, "a budget of 0 pays for nothing; leave the flag out for no budget"},
 		{[]string{"--solver", "aer", "--costs", costs, "--cost-budget", "30"}, "aer has no cost budget"},
 		{[]string{"--costs", costs, "--cost-budget", "30"}, `cannot pay for one draw in the worst case: 2 attributes cost "a" (20), "e" (20)`},
 		{[]string{"--costs", writeTemp(t, "bad.csv", "a,1\nb,x\n")}, `bad.csv:2: column "b": price "x" is not a number`},

@@ -125,9 +125,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	kGiven := false
-	fs.Visit(func(f *flag.Flag) { kGiven = kGiven || f.Name == "k" })
-	raw, scaled, rep, err := describeData(src, s, *scale, *k, kGiven, *testFrac, *seed)
+	raw, scaled, rep, err := describeData(src, s, *scale, *k, flagGiven(fs, "k"), *testFrac, *seed)
 	if err != nil {
 		return err
 	}

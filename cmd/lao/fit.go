@@ -135,7 +135,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	if err := f.costs.check("fit"); err != nil {
 		return nil, err
 	}
-	fs.Visit(func(fl *flag.Flag) { f.cvSet = f.cvSet || fl.Name == "cv" })
+	f.cvSet = flagGiven(fs, "cv")
 	switch {
 	case f.table.data == "":
 		return nil, errors.New("fit: --data is required")
@@ -271,6 +271,20 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	return fit, nil
 }
 
+// unlearnedNote names the columns whose starting weight no step of a
+// priced fit moved, which lao.Fit set to 0 (Result.Unlearned).
+func unlearnedNote(res *lao.Result, names []string) string {
+	if len(res.Unlearned) == 0 {
+		return ""
+	}
+	var cols []string
+	for _, j := range res.Unlearned {
+		cols = append(cols, fmt.Sprintf("%q (%g, drawn by %d training examples)", names[j], res.Costs[j], res.AttributeCounts[j]))
+	}
+	return fmt.Sprintf("the solver's gradient never drew %s: its weight there was the starting value, not learned, so it is set to 0 and predicting does not pay for the column",
+		strings.Join(cols, ", "))
+}
+
 // diagnostics returns the fit's diagnostics for the report, and warnings
 // with a line added when an exact solver stopped short of its minimiser.
 func diagnostics(res *lao.Result, warnings []string) (map[string]jfloat, []string) {
@@ -325,6 +339,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	rep.Support = []string{}
 	for _, j := range res.Support {
 		rep.Support = append(rep.Support, m.Features[j])
+	}
+	if note := unlearnedNote(res, m.Features); note != "" {
+		rep.Notes = append(rep.Notes, note)
 	}
 	if v, ok := res.Params["s"]; ok {
 		rep.S = int(v)
