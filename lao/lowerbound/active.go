@@ -66,12 +66,13 @@ func NewCSSTheorem4() *Active {
 	return a
 }
 
-// Name identifies the instance.
+// Name identifies the instance by the theorem of Cesa-Bianchi et al.'s
+// journal version (2011) it builds.
 func (a *Active) Name() string {
 	if a.l2 {
-		return fmt.Sprintf("css2011/2 l2 d=%d", a.d)
+		return fmt.Sprintf("Cesa-Bianchi et al. 2011, Th. 2 (l2), d = %d", a.d)
 	}
-	return fmt.Sprintf("css2011/3 l1 d=%d s=%d", a.d, a.s)
+	return fmt.Sprintf("Cesa-Bianchi et al. 2011, Th. 3 (l1), d = %d, s = %d", a.d, a.s)
 }
 
 // Dim is d.
