@@ -40,8 +40,11 @@ func (c *costFlags) check(cmd string) error {
 		name string
 		v    float64
 	}{{"--cost-budget", c.budget}, {"--predict-cost-budget", c.predict}} {
-		if math.IsNaN(b.v) || math.IsInf(b.v, 0) || b.v < 0 || (b.v == 0 && flagGiven(c.fs, b.name[2:])) {
-			return fmt.Errorf("%s: %s %g must be positive and finite (a budget of 0 pays for nothing; leave the flag out for no budget)", cmd, b.name, b.v)
+		if math.IsNaN(b.v) || math.IsInf(b.v, 0) || b.v < 0 {
+			return fmt.Errorf("%s: %s %g must be positive and finite", cmd, b.name, b.v)
+		}
+		if b.v == 0 && flagGiven(c.fs, b.name[2:]) {
+			return fmt.Errorf("%s: %s 0 pays for nothing: give a positive budget, or leave the flag out for none", cmd, b.name)
 		}
 		if b.v > 0 && !c.given() {
 			return fmt.Errorf("%s: %s needs the attributes' prices (--costs FILE.csv or --cost name=price,...)", cmd, b.name)

@@ -92,7 +92,7 @@ func TestFitCostErrors(t *testing.T) {
 		{[]string{"--cost", "a=NaN"}, `column "a": price NaN`},
 		{[]string{"--cost-budget", "5"}, "--cost-budget needs the attributes' prices"},
 		{[]string{"--costs", costs, "--cost-budget", "0.5"}, "below the cheapest attribute's price 1"},
-		{[]string{"--costs", costs, "--cost-budget", "0"}, "a budget of 0 pays for nothing; leave the flag out for no budget"},
+		{[]string{"--costs", costs, "--cost-budget", "0"}, "--cost-budget 0 pays for nothing: give a positive budget, or leave the flag out for none"},
 		{[]string{"--solver", "aer", "--costs", costs, "--cost-budget", "30"}, "aer has no cost budget"},
 		{[]string{"--costs", costs, "--cost-budget", "30"}, `cannot pay for one draw in the worst case: 2 attributes cost "a" (20), "e" (20)`},
 		{[]string{"--costs", writeTemp(t, "bad.csv", "a,1\nb,x\n")}, `bad.csv:2: column "b": price "x" is not a number`},

@@ -140,25 +140,22 @@ func readModelFile(path string) (*frames.Model, error) {
 
 // predictCSV predicts the rows of a CSV file by column name, reporting
 // the rows dropped and cells filled as fit does. A missing or unparsable
-// cell outside the model's features, in the label column too (its row is
-// predicted and not scored), is not the prediction's business: when the
-// file has such cells it is read again with only the model's columns as
-// numbers (frames.CSVOptions.Only; the first read keeps gota's fast path
-// for an all-numeric table).
+// cell outside the columns the model reads (a non-zero coefficient: a
+// priced model's zero-weight columns need not be measured), in the label
+// column too (its row is predicted and not scored), is not the
+// prediction's business: the file is read with only those columns as
+// numbers (frames.CSVOptions.Only), so --missing drops or fills rows for
+// them alone.
 func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, error) {
-	tab, err := tf.readTable("predict")
-	cells, numberLike := (*frames.CellsError)(nil), (*frames.NumberLikeError)(nil)
-	if errors.As(err, &cells) || errors.As(err, &numberLike) {
-		tab, err = tf.readTableOnly("predict", slices.Clone(m.Features))
-	}
-	if err != nil {
-		return nil, err
-	}
 	var used []string // the columns the model reads
 	for j, n := range m.Features {
 		if m.Coef[j] != 0 {
 			used = append(used, n)
 		}
+	}
+	tab, err := tf.readTableOnly("predict", slices.Clone(used))
+	if err != nil {
+		return nil, err
 	}
 	if err := modelColumnsUsable(tf.data, tab, used); err != nil {
 		return nil, err

@@ -209,3 +209,27 @@ func TestPredictUnusableModelColumn(t *testing.T) {
 		}
 	}
 }
+
+// A column the model has but gives weight 0 (screen-ridge reads k of d)
+// need not be measured: a missing cell there neither stops predict nor, under
+// --missing drop-rows, drops its row.
+func TestPredictIgnoresZeroWeightColumn(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.json")
+	train := writeTemp(t, "train.csv", linearCSV(300, -1, ""))
+	out, err := runCmd(t, "fit", "--data", train, "--target", "y", "--solver", "screen-ridge", "--k", "1", "--cv", "0", "--save-model", model, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `"support": [
+    "a"
+  ]`) {
+		t.Fatalf("screen-ridge with k = 1 should keep a alone:\n%s", out)
+	}
+	data := writeTemp(t, "new.csv", "a,b,y\n1,0.5,12\n2,NA,15\n3,,18\n")
+	for _, missing := range []string{"error", "drop-rows", "mean"} {
+		out, err := runCmd(t, "predict", "--model", model, "--data", data, "--missing", missing)
+		if rows := strings.Split(strings.TrimSpace(out), "\n"); err != nil || len(rows) != 4 {
+			t.Errorf("--missing %s: %v, want 3 predictions:\n%s", missing, err, out)
+		}
+	}
+}
