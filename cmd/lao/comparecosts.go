@@ -1,9 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"math"
+	"reflect"
 	"strings"
 	"text/tabwriter"
 
@@ -45,14 +46,20 @@ type costPair struct {
 	BlindAtPriced   *jfloat `json:"cost_blind_mse_at_priced_cost"`
 	Predicted       *jfloat `json:"predicted_gain_at_k,omitempty"`
 	PredictedOneDrw *jfloat `json:"predicted_gain_one_draw,omitempty"`
+	// AtCost is, split by split, the priced solver's final test MSE minus
+	// the cost-blind one's at the same total cost (experiments.GapAtCost):
+	// the mean with its 95 % half-width.
+	AtCost experiments.Gap `json:"priced_minus_cost_blind_at_priced_cost"`
+	// Identical: the two runs were the same on every split (the prices
+	// changed no choice: screen-ridge and hybrid use them where a budget
+	// binds).
+	Identical bool `json:"identical"`
 	// Reading says in a sentence which sampler is ahead at the same total
 	// cost (the priced one's), the comparison a cost ratio above 1 can hide
 	// when the priced curve reached the larger final error early and ended
-	// above the cost-blind one.
+	// above the cost-blind one; it calls a difference only when AtCost's
+	// interval excludes 0.
 	Reading string `json:"reading"`
-	// se is the larger standard error of the two final mean MSEs (sd over
-	// the splits / √splits): a gap within it is noise.
-	se float64
 }
 
 // runCompareCosts is `lao compare --costs/--cost`: every solver of
@@ -84,12 +91,16 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err != nil {
 		return err
 	}
+	entries, notRun, err := runnableCostEntries(entries, prepare, f.seed)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(progress, "compare --costs: %d curves × %d splits\n", len(entries), f.repeat)
 	curves, err := experiments.RunCosts(experiments.CostSpec{Prepare: prepare, Entries: entries, Splits: f.repeat, Seed: f.seed, CVFolds: f.cv})
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
-	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves}
+	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves, Notes: notRun}
 	if n := labelNote(src.rawLabels()); n != "" {
 		rep.Notes = append(rep.Notes, n)
 	}
@@ -98,7 +109,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 			rep.Notes = append(rep.Notes, c.Label+", "+n)
 		}
 	}
-	if rep.Pairs, err = costPairs(curves, prepare, f.repeat); err != nil {
+	if rep.Pairs, err = costPairs(curves, prepare); err != nil {
 		return err
 	}
 	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return costPlot(rep, png) }); err != nil {
@@ -132,6 +143,36 @@ func costEntries(names []string, k int, derive bool, costs costFlags) ([]experim
 		}
 	}
 	return entries, nil
+}
+
+// runnableCostEntries keeps the entries whose solver can start on the
+// first split at the flags' prices and budgets, and says why each other one
+// cannot (e.g. a cost budget below a solver's worst-case draw), as compare
+// lists a solver that cannot run at a k instead of failing; it is an error
+// when none can.
+func runnableCostEntries(entries []experiments.CostEntry, prepare func(lao.Solver, uint64) (*frames.Prepared, error), seed uint64) ([]experiments.CostEntry, []string, error) {
+	var keep []experiments.CostEntry
+	var notRun []string
+	for _, e := range entries {
+		s, err := e.New()
+		if err != nil {
+			return nil, nil, err
+		}
+		p, err := prepare(s, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs, p.Train.Names())
+		if _, _, err := s.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
+			notRun = append(notRun, fmt.Sprintf("%s not run: %s", e.Label, strings.TrimSuffix(err.Error(), ": "+lao.ErrParam.Error())))
+			continue
+		}
+		keep = append(keep, e)
+	}
+	if len(keep) == 0 {
+		return nil, nil, fmt.Errorf("compare: no solver can run at these prices and budgets:\n  %s", strings.Join(notRun, "\n  "))
+	}
+	return keep, notRun, nil
 }
 
 // costK is the one k of compare --costs: the report pairs priced and
@@ -182,7 +223,7 @@ func costSolver(name string, blind bool, k int, derive bool, c costFlags) func()
 
 // costPairs matches each priced curve with its cost-blind one and adds the
 // predicted gain for AERR and DDAERR (Corollary C.5, at the curve's k).
-func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error), splits int) ([]costPair, error) {
+func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error)) ([]costPair, error) {
 	byLabel := map[string]experiments.CostCurve{}
 	for _, c := range curves {
 		byLabel[c.Label] = c
@@ -202,7 +243,8 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 		if v, ok := b.MSEAtCost(c.Final.Cost); ok {
 			pr.BlindAtPriced = jptr(v)
 		}
-		pr.se = max(c.Final.MSESD, b.Final.MSESD) / math.Sqrt(float64(max(splits, 1)))
+		pr.AtCost = c.GapAtCost(b, name+" (cost-blind)")
+		pr.Identical = reflect.DeepEqual(c.Splits, b.Splits)
 		pr.Reading = pr.reading()
 		if name == "aerr" || name == "ddaerr" {
 			s, _ := lao.New(name)
@@ -272,26 +314,31 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	for _, p := range r.Pairs {
 		fmt.Fprintf(w, "  %s: %s\n", p.Solver, p.Reading)
 	}
-	fmt.Fprintf(w, "  (mean curves over %d splits; the standard error is that of the final means)\n", r.Repeats)
+	fmt.Fprintf(w, "  (mean curves over %d splits; the intervals are of the split-by-split differences)\n", r.Repeats)
 	return nil
 }
 
 // reading is Reading: at the priced solver's total cost, which mean curve
-// is lower.
+// is lower, and whether the splits tell the two apart.
 func (p costPair) reading() string {
 	if p.BlindAtPriced == nil {
 		return fmt.Sprintf("not compared at the same total cost: the priced solver's total %.4g is outside the cost-blind curve's costs", p.PricedCost)
 	}
-	blind := float64(*p.BlindAtPriced)
-	switch {
-	case math.Abs(p.PricedMSE-blind) <= p.se:
-		return fmt.Sprintf("for the priced solver's total cost %.4g it ends at MSE %.4g, the cost-blind solver was at %.4g at that cost: within one standard error (%.2g), no difference to tell", p.PricedCost, p.PricedMSE, blind, p.se)
-	case p.PricedMSE < blind:
-		return fmt.Sprintf("for the priced solver's total cost %.4g it ends at MSE %.4g, below the cost-blind solver's %.4g at that cost: priced sampling paid off", p.PricedCost, p.PricedMSE, blind)
-	case p.PricedMSE > blind:
-		return fmt.Sprintf("for the priced solver's total cost %.4g the cost-blind solver was at MSE %.4g, below the priced one's final %.4g: priced sampling did not pay off here (a cost ratio above 1 then only says the priced curve reached that larger error sooner)", p.PricedCost, blind, p.PricedMSE)
+	if p.Identical {
+		return fmt.Sprintf("the priced and cost-blind runs are identical on every split (total cost %.4g, MSE %.4g): the prices changed none of its choices at this budget", p.PricedCost, p.PricedMSE)
 	}
-	return fmt.Sprintf("for the priced solver's total cost %.4g both are at MSE %.4g: no difference", p.PricedCost, p.PricedMSE)
+	g := p.AtCost
+	head := fmt.Sprintf("for the priced solver's total cost %.4g it ends at MSE %.4g, the cost-blind solver was at %.4g at that cost", p.PricedCost, p.PricedMSE, float64(*p.BlindAtPriced))
+	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval %+.4g to %+.4g over %d splits)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, g.N)
+	switch {
+	case g.N < 2:
+		return head + fmt.Sprintf(": %s, no interval to tell them apart", count(g.N, "split"))
+	case !g.Clear():
+		return head + ": " + interval + ", which contains 0: no difference to tell"
+	case g.Mean < 0:
+		return head + ": " + interval + ": priced sampling paid off"
+	}
+	return head + ": " + interval + ": priced sampling did not pay off here (a cost ratio above 1 then only says the priced curve reached that larger error sooner)"
 }
 
 // costPlot draws test MSE against cost spent (log scale), one curve per

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/frames/experiments"
 )
 
 // pricedCSV writes a table of 6 attributes (one text column) and a costs
@@ -147,21 +149,32 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 	if !labels["ddaerr (priced)"] || !labels["ddaerr (cost-blind)"] || !labels["ridge"] || len(rep.Pairs) < 1 || rep.Pairs[0].Predicted == nil {
 		t.Errorf("curves %v, pairs %+v", labels, rep.Pairs)
 	}
+	// a budget one solver cannot pay for leaves it out with the reason
+	// (it failed the whole comparison)
+	out, err = runCmd(t, "compare", "--quiet", "--data", data, "--target", "y", "--solvers", "aerr,screen-ridge", "--costs", costs, "--cost-budget", "21", "--repeat", "2", "--cv", "0")
+	if err != nil || !strings.Contains(out, "note: aerr (priced) not run: aerr: costbudget = 21 cannot pay for one draw") || !strings.Contains(out, "screen-ridge (priced)") {
+		t.Errorf("compare --costs with a budget aerr cannot pay: %v\n%s", err, out)
+	}
 }
 
 // The reading of a priced/cost-blind pair compares them at the same total
-// cost: a cost ratio above 1 with the priced curve ending higher is not a
-// gain, and a gap within the standard error is no difference.
+// cost, split by split: a cost ratio above 1 with the priced curve ending
+// higher is not a gain, and a difference whose 95 % interval contains 0 is
+// none (the new user's Boston pair was called "paid off" on a gap of one
+// unpaired standard error).
 func TestCostPairReading(t *testing.T) {
 	at := func(v float64) *jfloat { j := jfloat(v); return &j }
+	gap := func(mean, half float64, n int) experiments.Gap { return experiments.Gap{Mean: mean, Half: half, N: n} }
 	for _, c := range []struct {
 		p    costPair
 		want string
 	}{
-		{costPair{PricedMSE: 52.7, PricedCost: 165, BlindAtPriced: at(42.3), CostRatio: 1.32, se: 1}, "did not pay off"},
-		{costPair{PricedMSE: 0.68, PricedCost: 9319, BlindAtPriced: at(0.71), se: 0.01}, "priced sampling paid off"},
-		{costPair{PricedMSE: 54.75, PricedCost: 500, BlindAtPriced: at(54.09), se: 8.6}, "within one standard error"},
+		{costPair{PricedMSE: 52.7, PricedCost: 165, BlindAtPriced: at(42.3), CostRatio: 1.32, AtCost: gap(10.4, 3, 5)}, "did not pay off"},
+		{costPair{PricedMSE: 0.68, PricedCost: 9319, BlindAtPriced: at(0.71), AtCost: gap(-0.03, 0.01, 20)}, "priced sampling paid off"},
+		{costPair{PricedMSE: 37.32, PricedCost: 500, BlindAtPriced: at(40.79), AtCost: gap(-3.47, 9.1, 3)}, "which contains 0: no difference to tell"},
+		{costPair{PricedMSE: 37.32, PricedCost: 500, BlindAtPriced: at(40.79), AtCost: gap(-3.47, 0, 1)}, "1 split, no interval"},
 		{costPair{PricedMSE: 1, PricedCost: 5}, "not compared at the same total cost"},
+		{costPair{PricedMSE: 83.38, PricedCost: 1309, BlindAtPriced: at(83.38), Identical: true}, "identical on every split"},
 	} {
 		if got := c.p.reading(); !strings.Contains(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.p, got, c.want)

@@ -61,6 +61,28 @@ type CostCurve struct {
 	// Refits lists the tuned fits refitted by frames.Refit's rule (worse
 	// than the zero predictor on their own training data), by split.
 	Refits []string
+	// Splits holds each split's curve (Cost, MSE and Examples set), in the
+	// order of the seeds, for paired comparisons (GapAtCost).
+	Splits [][]CostPoint `json:"-"`
+}
+
+// GapAtCost compares c with other split by split: on each split, c's final
+// test MSE minus other's MSE at c's final cost on the same split
+// (MSEAtCost; a split where other's curve does not reach that cost is left
+// out). The mean difference with its 95 % interval over the splits
+// (negative: c is lower at the same total cost).
+func (c CostCurve) GapAtCost(other CostCurve, against string) Gap {
+	var diff []float64
+	for r, pts := range c.Splits {
+		if r >= len(other.Splits) || len(pts) == 0 {
+			break
+		}
+		last := pts[len(pts)-1]
+		if v, ok := (CostCurve{Points: other.Splits[r]}).MSEAtCost(last.Cost); ok {
+			diff = append(diff, last.MSE-v)
+		}
+	}
+	return gapOf(diff, against)
 }
 
 // RunCosts runs a cost comparison.
@@ -90,6 +112,13 @@ func RunCosts(spec CostSpec) ([]CostCurve, error) {
 			c.K = runK(s, res)
 		}
 		c.Points = meanCostPoints(runs)
+		for _, obs := range runs {
+			pts := make([]CostPoint, len(obs))
+			for i, o := range obs {
+				pts[i] = CostPoint{Examples: o.examples, Cost: o.cost, MSE: o.mse, Ratio: o.ratio, Attributes: o.attrs}
+			}
+			c.Splits = append(c.Splits, pts)
+		}
 		c.Final = c.Points[len(c.Points)-1]
 		out = append(out, c)
 	}

@@ -184,6 +184,12 @@ func pairedGap(a, b []Outcome, against string) Gap {
 			diff = append(diff, o.Ratio-r)
 		}
 	}
+	return gapOf(diff, against)
+}
+
+// gapOf is the mean of the paired differences diff with its 95 %
+// half-width (Student's t with N − 1 degrees of freedom).
+func gapOf(diff []float64, against string) Gap {
 	g := Gap{Against: against, N: len(diff)}
 	if g.N == 0 {
 		return g // no common split: N = 0 says so (JSON has no NaN)
