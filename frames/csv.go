@@ -233,8 +233,14 @@ func (t *Table) Unused() []Unused {
 		switch c.Kind {
 		case Text:
 			why := fmt.Sprintf("text: %d of %d cells are not numbers", c.NotNumbers, c.NotNumbers+c.Numbers)
-			if len(c.First) > 0 {
-				why += fmt.Sprintf(", e.g. %q on %s", c.First[0].Text, c.First[0].Where()) + numberHint(c.First[0].Text)
+			if c.Missing > 0 {
+				why += fmt.Sprintf(" (and %d missing)", c.Missing)
+			}
+			for _, f := range c.First { // the first text cell, not a missing one ("None", "NA")
+				if _, kind := ingest.ParseCell(f.Text); kind != ingest.Missing {
+					why += fmt.Sprintf(", e.g. %q on %s", f.Text, f.Where()) + numberHint(f.Text)
+					break
+				}
 			}
 			out = append(out, Unused{c.Name, why})
 		case Empty:

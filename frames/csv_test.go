@@ -53,6 +53,15 @@ func TestReadCSVColumns(t *testing.T) {
 			t.Errorf("Unused %s lacks %q", unused, want)
 		}
 	}
+	// missing cells are not text: counted apart, and never the example
+	// (Cars93's AirBags read "59 of 59 cells are not numbers, e.g. "None"")
+	tab2, err := readCSV(t, "bags,y\nNone,1\nDriver only,2\nNA,3\nNone,4\n", frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(tab2.Unused()), `bags text: 1 of 1 cells are not numbers (and 3 missing), e.g. "Driver only" on line 3`; !strings.Contains(got, want) {
+		t.Errorf("Unused %s lacks %q", got, want)
+	}
 	data, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1, DropConstant: true})
 	if err != nil {
 		t.Fatal(err)

@@ -101,7 +101,7 @@ func RunCosts(spec CostSpec) ([]CostCurve, error) {
 		for r := range spec.Splits {
 			obs, res, s, notes, err := costRun(spec, e, spec.Seed+uint64(r), points)
 			if err != nil {
-				return nil, fmt.Errorf("%s: split %d: %w", e.Label, r, err)
+				return nil, fmt.Errorf("%s: split %d of %d: %w", e.Label, r+1, spec.Splits, err)
 			}
 			for _, n := range notes {
 				c.Refits = append(c.Refits, fmt.Sprintf("split %d: %s", r+1, n))
