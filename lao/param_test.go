@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -107,3 +108,19 @@ type notPointer struct{}
 func (notPointer) Name() string                           { return "not-pointer" }
 func (notPointer) Params() []Param                        { return nil }
 func (notPointer) Start(Problem) (Learner, Budget, error) { return nil, Budget{}, nil }
+
+// An unknown solver name is an error that suggests the closest names (a
+// typo of one or two characters) and lists them all.
+func TestNewSuggestsNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"ddaer": "did you mean ddaerr or ddaelr?", "rige": "did you mean ridge?", " Screen-Rige ": "did you mean screen-ridge?", "zzzzzz": `"zzzzzz" (known: baseline`,
+	} {
+		_, err := New(name)
+		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, ErrParam) {
+			t.Errorf("New(%q): %v, want %q", name, err, want)
+		}
+	}
+	if _, err := New("zzzzzz"); strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("a name far from every solver got a suggestion: %v", err)
+	}
+}

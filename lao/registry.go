@@ -79,7 +79,47 @@ func New(name string) (Solver, error) {
 		}
 		names = append(names, s.Name())
 	}
-	return nil, fmt.Errorf("lao: unknown solver %q (known: %s): %w", name, strings.Join(names, ", "), ErrParam)
+	hint := ""
+	if near := nearest(strings.ToLower(strings.TrimSpace(name)), names, 2); len(near) > 0 {
+		hint = fmt.Sprintf("; did you mean %s?", strings.Join(near, " or "))
+	}
+	return nil, fmt.Errorf("lao: unknown solver %q%s (known: %s): %w", name, hint, strings.Join(names, ", "), ErrParam)
+}
+
+// nearest returns the names within edit distance most of s (insertions,
+// deletions and substitutions of one character), the closest ones only.
+func nearest(s string, names []string, most int) []string {
+	var out []string
+	best := most + 1
+	for _, n := range names {
+		switch d := editDistance(s, n); {
+		case d < best:
+			best, out = d, []string{n}
+		case d == best:
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// editDistance is Levenshtein's distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // Describe returns s's About, or a zero About if s does not describe itself.
