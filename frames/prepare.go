@@ -24,6 +24,9 @@ type Prepared struct {
 	Train, Test lao.Table
 	// Transform maps the data to the solver's units (fitted on Train).
 	Transform Transform
+	// Options are the options the transform was fitted with (PrepareFrames;
+	// FitAll fits them again on every row).
+	Options Options
 	// ScalingChoice is the scaling the features got and why.
 	ScalingChoice ScalingChoice
 	// Target names the label column ("" for a data set without names).
@@ -106,7 +109,7 @@ func PrepareFrames(trainDF, testDF dataframe.DataFrame, target string, opt Optio
 		return nil, err
 	}
 	p := &Prepared{Train: data.Dataset, Test: test, Transform: data.Transform, ScalingChoice: data.ScalingChoice,
-		Target: target, Unused: data.Unused, Data: data, Stats: data.Stats}
+		Target: target, Unused: data.Unused, Data: data, Stats: data.Stats, Options: opt}
 	p.Binary = binaryLabels(&p.Transform, p.Train, p.Test)
 	return p, nil
 }

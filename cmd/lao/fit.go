@@ -35,6 +35,7 @@ type fitFlags struct {
 	cvSet    bool   // --cv was given on the command line
 	support  string // exploitation's fixed support: column names or indices
 	costs    costFlags
+	refitAll bool // --refit-all: the saved model refitted on every row
 }
 
 // fitReport is the JSON form of `lao fit --json`.
@@ -52,7 +53,8 @@ type fitReport struct {
 	// kFromBudget: the solver takes the largest k the cost budget pays
 	// for (the "k" of Params is then its choice, not CV's).
 	kFromBudget bool
-	CVFolds     int `json:"cv_folds,omitempty"`
+	final       *finalFit // --refit-all: the model saved
+	CVFolds     int       `json:"cv_folds,omitempty"`
 	// CVIdle is set when --cv asked for tuning and nothing was left to
 	// tune (every tunable parameter set on the command line, or none).
 	CVIdle  bool     `json:"cv_nothing_to_tune,omitempty"`
@@ -124,6 +126,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	f.cvOpts.define(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with 'lao predict')")
+	fs.BoolVar(&f.refitAll, "refit-all", false, "with --save-model: save the solver refitted on every row (training and test parts) with the parameters chosen on the training part; the test error reported is the training part's fit's, the estimate for it")
 	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
 	fs.StringVar(&f.support, "support", "", "exploitation: its fixed support S_0, as comma-separated column names (or 0-based indices)")
 	f.table.defineLazy(fs)
@@ -145,6 +148,8 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 		return nil, fmt.Errorf("fit: --test-frac %g must be in (0, 1)", f.testFrac)
 	case f.cvTable != "" && f.cv == 0:
 		return nil, errors.New("fit: --cv-table needs --cv N (N ≥ 2)")
+	case f.refitAll && f.save == "":
+		return nil, errors.New("fit: --refit-all refits the model to save: give --save-model FILE too")
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("fit: --cv %d must be 0 (off: the theorems' defaults) or at least 2", f.cv)
 	case len(f.cvOpts.grid) > 0 && f.cv == 0:
@@ -209,7 +214,34 @@ func runFit(args []string, stdout io.Writer) error {
 	if note := ddNote(fit.Solver, p.Train, rep.K); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
+	if f.refitAll {
+		if rep.final, err = refitAll(src, p, fit, f, rep); err != nil {
+			return err
+		}
+	}
 	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return frames.Fingerprint(p.Train) }, start, stdout)
+}
+
+// finalFit is the model --refit-all saves: the solver refitted on every
+// row (frames.Prepared.FitAll).
+type finalFit struct {
+	*frames.Fitted
+	fingerprint func() string
+}
+
+// refitAll refits fit's solver, its parameters chosen on the training
+// part, on every row of the table (--refit-all) and says so in rep.
+func refitAll(src *dataSource, p *prepared, fit *frames.Fitted, f *fitFlags, rep *fitReport) (*finalFit, error) {
+	if src.tab == nil {
+		return nil, fmt.Errorf("fit: --refit-all refits a CSV table's rows; %s is not one", f.table.data)
+	}
+	all, train, err := p.FitAll(src.tab.DataFrame, fit.Solver, f.seed)
+	if err != nil {
+		return nil, fmt.Errorf("fit: --refit-all: %w", err)
+	}
+	rep.Notes = append(rep.Notes, fmt.Sprintf("--refit-all: the model saved to %s is the solver refitted on all %d rows with the parameters of this fit (%s); the coefficients below are the training part's fit's, and its test error is the estimate for the saved model",
+		f.save, train.Len(), frames.Params(all.Result.Params)))
+	return &finalFit{Fitted: all, fingerprint: func() string { return frames.Fingerprint(train) }}, nil
 }
 
 // fitOutOfMemory runs the fits that never hold the table in memory: a
@@ -318,9 +350,13 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	}
 	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
 	if f.save != "" && notFinite == nil {
-		m.Fit = frames.NewFitInfo(s, res, f.seed, fingerprint())
-		m.Fit.Data, m.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
-		if err := writeFile(f.save, m.WriteJSON); err != nil {
+		saved, fi := m, func() *frames.FitInfo { return frames.NewFitInfo(s, res, f.seed, fingerprint()) }
+		if fin := rep.final; fin != nil { // --refit-all
+			saved, fi = fin.Model, func() *frames.FitInfo { return frames.NewFitInfo(fin.Solver, fin.Result, f.seed, fin.fingerprint()) }
+		}
+		saved.Fit = fi()
+		saved.Fit.Data, saved.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
+		if err := writeFile(f.save, saved.WriteJSON); err != nil {
 			return err
 		}
 		rep.ModelFile = f.save

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/frames"
 )
 
 // fit --save-model writes a model that predict applies to new rows; the
@@ -232,4 +234,45 @@ func TestPredictIgnoresZeroWeightColumn(t *testing.T) {
 			t.Errorf("--missing %s: %v, want 3 predictions:\n%s", missing, err, out)
 		}
 	}
+}
+
+// --refit-all saves the solver refitted on every row with the parameters
+// chosen on the training part: the model file counts all rows, its
+// coefficients are not the reported ones, the report's test error and
+// coefficients are the training part's fit's, and a note says so.
+func TestFitRefitAll(t *testing.T) {
+	dir := t.TempDir()
+	train := writeTemp(t, "train.csv", linearCSV(200, -1, ""))
+	split, all := filepath.Join(dir, "split.json"), filepath.Join(dir, "all.json")
+	args := []string{"fit", "--json", "--data", train, "--target", "y", "--solver", "ridge", "--cv", "0"}
+	out1, err := runCmd(t, append(args, "--save-model", split)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out2, err := runCmd(t, append(args, "--save-model", all, "--refit-all")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r1, r2 fitReport
+	if json.Unmarshal([]byte(out1), &r1) != nil || json.Unmarshal([]byte(out2), &r2) != nil {
+		t.Fatalf("JSON:\n%s\n%s", out1, out2)
+	}
+	if r1.TestMSE != r2.TestMSE || r1.Weights["a"] != r2.Weights["a"] || !strings.Contains(strings.Join(r2.Notes, " "), "refitted on all 200 rows") {
+		t.Errorf("the report changed or lacks the note: MSE %v vs %v, notes %q", r1.TestMSE, r2.TestMSE, r2.Notes)
+	}
+	m1, m2 := readModelJSON(t, split), readModelJSON(t, all)
+	if m1.Fit.Examples != 180 || m2.Fit.Examples != 200 || m1.Coef[0] == m2.Coef[0] {
+		t.Errorf("saved fits on %d and %d examples, coefficients %v and %v: want 180 and 200, different", m1.Fit.Examples, m2.Fit.Examples, m1.Coef, m2.Coef)
+	}
+	wantErr(t, append(args, "--refit-all"), "--refit-all refits the model to save: give --save-model FILE too")
+}
+
+// readModelJSON reads a saved model file.
+func readModelJSON(t *testing.T, path string) *frames.Model {
+	t.Helper()
+	m, err := readModelFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

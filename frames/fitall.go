@@ -1,0 +1,47 @@
+package frames
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/laoproject/lao/lao"
+)
+
+// FitAll refits s, a solver whose parameters were chosen and whose test
+// error was estimated on p's split (Fitted.Solver of TuneFit or Fit), on
+// every row of df, the frame p was split from: the transform of p.Options
+// is fitted on all rows, a data-dependent solver's moments are recomputed
+// on them, and the fit is priced at p.Costs. This is the final model the
+// split's estimate speaks for; it has no test part and no score of its own.
+// The features must be p's: a column constant on the training part alone
+// would change them, and an error says so.
+func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, seed uint64) (*Fitted, lao.Table, error) {
+	data, err := FromDataFrame(df, p.Target, p.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	if got, want := data.Names(), p.Train.Names(); !slices.Equal(got, want) {
+		return nil, nil, fmt.Errorf("frames: FitAll: the features of all rows (%s) are not those of the training part (%s): a column is constant on one of them: %w",
+			strings.Join(got, ", "), strings.Join(want, ", "), lao.ErrParam)
+	}
+	c, err := lao.Clone(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	if mu, ok := c.(lao.MomentsUser); ok {
+		mu.SetMoments(nil) // the training part's: WithPriors computes them on all rows
+	}
+	c = WithPrices(WithPriors(c, data.Dataset), p.Costs, data.Names())
+	res, err := lao.Fit(c, data.Dataset.Stream(), lao.Options{Seed: seed, Costs: p.Costs})
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := NewModel(res.W, data.Names(), p.Target, &data.Transform, p.Binary)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &Fitted{Solver: c, Result: res, Model: m}, data.Dataset, nil
+}

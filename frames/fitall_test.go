@@ -1,0 +1,67 @@
+package frames_test
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// FitAll refits on every row: DDAERR's moments are those of all rows (not
+// the training part's it was tuned with), the model's transform is fitted
+// on all rows, and a column constant on the training part alone is an
+// error rather than a model with other columns.
+func TestFitAll(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,flag,y\n")
+	rng := lao.NewRand(3)
+	for i := range 60 {
+		a, c := rng.NormFloat64(), 10*rng.NormFloat64()
+		flag := 0
+		if i == 17 {
+			flag = 1
+		}
+		fmt.Fprintf(&b, "%g,%g,%d,%g\n", a, c, flag, 2*a+0.1*c+0.1*rng.NormFloat64())
+	}
+	df := dataframe.ReadCSV(strings.NewReader(b.String()))
+	opt := frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1, DropConstant: true}
+	sawTrained, sawTest := false, false
+	for seed := uint64(1); seed < 40 && !(sawTrained && sawTest); seed++ {
+		p, err := frames.PrepareFrame(df, "y", opt, 0.25, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fit, err := p.Fit(&lao.DDAERR{K: 1}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, train, err := p.FitAll(df, fit.Solver, seed)
+		if slices.Contains(p.Train.Names(), "flag") { // row 17 trained: flag is a feature either way
+			if err != nil || train.Len() != 60 || all.Model.Fit != nil {
+				t.Fatalf("seed %d: %v, %d rows", seed, err, train.Len())
+			}
+			mom := all.Solver.(*lao.DDAERR).Moments
+			if slices.Equal(mom, fit.Solver.(*lao.DDAERR).Moments) || len(mom) != 3 {
+				t.Errorf("seed %d: the refit kept the training part's moments %v", seed, mom)
+			}
+			if all.Result.Examples != 60 || !slices.Equal(all.Model.Features, []string{"a", "b", "flag"}) {
+				t.Errorf("seed %d: refit on %d examples, features %v", seed, all.Result.Examples, all.Model.Features)
+			}
+			sawTrained = true
+			continue
+		}
+		if !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), "a column is constant on one of them") {
+			t.Errorf("seed %d: flag constant on the training part only: %v", seed, err)
+		}
+		sawTest = true
+	}
+	if !sawTrained || !sawTest {
+		t.Fatalf("seeds 1-39: row 17 in the training part %v, in the test part %v: want both", sawTrained, sawTest)
+	}
+}
