@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -64,10 +65,24 @@ type compareRun struct {
 	cvWarnings []string // CV's, e.g. validation folds of a few rows: in the report's warnings once
 }
 
-// warn adds warnings to the report, each once.
+// leakWarning warns when a model's test MSE is below leakRatio of the
+// zero predictor's: on real data, a sign that a column is the target in
+// another form (Cars93's Price is the mean of Min.Price and Max.Price:
+// ridge reached 0.0008 of the zero predictor's error); "" otherwise.
+func leakWarning(who string, ratio float64) string {
+	if !(ratio < leakRatio) || ratio < 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: test MSE %.2g of the zero predictor's, the labels predicted almost exactly: unless the table is noise-free, some column may be the target in another form (a leak: check the columns, then --ignore them)", who, ratio)
+}
+
+// leakRatio is the test MSE ratio below which leakWarning warns.
+const leakRatio = 1e-4
+
+// warn adds warnings to the report, each once ("" is none).
 func (c *comparison) warn(ws ...string) {
 	for _, w := range ws {
-		if !slices.Contains(c.rep.Warnings, w) {
+		if w != "" && !slices.Contains(c.rep.Warnings, w) {
 			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
 	}
@@ -478,6 +493,8 @@ func (c *comparison) record(r int, t splitJob, run compareRun) {
 func (c *comparison) finish() {
 	c.rep.Zero = summarise(c.zero)
 	mTrain := c.rep.M - int(math.Round(c.f.testFrac*float64(c.rep.M)))
+	var leaky []string // the rows leakWarning warns of, and their lowest ratio
+	lowest := math.Inf(1)
 	for ji, row := range c.rows {
 		if row == nil {
 			continue
@@ -502,6 +519,9 @@ func (c *comparison) finish() {
 		if w := row.warning(); w != "" {
 			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
+		if r := float64(row.Ratio.Mean); leakWarning("", r) != "" {
+			leaky, lowest = append(leaky, fmt.Sprintf("%s (k = %d)", row.Solver, row.K)), min(lowest, r)
+		}
 		if row.Zero > 0 {
 			k := strconv.Itoa(row.K)
 			if row.Full {
@@ -510,6 +530,9 @@ func (c *comparison) finish() {
 			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s (k = %s): cross-validation chose the zero predictor (the training mean) on %d of %d splits: those fits read no attribute",
 				row.Solver, k, row.Zero, len(row.Runs)))
 		}
+	}
+	if len(leaky) > 0 {
+		c.warn(leakWarning(strings.Join(leaky, ", "), lowest))
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.skips)) {
 		if n := c.skips[k]; n == c.f.repeat {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/lao"
 )
 
 // compare on a synthetic table: every solver at every k (k > d skipped),
@@ -202,5 +205,30 @@ func TestCompareCurvesZeroAttributes(t *testing.T) {
 		if strings.HasPrefix(c.Name, "ridge") && !(c.X[0] > 0) {
 			t.Errorf("reference line X %v starts at 0", c.X)
 		}
+	}
+}
+
+// A target that is a linear function of the columns (a leak) is predicted
+// almost exactly: fit and compare warn, compare once for all such rows.
+func TestLeakWarning(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("lo,hi,z,price\n")
+	rng := lao.NewRand(9)
+	for range 120 {
+		lo, hi := 10+5*rng.Float64(), 20+5*rng.Float64()
+		fmt.Fprintf(&b, "%g,%g,%g,%g\n", lo, hi, rng.NormFloat64(), (lo+hi)/2)
+	}
+	data := writeTemp(t, "leak.csv", b.String())
+	out, err := runCmd(t, "fit", "--data", data, "--target", "price", "--solver", "ridge")
+	if err != nil || !strings.Contains(out, "warning: the model: test MSE") || !strings.Contains(out, "the target in another form") {
+		t.Errorf("fit on a leak: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "compare", "--quiet", "--data", data, "--target", "price", "--solvers", "screen-ridge", "--k", "2", "--repeat", "2")
+	if err != nil || strings.Count(out, "the target in another form") != 1 || !strings.Contains(out, "screen-ridge (k = 2): test MSE") {
+		t.Errorf("compare on a leak: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "fit", "--data", writeTemp(t, "ok.csv", linearCSV(200, -1, "")), "--target", "y", "--solver", "ridge")
+	if err != nil || strings.Contains(out, "another form") {
+		t.Errorf("fit on a noisy table warned of a leak: %v\n%s", err, out)
 	}
 }

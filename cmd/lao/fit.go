@@ -367,8 +367,10 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.ClassErr = &ce
 	}
 	rep.TestPer, rep.PredictBudget = sc.MeanAttributes, res.PredictionBudget()
-	if w := sc.Warning("test"); w != "" {
-		rep.Warnings = append(rep.Warnings, w)
+	for _, w := range []string{sc.Warning("test"), leakWarning("the model", sc.Ratio())} {
+		if w != "" {
+			rep.Warnings = append(rep.Warnings, w)
+		}
 	}
 	rep.Diagnostics, rep.Warnings = diagnostics(res, rep.Warnings)
 	rep.Attributes, rep.MeanPer, rep.MaxPer = res.Attributes, res.MeanPerExample(), res.MaxPerExample
