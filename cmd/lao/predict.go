@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
@@ -39,7 +40,7 @@ func runPredict(args []string, stdout io.Writer) error {
 	modelPath := fs.String("model", "", "model file written by 'lao fit --save-model'")
 	var tf tableFlags
 	tf.define(fs, "CSV file with the model's columns (gzip or bzip2 detected by content) or libsvm/svmlight file (.svm, .libsvm, .svmlight, for a model fitted on one)")
-	fs.Lookup("target").Usage = "not for predict: the label column is the model's (the --target of lao fit); rows with it are scored, the others only predicted"
+	fs.Lookup("target").Usage = "the label column is the model's (the --target of lao fit; this flag may only repeat it): rows with it are scored, the others only predicted"
 	budget := fs.Int("budget", 0, "read at most this many attributes per row (prediction on a budget); a model needing more is refused (0: no limit)")
 	costBudget := fs.Float64("predict-cost-budget", 0, "C': with a model fitted with prices, refuse it if the prices of the columns it reads add up to more (0: no limit)")
 	out := fs.String("out", "", "write the predictions to this file instead of standard output")
@@ -52,6 +53,12 @@ func runPredict(args []string, stdout io.Writer) error {
 	m, err := readModelFile(*modelPath)
 	if err != nil {
 		return err
+	}
+	if tf.target != "" { // the model's label column, or an error
+		if tf.target != m.Target {
+			return fmt.Errorf("predict: --target %q is not the label column the model was fitted on (%q): predict scores the rows by the model's label column; give that column the same name in --data, or leave --target out", tf.target, m.Target)
+		}
+		tf.target = ""
 	}
 	costNote, err := predictionCost(m, *costBudget)
 	if err != nil {
@@ -117,8 +124,6 @@ func checkPredictFlags(modelPath string, tf *tableFlags, budget int, costBudget 
 		return fmt.Errorf("predict: --budget %d must be positive (or 0: no limit)", budget)
 	case costBudget < 0 || math.IsNaN(costBudget) || math.IsInf(costBudget, 0):
 		return fmt.Errorf("predict: --predict-cost-budget %g must be positive and finite (or 0: no limit)", costBudget)
-	case tf.target != "":
-		return errors.New("predict: --target is taken from the model file (the label column it was fitted on): to score the predictions, give that column the same name in --data")
 	case isNamed(tf.data):
 		return fmt.Errorf("predict: --data %s names a built-in data set; predict reads CSV and libsvm/svmlight files", tf.data)
 	}
@@ -157,6 +162,9 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if err != nil {
 		return nil, err
 	}
+	if err := modelColumnsPresent(tf.data, tab, used); err != nil {
+		return nil, err
+	}
 	if err := modelColumnsUsable(tf.data, tab, used); err != nil {
 		return nil, err
 	}
@@ -179,6 +187,25 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		p.notes = append(p.notes, t)
 	}
 	return p, nil
+}
+
+// modelColumnsPresent checks that the file has every column the model
+// reads (used), saying which lack and whether the file is the model's at
+// all.
+func modelColumnsPresent(file string, tab *frames.Table, used []string) error {
+	var lack []string
+	for _, u := range used {
+		if _, ok := tab.Column(u); !ok {
+			lack = append(lack, strconv.Quote(u))
+		}
+	}
+	switch {
+	case len(lack) == 0:
+		return nil
+	case len(lack) == len(used) && len(used) > 1:
+		return fmt.Errorf("predict: %s has none of the %d columns the model reads (%s): is this the table the model is for?", file, len(used), strings.Join(lack, ", "))
+	}
+	return fmt.Errorf("predict: %s has no column %s, which the model reads (it reads %d columns); give the file that column, or fit a model without it (lao fit --ignore)", file, strings.Join(lack, ", "), len(used))
 }
 
 // modelColumnsUsable checks that no column the model reads (used: a

@@ -276,3 +276,25 @@ func readModelJSON(t *testing.T, path string) *frames.Model {
 	}
 	return m
 }
+
+// predict names the file and the columns the model reads that it lacks,
+// asks whether it is the model's table when it has none of them, and takes
+// --target only as the model's own label column.
+func TestPredictColumnsAndTarget(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.json")
+	train := writeTemp(t, "train.csv", linearCSV(200, -1, ""))
+	if _, err := runCmd(t, "fit", "--data", train, "--target", "y", "--solver", "ridge", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	noB := writeTemp(t, "nob.csv", "a,y\n1,13\n2,16\n")
+	wantErr(t, []string{"predict", "--model", model, "--data", noB}, "nob.csv has no column \"b\", which the model reads (it reads 2 columns)")
+	other := writeTemp(t, "other.csv", "u,v\n1,2\n")
+	wantErr(t, []string{"predict", "--model", model, "--data", other}, `other.csv has none of the 2 columns the model reads ("a", "b"): is this the table the model is for?`)
+	wantErr(t, []string{"predict", "--model", model, "--data", train, "--target", "Y"}, `--target "Y" is not the label column the model was fitted on ("y")`)
+	if out, err := runCmd(t, "predict", "--model", model, "--data", noB, "--target", "y"); err == nil || strings.Contains(out, "line") {
+		t.Errorf("--target y on a file lacking b: %v", err)
+	}
+	if _, err := runCmd(t, "predict", "--model", model, "--data", train, "--target", "y"); err != nil {
+		t.Errorf("--target repeating the model's label column: %v", err)
+	}
+}
