@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -242,6 +243,9 @@ func (t *Table) Unused() []Unused {
 					break
 				}
 			}
+			if n := t.levels(c.Name); n >= 2 && n <= maxLevels && 2*n <= c.NotNumbers {
+				why += fmt.Sprintf("; a category of %d levels? to use it, encode it as numbers (one 0/1 column per level but one)", n)
+			}
 			out = append(out, Unused{c.Name, why})
 		case Empty:
 			out = append(out, Unused{c.Name, "empty: every cell is missing"})
@@ -250,6 +254,28 @@ func (t *Table) Unused() []Unused {
 		}
 	}
 	return out
+}
+
+// maxLevels is the most distinct values a text column may have for Unused
+// to suggest encoding it as a category.
+const maxLevels = 20
+
+// levels counts the distinct cells of text column name in the DataFrame
+// that are not missing (0 if it is not there, or above maxLevels: then
+// maxLevels+1).
+func (t *Table) levels(name string) int {
+	if t.DataFrame.Err != nil || !slices.Contains(t.DataFrame.Names(), name) {
+		return 0
+	}
+	seen := map[string]bool{}
+	for _, v := range t.DataFrame.Col(name).Records() {
+		if _, kind := ingest.ParseCell(v); kind != ingest.Missing {
+			if seen[v] = true; len(seen) > maxLevels {
+				break
+			}
+		}
+	}
+	return len(seen)
 }
 
 // UnusedWith lists every column of the table that is not a feature of

@@ -62,6 +62,16 @@ func TestReadCSVColumns(t *testing.T) {
 	if got, want := fmt.Sprint(tab2.Unused()), `bags text: 1 of 1 cells are not numbers (and 3 missing), e.g. "Driver only" on line 3`; !strings.Contains(got, want) {
 		t.Errorf("Unused %s lacks %q", got, want)
 	}
+	// a text column of few levels gets the hint to encode it (esoph's age
+	// groups were dropped as "text" with no word); names do not
+	tab3, err := readCSV(t, "grp,name,y\n25-34,ann,1\n35-44,bob,2\n25-34,cy,3\n45-54,dee,4\nNA,eve,5\n35-44,fay,6\n45-54,gil,7\n", frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got3 := fmt.Sprint(tab3.Unused())
+	if !strings.Contains(got3, "grp text: 6 of 6 cells are not numbers (and 1 missing), e.g. \"25-34\" on line 2; a category of 3 levels?") || strings.Count(got3, "a category") != 1 {
+		t.Errorf("Unused %s: want the category hint for grp only", got3)
+	}
 	data, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1, DropConstant: true})
 	if err != nil {
 		t.Fatal(err)

@@ -117,7 +117,9 @@ func parsePrice(col, cell, where string) (ColumnPrice, error) {
 			hint = " (a currency sign? write the number alone)"
 		}
 		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %q is not a number%s: %w", where, col, cell, hint, ErrPrices)
-	case math.IsNaN(v) || math.IsInf(v, 0) || v <= 0:
+	case v == 0:
+		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %s must be positive (the priced draws divide by it: give a column that costs nothing a small price, e.g. 1/100 of the cheapest other): %w", where, col, cell, ErrPrices)
+	case math.IsNaN(v) || math.IsInf(v, 0) || v < 0:
 		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %s must be positive and finite: %w", where, col, cell, ErrPrices)
 	}
 	return ColumnPrice{Column: col, Cost: v, Where: where}, nil

@@ -259,6 +259,7 @@ func printCostGains(w io.Writer, gains []costGain) error {
 	}
 	fmt.Fprintln(tw, "(a gain is the ratio of the total costs at which the cost-blind and the priced sampler reach the same bound; 1: none)")
 	fmt.Fprintln(tw, "(a prediction for the bound of Kukliansky & Shamir's Theorem 3.1, a worst case over w*: the gain measured on a table can be lower or higher, and on a few hundred rows is mostly noise; lao compare --costs measures it)")
+	fmt.Fprintln(tw, "(k*: the number of x̃ draws per example that gets the most out of each unit of cost under that sampler, √(S·c_in/c̄); a k far above it buys little per unit spent)")
 	fmt.Fprintln(tw, "the l1 solvers (aelr, ddaelr) keep their x̃ draws: prices change their k and their inner-product draw only (ours/c4)")
 	return tw.Flush()
 }
