@@ -81,6 +81,9 @@ func (pf *paramFlags) clampK(s lao.Solver, d int) (note string, err error) {
 
 // defaultKNote says that the default k was lowered to a table's d.
 func defaultKNote(d, k int) string {
+	if d == 1 {
+		return fmt.Sprintf("k = 1, not the default %d: the table has only d = 1 attribute, so every example reveals all of it (nothing is budgeted)", k)
+	}
 	return fmt.Sprintf("k = %d, not the default %d: the table has only d = %d attributes (--k below %d for a budget smaller than d)", d, k, d, d)
 }
 
