@@ -265,6 +265,10 @@ func TestKAboveD(t *testing.T) {
 	if err != nil || !strings.Contains(out, "note: k = 2, not the default 4: the table has only d = 2 attributes") {
 		t.Errorf("fit with the default k above d: %v, want a note:\n%s", err, out)
 	}
+	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0", "--ignore", "b")
+	if err != nil || !strings.Contains(out, "note: k = 1, not the default 4: the table has only d = 1 attribute, so every example reveals all of it") {
+		t.Errorf("fit on one attribute: %v, want the d = 1 note:\n%s", err, out)
+	}
 	wantErr(t, []string{"describe", "--data", path, "--target", "y", "--k", "5"}, "--k 5 exceeds the number of attributes d = 2")
 	out, err = runCmd(t, "describe", "--data", path, "--target", "y")
 	if err != nil || !strings.Contains(out, "k = 2, not the default 4") || strings.Contains(out, "k = 4") {
