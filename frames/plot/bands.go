@@ -31,6 +31,10 @@ const (
 	// reference far below the other curves (offline ridge on noise-free
 	// labels) is clipped at the bottom and its legend entry says so.
 	Reference
+	// Floor is a level no predictor can beat, such as the noise variance
+	// of a synthetic design's test error: a thin black dotted line. A
+	// band below it is the spread of a few runs, not a better model.
+	Floor
 )
 
 // Curve is one line of a bands plot: the mean of a quantity over repeated
@@ -104,10 +108,13 @@ var referenceColors = []color.NRGBA{{0x22, 0x22, 0x22, 0xff}, {0x77, 0x77, 0x77,
 
 var zeroColor = color.NRGBA{0x99, 0x99, 0x99, 0xff}
 
+var floorColor = color.NRGBA{0x00, 0x00, 0x00, 0xff}
+
 // Line styles per role (in points).
 var (
 	boundDashes     = []vg.Length{vg.Points(6), vg.Points(3)}
 	zeroDashes      = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
+	floorDashes     = []vg.Length{vg.Points(0.8), vg.Points(1.6)}
 	referenceDashes = []vg.Length{vg.Points(7), vg.Points(2.5), vg.Points(1.5), vg.Points(2.5)}
 )
 
@@ -119,6 +126,8 @@ func lineStyle(c Curve, groupIdx, refIdx int) draw.LineStyle {
 		return draw.LineStyle{Color: palette[groupIdx%len(palette)], Width: vg.Points(1.4), Dashes: boundDashes}
 	case Zero:
 		return draw.LineStyle{Color: zeroColor, Width: vg.Points(1.3), Dashes: zeroDashes}
+	case Floor:
+		return draw.LineStyle{Color: floorColor, Width: vg.Points(1), Dashes: floorDashes}
 	case Reference:
 		return draw.LineStyle{Color: referenceColors[refIdx%len(referenceColors)], Width: vg.Points(1.4), Dashes: referenceDashes}
 	default:
@@ -371,7 +380,7 @@ func (c Curve) check(o BandsOptions) error {
 	if len(c.Mean) != n || (c.Std != nil && len(c.Std) != n) {
 		return fmt.Errorf("len(X) = %d, len(Mean) = %d, len(Std) = %d: lengths differ", n, len(c.Mean), len(c.Std))
 	}
-	if c.Role < Measured || c.Role > Reference {
+	if c.Role < Measured || c.Role > Floor {
 		return fmt.Errorf("unknown role %d", c.Role)
 	}
 	for k := range n {

@@ -5,8 +5,9 @@
 //
 // A Curve has a Role — Measured (solid, with a band mean ± sd), Bound
 // (dashed, in the colour of the measured curve of its Group), Zero (the
-// predictor w = 0, grey dotted) or Reference (full information,
-// dash-dotted) — so every plot reads the same way. Experiment results are
+// predictor w = 0, grey dotted), Reference (full information,
+// dash-dotted) or Floor (a level no predictor beats, such as the noise
+// variance: black, finely dotted) — so every plot reads the same way. Experiment results are
 // curves already (experiments.Report.Series, experiments.SweepResult.Series);
 // BoundCurve evaluates a theorem's bound at a measured curve's x, and
 // RatioCurves gives the rate view (measured ÷ bound). Legends are drawn

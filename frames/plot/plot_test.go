@@ -74,8 +74,8 @@ func TestBands(t *testing.T) {
 	}
 }
 
-// TestBandsRoles: a bound takes its measurement's colour, dashed; w = 0 and
-// references have their own fixed styles; a reference far below the other
+// TestBandsRoles: a bound takes its measurement's colour, dashed; w = 0,
+// references and floors have their own fixed styles; a reference far below the other
 // curves does not stretch the y axis and its legend entry says where it is.
 func TestBandsRoles(t *testing.T) {
 	x := []float64{100, 1000, 10000}
@@ -86,6 +86,7 @@ func TestBandsRoles(t *testing.T) {
 		{Name: "Theorem 3.1", X: x, Mean: []float64{2, 0.6, 0.2}, Role: Bound, Group: "AERR"},
 		{Name: "w = 0", X: []float64{100, 10000}, Mean: []float64{0.15, 0.15}, Role: Zero},
 		{Name: "offline ridge", X: x, Mean: []float64{1e-8, 1e-9, 1e-9}, Role: Reference},
+		{Name: "noise variance", X: []float64{100, 10000}, Mean: []float64{0.008, 0.008}, Role: Floor},
 	}
 	o := BandsOptions{LogX: true, LogY: true}
 	svg, err := BandsSVG(curves, o)
@@ -99,6 +100,7 @@ func TestBandsRoles(t *testing.T) {
 		"stroke:#1F77B4;stroke-width:1.4;stroke-dasharray:6,3", // Theorem 3.1 in AERR's colour
 		"stroke:#FF7F0E;stroke-width:1.4;stroke-dasharray:6,3", // Theorem 3.4 in AELR's colour
 		"stroke:#999999;stroke-width:1.3;stroke-dasharray:1.5,2.5",
+		"stroke:#000000;stroke-dasharray:0.8,1.6", // the floor (width 1, the default)
 		"offline ridge (below the axis: 1e-09)",
 	} {
 		if !strings.Contains(s, want) {
