@@ -248,6 +248,9 @@ func refitAll(src *dataSource, p *prepared, fit *frames.Fitted, f *fitFlags, rep
 // lazy fit on a database table (--lazy) or a streaming one (--stream); done
 // is false when the fit is an in-memory one.
 func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err error) {
+	if f.refitAll && (f.table.db.lazy || f.stream == "on") {
+		return true, errors.New("fit: --refit-all refits a table held in memory; drop --lazy or --stream on")
+	}
 	if f.table.db.lazy {
 		if f.costs.given() {
 			return true, errors.New("fit: prices (--costs, --cost) are not supported by a lazy fit; drop --lazy")
@@ -260,6 +263,9 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 	}
 	if f.costs.given() {
 		return true, errors.New("fit: prices (--costs, --cost) are not supported when streaming; use --stream off")
+	}
+	if f.refitAll {
+		return true, errors.New("fit: --refit-all refits a table held in memory, and this one is streamed (--stream auto: 256 MiB or more); use --stream off")
 	}
 	return true, fitStream(f, s, stdout)
 }

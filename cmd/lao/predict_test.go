@@ -265,6 +265,7 @@ func TestFitRefitAll(t *testing.T) {
 		t.Errorf("saved fits on %d and %d examples, coefficients %v and %v: want 180 and 200, different", m1.Fit.Examples, m2.Fit.Examples, m1.Coef, m2.Coef)
 	}
 	wantErr(t, append(args, "--refit-all"), "--refit-all refits the model to save: give --save-model FILE too")
+	wantErr(t, append(args, "--refit-all", "--save-model", all, "--stream", "on"), "--refit-all refits a table held in memory")
 }
 
 // readModelJSON reads a saved model file.
