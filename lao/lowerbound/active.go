@@ -29,6 +29,7 @@ type Active struct {
 	d, s int
 	l2   bool
 	w    []float64
+	name string // set by NewCSSTheorem4; else Name derives it
 }
 
 // NewActiveL2 returns the instance of JMLR 2011, Theorem 2 (d ≥ 1).
@@ -63,12 +64,16 @@ func NewActiveL1(d, s int) (*Active, error) {
 // Theorem 4: d = 3, y = (x₁ + x₂ + x₃)/3, floor 1/9 with 2 attributes.
 func NewCSSTheorem4() *Active {
 	a, _ := NewActiveL1(3, 3)
+	a.name = "Cesa-Bianchi et al. 2010, Th. 4 (d = 3: the journal's Th. 3 with s = 3)"
 	return a
 }
 
 // Name identifies the instance by the theorem of Cesa-Bianchi et al.'s
 // journal version (2011) it builds.
 func (a *Active) Name() string {
+	if a.name != "" {
+		return a.name
+	}
 	if a.l2 {
 		return fmt.Sprintf("Cesa-Bianchi et al. 2011, Th. 2 (l2), d = %d", a.d)
 	}

@@ -21,7 +21,7 @@ var ourTheorems = []Theorem{
 		Note:        "Cauchy-Schwarz on (√(E[x_j²]/q_j))·(√(q_j c_j)); Γ is lao.PricedProduct. With equal prices it is Kukliansky & Shamir 2015's eq. (4) times the price."},
 	{ID: "ours/c2", Paper: PaperOurs, Notebook: nbCosts, Number: "Theorem C.2", Kind: KindUpper, Solver: "ddaerr", Exact: true,
 		Statement:   "GAERR (DDAERR with prices) after examples of total expected cost T, with k = √(S·c_in/c̄) draws for x̃ and Theorem 3.1's step, is within 4B²(√(S·c̄) + √c_in)/√T of the best l2-bounded predictor; the priced q makes S·c̄ = Γ, the smallest possible.",
-		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B; S·c̄ = Product (the x̃ draw), c_in = InnerCost ≥ the inner-product draw's expected price on every example (at most the largest price), T = Cost; loss ½(w·x − y)²",
+		Assumptions: "||x||₂ ≤ 1, |y| ≤ B, ||w*||₂ ≤ B; S·c̄: the x̃ draw's second moment times its expected price; c_in ≥ the inner-product draw's expected price on every example (at most the largest price); T: the total expected cost (the bound's parameters Product, InnerCost and Cost); loss ½(w·x − y)²",
 		BoundTeX:    `\mathbb E[L_D(\bar w)] - L_D(w^*) \le \frac{4B^2\left(\sqrt{\Gamma} + \sqrt{c_{in}}\right)}{\sqrt T}`,
 		Bound: func(p BoundParams) float64 {
 			return lao.PricedRidgeBound(p.Cost, p.B, p.Product, p.InnerCost)
