@@ -92,7 +92,7 @@ var hkTheorems = []Theorem{
 		Tests:       []string{"lao.TestAELRGradientUnbiased"}},
 	{ID: "hk2012/4.1", Notebook: nb07, Paper: PaperHK2012, Number: "Lemma 4.1", Kind: KindEstimator, Exact: true, Solver: "aesvr",
 		Statement:   "GenEst (Procedure 3) is an unbiased estimate of f'(w·x − y) for an analytic loss f that reads at most 3 attributes in expectation.",
-		Assumptions: "||x||₂ ≤ 1, ||w||₂ ≤ B, |y| ≤ B; the Taylor series of f' converges absolutely (here: radius > 2B)",
+		Assumptions: "||x||₂ ≤ 1, ||w||₂ ≤ B, |y| ≤ B; the paper asks the Taylor series of f' to converge absolutely for |x| ≤ 1 (for unbiasedness the library needs it at |w·x − y| ≤ 2B: radius > 2B)",
 		BoundTeX:    `\mathbb E[\hat\phi] = f'(w^\top x - y),\quad \mathbb E[\#\text{attributes}] \le 3`,
 		Bound:       func(BoundParams) float64 { return 3 }, Unit: "attributes per call",
 		Tests: []string{"lao.TestGenEstUnbiasedLemma41", "lao.TestGenEstAttributesLemma41", "lao.TestGenEstMatchesReference", "lao.ExampleGenEst"},
