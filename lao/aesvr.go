@@ -156,6 +156,7 @@ func (s *AESVR) Start(p Problem) (Learner, Budget, error) {
 
 // aesvrLearner runs Algorithm 4 on the projected-gradient core.
 func (l *aesvrLearner) unlearned() []int { return l.w.Unmoved() }
+func (l *aesvrLearner) trackUnlearned()  { l.w.TrackMoves() }
 
 type aesvrLearner struct {
 	failure

@@ -79,9 +79,13 @@ type Result struct {
 }
 
 // unlearner is implemented by the learners that start from a non-zero
-// w₁: unlearned returns, increasing, the attributes whose weight still
-// holds w₁'s value because no step moved it.
-type unlearner interface{ unlearned() []int }
+// w₁: after trackUnlearned (before the first example), unlearned returns,
+// increasing, the attributes whose weight still holds w₁'s value because
+// no step moved it.
+type unlearner interface {
+	trackUnlearned()
+	unlearned() []int
+}
 
 // dropUnlearned sets to 0 the weights l reports unlearned and returns
 // their attributes.
@@ -172,6 +176,9 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
 	if res.Costs, err = fitPrices(s.Name(), budget, opt.Costs, d); err != nil {
 		return nil, err
+	}
+	if u, ok := l.(unlearner); ok && res.Costs != nil {
+		u.trackUnlearned()
 	}
 	if err := feed(s, l, src, res, opt); err != nil {
 		return nil, err

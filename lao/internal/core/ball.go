@@ -20,7 +20,8 @@ type Ball struct {
 	dirty bool
 	n2    float64
 	// moved[i]: a step has taken coordinate i (Add, AddDense's nz, the
-	// AdaGrad steps), even by 0; Unmoved lists the others.
+	// AdaGrad steps), even by 0; Unmoved lists the others. nil until
+	// TrackMoves: the steps of a fit that does not ask pay nothing.
 	moved []bool
 }
 
@@ -29,7 +30,7 @@ const scaleRange = 1e100
 
 // NewBall returns the state at w = w1 (copied) with an empty sum.
 func NewBall(w1 []float64) *Ball {
-	b := &Ball{Lazy: NewLazy(w1), sq: NewSumTree(len(w1)), moved: make([]bool, len(w1))}
+	b := &Ball{Lazy: NewLazy(w1), sq: NewSumTree(len(w1))}
 	b.rebuild()
 	return b
 }
@@ -66,7 +67,9 @@ func (b *Ball) SampleSq(u float64) int { t := b.tree(); return t.Sample(u * t.To
 
 // Add adds delta to w_i.
 func (b *Ball) Add(i int, delta float64) {
-	b.moved[i] = true
+	if b.moved != nil {
+		b.moved[i] = true
+	}
 	t := b.tree()
 	a := b.c[i].a + delta/b.s
 	b.SetA(i, a)
@@ -80,7 +83,9 @@ func (b *Ball) Add(i int, delta float64) {
 func (b *Ball) AddDense(c float64, g []float64, nz []int) {
 	c /= b.s
 	for _, i := range nz {
-		b.moved[i] = true
+		if b.moved != nil {
+			b.moved[i] = true
+		}
 		b.flush(i)
 		b.c[i].a += c * g[i]
 	}
@@ -110,7 +115,9 @@ func (b *Ball) denseDone(n2 float64) {
 // record (aux). A zero g changes nothing.
 func (b *Ball) AddAdaGrad(i int, eta, g float64) {
 	if g == 0 {
-		b.moved[i] = true
+		if b.moved != nil {
+			b.moved[i] = true
+		}
 		return
 	}
 	b.Add(i, adaGradStep(&b.c[i], eta, g))
@@ -122,7 +129,9 @@ func (b *Ball) AddAdaGrad(i int, eta, g float64) {
 func (b *Ball) AddDenseAdaGrad(eta, r float64, x []float64, nz []int) {
 	inv := 1 / b.s
 	for _, i := range nz {
-		b.moved[i] = true
+		if b.moved != nil {
+			b.moved[i] = true
+		}
 		if g := r * x[i]; g != 0 {
 			b.flush(i)
 			b.c[i].a += adaGradStep(&b.c[i], eta, g) * inv
@@ -138,10 +147,22 @@ func adaGradStep(c *coord, eta, g float64) float64 {
 	return -eta * g / math.Sqrt(c.aux)
 }
 
-// Unmoved returns, increasing, the coordinates that no step has taken and
-// whose weight is non-zero: they still hold w₁'s value (up to the global
-// scale of projections), which no gradient estimate informed.
+// TrackMoves starts recording which coordinates the steps take, for
+// Unmoved; call it before the first step.
+func (b *Ball) TrackMoves() {
+	if b.moved == nil {
+		b.moved = make([]bool, len(b.c))
+	}
+}
+
+// Unmoved returns, increasing, the coordinates that no step has taken
+// since TrackMoves and whose weight is non-zero: they still hold w₁'s
+// value (up to the global scale of projections), which no gradient
+// estimate informed. Without TrackMoves it returns nil.
 func (b *Ball) Unmoved() []int {
+	if b.moved == nil {
+		return nil
+	}
 	var out []int
 	for i, m := range b.moved {
 		if !m && b.c[i].a != 0 {

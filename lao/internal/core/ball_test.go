@@ -9,6 +9,10 @@ import (
 // projections and shrinking did to the global scale; a step by 0 counts.
 func TestBallUnmoved(t *testing.T) {
 	b := NewBall([]float64{0.1, 0.1, 0, 0.1, 0.1})
+	if b.Unmoved() != nil {
+		t.Error("Unmoved before TrackMoves: want nil (nothing recorded)")
+	}
+	b.TrackMoves()
 	b.Add(0, 0.5)
 	b.AddAdaGrad(1, 0.1, 0) // a zero gradient coordinate: taken, not moved in value
 	b.ProjectL2(0.2)
