@@ -54,6 +54,8 @@ type fitReport struct {
 	// for (the "k" of Params is then its choice, not CV's).
 	kFromBudget bool
 	final       *finalFit // --refit-all: the model saved
+	given       []string  // the parameters set on the command line (not CV's choice)
+	tuned       []string  // the parameters CV chose (its grid's)
 	CVFolds     int       `json:"cv_folds,omitempty"`
 	// CVIdle is set when --cv asked for tuning and nothing was left to
 	// tune (every tunable parameter set on the command line, or none).
@@ -198,6 +200,7 @@ func runFit(args []string, stdout io.Writer) error {
 	}
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
+	rep.given = f.params.order
 	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
 		rep.kFromBudget = f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0
 	}
@@ -297,6 +300,7 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	}
 	cv := fit.CV
 	rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
+	rep.tuned = slices.Collect(maps.Keys(cv.Best))
 	rep.CVZero, rep.CVRepeats, rep.CVWarnings, rep.Refits = cv.ZeroChosen, cv.Repeats, cv.Warnings, fit.Refits
 	if cv.NestedZero {
 		rep.CVNested = cv.Summary()
@@ -483,9 +487,9 @@ func printParams(w io.Writer, r *fitReport) {
 			fmt.Fprintln(w, "refit:", n)
 		}
 		if len(r.Refits) > 0 {
-			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params, r.kFromBudget))
+			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params, r.kFromBudget, r.tuned, r.given))
 		} else {
-			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params, r.kFromBudget))
+			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params, r.kFromBudget, r.tuned, r.given))
 		}
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)
@@ -499,17 +503,38 @@ func printParams(w io.Writer, r *fitReport) {
 	}
 }
 
-// tunedParams formats the parameters of a tuned fit; with fromBudget the
-// "k" the solver reports is the one it took from its cost budget, said as
-// such, not as CV's choice.
-func tunedParams(p map[string]float64, fromBudget bool) string {
-	k, ok := p["k"]
-	if !fromBudget || !ok {
-		return frames.Params(p).String()
+// tunedParams formats the parameters of a tuned fit: those CV chose
+// (tuned), then those set on the command line (given), then the others as
+// the solver resolved them; with fromBudget the "k" the solver reports is
+// the one it took from its cost budget, said as such.
+func tunedParams(p map[string]float64, fromBudget bool, tuned, given []string) string {
+	has := func(names []string, name string) bool {
+		return slices.ContainsFunc(names, func(g string) bool { return strings.EqualFold(g, name) })
 	}
-	rest := maps.Clone(p)
-	delete(rest, "k")
-	return fmt.Sprintf("%v (k = %g: the largest k the cost budget pays for)", frames.Params(rest), k)
+	chosen, set, other := frames.Params{}, frames.Params{}, frames.Params{}
+	budgetK := ""
+	for name, v := range p {
+		switch {
+		case name == "k" && fromBudget:
+			budgetK = fmt.Sprintf("; k = %g: the largest k the cost budget pays for", v)
+		case has(given, name):
+			set[name] = v
+		case has(tuned, name) || tuned == nil:
+			chosen[name] = v
+		default:
+			other[name] = v
+		}
+	}
+	out := chosen.String() + budgetK
+	for _, part := range []struct {
+		what string
+		p    frames.Params
+	}{{"set on the command line", set}, {"the others as resolved", other}} {
+		if len(part.p) > 0 {
+			out += fmt.Sprintf("; %s: %v", part.what, part.p)
+		}
+	}
+	return out
 }
 
 // printCoefficients lists the intercept and every column's coefficient with
