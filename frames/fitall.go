@@ -12,14 +12,18 @@ import (
 
 // FitAll refits s, a solver whose parameters were chosen and whose test
 // error was estimated on p's split (Fitted.Solver of TuneFit or Fit), on
-// every row of df, the frame p was split from: the transform of p.Options
-// is fitted on all rows, a data-dependent solver's moments are recomputed
-// on them, and the fit is priced at p.Costs. This is the final model the
+// every row of df, the frame p was split from, with the parameters params
+// (the split fit's Result.Params: defaults resolved, so that a step size
+// derived from m is the split's): the transform of p.Options with the
+// split's scaling is fitted on all rows, a data-dependent solver's moments
+// are recomputed on them, and the fit is priced at p.Costs. This is the final model the
 // split's estimate speaks for; it has no test part and no score of its own.
 // The features must be p's: a column constant on the training part alone
 // would change them, and an error says so.
-func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, seed uint64) (*Fitted, lao.Table, error) {
-	data, err := FromDataFrame(df, p.Target, p.Options)
+func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[string]float64, seed uint64) (*Fitted, lao.Table, error) {
+	opt := p.Options
+	opt.Scaling, opt.KeepUnits = p.ScalingChoice.Scaling, false // the split's choice: a data-dependent policy may decide otherwise on all rows
+	data, err := FromDataFrame(df, p.Target, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -33,6 +37,13 @@ func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, seed uint64) (*F
 	}
 	if mu, ok := c.(lao.MomentsUser); ok {
 		mu.SetMoments(nil) // the training part's: WithPriors computes them on all rows
+	}
+	for name, v := range params { // the split fit's values, defaults resolved (a default step depends on m)
+		if q, err := lao.FindParam(c, name); err == nil {
+			if err := q.Set(v); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	c = WithPrices(WithPriors(c, data.Dataset), p.Costs, data.Names())
 	res, err := lao.Fit(c, data.Dataset.Stream(), lao.Options{Seed: seed, Costs: p.Costs})

@@ -30,7 +30,10 @@ func TestFitAll(t *testing.T) {
 		fmt.Fprintf(&b, "%g,%g,%d,%g\n", a, c, flag, 2*a+0.1*c+0.1*rng.NormFloat64())
 	}
 	df := dataframe.ReadCSV(strings.NewReader(b.String()))
-	opt := frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1, DropConstant: true}
+	opt, err := frames.ScaleOptions(&lao.DDAERR{}, "auto") // the CLI's: the scaling decided on the data (KeepUnits)
+	if err != nil {
+		t.Fatal(err)
+	}
 	sawTrained, sawTest := false, false
 	for seed := uint64(1); seed < 40 && !(sawTrained && sawTest); seed++ {
 		p, err := frames.PrepareFrame(df, "y", opt, 0.25, seed)
@@ -41,7 +44,7 @@ func TestFitAll(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all, train, err := p.FitAll(df, fit.Solver, seed)
+		all, train, err := p.FitAll(df, fit.Solver, fit.Result.Params, seed)
 		if slices.Contains(p.Train.Names(), "flag") { // row 17 trained: flag is a feature either way
 			if err != nil || train.Len() != 60 || all.Model.Fit != nil {
 				t.Fatalf("seed %d: %v, %d rows", seed, err, train.Len())
@@ -49,6 +52,9 @@ func TestFitAll(t *testing.T) {
 			mom := all.Solver.(*lao.DDAERR).Moments
 			if slices.Equal(mom, fit.Solver.(*lao.DDAERR).Moments) || len(mom) != 3 {
 				t.Errorf("seed %d: the refit kept the training part's moments %v", seed, mom)
+			}
+			if all.Model.Transform.Scaling != p.Transform.Scaling || all.Result.Params["eta"] != fit.Result.Params["eta"] {
+				t.Errorf("seed %d: refit with scaling %v and eta %g, the split's %v and %g", seed, all.Model.Transform.Scaling, all.Result.Params["eta"], p.Transform.Scaling, fit.Result.Params["eta"])
 			}
 			if all.Result.Examples != 60 || !slices.Equal(all.Model.Features, []string{"a", "b", "flag"}) {
 				t.Errorf("seed %d: refit on %d examples, features %v", seed, all.Result.Examples, all.Model.Features)

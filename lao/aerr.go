@@ -110,6 +110,11 @@ type aerrLearner struct {
 	w *core.Ball // w_t and the running sum of w_1..w_t
 }
 
+// unlearned and trackUnlearned: the weights no step moved (lao.Fit's
+// unlearner, for priced fits).
+func (l *aerrLearner) unlearned() []int { return l.w.Unmoved() }
+func (l *aerrLearner) trackUnlearned()  { l.w.TrackMoves() }
+
 // initialIterate returns w_1 for the l2-ball solvers (AERR, GAERR, DDAERR):
 // a copy of W1 (length d, non-zero, ||W1||₂ ≤ B), or B/(100√d) in every
 // entry if W1 is nil.

@@ -155,8 +155,6 @@ func (s *AESVR) Start(p Problem) (Learner, Budget, error) {
 }
 
 // aesvrLearner runs Algorithm 4 on the projected-gradient core.
-func (l *aesvrLearner) unlearned() []int { return l.w.Unmoved() }
-func (l *aesvrLearner) trackUnlearned()  { l.w.TrackMoves() }
 
 type aesvrLearner struct {
 	failure
@@ -168,6 +166,11 @@ type aesvrLearner struct {
 	phiSq    float64 // Σ φ̃_t², for the diagnostics
 	phiAbsMx float64
 }
+
+// unlearned and trackUnlearned: the weights no step moved (lao.Fit's
+// unlearner, for priced fits).
+func (l *aesvrLearner) unlearned() []int { return l.w.Unmoved() }
+func (l *aesvrLearner) trackUnlearned()  { l.w.TrackMoves() }
 
 func (l *aesvrLearner) Observe(ex *Example) {
 	if l.err != nil {

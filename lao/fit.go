@@ -73,8 +73,9 @@ type Result struct {
 	// w₁ ≠ 0, which the paper leaves arbitrary), not learned from the
 	// data, on an attribute whose draws the prices made rare. Predicting
 	// with it would pay the attribute's price on every test example, so Fit
-	// sets those weights to 0. Unpriced fits keep the solver's output as
-	// it is (the papers' experiments).
+	// sets those weights to 0 (a W1 the caller gave included), in the result
+	// and at every checkpoint. Unpriced fits keep the solver's output as it
+	// is (the papers' experiments).
 	Unlearned []int
 }
 
@@ -259,6 +260,9 @@ func feed(s Solver, l Learner, src Source, res *Result, opt Options) error {
 				l.Weights(wbuf)
 				if err := checkWeights(s, l, wbuf, t); err != nil {
 					return err
+				}
+				if res.Costs != nil {
+					dropUnlearned(l, wbuf) // as Fit does for the result: a checkpoint is the model so far
 				}
 				opt.OnCheckpoint(Checkpoint{Examples: t, Attributes: res.Attributes, Cost: res.CostSpent, W: wbuf})
 			}

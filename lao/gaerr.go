@@ -148,9 +148,6 @@ func newGAERRLearner(q *aliasTable, k int, B, eta float64, W1 []float64, p Probl
 	return newAERRLearnerAt(q, k, B, eta, w, p, o), nil
 }
 
-func (l *aerrLearner) unlearned() []int { return l.w.Unmoved() }
-func (l *aerrLearner) trackUnlearned()  { l.w.TrackMoves() }
-
 // newAERRLearnerAt returns the learner at w (not validated).
 func newAERRLearnerAt(q *aliasTable, k int, B, eta float64, w []float64, p Problem, o estOpts) *aerrLearner {
 	kx := o.withSplit(k)

@@ -75,20 +75,21 @@ func fitCheckpoints(t *testing.T, s Solver, ds Table, opt Options) (*Result, [][
 // With every price equal, and with unequal prices but cost-blind draws,
 // each priced solver makes exactly the paper's draws: identical iterates at
 // every checkpoint, bit for bit. Only the accounting is in prices, and it
-// is exact.
+// is exact. (The paper's solver is accounted at the same prices, so that
+// both outputs set the unlearned weights of a priced fit to 0 alike.)
 func TestPricesReduceToPaper(t *testing.T) {
 	ds, mom, costs := pricedData(400, 1)
 	equal := slices.Repeat([]float64{2.5}, ds.Dim())
 	for name, mk := range pricedSolvers(mom) {
-		ref, refW := fitCheckpoints(t, mk(nil, false), ds, Options{Seed: 3})
-		if ref.Costs != nil || ref.CostSpent != 0 {
-			t.Errorf("%s: an unpriced fit reports prices %v, spend %g", name, ref.Costs, ref.CostSpent)
+		if plain, _ := fitCheckpoints(t, mk(nil, false), ds, Options{Seed: 3}); plain.Costs != nil || plain.CostSpent != 0 {
+			t.Errorf("%s: an unpriced fit reports prices %v, spend %g", name, plain.Costs, plain.CostSpent)
 		}
 		for _, c := range []struct {
 			what   string
 			prices []float64
 			blind  bool
 		}{{"equal prices", equal, false}, {"cost-blind", costs, true}} {
+			ref, refW := fitCheckpoints(t, mk(nil, false), ds, Options{Seed: 3, Costs: c.prices})
 			res, w := fitCheckpoints(t, mk(c.prices, c.blind), ds, Options{Seed: 3})
 			for i := range refW {
 				if !slices.Equal(w[i], refW[i]) {
@@ -293,18 +294,33 @@ func TestFitDropsUnlearnedWeights(t *testing.T) {
 	costs = slices.Clone(costs)
 	costs[6] = 1e14 // q_6 ∝ 1/√c: about 1e-7 of the others' draws
 	w1 := 1 / (100 * math.Sqrt(float64(ds.Dim())))
-	res, ws := fitCheckpoints(t, &AERR{K: 3, B: 1, Prices: Prices{Costs: costs}}, ds, Options{Seed: 5})
-	last := ws[len(ws)-1]
-	if last[6] != w1 {
-		t.Fatalf("the learner's w_6 = %g, want w₁'s %g (never drawn for a gradient)", last[6], w1)
+	s := &AERR{K: 3, B: 1, Prices: Prices{Costs: costs}}
+	res, ws := fitCheckpoints(t, s, ds, Options{Seed: 5})
+	l, _, err := s.Start(Problem{M: ds.Len(), D: ds.Dim(), Rand: NewRand(SeedFor(5, "solver"))}) // the same run by hand
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := NewExample(ds.Dim())
+	ex.SetPrices(costs, res.Budget.Cost)
+	for i := range ds.Len() {
+		ex.Reset(ds.Row(i), ds.Label(i), res.Budget.PerExample)
+		l.Observe(ex)
+	}
+	learner := make([]float64, ds.Dim())
+	l.Weights(learner)
+	if learner[6] != w1 || res.AttributeCounts[6] == 0 {
+		t.Fatalf("the learner's w_6 = %g (want w₁'s %g: never drawn for a gradient), read by %d examples (want some: the inner-product draw)", learner[6], w1, res.AttributeCounts[6])
 	}
 	if !slices.Equal(res.Unlearned, []int{6}) || res.W[6] != 0 || slices.Contains(res.Support, 6) {
 		t.Errorf("Unlearned %v, w_6 = %g, support %v: want [6], 0 and 6 left out", res.Unlearned, res.W[6], res.Support)
 	}
-	for j := range last {
-		if j != 6 && res.W[j] != last[j] {
-			t.Errorf("w_%d = %g, the learner's %g: only unlearned weights may change", j, res.W[j], last[j])
+	for j := range learner {
+		if j != 6 && res.W[j] != learner[j] {
+			t.Errorf("w_%d = %g, the learner's %g: only unlearned weights may change", j, res.W[j], learner[j])
 		}
+	}
+	if last := ws[len(ws)-1]; !slices.Equal(last, res.W) {
+		t.Errorf("the last checkpoint %v is not the result %v: a checkpoint drops unlearned weights too", last, res.W)
 	}
 	if c := SupportCost(res.W, costs); c >= costs[6] {
 		t.Errorf("a test example costs %g: the unlearned attribute is still charged", c)

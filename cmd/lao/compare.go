@@ -360,7 +360,11 @@ func (c *comparison) split(r int, seed uint64) error {
 				return err
 			}
 			if n := p.Train.Len(); n < frames.NestedRows && c.f.cv >= 2 && (c.f.cvOpts.rule == "" || c.f.cvOpts.rule == frames.RuleAuto) {
-				fmt.Fprintf(c.progress, "compare: %d training rows (fewer than %d): each tuned fit's choice is checked by a second, nested cross-validation (--cv-rule auto), so this small table takes longer per fit than a large one; --repeat 3 answers sooner\n", n, frames.NestedRows)
+				sooner := ""
+				if c.f.repeat > 3 {
+					sooner = "; --repeat 3 answers sooner"
+				}
+				fmt.Fprintf(c.progress, "compare: %d training rows (fewer than %d): each tuned fit's choice is checked by a second, nested cross-validation (--cv-rule auto), so this small table takes longer per fit than a large one%s\n", n, frames.NestedRows, sooner)
 			}
 			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 			c.warn(p.Warnings()...)

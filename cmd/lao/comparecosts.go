@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"gonum.org/v1/gonum/floats"
+
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/frames/plot"
@@ -91,7 +93,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err != nil {
 		return err
 	}
-	entries, notRun, err := runnableCostEntries(entries, prepare, f.seed)
+	entries, notRun, err := runnableCostEntries(entries, prepare, f.seed, f.costs.predict)
 	if err != nil {
 		return err
 	}
@@ -146,11 +148,12 @@ func costEntries(names []string, k int, derive bool, costs costFlags) ([]experim
 }
 
 // runnableCostEntries keeps the entries whose solver can start on the
-// first split at the flags' prices and budgets, and says why each other one
+// first split at the flags' prices and budgets and whose model can meet the
+// prediction cost budget predict (0: none), and says why each other one
 // cannot (e.g. a cost budget below a solver's worst-case draw), as compare
 // lists a solver that cannot run at a k instead of failing; it is an error
 // when none can.
-func runnableCostEntries(entries []experiments.CostEntry, prepare func(lao.Solver, uint64) (*frames.Prepared, error), seed uint64) ([]experiments.CostEntry, []string, error) {
+func runnableCostEntries(entries []experiments.CostEntry, prepare func(lao.Solver, uint64) (*frames.Prepared, error), seed uint64, predict float64) ([]experiments.CostEntry, []string, error) {
 	var keep []experiments.CostEntry
 	var notRun []string
 	for _, e := range entries {
@@ -165,6 +168,10 @@ func runnableCostEntries(entries []experiments.CostEntry, prepare func(lao.Solve
 		s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs, p.Train.Names())
 		if _, _, err := s.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
 			notRun = append(notRun, fmt.Sprintf("%s not run: %s", e.Label, strings.TrimSuffix(err.Error(), ": "+lao.ErrParam.Error())))
+			continue
+		}
+		if all := floats.Sum(p.Costs); predict > 0 && all > predict && !choosesSupport(s) {
+			notRun = append(notRun, fmt.Sprintf("%s not run: its model has a weight on every column, which together cost %g to read at prediction, above --predict-cost-budget %g", e.Label, all, predict))
 			continue
 		}
 		keep = append(keep, e)
@@ -234,7 +241,10 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 		if !ok {
 			continue
 		}
-		b := byLabel[name+" (cost-blind)"]
+		b, ok := byLabel[name+" (cost-blind)"]
+		if !ok { // its cost-blind version was not run
+			continue
+		}
 		pr := costPair{Solver: name, K: c.K, BlindMSE: b.Final.MSE, BlindCost: b.Final.Cost, PricedMSE: c.Final.MSE, PricedCost: c.Final.Cost}
 		pr.Target = max(b.Final.MSE, c.Final.MSE) // both mean curves reach it
 		tp, _ := c.CostToReach(pr.Target)
@@ -328,7 +338,7 @@ func (p costPair) reading() string {
 		return fmt.Sprintf("the priced and cost-blind runs are identical on every split (total cost %.4g, MSE %.4g): the prices changed none of its choices at this budget", p.PricedCost, p.PricedMSE)
 	}
 	g := p.AtCost
-	head := fmt.Sprintf("for the priced solver's total cost %.4g it ends at MSE %.4g, the cost-blind solver was at %.4g at that cost", p.PricedCost, p.PricedMSE, float64(*p.BlindAtPriced))
+	head := fmt.Sprintf("on the mean curves, the priced solver ends at MSE %.4g for its total cost %.4g, where the cost-blind solver was at %.4g", p.PricedMSE, p.PricedCost, float64(*p.BlindAtPriced))
 	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval %+.4g to %+.4g over %d splits)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, g.N)
 	switch {
 	case g.N < 2:

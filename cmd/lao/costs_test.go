@@ -74,7 +74,7 @@ func TestFitNamesUnlearnedColumn(t *testing.T) {
 		t.Fatal(err)
 	}
 	note := strings.Join(rep.Notes, "\n")
-	if rep.Weights["e"] != 0 || rep.TestCostPer > 5 || !strings.Contains(note, `the solver's gradient never drew "e" (1e+14`) {
+	if rep.Weights["e"] != 0 || rep.TestCostPer > 5 || !strings.Contains(note, `no gradient step ever drew "e" (price 1e+14; `) {
 		t.Errorf("weight of e %g, a test example costs %g, notes:\n%s", rep.Weights["e"], rep.TestCostPer, note)
 	}
 }

@@ -182,6 +182,9 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if f.refitAll && src.tab == nil {
+		return fmt.Errorf("fit: --refit-all refits a CSV table's rows; %s is not one", f.table.data)
+	}
 	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
 	if err != nil {
 		return src.explainDrops(err)
@@ -238,7 +241,7 @@ func refitAll(src *dataSource, p *prepared, fit *frames.Fitted, f *fitFlags, rep
 	if src.tab == nil {
 		return nil, fmt.Errorf("fit: --refit-all refits a CSV table's rows; %s is not one", f.table.data)
 	}
-	all, train, err := p.FitAll(src.tab.DataFrame, fit.Solver, f.seed)
+	all, train, err := p.FitAll(src.tab.DataFrame, fit.Solver, fit.Result.Params, f.seed)
 	if err != nil {
 		return nil, fmt.Errorf("fit: --refit-all: %w", err)
 	}
@@ -321,9 +324,13 @@ func unlearnedNote(res *lao.Result, names []string) string {
 	}
 	var cols []string
 	for _, j := range res.Unlearned {
-		cols = append(cols, fmt.Sprintf("%q (%g, drawn by %d training examples)", names[j], res.Costs[j], res.AttributeCounts[j]))
+		read := "never read"
+		if n := res.AttributeCounts[j]; n > 0 {
+			read = fmt.Sprintf("read by %d training examples for the inner-product estimate only", n)
+		}
+		cols = append(cols, fmt.Sprintf("%q (price %g; %s)", names[j], res.Costs[j], read))
 	}
-	return fmt.Sprintf("the solver's gradient never drew %s: its weight there was the starting value, not learned, so it is set to 0 and predicting does not pay for the column",
+	return fmt.Sprintf("no gradient step ever drew %s: the weight there was the solver's starting value, not learned, so it is set to 0 and predicting does not pay for the column",
 		strings.Join(cols, ", "))
 }
 

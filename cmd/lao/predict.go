@@ -42,13 +42,16 @@ func runPredict(args []string, stdout io.Writer) error {
 	tf.define(fs, "CSV file with the model's columns (gzip or bzip2 detected by content) or libsvm/svmlight file (.svm, .libsvm, .svmlight, for a model fitted on one)")
 	fs.Lookup("target").Usage = "the label column is the model's (the --target of lao fit; this flag may only repeat it): rows with it are scored, the others only predicted"
 	budget := fs.Int("budget", 0, "read at most this many attributes per row (prediction on a budget); a model needing more is refused (0: no limit)")
-	costBudget := fs.Float64("predict-cost-budget", 0, "C': with a model fitted with prices, refuse it if the prices of the columns it reads add up to more (0: no limit)")
+	costBudget := fs.Float64("predict-cost-budget", 0, "C': with a model fitted with prices, refuse it if the prices of the columns it reads add up to more (leave it out for no limit: 0 is refused, as in fit)")
 	out := fs.String("out", "", "write the predictions to this file instead of standard output")
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if err := checkPredictFlags(*modelPath, &tf, *budget, *costBudget); err != nil {
 		return err
+	}
+	if *costBudget == 0 && flagGiven(fs, "predict-cost-budget") {
+		return errors.New("predict: --predict-cost-budget 0 pays for nothing: give a positive budget, or leave the flag out for none")
 	}
 	m, err := readModelFile(*modelPath)
 	if err != nil {
@@ -123,7 +126,7 @@ func checkPredictFlags(modelPath string, tf *tableFlags, budget int, costBudget 
 	case budget < 0:
 		return fmt.Errorf("predict: --budget %d must be positive (or 0: no limit)", budget)
 	case costBudget < 0 || math.IsNaN(costBudget) || math.IsInf(costBudget, 0):
-		return fmt.Errorf("predict: --predict-cost-budget %g must be positive and finite (or 0: no limit)", costBudget)
+		return fmt.Errorf("predict: --predict-cost-budget %g must be positive and finite", costBudget)
 	case isNamed(tf.data):
 		return fmt.Errorf("predict: --data %s names a built-in data set; predict reads CSV and libsvm/svmlight files", tf.data)
 	}
@@ -152,7 +155,7 @@ func readModelFile(path string) (*frames.Model, error) {
 // numbers (frames.CSVOptions.Only), so --missing drops or fills rows for
 // them alone.
 func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, error) {
-	var used []string // the columns the model reads
+	used := []string{} // the columns the model reads (none: no column is read as a number)
 	for j, n := range m.Features {
 		if m.Coef[j] != 0 {
 			used = append(used, n)
@@ -202,10 +205,15 @@ func modelColumnsPresent(file string, tab *frames.Table, used []string) error {
 	switch {
 	case len(lack) == 0:
 		return nil
-	case len(lack) == len(used) && len(used) > 1:
-		return fmt.Errorf("predict: %s has none of the %d columns the model reads (%s): is this the table the model is for?", file, len(used), strings.Join(lack, ", "))
+	case len(lack) == len(used):
+		return fmt.Errorf("predict: %s has none of the columns the model reads (%s): is this the table the model is for?", file, strings.Join(lack, ", "))
 	}
-	return fmt.Errorf("predict: %s has no column %s, which the model reads (it reads %d columns); give the file that column, or fit a model without it (lao fit --ignore)", file, strings.Join(lack, ", "), len(used))
+	them := "that column"
+	if len(lack) > 1 {
+		them = "those columns"
+	}
+	return fmt.Errorf("predict: %s lacks %s, which the model reads (it reads %s); give the file %s, or fit a model without them (lao fit --ignore)",
+		file, strings.Join(lack, ", "), count(len(used), "column"), them)
 }
 
 // modelColumnsUsable checks that no column the model reads (used: a

@@ -288,9 +288,9 @@ func TestPredictColumnsAndTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	noB := writeTemp(t, "nob.csv", "a,y\n1,13\n2,16\n")
-	wantErr(t, []string{"predict", "--model", model, "--data", noB}, "nob.csv has no column \"b\", which the model reads (it reads 2 columns)")
+	wantErr(t, []string{"predict", "--model", model, "--data", noB}, "nob.csv lacks \"b\", which the model reads (it reads 2 columns); give the file that column")
 	other := writeTemp(t, "other.csv", "u,v\n1,2\n")
-	wantErr(t, []string{"predict", "--model", model, "--data", other}, `other.csv has none of the 2 columns the model reads ("a", "b"): is this the table the model is for?`)
+	wantErr(t, []string{"predict", "--model", model, "--data", other}, `other.csv has none of the columns the model reads ("a", "b"): is this the table the model is for?`)
 	wantErr(t, []string{"predict", "--model", model, "--data", train, "--target", "Y"}, `--target "Y" is not the label column the model was fitted on ("y")`)
 	if out, err := runCmd(t, "predict", "--model", model, "--data", noB, "--target", "y"); err == nil || strings.Contains(out, "line") {
 		t.Errorf("--target y on a file lacking b: %v", err)

@@ -69,13 +69,17 @@ type CostCurve struct {
 // GapAtCost compares c with other split by split: on each split, c's final
 // test MSE minus other's MSE at c's final cost on the same split
 // (MSEAtCost; a split where other's curve does not reach that cost is left
-// out). The mean difference with its 95 % interval over the splits
-// (negative: c is lower at the same total cost).
+// out, and Gap.N counts the splits compared). It returns the mean
+// difference with its 95 % interval over those splits (negative: c is
+// lower at the same total cost).
 func (c CostCurve) GapAtCost(other CostCurve, against string) Gap {
 	var diff []float64
 	for r, pts := range c.Splits {
-		if r >= len(other.Splits) || len(pts) == 0 {
+		if r >= len(other.Splits) {
 			break
+		}
+		if len(pts) == 0 {
+			continue
 		}
 		last := pts[len(pts)-1]
 		if v, ok := (CostCurve{Points: other.Splits[r]}).MSEAtCost(last.Cost); ok {
