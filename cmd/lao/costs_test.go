@@ -155,6 +155,11 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 	if err != nil || !strings.Contains(out, "note: aerr (priced) not run: aerr: costbudget = 21 cannot pay for one draw") || !strings.Contains(out, "screen-ridge (priced)") {
 		t.Errorf("compare --costs with a budget aerr cannot pay: %v\n%s", err, out)
 	}
+	// likewise a prediction cost budget a dense model cannot meet (it failed at the end of the first fit)
+	out, err = runCmd(t, "compare", "--quiet", "--data", data, "--target", "y", "--solvers", "aerr,screen-ridge", "--costs", costs, "--predict-cost-budget", "21", "--repeat", "2", "--cv", "0")
+	if err != nil || !strings.Contains(out, "note: aerr (priced) not run: its model has a weight on every column, which together cost 45") || !strings.Contains(out, "screen-ridge (priced)") {
+		t.Errorf("compare --costs with a prediction budget aerr's model cannot meet: %v\n%s", err, out)
+	}
 }
 
 // The reading of a priced/cost-blind pair compares them at the same total

@@ -228,6 +228,16 @@ func TestPredictIgnoresZeroWeightColumn(t *testing.T) {
 		t.Fatalf("screen-ridge with k = 1 should keep a alone:\n%s", out)
 	}
 	data := writeTemp(t, "new.csv", "a,b,y\n1,0.5,12\n2,NA,15\n3,,18\n")
+	zero := filepath.Join(t.TempDir(), "zero.json") // a model of weights 0 reads no column at all
+	m := readModelJSON(t, model)
+	clear(m.Coef)
+	m.Fit = nil
+	if err := writeFile(zero, m.WriteJSON); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCmd(t, "predict", "--model", zero, "--data", writeTemp(t, "empty.csv", "a,b,y\n,,1\n,,2\n")); err != nil || len(strings.Split(strings.TrimSpace(out), "\n")) != 3 {
+		t.Errorf("an all-zero model on a file of empty cells: %v\n%s", err, out)
+	}
 	for _, missing := range []string{"error", "drop-rows", "mean"} {
 		out, err := runCmd(t, "predict", "--model", model, "--data", data, "--missing", missing)
 		if rows := strings.Split(strings.TrimSpace(out), "\n"); err != nil || len(rows) != 4 {
