@@ -356,20 +356,8 @@ func (c *comparison) split(r int, seed uint64) error {
 			cache[key] = p
 		}
 		if r == 0 && ji == 0 {
-			if err := c.foldsFor(p.Train.Len()); err != nil {
+			if err := c.first(p); err != nil {
 				return err
-			}
-			if n := p.Train.Len(); n < frames.NestedRows && c.f.cv >= 2 && (c.f.cvOpts.rule == "" || c.f.cvOpts.rule == frames.RuleAuto) {
-				sooner := ""
-				if c.f.repeat > 3 {
-					sooner = "; --repeat 3 answers sooner"
-				}
-				fmt.Fprintf(c.progress, "compare: %d training rows (fewer than %d): each tuned fit's choice is checked by a second, nested cross-validation (--cv-rule auto), so this small table takes longer per fit than a large one%s\n", n, frames.NestedRows, sooner)
-			}
-			c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
-			c.warn(p.Warnings()...)
-			for _, u := range p.unused {
-				c.rep.Unused = append(c.rep.Unused, u)
 			}
 		}
 		if jb.k > p.Train.Dim() {
@@ -394,6 +382,28 @@ func (c *comparison) split(r int, seed uint64) error {
 	}
 	for i, t := range todo {
 		c.record(r, t, runs[i])
+	}
+	return nil
+}
+
+// first takes what the first split's first preparation says of the table:
+// CV's folds for its size, a word on why a small table is slow, the shape,
+// the warnings and the unused columns.
+func (c *comparison) first(p *prepared) error {
+	if err := c.foldsFor(p.Train.Len()); err != nil {
+		return err
+	}
+	if n := p.Train.Len(); n < frames.NestedRows && c.f.cv >= 2 && (c.f.cvOpts.rule == "" || c.f.cvOpts.rule == frames.RuleAuto) {
+		sooner := ""
+		if c.f.repeat > 3 {
+			sooner = "; --repeat 3 answers sooner"
+		}
+		fmt.Fprintf(c.progress, "compare: %d training rows (fewer than %d): each tuned fit's choice is checked by a second, nested cross-validation (--cv-rule auto), so this small table takes longer per fit than a large one%s\n", n, frames.NestedRows, sooner)
+	}
+	c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
+	c.warn(p.Warnings()...)
+	for _, u := range p.unused {
+		c.rep.Unused = append(c.rep.Unused, u)
 	}
 	return nil
 }

@@ -201,17 +201,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := setSupport(s, f.support, p.Train.Names()); err != nil {
 		return err
 	}
-	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
-		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
-	rep.given = f.params.order
-	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
-		rep.kFromBudget = f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0
-	}
-	for _, n := range append([]string{p.note, kNote, labelNote(src.rawLabels())}, costNotes...) {
-		if n != "" {
-			rep.Notes = append(rep.Notes, n)
-		}
-	}
+	rep := newFitReport(f, s, p, append([]string{p.note, kNote, labelNote(src.rawLabels())}, costNotes...))
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {
@@ -226,6 +216,23 @@ func runFit(args []string, stdout io.Writer) error {
 		}
 	}
 	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return frames.Fingerprint(p.Train) }, start, stdout)
+}
+
+// newFitReport starts the report of an in-memory fit of s on p, with the
+// notes so far ("" ones left out).
+func newFitReport(f *fitFlags, s lao.Solver, p *prepared, notes []string) *fitReport {
+	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
+		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
+	rep.given = f.params.order
+	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
+		rep.kFromBudget = f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0
+	}
+	for _, n := range notes {
+		if n != "" {
+			rep.Notes = append(rep.Notes, n)
+		}
+	}
+	return rep
 }
 
 // finalFit is the model --refit-all saves: the solver refitted on every

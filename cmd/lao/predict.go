@@ -47,21 +47,15 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	if err := checkPredictFlags(*modelPath, &tf, *budget, *costBudget); err != nil {
+	if err := checkPredictFlags(*modelPath, &tf, *budget, *costBudget, flagGiven(fs, "predict-cost-budget")); err != nil {
 		return err
-	}
-	if *costBudget == 0 && flagGiven(fs, "predict-cost-budget") {
-		return errors.New("predict: --predict-cost-budget 0 pays for nothing: give a positive budget, or leave the flag out for none")
 	}
 	m, err := readModelFile(*modelPath)
 	if err != nil {
 		return err
 	}
-	if tf.target != "" { // the model's label column, or an error
-		if tf.target != m.Target {
-			return fmt.Errorf("predict: --target %q is not the label column the model was fitted on (%q): predict scores the rows by the model's label column; give that column the same name in --data, or leave --target out", tf.target, m.Target)
-		}
-		tf.target = ""
+	if err := modelTarget(&tf, m); err != nil {
+		return err
 	}
 	costNote, err := predictionCost(m, *costBudget)
 	if err != nil {
@@ -116,9 +110,24 @@ func predictionCost(m *frames.Model, budget float64) (string, error) {
 	return fmt.Sprintf("each row costs %g to predict (the prices of the %d columns the model reads)", cost, n), nil
 }
 
-// checkPredictFlags refuses predict's flags that cannot work together.
-func checkPredictFlags(modelPath string, tf *tableFlags, budget int, costBudget float64) error {
+// modelTarget accepts a --target that repeats the model's label column
+// (and clears it: predict reads the label by the model's name), and refuses
+// any other.
+func modelTarget(tf *tableFlags, m *frames.Model) error {
+	if tf.target != "" && tf.target != m.Target {
+		return fmt.Errorf("predict: --target %q is not the label column the model was fitted on (%q): predict scores the rows by the model's label column; give that column the same name in --data, or leave --target out", tf.target, m.Target)
+	}
+	tf.target = ""
+	return nil
+}
+
+// checkPredictFlags refuses predict's flags that cannot work together;
+// costGiven says whether --predict-cost-budget was typed (0 then pays for
+// nothing).
+func checkPredictFlags(modelPath string, tf *tableFlags, budget int, costBudget float64, costGiven bool) error {
 	switch {
+	case costBudget == 0 && costGiven:
+		return errors.New("predict: --predict-cost-budget 0 pays for nothing: give a positive budget, or leave the flag out for none")
 	case modelPath == "":
 		return errors.New("predict: --model is required")
 	case tf.data == "":
