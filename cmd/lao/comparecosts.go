@@ -8,8 +8,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"gonum.org/v1/gonum/floats"
-
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/frames/plot"
@@ -170,7 +168,7 @@ func runnableCostEntries(entries []experiments.CostEntry, prepare func(lao.Solve
 			notRun = append(notRun, fmt.Sprintf("%s not run: %s", e.Label, strings.TrimSuffix(err.Error(), ": "+lao.ErrParam.Error())))
 			continue
 		}
-		if all := floats.Sum(p.Costs); predict > 0 && all > predict && !choosesSupport(s) {
+		if all, over := denseOverBudget(s, p.Costs, predict); over {
 			notRun = append(notRun, fmt.Sprintf("%s not run: its model has a weight on every column, which together cost %g to read at prediction, above --predict-cost-budget %g", e.Label, all, predict))
 			continue
 		}

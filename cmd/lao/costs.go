@@ -132,11 +132,19 @@ func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, [
 			_ = q.Set(0) // the largest k the budget pays for
 		}
 	}
-	if all := floats.Sum(p.Costs); c.predict > 0 && all > c.predict && !choosesSupport(s) {
+	if all, over := denseOverBudget(s, p.Costs, c.predict); over {
 		return nil, nil, fmt.Errorf("--predict-cost-budget %g: %s's model has a weight on every column, which together cost %g to read at prediction: use screen-ridge or hybrid, which choose their columns within it, or raise it to %g",
 			c.predict, s.Name(), all, all)
 	}
 	return frames.WithPrices(s, p.Costs, p.Train.Names()), notes, nil
+}
+
+// denseOverBudget reports whether s's model, which reads every column
+// unless s chooses its support (choosesSupport), costs more to read at
+// prediction than the budget predict (0: none), and what all columns cost.
+func denseOverBudget(s lao.Solver, costs []float64, predict float64) (all float64, over bool) {
+	all = floats.Sum(costs)
+	return all, predict > 0 && all > predict && !choosesSupport(s)
 }
 
 // choosesSupport reports whether s picks the columns its model reads within
