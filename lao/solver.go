@@ -130,7 +130,24 @@ type MomentsUser interface {
 	SetMoments(m []float64)
 }
 
+// ParamError is a solver's complaint about one of its parameters, named as
+// Params names it (the name users type in --param and ParseParams), so that
+// a front end can say it in its own words (the CLI names its flag where it
+// has one). It wraps ErrParam.
+type ParamError struct {
+	Solver string // the solver's Name
+	Param  string // the parameter's name in Params
+	Msg    string // what is wrong, after the name: "= 3 is below ..."
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("%s: %s %s: %v", e.Solver, e.Param, e.Msg, ErrParam)
+}
+
+// Unwrap returns ErrParam.
+func (e *ParamError) Unwrap() error { return ErrParam }
+
 // paramErr formats a parameter error naming the solver and parameter.
 func paramErr(solver, param string, format string, args ...any) error {
-	return fmt.Errorf("%s: %s %s: %w", solver, param, fmt.Sprintf(format, args...), ErrParam)
+	return &ParamError{Solver: solver, Param: param, Msg: fmt.Sprintf(format, args...)}
 }

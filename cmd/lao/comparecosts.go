@@ -165,7 +165,7 @@ func runnableCostEntries(entries []experiments.CostEntry, prepare func(lao.Solve
 		}
 		s = frames.WithPrices(frames.WithPriors(s, p.Train), p.Costs, p.Train.Names())
 		if _, _, err := s.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
-			notRun = append(notRun, fmt.Sprintf("%s not run: %s", e.Label, strings.TrimSuffix(err.Error(), ": "+lao.ErrParam.Error())))
+			notRun = append(notRun, fmt.Sprintf("%s not run: %s", e.Label, userMessage(err)))
 			continue
 		}
 		if all, over := denseOverBudget(s, p.Costs, predict); over {

@@ -152,7 +152,7 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 	// a budget one solver cannot pay for leaves it out with the reason
 	// (it failed the whole comparison)
 	out, err = runCmd(t, "compare", "--quiet", "--data", data, "--target", "y", "--solvers", "aerr,screen-ridge", "--costs", costs, "--cost-budget", "21", "--repeat", "2", "--cv", "0")
-	if err != nil || !strings.Contains(out, "note: aerr (priced) not run: aerr: costbudget = 21 cannot pay for one draw") || !strings.Contains(out, "screen-ridge (priced)") {
+	if err != nil || !strings.Contains(out, "note: aerr (priced) not run: aerr: --cost-budget 21 cannot pay for one draw") || !strings.Contains(out, "screen-ridge (priced)") {
 		t.Errorf("compare --costs with a budget aerr cannot pay: %v\n%s", err, out)
 	}
 	// likewise a prediction cost budget a dense model cannot meet (it failed at the end of the first fit)

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/laoproject/lao/frames"
@@ -70,8 +71,21 @@ func userMessage(err error) string {
 			}
 		}
 	}
+	var pe *lao.ParamError
+	if errors.As(err, &pe) && budgetParam.MatchString(pe.Param) {
+		msg = budgetParam.ReplaceAllStringFunc(msg, func(name string) string { // "costbudget = 3" → "--cost-budget 3"
+			return budgetFlags[strings.TrimSuffix(name, " =")]
+		})
+	}
 	return msg
 }
+
+// The cost budgets are parameters of the priced solvers (--param
+// costbudget=…) with flags of their own, which their errors name.
+var (
+	budgetParam = regexp.MustCompile(`\b(predict)?costbudget\b( =)?`)
+	budgetFlags = map[string]string{"costbudget": "--cost-budget", "predictcostbudget": "--predict-cost-budget"}
+)
 
 func run(args []string, stdout io.Writer) error {
 	if len(args) == 0 {

@@ -373,6 +373,11 @@ func TestUserMessage(t *testing.T) {
 		{fmt.Errorf("fit: %w ('lao fit -h' lists its flags)", fmt.Errorf("bad --grid: %w", lao.ErrParam)), "fit: bad --grid ('lao fit -h' lists its flags)"},
 		{lao.ErrParam, "invalid parameter"},
 		{fmt.Errorf("read: %w", lao.ErrNotFinite), "read: lao: value is NaN or Inf"},
+		// The cost budgets are named by their flags, in the name and in the advice.
+		{fmt.Errorf("split 1: %w", &lao.ParamError{Solver: "hybrid", Param: "costbudget", Msg: "= 30 leaves 5; raise costbudget to at least 525 (or lower predictcostbudget)"}),
+			"split 1: hybrid: --cost-budget 30 leaves 5; raise --cost-budget to at least 525 (or lower --predict-cost-budget)"},
+		// Other parameters keep the names --param takes.
+		{&lao.ParamError{Solver: "aerr", Param: "eta", Msg: "= -1 must be positive"}, "aerr: eta = -1 must be positive"},
 	} {
 		if got := userMessage(tc.err); got != tc.want {
 			t.Errorf("userMessage(%q) = %q, want %q", tc.err, got, tc.want)
