@@ -302,5 +302,25 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDL
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]), flag)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if hidden := order[show:]; len(hidden) > 0 {
+		fmt.Fprintf(w, "  (not listed: %s; --columns -1 lists every column)\n", hiddenNames(names, hidden))
+	}
+	return nil
+}
+
+// hiddenNames lists the names of the columns idx, the first ten of them
+// and a count of the rest.
+func hiddenNames(names []string, idx []int) string {
+	const most = 10
+	var out []string
+	for _, j := range idx[:min(len(idx), most)] {
+		out = append(out, names[j])
+	}
+	if len(idx) > most {
+		out = append(out, fmt.Sprintf("and %d more", len(idx)-most))
+	}
+	return strings.Join(out, ", ")
 }

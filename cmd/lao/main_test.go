@@ -251,7 +251,7 @@ func TestDescribe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"m = 200 examples, d = 3 attributes", "rho_ridge", "columns by second moment E[x_j²] (2 of 3)", "second_moment"} {
+	for _, want := range []string{"m = 200 examples, d = 3 attributes", "rho_ridge", "columns by second moment E[x_j²] (2 of 3)", "second_moment", "(not listed: ", "; --columns -1 lists every column)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("describe output lacks %q:\n%s", want, text)
 		}
