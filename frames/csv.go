@@ -136,7 +136,10 @@ func (c Cell) Where() string { return where(c.unit, c.Line) }
 
 // ColumnInfo is what ReadCSV found in one column of the file.
 type ColumnInfo struct {
-	Name    string
+	Name string
+	// Unnamed: the header cell was empty, and Name is "columnJ" (J counted
+	// from 1): R's write.csv leaves it so above a column of row names.
+	Unnamed bool
 	Kind    ColumnKind
 	Numbers int // cells that are finite numbers
 	Missing int // cells that are empty or one of MissingTokens
@@ -243,7 +246,9 @@ func (t *Table) Unused() []Unused {
 					break
 				}
 			}
-			if n := t.levels(c.Name); n >= 2 && n <= maxLevels && 2*n <= c.NotNumbers {
+			if c.Unnamed {
+				why += "; its header cell is empty (row names, as R's write.csv writes them?)"
+			} else if n := t.levels(c.Name); n >= 2 && n <= maxLevels && 2*n <= c.NotNumbers {
 				why += fmt.Sprintf("; a category of %d levels? to use it, encode it as numbers (one 0/1 column per level but one)", n)
 			}
 			out = append(out, Unused{c.Name, why})

@@ -36,7 +36,7 @@ type csvColumn struct {
 func newTableReader(f *rowTable) *tableReader {
 	rd := &tableReader{f: f, cols: make([]*csvColumn, len(f.names))}
 	for j, n := range f.names {
-		rd.cols[j] = &csvColumn{info: ColumnInfo{Name: n}, ignored: f.ignored[j]}
+		rd.cols[j] = &csvColumn{info: ColumnInfo{Name: n, Unnamed: f.unnamed[j]}, ignored: f.ignored[j]}
 	}
 	return rd
 }

@@ -68,6 +68,22 @@ func TestUnnamedColumnNoFalseDuplicate(t *testing.T) {
 	}
 }
 
+// A text column under an empty header cell (R's write.csv puts the row
+// names there) is said to be that; a named text column is not.
+func TestRowNamesColumnSaid(t *testing.T) {
+	tab, err := ReadCSV(strings.NewReader("\"\",\"id\",x,y\nMazda,a1,1,2\nFiat,b2,2,3\nVolvo,c3,3,5\n"), CSVOptions{Name: "r.csv", Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := tab.Unused()
+	if len(u) != 2 || u[0].Column != "column1" || !strings.Contains(u[0].Reason, "its header cell is empty (row names") {
+		t.Fatalf("unused %q", u)
+	}
+	if strings.Contains(u[1].Reason, "header cell is empty") {
+		t.Errorf("named column %q said unnamed: %s", u[1].Column, u[1].Reason)
+	}
+}
+
 // A split that leaves a part empty says which and what test fraction would
 // do; a training part of one row says that is why every column is constant.
 func TestSplitMessagesSayWhy(t *testing.T) {

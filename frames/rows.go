@@ -54,7 +54,7 @@ type rowTable struct {
 	rows    Rows
 	unit    string // what a position counts: "line" or "row"
 	names   []string
-	unnamed int // header cells that were empty
+	unnamed []bool // header cells that were empty (the name is then columnJ)
 	ignored []bool
 }
 
@@ -77,6 +77,7 @@ func newRowTable(rows Rows, name string, opt CSVOptions) (*rowTable, error) {
 func (t *rowTable) header(rec []string) error {
 	seen := make(map[string]int, len(rec))
 	t.names, t.ignored = make([]string, 0, len(rec)), make([]bool, 0, len(rec))
+	t.unnamed = make([]bool, len(rec))
 	named := make(map[string]bool, len(rec))
 	for _, h := range rec {
 		named[h] = true
@@ -88,7 +89,7 @@ func (t *rowTable) header(rec []string) error {
 				h = fmt.Sprintf("column%d_%d", j+1, n)
 			}
 			named[h] = true
-			t.unnamed++
+			t.unnamed[j] = true
 		}
 		if k, dup := seen[h]; dup {
 			return fmt.Errorf("frames: %s: columns %d and %d are both named %q: %w", t.name, k+1, j+1, h, lao.ErrParam)
@@ -121,7 +122,7 @@ func (t *rowTable) headerHint() string {
 	if t.unit != "line" {
 		return ""
 	}
-	if 2*(t.unnamed+len(numericNames(t.names))) < len(t.names) {
+	if 2*(countTrue(t.unnamed)+len(numericNames(t.names))) < len(t.names) {
 		return ""
 	}
 	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
@@ -201,4 +202,15 @@ func readTable(t *rowTable) (*Table, error) {
 		return nil, err
 	}
 	return rd.table()
+}
+
+// countTrue counts the true values of b.
+func countTrue(b []bool) int {
+	n := 0
+	for _, v := range b {
+		if v {
+			n++
+		}
+	}
+	return n
 }
