@@ -48,8 +48,11 @@ type FitInfo struct {
 	// (a file path), and Rows is that table's number of rows, training and
 	// test part together: predict warns when it scores rows that look like
 	// that table's, training rows included.
-	Data string `json:"data,omitempty"`
-	Rows int    `json:"data_rows,omitempty"`
+	// DataBytes is that file's size, if it is a regular file: rows dropped
+	// for missing cells make Rows differ from what predict reads.
+	Data      string `json:"data,omitempty"`
+	Rows      int    `json:"data_rows,omitempty"`
+	DataBytes int64  `json:"data_bytes,omitempty"`
 	// With prices (ours, docs/costs.md): the price of each column, the
 	// cost budgets per training example and for the model's support at
 	// prediction time (0: none), and what the fit spent in all, at most and

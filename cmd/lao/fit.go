@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -380,6 +381,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		}
 		saved.Fit = fi()
 		saved.Fit.Data, saved.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
+		if st, err := os.Stat(f.table.data); err == nil && st.Mode().IsRegular() {
+			saved.Fit.DataBytes = st.Size()
+		}
 		if err := writeFile(f.save, saved.WriteJSON); err != nil {
 			return err
 		}

@@ -382,12 +382,23 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 }
 
 // trainingRowsWarning says when the rows scored look like the table the
-// model was fitted on (the same file name and number of rows): most of
-// them were training rows, so their MSE is optimistic.
+// model was fitted on (the same file name and size, or the same number of
+// rows for a model saved without the size): most of them were training
+// rows, so their MSE is optimistic.
 func trainingRowsWarning(m *frames.Model, data string, rows int) string {
-	if m.Fit == nil || m.Fit.Data == "" || filepath.Base(m.Fit.Data) != filepath.Base(data) || rows != m.Fit.Rows {
+	if m.Fit == nil || m.Fit.Data == "" || filepath.Base(m.Fit.Data) != filepath.Base(data) {
 		return ""
 	}
-	return fmt.Sprintf("%s looks like the table the model was fitted on (the same file name and %d rows): %d of its rows were training rows, so this MSE is optimistic; the test MSE that lao fit reported is the honest estimate",
-		data, rows, m.Fit.Examples)
+	same := fmt.Sprintf("the same file name and %d rows", rows)
+	if m.Fit.DataBytes > 0 { // rows dropped for missing cells may differ between fit and predict
+		st, err := os.Stat(data)
+		if err != nil || st.Size() != m.Fit.DataBytes {
+			return ""
+		}
+		same = fmt.Sprintf("the same file name and size, %d bytes", st.Size())
+	} else if rows != m.Fit.Rows {
+		return ""
+	}
+	return fmt.Sprintf("%s looks like the table the model was fitted on (%s): %d of its rows were training rows, so this MSE is optimistic; the test MSE that lao fit reported is the honest estimate",
+		data, same, m.Fit.Examples)
 }

@@ -175,8 +175,29 @@ func TestPredictTrainingRowsWarning(t *testing.T) {
 	}
 	var err error
 	printed := captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", train) })
-	if err != nil || !strings.Contains(printed, "looks like the table the model was fitted on (the same file name and 100 rows): 90 of its rows were training rows") {
+	if err != nil || !strings.Contains(printed, "looks like the table the model was fitted on (the same file name and size, ") || !strings.Contains(printed, "bytes): 90 of its rows were training rows") {
 		t.Errorf("predict on the training table: %v\n%s", err, printed)
+	}
+	// The file's size decides, not the rows read: rows dropped for missing
+	// cells in fit need not be dropped by predict, which reads fewer columns.
+	mf, err := os.Open(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mf.Close()
+	m, err := frames.ReadModel(mf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := trainingRowsWarning(m, train, 97); w == "" {
+		t.Error("the training file with 97 rows read: no warning")
+	}
+	if w := trainingRowsWarning(m, writeTemp(t, "train.csv", linearCSV(101, -1, "")), 100); w != "" {
+		t.Errorf("another train.csv with 100 rows read: %s", w)
+	}
+	m.Fit.DataBytes = 0 // a model saved before the size was recorded: the rows decide
+	if trainingRowsWarning(m, train, 100) == "" || trainingRowsWarning(m, train, 97) != "" {
+		t.Error("without the size, the rows should decide")
 	}
 	other := writeTemp(t, "new.csv", linearCSV(30, -1, ""))
 	printed = captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", other) })
