@@ -330,3 +330,39 @@ func TestFitDropsUnlearnedWeights(t *testing.T) {
 		t.Errorf("an unpriced fit dropped weights %v (w %v): the papers' solvers keep their output", unpriced.Unlearned, unpriced.W)
 	}
 }
+
+// A Two-Phased DDAERR fitted with prices for accounting (Options.Costs)
+// drops the weights no phase moved: with ε = 0, an attribute never seen
+// non-zero in the first phase has q = √A = 0 and is never drawn for a
+// gradient in the second, so its weight stays w₁'s. The other weights are
+// the unpriced fit's, bit for bit, and the unpriced fit keeps w₁.
+func TestTwoPhasedDropsUnlearnedWeights(t *testing.T) {
+	src, _, costs := pricedData(400, 6)
+	x, y := make([]float64, 0, src.Len()*src.Dim()), make([]float64, src.Len())
+	for i := range src.Len() {
+		row := slices.Clone(src.Row(i))
+		row[6] = 0 // never seen non-zero
+		x, y[i] = append(x, row...), src.Label(i)
+	}
+	ds, err := NewDataset(x, y, src.Dim(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := func() Solver { return &TwoPhasedDDAERR{K: 3, B: 1, M1: 100, EpsZero: true} }
+	priced, ws := fitCheckpoints(t, s(), ds, Options{Seed: 5, Costs: costs})
+	unpriced := fitOrFatal(t, s(), ds, 5)
+	if unpriced.W[6] == 0 || unpriced.Unlearned != nil {
+		t.Fatalf("unpriced w_6 = %g, Unlearned %v: want w₁'s non-zero weight kept", unpriced.W[6], unpriced.Unlearned)
+	}
+	if !slices.Equal(priced.Unlearned, []int{6}) || priced.W[6] != 0 {
+		t.Errorf("priced: Unlearned %v, w_6 = %g: want [6] and 0", priced.Unlearned, priced.W[6])
+	}
+	for j := range priced.W {
+		if j != 6 && priced.W[j] != unpriced.W[j] {
+			t.Errorf("w_%d = %g priced, %g unpriced: only unlearned weights may change", j, priced.W[j], unpriced.W[j])
+		}
+	}
+	if last := ws[len(ws)-1]; !slices.Equal(last, priced.W) {
+		t.Errorf("the last checkpoint %v is not the result %v", last, priced.W)
+	}
+}

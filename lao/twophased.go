@@ -3,6 +3,7 @@ package lao
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // The machinery shared by Two-Phased DDAERR and DDAELR (Kukliansky &
@@ -135,6 +136,7 @@ type twoPhasedLearner struct {
 	second       Learner // nil during the first phase
 	extra        map[string]float64
 	plain        bool       // run the second phase with the plain implementation (Reference)
+	track        bool       // trackUnlearned was called: the second phase tracks its moves too
 	batch        drawnReads // the first phase's draws and their values (Algorithm 2/4)
 }
 
@@ -199,6 +201,42 @@ func (l *twoPhasedLearner) handOver() {
 	if l.plain {
 		l.second = plainLearner(l.second, d)
 	}
+	if u, ok := l.second.(unlearner); ok && l.track {
+		u.trackUnlearned()
+	}
+}
+
+// trackUnlearned makes the two phases one unlearner (priced fits): each
+// phase that starts from w₁ or from the other's output records its moves.
+func (l *twoPhasedLearner) trackUnlearned() {
+	l.track = true
+	if u, ok := l.first.(unlearner); ok {
+		u.trackUnlearned()
+	}
+}
+
+// unlearned lists the attributes that no phase moved, whose weight is still
+// w₁'s: with a warm start, a weight the first phase learned and the second
+// left alone is learned. A phase that cannot say keeps every weight.
+func (l *twoPhasedLearner) unlearned() []int {
+	var out []int
+	for i, v := range l.w1 { // before any phase moved anything: w₁'s non-zero weights
+		if v != 0 {
+			out = append(out, i)
+		}
+	}
+	for _, p := range []Learner{l.first, l.second} {
+		if p == nil {
+			continue
+		}
+		u, ok := p.(unlearner)
+		if !ok {
+			return nil
+		}
+		still := u.unlearned()
+		out = slices.DeleteFunc(out, func(i int) bool { _, found := slices.BinarySearch(still, i); return !found })
+	}
+	return out
 }
 
 func (l *twoPhasedLearner) Weights(dst []float64) {
