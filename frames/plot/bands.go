@@ -140,7 +140,8 @@ func lineStyle(c Curve, groupIdx, refIdx int) draw.LineStyle {
 // mean ± std in the same colour; plus title, axis labels, a legend (drawn
 // beside the axes when rendered by this package) and a light grid. The axis
 // ranges are derived from the data (see Reference for the one exception),
-// and log axes get ticks at 1-2-5 (or finer) wherever the data lie.
+// and log axes get ticks at 1-2-5 (or finer) wherever the data lie, or at
+// each of a few swept values far enough apart to label (apartOnLog).
 func BandsPlot(curves []Curve, o BandsOptions) (*gplot.Plot, error) {
 	if len(curves) == 0 {
 		return nil, fmt.Errorf("plot: BandsPlot: no curves")
@@ -208,8 +209,8 @@ func newAxes(curves []Curve, o BandsOptions) *gplot.Plot {
 		p.Y.Scale = gplot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 	}
-	if xs := distinctX(curves); !o.LogX && len(xs) <= 12 {
-		// A few distinct x (budgets k, dimensions): a labelled tick at each.
+	if xs := distinctX(curves); !o.LogX && len(xs) <= 12 || o.LogX && apartOnLog(xs) {
+		// A few distinct x (budgets k, dimensions, a swept ε): a labelled tick at each.
 		ticks := make(gplot.ConstantTicks, len(xs))
 		for i, x := range xs {
 			ticks[i] = gplot.Tick{Value: x, Label: tickLabel(x)}
@@ -260,6 +261,22 @@ func distinctX(curves []Curve) []float64 {
 	}
 	slices.Sort(xs)
 	return slices.Compact(xs)
+}
+
+// apartOnLog reports whether xs, increasing, are few (2 to 8), positive
+// and far enough apart on a log axis for a label at each: every gap at
+// least 4 % of the axis' span in log x.
+func apartOnLog(xs []float64) bool {
+	if len(xs) < 2 || len(xs) > 8 || !(xs[0] > 0) {
+		return false
+	}
+	span := math.Log(xs[len(xs)-1] / xs[0])
+	for i := 1; i < len(xs); i++ {
+		if math.Log(xs[i]/xs[i-1]) < 0.04*span {
+			return false
+		}
+	}
+	return true
 }
 
 func withAlpha(c color.Color, a uint8) color.NRGBA {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -258,5 +259,38 @@ func TestYSpanSharesScale(t *testing.T) {
 	pb, _ = BandsPlot(b, o)
 	if pa.Y.Min != pb.Y.Min || pa.Y.Max != pb.Y.Max || pa.Y.Min > 0.001 {
 		t.Errorf("with YSpan %v: y axes [%g, %g] and [%g, %g]", o.YSpan, pa.Y.Min, pa.Y.Max, pb.Y.Min, pb.Y.Max)
+	}
+}
+
+// A log x axis over a few swept values is labelled at each of them; over
+// many values, or values too close to label, at 1-2-5 where the data are.
+func TestLogXTicksAtSweptValues(t *testing.T) {
+	labels := func(xs []float64) string {
+		c := Curve{Name: "m", X: xs, Mean: slices.Repeat([]float64{1}, len(xs))}
+		p, err := BandsPlot([]Curve{c}, BandsOptions{LogX: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ls []string
+		for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+			if tk.Label != "" {
+				ls = append(ls, tk.Label)
+			}
+		}
+		return strings.Join(ls, " ")
+	}
+	for _, c := range []struct {
+		xs   []float64
+		want string
+	}{
+		{[]float64{32, 64, 128}, "32 64 128"},
+		{[]float64{0.035, 0.05, 0.07, 0.1}, "0.035 0.05 0.07 0.1"},
+		{[]float64{1, 2, 3, 4, 5, 8, 9}, "1 2 3 4 5 8 9"},
+		{[]float64{100, 101, 1000}, "100 200 300 500 1000"},                     // 100 and 101 too close to label both
+		{[]float64{1, 2, 4, 8, 16, 32, 64, 128, 256}, "1 2 5 10 20 50 100 200"}, // nine values: 1-2-5
+	} {
+		if got := labels(c.xs); got != c.want {
+			t.Errorf("x %v: labels %q, want %q", c.xs, got, c.want)
+		}
 	}
 }
