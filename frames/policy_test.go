@@ -70,6 +70,33 @@ func mixedUnitsCSV(m int, seed uint64) string {
 	return b.String()
 }
 
+// handSurveyCSV is like MASS's survey table (students' hand spans in cm,
+// pulse in beats per minute, age in years, answer codes and 0/1
+// indicators; the label is the height): units that differ by a factor of
+// ten or so, not of ten thousand as in mixedUnitsCSV, and the column of
+// largest variance (pulse) unrelated to the label. Its ρ_ridge on the own
+// scales is about 0.5-0.54 of that with each column divided by its largest
+// deviation (the real table: 0.54), which the rule's first threshold, 0.5,
+// called commensurate.
+func handSurveyCSV(m int, seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 9))
+	var b strings.Builder
+	b.WriteString("wr_hnd,nw_hnd,pulse,age,male,smokes,exer,left,height\n")
+	bit := func(p float64) int { return map[bool]int{true: 1}[r.Float64() < p] }
+	for range m {
+		male := r.IntN(2)
+		wr := math.Round(10*(17.6+2.2*float64(male)+1.6*r.NormFloat64())) / 10
+		age := 17 + math.Round(25*r.ExpFloat64())/10 // a few mature students, as in the survey
+		if r.Float64() < 0.03 {
+			age += 15 + 35*r.Float64()
+		}
+		h := 165 + 10*float64(male) + 1.6*(wr-18.7) + 6*r.NormFloat64()
+		fmt.Fprintf(&b, "%.1f,%.1f,%.0f,%.1f,%d,%d,%d,%d,%.1f\n", wr, wr+0.8*r.NormFloat64(), 74+11*r.NormFloat64(), age,
+			male, bit(0.2), 1+r.IntN(3), bit(0.08), h)
+	}
+	return b.String()
+}
+
 // pixelsTable is an image-like table: d intensities in [0, 1], each
 // column lit in a fraction of the rows that falls from 0.9 to 0.01 across
 // the columns, some columns faint (at most 0.2): one unit throughout.
@@ -106,6 +133,14 @@ func TestKeepUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tab, err = frames.ReadCSV(strings.NewReader(handSurveyCSV(300, 1)), frames.CSVOptions{Target: "height"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	survey, err := frames.FromDataFrame(tab.DataFrame, "height", frames.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	plm, err := datasets.NewPowerLawModel(200, -2, false, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -121,6 +156,7 @@ func TestKeepUnits(t *testing.T) {
 		why      string
 	}{
 		{"mixed units", mixed.Dataset, frames.StandardL2, frames.StandardLinf, "different units"},
+		{"hand survey", survey.Dataset, frames.StandardL2, frames.StandardLinf, "different units"},
 		{"power law", powerLaw, frames.ScaleL2, frames.CommonLinf, "commensurate"},
 		{"pixels", pixelsTable(2000, 60, 3), frames.ScaleL2, frames.CommonLinf, "commensurate"},
 	} {
