@@ -431,3 +431,17 @@ func (zeroLearner) Weights(dst []float64) { clear(dst) }
 func (zeroLearner) Params() map[string]float64 {
 	return map[string]float64{"zero_predictor": 1}
 }
+
+// GridFor keeps the ranges of grid (TuneOptions.Grid) that s tunes and has
+// not been given a value for: a run of several solvers shares one set of
+// ranges, and a range for one solver's parameter must not fail another
+// that lacks it.
+func GridFor(s lao.Solver, grid map[string][]float64) map[string][]float64 {
+	out := map[string][]float64{}
+	for name, vals := range grid {
+		if p, err := lao.FindParam(s, name); err == nil && p.Tune != nil && p.Get() == 0 {
+			out[name] = vals
+		}
+	}
+	return out
+}

@@ -627,7 +627,7 @@ func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) 
 	}
 	run := compareRun{Seed: seed}
 	o := f.cvOpts.options(f.cv, seed)
-	o.Grid = gridFor(s, o.Grid)
+	o.Grid = frames.GridFor(s, o.Grid)
 	fit, err := p.TuneFit(s, o, seed) // tuned (--cv) under the rule of every tuned fit: frames.Refit
 	if err != nil {
 		return run, err

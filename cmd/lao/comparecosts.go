@@ -96,7 +96,8 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return err
 	}
 	fmt.Fprintf(progress, "compare --costs: %d curves × %d splits\n", len(entries), f.repeat)
-	curves, err := experiments.RunCosts(experiments.CostSpec{Prepare: prepare, Entries: entries, Splits: f.repeat, Seed: f.seed, CVFolds: f.cv})
+	curves, err := experiments.RunCosts(experiments.CostSpec{Prepare: prepare, Entries: entries, Splits: f.repeat, Seed: f.seed, CVFolds: f.cv,
+		Tune: f.cvOpts.options(f.cv, f.seed)})
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
@@ -111,6 +112,11 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	}
 	if rep.Pairs, err = costPairs(curves, prepare); err != nil {
 		return err
+	}
+	if f.splits != "" { // the splits compare writes without prices: the same seeds and rows
+		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
+			return err
+		}
 	}
 	if err := writePlot(f.plot, func(png bool) ([]byte, error) { return costPlot(rep, png) }); err != nil {
 		return err

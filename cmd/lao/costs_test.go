@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -159,6 +160,38 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 	out, err = runCmd(t, "compare", "--quiet", "--data", data, "--target", "y", "--solvers", "aerr,screen-ridge", "--costs", costs, "--predict-cost-budget", "21", "--repeat", "2", "--cv", "0")
 	if err != nil || !strings.Contains(out, "note: aerr (priced) not run: its model has a weight on every column, which together cost 45") || !strings.Contains(out, "screen-ridge (priced)") {
 		t.Errorf("compare --costs with a prediction budget aerr's model cannot meet: %v\n%s", err, out)
+	}
+}
+
+// compare --costs honours the flags of compare's other path: --splits
+// writes the rows of each split, --grid and --cv-rule reach the tuning
+// (they were accepted and dropped).
+func TestCompareCostsSplitsAndGrid(t *testing.T) {
+	data, costs := pricedCSV(t)
+	splits := filepath.Join(t.TempDir(), "splits.csv")
+	final := func(extra ...string) float64 {
+		out, err := runCmd(t, append([]string{"compare", "--json", "--quiet", "--data", data, "--target", "y", "--solvers", "ridge", "--costs", costs, "--repeat", "2", "--cv", "3"}, extra...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep costCompareReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range rep.Curves {
+			if c.Label == "ridge" {
+				return c.Final.MSE
+			}
+		}
+		t.Fatalf("no ridge curve: %s", out)
+		return 0
+	}
+	tuned := final("--splits", splits)
+	if b, err := os.ReadFile(splits); err != nil || !strings.HasPrefix(string(b), "repeat,seed,line,part\n") {
+		t.Errorf("--splits with --costs: %v %.40q", err, b)
+	}
+	if heavy := final("--grid", "lambda=1e4,1e5"); !(heavy > 1.5*tuned) {
+		t.Errorf("--grid lambda=1e4,1e5 gave ridge %g against %g tuned: the range did not reach the tuning", heavy, tuned)
 	}
 }
 

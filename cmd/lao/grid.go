@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/laoproject/lao/frames"
-	"github.com/laoproject/lao/lao"
 )
 
 // cvFlags are the cross-validation options fit and compare share beside
@@ -48,19 +47,6 @@ func (c *cvFlags) check(cmd string) error {
 // options returns the Tune options of folds-fold CV with seed.
 func (c *cvFlags) options(folds int, seed uint64) frames.TuneOptions {
 	return frames.TuneOptions{Folds: folds, Seed: seed, Rule: c.rule, Grid: c.grid, Halving: c.halving}
-}
-
-// gridFor keeps the --grid ranges that s tunes: compare runs several
-// solvers, and a range for one solver's parameter must not fail another
-// that lacks it.
-func gridFor(s lao.Solver, grid map[string][]float64) map[string][]float64 {
-	out := map[string][]float64{}
-	for name, vals := range grid {
-		if p, err := lao.FindParam(s, name); err == nil && p.Tune != nil && p.Get() == 0 {
-			out[name] = vals
-		}
-	}
-	return out
 }
 
 // foldsFor checks cv folds of cross-validation (cvSet: given on the

@@ -32,8 +32,11 @@ type CostSpec struct {
 	Seed    uint64
 	Points  int // checkpoints per curve, log-spaced from 10 to the training size; 0 selects 12
 	// CVFolds, if at least 2, tunes each entry's free parameters on each
-	// training part (frames.Tune with its defaults).
+	// training part (frames.Tune, with Tune's rule, ranges and halving;
+	// its Folds and Seed are CVFolds and the split's seed, and a range of
+	// Tune.Grid applies to the entries that tune that parameter).
 	CVFolds int
+	Tune    frames.TuneOptions
 }
 
 // CostPoint is a curve at one training size, over the splits.
@@ -164,7 +167,9 @@ func costRun(spec CostSpec, e CostEntry, seed uint64, points int) ([]costObs, *l
 	base := s
 	var cv *frames.CVResult
 	if spec.CVFolds >= 2 && lao.Tunable(s) {
-		if s, cv, err = frames.Tune(s, p.Train, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed}); err != nil {
+		o := spec.Tune
+		o.Folds, o.Seed, o.Grid = spec.CVFolds, seed, frames.GridFor(s, o.Grid)
+		if s, cv, err = frames.Tune(s, p.Train, o); err != nil {
 			return nil, nil, nil, nil, err
 		}
 	}
