@@ -76,7 +76,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 			return nil, err
 		}
 		if p.Data == nil {
-			return nil, fmt.Errorf("compare: --costs: prices are read by column name, for CSV tables")
+			return nil, fmt.Errorf("compare: %w", f.costs.noNames(src.name))
 		}
 		if _, err := p.SetPrices(prices); err != nil {
 			return nil, fmt.Errorf("compare: %w", err)
@@ -175,7 +175,7 @@ func runnableCostEntries(entries []experiments.CostEntry, prepare func(lao.Solve
 			continue
 		}
 		if all, over := denseOverBudget(s, p.Costs, predict); over {
-			notRun = append(notRun, fmt.Sprintf("%s not run: its model has a weight on every column, which together cost %g to read at prediction, above --predict-cost-budget %g", e.Label, all, predict))
+			notRun = append(notRun, fmt.Sprintf("%s not run: its model may have a weight on every column, which together cost %g to read at prediction, above --predict-cost-budget %g", e.Label, all, predict))
 			continue
 		}
 		keep = append(keep, e)

@@ -89,7 +89,7 @@ func (c *costFlags) prices() ([]frames.ColumnPrice, error) {
 // cost budgets on s; kGiven says whether --k was given (without it, a
 // solver that can derive k from a cost budget does). It returns notes
 // (prices of unused columns) and s with its prices.
-func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, []string, error) {
+func (c *costFlags) apply(p *prepared, data string, s lao.Solver, kGiven bool) (lao.Solver, []string, error) {
 	if !c.given() {
 		for _, name := range []string{"costblind", "costbudget", "predictcostbudget"} {
 			if q, err := lao.FindParam(s, name); err == nil && q.Get() != 0 {
@@ -99,7 +99,7 @@ func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, [
 		return s, nil, nil
 	}
 	if p.Data == nil {
-		return nil, nil, fmt.Errorf("--costs: prices are read by column name, for CSV tables; %s has none to match", p.Target)
+		return nil, nil, c.noNames(data)
 	}
 	pr, err := c.prices()
 	if err != nil {
@@ -133,10 +133,20 @@ func (c *costFlags) apply(p *prepared, s lao.Solver, kGiven bool) (lao.Solver, [
 		}
 	}
 	if all, over := denseOverBudget(s, p.Costs, c.predict); over {
-		return nil, nil, fmt.Errorf("--predict-cost-budget %g: %s's model has a weight on every column, which together cost %g to read at prediction: use screen-ridge or hybrid, which choose their columns within it, or raise it to %g",
+		return nil, nil, fmt.Errorf("--predict-cost-budget %g: %s's model may have a weight on every column, which together cost %g to read at prediction (a priced fit leaves out only the columns no gradient step drew, which a budget cannot count on): use screen-ridge or hybrid, which choose their columns within it, or raise it to %g",
 			c.predict, s.Name(), all, all)
 	}
 	return frames.WithPrices(s, p.Costs, p.Train.Names()), notes, nil
+}
+
+// noNames is the error for prices given with data whose attributes have
+// no column names (a libsvm/svmlight file, a named data set).
+func (c *costFlags) noNames(data string) error {
+	flag := "--costs"
+	if c.file == "" {
+		flag = "--cost"
+	}
+	return fmt.Errorf("%s: prices are matched to attributes by column name, from a table with a header (CSV, SQLite); %s has no column names to match", flag, data)
 }
 
 // denseOverBudget reports whether s's model, which reads every column

@@ -190,7 +190,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return src.explainDrops(err)
 	}
-	s, costNotes, err := f.costs.apply(p, s, f.params.given("k"))
+	s, costNotes, err := f.costs.apply(p, f.table.data, s, f.params.given("k"))
 	if err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}

@@ -107,7 +107,7 @@ func predictionCost(m *frames.Model, budget float64) (string, error) {
 	if budget > 0 && cost > budget*(1+1e-9) {
 		return "", fmt.Errorf("predict: the model reads %d columns, whose prices add up to %g per row, more than --predict-cost-budget %g (fit with --predict-cost-budget to choose the columns within it: screen-ridge, hybrid)", n, cost, budget)
 	}
-	return fmt.Sprintf("each row costs %g to predict (the prices of the %d columns the model reads)", cost, n), nil
+	return fmt.Sprintf("each row costs %.4g to predict (the prices of the %d columns the model reads)", cost, n), nil
 }
 
 // modelTarget accepts a --target that repeats the model's label column
