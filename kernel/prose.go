@@ -14,15 +14,22 @@ var proseNumber = regexp.MustCompile(`\b\d{1,3}(?:[ ,]\d{3})+\b|\b\d+\.\d+\b|\b\
 // LaTeX, and Markdown headings and links.
 var codeOrMath = regexp.MustCompile("(?s)`[^`]*`|\\$\\$.*?\\$\\$|\\$[^$]*\\$|\\([^)]*\\.(?:md|go|ipynb)[^)]*\\)")
 
+// reference matches the numbers of a paper's theorems, sections, figures
+// and equations ("Theorem 3.5's step"), which are not outputs.
+var reference = regexp.MustCompile(`(?i)\b(?:theorems?|lemmas?|corollary|claims?|sections?|§|figures?|figs?\.|tables?|algorithms?|alg\.|eqs?\.|equations?|appendix)\s*[A-Z]?\d+(?:\.\d+)*(?:\s*(?:and|-|–|,)\s*[A-Z]?\d+(?:\.\d+)*)*`)
+
 // tagOrSpace strips HTML tags from outputs before numbers are looked up.
 var tagOrSpace = regexp.MustCompile(`<[^>]*>`)
 
 // UnprintedNumbers returns the numbers of the executed notebook's "What you
 // should see" sections that no output of the notebook prints: prose that
 // quotes a number must quote one a cell printed, or the prose goes stale
-// when the code changes. Years (1900-2099) and numbers in code, formulas
-// and links are not checked; a number matches an output written with or
-// without thousands separators.
+// when the code changes. A section runs from a "What you should see"
+// heading to the next heading, or from a paragraph opening with "**What
+// you should see" to the end of its cell. Years (1900-2099) and numbers in
+// code, formulas, links and references ("Theorem 3.5", "Figures 1-2") are
+// not checked; a number matches an output written with or without
+// thousands separators.
 func UnprintedNumbers(nb *Notebook) []string {
 	out := tagOrSpace.ReplaceAllString(html.UnescapeString(nb.OutputText()), " ")
 	out = strings.NewReplacer(",", "", "\u202f", "", "\u00a0", "").Replace(out)
@@ -32,18 +39,23 @@ func UnprintedNumbers(nb *Notebook) []string {
 		if c.Type != "markdown" {
 			continue
 		}
-		var section []string // the cell's lines under a "What you should see" heading
+		var section []string // the cell's lines under a "What you should see" heading, or after it in bold
+		bold := false        // a paragraph opening with "**What you should see": to the cell's end
 		for _, line := range strings.Split(string(c.Source), "\n") {
 			if strings.HasPrefix(line, "#") {
-				in = strings.Contains(strings.ToLower(line), "what you should see")
+				in, bold = strings.Contains(strings.ToLower(line), "what you should see"), false
 				continue
 			}
-			if in {
+			if strings.HasPrefix(strings.ToLower(line), "**what you should see") {
+				bold = true
+			}
+			if in || bold {
 				section = append(section, line)
 			}
 		}
 		// Formulas and code may span lines: strip them from the whole section.
 		text := codeOrMath.ReplaceAllString(strings.Join(section, "\n"), " ")
+		text = reference.ReplaceAllString(text, " ")
 		for _, n := range proseNumber.FindAllString(text, -1) {
 			plain := strings.NewReplacer(",", "", " ", "", "\n", "").Replace(n)
 			if len(plain) == 4 && (strings.HasPrefix(plain, "19") || strings.HasPrefix(plain, "20")) && !strings.Contains(plain, ".") {
