@@ -52,7 +52,9 @@ func TestBoundVerdicts(t *testing.T) {
 		t.Error("a bound vacuous at every m without a reason: no error")
 	}
 	lines, err = BoundVerdicts([]Curve{informative, vacuous, zero}, "m", "its constant is 32")
-	if err != nil || len(lines) != 2 || !strings.Contains(lines[1], VacuousMark) || !strings.Contains(lines[1], "its constant is 32") {
+	// B falls from 1 to 0.6 between m = 2 and 4 (slope log(0.6)/log 2 = −0.74) and would meet 0.5 near m = 4·(0.5/0.6)^(1/−0.74) = 5.1
+	if err != nil || len(lines) != 2 || !strings.Contains(lines[1], VacuousMark) || !strings.Contains(lines[1], "its constant is 32") ||
+		!strings.Contains(lines[1], "at the slope of its last points (-0.74) it would reach it near m = 5.1, 1.3 times the largest m here") {
 		t.Errorf("vacuous bound with a reason: %q, %v", lines, err)
 	}
 	if _, err := BoundVerdicts([]Curve{informative}, "m", "x"); err == nil {

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -53,13 +54,31 @@ func BoundVerdicts(curves []Curve, xName, why string) ([]string, error) {
 			return nil, fmt.Errorf("kernel: BoundVerdicts: %s lies above the predict-0 risk at every %s (%.3g > %.3g at the end): say why in the cell",
 				b.Name, xName, b.Mean[len(b.Mean)-1], at(b.X[len(b.X)-1]))
 		}
-		out = append(out, fmt.Sprintf("%s: above the predict-0 risk at every %s (%.3g > %.3g at the end): %s, because %s",
-			b.Name, xName, b.Mean[len(b.Mean)-1], at(b.X[len(b.X)-1]), VacuousMark, why))
+		out = append(out, fmt.Sprintf("%s: above the predict-0 risk at every %s (%.3g > %.3g at the end): %s, because %s%s",
+			b.Name, xName, b.Mean[len(b.Mean)-1], at(b.X[len(b.X)-1]), VacuousMark, why, reachAt(b, at, xName)))
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("kernel: BoundVerdicts: no Bound curve")
 	}
 	return out, nil
+}
+
+// reachAt says where bound b would meet the predict-0 risk (at) if it went
+// on falling at the log-log slope of its last two points: "; at the slope
+// of its last points it would reach it near m = 2.6e+05", or that it does
+// not fall there. Empty with fewer than two positive points.
+func reachAt(b Curve, at func(float64) float64, xName string) string {
+	n := len(b.X)
+	if n < 2 || !(b.X[n-2] > 0 && b.Mean[n-2] > 0 && b.Mean[n-1] > 0) || b.X[n-1] <= b.X[n-2] {
+		return ""
+	}
+	x1, y1, z := b.X[n-1], b.Mean[n-1], at(b.X[n-1])
+	slope := math.Log(y1/b.Mean[n-2]) / math.Log(x1/b.X[n-2])
+	if !(slope < 0) || !(z > 0) {
+		return fmt.Sprintf("; it does not fall over its last points (%s = %s to %s)", xName, fmtNum(b.X[n-2]), fmtNum(x1))
+	}
+	return fmt.Sprintf("; at the slope of its last points (%.2f) it would reach it near %s = %.2g, %.2g times the largest %s here",
+		slope, xName, x1*math.Pow(z/y1, 1/slope), math.Pow(z/y1, 1/slope), xName)
 }
 
 // ShowBoundVerdicts prints BoundVerdicts(curves, xName, why) in the cell's
