@@ -286,7 +286,7 @@ func (l *screenRidgeLearner) Params() map[string]float64 {
 	if lambda == 0 {
 		lambda = l.auto
 	}
-	return map[string]float64{"m1": float64(l.m1), "lambda": lambda}
+	return map[string]float64{"k": float64(l.k), "m1": float64(l.m1), "lambda": lambda}
 }
 
 // Diagnostics reports the smallest |correlation| among the chosen columns
