@@ -54,6 +54,7 @@ type costPair struct {
 	// changed no choice: screen-ridge and hybrid use them where a budget
 	// binds).
 	Identical bool `json:"identical"`
+	Splits    int  `json:"splits"` // the splits run; AtCost.N of them compared
 	// Reading says in a sentence which sampler is ahead at the same total
 	// cost (the priced one's), the comparison a cost ratio above 1 can hide
 	// when the priced curve reached the larger final error early and ended
@@ -257,7 +258,7 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 		if v, ok := b.MSEAtCost(c.Final.Cost); ok {
 			pr.BlindAtPriced = jptr(v)
 		}
-		pr.AtCost = c.GapAtCost(b, name+" (cost-blind)")
+		pr.AtCost, pr.Splits = c.GapAtCost(b, name+" (cost-blind)"), len(c.Splits)
 		pr.Identical = reflect.DeepEqual(c.Splits, b.Splits)
 		pr.Reading = pr.reading()
 		if name == "aerr" || name == "ddaerr" {
@@ -343,7 +344,11 @@ func (p costPair) reading() string {
 	}
 	g := p.AtCost
 	head := fmt.Sprintf("on the mean curves, the priced solver ends at MSE %.4g for its total cost %.4g, where the cost-blind solver was at %.4g", p.PricedMSE, p.PricedCost, float64(*p.BlindAtPriced))
-	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval %+.4g to %+.4g over %d splits)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, g.N)
+	over := fmt.Sprintf("%d splits", g.N)
+	if n := p.Splits; g.N < n { // a split whose cost-blind run never spent the priced total has no MSE there
+		over = fmt.Sprintf("%d of the %d splits: on the other %d the cost-blind run spent less in all than the priced one", g.N, n, n-g.N)
+	}
+	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval %+.4g to %+.4g over %s)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, over)
 	switch {
 	case g.N < 2:
 		return head + fmt.Sprintf(": %s, no interval to tell them apart", count(g.N, "split"))
