@@ -41,32 +41,33 @@ type CostSpec struct {
 
 // CostPoint is a curve at one training size, over the splits.
 type CostPoint struct {
-	Examples    int
-	Cost        float64 // mean cost spent in training so far
-	MSE, MSESD  float64 // test squared error: mean and standard deviation over the splits
-	Ratio       float64 // mean of MSE / zero predictor's MSE
-	Attributes  float64 // mean attributes seen so far
-	CostPerStep float64 // mean cost per training example so far
+	Examples    int     `json:"examples"`
+	Cost        float64 `json:"cost"`             // mean cost spent in training so far
+	MSE         float64 `json:"mse"`              // test squared error: mean over the splits
+	MSESD       float64 `json:"mse_sd"`           // and its standard deviation (0 on one split's curve)
+	Ratio       float64 `json:"mse_over_zero"`    // mean of MSE / zero predictor's MSE
+	Attributes  float64 `json:"attributes"`       // mean attributes seen so far
+	CostPerStep float64 `json:"cost_per_example"` // mean cost per training example so far
 }
 
 // CostCurve is one entry's result.
 type CostCurve struct {
-	Label  string
-	Points []CostPoint
+	Label  string      `json:"label"`
+	Points []CostPoint `json:"points"`
 	// Final is the last point; K the k the solver ran with (its "k"
 	// parameter, derived from a cost budget if it was 0); CostBudget its
 	// hard cost budget per example (0: none).
-	Final      CostPoint
-	K          int
-	CostBudget float64
+	Final      CostPoint `json:"final"`
+	K          int       `json:"k"`
+	CostBudget float64   `json:"cost_budget"`
 	// Params lists the parameters of each split's fit.
-	Params []map[string]float64
+	Params []map[string]float64 `json:"params"`
 	// Refits lists the tuned fits refitted by frames.Refit's rule (worse
 	// than the zero predictor on their own training data), by split.
-	Refits []string
+	Refits []string `json:"refits,omitempty"`
 	// Splits holds each split's curve (Cost, MSE and Examples set), in the
 	// order of the seeds, for paired comparisons (GapAtCost).
-	Splits [][]CostPoint `json:"-"`
+	Splits [][]CostPoint `json:"splits"`
 }
 
 // GapAtCost compares c with other split by split: on each split, c's final
