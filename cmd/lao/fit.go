@@ -276,7 +276,11 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 		return err != nil, err
 	}
 	if f.costs.given() {
-		return true, errors.New("fit: prices (--costs, --cost) are not supported when streaming; use --stream off")
+		why := ""
+		if f.stream != "on" {
+			why = " (--stream auto streams a file of 256 MiB or more)"
+		}
+		return true, fmt.Errorf("fit: prices (--costs, --cost) need the table in memory, and this one is streamed%s; use --stream off, with --max-memory if it is refused as too large", why)
 	}
 	if f.refitAll {
 		return true, errors.New("fit: --refit-all refits a table held in memory, and this one is streamed (--stream auto: 256 MiB or more); use --stream off")
