@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -385,7 +386,7 @@ func unknownColumn(name, role string, have []string) error {
 		list = append(list[:12:12], "...")
 	}
 	hint := ""
-	if near := nearColumn(name, have); near != "" {
+	if near := NearColumn(name, have); near != "" {
 		hint = fmt.Sprintf("; did you mean %s?", near)
 		if w := ShellWord(near); w != near {
 			hint = fmt.Sprintf("; did you mean %s (on a command line: %s)?", near, w)
@@ -395,14 +396,22 @@ func unknownColumn(name, role string, have []string) error {
 		role, name, strings.Join(list, ", "), hint, ErrUnknownColumn)
 }
 
-// nearColumn returns the one column of have that name matches but for
-// case and quotes around it (a header written 'GRADE' in a file whose
-// quote character is not "), or "" if there is none or several.
-func nearColumn(name string, have []string) string {
-	key := func(s string) string { return strings.ToLower(strings.Trim(s, "'\"` ")) }
+// NearColumn returns the one column of have that name matches but for
+// case, quotes around it (a header written 'GRADE' in a file whose quote
+// character is not ") or punctuation and spaces ("Wr.Hnd" written
+// "Wr_Hnd" or "wr hnd"), or "" if there is none or several.
+func NearColumn(name string, have []string) string {
+	key := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, s)
+	}
 	near := ""
 	for _, h := range have {
-		if key(h) == key(name) {
+		if h != name && key(h) == key(name) && key(name) != "" {
 			if near != "" {
 				return ""
 			}

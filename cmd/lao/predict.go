@@ -205,11 +205,18 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 // reads (used), saying which lack and whether the file is the model's at
 // all.
 func modelColumnsPresent(file string, tab *frames.Table, used []string) error {
-	var lack []string
+	var lack, renamed []string
 	for _, u := range used {
 		if _, ok := tab.Column(u); !ok {
 			lack = append(lack, strconv.Quote(u))
+			if near := frames.NearColumn(u, tab.Names()); near != "" && !slices.Contains(used, near) {
+				renamed = append(renamed, fmt.Sprintf("%q for %q", near, u))
+			}
 		}
+	}
+	if len(renamed) > 0 { // the same name written another way: say so first
+		return fmt.Errorf("predict: %s lacks %s, which the model reads; it has %s: the same names written another way? rename them in the file (the model reads them by name)",
+			file, strings.Join(lack, ", "), strings.Join(renamed, ", "))
 	}
 	switch {
 	case len(lack) == 0:

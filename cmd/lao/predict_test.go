@@ -320,6 +320,8 @@ func TestPredictColumnsAndTarget(t *testing.T) {
 	}
 	noB := writeTemp(t, "nob.csv", "a,y\n1,13\n2,16\n")
 	wantErr(t, []string{"predict", "--model", model, "--data", noB}, "nob.csv lacks \"b\", which the model reads (it reads 2 columns); give the file that column")
+	renamed := writeTemp(t, "renamed.csv", "a,B_,y\n1,2,13\n") // b written another way
+	wantErr(t, []string{"predict", "--model", model, "--data", renamed}, `renamed.csv lacks "b", which the model reads; it has "B_" for "b": the same names written another way?`)
 	other := writeTemp(t, "other.csv", "u,v\n1,2\n")
 	wantErr(t, []string{"predict", "--model", model, "--data", other}, `other.csv has none of the columns the model reads ("a", "b"): is this the table the model is for?`)
 	wantErr(t, []string{"predict", "--model", model, "--data", train, "--target", "Y"}, `--target "Y" is not the label column the model was fitted on ("y")`)
