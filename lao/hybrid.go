@@ -26,7 +26,8 @@ import (
 //
 // With prices (ours, docs/costs.md) the support is also limited in cost:
 // at most s attributes costing at most C' (PredictCostBudget; by default
-// the s most expensive), chosen greedily by value per price θ_j²/c_j (by
+// the s most expensive, or C less the dearest attribute's price if that is
+// less, so that Exploration can read every attribute), chosen greedily by value per price θ_j²/c_j (by
 // |θ_j| when cost-blind) in place of H_s; Exploration's blocks hold at most
 // s'−s consecutive attributes costing at most C − C', so no training
 // example costs more than C (CostBudget; by default C' plus the dearest
@@ -198,6 +199,13 @@ func (h *Hybrid) pricedPlan(c hybridConfig) (cprime, cost float64, bounds []int,
 	given := cprime > 0
 	if !given {
 		cprime = WorstCaseCost(h.Costs, c.s)
+		if h.CostBudget > 0 { // leave C the dearest attribute's price for Exploration's blocks
+			cprime = min(cprime, h.CostBudget-slices.Max(h.Costs))
+		}
+		if cheapest := slices.Min(h.Costs); h.CostBudget > 0 && cprime < cheapest {
+			return 0, 0, nil, paramErr("hybrid", "costbudget", "= %g cannot pay for a support of one attribute (the cheapest, %g) beside the dearest attribute an Exploration block may read (%g): raise costbudget to at least %g",
+				h.CostBudget, cheapest, slices.Max(h.Costs), cheapest+slices.Max(h.Costs))
+		}
 	}
 	width := c.sp - c.s
 	if h.CostBudget == 0 {
@@ -209,7 +217,7 @@ func (h *Hybrid) pricedPlan(c hybridConfig) (cprime, cost float64, bounds []int,
 	if bounds == nil {
 		which := "predictcostbudget"
 		if !given {
-			which = fmt.Sprintf("the default, the worst case of s = %d attributes, as predictcostbudget is 0", c.s)
+			which = fmt.Sprintf("the default: the worst case of s = %d attributes, at most C less the dearest price", c.s)
 		}
 		return 0, 0, nil, paramErr("hybrid", "costbudget", "= %g must pay for the support, C' = %g (%s), and for Exploration's block beyond it: it leaves %g, less than %s's price %g, so Exploration could never read that attribute; raise costbudget to at least %g (or lower predictcostbudget, or s)",
 			cost, cprime, which, cost-cprime, h.attrName(bad), h.Costs[bad], cprime+slices.Max(h.Costs))

@@ -1,10 +1,12 @@
 package lao
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -333,5 +335,31 @@ func TestCostThreshold(t *testing.T) {
 				t.Errorf("v %v, priced %v: kept %v, transcription %v, want %v", c.v, priced, got, want, c.want)
 			}
 		}
+	}
+}
+
+// Hybrid given only a cost budget C takes for C' the worst case of s
+// attributes or, if less, C less the dearest price, so that Exploration can
+// read every attribute (with the worst case alone a C between it and it
+// plus the dearest price was refused); a C that leaves no support is
+// refused with the C that would do.
+func TestHybridDefaultSupportBudget(t *testing.T) {
+	rng := NewRand(35)
+	d := 30
+	ds := newGaussProblem(d, 3, 0.3, rng).sample(2000, rng)
+	c := sparsePrices(d)
+	worst, dearest, cheapest := WorstCaseCost(c, 4), slices.Max(c), slices.Min(c)
+	for _, C := range []float64{worst + dearest + 1, worst + dearest/2} {
+		res, err := Fit(&Hybrid{K: 10, S: 4, Eta: 0.2, Prices: Prices{Costs: c, CostBudget: C}}, ds.Stream(), Options{Seed: 1})
+		if err != nil {
+			t.Fatalf("C = %g: %v", C, err)
+		}
+		if want := min(worst, C-dearest); res.Budget.PredictCost != want || SupportCost(res.W, c) > want || res.MaxCostPerExample > C {
+			t.Errorf("C = %g: C' %g (want %g), support cost %g, max per example %g", C, res.Budget.PredictCost, want, SupportCost(res.W, c), res.MaxCostPerExample)
+		}
+	}
+	_, err := Fit(&Hybrid{K: 10, S: 4, Eta: 0.2, Prices: Prices{Costs: c, CostBudget: dearest + cheapest/2}}, ds.Stream(), Options{Seed: 1})
+	if want := fmt.Sprintf("raise costbudget to at least %g", cheapest+dearest); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("C below cheapest + dearest: %v, want %q", err, want)
 	}
 }
