@@ -34,7 +34,7 @@ type ColumnPrice struct {
 // content, the separator (',', ';' or tab) from the first line, UTF-16
 // converted. A first line whose price has no digit is a header and is
 // skipped ("column,cost"; "a,$1.00" is a price, refused with a hint); blank
-// lines are skipped. A price must be a positive finite number; a column may
+// lines and comments (a line starting with #) are skipped. A price must be a positive finite number; a column may
 // appear once. Errors name the file, the line and the column.
 func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 	in, err := ingest.Open(r, name, ingest.Limits{})
@@ -46,7 +46,8 @@ func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 		return nil, fmt.Errorf("%w: %w", err, ErrPrices)
 	}
 	var out []ColumnPrice
-	for first := true; ; first = false {
+	first := true // the first line that is not blank or a comment may be a header
+	for {
 		row, line, err := rec.Read()
 		if err == io.EOF {
 			break
@@ -55,14 +56,16 @@ func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 			return nil, fmt.Errorf("%w (want two fields a line: column name, price): %w", err, ErrPrices)
 		}
 		where := fmt.Sprintf("%s:%d", name, line)
-		if len(row) == 1 && strings.TrimSpace(row[0]) == "" {
-			continue
+		if len(row) == 1 && strings.TrimSpace(row[0]) == "" || strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(row[0], "\ufeff")), "#") {
+			continue // a blank line or a comment
 		}
+		wasFirst := first
+		first = false
 		if len(row) != 2 {
 			return nil, fmt.Errorf("%s: %d fields, want 2 (column name, price): %w", where, len(row), ErrPrices)
 		}
 		col, cell := strings.TrimSpace(strings.TrimPrefix(row[0], "\ufeff")), strings.TrimSpace(row[1])
-		if first && !strings.ContainsAny(cell, "0123456789") {
+		if wasFirst && !strings.ContainsAny(cell, "0123456789") {
 			continue // a header line
 		}
 		p, err := parsePrice(col, cell, where)
@@ -115,6 +118,10 @@ func parsePrice(col, cell, where string) (ColumnPrice, error) {
 		hint := numberHint(cell)
 		if _, perr := strconv.ParseFloat(strings.TrimLeft(cell, "$€£¥ "), 64); perr == nil {
 			hint = " (a currency sign? write the number alone)"
+		} else if f := strings.Fields(cell); len(f) > 1 && parsesAsNumber(f[0]) {
+			hint = " (a unit after the number? write the number alone)"
+		} else if _, cerr := strconv.ParseFloat(col, 64); cerr == nil {
+			hint = " (the two columns swapped? give the column name first, then its price)"
 		}
 		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %q is not a number%s: %w", where, col, cell, hint, ErrPrices)
 	case v == 0:
@@ -137,6 +144,10 @@ func PricesFor(features []string, prices []ColumnPrice, unused []Unused, target 
 		index[f] = j
 	}
 	costs = make([]float64, len(features))
+	if unknown := unknownPriced(prices, index, unused, target); len(unknown) == len(prices) && len(prices) > 1 {
+		return nil, nil, fmt.Errorf("%s: none of the %d priced columns is in the table (%s; features: %s): is this the price file for this table?: %w",
+			sources(prices), len(prices), listNames(unknown), listNames(features), ErrPrices)
+	}
 	seen := map[string]string{}
 	for _, p := range prices {
 		if w, dup := seen[p.Column]; dup {
@@ -152,7 +163,11 @@ func PricesFor(features []string, prices []ColumnPrice, unused []Unused, target 
 		case slices.ContainsFunc(unused, func(u Unused) bool { return u.Column == p.Column }):
 			notes = append(notes, fmt.Sprintf("price of %q ignored: the column is not used (%s)", p.Column, unusedReason(unused, p.Column)))
 		default:
-			return nil, nil, fmt.Errorf("%s: column %q is not in the table (features: %s): %w", p.Where, p.Column, listNames(features), ErrPrices)
+			hint := ""
+			if near := NearColumn(p.Column, features); near != "" {
+				hint = fmt.Sprintf("; did you mean %q?", near)
+			}
+			return nil, nil, fmt.Errorf("%s: column %q is not in the table (features: %s)%s: %w", p.Where, p.Column, listNames(features), hint, ErrPrices)
 		}
 	}
 	var missing []string
@@ -162,7 +177,7 @@ func PricesFor(features []string, prices []ColumnPrice, unused []Unused, target 
 		}
 	}
 	if len(missing) > 0 {
-		return nil, nil, fmt.Errorf("no price for the feature column(s) %s: every attribute needs a price: %w", strings.Join(missing, ", "), ErrPrices)
+		return nil, nil, fmt.Errorf("%s: no price for the feature column(s) %s: every attribute needs a price: %w", sources(prices), strings.Join(missing, ", "), ErrPrices)
 	}
 	if sum := floats.Sum(costs); !(sum <= lao.MaxPriceSum) {
 		return nil, nil, fmt.Errorf("the prices of the feature columns sum to %g, above %g: the costs of many examples would overflow; give them in a larger unit (e.g. thousands): %w", sum, lao.MaxPriceSum, ErrPrices)
@@ -221,4 +236,41 @@ type PredictBudget struct {
 // budget.
 func PredictBudgetOf(res *lao.Result) PredictBudget {
 	return PredictBudget{Attributes: res.PredictionBudget(), Costs: res.Costs, Cost: res.PredictionCostBudget()}
+}
+
+// unknownPriced lists the priced columns that are neither features nor
+// unused columns nor the target.
+func unknownPriced(prices []ColumnPrice, index map[string]int, unused []Unused, target string) []string {
+	var out []string
+	for _, p := range prices {
+		_, feature := index[p.Column]
+		if !feature && p.Column != target && !slices.ContainsFunc(unused, func(u Unused) bool { return u.Column == p.Column }) {
+			out = append(out, p.Column)
+		}
+	}
+	return out
+}
+
+// sources names where prices were given, without line numbers: "pima.csv",
+// "--cost", or both.
+func sources(prices []ColumnPrice) string {
+	var out []string
+	for _, p := range prices {
+		w := p.Where
+		if i := strings.LastIndex(w, ":"); i > 0 {
+			if _, err := strconv.Atoi(w[i+1:]); err == nil {
+				w = w[:i]
+			}
+		}
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " and ")
+}
+
+// parsesAsNumber reports whether s is a finite number as strconv reads it.
+func parsesAsNumber(s string) bool {
+	v, err := strconv.ParseFloat(s, 64)
+	return err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
 }

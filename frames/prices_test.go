@@ -20,25 +20,31 @@ func TestReadCosts(t *testing.T) {
 		t.Fatalf("%+v, %v", got, err)
 	}
 	for in, want := range map[string]string{
-		"a,1\nb,abc\n":   `costs.csv:2: column "b": price "abc" is not a number`,
-		"a,1\nb,-2\n":    `costs.csv:2: column "b": price -2 must be positive`,
-		"a,0\n":          `costs.csv:1: column "a": price 0 must be positive`,
-		"a,1\nb,NaN\n":   `costs.csv:2: column "b": price NaN must be positive`,
-		"a,1\nb,\n":      `costs.csv:2: column "b": the price is missing`,
-		"a,1\nb,2,3\n":   "costs.csv: line 2 has 3 fields",
-		"a,1,2\nb,2,3\n": "costs.csv:1: 3 fields, want 2",
-		"a,$1.00\nb,2\n": `costs.csv:1: column "a": price "$1.00" is not a number (a currency sign?`,
-		"a;2\nb;1,5\n":   `price "1,5" is not a number (numbers with a decimal comma?`,
-		"a,1\n,2\n":      "costs.csv:2: empty column name",
-		"column,cost\n":  "costs.csv: no prices",
-		"a,1\nb,+Inf\n":  `column "b": price +Inf must be positive and finite`,
-		"a,1\n\"b,2\n":   "costs.csv: line 2",
-		"x\ny\n":         "costs.csv:1: 1 fields, want 2",
-		"a,1\nb,1e999\n": `column "b": price 1e999`,
+		"a,1\nb,abc\n":        `costs.csv:2: column "b": price "abc" is not a number`,
+		"a,1\nb,-2\n":         `costs.csv:2: column "b": price -2 must be positive`,
+		"a,0\n":               `costs.csv:1: column "a": price 0 must be positive`,
+		"a,1\nb,NaN\n":        `costs.csv:2: column "b": price NaN must be positive`,
+		"a,1\nb,\n":           `costs.csv:2: column "b": the price is missing`,
+		"a,1\nb,2,3\n":        "costs.csv: line 2 has 3 fields",
+		"a,1,2\nb,2,3\n":      "costs.csv:1: 3 fields, want 2",
+		"a,$1.00\nb,2\n":      `costs.csv:1: column "a": price "$1.00" is not a number (a currency sign?`,
+		"a;2\nb;1,5\n":        `price "1,5" is not a number (numbers with a decimal comma?`,
+		"a,1\n,2\n":           "costs.csv:2: empty column name",
+		"column,cost\n":       "costs.csv: no prices",
+		"a,1\nb,+Inf\n":       `column "b": price +Inf must be positive and finite`,
+		"a,1\n\"b,2\n":        "costs.csv: line 2",
+		"x\ny\n":              "costs.csv:1: 1 fields, want 2",
+		"a,1\nb,1e999\n":      `column "b": price 1e999`,
+		"price,column\n2,a\n": `costs.csv:2: column "2": price "a" is not a number (the two columns swapped?`,
+		"a,2 EUR\n":           `price "2 EUR" is not a number (a unit after the number?`,
 	} {
 		if _, err := frames.ReadCosts(strings.NewReader(in), "costs.csv"); !errors.Is(err, frames.ErrPrices) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", in, err, want)
 		}
+	}
+	// a comment line before the header is skipped, and the header still is
+	if got, err := frames.ReadCosts(strings.NewReader("# from the clinic, 2024\ncolumn,cost\na,1\n"), "costs.csv"); err != nil || len(got) != 1 || got[0].Where != "costs.csv:3" {
+		t.Errorf("comment line: %+v, %v", got, err)
 	}
 	// read as every table: a separator other than ',' and gzip
 	var gz bytes.Buffer
@@ -73,8 +79,10 @@ func TestPricesFor(t *testing.T) {
 		t.Errorf("%v %v %v", costs, notes, err)
 	}
 	for in, want := range map[string]string{
-		"a=1":             `no price for the feature column(s) "b", "c"`,
+		"a=1":             `--cost: no price for the feature column(s) "b", "c"`,
 		"a=1,b=2,c=3,d=4": `--cost: column "d" is not in the table (features: a, b, c)`,
+		"A=1,b=2,c=3":     `column "A" is not in the table (features: a, b, c); did you mean "a"?`,
+		"u=1,v=2":         `--cost: none of the 2 priced columns is in the table (u, v; features: a, b, c): is this the price file for this table?`,
 		"a=1,b=2,c=3,a=5": `column "a" has a price already`,
 		"a=1,b=2,c=3,y=1": `column "y" is the target`,
 	} {

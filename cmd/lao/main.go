@@ -64,7 +64,7 @@ func main() {
 // errors.Is and a reader does not need.
 func userMessage(err error) string {
 	msg := strings.TrimPrefix(err.Error(), "lao: ")
-	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn} {
+	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices} {
 		if errors.Is(err, s) {
 			if m := strings.Replace(msg, ": "+s.Error(), "", 1); m != "" {
 				msg = m
