@@ -67,22 +67,9 @@ type costPair struct {
 // --solvers with prices (the priced ones twice: priced and cost-blind, at
 // the same budget), checkpointed, test error against cost spent.
 func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int, stdout, progress io.Writer) error {
-	prices, err := f.costs.prices()
+	prepare, err := costPrepare(src, f)
 	if err != nil {
-		return fmt.Errorf("compare: %w", err)
-	}
-	prepare := func(s lao.Solver, seed uint64) (*frames.Prepared, error) {
-		p, err := src.prepare(s, f.scale, f.testFrac, seed)
-		if err != nil {
-			return nil, err
-		}
-		if p.Data == nil {
-			return nil, fmt.Errorf("compare: %w", f.costs.noNames(src.name))
-		}
-		if _, err := p.SetPrices(prices); err != nil {
-			return nil, fmt.Errorf("compare: %w", err)
-		}
-		return p.Prepared, nil
+		return err
 	}
 	k, err := costK(f, ks, prepare)
 	if err != nil {
@@ -98,7 +85,9 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	}
 	fmt.Fprintf(progress, "compare --costs: %d curves × %d splits\n", len(entries), f.repeat)
 	curves, err := experiments.RunCosts(experiments.CostSpec{Prepare: prepare, Entries: entries, Splits: f.repeat, Seed: f.seed, CVFolds: f.cv,
-		Tune: f.cvOpts.options(f.cv, f.seed)})
+		Tune: f.cvOpts.options(f.cv, f.seed), Progress: func(done, total int, msg string) {
+			fmt.Fprintf(progress, "compare --costs: [%d/%d] %s\n", done, total, msg)
+		}})
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
@@ -126,6 +115,28 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return printJSON(stdout, rep)
 	}
 	return printCostCompare(stdout, rep)
+}
+
+// costPrepare returns the split of a seed for a solver, prepared by fit's
+// path with the prices of --costs/--cost set.
+func costPrepare(src *dataSource, f *compareFlags) (func(lao.Solver, uint64) (*frames.Prepared, error), error) {
+	prices, err := f.costs.prices()
+	if err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
+	return func(s lao.Solver, seed uint64) (*frames.Prepared, error) {
+		p, err := src.prepare(s, f.scale, f.testFrac, seed)
+		if err != nil {
+			return nil, err
+		}
+		if p.Data == nil {
+			return nil, fmt.Errorf("compare: %w", f.costs.noNames(src.name))
+		}
+		if _, err := p.SetPrices(prices); err != nil {
+			return nil, fmt.Errorf("compare: %w", err)
+		}
+		return p.Prepared, nil
+	}, nil
 }
 
 // costEntries lists the curves of compare --costs: every solver of names,

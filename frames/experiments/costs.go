@@ -37,6 +37,8 @@ type CostSpec struct {
 	// Tune.Grid applies to the entries that tune that parameter).
 	CVFolds int
 	Tune    frames.TuneOptions
+	// Progress, if not nil, is called after each (entry, split) fit.
+	Progress Progress
 }
 
 // CostPoint is a curve at one training size, over the splits.
@@ -103,6 +105,7 @@ func RunCosts(spec CostSpec) ([]CostCurve, error) {
 		points = 12
 	}
 	var out []CostCurve
+	done := 0
 	for _, e := range spec.Entries {
 		c := CostCurve{Label: e.Label}
 		var runs [][]costObs
@@ -110,6 +113,10 @@ func RunCosts(spec CostSpec) ([]CostCurve, error) {
 			obs, res, s, notes, err := costRun(spec, e, spec.Seed+uint64(r), points)
 			if err != nil {
 				return nil, fmt.Errorf("%s: split %d of %d: %w", e.Label, r+1, spec.Splits, err)
+			}
+			if spec.Progress != nil {
+				done++
+				spec.Progress(done, len(spec.Entries)*spec.Splits, fmt.Sprintf("split %d/%d: %s", r+1, spec.Splits, e.Label))
 			}
 			for _, n := range notes {
 				c.Refits = append(c.Refits, fmt.Sprintf("split %d: %s", r+1, n))
