@@ -138,7 +138,8 @@ func (c Cell) Where() string { return where(c.unit, c.Line) }
 type ColumnInfo struct {
 	Name string
 	// Unnamed: the header cell was empty, and Name is "columnJ" (J counted
-	// from 1): R's write.csv leaves it so above a column of row names.
+	// from 1; "columnJ_N" if the file names another column so): R's
+	// write.csv leaves it so above a column of row names.
 	Unnamed bool
 	Kind    ColumnKind
 	Numbers int // cells that are finite numbers

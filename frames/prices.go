@@ -34,7 +34,7 @@ type ColumnPrice struct {
 // content, the separator (',', ';' or tab) from the first line, UTF-16
 // converted. A first line whose price has no digit is a header and is
 // skipped ("column,cost"; "a,$1.00" is a price, refused with a hint); blank
-// lines and comments (a line starting with #) are skipped. A price must be a positive finite number; a column may
+// lines are skipped. A price file has no comment lines. A price must be a positive finite number; a column may
 // appear once. Errors name the file, the line and the column.
 func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 	in, err := ingest.Open(r, name, ingest.Limits{})
@@ -46,23 +46,27 @@ func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 		return nil, fmt.Errorf("%w: %w", err, ErrPrices)
 	}
 	var out []ColumnPrice
-	first := true // the first line that is not blank or a comment may be a header
+	var firstRow []string // the file's first line, for the hint of commentHint
+	first := true         // the first line that is not blank may be a header
 	for {
 		row, line, err := rec.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w (want two fields a line: column name, price): %w", err, ErrPrices)
+			return nil, fmt.Errorf("%w (want two fields a line: column name, price)%s: %w", err, commentHint(true, firstRow), ErrPrices)
+		}
+		if firstRow == nil {
+			firstRow = row
 		}
 		where := fmt.Sprintf("%s:%d", name, line)
-		if len(row) == 1 && strings.TrimSpace(row[0]) == "" || strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(row[0], "\ufeff")), "#") {
-			continue // a blank line or a comment
+		if len(row) == 1 && strings.TrimSpace(row[0]) == "" {
+			continue // a blank line
 		}
 		wasFirst := first
 		first = false
 		if len(row) != 2 {
-			return nil, fmt.Errorf("%s: %d fields, want 2 (column name, price): %w", where, len(row), ErrPrices)
+			return nil, fmt.Errorf("%s: %d fields, want 2 (column name, price)%s: %w", where, len(row), commentHint(wasFirst, row), ErrPrices)
 		}
 		col, cell := strings.TrimSpace(strings.TrimPrefix(row[0], "\ufeff")), strings.TrimSpace(row[1])
 		if wasFirst && !strings.ContainsAny(cell, "0123456789") {
@@ -118,9 +122,9 @@ func parsePrice(col, cell, where string) (ColumnPrice, error) {
 		hint := numberHint(cell)
 		if _, perr := strconv.ParseFloat(strings.TrimLeft(cell, "$€£¥ "), 64); perr == nil {
 			hint = " (a currency sign? write the number alone)"
-		} else if f := strings.Fields(cell); len(f) > 1 && parsesAsNumber(f[0]) {
+		} else if f := strings.Fields(cell); hint == "" && len(f) > 1 && parsesAsNumber(f[0]) {
 			hint = " (a unit after the number? write the number alone)"
-		} else if _, cerr := strconv.ParseFloat(col, 64); cerr == nil {
+		} else if hint == "" && !strings.ContainsAny(cell, "0123456789") && parsesAsNumber(col) {
 			hint = " (the two columns swapped? give the column name first, then its price)"
 		}
 		return ColumnPrice{}, fmt.Errorf("%s: column %q: price %q is not a number%s: %w", where, col, cell, hint, ErrPrices)
@@ -166,6 +170,8 @@ func PricesFor(features []string, prices []ColumnPrice, unused []Unused, target 
 			hint := ""
 			if near := NearColumn(p.Column, features); near != "" {
 				hint = fmt.Sprintf("; did you mean %q?", near)
+			} else if strings.HasPrefix(p.Column, "#") {
+				hint = "; a comment line? a price file has none: remove it"
 			}
 			return nil, nil, fmt.Errorf("%s: column %q is not in the table (features: %s)%s: %w", p.Where, p.Column, listNames(features), hint, ErrPrices)
 		}
@@ -273,4 +279,14 @@ func sources(prices []ColumnPrice) string {
 func parsesAsNumber(s string) bool {
 	v, err := strconv.ParseFloat(s, 64)
 	return err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
+}
+
+// commentHint is the hint of an error on a price file whose first line
+// (first: the row is that line) starts with '#': a price file has no
+// comment lines.
+func commentHint(first bool, row []string) string {
+	if first && len(row) > 0 && strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(row[0], "\ufeff")), "#") {
+		return " (line 1 starts with #: a price file has no comment lines; remove it)"
+	}
+	return ""
 }

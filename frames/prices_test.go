@@ -42,9 +42,16 @@ func TestReadCosts(t *testing.T) {
 			t.Errorf("%q: %v, want %q", in, err, want)
 		}
 	}
-	// a comment line before the header is skipped, and the header still is
-	if got, err := frames.ReadCosts(strings.NewReader("# from the clinic, 2024\ncolumn,cost\na,1\n"), "costs.csv"); err != nil || len(got) != 1 || got[0].Where != "costs.csv:3" {
-		t.Errorf("comment line: %+v, %v", got, err)
+	// a comment line is not skipped (the separator and the fields are read
+	// from the first line), but the error says what it is; a column named
+	// "#preg" is a column
+	for _, in := range []string{"# prices in euros\na,1\n", "# prices, from the clinic, 2024\na,1\n"} {
+		if _, err := frames.ReadCosts(strings.NewReader(in), "costs.csv"); err == nil || !strings.Contains(err.Error(), "line 1 starts with #: a price file has no comment lines") {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+	if got, err := frames.ReadCosts(strings.NewReader("#preg,1\nb,2\n"), "costs.csv"); err != nil || len(got) != 2 || got[0].Column != "#preg" {
+		t.Errorf("a column named #preg: %+v, %v", got, err)
 	}
 	// read as every table: a separator other than ',' and gzip
 	var gz bytes.Buffer
@@ -79,12 +86,13 @@ func TestPricesFor(t *testing.T) {
 		t.Errorf("%v %v %v", costs, notes, err)
 	}
 	for in, want := range map[string]string{
-		"a=1":             `--cost: no price for the feature column(s) "b", "c"`,
-		"a=1,b=2,c=3,d=4": `--cost: column "d" is not in the table (features: a, b, c)`,
-		"A=1,b=2,c=3":     `column "A" is not in the table (features: a, b, c); did you mean "a"?`,
-		"u=1,v=2":         `--cost: none of the 2 priced columns is in the table (u, v; features: a, b, c): is this the price file for this table?`,
-		"a=1,b=2,c=3,a=5": `column "a" has a price already`,
-		"a=1,b=2,c=3,y=1": `column "y" is the target`,
+		"a=1":                         `--cost: no price for the feature column(s) "b", "c"`,
+		"a=1,b=2,c=3,d=4":             `--cost: column "d" is not in the table (features: a, b, c)`,
+		"A=1,b=2,c=3":                 `column "A" is not in the table (features: a, b, c); did you mean "a"?`,
+		"# 2024 prices=1,a=1,b=2,c=3": `column "# 2024 prices" is not in the table (features: a, b, c); a comment line?`,
+		"u=1,v=2":                     `--cost: none of the 2 priced columns is in the table (u, v; features: a, b, c): is this the price file for this table?`,
+		"a=1,b=2,c=3,a=5":             `column "a" has a price already`,
+		"a=1,b=2,c=3,y=1":             `column "y" is the target`,
 	} {
 		if _, _, err := frames.PricesFor(feats, pr(in), unused, "y"); !errors.Is(err, frames.ErrPrices) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", in, err, want)

@@ -15,8 +15,11 @@ var proseNumber = regexp.MustCompile(`\b\d{1,3}(?:[ ,]\d{3})+\b|\b\d+\.\d+\b|\b\
 var codeOrMath = regexp.MustCompile("(?s)`[^`]*`|\\$\\$.*?\\$\\$|\\$[^$]*\\$|\\([^)]*\\.(?:md|go|ipynb)[^)]*\\)")
 
 // reference matches the numbers of a paper's theorems, sections, figures
-// and equations ("Theorem 3.5's step"), which are not outputs.
-var reference = regexp.MustCompile(`(?i)\b(?:theorems?|lemmas?|corollary|claims?|sections?|§|figures?|figs?\.|tables?|algorithms?|alg\.|eqs?\.|equations?|appendix)\s*[A-Z]?\d+(?:\.\d+)*(?:\s*(?:and|-|–|,)\s*[A-Z]?\d+(?:\.\d+)*)*`)
+// and equations ("Theorem 3.5's step", "Figures 1-2", "Theorems 3.6/3.12"),
+// which are not outputs: a capitalised name, then numbers without a
+// leading zero joined only by a dash or a slash ("Table 3 and 120 splits"
+// keeps 120, "Figure 2, 0.52 of the runs" keeps 0.52).
+var reference = regexp.MustCompile(`\b(?:Theorems?|Lemmas?|Corollary|Claims?|Sections?|§|Figures?|Figs?\.|Tables?|Algorithms?|Alg\.|Eqs?\.|Equations?|Appendix)\s*[A-Z]?[1-9]\d*(?:\.\d+)*(?:\s*[-–/]\s*[A-Z]?[1-9]\d*(?:\.\d+)*)*`)
 
 // tagOrSpace strips HTML tags from outputs before numbers are looked up.
 var tagOrSpace = regexp.MustCompile(`<[^>]*>`)

@@ -20,9 +20,9 @@ func TestUnprintedNumbers(t *testing.T) {
 	nb = parseNB(t, []byte(`{"cells": [
 		{"cell_type": "code", "source": "", "metadata": {}, "execution_count": 1, "outputs": [
 			{"output_type": "stream", "name": "stdout", "text": "ratio 2.65\n"}]},
-		{"cell_type": "markdown", "source": "Before: 9.99 is not checked.\n\n**What you should see.** Theorem 3.5's step and Figures 1-2 give 2.65,\nnot 7.5.", "metadata": {}},
+		{"cell_type": "markdown", "source": "Before: 9.99 is not checked.\n\n**What you should see.** Theorem 3.5's step and Figures 1-2 give 2.65,\nnot 7.5; Table 3 and 120 splits, the table 0.31.", "metadata": {}},
 		{"cell_type": "markdown", "source": "Another cell: 8.88 is not checked.", "metadata": {}}]}`))
-	if got := UnprintedNumbers(nb); !slices.Equal(got, []string{"7.5"}) {
-		t.Errorf("bold section: UnprintedNumbers = %q, want [7.5]", got)
+	if got := UnprintedNumbers(nb); !slices.Equal(got, []string{"7.5", "120", "0.31"}) {
+		t.Errorf("bold section: UnprintedNumbers = %q, want [7.5 120 0.31]", got)
 	}
 }

@@ -65,8 +65,9 @@ func BoundVerdicts(curves []Curve, xName, why string) ([]string, error) {
 
 // reachAt says where bound b would meet the predict-0 risk (at) if it went
 // on falling at the log-log slope of its last two points: "; at the slope
-// of its last points it would reach it near m = 2.6e+05", or that it does
-// not fall there. Empty with fewer than two positive points.
+// of its last points (-0.50) it would reach it near m = 6.7e+04, 1.1 times
+// the largest m here", or that it does not fall over them. Empty with
+// fewer than two positive points or a predict-0 risk that is not positive.
 func reachAt(b Curve, at func(float64) float64, xName string) string {
 	n := len(b.X)
 	if n < 2 || !(b.X[n-2] > 0 && b.Mean[n-2] > 0 && b.Mean[n-1] > 0) || b.X[n-1] <= b.X[n-2] {
@@ -74,7 +75,10 @@ func reachAt(b Curve, at func(float64) float64, xName string) string {
 	}
 	x1, y1, z := b.X[n-1], b.Mean[n-1], at(b.X[n-1])
 	slope := math.Log(y1/b.Mean[n-2]) / math.Log(x1/b.X[n-2])
-	if !(slope < 0) || !(z > 0) {
+	if !(z > 0) {
+		return ""
+	}
+	if !(slope < 0) {
 		return fmt.Sprintf("; it does not fall over its last points (%s = %s to %s)", xName, fmtNum(b.X[n-2]), fmtNum(x1))
 	}
 	return fmt.Sprintf("; at the slope of its last points (%.2f) it would reach it near %s = %.2g, %.2g times the largest %s here",

@@ -2,7 +2,6 @@ package lao
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -196,8 +195,7 @@ func (h *Hybrid) Start(p Problem) (Learner, Budget, error) {
 // costing at most C − C'.
 func (h *Hybrid) pricedPlan(c hybridConfig) (cprime, cost float64, bounds []int, err error) {
 	cprime = h.PredictCostBudget
-	given := cprime > 0
-	if !given {
+	if cprime == 0 { // the default
 		cprime = WorstCaseCost(h.Costs, c.s)
 		if h.CostBudget > 0 { // leave C the dearest attribute's price for Exploration's blocks
 			cprime = min(cprime, h.CostBudget-slices.Max(h.Costs))
@@ -215,12 +213,9 @@ func (h *Hybrid) pricedPlan(c hybridConfig) (cprime, cost float64, bounds []int,
 	cost = h.CostBudget
 	bounds, bad := costBlocks(h.Costs, width, cost-cprime)
 	if bounds == nil {
-		which := "predictcostbudget"
-		if !given {
-			which = fmt.Sprintf("the default: the worst case of s = %d attributes, at most C less the dearest price", c.s)
-		}
-		return 0, 0, nil, paramErr("hybrid", "costbudget", "= %g must pay for the support, C' = %g (%s), and for Exploration's block beyond it: it leaves %g, less than %s's price %g, so Exploration could never read that attribute; raise costbudget to at least %g (or lower predictcostbudget, or s)",
-			cost, cprime, which, cost-cprime, h.attrName(bad), h.Costs[bad], cprime+slices.Max(h.Costs))
+		// (a default C' leaves the dearest price, so only a given one gets here)
+		return 0, 0, nil, paramErr("hybrid", "costbudget", "= %g must pay for the support, C' = %g (predictcostbudget), and for Exploration's block beyond it: it leaves %g, less than %s's price %g, so Exploration could never read that attribute; raise costbudget to at least %g (or lower predictcostbudget, or s)",
+			cost, cprime, cost-cprime, h.attrName(bad), h.Costs[bad], cprime+slices.Max(h.Costs))
 	}
 	return cprime, cost, bounds, nil
 }

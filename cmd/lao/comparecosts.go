@@ -355,14 +355,14 @@ func (p costPair) reading() string {
 	}
 	g := p.AtCost
 	head := fmt.Sprintf("on the mean curves, the priced solver ends at MSE %.4g for its total cost %.4g, where the cost-blind solver was at %.4g", p.PricedMSE, p.PricedCost, float64(*p.BlindAtPriced))
-	over := fmt.Sprintf("%d splits", g.N)
-	if n := p.Splits; g.N < n { // a split whose cost-blind run never spent the priced total has no MSE there
-		over = fmt.Sprintf("%d of the %d splits: on the other %d the cost-blind run spent less in all than the priced one", g.N, n, n-g.N)
+	over := count(g.N, "split")
+	if n := p.Splits; g.N < n { // a split whose cost-blind curve does not span the priced total has no MSE there
+		over = fmt.Sprintf("%d of the %d splits: on the other %d the cost-blind curve has no point at the priced run's total cost", g.N, n, n-g.N)
 	}
 	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval %+.4g to %+.4g over %s)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, over)
 	switch {
 	case g.N < 2:
-		return head + fmt.Sprintf(": %s, no interval to tell them apart", count(g.N, "split"))
+		return head + fmt.Sprintf(": %s, no interval to tell them apart", over)
 	case !g.Clear():
 		return head + ": " + interval + ", which contains 0: no difference to tell"
 	case g.Mean < 0:

@@ -164,8 +164,9 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 }
 
 // compare --costs honours the flags of compare's other path: --splits
-// writes the rows of each split, --grid and --cv-rule reach the tuning
-// (they were accepted and dropped).
+// writes the rows of each split, --grid reaches the tuning (they were
+// accepted and dropped; --cv-rule and --cv-halving travel with --grid in
+// the same TuneOptions).
 func TestCompareCostsSplitsAndGrid(t *testing.T) {
 	data, costs := pricedCSV(t)
 	splits := filepath.Join(t.TempDir(), "splits.csv")

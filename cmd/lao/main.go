@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/frames"
@@ -72,7 +73,7 @@ func userMessage(err error) string {
 		}
 	}
 	var pe *lao.ParamError
-	if errors.As(err, &pe) && budgetParam.MatchString(pe.Param) {
+	if errors.As(err, &pe) && budgetParam.MatchString(pe.Param) && flagTyped(budgetFlags[pe.Param]) {
 		msg = budgetParam.ReplaceAllStringFunc(msg, func(name string) string { // "costbudget = 3" → "--cost-budget 3"
 			return budgetFlags[strings.TrimSuffix(name, " =")]
 		})
@@ -80,14 +81,30 @@ func userMessage(err error) string {
 	return msg
 }
 
+// cliArgs are the arguments of the command being run (run sets them), for
+// messages that name what the user typed.
+var cliArgs []string
+
+// flagTyped reports whether the flag (written "--name") is among cliArgs,
+// as -name or --name, with its value after = or as the next argument.
+func flagTyped(flag string) bool {
+	name := strings.TrimLeft(flag, "-")
+	return slices.ContainsFunc(cliArgs, func(a string) bool {
+		a, _, _ = strings.Cut(strings.TrimLeft(a, "-"), "=")
+		return a == name
+	})
+}
+
 // The cost budgets are parameters of the priced solvers (--param
-// costbudget=…) with flags of their own, which their errors name.
+// costbudget=…) with flags of their own, which their errors name when the
+// user typed the flag.
 var (
 	budgetParam = regexp.MustCompile(`\b(predict)?costbudget\b( =)?`)
 	budgetFlags = map[string]string{"costbudget": "--cost-budget", "predictcostbudget": "--predict-cost-budget"}
 )
 
 func run(args []string, stdout io.Writer) error {
+	cliArgs = args
 	if len(args) == 0 {
 		return runDemo(nil, stdout)
 	}

@@ -373,14 +373,23 @@ func TestUserMessage(t *testing.T) {
 		{fmt.Errorf("fit: %w ('lao fit -h' lists its flags)", fmt.Errorf("bad --grid: %w", lao.ErrParam)), "fit: bad --grid ('lao fit -h' lists its flags)"},
 		{lao.ErrParam, "invalid parameter"},
 		{fmt.Errorf("read: %w", lao.ErrNotFinite), "read: lao: value is NaN or Inf"},
-		// The cost budgets are named by their flags, in the name and in the advice.
+		// The cost budgets are named by their flags, in the name and in the
+		// advice, when the flags were typed (cliArgs, set below).
 		{fmt.Errorf("split 1: %w", &lao.ParamError{Solver: "hybrid", Param: "costbudget", Msg: "= 30 leaves 5; raise costbudget to at least 525 (or lower predictcostbudget)"}),
 			"split 1: hybrid: --cost-budget 30 leaves 5; raise --cost-budget to at least 525 (or lower --predict-cost-budget)"},
 		// Other parameters keep the names --param takes.
 		{&lao.ParamError{Solver: "aerr", Param: "eta", Msg: "= -1 must be positive"}, "aerr: eta = -1 must be positive"},
 	} {
+		cliArgs = []string{"fit", "--cost-budget", "30"}
 		if got := userMessage(tc.err); got != tc.want {
 			t.Errorf("userMessage(%q) = %q, want %q", tc.err, got, tc.want)
 		}
 	}
+	// Given as --param costbudget=5, the budget keeps the name typed.
+	cliArgs = []string{"fit", "--param", "costbudget=5"}
+	pe := &lao.ParamError{Solver: "hybrid", Param: "costbudget", Msg: "= 5 leaves 0; raise costbudget to at least 5.5"}
+	if got, want := userMessage(pe), "hybrid: costbudget = 5 leaves 0; raise costbudget to at least 5.5"; got != want {
+		t.Errorf("--param costbudget=5: %q, want %q", got, want)
+	}
+	cliArgs = nil
 }
