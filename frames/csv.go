@@ -91,7 +91,7 @@ type CSVOptions struct {
 }
 
 // ColumnKind is what ReadCSV found a column to be.
-type ColumnKind int
+type ColumnKind uint8
 
 const (
 	// Numeric: most cells that are not missing are numbers (true/false count
