@@ -170,6 +170,13 @@ func refDantzig(ds *Dataset, sp, s int, clambda float64, t0 int, iso bool, seed 
 			copy(v, res.V)
 		}
 		w = refH(v, s)
+		if iso { // Gauss-Dantzig: least squares on the support, on the diagonal estimate
+			for j := range w {
+				if w[j] != 0 {
+					w[j] = b[j] / A[j*d+j]
+				}
+			}
+		}
 	}
 	return w
 }
