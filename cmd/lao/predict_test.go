@@ -180,15 +180,7 @@ func TestPredictTrainingRowsWarning(t *testing.T) {
 	}
 	// The file's size decides, not the rows read: rows dropped for missing
 	// cells in fit need not be dropped by predict, which reads fewer columns.
-	mf, err := os.Open(model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mf.Close()
-	m, err := frames.ReadModel(mf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := readModelJSON(t, model)
 	if w := trainingRowsWarning(m, train, 97); w == "" {
 		t.Error("the training file with 97 rows read: no warning")
 	}
