@@ -298,7 +298,7 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 				}
 			}
 			run.trainIdx = append(run.trainIdx, idx)
-			run.trains, run.tests = append(run.trains, lao.Subset(ds, idx)), append(run.tests, lao.Subset(ds, folds[f]))
+			run.trains, run.tests = append(run.trains, lao.View(ds, idx)), append(run.tests, lao.Subset(ds, folds[f]))
 		}
 	}
 	return run.withMoments(), nil
@@ -314,7 +314,7 @@ func (c *cvRun) prefix(n int) *cvRun {
 	p := *c
 	p.trains = make([]lao.Table, len(c.trains))
 	for f, idx := range c.trainIdx {
-		p.trains[f] = lao.Subset(c.ds, idx[:min(n, len(idx))])
+		p.trains[f] = lao.View(c.ds, idx[:min(n, len(idx))])
 	}
 	return p.withMoments()
 }

@@ -7,10 +7,10 @@ import (
 	"sync"
 )
 
-// Table is a data set with random access to its examples: a dense Dataset
-// or a SparseDataset, the only two implementations (the interface is
-// sealed: Subset, SecondMoments and EvaluateBudgeted rely on each kind's
-// own storage). Evaluation (MSE, ClassificationError) and
+// Table is a data set with random access to its examples: a dense Dataset,
+// a SparseDataset, or a View of a dense Dataset's rows, the only
+// implementations (the interface is sealed: Subset, SecondMoments and
+// EvaluateBudgeted rely on each kind's own storage). Evaluation (MSE, ClassificationError) and
 // cross-validation work on either; any other data reaches Fit as a Source.
 type Table interface {
 	Len() int                       // m
@@ -28,6 +28,7 @@ type Table interface {
 var (
 	_ Table = (*Dataset)(nil)
 	_ Table = (*SparseDataset)(nil)
+	_ Table = (*rowView)(nil)
 )
 
 // Dot returns w·x_i (all attributes: for evaluation and full-information

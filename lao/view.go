@@ -1,0 +1,74 @@
+package lao
+
+import "io"
+
+// View returns the rows of t listed in rows, in that order, as a table. A
+// dense table's view shares its memory (nothing is copied: cross-validation
+// holds its folds' training parts, most of the table each, as views); a
+// sparse table's is a copy (Subset), already compact. The caller must not
+// modify t while the view is in use. A view reads and fits bit for bit as
+// the copy Subset makes.
+func View(t Table, rows []int) Table {
+	if ds, ok := t.(*Dataset); ok {
+		return &rowView{ds: ds, rows: rows}
+	}
+	return Subset(t, rows)
+}
+
+// rowView is a dense table's rows listed by index, read in place.
+type rowView struct {
+	ds   *Dataset
+	rows []int
+}
+
+func (v *rowView) Len() int                       { return len(v.rows) }
+func (v *rowView) Dim() int                       { return v.ds.d }
+func (v *rowView) Names() []string                { return v.ds.names }
+func (v *rowView) Label(i int) float64            { return v.ds.y[v.rows[i]] }
+func (v *rowView) Dot(w []float64, i int) float64 { return v.ds.Dot(w, v.rows[i]) }
+func (v *rowView) Stream() Source                 { return &viewStream{v: v} }
+
+func (v *rowView) subset(rows []int) Table {
+	idx := make([]int, len(rows))
+	for a, r := range rows {
+		idx[a] = v.rows[r]
+	}
+	return v.ds.Subset(idx)
+}
+
+func (v *rowView) addSquares(s []float64) {
+	for _, r := range v.rows {
+		for j, x := range v.ds.Row(r) {
+			s[j] += x * x
+		}
+	}
+}
+
+func (v *rowView) lend(i int, ex *Example, budget int) { v.ds.lend(v.rows[i], ex, budget) }
+
+// viewStream lends a view's rows in order (a RowLender, as a Dataset's
+// stream).
+type viewStream struct {
+	v *rowView
+	i int
+}
+
+func (s *viewStream) Dim() int { return s.v.ds.d }
+func (s *viewStream) Len() int { return len(s.v.rows) }
+
+func (s *viewStream) NextRow() ([]float64, float64, error) {
+	if s.i >= len(s.v.rows) {
+		return nil, 0, io.EOF
+	}
+	r := s.v.rows[s.i]
+	s.i++
+	return s.v.ds.Row(r), s.v.ds.y[r], nil
+}
+
+func (s *viewStream) Next(row []float64) (float64, error) {
+	x, y, err := s.NextRow()
+	if err == nil {
+		copy(row, x)
+	}
+	return y, err
+}
