@@ -187,12 +187,14 @@ func (rd *tableReader) applyPolicy() (drop []bool, err error) {
 	drop = make([]bool, len(rd.lines))
 	var bad []ColumnInfo // numeric columns with bad cells, under MissingError
 	features := 0
-	infos := make([]ColumnInfo, len(rd.cols))
+	var numberLike []ColumnInfo // numeric columns with numbers written another way
 	for j := range rd.cols {
 		c := rd.cols[j]
 		in := &c.info
 		in.Kind = classify(in, c.ignored)
-		infos[j] = *in
+		if in.Kind == Numeric && in.NumberLike > 0 {
+			numberLike = append(numberLike, *in)
+		}
 		if in.Name == opt.Target && in.Kind != Numeric {
 			return nil, targetError(rd.f.name, in)
 		}
@@ -211,7 +213,7 @@ func (rd *tableReader) applyPolicy() (drop []bool, err error) {
 			}
 		}
 	}
-	if err := numberLikeError(rd.f.name, infos, opt.Target); err != nil {
+	if err := numberLikeError(rd.f.name, numberLike, opt.Target); err != nil {
 		return nil, err
 	}
 	if len(bad) > 0 {
@@ -244,16 +246,19 @@ func (rd *tableReader) frame(keep []int) dataframe.DataFrame {
 		return df
 	}
 	cols := make([]series.Series, len(rd.cols))
+	buf := make([]float64, len(keep)) // series.New copies it
 	for j, c := range rd.cols {
-		cols[j] = rd.series(j, keep)
+		cols[j] = rd.series(j, keep, buf)
 		c.text = nil
 	}
-	rd.vals = nil // free the cells before dataframe.New copies the series
+	rd.vals, rd.cols = nil, nil // free the cells and columns (Table.Columns has their infos) before dataframe.New copies the series
 	if len(cols) > 2048 {
 		// A wide table's garbage (parsed records, temporary columns) is
 		// collected now, so that its peak memory is the live table and
 		// the copy rather than twice that: 100,000 columns × 30 rows
-		// peaked at 208 MiB without, 170 with.
+		// peaked at 208 MiB without (TestWideCSVMemory); 196-198 MiB with
+		// it once ColumnInfo had grown, 176-177 with the columns' state
+		// freed first and one buffer for the numeric series.
 		runtime.GC()
 	}
 	return dataframe.New(cols...)
@@ -296,11 +301,13 @@ func (rd *tableReader) dropCauses() string {
 	return "; rows dropped by column " + strings.Join(parts, ", ")
 }
 
-// series returns column j's kept rows as a gota series.
-func (rd *tableReader) series(j int, keep []int) series.Series {
+// series returns column j's kept rows as a gota series; buf (len(keep)
+// values, which series.New copies) holds a numeric column's values on the
+// way.
+func (rd *tableReader) series(j int, keep []int, buf []float64) series.Series {
 	c := rd.cols[j]
 	if c.info.Kind == Numeric || c.info.Kind == Empty {
-		v := make([]float64, len(keep))
+		v := buf
 		for k, i := range keep {
 			v[k] = rd.at(i, j)
 		}
