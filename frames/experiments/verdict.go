@@ -224,6 +224,8 @@ func recommend(v Verdict, full, baseline string) string {
 	switch {
 	case v.Full != nil && !v.Full.Clear():
 		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits", full)
+	case v.Full != nil && v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
+		line += fmt.Sprintf("; %.3f below full information (%s) on these splits", -v.Full.Mean, full)
 	case v.Full != nil:
 		line += fmt.Sprintf("; full information (%s) is %.3f better", full, v.Full.Mean)
 	}
