@@ -58,8 +58,6 @@ type AdaptiveScreen struct {
 	Lambda float64
 }
 
-var _ Solver = (*AdaptiveScreen)(nil)
-
 // Name returns "adaptive-screen".
 func (s *AdaptiveScreen) Name() string { return "adaptive-screen" }
 

@@ -49,8 +49,6 @@ type AELR struct {
 	Prices
 }
 
-var _ Solver = (*AELR)(nil)
-
 // Name returns "aelr".
 func (s *AELR) Name() string { return "aelr" }
 

@@ -35,8 +35,6 @@ type AER struct {
 	Lambda float64
 }
 
-var _ Solver = (*AER)(nil)
-
 // Name returns "aer".
 func (s *AER) Name() string { return "aer" }
 

@@ -53,8 +53,6 @@ type AERR struct {
 	Prices
 }
 
-var _ Solver = (*AERR)(nil)
-
 // Name returns "aerr".
 func (s *AERR) Name() string { return "aerr" }
 

@@ -69,8 +69,6 @@ type AESVR struct {
 	W1 []float64
 }
 
-var _ Solver = (*AESVR)(nil)
-
 // Name returns "aesvr".
 func (s *AESVR) Name() string { return "aesvr" }
 

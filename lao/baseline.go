@@ -52,8 +52,6 @@ type Baseline struct {
 	MaxMemoryMiB int
 }
 
-var _ Solver = (*Baseline)(nil)
-
 // Name returns "baseline".
 func (s *Baseline) Name() string { return "baseline" }
 

@@ -29,8 +29,6 @@ type Centroid struct {
 	Lambda float64
 }
 
-var _ Solver = (*Centroid)(nil)
-
 // Name returns "centroid".
 func (s *Centroid) Name() string { return "centroid" }
 

@@ -44,8 +44,6 @@ type CorrectedRidge struct {
 	MaxMemoryMiB int
 }
 
-var _ Solver = (*CorrectedRidge)(nil)
-
 // Name returns "corrected-ridge".
 func (s *CorrectedRidge) Name() string { return "corrected-ridge" }
 

@@ -95,8 +95,6 @@ type Dantzig struct {
 	MaxDim int
 }
 
-var _ Solver = (*Dantzig)(nil)
-
 // Name returns "dantzig".
 func (z *Dantzig) Name() string { return "dantzig" }
 

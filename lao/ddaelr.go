@@ -49,8 +49,6 @@ type DDAELR struct {
 	Prices
 }
 
-var _ Solver = (*DDAELR)(nil)
-
 // Name returns "ddaelr".
 func (s *DDAELR) Name() string { return "ddaelr" }
 

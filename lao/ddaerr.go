@@ -56,8 +56,6 @@ type DDAERR struct {
 	Prices
 }
 
-var _ Solver = (*DDAERR)(nil)
-
 // Name returns "ddaerr".
 func (s *DDAERR) Name() string { return "ddaerr" }
 

@@ -57,8 +57,6 @@ type Exploration struct {
 	Theta0 []float64
 }
 
-var _ Solver = (*Exploration)(nil)
-
 // Name returns "exploration".
 func (e *Exploration) Name() string { return "exploration" }
 

@@ -43,8 +43,6 @@ type GAELR struct {
 	Moments []float64
 }
 
-var _ Solver = (*GAELR)(nil)
-
 // Name returns "gaelr".
 func (s *GAELR) Name() string { return "gaelr" }
 

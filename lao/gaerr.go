@@ -49,8 +49,6 @@ type GAERR struct {
 	W1 []float64
 }
 
-var _ Solver = (*GAERR)(nil)
-
 // Name returns "gaerr".
 func (s *GAERR) Name() string { return "gaerr" }
 

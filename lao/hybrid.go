@@ -85,8 +85,6 @@ type Hybrid struct {
 	Prices
 }
 
-var _ Solver = (*Hybrid)(nil)
-
 // Name returns "hybrid".
 func (h *Hybrid) Name() string { return "hybrid" }
 

@@ -41,8 +41,6 @@ type Lasso struct {
 	MaxMemoryMiB int
 }
 
-var _ Solver = (*Lasso)(nil)
-
 // Name returns "lasso".
 func (r *Lasso) Name() string { return "lasso" }
 

@@ -30,8 +30,6 @@ type OnlineLasso struct {
 	Eta float64
 }
 
-var _ Solver = (*OnlineLasso)(nil)
-
 // Name returns "online-lasso".
 func (o *OnlineLasso) Name() string { return "online-lasso" }
 

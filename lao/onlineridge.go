@@ -35,8 +35,6 @@ type OnlineRidge struct {
 	AdaGrad bool
 }
 
-var _ Solver = (*OnlineRidge)(nil)
-
 // Name returns "online-ridge".
 func (o *OnlineRidge) Name() string { return "online-ridge" }
 

@@ -2,7 +2,12 @@ package lao
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -123,4 +128,54 @@ func TestNewSuggestsNames(t *testing.T) {
 	if _, err := New("zzzzzz"); strings.Contains(err.Error(), "did you mean") {
 		t.Errorf("a name far from every solver got a suggestion: %v", err)
 	}
+}
+
+// TestRegistryComplete: every type of the package with a Solver's Start
+// method is registered (the registry is also the compile-time check that
+// each implements Solver), so none is unreachable by name.
+func TestRegistryComplete(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	registered := map[string]bool{}
+	for _, c := range constructors {
+		registered[reflect.TypeOf(c()).Elem().Name()] = true
+	}
+	n := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || fn.Name.Name != "Start" || !ast.IsExported(recvType(fn)) {
+				continue
+			}
+			n++
+			if !registered[recvType(fn)] {
+				t.Errorf("%s: %s has a Start method and is not in the registry", name, recvType(fn))
+			}
+		}
+	}
+	if n != len(constructors) {
+		t.Errorf("%d exported types with Start, %d registered", n, len(constructors))
+	}
+}
+
+// recvType is the name of a method's receiver type (*T or T).
+func recvType(fn *ast.FuncDecl) string {
+	e := fn.Recv.List[0].Type
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }

@@ -62,8 +62,6 @@ type RDA struct {
 	R float64
 }
 
-var _ Solver = (*RDA)(nil)
-
 // Name returns "rda".
 func (r *RDA) Name() string { return "rda" }
 

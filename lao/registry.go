@@ -14,7 +14,9 @@ const (
 // constructors lists every registered solver, budgeted ones first, then the
 // full-information references. A solver's parameters, defaults and CV
 // ranges live in its own struct (Params); this list only makes it
-// reachable by name.
+// reachable by name, and is the compile-time check that each type
+// implements Solver (TestRegistryComplete: every Solver type of the
+// package is listed).
 var constructors = []func() Solver{
 	func() Solver { return new(Baseline) },
 	func() Solver { return new(AER) },

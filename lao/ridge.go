@@ -45,8 +45,6 @@ type Ridge struct {
 	MaxMemoryMiB int
 }
 
-var _ Solver = (*Ridge)(nil)
-
 // Name returns "ridge".
 func (r *Ridge) Name() string { return "ridge" }
 

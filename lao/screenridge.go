@@ -49,8 +49,6 @@ type ScreenRidge struct {
 	Prices
 }
 
-var _ Solver = (*ScreenRidge)(nil)
-
 // Name returns "screen-ridge".
 func (s *ScreenRidge) Name() string { return "screen-ridge" }
 

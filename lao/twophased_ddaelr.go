@@ -63,8 +63,6 @@ type TwoPhasedDDAELR struct {
 	Paper bool
 }
 
-var _ Solver = (*TwoPhasedDDAELR)(nil)
-
 // Name returns "twophased-ddaelr".
 func (s *TwoPhasedDDAELR) Name() string { return "twophased-ddaelr" }
 

@@ -87,8 +87,6 @@ type TwoPhasedDDAERR struct {
 	Paper bool
 }
 
-var _ Solver = (*TwoPhasedDDAERR)(nil)
-
 // Name returns "twophased-ddaerr".
 func (s *TwoPhasedDDAERR) Name() string { return "twophased-ddaerr" }
 
