@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,5 +43,32 @@ func TestExperimentJournal(t *testing.T) {
 	err := run([]string{"experiment", "--out", dir, "--curves", "aerr,nosuch", "ks-fig1"}, &strings.Builder{})
 	if err == nil || !strings.Contains(err.Error(), `no curve "nosuch"`) || !strings.Contains(err.Error(), "ddaerr") {
 		t.Errorf("unknown curve: %v", err)
+	}
+}
+
+// TestPairsFrom: the 45-pair table can be run in parts; a place outside
+// 1..45 is refused before MNIST is read, naming the flag and the range.
+func TestPairsFrom(t *testing.T) {
+	for _, from := range []string{"0", "46"} {
+		err := run([]string{"experiment", "--out", t.TempDir(), "--pairs-from", from, "css2010-pairs"}, &strings.Builder{})
+		if err == nil || !strings.Contains(err.Error(), "--pairs-from "+from+": want a place in 1..45") {
+			t.Errorf("--pairs-from %s: %v", from, err)
+		}
+	}
+	if testing.Short() || os.Getenv("LAO_DATA_DIR") == "" {
+		t.Skip("set LAO_DATA_DIR to run on the real MNIST files")
+	}
+	var out strings.Builder
+	dir := t.TempDir()
+	if err := run([]string{"experiment", "--out", dir, "--pairs-from", "45", "--pairs", "3", "--splits", "1", "--folds", "2",
+		"--curves", "centroid", "css2010-pairs"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "1 pair(s)") {
+		t.Errorf("--pairs-from 45 --pairs 3 ran:\n%s", out.String())
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "css2010-pairs.csv"))
+	if err != nil || !strings.Contains(string(csv), "\n8v9,") || strings.Count(string(csv), "\n") != 2 {
+		t.Errorf("rows (%v):\n%s", err, csv)
 	}
 }
