@@ -200,8 +200,10 @@ func ksRealPresets() []Preset {
 // through a handle of budget s'. The paper tuned each algorithm's
 // hyper-parameters for the lowest test MSE without saying how; we tune
 // by k-fold CV on a prefix of CVMax examples of each split's training
-// part, over each solver's grid (lao.Grid). (CV on the whole part keeps
-// ten copies of the folds, 3 GB at the paper's size.)
+// part, over each solver's grid (lao.Grid): CV's fits, a grid times the
+// folds, then cost a fraction of the curve's (the folds' training parts
+// are views of the rows, lao.View, so the whole part would not cost
+// memory; before they were, it held ten copies, 3 GB at the paper's size).
 func msSpec(k, s int, splits, folds, cvMax int) Spec {
 	e := func(label, solver string, extra map[string]float64) Entry {
 		p := map[string]float64{"k": float64(k), "s": float64(s)}
