@@ -138,6 +138,7 @@ func PrepareParts(train, test lao.Table, opt Options) (*Prepared, error) {
 	if emptyTable(train) {
 		return nil, fmt.Errorf("frames: PrepareParts: no training rows: %w", lao.ErrEmpty)
 	}
+	train, test = stored(train), stored(test) // a view's rows, copied
 	p := &Prepared{}
 	if opt.identity() { // the data as they are: no copy
 		p.Train, p.Test, p.Transform = train, test, Identity(train.Dim())

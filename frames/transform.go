@@ -222,6 +222,7 @@ func (t *Transform) dataset(cols [][]float64, y []float64, names []string) (*lao
 // row by row, a sparse one with its labels transformed and its rows as they
 // are (t must then leave the features unchanged: Offset 0 and Scale 1).
 func (t *Transform) Apply(tab lao.Table) (lao.Table, error) {
+	tab = stored(tab)
 	if len(t.Scale) != tab.Dim() {
 		return nil, fmt.Errorf("frames: Transform.Apply: %d scales for %d attributes: %w", len(t.Scale), tab.Dim(), lao.ErrShape)
 	}
@@ -245,6 +246,20 @@ func (t *Transform) Apply(tab lao.Table) (lao.Table, error) {
 		return ds.WithLabels(y)
 	}
 	return nil, fmt.Errorf("frames: Transform.Apply: %T is neither a dense nor a sparse table: %w", tab, lao.ErrShape)
+}
+
+// stored returns t as a dense or sparse table: t itself, or a copy of
+// the rows of a view (lao.View), which the readers here do not take apart.
+func stored(t lao.Table) lao.Table {
+	switch t.(type) {
+	case *lao.Dataset, *lao.SparseDataset, nil:
+		return t
+	}
+	all := make([]int, t.Len())
+	for i := range all {
+		all[i] = i
+	}
+	return lao.Subset(t, all)
 }
 
 // datasetColumns returns the columns of a dense table (one copy).

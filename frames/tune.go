@@ -89,7 +89,7 @@ func tuneRun(ds lao.Table, grid []Params, build func(Params) (lao.Solver, error)
 	if err != nil {
 		return nil, err
 	}
-	prefixes, err := halvingPrefixes(len(run.trainIdx[0]), o.Halving)
+	prefixes, err := halvingPrefixes(len(run.trainPos[0]), o.Halving)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,10 @@ import (
 // Table is a data set with random access to its examples: a dense Dataset,
 // a SparseDataset, or a View of a dense Dataset's rows, the only
 // implementations (the interface is sealed: Subset, SecondMoments and
-// EvaluateBudgeted rely on each kind's own storage). Evaluation (MSE, ClassificationError) and
-// cross-validation work on either; any other data reaches Fit as a Source.
+// EvaluateBudgeted rely on each kind's own storage). Fit (through Stream),
+// evaluation (MSE, ClassificationError, EvaluateBudgeted) and frames'
+// cross-validation work on any of them (frames copies a view's rows where
+// it transforms a table); any other data reaches Fit as a Source.
 type Table interface {
 	Len() int                       // m
 	Dim() int                       // d

@@ -1,16 +1,34 @@
 package lao
 
-import "io"
+import (
+	"fmt"
+	"io"
+)
 
 // View returns the rows of t listed in rows, in that order, as a table. A
-// dense table's view shares its memory (nothing is copied: cross-validation
-// holds its folds' training parts, most of the table each, as views); a
-// sparse table's is a copy (Subset), already compact. The caller must not
-// modify t while the view is in use. A view reads and fits bit for bit as
-// the copy Subset makes.
+// dense table's view shares its memory (nothing is copied, and rows is
+// kept, not copied: neither may change while the view is in use); a view
+// of a view lists the rows of the table beneath; a sparse table's is a
+// copy (Subset), already compact. A view reads and fits bit for bit as
+// the copy Subset makes; it is read fastest when rows runs through
+// consecutive rows (cross-validation's training parts are views of the
+// rows copied once in fold order). It panics if t is nil or a row is not
+// in [0, t.Len()), a programming error, as indexing does.
 func View(t Table, rows []int) Table {
-	if ds, ok := t.(*Dataset); ok {
-		return &rowView{ds: ds, rows: rows}
+	for _, r := range rows {
+		if r < 0 || r >= t.Len() {
+			panic(fmt.Sprintf("lao: View: row %d not in [0, %d)", r, t.Len()))
+		}
+	}
+	switch v := t.(type) {
+	case *Dataset:
+		return &rowView{ds: v, rows: rows}
+	case *rowView:
+		under := make([]int, len(rows))
+		for a, r := range rows {
+			under[a] = v.rows[r]
+		}
+		return &rowView{ds: v.ds, rows: under}
 	}
 	return Subset(t, rows)
 }

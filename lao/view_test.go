@@ -1,7 +1,9 @@
 package lao
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -59,4 +61,23 @@ func TestViewSameAsSubset(t *testing.T) {
 	if _, ok := View(sp, rows).(*SparseDataset); !ok {
 		t.Error("View of a sparse table is not its Subset")
 	}
+}
+
+// A view of a view lists the rows beneath; a row out of range panics at
+// once, naming View.
+func TestViewOfView(t *testing.T) {
+	ds, err := NewDataset([]float64{0, 1, 2, 3, 4}, []float64{10, 11, 12, 13, 14}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := View(View(ds, []int{4, 2, 0, 3}), []int{3, 1})
+	if rv, ok := v.(*rowView); !ok || rv.ds != ds || v.Label(0) != 13 || v.Label(1) != 12 {
+		t.Errorf("view of a view: %T %v", v, v)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "lao: View: row 5 not in [0, 5)") {
+			t.Errorf("panic %v", r)
+		}
+	}()
+	View(ds, []int{1, 5})
 }
