@@ -42,8 +42,8 @@ func (f *expFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.folds, "folds", 0, "CV folds (0: the preset's)")
 	fs.IntVar(&f.points, "points", 0, "prefix lengths per curve (0: the preset's)")
 	fs.IntVar(&f.cvMax, "cv-max", -1, "tune on at most this many training examples (0: all; -1: the preset's)")
-	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs (45: all)")
-	fs.IntVar(&f.pairsFrom, "pairs-from", 1, "css2010-pairs: the first pair run, by its place in the paper's order (0 vs 1 is 1, 8 vs 9 is 45): a long table run in parts")
+	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs, counted from --pairs-from (0 or 45: to the last)")
+	fs.IntVar(&f.pairsFrom, "pairs-from", 1, "css2010-pairs: the first pair run, by its place in the paper's order (0 vs 1 is 1, 8 vs 9 is 45): a long table run in parts, each part's rows in css2010-pairs-FROM-TO.csv (with --journal, a last run of all 45 replays the parts)")
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
 	fs.StringVar(&f.journal, "journal", "", "keep every finished (split, curve) in this file and reuse the ones it holds: a run stopped part way resumes where it stopped (only results of this same lao binary are reused)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
@@ -299,12 +299,21 @@ func writeReport(dir string, p experiments.Preset, rep *experiments.Report) erro
 
 func runPairs(f *expFlags, stdout io.Writer) error {
 	pairs := datasets.AllPairs()
-	if f.pairsFrom < 1 || f.pairsFrom > len(pairs) {
-		return fmt.Errorf("experiment %s: --pairs-from %d: want a place in 1..%d", experiments.PairsName, f.pairsFrom, len(pairs))
+	all := len(pairs)
+	if f.pairsFrom < 1 || f.pairsFrom > all {
+		return fmt.Errorf("experiment %s: --pairs-from %d: want a place in 1..%d", experiments.PairsName, f.pairsFrom, all)
+	}
+	if f.pairs < 0 {
+		return fmt.Errorf("experiment %s: --pairs %d: want a number of pairs (0: to the last)", experiments.PairsName, f.pairs)
 	}
 	pairs = pairs[f.pairsFrom-1:]
 	if f.pairs > 0 && f.pairs < len(pairs) {
 		pairs = pairs[:f.pairs]
+	}
+	name, part := experiments.PairsName, ""
+	if len(pairs) < all && f.pairsFrom > 1 { // a part: its own file, and said so
+		name += fmt.Sprintf("-%d-%d", f.pairsFrom, f.pairsFrom+len(pairs)-1)
+		part = fmt.Sprintf(" (pairs %d to %d of %d; the paper's medians are over all %d)", f.pairsFrom, f.pairsFrom+len(pairs)-1, all, all)
 	}
 	m, err := datasets.LoadMNIST(datasets.All)
 	if err != nil {
@@ -328,10 +337,10 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 		return err
 	}
 	printResumed(stdout, f.journal, rep.Resumed, rep.ResumedSeconds)
-	if err := writeFile(filepath.Join(f.out, experiments.PairsName+".csv"), rep.WriteCSV); err != nil {
+	if err := writeFile(filepath.Join(f.out, name+".csv"), rep.WriteCSV); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d pair(s), %d split(s), %d-fold CV, preprocessing: %s, %.0f s; wrote %s/%s.csv\n\n", len(pairs), spec.Splits, spec.CVFolds, spec.Preprocess, rep.Seconds, f.out, experiments.PairsName)
+	fmt.Fprintf(stdout, "%d pair(s)%s, %d split(s), %d-fold CV, preprocessing: %s, %.0f s; wrote %s/%s.csv\n\n", len(pairs), part, spec.Splits, spec.CVFolds, spec.Preprocess, rep.Seconds, f.out, name)
 	med := rep.Medians()
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "solver\tmedian test MSE (ours)\t(paper)\tmedian class. error (ours)\t(paper)")

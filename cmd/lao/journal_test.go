@@ -46,14 +46,19 @@ func TestExperimentJournal(t *testing.T) {
 	}
 }
 
-// TestPairsFrom: the 45-pair table can be run in parts; a place outside
-// 1..45 is refused before MNIST is read, naming the flag and the range.
+// TestPairsFrom: the 45-pair table can be run in parts, each part's rows in
+// a file of its own, its summary saying which part it is; a place outside
+// 1..45 or a negative count is refused before MNIST is read.
 func TestPairsFrom(t *testing.T) {
 	for _, from := range []string{"0", "46"} {
 		err := run([]string{"experiment", "--out", t.TempDir(), "--pairs-from", from, "css2010-pairs"}, &strings.Builder{})
 		if err == nil || !strings.Contains(err.Error(), "--pairs-from "+from+": want a place in 1..45") {
 			t.Errorf("--pairs-from %s: %v", from, err)
 		}
+	}
+	err := run([]string{"experiment", "--out", t.TempDir(), "--pairs", "-2", "css2010-pairs"}, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "--pairs -2: want a number of pairs") {
+		t.Errorf("--pairs -2: %v", err)
 	}
 	if testing.Short() || os.Getenv("LAO_DATA_DIR") == "" {
 		t.Skip("set LAO_DATA_DIR to run on the real MNIST files")
@@ -64,10 +69,10 @@ func TestPairsFrom(t *testing.T) {
 		"--curves", "centroid", "css2010-pairs"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out.String(), "1 pair(s)") {
+	if !strings.HasPrefix(out.String(), "1 pair(s) (pairs 45 to 45 of 45; the paper's medians are over all 45)") {
 		t.Errorf("--pairs-from 45 --pairs 3 ran:\n%s", out.String())
 	}
-	csv, err := os.ReadFile(filepath.Join(dir, "css2010-pairs.csv"))
+	csv, err := os.ReadFile(filepath.Join(dir, "css2010-pairs-45-45.csv"))
 	if err != nil || !strings.Contains(string(csv), "\n8v9,") || strings.Count(string(csv), "\n") != 2 {
 		t.Errorf("rows (%v):\n%s", err, csv)
 	}

@@ -225,14 +225,24 @@ func recommend(v Verdict, full, baseline string) string {
 	case v.Full != nil && !v.Full.Clear():
 		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits", full)
 	case v.Full != nil && v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
-		line += fmt.Sprintf("; %.3f below full information (%s) on these splits", -v.Full.Mean, full)
+		line += fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", gapNumber(-v.Full.Mean), full)
 	case v.Full != nil:
-		line += fmt.Sprintf("; full information (%s) is %.3f better", full, v.Full.Mean)
+		line += fmt.Sprintf("; full information (%s) is %s better", full, gapNumber(v.Full.Mean))
 	}
 	if v.Screen != nil && v.Best != baseline && !v.Screen.Clear() {
 		line += fmt.Sprintf("; %s is as good within noise", baseline)
 	}
 	return line
+}
+
+// gapNumber prints a clear gap between mean ratios to three decimals, or
+// to two significant digits below 0.0005, where three decimals would
+// print 0.000.
+func gapNumber(g float64) string {
+	if g < 0.0005 {
+		return fmt.Sprintf("%.2g", g)
+	}
+	return fmt.Sprintf("%.3f", g)
 }
 
 // Statement returns a sentence on g: the mean gap with its 95 % interval,
