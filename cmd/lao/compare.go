@@ -559,6 +559,7 @@ func (c *comparison) finish() {
 		}
 	}
 	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver)
+	experiments.MarkAllAttributes(c.rep.Verdict, c.rep.D)
 }
 
 // warning says on how many splits the row's test error is above the zero
@@ -773,7 +774,11 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 	}
 	fmt.Fprintln(w, "\nverdict (test MSE / zero predictor; differences paired by split, 95 % intervals):")
 	for _, v := range vs {
-		fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		if v.AllAttributes {
+			fmt.Fprintf(w, "  k = %d (every attribute: no budget): best method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		} else {
+			fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		}
 		if v.Full != nil {
 			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())
 		}

@@ -328,6 +328,17 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	return fit, nil
 }
 
+// noBudgetNote says when a budgeted fit's examples could each reveal all d
+// attributes (k = d, or k + 1 = d for the solvers that read one more):
+// nothing was hidden from the learner.
+func noBudgetNote(res *lao.Result, d int) string {
+	per := res.Budget.PerExample
+	if d < 2 || per < d || strings.Contains(res.Budget.Rule, "full information") || res.Budget.Mean > 0 {
+		return ""
+	}
+	return fmt.Sprintf("no budget: each training example could reveal all d = %d attributes (the solver's cap is %d per example), so nothing was hidden from the learner; a smaller --k gives a budget", d, per)
+}
+
 // unlearnedNote names the columns whose starting weight no step of a
 // priced fit moved, which lao.Fit set to 0 (Result.Unlearned).
 func unlearnedNote(res *lao.Result, names []string) string {
@@ -410,8 +421,10 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	for _, j := range res.Support {
 		rep.Support = append(rep.Support, m.Features[j])
 	}
-	if note := unlearnedNote(res, m.Features); note != "" {
-		rep.Notes = append(rep.Notes, note)
+	for _, note := range []string{unlearnedNote(res, m.Features), noBudgetNote(res, len(m.Features))} {
+		if note != "" {
+			rep.Notes = append(rep.Notes, note)
+		}
 	}
 	if v, ok := res.Params["s"]; ok {
 		rep.S = int(v)

@@ -393,3 +393,29 @@ func TestUserMessage(t *testing.T) {
 	}
 	cliArgs = nil
 }
+
+// A budgeted fit whose cap reaches d (AERR reads k + 1) says nothing was
+// hidden; one below d and a full-information reference say nothing of
+// the kind; compare marks k = d in its verdict.
+func TestNoBudgetNote(t *testing.T) {
+	path := writeCSV(t, 300) // d = 3 (a, b, c)
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{{[]string{"--solver", "aerr", "--k", "2"}, true}, {[]string{"--solver", "aerr", "--k", "1"}, false}, {[]string{"--solver", "ridge"}, false}} {
+		out, err := runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "0"}, c.args...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out, "no budget: each training example could reveal all d = 3 attributes"); got != c.want {
+			t.Errorf("%v: note %v, want %v:\n%s", c.args, got, c.want, out)
+		}
+	}
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "2,3", "--repeat", "2", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "k = 3 (every attribute: no budget): best method ") || !strings.Contains(out, "k = 3, all d = 3 attributes (no budget") || !strings.Contains(out, "k = 2: best budgeted method ") {
+		t.Errorf("compare:\n%s", out)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -78,6 +79,24 @@ type Verdict struct {
 	SteadierZero  *Gap    `json:"steadier_gap_to_zero_predictor,omitempty"`
 	// Recommendation is one line for the user.
 	Recommendation string `json:"recommendation"`
+	// AllAttributes marks a k of at least d (MarkAllAttributes): every
+	// training row reveals every attribute, nothing is hidden, and the
+	// "budgeted" methods are compared there with no budget at all.
+	AllAttributes bool `json:"k_reads_every_attribute,omitempty"`
+}
+
+// MarkAllAttributes marks the verdicts at k ≥ d (AllAttributes) and says
+// so at the head of their recommendation.
+func MarkAllAttributes(vs []Verdict, d int) {
+	for i := range vs {
+		v := &vs[i]
+		if v.K < d {
+			continue
+		}
+		v.AllAttributes = true
+		v.Recommendation = strings.Replace(v.Recommendation, fmt.Sprintf("k = %d: ", v.K),
+			fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d), 1)
+	}
 }
 
 // Verdicts returns, for every budget k in the outcomes (increasing), the

@@ -108,3 +108,15 @@ func TestVerdictSteadierMethod(t *testing.T) {
 		t.Errorf("recommendation %q", r)
 	}
 }
+
+// A k of at least d is marked and said to be no budget.
+func TestVerdictAllAttributes(t *testing.T) {
+	o := append(outcomes("ridge", 4, true, 0.5, 0.6, 0.55), outcomes("aerr", 2, false, 0.7, 0.8, 0.75)...)
+	o = append(o, outcomes("aerr", 4, false, 0.6, 0.7, 0.65)...)
+	v := experiments.Verdicts(o, "screen-ridge")
+	experiments.MarkAllAttributes(v, 4)
+	if len(v) != 2 || v[0].AllAttributes || !v[1].AllAttributes ||
+		!strings.HasPrefix(v[1].Recommendation, "k = 4, all d = 4 attributes (no budget: nothing is hidden") || !strings.HasPrefix(v[0].Recommendation, "k = 2: ") {
+		t.Errorf("%+v", v)
+	}
+}
