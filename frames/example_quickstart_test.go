@@ -34,12 +34,12 @@ func Example_quickStart() {
 	// Output:
 	// unused column street: text: 2000 of 2000 cells are not numbers, e.g. "Elm 0" on line 2
 	// chosen by CV: B=16 eta=0.13975424859373686
-	// attributes seen: 3720, at most 3 per row
-	// rooms         22.781
-	// area           1.411
-	// age           -0.836
-	// garden        -1.720
-	// (intercept)    5.869
+	// attributes seen: 3720, 2.33 per row on average, at most 3
+	// rooms            22.78
+	// area             1.411
+	// age            -0.8364
+	// garden           -1.72
+	// (intercept)      5.869
 	// test MSE 408.4, zero predictor 7007.9, ratio 0.058
 	// first 2 rows: predicted [272.4 291.9], actual [260.2 274.0]
 }
@@ -73,9 +73,9 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 	for _, u := range table.UnusedWith(p.Data) { // text, empty, constant...
 		fmt.Printf("unused column %s: %s\n", u.Column, u.Reason)
 	}
-	for j, n := range p.Data.Filled {
-		if n > 0 {
-			fmt.Printf("column %s: %d missing cells filled with the training mean\n", p.Data.Names()[j], n)
+	for _, c := range table.Columns { // training and test rows: each filled with the training mean
+		if c.Left > 0 && missing == frames.MissingMean && c.Name != target {
+			fmt.Printf("column %s: %d missing cells filled with the training mean\n", c.Name, c.Left)
 		}
 	}
 
@@ -93,16 +93,20 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 	} else {
 		fmt.Println("chosen by CV:", fit.CV.Best)
 	}
-	for _, w := range slices.Concat(fit.CV.Warnings, fit.CV.Edges(), fit.Refits) {
+	for _, w := range slices.Concat(p.Warnings(), fit.CV.Warnings, fit.CV.Edges(), fit.Refits) { // ID-like columns, small tables, CV's grid edges...
 		fmt.Println("warning:", w)
 	}
-	fmt.Printf("attributes seen: %d, at most %d per row\n", fit.Result.Attributes, fit.Result.MaxPerExample)
+	fmt.Printf("attributes seen: %d, %.2f per row on average, at most %d\n", fit.Result.Attributes, fit.Result.MeanPerExample(), fit.Result.MaxPerExample)
 
 	// 5. The model in the CSV's own units: every coefficient and the intercept.
-	for j, name := range fit.Model.Features {
-		fmt.Printf("%-11s %8.3f\n", name, fit.Model.Coef[j])
+	width := len(frames.InterceptName)
+	for _, name := range fit.Model.Features {
+		width = max(width, len(name))
 	}
-	fmt.Printf("%-11s %8.3f\n", frames.InterceptName, fit.Model.Intercept)
+	for j, name := range fit.Model.Features {
+		fmt.Printf("%-*s %10.4g\n", width, name, fit.Model.Coef[j])
+	}
+	fmt.Printf("%-*s %10.4g\n", width, frames.InterceptName, fit.Model.Intercept)
 
 	// 6. The test rows' error beside the zero predictor's.
 	fmt.Printf("test MSE %.1f, zero predictor %.1f, ratio %.3f\n", fit.Test.MSE, fit.Test.ZeroMSE, fit.Test.Ratio())

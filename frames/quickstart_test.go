@@ -52,7 +52,7 @@ func TestQuickStartOnAnotherTable(t *testing.T) {
 		"unused column wheels: constant",
 		"column mass_kg: ", "column engine_l: ",
 		"chosen by CV: ",
-		"attributes seen: ", "at most 3 per row",
+		"attributes seen: ", "per row on average, at most 3\n",
 		"mass_kg ", "engine_l ", "doors ", "(intercept) ",
 		"first 2 rows: predicted [",
 	} {
