@@ -19,7 +19,7 @@ import (
 // offending column, so callers can branch with errors.Is and users can read
 // what went wrong.
 var (
-	// ErrUnknownColumn: a named column is not in the DataFrame.
+	// ErrUnknownColumn: a named column is not in the table (DataFrame).
 	ErrUnknownColumn = errors.New("frames: unknown column")
 	// ErrNonNumeric: a feature or target column is not Int, Float or Bool.
 	ErrNonNumeric = errors.New("frames: column is not numeric")
@@ -392,7 +392,7 @@ func unknownColumn(name, role string, have []string) error {
 			hint = fmt.Sprintf("; did you mean %s (on a command line: %s)?", near, w)
 		}
 	}
-	return fmt.Errorf("frames: %s column %q not in the DataFrame (columns: %s)%s: %w",
+	return fmt.Errorf("frames: %s column %q is not a column of the table (its columns: %s)%s: %w",
 		role, name, strings.Join(list, ", "), hint, ErrUnknownColumn)
 }
 

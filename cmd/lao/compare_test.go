@@ -144,12 +144,15 @@ func TestCompareResultIndependentOfSolverList(t *testing.T) {
 // every k is above d says that nothing ran instead of a NaN zero predictor.
 func TestCompareVerdictAndNothingRun(t *testing.T) {
 	path := writeTemp(t, "d.csv", linearCSV(120, -1, ""))
-	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "2", "--repeat", "3", "--cv", "3", "--quiet")
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "1,2", "--repeat", "3", "--cv", "3", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "verdict") || !strings.Contains(out, "k = 2: best budgeted method") || !strings.Contains(out, "→ k = 2: ") {
+	if !strings.Contains(out, "verdict") || !strings.Contains(out, "k = 1: best budgeted method") || !strings.Contains(out, "→ k = 1: ") {
 		t.Errorf("no verdict:\n%s", out)
+	}
+	if !strings.Contains(out, "k = 2 (every attribute: no budget)") || !strings.Contains(out, "→ k = 2, all d = 2 attributes (no budget") { // d = 2
+		t.Errorf("k = d not marked:\n%s", out)
 	}
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "5", "--repeat", "2", "--quiet")
 	if err != nil {

@@ -369,7 +369,7 @@ func TestUserMessage(t *testing.T) {
 	}{
 		{fmt.Errorf("fit: --cv 5 needs at least 5 training rows: %w", lao.ErrParam), "fit: --cv 5 needs at least 5 training rows"},
 		{fmt.Errorf("lao: aerr: k = 9 exceeds d: %w", lao.ErrParam), "aerr: k = 9 exceeds d"},
-		{fmt.Errorf("frames: target column %q not in the DataFrame (columns: a, b): %w", "y", frames.ErrUnknownColumn), `frames: target column "y" not in the DataFrame (columns: a, b)`},
+		{fmt.Errorf("frames: target column %q is not a column of the table (its columns: a, b): %w", "y", frames.ErrUnknownColumn), `frames: target column "y" is not a column of the table (its columns: a, b)`},
 		{fmt.Errorf("fit: %w ('lao fit -h' lists its flags)", fmt.Errorf("bad --grid: %w", lao.ErrParam)), "fit: bad --grid ('lao fit -h' lists its flags)"},
 		{lao.ErrParam, "invalid parameter"},
 		{fmt.Errorf("read: %w", lao.ErrNotFinite), "read: lao: value is NaN or Inf"},
