@@ -60,7 +60,7 @@ func maxMemParam(v *int) Param {
 // checkK validates the per-example attribute count k against d.
 func checkK(solver string, k, d int) error {
 	if k < 1 {
-		return paramErr(solver, "k", "= %d must be at least 1 (k is the budget: it has no default)", k)
+		return paramErr(solver, "k", "= %d must be at least 1 (k is the budget, the attributes read per example)", k)
 	}
 	if k > d {
 		return paramErr(solver, "k", "= %d exceeds the number of attributes d = %d", k, d)

@@ -144,7 +144,7 @@ type sparsity struct {
 // reads on two independent probes).
 func resolveSparsity(solver string, K, S, d, gap int) (sparsity, error) {
 	if K < 1 {
-		return sparsity{}, paramErr(solver, "k", "= %d: s', the attributes observed per example, must be at least 1 (it is the budget: it has no default)", K)
+		return sparsity{}, paramErr(solver, "k", "= %d: s', the attributes observed per example, must be at least 1 (it is the budget)", K)
 	}
 	if K > d {
 		return sparsity{}, paramErr(solver, "k", "= %d: s' exceeds the number of attributes d = %d", K, d)

@@ -65,7 +65,7 @@ func main() {
 // errors.Is and a reader does not need.
 func userMessage(err error) string {
 	msg := strings.TrimPrefix(err.Error(), "lao: ")
-	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices} {
+	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices, frames.ErrNonNumeric, lao.ErrBudgetExceeded} {
 		if errors.Is(err, s) {
 			if m := strings.Replace(msg, ": "+s.Error(), "", 1); m != "" {
 				msg = m
