@@ -87,8 +87,8 @@ func Refit(train lao.Table, tuned, base lao.Solver, cv *CVResult, fit func(lao.S
 		if i > 0 {
 			whose = "CV's next setting"
 		}
-		notes = append(notes, fmt.Sprintf("%s (%s) fitted more than %s worse than the zero predictor on its own training data (training MSE %.4g against %.4g); refitted with %s",
-			whose, refitName(setting), RefitMarginText(), fitMSE, zeroMSE, refitName(n)))
+		notes = append(notes, fmt.Sprintf("%s (%s) fitted more than %s worse than the zero predictor on its own training data (training MSE %.4g times the zero predictor's); refitted with %s",
+			whose, refitName(setting), RefitMarginText(), fitMSE/zeroMSE, refitName(n)))
 		setting = n
 		if res, err = fit(n.Solver); err != nil {
 			return nil, nil, nil, err
