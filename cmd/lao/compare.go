@@ -825,8 +825,11 @@ func writeSplits(w io.Writer, src *dataSource, f *compareFlags) error {
 		if err != nil {
 			return err
 		}
-		for part, idx := range map[string][]int{"train": train, "test": test} {
-			sorted := slices.Clone(idx)
+		for _, pt := range []struct {
+			part string
+			idx  []int
+		}{{"train", train}, {"test", test}} { // in this order: the same file for the same flags
+			part, sorted := pt.part, slices.Clone(pt.idx)
 			slices.Sort(sorted)
 			for _, i := range sorted {
 				if err := cw.Write([]string{strconv.Itoa(r + 1), strconv.FormatUint(seed, 10), strconv.Itoa(lines[i]), part}); err != nil {

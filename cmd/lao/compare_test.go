@@ -93,6 +93,9 @@ func TestCompareSynthetic(t *testing.T) {
 	if tests != 60 {
 		t.Errorf("%d test rows in repeat 1, want 20 %% of 300", tests)
 	}
+	if rows[1][3] != "train" || rows[240][3] != "train" || rows[241][3] != "test" { // each repeat's training lines, then its test lines
+		t.Errorf("splits file rows 1, 240, 241: %v %v %v", rows[1], rows[240], rows[241])
+	}
 	text, err := runCmd(t, args...)
 	if err != nil {
 		t.Fatal(err)
