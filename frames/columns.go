@@ -170,7 +170,11 @@ func keepColumns(cols []ColumnStats, names []string, opt Options) (keep []int, u
 			if !opt.DropConstant {
 				return nil, nil, constantError(names[j], st.Min, opt.Center)
 			}
-			unused = append(unused, Unused{names[j], fmt.Sprintf("constant: every value is %g", st.Min)})
+			what := "every value"
+			if st.Missing > 0 {
+				what = fmt.Sprintf("every value present (%d of %d cells missing)", st.Missing, st.N+st.Missing)
+			}
+			unused = append(unused, Unused{names[j], fmt.Sprintf("constant: %s is %g", what, st.Min)})
 			continue
 		}
 		if math.IsInf(st.SD, 0) || math.IsNaN(st.SD) || math.IsInf(st.Mean, 0) {

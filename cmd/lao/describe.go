@@ -283,7 +283,7 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDL
 	if n > 0 {
 		show = min(show, n)
 	}
-	fmt.Fprintf(w, "\ncolumns by second moment E[x_j²] (%d of %d): raw mean, std, min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", show, len(order))
+	fmt.Fprintf(w, "\ncolumns by second moment E[x_j²] (%d of %d): raw mean, std (divided by n, as the scaling uses it), min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", show, len(order))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "column\tmean\tstd\tmin\tmax\tfrac_zero\tscaled_min\tscaled_max\tsecond_moment\tflag\t")
 	names := rs.Col("column").Records()
