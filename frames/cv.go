@@ -147,6 +147,10 @@ type CVResult struct {
 	// with LastRows training rows per fold (0 without halving).
 	Rungs    []CVRung
 	LastRows int
+	// closed holds the grid edges (name and side) that widening could not
+	// extend: the solver refuses every value beyond them (batch below 1, a
+	// penalty below 0), so Edges does not suggest the optimum lies there.
+	closed map[string]bool
 }
 
 // CVRung is one rung of successive halving: the settings evaluated with

@@ -24,7 +24,7 @@ const FlatEdge = 1e-3
 // (every setting, on a prefix) is the one examined.
 func (r *CVResult) Edges() []string {
 	if r != nil && len(r.Rungs) > 0 { // halving: the first rung tried every setting
-		first := &CVResult{Settings: r.Rungs[0].Settings, Rule: RuleMin}
+		first := &CVResult{Settings: r.Rungs[0].Settings, Rule: RuleMin, closed: r.closed}
 		if first.choose() != nil {
 			return nil
 		}
@@ -32,17 +32,22 @@ func (r *CVResult) Edges() []string {
 	}
 	var out []string
 	for _, e := range r.edges() {
-		out = append(out, e.line)
+		if !r.closed[e.key()] {
+			out = append(out, e.line)
+		}
 	}
 	return out
 }
 
 // gridEdge is a parameter whose best value is on the edge of the grid.
 type gridEdge struct {
-	name        string
+	name, where string  // the parameter and the side: "smallest" or "largest"
 	value, next float64 // the edge value and its neighbour inward
 	line        string
 }
+
+// key names the edge's parameter and side.
+func (e gridEdge) key() string { return e.name + " " + e.where }
 
 // minIndex is the setting of the lowest mean (BestIndex for a result built
 // by hand, without a rule).
@@ -89,7 +94,7 @@ func (r *CVResult) edges() []gridEdge {
 		if m := means[slices.Index(vals, next)]; m-bestMean <= FlatEdge*math.Abs(bestMean) {
 			continue // levelled off: a wider grid would not change the fit
 		}
-		out = append(out, gridEdge{name: name, value: best[name], next: next, line: edgeLine(best, name, where)})
+		out = append(out, gridEdge{name: name, where: where, value: best[name], next: next, line: edgeLine(best, name, where)})
 	}
 	return out
 }

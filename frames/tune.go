@@ -304,8 +304,12 @@ func (r *CVResult) widen(run *cvRun) error {
 		for _, e := range r.edges() {
 			best := r.Settings[r.minIndex()].Params
 			if !(e.value > 0 && e.next > 0) {
-				continue // a range through 0 (a penalty's "off"): its edge stays
+				if e.where == "smallest" && e.value <= 0 { // a penalty's "off": nothing below it
+					r.close(e)
+				}
+				continue // a range through 0: its edge stays
 			}
+			added := len(grid)
 			for i := 1; i <= 2; i++ {
 				v := e.value * math.Pow(e.value/e.next, float64(i))
 				if math.IsInf(v, 0) || v == 0 {
@@ -316,6 +320,9 @@ func (r *CVResult) widen(run *cvRun) error {
 				if _, err := run.build(q); err == nil { // an int parameter refuses 2.5
 					grid = append(grid, q)
 				}
+			}
+			if len(grid) == added { // the solver takes nothing beyond: not an edge to warn of
+				r.close(e)
 			}
 		}
 		if len(grid) == 0 {
@@ -331,6 +338,14 @@ func (r *CVResult) widen(run *cvRun) error {
 		}
 	}
 	return nil
+}
+
+// close marks e as an edge no value beyond which the solver takes.
+func (r *CVResult) close(e gridEdge) {
+	if r.closed == nil {
+		r.closed = map[string]bool{}
+	}
+	r.closed[e.key()] = true
 }
 
 // ParseGridSpec parses a CV range as the command line's --grid takes it:
