@@ -479,8 +479,11 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	r.CostReport.print(w)
 	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
-	if r.PredictBudget > 0 {
+	switch {
+	case r.PredictBudget > 0 && r.PredictBudget < r.D:
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)
+	case r.PredictBudget > 0:
+		fmt.Fprintf(w, "each test example revealed %.2f attributes (no prediction budget: the model may read all d = %d, and reads the columns of its non-zero weights)\n", r.TestPer, r.D)
 	}
 	if r.S > 0 {
 		fmt.Fprintf(w, "model: s = %d non-zero weights allowed, %d used: %s\n", r.S, len(r.Support), strings.Join(r.Support, ", "))
