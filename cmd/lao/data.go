@@ -298,7 +298,11 @@ func (r missingReport) text() string {
 		if r.unit == "row" {
 			unit = "row"
 		}
-		parts = append(parts, fmt.Sprintf("%s dropped (%s %s%s)", count(r.RowsDropped, "row"), plural(len(lines), unit), joinInts(lines), more))
+		why := ""
+		if r.Policy == frames.MissingMean.String() { // features are filled: only a label drops a row
+			why = ": the label is missing or not a number, and a label is never filled"
+		}
+		parts = append(parts, fmt.Sprintf("%s dropped (%s %s%s%s)", count(r.RowsDropped, "row"), plural(len(lines), unit), joinInts(lines), more, why))
 	}
 	for _, c := range slices.Sorted(maps.Keys(r.CellsFilled)) {
 		parts = append(parts, fmt.Sprintf("%s of %s filled with the training mean", count(r.CellsFilled[c], "cell"), c))
