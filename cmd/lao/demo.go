@@ -63,8 +63,9 @@ func runDemo(args []string, stdout io.Writer) error {
 		return json.NewEncoder(stdout).Encode(rows)
 	}
 	fmt.Fprintf(stdout, "Synthetic regression: d = %d, %d training and %d test examples, sparse w* (%d non-zeros),\n"+
-		"theorem-default parameters (no tuning). Budgeted solvers see k = %d attributes of each example\n"+
-		"(the sparse solvers of Murata & Suzuki 2018: s' = k, and models with s = k/2 non-zero weights);\n"+
+		"theorem-default parameters (no tuning). Budgeted solvers run with k = %d: each reads what its budget\n"+
+		"rule allows (k, k+1, or k+6 on average for AESVR: `lao solvers` lists the rules; max/example below);\n"+
+		"the sparse solvers of Murata & Suzuki 2018 read s' = k, with models of s = k/2 non-zero weights;\n"+
 		"references see all d. MSE is relative to the zero predictor (1 = learned nothing).\n\n",
 		spec.D, spec.MTrain, spec.MTest, spec.NonZero, *k)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
