@@ -66,6 +66,9 @@ type fitReport struct {
 	// CVNested says, when the nested check (frames.CVResult.Nested) chose
 	// the zero predictor, what it measured.
 	CVNested   string   `json:"cv_nested_check,omitempty"`
+	// CVNestedKept says, when the nested check ran and kept the solver,
+	// what it measured.
+	CVNestedKept string `json:"cv_nested_check_kept_the_solver,omitempty"`
 	CVRepeats  int      `json:"cv_repeats,omitempty"`
 	CVWarnings []string `json:"cv_warnings,omitempty"`
 	// Refits lists the tuned settings refitted because their fit was
@@ -319,6 +322,9 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	rep.CVZero, rep.CVRepeats, rep.CVWarnings, rep.Refits = cv.ZeroChosen, cv.Repeats, cv.Warnings, fit.Refits
 	if cv.NestedZero {
 		rep.CVNested = cv.Summary()
+	} else if cv.Nested != nil {
+		rep.CVNestedKept = fmt.Sprintf("nested check (under %d training rows): tuned and fitted on all outer folds but one, the solver predicted the held-out folds with %.3g times the zero predictor's MSE, better by more than one standard error",
+			frames.NestedRows, cv.Nested.Mean/cv.NestedZeroMSE)
 	}
 	if f.cvTable != "" {
 		if err := writeFile(f.cvTable, cv.WriteCSV); err != nil {
@@ -528,6 +534,9 @@ func printParams(w io.Writer, r *fitReport) {
 			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params, r.kFromBudget, r.tuned, r.given))
 		} else {
 			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params, r.kFromBudget, r.tuned, r.given))
+		}
+		if r.CVNestedKept != "" {
+			fmt.Fprintln(w, r.CVNestedKept)
 		}
 		for _, e := range r.CVEdges {
 			fmt.Fprintf(w, "warning: %s: on the edge of the CV grid, the optimum may lie outside it\n", e)

@@ -199,6 +199,20 @@ func TestNestedCheckMessage(t *testing.T) {
 	if said == 0 {
 		t.Error("the nested check chose the zero predictor on none of 12 splits of a weak-signal table")
 	}
+	// On a table with a strong signal the check keeps the solver and says so.
+	b.Reset()
+	b.WriteString("x1,x2,y\n")
+	for range 26 {
+		x1 := rng.NormFloat64()
+		fmt.Fprintf(&b, "%.4f,%.4f,%.4f\n", x1, rng.NormFloat64(), 3*x1+0.3*rng.NormFloat64())
+	}
+	out, err := runCmd(t, "fit", "--data", writeTemp(t, "signal.csv", b.String()), "--target", "y", "--solver", "ridge", "--json")
+	var rep struct {
+		Kept string `json:"cv_nested_check_kept_the_solver"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &rep) != nil || !strings.Contains(rep.Kept, "nested check (under 30 training rows)") {
+		t.Errorf("a kept solver's nested check: %v, %+v", err, rep)
+	}
 }
 
 // --cv with every tunable parameter set by hand says that CV had nothing
