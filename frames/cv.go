@@ -530,10 +530,12 @@ func (r *CVResult) Frame() dataframe.DataFrame {
 // WriteCSV writes the table of Frame as CSV with every float in full
 // precision ('g' format; gota's own WriteCSV rounds to 6 decimals, which
 // turns a step size of 1e-7 into 0): the parameter columns, mean_mse,
-// std_mse, then best ("yes" on the chosen row). With successive halving
-// every rung is written, the earlier ones first, and a column rung_rows
-// before best gives the training rows per fold each row was evaluated
-// with.
+// std_mse (in the units the solver saw: scaled, where the data were),
+// mse_over_zero_predictor (mean_mse over the zero predictor's on the same
+// folds: 1 learns nothing, whatever the units), then best ("yes" on the
+// chosen row). With successive halving every rung is written, the earlier
+// ones first, and a column rung_rows before best gives the training rows
+// per fold each row was evaluated with.
 func (r *CVResult) WriteCSV(w io.Writer) error {
 	rungs := append(slices.Clone(r.Rungs), CVRung{Examples: r.LastRows, Settings: r.Settings})
 	all := &CVResult{}
@@ -546,7 +548,7 @@ func (r *CVResult) WriteCSV(w io.Writer) error {
 	}
 	best := len(all.Settings) - len(r.Settings) + r.BestIndex
 	df := all.Frame()
-	header := df.Names()
+	header := append(df.Names(), "mse_over_zero_predictor")
 	if len(r.Rungs) > 0 {
 		header = append(header, "rung_rows")
 	}
@@ -559,10 +561,15 @@ func (r *CVResult) WriteCSV(w io.Writer) error {
 		cols[j] = df.Col(df.Names()[j]).Float()
 	}
 	for i := range df.Nrow() {
-		rec := make([]string, 0, len(cols)+2)
+		rec := make([]string, 0, len(cols)+3)
 		for _, c := range cols {
 			rec = append(rec, strconv.FormatFloat(c[i], 'g', -1, 64))
 		}
+		ratio := "" // a result made without the zero predictor's folds
+		if r.Zero.Mean > 0 {
+			ratio = strconv.FormatFloat(all.Settings[i].Mean/r.Zero.Mean, 'g', 6, 64)
+		}
+		rec = append(rec, ratio)
 		if len(r.Rungs) > 0 {
 			rec = append(rec, strconv.Itoa(rows[i]))
 		}

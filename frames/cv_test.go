@@ -252,12 +252,12 @@ func TestCVResultWriteCSVFullPrecision(t *testing.T) {
 	r := &frames.CVResult{Settings: []frames.CVSetting{
 		{Params: frames.Params{"eta": 1.72e-7}, Mean: 0.5, Std: 0.01},
 		{Params: frames.Params{"eta": 3e-3}, Mean: 0.25, Std: 0.02},
-	}, BestIndex: 1}
+	}, BestIndex: 1, Zero: frames.CVSetting{Mean: 2}}
 	var b strings.Builder
 	if err := r.WriteCSV(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := "eta,mean_mse,std_mse,best\n1.72e-07,0.5,0.01,no\n0.003,0.25,0.02,yes\n"
+	want := "eta,mean_mse,std_mse,mse_over_zero_predictor,best\n1.72e-07,0.5,0.01,0.25,no\n0.003,0.25,0.02,0.125,yes\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
@@ -280,7 +280,7 @@ func TestCVResultWriteCSVRungs(t *testing.T) {
 	if err := r.WriteCSV(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := "eta,mean_mse,std_mse,rung_rows,best\n1,0.5,0.1,400,no\n2,0.4,0.1,400,no\n4,0.6,0.1,400,no\n2,0.3,0.05,1200,yes\n"
+	want := "eta,mean_mse,std_mse,mse_over_zero_predictor,rung_rows,best\n1,0.5,0.1,,400,no\n2,0.4,0.1,,400,no\n4,0.6,0.1,,400,no\n2,0.3,0.05,,1200,yes\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}

@@ -161,13 +161,16 @@ func TestFitCVTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "B,eta,mean_mse,std_mse,best" || len(rows) != 1+117 {
+	if strings.Join(rows[0], ",") != "B,eta,mean_mse,std_mse,mse_over_zero_predictor,best" || len(rows) != 1+117 {
 		t.Fatalf("header %v, %d rows", rows[0], len(rows))
 	}
 	var chosen [][]string
 	for _, r := range rows[1:] {
-		if r[4] == "yes" {
+		if r[5] == "yes" {
 			chosen = append(chosen, r)
+		}
+		if ratio, err := strconv.ParseFloat(r[4], 64); err != nil || !(ratio > 0) {
+			t.Errorf("row %v: mse_over_zero_predictor %v", r, err)
 		}
 	}
 	if len(chosen) != 1 {
