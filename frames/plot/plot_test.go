@@ -235,6 +235,8 @@ func TestLogTicksWhereTheDataAre(t *testing.T) {
 		{230, 1400, "300 500 1000"},            // 1-2-3-5 under 1.5 decades
 		{0.23, 6, "0.3 0.5 1 2 3 5"},           // no end of the data far from a label
 		{300, 450, "300 400"},                  // every multiple
+		{77, 176, "80 100 120 140 160"},        // a new user's axis: labels to its end, not 70 … 100
+		{120, 900, "200 300 500"},              // 1-2-3-5 reaching both ends
 		{0.52, 0.68, "0.55 0.6 0.65"},          // under one multiple: linear nice values
 	} {
 		if got := labels(c.lo, c.hi); got != c.want {

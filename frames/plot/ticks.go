@@ -67,19 +67,13 @@ func (logTicks) ticks(lo, hi float64) []gplot.Tick {
 		}
 		// Over three decades or more the powers of ten are close enough to
 		// the ends; on shorter axes the labels must reach the ends too.
-		if ticks, n := decadeTicks(lo, hi, majors); n >= 2 && (decades >= 3 || coversEnds(ticks, lo, hi)) {
+		if ticks, n := decadeTicks(lo, hi, majors); n >= 2 && (decades >= 3 || coversEnds(ticks, lo, hi, decades)) {
 			return ticks
 		}
 	}
 	// Less than a factor of about 2 between lo and hi: linear nice values,
 	// a step of 1, 2 or 5 × 10ⁿ giving 3 to 7 labels.
-	step := math.Pow(10, math.Floor(math.Log10(hi-lo)))
-	for _, f := range []float64{1, 0.5, 0.2, 0.1} {
-		if (hi-lo)/(step*f) >= 2.5 {
-			step *= f
-			break
-		}
-	}
+	step := linearStep(lo, hi)
 	var ticks []gplot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi*(1+1e-9); v += step {
 		ticks = append(ticks, gplot.Tick{Value: v, Label: tickLabel(v)})
@@ -87,14 +81,36 @@ func (logTicks) ticks(lo, hi float64) []gplot.Tick {
 	return ticks
 }
 
+// linearStep returns the smallest step of 1, 2 or 5 × 10ⁿ that labels
+// [lo, hi] with at most 7 multiples (at least 3 where one does).
+func linearStep(lo, hi float64) float64 {
+	e0 := math.Floor(math.Log10(hi - lo))
+	best := math.Pow(10, e0)
+	for e := e0 - 1; e <= e0; e++ {
+		for _, m := range []float64{1, 2, 5} {
+			step := m * math.Pow(10, e)
+			if n := math.Floor(hi/step*(1+1e-9)) - math.Ceil(lo/step*(1-1e-9)) + 1; n >= 3 && n <= 7 {
+				return step
+			}
+		}
+	}
+	return best
+}
+
 // coversEnds reports whether the labelled ticks reach within a factor 3.5
-// of both ends of [lo, hi], so no end of the data lies far from a label.
-func coversEnds(ticks []gplot.Tick, lo, hi float64) bool {
+// of both ends of [lo, hi] (on an axis of less than a decade, within a
+// third of its logarithmic span: labels at 80, 90, 100 on an axis from 77
+// to 176 left half of it bare), so no end of the data lies far from a
+// label.
+func coversEnds(ticks []gplot.Tick, lo, hi, decades float64) bool {
 	first, last := math.Inf(1), math.Inf(-1)
 	for _, t := range ticks {
 		if t.Label != "" {
 			first, last = math.Min(first, t.Value), math.Max(last, t.Value)
 		}
+	}
+	if decades < 1 {
+		return math.Log10(first/lo) <= decades/3 && math.Log10(hi/last) <= decades/3
 	}
 	return first <= lo*3.5 && last >= hi/3.5
 }
