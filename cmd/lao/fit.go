@@ -65,12 +65,12 @@ type fitReport struct {
 	CVZero  bool     `json:"cv_chose_zero_predictor,omitempty"`
 	// CVNested says, when the nested check (frames.CVResult.Nested) chose
 	// the zero predictor, what it measured.
-	CVNested   string   `json:"cv_nested_check,omitempty"`
+	CVNested string `json:"cv_nested_check,omitempty"`
 	// CVNestedKept says, when the nested check ran and kept the solver,
 	// what it measured.
-	CVNestedKept string `json:"cv_nested_check_kept_the_solver,omitempty"`
-	CVRepeats  int      `json:"cv_repeats,omitempty"`
-	CVWarnings []string `json:"cv_warnings,omitempty"`
+	CVNestedKept string   `json:"cv_nested_check_kept_the_solver,omitempty"`
+	CVRepeats    int      `json:"cv_repeats,omitempty"`
+	CVWarnings   []string `json:"cv_warnings,omitempty"`
 	// Refits lists the tuned settings refitted because their fit was
 	// worse than the zero predictor on its own training data
 	// (frames.Refit), and by what.
@@ -231,12 +231,13 @@ func newFitReport(f *fitFlags, s lao.Solver, p *prepared, notes []string) *fitRe
 	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
 		rep.kFromBudget = f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0
 	}
-	for _, n := range notes {
-		if n != "" {
-			rep.Notes = append(rep.Notes, n)
-		}
-	}
+	rep.Notes = append(rep.Notes, nonEmpty(notes...)...)
 	return rep
+}
+
+// nonEmpty returns the strings of s that are not "".
+func nonEmpty(s ...string) []string {
+	return slices.DeleteFunc(slices.Clone(s), func(x string) bool { return x == "" })
 }
 
 // finalFit is the model --refit-all saves: the solver refitted on every
@@ -427,11 +428,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	for _, j := range res.Support {
 		rep.Support = append(rep.Support, m.Features[j])
 	}
-	for _, note := range []string{unlearnedNote(res, m.Features), noBudgetNote(res, len(m.Features))} {
-		if note != "" {
-			rep.Notes = append(rep.Notes, note)
-		}
-	}
+	rep.Notes = append(rep.Notes, nonEmpty(unlearnedNote(res, m.Features), noBudgetNote(res, len(m.Features)))...)
 	if v, ok := res.Params["s"]; ok {
 		rep.S = int(v)
 	}
