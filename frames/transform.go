@@ -255,11 +255,7 @@ func stored(t lao.Table) lao.Table {
 	case *lao.Dataset, *lao.SparseDataset, nil:
 		return t
 	}
-	all := make([]int, t.Len())
-	for i := range all {
-		all[i] = i
-	}
-	return lao.Subset(t, all)
+	return lao.Subset(t, rangeOf(0, t.Len()))
 }
 
 // datasetColumns returns the columns of a dense table (one copy).

@@ -24,11 +24,7 @@ func View(t Table, rows []int) Table {
 	case *Dataset:
 		return &rowView{ds: v, rows: rows}
 	case *rowView:
-		under := make([]int, len(rows))
-		for a, r := range rows {
-			under[a] = v.rows[r]
-		}
-		return &rowView{ds: v.ds, rows: under}
+		return &rowView{ds: v.ds, rows: v.under(rows)}
 	}
 	return Subset(t, rows)
 }
@@ -46,12 +42,15 @@ func (v *rowView) Label(i int) float64            { return v.ds.y[v.rows[i]] }
 func (v *rowView) Dot(w []float64, i int) float64 { return v.ds.Dot(w, v.rows[i]) }
 func (v *rowView) Stream() Source                 { return &viewStream{v: v} }
 
-func (v *rowView) subset(rows []int) Table {
+func (v *rowView) subset(rows []int) Table { return v.ds.Subset(v.under(rows)) }
+
+// under returns the rows of the table beneath that the view's rows list.
+func (v *rowView) under(rows []int) []int {
 	idx := make([]int, len(rows))
 	for a, r := range rows {
 		idx[a] = v.rows[r]
 	}
-	return v.ds.Subset(idx)
+	return idx
 }
 
 func (v *rowView) addSquares(s []float64) {
