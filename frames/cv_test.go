@@ -304,10 +304,10 @@ func TestWithPriors(t *testing.T) {
 		t.Errorf("given moments replaced: %v", got.Moments)
 	}
 	// GAERR with a q power asks for moments too; with an explicit Q it does not.
-	if got := frames.WithPriors(&lao.GAERR{K: 2, QPower: 0.5}, ds).(*lao.GAERR); !slices.Equal(got.Moments, frames.SecondMoments(ds)) {
+	if got := frames.WithPriors(&lao.GAERR{K: 2, Sampling: lao.Sampling{QPower: 0.5}}, ds).(*lao.GAERR); !slices.Equal(got.Moments, frames.SecondMoments(ds)) {
 		t.Errorf("gaerr qpower: moments %v", got.Moments)
 	}
-	if got := frames.WithPriors(&lao.GAERR{K: 2, Q: mine}, ds).(*lao.GAERR); got.Moments != nil {
+	if got := frames.WithPriors(&lao.GAERR{K: 2, Sampling: lao.Sampling{Q: mine}}, ds).(*lao.GAERR); got.Moments != nil {
 		t.Errorf("gaerr with Q got moments %v", got.Moments)
 	}
 	// TuneSolver fills them too, and the chosen solver carries them.

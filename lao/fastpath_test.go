@@ -41,11 +41,11 @@ func TestFastPathsMatchPlainReferencesLong(t *testing.T) {
 		// A large step makes the projection and its global scale work on most steps.
 		{&AERR{K: k, B: 1, Eta: 0.5}, func() []float64 { return refAERR(ds, k, 1, 0.5, w1, 3) }},
 		{&AERR{K: k, B: 1}, func() []float64 { return refAERR(ds, k, 1, AERRDefaultEta(d, k, m), w1, 3) }},
-		{&GAERR{K: k, B: 2, Eta: 0.2, Q: q}, func() []float64 { return refGAERR(ds, k, 2, 0.2, q, 3) }},
+		{&GAERR{K: k, B: 2, Eta: 0.2, Sampling: Sampling{Q: q}}, func() []float64 { return refGAERR(ds, k, 2, 0.2, q, 3) }},
 		// η = 2 makes the EG weights very uneven (|log z| in the hundreds).
 		{&AELR{K: k, B: 1, Eta: 2}, func() []float64 { return refAELR(ds, k, 1, 2, 3) }},
 		{&AELR{K: k, B: 1}, func() []float64 { return refAELR(ds, k, 1, AELRDefaultEta(d, k, m, 1), 3) }},
-		{&GAELR{K: k, B: 3, Eta: 0.3, Q: q}, func() []float64 { return refGAELR(ds, k, 3, 0.3, q, 3) }},
+		{&GAELR{K: k, B: 3, Eta: 0.3, Sampling: Sampling{Q: q}}, func() []float64 { return refGAELR(ds, k, 3, 0.3, q, 3) }},
 		{&AER{K: k, B: 1}, func() []float64 { return refAER(ds, k, 1, AERDefaultLambda(d, k, m, 1, 1), 3) }},
 		// A small λ makes every step move w far: the projection is active throughout.
 		{&AER{K: k, B: 0.5, Lambda: 0.05}, func() []float64 { return refAER(ds, k, 0.5, 0.05, 3) }},
@@ -166,7 +166,7 @@ func TestReferenceSolversMatchFastLong(t *testing.T) {
 		mom[i] = 0.5 / float64(i+1)
 	}
 	solvers := append(stochasticSolvers(k, d), &OnlineRidge{}, &OnlineLasso{}, &DDAERR{K: k, Moments: mom},
-		&GAELR{K: k, QPower: 1, Moments: mom}, &AERR{K: k, B: 0.3, Eta: 0.3})
+		&GAELR{K: k, Sampling: Sampling{QPower: 1, Moments: mom}}, &AERR{K: k, B: 0.3, Eta: 0.3})
 	for _, s := range solvers {
 		switch s.Name() {
 		case "baseline", "screen-ridge", "adaptive-screen", "corrected-ridge": // the last two: plain references in corrected_test.go

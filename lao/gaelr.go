@@ -33,21 +33,15 @@ type GAELR struct {
 	// max_i E[x_i²]/q_i ≤ 1/min_{q_i>0} q_i (since ||x||∞ ≤ 1),
 	// η = (1/(2B))√(log(2d)/(5m(1/(k·min q) + 1))).
 	Eta float64
-	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
-	// normalised here). Nil means uniform, unless QPower is set.
-	Q []float64
-	// QPower, used only if Q is nil and non-zero, derives q from the prior
-	// second moments: q_i ∝ E[x_i²]^QPower (1 gives DDAELR's q).
-	QPower float64
-	// Moments holds E[x_i²] for QPower (see frames.WithPriors).
-	Moments []float64
+	// Sampling is q: given, uniform, or from the prior second moments.
+	Sampling
 }
 
 // Name returns "gaelr".
 func (s *GAELR) Name() string { return "gaelr" }
 
 func (s *GAELR) resolve(p Problem) (r kPlusOneRun, err error) {
-	if r, err = resolveGeneral("gaelr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
+	if r, err = resolveGeneral("gaelr", s.K, s.B, s.Sampling, p); err != nil {
 		return
 	}
 	minQ := minPositive(r.q.q)
@@ -71,13 +65,6 @@ func (s *GAELR) Params() []Param {
 func (s *GAELR) About() About {
 	return About{Paper: paperKS, Algorithm: "Algorithm 3 (GAELR, any sampling distribution q)", Budget: "k+1 per example", Ball: "l1"}
 }
-
-// NeedsMoments reports whether q must still be derived from prior moments
-// (Q nil, QPower non-zero, Moments nil).
-func (s *GAELR) NeedsMoments() bool { return needsPowerMoments(s.Q, s.QPower, s.Moments) }
-
-// SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
-func (s *GAELR) SetMoments(m []float64) { s.Moments = m }
 
 // Start validates the parameters and returns a learner with z⁺ = z⁻ = 1
 // (w_1 = 0) and the budget k+1 per example.

@@ -65,7 +65,7 @@ func TestGAELRMatchesReference(t *testing.T) {
 		q[i] = float64(12 - i)
 	}
 	for _, eta := range []float64{0.02, 2} { // 2: the clip at 1/η is active
-		res := fitOrFatal(t, &GAELR{K: 2, B: 1, Eta: eta, Q: q}, ds, 5)
+		res := fitOrFatal(t, &GAELR{K: 2, B: 1, Eta: eta, Sampling: Sampling{Q: q}}, ds, 5)
 		if diff := maxAbsDiff(res.W, refGAELR(ds, 2, 1, eta, q, 5)); diff > 1e-10 {
 			t.Errorf("eta %g: GAELR differs from the pseudo-code reference by %g", eta, diff)
 		}
@@ -144,7 +144,7 @@ func TestDDAELRErrors(t *testing.T) {
 		"has length 2":        &DDAELR{K: 1, Moments: []float64{1, 1}},
 		"entry 2 = NaN":       &DDAELR{K: 1, Moments: []float64{1, 1, math.NaN()}},
 		"sum to 0":            &DDAELR{K: 1, Moments: []float64{0, 0, 0}},
-		"Q":                   &GAELR{K: 1, Q: []float64{1}},
+		"Q":                   &GAELR{K: 1, Sampling: Sampling{Q: []float64{1}}},
 		"B":                   &GAELR{K: 1, B: -1},
 	} {
 		_, err := Fit(s, ds.Stream(), Options{})

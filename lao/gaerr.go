@@ -35,16 +35,8 @@ type GAERR struct {
 	// Σ_i E[x_i²]/q_i ≤ 1/min_{q_i>0} q_i (since ||x||₂ ≤ 1),
 	// η = 1/√(m(1/(k·min q) + 1)).
 	Eta float64
-	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
-	// normalised here). Nil means uniform.
-	Q []float64
-	// QPower, used only if Q is nil and non-zero, derives the sampling
-	// distribution from the prior second moments: q_i ∝ E[x_i²]^QPower
-	// (½ gives DDAERR's q, 1 DDAELR's). It makes GAERR's q reachable from
-	// the command line and cross-validation.
-	QPower float64
-	// Moments holds E[x_i²] for QPower (see frames.WithPriors).
-	Moments []float64
+	// Sampling is q: given, uniform, or from the prior second moments.
+	Sampling
 	// W1 is the initial iterate; nil means B/(100√d) in every entry (as AERR).
 	W1 []float64
 }
@@ -53,7 +45,7 @@ type GAERR struct {
 func (s *GAERR) Name() string { return "gaerr" }
 
 func (s *GAERR) resolve(p Problem) (r kPlusOneRun, err error) {
-	if r, err = resolveGeneral("gaerr", s.K, s.B, s.Q, s.QPower, s.Moments, p); err != nil {
+	if r, err = resolveGeneral("gaerr", s.K, s.B, s.Sampling, p); err != nil {
 		return
 	}
 	def := 1 / math.Sqrt(float64(p.M)*(1/(float64(r.k)*minPositive(r.q.q))+1))
@@ -65,7 +57,7 @@ func (s *GAERR) resolve(p Problem) (r kPlusOneRun, err error) {
 // sampling distribution: Q, or q_i ∝ E[x_i²]^qpower, or uniform), builds
 // q's alias table and selects the algorithms as specified (no variant
 // options, no prices).
-func resolveGeneral(solver string, k int, B float64, Q []float64, qpower float64, moments []float64, p Problem) (kPlusOneRun, error) {
+func resolveGeneral(solver string, k int, B float64, s Sampling, p Problem) (kPlusOneRun, error) {
 	if err := checkK(solver, k, p.D); err != nil {
 		return kPlusOneRun{}, err
 	}
@@ -73,8 +65,9 @@ func resolveGeneral(solver string, k int, B float64, Q []float64, qpower float64
 	if err != nil {
 		return kPlusOneRun{}, err
 	}
-	if Q == nil && qpower != 0 {
-		if Q, err = powerSampling(solver, moments, qpower, p.D); err != nil {
+	Q := s.Q
+	if Q == nil && s.QPower != 0 {
+		if Q, err = powerSampling(solver, s.Moments, s.QPower, p.D); err != nil {
 			return kPlusOneRun{}, err
 		}
 	}
@@ -82,11 +75,28 @@ func resolveGeneral(solver string, k int, B float64, Q []float64, qpower float64
 	return kPlusOneRun{k: k, B: B, q: q, o: estOpts{r: 1}}, err
 }
 
-// needsPowerMoments reports whether GAERR's or GAELR's q_i ∝ E[x_i²]^qpower
-// still needs the prior second moments.
-func needsPowerMoments(Q []float64, qpower float64, moments []float64) bool {
-	return Q == nil && qpower != 0 && moments == nil
+// Sampling is the sampling distribution q of GAERR and GAELR (Kukliansky &
+// Shamir 2015, Algorithms 1 and 3): given, uniform, or derived from the
+// prior second moments. The zero value is uniform.
+type Sampling struct {
+	// Q is the sampling distribution (length d, entries ≥ 0, positive sum;
+	// normalised here). Nil means uniform, unless QPower is set.
+	Q []float64
+	// QPower, used only if Q is nil and non-zero, derives q from the prior
+	// second moments: q_i ∝ E[x_i²]^QPower (½ gives DDAERR's q, 1
+	// DDAELR's). It makes q reachable from the command line and
+	// cross-validation.
+	QPower float64
+	// Moments holds E[x_i²] for QPower (see frames.WithPriors).
+	Moments []float64
 }
+
+// NeedsMoments reports whether q must still be derived from prior moments
+// (Q nil, QPower non-zero, Moments nil).
+func (q *Sampling) NeedsMoments() bool { return q.Q == nil && q.QPower != 0 && q.Moments == nil }
+
+// SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
+func (q *Sampling) SetMoments(m []float64) { q.Moments = m }
 
 // samplingTable validates a sampling distribution (nil: uniform) and builds
 // its alias table.
@@ -122,13 +132,6 @@ func (s *GAERR) Params() []Param {
 func (s *GAERR) About() About {
 	return About{Paper: paperKS, Algorithm: "Algorithm 1 (GAERR, any sampling distribution q)", Budget: "k+1 per example", Ball: "l2"}
 }
-
-// NeedsMoments reports whether q must still be derived from prior moments
-// (Q nil, QPower non-zero, Moments nil).
-func (s *GAERR) NeedsMoments() bool { return needsPowerMoments(s.Q, s.QPower, s.Moments) }
-
-// SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
-func (s *GAERR) SetMoments(m []float64) { s.Moments = m }
 
 // Start validates the parameters and returns a learner at w_1 with the
 // budget k+1 per example.

@@ -139,7 +139,7 @@ func TestGAERRMatchesReference(t *testing.T) {
 	for i := range q {
 		q[i] = float64(i + 1)
 	}
-	res := fitOrFatal(t, &GAERR{K: 3, B: 1, Eta: 0.05, Q: q}, ds, 4)
+	res := fitOrFatal(t, &GAERR{K: 3, B: 1, Eta: 0.05, Sampling: Sampling{Q: q}}, ds, 4)
 	if diff := maxAbsDiff(res.W, refGAERR(ds, 3, 1, 0.05, q, 4)); diff > 1e-12 {
 		t.Errorf("GAERR differs from the pseudo-code reference by %g", diff)
 	}
@@ -287,8 +287,8 @@ func TestDDAERRErrors(t *testing.T) {
 		"has length 2":        &DDAERR{K: 1, Moments: []float64{1, 1}},
 		"entry 1 = -1":        &DDAERR{K: 1, Moments: []float64{1, -1, 1}},
 		"sum to 0":            &DDAERR{K: 1, Moments: []float64{0, 0, 0}},
-		"Q":                   &GAERR{K: 1, Q: []float64{1, 2}},
-		"weight 0 = -1":       &GAERR{K: 1, Q: []float64{-1, 2, 1}},
+		"Q":                   &GAERR{K: 1, Sampling: Sampling{Q: []float64{1, 2}}},
+		"weight 0 = -1":       &GAERR{K: 1, Sampling: Sampling{Q: []float64{-1, 2, 1}}},
 		"gaerr: k = 4":        &GAERR{K: 4},
 	} {
 		_, err := Fit(s, ds.Stream(), Options{})

@@ -348,7 +348,9 @@ func TestTwoPhasedDropsUnlearnedWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := func() Solver { return &TwoPhasedDDAERR{K: 3, B: 1, M1: 100, EpsZero: true} }
+	s := func() Solver {
+		return &TwoPhasedDDAERR{K: 3, B: 1, M1: 100, TwoPhasedVariants: TwoPhasedVariants{EpsZero: true}}
+	}
 	priced, ws := fitCheckpoints(t, s(), ds, Options{Seed: 5, Costs: costs})
 	unpriced := fitOrFatal(t, s(), ds, 5)
 	if unpriced.W[6] == 0 || unpriced.Unlearned != nil {

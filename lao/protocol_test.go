@@ -42,11 +42,11 @@ func stochasticSolvers(k, d int) []Solver {
 	for i := range uneven {
 		uneven[i] = 1 / float64(i+1)
 	}
-	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Q: uneven}, &DDAERR{K: k, Moments: uneven}, &TwoPhasedDDAERR{K: k},
-		&GAELR{K: k, Q: uneven}, &DDAELR{K: k, Moments: uneven}, &TwoPhasedDDAELR{K: k}, &ScreenRidge{K: k},
+	s := []Solver{&AERR{K: k}, &AELR{K: k}, &GAERR{K: k, Sampling: Sampling{Q: uneven}}, &DDAERR{K: k, Moments: uneven}, &TwoPhasedDDAERR{K: k},
+		&GAELR{K: k, Sampling: Sampling{Q: uneven}}, &DDAELR{K: k, Moments: uneven}, &TwoPhasedDDAELR{K: k}, &ScreenRidge{K: k},
 		// the paper's experimental variants and AdaGrad (variants.go)
 		&AERR{K: k, AdaGrad: true, Split: true, Eta: 0.05}, &AELR{K: k, Split: true}, &DDAERR{K: k, Moments: uneven, Paper: true, AdaGrad: true},
-		&DDAELR{K: k, Moments: uneven, Paper: true}, &TwoPhasedDDAERR{K: k, Paper: true}, &TwoPhasedDDAELR{K: k, Paper: true}, &Centroid{K: k},
+		&DDAELR{K: k, Moments: uneven, Paper: true}, &TwoPhasedDDAERR{K: k, TwoPhasedVariants: TwoPhasedVariants{Paper: true}}, &TwoPhasedDDAELR{K: k, TwoPhasedVariants: TwoPhasedVariants{Paper: true}}, &Centroid{K: k},
 		&AdaptiveScreen{K: k}}
 	if k >= 2 {
 		s = append(s, &AER{K: k}, &Baseline{K: k}, &CorrectedRidge{K: k})

@@ -22,27 +22,53 @@ type twoPhasedParams struct {
 	w1 []float64
 }
 
-// twoPhasedVariants is the variant fields shared by both solvers.
-type twoPhasedVariants struct {
-	eta1                            float64
-	paper, split, inner, eps0, warm bool
+// TwoPhasedVariants are the variants of Kukliansky & Shamir's experiments
+// (their Section 5) that both two-phased solvers offer; the zero value is
+// the paper's Algorithm 2 or 4. The first phase's algorithm is AERR for
+// TwoPhasedDDAERR and AELR for TwoPhasedDDAELR.
+type TwoPhasedVariants struct {
+	// Eta1 is the first phase's step size when Warm is on. If Eta1 is 0,
+	// eta if set, else the first phase's algorithm's theorem step for m1
+	// examples is used: AERR's (Theorem 3.1; √2·B with adagrad on) or
+	// AELR's (Theorem 3.4).
+	Eta1 float64
+	// Split splits the k+1 attributes evenly between x̃ and w·x (see
+	// AERR.Split), in both phases.
+	Split bool
+	// InnerDD draws the second phase's inner-product attribute with
+	// p_j ∝ |w_j|√(A_j + 13ε/6) (page 8 of the paper, with the estimated
+	// moments).
+	InnerDD bool
+	// EpsZero sets ε = 0, as the paper's experiments did (q ∝ √A for
+	// DDAERR, q ∝ A for DDAELR; an attribute never seen non-zero in the
+	// first phase is then never sampled).
+	EpsZero bool
+	// Warm runs the first phase's algorithm during the first phase (the
+	// moments are estimated from its k uniform x̃ draws per example, which
+	// stay within the budget) and starts the second phase from its output
+	// w̄, as the paper's experiments did; during the first phase the
+	// weights are that algorithm's.
+	Warm bool
+	// Paper selects all four variants of the paper's experiments: Split,
+	// InnerDD, EpsZero and Warm.
+	Paper bool
 }
 
 // variants validates Eta1 and sets the variants in force.
-func (tp *twoPhasedParams) variants(name string, v twoPhasedVariants) error {
-	if v.eta1 != 0 { // the warm start's step (0: its default)
-		if _, err := positiveOr(name, "eta1", v.eta1, 1); err != nil {
+func (tp *twoPhasedParams) variants(name string, v TwoPhasedVariants) error {
+	if v.Eta1 != 0 { // the warm start's step (0: its default)
+		if _, err := positiveOr(name, "eta1", v.Eta1, 1); err != nil {
 			return err
 		}
 	}
-	tp.split, tp.inner = paperFlags(v.paper, v.split, v.inner)
-	tp.eps0, tp.warm = v.eps0 || v.paper, v.warm || v.paper
+	tp.split, tp.inner = paperFlags(v.Paper, v.Split, v.InnerDD)
+	tp.eps0, tp.warm = v.EpsZero || v.Paper, v.Warm || v.Paper
 	return nil
 }
 
 // resolveTwoPhased validates the parameters shared by Algorithms 2 and 4
 // and sets the variants in force.
-func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Problem, v twoPhasedVariants) (tp twoPhasedParams, err error) {
+func resolveTwoPhased(name string, k, m1 int, B, eta, delta, half float64, p Problem, v TwoPhasedVariants) (tp twoPhasedParams, err error) {
 	tp.k = k
 	if err = checkK(name, tp.k, p.D); err != nil {
 		return
@@ -88,16 +114,16 @@ func twoPhasedPhaseParams(m1 *int, delta *float64) []Param {
 	}
 }
 
-// twoPhasedVariantParams declares the variant parameters of both solvers;
-// first names the first phase's algorithm (AERR or AELR).
-func twoPhasedVariantParams(eta1 *float64, split, inner, eps0, warm, paper *bool, first string) []Param {
+// params declares the variant parameters of both solvers; first names the
+// first phase's algorithm (AERR or AELR).
+func (v *TwoPhasedVariants) params(first string) []Param {
 	return []Param{
-		FloatParam("eta1", eta1, "with warm on: the first phase's step size", nil).withDefault("eta if set, else " + first + "'s theorem step for m1 examples"),
-		splitParam(split, " in both phases"),
-		innerDDParam(inner, "|w_j|√(A_j + 13ε/6) in the second phase", "the algorithm's p_j"),
-		BoolParam("eps0", eps0, "ε = 0, as the paper's experiments; off: the algorithm's ε"),
-		BoolParam("warm", warm, "run "+first+" in the first phase (its uniform x̃ draws estimate E[x_i²]) and start the second from its output; off: the algorithm's first phase, the second from w_1"),
-		paperParam(paper, "innerdd, split, eps0 and warm"),
+		FloatParam("eta1", &v.Eta1, "with warm on: the step size of the first phase ("+first+")", nil).withDefault("eta if set, else the first phase's algorithm's theorem step for m1 examples"),
+		splitParam(&v.Split, " in both phases"),
+		innerDDParam(&v.InnerDD, "|w_j|√(A_j + 13ε/6) in the second phase", "the algorithm's p_j"),
+		BoolParam("eps0", &v.EpsZero, "ε = 0, as the paper's experiments; off: the algorithm's ε"),
+		BoolParam("warm", &v.Warm, "run "+first+" in the first phase (its uniform x̃ draws estimate E[x_i²]) and start the second from its output; off: the algorithm's first phase, the second from w_1"),
+		paperParam(&v.Paper, "innerdd, split, eps0 and warm"),
 	}
 }
 

@@ -43,24 +43,9 @@ type TwoPhasedDDAELR struct {
 	M1 int
 	// Delta is δ in (0, 1). If Delta is 0, δ = 0.05 (our choice).
 	Delta float64
-	// Eta1 is the first phase's step size when Warm is on. If Eta1 is 0,
-	// eta if set, else AELR's theorem step for m1 examples is used
-	// (Theorem 3.4).
-	Eta1 float64
-	// Split splits the k+1 attributes evenly between x̃ and w·x, in both
-	// phases.
-	Split bool
-	// InnerDD draws the second phase's inner-product attribute with
-	// p_j ∝ |w_j|√(A_j + 13ε/6).
-	InnerDD bool
-	// EpsZero sets ε = 0 (q ∝ A), as the paper's experiments did.
-	EpsZero bool
-	// Warm runs AELR during the first phase (moments from its k uniform x̃
-	// draws per example) and starts the second phase at its output w̄ (the
-	// EG± weights that give w̄, core.NewEGAt).
-	Warm bool
-	// Paper selects Split, InnerDD, EpsZero and Warm.
-	Paper bool
+	// TwoPhasedVariants are the paper's experimental variants (Paper
+	// selects them all); the first phase's algorithm is AELR.
+	TwoPhasedVariants
 }
 
 // Name returns "twophased-ddaelr".
@@ -68,7 +53,7 @@ func (s *TwoPhasedDDAELR) Name() string { return "twophased-ddaelr" }
 
 func (s *TwoPhasedDDAELR) resolve(p Problem) (twoPhasedParams, error) {
 	return resolveTwoPhased("twophased-ddaelr", s.K, s.M1, s.B, s.Eta, s.Delta, 0, p,
-		twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
+		s.TwoPhasedVariants)
 }
 
 // Params binds k, B, eta, m1, delta, eta1, split, innerdd, eps0, warm and
@@ -81,7 +66,7 @@ func (s *TwoPhasedDDAELR) Params() []Param {
 			func(p Problem) float64 { return AELRDefaultEta(p.D, s.K, p.M, max(s.B, defaultRadius)) }),
 	}
 	ps = append(ps, twoPhasedPhaseParams(&s.M1, &s.Delta)...)
-	return append(ps, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper, "AELR")...)
+	return append(ps, s.TwoPhasedVariants.params("AELR")...)
 }
 
 // About cites the paper.

@@ -62,29 +62,9 @@ type TwoPhasedDDAERR struct {
 	// AdaGrad uses AdaGrad's per-coordinate steps in both phases (see
 	// AERR.AdaGrad).
 	AdaGrad bool
-	// Eta1 is the first phase's step size when Warm is on. If Eta1 is 0,
-	// eta if set, else AERR's theorem step for m1 examples is used
-	// (Theorem 3.1; √2·B with adagrad on).
-	Eta1 float64
-	// Split splits the k+1 attributes evenly between x̃ and w·x (see
-	// AERR.Split), in both phases.
-	Split bool
-	// InnerDD draws the second phase's inner-product attribute with
-	// p_j ∝ |w_j|√(A_j + 13ε/6) (page 8 of the paper, with the estimated
-	// moments).
-	InnerDD bool
-	// EpsZero sets ε = 0 (q ∝ √A; an attribute never seen non-zero in the
-	// first phase is then never sampled), as the paper's experiments did.
-	EpsZero bool
-	// Warm runs AERR during the first phase (the moments are estimated
-	// from its k uniform x̃ draws per example, which stay within the
-	// budget) and starts the second phase from its output w̄, as the
-	// paper's experiments did; during the first phase the weights are
-	// AERR's.
-	Warm bool
-	// Paper selects all four variants of the paper's experiments: Split,
-	// InnerDD, EpsZero and Warm.
-	Paper bool
+	// TwoPhasedVariants are the paper's experimental variants (Paper
+	// selects them all); the first phase's algorithm is AERR.
+	TwoPhasedVariants
 }
 
 // Name returns "twophased-ddaerr".
@@ -92,7 +72,7 @@ func (s *TwoPhasedDDAERR) Name() string { return "twophased-ddaerr" }
 
 func (s *TwoPhasedDDAERR) resolve(p Problem) (tp twoPhasedParams, err error) {
 	tp, err = resolveTwoPhased("twophased-ddaerr", s.K, s.M1, s.B, s.Eta, s.Delta, s.Half, p,
-		twoPhasedVariants{eta1: s.Eta1, paper: s.Paper, split: s.Split, inner: s.InnerDD, eps0: s.EpsZero, warm: s.Warm})
+		s.TwoPhasedVariants)
 	if err != nil {
 		return
 	}
@@ -113,7 +93,7 @@ func (s *TwoPhasedDDAERR) Params() []Param {
 	ps = append(ps,
 		FloatParam("half", &s.Half, "||E[x²]||_{1/2} if known (Theorem 3.6)", nil).withDefault("its estimate H (Theorem 3.12)"),
 		adaGradParam(&s.AdaGrad, " in both phases"))
-	return append(ps, twoPhasedVariantParams(&s.Eta1, &s.Split, &s.InnerDD, &s.EpsZero, &s.Warm, &s.Paper, "AERR")...)
+	return append(ps, s.TwoPhasedVariants.params("AERR")...)
 }
 
 // About cites the paper.

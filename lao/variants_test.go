@@ -140,8 +140,8 @@ func TestVariantsMatchPlainLong(t *testing.T) {
 		&AELR{K: k, Split: true, Eta: 0.3}, &DDAERR{K: k, Moments: mom, Paper: true, Eta: 0.3},
 		&DDAERR{K: k, Moments: mom, Paper: true, AdaGrad: true}, &DDAELR{K: k, Moments: mom, Paper: true, Eta: 0.5},
 		&DDAELR{K: k, Moments: mom, InnerDD: true, Eta: 3}, // the clip at 1/η is active
-		&TwoPhasedDDAERR{K: k, Paper: true, Eta: 0.3}, &TwoPhasedDDAERR{K: k, Paper: true, AdaGrad: true},
-		&TwoPhasedDDAERR{K: k, Warm: true}, &TwoPhasedDDAELR{K: k, Paper: true, Eta: 0.5}, &TwoPhasedDDAELR{K: k, Warm: true, Eta: 1},
+		&TwoPhasedDDAERR{K: k, Eta: 0.3, TwoPhasedVariants: TwoPhasedVariants{Paper: true}}, &TwoPhasedDDAERR{K: k, AdaGrad: true, TwoPhasedVariants: TwoPhasedVariants{Paper: true}},
+		&TwoPhasedDDAERR{K: k, TwoPhasedVariants: TwoPhasedVariants{Warm: true}}, &TwoPhasedDDAELR{K: k, Eta: 0.5, TwoPhasedVariants: TwoPhasedVariants{Paper: true}}, &TwoPhasedDDAELR{K: k, Eta: 1, TwoPhasedVariants: TwoPhasedVariants{Warm: true}},
 		&OnlineRidge{AdaGrad: true}, &OnlineRidge{B: 0.3, Eta: 1, AdaGrad: true}, &Centroid{K: k}, &Centroid{K: k, B: 0.2, Lambda: 0.1},
 	}
 	for _, s := range solvers {
@@ -250,7 +250,7 @@ func TestWeightedInnerZero(t *testing.T) {
 // takes only 1 and 0 (the types make any other value impossible in Go).
 func TestVariantParamErrors(t *testing.T) {
 	p := Problem{M: 100, D: 5, Rand: NewRand(1)}
-	if _, _, err := (&TwoPhasedDDAERR{K: 2, Eta1: -1}).Start(p); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "eta1") {
+	if _, _, err := (&TwoPhasedDDAERR{K: 2, TwoPhasedVariants: TwoPhasedVariants{Eta1: -1}}).Start(p); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "eta1") {
 		t.Errorf("eta1 = -1: %v", err)
 	}
 	for _, name := range []string{"adagrad", "split", "innerdd", "paper", "eps0", "warm"} {
