@@ -197,7 +197,7 @@ func TestReferenceBudget(t *testing.T) {
 		if res.MaxPerExample != 7 || res.Attributes != 40*7 || res.Budget.PerExample != 7 {
 			t.Errorf("%s: max %d, total %d, budget %d; want d = 7 per example", s.Name(), res.MaxPerExample, res.Attributes, res.Budget.PerExample)
 		}
-		if !strings.Contains(res.Budget.Rule, "full information") {
+		if !res.Budget.Full || !strings.Contains(res.Budget.Rule, "full information") {
 			t.Errorf("%s: rule %q", s.Name(), res.Budget.Rule)
 		}
 	}

@@ -158,7 +158,7 @@ func fullBudget(solver string, p Problem) (Budget, error) {
 	if p.D < 1 {
 		return Budget{}, paramErr(solver, "d", "= %d must be at least 1", p.D)
 	}
-	return Budget{PerExample: p.D, Rule: "all d attributes (full information)"}, nil
+	return Budget{PerExample: p.D, Rule: "all d attributes (full information)", Full: true}, nil
 }
 
 // sparseShare: an example with at most d/sparseShare non-zero attributes

@@ -84,6 +84,10 @@ type Budget struct {
 	Predict int
 	// Rule is the budget as the paper states it, e.g. "k+1 per example".
 	Rule string
+	// Full marks a full-information reference: every example reveals all
+	// d attributes by design (About.Full), not a budget that happens to
+	// reach d.
+	Full bool
 	// Costs, if not nil, are the attributes' prices (length d, each
 	// positive): the handles charge Costs[i] for revealing attribute i.
 	// Priced solvers (Prices) set them; see Options.Costs for an unpriced

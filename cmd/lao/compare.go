@@ -558,8 +558,7 @@ func (c *comparison) finish() {
 			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("k = %d ran on %d of %d splits only: on the others a column constant on the training part was dropped, leaving fewer than %d attributes", k, c.f.repeat-n, c.f.repeat, k))
 		}
 	}
-	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver)
-	experiments.MarkAllAttributes(c.rep.Verdict, c.rep.D)
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D)
 }
 
 // warning says on how many splits the row's test error is above the zero

@@ -340,7 +340,7 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 // nothing was hidden from the learner.
 func noBudgetNote(res *lao.Result, d int) string {
 	per := res.Budget.PerExample
-	if d < 2 || per < d || strings.Contains(res.Budget.Rule, "full information") || res.Budget.Mean > 0 {
+	if d < 2 || per < d || res.Budget.Full || res.Budget.Mean > 0 {
 		return ""
 	}
 	return fmt.Sprintf("no budget: each training example could reveal all d = %d attributes (the solver's cap is %d per example), so nothing was hidden from the learner; a smaller --k gives a budget", d, per)

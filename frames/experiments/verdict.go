@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -79,31 +78,19 @@ type Verdict struct {
 	SteadierZero  *Gap    `json:"steadier_gap_to_zero_predictor,omitempty"`
 	// Recommendation is one line for the user.
 	Recommendation string `json:"recommendation"`
-	// AllAttributes marks a k of at least d (MarkAllAttributes): every
+	// AllAttributes marks a k of at least d, the table's attributes: every
 	// training row reveals every attribute, nothing is hidden, and the
 	// "budgeted" methods are compared there with no budget at all.
 	AllAttributes bool `json:"k_reads_every_attribute,omitempty"`
 }
 
-// MarkAllAttributes marks the verdicts at k ≥ d (AllAttributes) and says
-// so at the head of their recommendation.
-func MarkAllAttributes(vs []Verdict, d int) {
-	for i := range vs {
-		v := &vs[i]
-		if v.K < d {
-			continue
-		}
-		v.AllAttributes = true
-		v.Recommendation = strings.Replace(v.Recommendation, fmt.Sprintf("k = %d: ", v.K),
-			fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d), 1)
-	}
-}
-
 // Verdicts returns, for every budget k in the outcomes (increasing), the
 // best budgeted method, its gaps (paired by split) to the best
 // full-information reference and to the baseline (e.g. "screen-ridge"),
-// and a one-line recommendation.
-func Verdicts(outcomes []Outcome, baseline string) []Verdict {
+// and a one-line recommendation; d is the table's number of attributes
+// (a k of at least d is marked AllAttributes, and its recommendation says
+// that nothing was hidden).
+func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 	bySolverK := map[[2]string][]Outcome{}
 	var ks []int
 	for _, o := range outcomes {
@@ -121,7 +108,7 @@ func Verdicts(outcomes []Outcome, baseline string) []Verdict {
 	for _, k := range ks {
 		ranked := rankAt(bySolverK, fmt.Sprint(k))
 		best := ranked[0]
-		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}])}
+		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}]), AllAttributes: k >= d}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
 		v.Zero = pairedGap(runs, nil, "zero predictor")
 		if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
@@ -148,7 +135,7 @@ func Verdicts(outcomes []Outcome, baseline string) []Verdict {
 				v.Screen = &g
 			}
 		}
-		v.Recommendation = recommend(v, full, baseline)
+		v.Recommendation = recommend(v, full, baseline, d)
 		out = append(out, v)
 	}
 	return out
@@ -229,8 +216,11 @@ func gapOf(diff []float64, against string) Gap {
 }
 
 // recommend writes the one-line recommendation of a verdict.
-func recommend(v Verdict, full, baseline string) string {
+func recommend(v Verdict, full, baseline string, d int) string {
 	at := fmt.Sprintf("k = %d: ", v.K)
+	if v.AllAttributes {
+		at = fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d)
+	}
 	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 		if v.Steadier != "" {
 			return at + fmt.Sprintf("use %s (%.3f of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+

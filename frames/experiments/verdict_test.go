@@ -28,7 +28,7 @@ func TestVerdicts(t *testing.T) {
 	o = append(o, outcomes("screen-ridge", 4, false, 0.31, 0.33, 0.27, 0.32, 0.28)...)
 	o = append(o, outcomes("aerr", 4, false, 0.60, 0.70, 0.50, 0.61, 0.59)...)
 	o = append(o, outcomes("aerr", 8, false, 1.02, 0.95, 1.10, 0.99, 1.01)...)
-	v := experiments.Verdicts(o, "screen-ridge")
+	v := experiments.Verdicts(o, "screen-ridge", 100)
 	if len(v) != 3 || v[0].K != 2 || v[1].K != 4 || v[2].K != 8 {
 		t.Fatalf("verdicts %+v", v)
 	}
@@ -67,13 +67,13 @@ func TestVerdicts(t *testing.T) {
 func TestVerdictBelowFullInformation(t *testing.T) {
 	o := append(outcomes("ridge", 10, true, 0.950, 0.948, 0.951, 0.949, 0.947),
 		outcomes("gaelr", 8, false, 0.948, 0.946, 0.949, 0.947, 0.945)...)
-	v := experiments.Verdicts(o, "screen-ridge")
+	v := experiments.Verdicts(o, "screen-ridge", 100)
 	if len(v) != 1 || !v[0].Full.Clear() || !strings.Contains(v[0].Recommendation, "its ratio is 0.002 lower than full information's (ridge) on these splits") {
 		t.Errorf("%+v: %q", v, v[0].Recommendation)
 	}
 	o = append(outcomes("ridge", 10, true, 0.9500, 0.9480, 0.9510, 0.9490, 0.9470),
 		outcomes("gaelr", 8, false, 0.9503, 0.9482, 0.9513, 0.9492, 0.9474)...)
-	v = experiments.Verdicts(o, "screen-ridge")
+	v = experiments.Verdicts(o, "screen-ridge", 100)
 	if len(v) != 1 || !v[0].Full.Clear() || !strings.Contains(v[0].Recommendation, "full information (ridge) is 0.00028 better") {
 		t.Errorf("%+v: %q", v, v[0].Recommendation)
 	}
@@ -82,7 +82,7 @@ func TestVerdictBelowFullInformation(t *testing.T) {
 // One split gives no interval and nothing JSON cannot encode.
 func TestVerdictOneSplit(t *testing.T) {
 	o := append(outcomes("aerr", 2, false, 0.5), outcomes("screen-ridge", 2, false, 0.6)...)
-	v := experiments.Verdicts(append(o, outcomes("ridge", 5, true, 0.4)...), "screen-ridge")
+	v := experiments.Verdicts(append(o, outcomes("ridge", 5, true, 0.4)...), "screen-ridge", 100)
 	if len(v) != 1 || v[0].Screen.Clear() || v[0].Screen.Half != 0 || v[0].Full.N != 1 || !strings.Contains(v[0].Screen.Statement(), "no interval") {
 		t.Errorf("%+v", v)
 	}
@@ -100,7 +100,7 @@ func TestVerdictSteadierMethod(t *testing.T) {
 	o = append(o, outcomes("screen-ridge", 4, false, 0.40, 1.20, 0.785)...)
 	o = append(o, outcomes("aelr", 4, false, 0.825, 0.856, 0.840)...)
 	o = append(o, outcomes("aerr", 4, false, 0.99, 0.90, 1.05)...)
-	v := experiments.Verdicts(o, "screen-ridge")[0]
+	v := experiments.Verdicts(o, "screen-ridge", 100)[0]
 	if v.Best != "screen-ridge" || v.Zero.Clear() || v.Steadier != "aelr" || v.SteadierZero == nil || !v.SteadierZero.Clear() {
 		t.Fatalf("verdict %+v", v)
 	}
@@ -113,8 +113,7 @@ func TestVerdictSteadierMethod(t *testing.T) {
 func TestVerdictAllAttributes(t *testing.T) {
 	o := append(outcomes("ridge", 4, true, 0.5, 0.6, 0.55), outcomes("aerr", 2, false, 0.7, 0.8, 0.75)...)
 	o = append(o, outcomes("aerr", 4, false, 0.6, 0.7, 0.65)...)
-	v := experiments.Verdicts(o, "screen-ridge")
-	experiments.MarkAllAttributes(v, 4)
+	v := experiments.Verdicts(o, "screen-ridge", 4)
 	if len(v) != 2 || v[0].AllAttributes || !v[1].AllAttributes ||
 		!strings.HasPrefix(v[1].Recommendation, "k = 4, all d = 4 attributes (no budget: nothing is hidden") || !strings.HasPrefix(v[0].Recommendation, "k = 2: ") {
 		t.Errorf("%+v", v)
