@@ -3,6 +3,7 @@ package frames
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -14,6 +15,9 @@ import (
 type Collinear struct {
 	A, B string
 	Corr float64
+	// Target marks a feature A that is an affine function of the label B:
+	// a copy of what is to be predicted (a leak).
+	Target bool
 }
 
 // CollinearTol is how close to ±1 a correlation must be for
@@ -32,22 +36,33 @@ const collinearMaxDim = 100
 
 // Warning is the sentence fit, compare and describe print for the pair.
 func (c Collinear) Warning() string {
+	if c.Target {
+		return fmt.Sprintf("column %s is a linear function of the target %s (correlation %.7f): it copies the label, so a model that reads it predicts what it is told; "+
+			"leave it out with --ignore %s unless the label itself is known when predicting", c.A, c.B, c.Corr, ShellWord(c.A))
+	}
 	return fmt.Sprintf("columns %s and %s carry the same information (correlation %.7f: one is a linear function of the other): the weights split between them arbitrarily, and a budgeted solver may spend attributes on both; leave one out with --ignore %s",
 		c.A, c.B, c.Corr, ShellWord(c.B))
 }
 
 // CollinearColumns returns the pairs of columns of ds whose correlation
 // is within CollinearTol of ±1 (a constant column has none), in column
-// order, read from rows spread evenly over ds: as many as keep rows·d²
+// order, then the columns so correlated with the label (Target, B named
+// target), read from rows spread evenly over ds: as many as keep rows·d²
 // within 5·10⁷ products, at least 5,000 (a linear relation holds on any
 // subset of rows; an even spread, unlike the first rows, does not see a
 // relation that holds only in a sorted file's first part). A table of
 // fewer than 3 rows or more than 100 columns has none.
-func CollinearColumns(ds *lao.Dataset) []Collinear {
-	d, all := ds.Dim(), ds.Len()
+func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
+	d, all := ds.Dim()+1, ds.Len() // the label is column d−1
 	m := min(all, collinearCells/max(d*d, 1))
-	row := func(i int) []float64 { return ds.Row(i * all / m) } // i = 0 … m−1
-	if m < 3 || d < 2 || d > collinearMaxDim {
+	buf := make([]float64, d)
+	row := func(i int) []float64 { // i = 0 … m−1
+		i = i * all / m
+		copy(buf, ds.Row(i))
+		buf[d-1] = ds.Label(i)
+		return buf
+	}
+	if m < 3 || d-1 < 1 || d-1 > collinearMaxDim {
 		return nil
 	}
 	mean := make([]float64, d)
@@ -74,19 +89,24 @@ func CollinearColumns(ds *lao.Dataset) []Collinear {
 			}
 		}
 	}
-	var out []Collinear
-	names := ds.Names()
-	for a := range d {
+	var out, leaks []Collinear
+	names := append(slices.Clone(ds.Names()), target)
+	for a := range d - 1 {
 		for b := a + 1; b < d; b++ {
 			va, vb := cov[a*d+a], cov[b*d+b]
 			if !(va > 0 && vb > 0) {
 				continue
 			}
 			r := cov[a*d+b] / math.Sqrt(va*vb)
-			if math.Abs(r) >= 1-CollinearTol {
+			if math.Abs(r) < 1-CollinearTol {
+				continue
+			}
+			if b == d-1 {
+				leaks = append(leaks, Collinear{A: names[a], B: target, Corr: r, Target: true})
+			} else {
 				out = append(out, Collinear{A: names[a], B: names[b], Corr: r})
 			}
 		}
 	}
-	return out
+	return append(out, leaks...)
 }

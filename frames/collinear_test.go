@@ -27,7 +27,7 @@ func TestCollinearColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := CollinearColumns(ds)
+	got := CollinearColumns(ds, "y")
 	if len(got) != 2 || got[0].A != "YEAR" || got[0].B != "TIME" || got[1].A != "a" || got[1].B != "minus_a" || got[1].Corr > -1+CollinearTol {
 		t.Fatalf("collinear pairs %+v, want YEAR~TIME and a~minus_a (negative)", got)
 	}
@@ -35,9 +35,9 @@ func TestCollinearColumns(t *testing.T) {
 		t.Errorf("warning %q", got[0].Warning())
 	}
 	var b strings.Builder
-	b.WriteString("YEAR,TIME,a,y\n")
+	b.WriteString("YEAR,TIME,a,y_copy,y\n")
 	for i := range m {
-		fmt.Fprintf(&b, "%d,%d,%g,%g\n", 1951+i, 1+i, x[5*i+1], y[i])
+		fmt.Fprintf(&b, "%d,%d,%g,%g,%g\n", 1951+i, 1+i, x[5*i+1], 2*y[i]+1, y[i])
 	}
 	tab, err := ReadCSV(strings.NewReader(b.String()), CSVOptions{Target: "y"})
 	if err != nil {
@@ -47,7 +47,8 @@ func TestCollinearColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := strings.Join(p.Warnings(), "\n"); !strings.Contains(w, "columns YEAR and TIME carry the same information") {
+	if w := strings.Join(p.Warnings(), "\n"); !strings.Contains(w, "columns YEAR and TIME carry the same information") ||
+		!strings.Contains(w, "column y_copy is a linear function of the target y (correlation 1.0000000): it copies the label") {
 		t.Errorf("PrepareFrame's warnings:\n%s", w)
 	}
 }

@@ -91,7 +91,7 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 	p.IDLike = IDLikeColumns(df, p.Train.Names())
 	p.NumericNames = NumericHeader(df.Names())
 	if ds, ok := p.Train.(*lao.Dataset); ok {
-		p.Collinear = CollinearColumns(ds)
+		p.Collinear = CollinearColumns(ds, target)
 	}
 	return p, nil
 }

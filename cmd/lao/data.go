@@ -34,11 +34,69 @@ func parseArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// listFlags are the flags that may be given more than once: each
+// occurrence adds to the list (--param and --grid keep every one; --ignore
+// and --cost join their comma-separated lists).
+var listFlags = map[string]bool{"param": true, "grid": true, "ignore": true, "cost": true}
+
+// onceValue refuses a second value for a flag that holds one: Go's flag
+// package would keep the last and drop the first without a word (e.g.
+// --costs a.csv --costs b.csv). On the list flags --ignore and --cost a
+// second occurrence is joined to the first with a comma.
+type onceValue struct {
+	flag.Value
+	name  string
+	first string // the first value given, as typed
+	set   bool
+}
+
+func (v *onceValue) Set(s string) error {
+	switch {
+	case !v.set:
+	case v.name == "ignore" || v.name == "cost":
+		if prev := v.Value.String(); prev != "" && s != "" {
+			s = prev + "," + s
+		}
+	case !listFlags[v.name]:
+		return fmt.Errorf("given twice (first %q, then %q); give it once", v.first, s)
+	}
+	if !v.set {
+		v.first = s
+	}
+	v.set = true
+	return v.Value.Set(s)
+}
+
+// onceBool is onceValue for a boolean flag (which may stand without a value).
+type onceBool struct{ *onceValue }
+
+func (onceBool) IsBoolFlag() bool { return true }
+
+// guardRepeats wraps every flag of fs in onceValue (once per set).
+func guardRepeats(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, done := f.Value.(*onceValue); done {
+			return
+		}
+		if _, done := f.Value.(onceBool); done {
+			return
+		}
+		o := &onceValue{Value: f.Value, name: f.Name}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			f.Value = onceBool{o}
+			return
+		}
+		f.Value = o
+	})
+}
+
 // parseFlags parses the flags of a command. A flag the set does not have
 // or cannot parse is an error that says so once, with where to find the
 // flags, rather than the flag package's message followed by every flag's
-// usage; -h prints the usage.
+// usage; -h prints the usage. A flag that holds one value may be given
+// once (onceValue).
 func parseFlags(fs *flag.FlagSet, args []string) error {
+	guardRepeats(fs)
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
@@ -67,7 +125,7 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables+dataUsageDB+"; - reads standard input")
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
-	fs.StringVar(&t.ignore, "ignore", "", "comma-separated CSV columns not to use")
+	fs.StringVar(&t.ignore, "ignore", "", "comma-separated CSV columns not to use (repeatable: the lists add up)")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }

@@ -422,3 +422,29 @@ func TestNoBudgetNote(t *testing.T) {
 		t.Errorf("compare:\n%s", out)
 	}
 }
+
+// A flag that holds one value is refused when given twice (the flag
+// package would keep the last without a word); --ignore and --cost add up.
+func TestRepeatedFlags(t *testing.T) {
+	path := writeCSV(t, 60)
+	out, err := runCmd(t, "describe", "--data", path, "--target", "y", "--ignore", "a", "--ignore", "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"a", "b"} {
+		if !strings.Contains(out, "unused column "+c+": ignored as requested") {
+			t.Errorf("--ignore %s dropped by a second --ignore:\n%s", c, out)
+		}
+	}
+	_, err = runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--k", "2")
+	if err == nil || !strings.Contains(err.Error(), `given twice (first "1", then "2")`) {
+		t.Errorf("--k twice: %v", err)
+	}
+	_, err = runCmd(t, "compare", "--data", path, "--target", "y", "--costs", "p.csv", "--costs", "q.csv")
+	if err == nil || !strings.Contains(err.Error(), "given twice") {
+		t.Errorf("--costs twice: %v", err)
+	}
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--cv", "0", "--param", "B=2", "--param", "eta=0.1"); err != nil {
+		t.Errorf("--param twice: %v", err)
+	}
+}

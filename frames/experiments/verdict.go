@@ -221,6 +221,9 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	if v.AllAttributes {
 		at = fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d)
 	}
+	if v.Zero.N == 1 {
+		return at + fmt.Sprintf("%s has the lowest test error (%.3f of the zero predictor's) on the one split run; one split gives no interval to tell a method from predicting the mean: run more (compare's --repeat)", v.Best, v.Ratio)
+	}
 	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 		if v.Steadier != "" {
 			return at + fmt.Sprintf("use %s (%.3f of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+

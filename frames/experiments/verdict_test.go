@@ -89,6 +89,10 @@ func TestVerdictOneSplit(t *testing.T) {
 	if _, err := json.Marshal(v); err != nil {
 		t.Error(err)
 	}
+	// and the recommendation asks for more splits, not for more attributes
+	if r := v[0].Recommendation; !strings.Contains(r, "aerr has the lowest test error (0.500 of the zero predictor's) on the one split run") || !strings.Contains(r, "--repeat") {
+		t.Errorf("recommendation %q", r)
+	}
 }
 
 // When the lowest mean ratio comes with a spread too wide to tell it from
