@@ -711,24 +711,34 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 		fmt.Fprint(w, ", the theorems' default parameters (--cv 0)")
 	}
 	fmt.Fprintf(w, "; %.1fs\n", r.Seconds)
-	for _, u := range r.Unused {
-		if u, ok := u.(frames.Unused); ok {
-			fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
-		}
-	}
+	printUnused(w, r.Unused)
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(w, "k = %s skipped: more than the d = %d attributes\n", joinInts(r.Skipped), r.D)
 	}
 	for _, n := range r.NotRun {
 		fmt.Fprintf(w, "%s not run at k = %d: %s\n", n.Solver, n.K, n.Reason)
 	}
-	if r.Missing != nil {
-		if t := r.Missing.text(); t != "" {
-			fmt.Fprintln(w, t)
-		}
-	}
+	printMissing(w, r.Missing)
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "note:", n)
+	}
+}
+
+// printUnused prints a report's unused columns with their reasons.
+func printUnused(w io.Writer, unused []any) {
+	for _, u := range unused {
+		if u, ok := u.(frames.Unused); ok {
+			fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
+		}
+	}
+}
+
+// printMissing prints what --missing did (nothing if it did nothing).
+func printMissing(w io.Writer, m *missingReport) {
+	if m != nil {
+		if t := m.text(); t != "" {
+			fmt.Fprintln(w, t)
+		}
 	}
 }
 

@@ -18,13 +18,36 @@ import (
 // spent, each priced solver beside its cost-blind version at the same cost
 // budget (ours, docs/costs.md).
 type costCompareReport struct {
-	Data       string                  `json:"data"`
-	Target     string                  `json:"target,omitempty"`
-	Repeats    int                     `json:"repeats"`
-	CostBudget float64                 `json:"cost_budget,omitempty"`
-	Curves     []experiments.CostCurve `json:"curves"`
-	Pairs      []costPair              `json:"pairs"`
-	Notes      []string                `json:"notes,omitempty"`
+	Data       string  `json:"data"`
+	Target     string  `json:"target,omitempty"`
+	Repeats    int     `json:"repeats"`
+	CostBudget float64 `json:"cost_budget,omitempty"`
+	// M and D are the table's rows (training and test) and the features
+	// of the first split; Unused, Missing and Warnings are what plain
+	// compare reports of the table (columns left out, rows dropped, cells
+	// filled, e.g. a column that copies the label).
+	M        int                     `json:"m"`
+	D        int                     `json:"d"`
+	Unused   []any                   `json:"unused_columns"`
+	Missing  *missingReport          `json:"missing,omitempty"`
+	Warnings []string                `json:"warnings,omitempty"`
+	Curves   []experiments.CostCurve `json:"curves"`
+	Pairs    []costPair              `json:"pairs"`
+	Notes    []string                `json:"notes,omitempty"`
+}
+
+// describeTable sets what r says of the table from the first split's
+// preparation, as plain compare's header does.
+func (r *costCompareReport) describeTable(src *dataSource, f *compareFlags, first lao.Solver) error {
+	p, err := src.prepare(first, f.scale, f.testFrac, f.seed)
+	if err != nil {
+		return err
+	}
+	r.M, r.D, r.Missing, r.Warnings, r.Unused = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.missing, p.Warnings(), []any{}
+	for _, u := range p.unused {
+		r.Unused = append(r.Unused, u)
+	}
+	return nil
 }
 
 // costPair compares a priced solver with its cost-blind version: the costs
@@ -92,6 +115,13 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return fmt.Errorf("compare: %w", err)
 	}
 	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves, Notes: notRun}
+	first, err := entries[0].New()
+	if err != nil {
+		return err
+	}
+	if err := rep.describeTable(src, f, first); err != nil {
+		return err
+	}
 	if n := labelNote(src.rawLabels()); n != "" {
 		rep.Notes = append(rep.Notes, n)
 	}
@@ -295,12 +325,25 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 
 func jptr(v float64) *jfloat { j := jfloat(v); return &j }
 
+// printCostHeader says what compare --costs ran on: the table's size,
+// the columns left out, the rows dropped and cells filled, the warnings.
+func printCostHeader(w io.Writer, r *costCompareReport, budget string) {
+	fmt.Fprintf(w, "%s: m = %d, d = %d; test error against cost spent in training, %d splits; cost budget %s\n", r.Data, r.M, r.D, r.Repeats, budget)
+	printUnused(w, r.Unused)
+	printMissing(w, r.Missing)
+	for _, m := range r.Warnings {
+		fmt.Fprintln(w, "warning:", m)
+	}
+	fmt.Fprintln(w)
+}
+
+// printCostCompare prints compare --costs' report as text.
 func printCostCompare(w io.Writer, r *costCompareReport) error {
 	budget := "the worst case of each solver's draws"
 	if r.CostBudget > 0 {
 		budget = fmt.Sprintf("%g per example", r.CostBudget)
 	}
-	fmt.Fprintf(w, "%s: test error against cost spent in training, %d splits; cost budget %s\n\n", r.Data, r.Repeats, budget)
+	printCostHeader(w, r, budget)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "solver\tk\tcost budget\ttest MSE (mean ± sd)\t/ zero predictor\tcost per example\ttotal cost")
 	for _, c := range r.Curves {

@@ -150,6 +150,12 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 	if !labels["ddaerr (priced)"] || !labels["ddaerr (cost-blind)"] || !labels["ridge"] || len(rep.Pairs) < 1 || rep.Pairs[0].Predicted == nil {
 		t.Errorf("curves %v, pairs %+v", labels, rep.Pairs)
 	}
+	// and it reports the table as plain compare does (it said nothing of
+	// the columns left out or the rows dropped)
+	out, err = runCmd(t, "compare", "--quiet", "--data", data, "--target", "y", "--solvers", "screen-ridge", "--costs", costs, "--ignore", "f", "--cost-budget", "43", "--repeat", "2", "--cv", "0")
+	if err != nil || !strings.Contains(out, "unused column f: ignored as requested") || !strings.Contains(out, ": m = ") {
+		t.Errorf("compare --costs' header: %v\n%s", err, out)
+	}
 	// a budget one solver cannot pay for leaves it out with the reason
 	// (it failed the whole comparison)
 	out, err = runCmd(t, "compare", "--quiet", "--data", data, "--target", "y", "--solvers", "aerr,screen-ridge", "--costs", costs, "--cost-budget", "21", "--repeat", "2", "--cv", "0")
