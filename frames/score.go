@@ -23,6 +23,11 @@ type Scores struct {
 	// report it for any labels).
 	Binary              bool
 	ClassificationError float64
+	// ZeroClassificationError is the zero predictor's: the fraction of
+	// rows whose label's sign differs from the training mean's (for ±1
+	// labels, the error of predicting the training part's majority class;
+	// a zero mean counts every row as a miss, as a zero prediction does).
+	ZeroClassificationError float64
 	// MeanAttributes and MaxAttributes are the distinct attributes the
 	// test rows revealed to the predictions (Score predicts through
 	// observation handles; 0 for predictions read from a DataFrame).
@@ -56,11 +61,12 @@ func (s Scores) Warning(what string) string {
 // scorer accumulates Scores from predictions and labels in the target's
 // units: the one place where a test error is computed.
 type scorer struct {
-	s     Scores
-	zero  float64
-	wrong int
-	seen  int64
-	spent float64
+	s         Scores
+	zero      float64
+	wrong     int
+	zeroWrong int
+	seen      int64
+	spent     float64
 }
 
 func newScorer(zero float64) *scorer { return &scorer{zero: zero, s: Scores{Binary: true}} }
@@ -73,12 +79,16 @@ func (sc *scorer) add(pred, y float64) {
 	if pred == 0 || (pred > 0) != (y > 0) {
 		sc.wrong++
 	}
+	if sc.zero == 0 || (sc.zero > 0) != (y > 0) {
+		sc.zeroWrong++
+	}
 }
 
 func (sc *scorer) result() Scores {
 	s := sc.s
 	n := float64(s.N)
 	s.MSE, s.ZeroMSE, s.ClassificationError = s.MSE/n, s.ZeroMSE/n, float64(sc.wrong)/n
+	s.ZeroClassificationError = float64(sc.zeroWrong) / n
 	s.MeanAttributes = float64(sc.seen) / n
 	s.MeanCost = sc.spent / n
 	return s

@@ -49,14 +49,17 @@ type compareFlags struct {
 
 // compareRun is one solver at one k on one split.
 type compareRun struct {
-	Seed       uint64             `json:"seed"`
-	MSE        jfloat             `json:"test_mse"`
-	ZeroMSE    jfloat             `json:"zero_predictor_mse"`
-	ClassErr   *jfloat            `json:"test_classification_error,omitempty"`
-	Attributes int64              `json:"attributes_observed"`
-	Params     map[string]float64 `json:"params"`
-	CVEdges    []string           `json:"cv_edges,omitempty"`
-	CVZero     bool               `json:"cv_chose_zero_predictor,omitempty"`
+	Seed     uint64  `json:"seed"`
+	MSE      jfloat  `json:"test_mse"`
+	ZeroMSE  jfloat  `json:"zero_predictor_mse"`
+	ClassErr *jfloat `json:"test_classification_error,omitempty"`
+	// ZeroClassErr is the zero predictor's classification error (±1
+	// labels: the training part's majority class).
+	ZeroClassErr *jfloat            `json:"zero_predictor_classification_error,omitempty"`
+	Attributes   int64              `json:"attributes_observed"`
+	Params       map[string]float64 `json:"params"`
+	CVEdges      []string           `json:"cv_edges,omitempty"`
+	CVZero       bool               `json:"cv_chose_zero_predictor,omitempty"`
 	// Refits lists the tuned settings refitted because their fit was
 	// worse than the zero predictor on its own training data
 	// (frames.Refit), and by what.
@@ -111,19 +114,22 @@ type meanSD struct {
 
 // compareReport is the JSON form of `lao compare --json`.
 type compareReport struct {
-	Data     string       `json:"data"`
-	Target   string       `json:"target,omitempty"`
-	M        int          `json:"m"`
-	D        int          `json:"d"`
-	Repeats  int          `json:"repeats"`
-	Seeds    []uint64     `json:"seeds"`
-	TestFrac float64      `json:"test_frac"`
-	CVFolds  int          `json:"cv_folds"`
-	Binary   bool         `json:"labels_plus_minus_one"`
-	Unused   []any        `json:"unused_columns"`
-	Zero     meanSD       `json:"zero_predictor_mse"`
-	Rows     []compareRow `json:"rows"`
-	Skipped  []int        `json:"k_skipped,omitempty"` // budgets above d
+	Data     string   `json:"data"`
+	Target   string   `json:"target,omitempty"`
+	M        int      `json:"m"`
+	D        int      `json:"d"`
+	Repeats  int      `json:"repeats"`
+	Seeds    []uint64 `json:"seeds"`
+	TestFrac float64  `json:"test_frac"`
+	CVFolds  int      `json:"cv_folds"`
+	Binary   bool     `json:"labels_plus_minus_one"`
+	Unused   []any    `json:"unused_columns"`
+	Zero     meanSD   `json:"zero_predictor_mse"`
+	// ZeroClass is the zero predictor's classification error for ±1
+	// labels (predicting the training part's majority class).
+	ZeroClass *meanSD      `json:"zero_predictor_classification_error,omitempty"`
+	Rows      []compareRow `json:"rows"`
+	Skipped   []int        `json:"k_skipped,omitempty"` // budgets above d
 	// NotRun lists the solvers that cannot run at a k (e.g. RDA needs
 	// s ≤ s' − 2), with the reason; the others run.
 	NotRun []notRun `json:"not_run,omitempty"`
@@ -302,6 +308,7 @@ type comparison struct {
 	jobs        []compareJob
 	rows        []*compareRow
 	zero        []float64 // the zero predictor's test MSE per split
+	zeroClass   []float64 // and its classification error (±1 labels)
 	done, total int
 	perSplit    int         // the runs of the first split
 	skips       map[int]int // k → splits on which it is above d
@@ -495,6 +502,9 @@ func rowK(jb compareJob, p *prepared) int {
 func (c *comparison) record(r int, t splitJob, run compareRun) {
 	if len(c.zero) == r { // the zero predictor of this split: the first run that scored it
 		c.zero = append(c.zero, float64(run.ZeroMSE))
+		if run.ZeroClassErr != nil {
+			c.zeroClass = append(c.zeroClass, float64(*run.ZeroClassErr))
+		}
 	}
 	jb := c.jobs[t.ji]
 	if c.rows[t.ji] == nil {
@@ -509,6 +519,10 @@ func (c *comparison) record(r int, t splitJob, run compareRun) {
 // warnings.
 func (c *comparison) finish() {
 	c.rep.Zero = summarise(c.zero)
+	if len(c.zeroClass) > 0 {
+		z := summarise(c.zeroClass)
+		c.rep.ZeroClass = &z
+	}
 	mTrain := c.rep.M - int(math.Round(c.f.testFrac*float64(c.rep.M)))
 	var leaky []string // the rows leakWarning warns of, and their lowest ratio
 	lowest := math.Inf(1)
@@ -638,8 +652,8 @@ func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) 
 	sc := fit.Test
 	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
 	if p.Binary {
-		ce := jfloat(sc.ClassificationError)
-		run.ClassErr = &ce
+		ce, zce := jfloat(sc.ClassificationError), jfloat(sc.ZeroClassificationError)
+		run.ClassErr, run.ZeroClassErr = &ce, &zce
 	}
 	return run, nil
 }
@@ -681,7 +695,11 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
 		return nil
 	}
-	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s\n\n", fmtPM(r.Zero))
+	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s", fmtPM(r.Zero))
+	if r.ZeroClass != nil {
+		fmt.Fprintf(w, ", classification error %s (the training part's majority class)", fmtPM(*r.ZeroClass))
+	}
+	fmt.Fprint(w, "\n\n")
 	if err := printCompareRows(w, r); err != nil {
 		return err
 	}

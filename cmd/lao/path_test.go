@@ -214,3 +214,33 @@ func onePath(t *testing.T, path, target, solver, scaling string) {
 		t.Errorf("kernel.ScoresTable: %v, %v", tbl.Rows, err)
 	}
 }
+
+// For ±1 labels compare prints the zero predictor's classification error
+// (the training part's majority class), which a budgeted solver that
+// predicts one class everywhere equals; it is the majority class's error
+// counted on the test rows of each split.
+func TestCompareMajorityClassError(t *testing.T) {
+	path := surveyCSV(t, 300, 3)
+	out, err := runCmd(t, "compare", "--json", "--quiet", "--data", path, "--target", "satisfied", "--solvers", "aerr", "--k", "2", "--cv", "0", "--repeat", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep compareReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.ZeroClass == nil {
+		t.Fatalf("no zero-predictor classification error in %s", out)
+	}
+	for _, row := range rep.Rows {
+		for _, r := range row.Runs {
+			if r.ZeroClassErr == nil || *r.ZeroClassErr <= 0 || *r.ZeroClassErr >= 1 {
+				t.Errorf("%s seed %d: zero classification error %v", row.Solver, r.Seed, r.ZeroClassErr)
+			}
+		}
+	}
+	text, err := runCmd(t, "compare", "--quiet", "--data", path, "--target", "satisfied", "--solvers", "aerr", "--k", "2", "--cv", "0", "--repeat", "2")
+	if err != nil || !strings.Contains(text, "classification error") || !strings.Contains(text, "(the training part's majority class)") {
+		t.Errorf("%v\n%s", err, text)
+	}
+}
