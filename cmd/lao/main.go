@@ -63,15 +63,21 @@ func main() {
 // only classifies what the message already says (": lao: invalid
 // parameter", ": frames: unknown column"), which programs test with
 // errors.Is and a reader does not need.
+// packagePrefix matches the library's package names where they head a
+// message or a wrapped part of one: the user typed a command, not a
+// package.
+var packagePrefix = regexp.MustCompile(`(^|: )(?:lao|frames|ingest|datasets|sqltable|columnar|experiments): `)
+
 func userMessage(err error) string {
 	msg := strings.TrimPrefix(err.Error(), "lao: ")
-	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices, frames.ErrNonNumeric, lao.ErrBudgetExceeded} {
+	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices, frames.ErrNonNumeric, lao.ErrBudgetExceeded, lao.ErrEmpty, frames.ErrMissing} {
 		if errors.Is(err, s) {
 			if m := strings.Replace(msg, ": "+s.Error(), "", 1); m != "" {
 				msg = m
 			}
 		}
 	}
+	msg = packagePrefix.ReplaceAllString(msg, "$1") // "fit: frames: target …" → "fit: target …"
 	var pe *lao.ParamError
 	if errors.As(err, &pe) && budgetParam.MatchString(pe.Param) && flagTyped(budgetFlags[pe.Param]) {
 		msg = budgetParam.ReplaceAllStringFunc(msg, func(name string) string { // "costbudget = 3" → "--cost-budget 3"

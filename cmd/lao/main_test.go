@@ -372,10 +372,11 @@ func TestUserMessage(t *testing.T) {
 	}{
 		{fmt.Errorf("fit: --cv 5 needs at least 5 training rows: %w", lao.ErrParam), "fit: --cv 5 needs at least 5 training rows"},
 		{fmt.Errorf("lao: aerr: k = 9 exceeds d: %w", lao.ErrParam), "aerr: k = 9 exceeds d"},
-		{fmt.Errorf("frames: target column %q is not a column of the table (its columns: a, b): %w", "y", frames.ErrUnknownColumn), `frames: target column "y" is not a column of the table (its columns: a, b)`},
+		{fmt.Errorf("frames: target column %q is not a column of the table (its columns: a, b): %w", "y", frames.ErrUnknownColumn), `target column "y" is not a column of the table (its columns: a, b)`},
+		{fmt.Errorf("compare: frames: t.csv: no data rows after the header: %w", lao.ErrEmpty), "compare: t.csv: no data rows after the header"},
 		{fmt.Errorf("fit: %w ('lao fit -h' lists its flags)", fmt.Errorf("bad --grid: %w", lao.ErrParam)), "fit: bad --grid ('lao fit -h' lists its flags)"},
 		{lao.ErrParam, "invalid parameter"},
-		{fmt.Errorf("read: %w", lao.ErrNotFinite), "read: lao: value is NaN or Inf"},
+		{fmt.Errorf("read: %w", lao.ErrNotFinite), "read: value is NaN or Inf"},
 		// The cost budgets are named by their flags, in the name and in the
 		// advice, when the flags were typed (cliArgs, set below).
 		{fmt.Errorf("split 1: %w", &lao.ParamError{Solver: "hybrid", Param: "costbudget", Msg: "= 30 leaves 5; raise costbudget to at least 525 (or lower predictcostbudget)"}),
