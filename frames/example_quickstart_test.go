@@ -54,7 +54,7 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 		return
 	}
 	if len(table.DroppedLines) > 0 {
-		fmt.Printf("dropped %d rows with a missing cell, lines %v\n", len(table.DroppedLines), table.DroppedLines)
+		fmt.Printf("dropped %d rows with a missing label or cell, lines %v\n", len(table.DroppedLines), table.DroppedLines)
 	}
 
 	// 2. AERR (Hazan & Koren 2012) sees k+1 = 3 attributes of each training

@@ -105,6 +105,9 @@ func NewFitInfo(s lao.Solver, res *lao.Result, seed uint64, fingerprint string) 
 		AttributeCounts: slices.Clone(res.AttributeCounts), Weights: slices.Clone(res.W), Fingerprint: fingerprint}
 	if k, err := lao.FindParam(s, "k"); err == nil && !lao.Describe(s).Full {
 		fi.K = int(k.Get())
+		if v, ok := res.Params["k"]; ok && fi.K == 0 {
+			fi.K = int(v) // derived from a cost budget (K = 0 asks for it)
+		}
 	}
 	if res.Costs != nil {
 		fi.Costs, fi.AttributeCosts = slices.Clone(res.Costs), slices.Clone(res.AttributeCosts)

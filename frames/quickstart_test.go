@@ -47,7 +47,7 @@ func carsCSV() io.Reader {
 func TestQuickStartOnAnotherTable(t *testing.T) {
 	out := captureStdout(t, func() { quickStart(carsCSV(), "cars.csv", "l_per_100km", frames.MissingMean) })
 	for _, want := range []string{
-		"dropped 6 rows with a missing cell, lines [52 152 252 352 452 552]",
+		"dropped 6 rows with a missing label or cell, lines [52 152 252 352 452 552]",
 		"unused column model: text: 600 of 600 cells are not numbers",
 		"unused column wheels: constant",
 		"column mass_kg: ", "column engine_l: ",

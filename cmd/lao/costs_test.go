@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 )
 
@@ -244,4 +245,24 @@ func TestPredictCost(t *testing.T) {
 		t.Errorf("predict with prices: %v\n%s", err, out)
 	}
 	wantErr(t, []string{"predict", "--model", model, "--data", data, "--predict-cost-budget", "0.5"}, "more than --predict-cost-budget 0.5")
+}
+
+// A fit whose k a cost budget derived (--k not given) saves that k in the
+// model's fit record, as the report prints it (it saved 0).
+func TestSavedDerivedK(t *testing.T) {
+	data, costs := pricedCSV(t)
+	model := filepath.Join(t.TempDir(), "m.json")
+	rep := fitJSON(t, "--data", data, "--target", "y", "--cv", "0", "--solver", "aerr", "--costs", costs, "--cost-budget", "60", "--save-model", model)
+	fh, err := os.Open(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	m, err := frames.ReadModel(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.K < 1 || m.Fit == nil || m.Fit.K != rep.K {
+		t.Errorf("report k %d, saved %+v", rep.K, m.Fit)
+	}
 }
