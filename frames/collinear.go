@@ -25,8 +25,8 @@ type Collinear struct {
 const CollinearTol = 1e-6
 
 // collinearCells bounds the work of CollinearColumns: the rows it reads
-// times d², the pairs' products; with collinearMaxDim it leaves at least
-// 5,000 rows to read.
+// times (d+1)², the products of the pairs of features and label; with
+// collinearMaxDim it leaves at least 4,900 rows to read.
 const collinearCells = 50_000_000
 
 // collinearMaxDim is the widest table CollinearColumns checks: on a wide
@@ -37,8 +37,8 @@ const collinearMaxDim = 100
 // Warning is the sentence fit, compare and describe print for the pair.
 func (c Collinear) Warning() string {
 	if c.Target {
-		return fmt.Sprintf("column %s is a linear function of the target %s (correlation %.7f): it copies the label, so a model that reads it predicts what it is told; "+
-			"leave it out with --ignore %s unless the label itself is known when predicting", c.A, c.B, c.Corr, ShellWord(c.A))
+		return fmt.Sprintf("column %s is, up to rounding, a linear function of the target %s (correlation %.7f): most likely a copy of the label, so a model that reads it predicts what it is told; "+
+			"leave it out with --ignore %s unless its values are known when predicting", c.A, c.B, c.Corr, ShellWord(c.A))
 	}
 	return fmt.Sprintf("columns %s and %s carry the same information (correlation %.7f: one is a linear function of the other): the weights split between them arbitrarily, and a budgeted solver may spend attributes on both; leave one out with --ignore %s",
 		c.A, c.B, c.Corr, ShellWord(c.B))
@@ -47,11 +47,13 @@ func (c Collinear) Warning() string {
 // CollinearColumns returns the pairs of columns of ds whose correlation
 // is within CollinearTol of ±1 (a constant column has none), in column
 // order, then the columns so correlated with the label (Target, B named
-// target), read from rows spread evenly over ds: as many as keep rows·d²
-// within 5·10⁷ products, at least 5,000 (a linear relation holds on any
-// subset of rows; an even spread, unlike the first rows, does not see a
-// relation that holds only in a sorted file's first part). A table of
-// fewer than 3 rows or more than 100 columns has none.
+// target, or "the label" if target is ""), read from rows spread evenly
+// over ds: as many as keep rows·(d+1)² within 5·10⁷ products, at least
+// 4,900 (a linear relation holds on any subset of rows; an even spread,
+// unlike the first rows, does not see a relation that holds only in a
+// sorted file's first part). A table of fewer than 3 rows or more than
+// 100 feature columns has none; a sparse table is not checked (Prepared
+// calls it on dense training parts only).
 func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 	d, all := ds.Dim()+1, ds.Len() // the label is column d−1
 	m := min(all, collinearCells/max(d*d, 1))
@@ -90,6 +92,9 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 		}
 	}
 	var out, leaks []Collinear
+	if target == "" {
+		target = "the label"
+	}
 	names := append(slices.Clone(ds.Names()), target)
 	for a := range d - 1 {
 		for b := a + 1; b < d; b++ {

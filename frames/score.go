@@ -24,9 +24,11 @@ type Scores struct {
 	Binary              bool
 	ClassificationError float64
 	// ZeroClassificationError is the zero predictor's: the fraction of
-	// rows whose label's sign differs from the training mean's (for ±1
-	// labels, the error of predicting the training part's majority class;
-	// a zero mean counts every row as a miss, as a zero prediction does).
+	// rows whose label's sign differs from its prediction's. When the labels
+	// were centred (Options.Center or Intercept, as the command line does)
+	// that prediction is the training mean, and for ±1 labels this is the
+	// error of predicting the training part's majority class; uncentred, it
+	// predicts 0, which misses every row, as any zero prediction does.
 	ZeroClassificationError float64
 	// MeanAttributes and MaxAttributes are the distinct attributes the
 	// test rows revealed to the predictions (Score predicts through

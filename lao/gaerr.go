@@ -93,10 +93,10 @@ type Sampling struct {
 
 // NeedsMoments reports whether q must still be derived from prior moments
 // (Q nil, QPower non-zero, Moments nil).
-func (q *Sampling) NeedsMoments() bool { return q.Q == nil && q.QPower != 0 && q.Moments == nil }
+func (s *Sampling) NeedsMoments() bool { return s.Q == nil && s.QPower != 0 && s.Moments == nil }
 
 // SetMoments supplies the second moments that q_i ∝ E[x_i²]^QPower uses.
-func (q *Sampling) SetMoments(m []float64) { q.Moments = m }
+func (s *Sampling) SetMoments(m []float64) { s.Moments = m }
 
 // samplingTable validates a sampling distribution (nil: uniform) and builds
 // its alias table.

@@ -26,7 +26,7 @@ type costFlags struct {
 func (c *costFlags) define(fs *flag.FlagSet) {
 	c.fs = fs
 	fs.StringVar(&c.file, "costs", "", "CSV of the attributes' prices: two columns, column name and price (a header line is skipped); every feature column needs one")
-	fs.StringVar(&c.list, "cost", "", "attributes' prices as name=price,name=price (repeatable: the lists add up; with --costs: more prices; a column may be priced once)")
+	fs.Var(listFlag{&c.list}, "cost", "attributes' prices as `name=price,...` (repeatable: the lists add up; with --costs: more prices; a column may be priced once)")
 	fs.Float64Var(&c.budget, "cost-budget", 0, "C: hard cost budget per training example, enforced by the observation handle (needs prices; priced solvers then take the largest k it pays for unless --k is given; leave it out for none: 0 is refused)")
 	fs.Float64Var(&c.predict, "predict-cost-budget", 0, "C': cost budget of the model's columns at prediction time (needs prices; hybrid and screen-ridge choose their columns within it, other models must fit in it; leave it out for none: 0 is refused)")
 }

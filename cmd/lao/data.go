@@ -34,36 +34,58 @@ func parseArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// listFlags are the flags that may be given more than once: each
-// occurrence adds to the list (--param and --grid keep every one; --ignore
-// and --cost join their comma-separated lists).
-var listFlags = map[string]bool{"param": true, "grid": true, "ignore": true, "cost": true}
+// repeatable marks a flag.Value that may be given more than once: every
+// occurrence adds to what the ones before gave (listFlag, repeatFunc).
+type repeatable interface{ repeatable() }
 
-// onceValue refuses a second value for a flag that holds one: Go's flag
-// package would keep the last and drop the first without a word (e.g.
-// --costs a.csv --costs b.csv). On the list flags --ignore and --cost a
-// second occurrence is joined to the first with a comma.
+// listFlag is a string flag whose repeats add up: each occurrence's
+// comma-separated list is joined to the ones before (--ignore, --cost).
+type listFlag struct{ p *string }
+
+func (l listFlag) String() string {
+	if l.p == nil {
+		return ""
+	}
+	return *l.p
+}
+
+func (l listFlag) Set(s string) error {
+	switch {
+	case s == "":
+	case *l.p == "":
+		*l.p = s
+	default:
+		*l.p += "," + s
+	}
+	return nil
+}
+
+func (listFlag) repeatable() {}
+
+// repeatFunc is flag.Func for a flag that may be repeated (--param, --grid).
+type repeatFunc func(string) error
+
+func (repeatFunc) String() string       { return "" }
+func (f repeatFunc) Set(s string) error { return f(s) }
+func (repeatFunc) repeatable()          {}
+
+// onceValue refuses a second, different value for a flag that holds one:
+// Go's flag package would keep the last and drop the first without a word
+// (e.g. --costs a.csv --costs b.csv). The same value again is harmless.
 type onceValue struct {
 	flag.Value
-	name  string
 	first string // the first value given, as typed
 	set   bool
 }
 
 func (v *onceValue) Set(s string) error {
-	switch {
-	case !v.set:
-	case v.name == "ignore" || v.name == "cost":
-		if prev := v.Value.String(); prev != "" && s != "" {
-			s = prev + "," + s
+	if v.set {
+		if s == v.first {
+			return nil
 		}
-	case !listFlags[v.name]:
 		return fmt.Errorf("given twice (first %q, then %q); give it once", v.first, s)
 	}
-	if !v.set {
-		v.first = s
-	}
-	v.set = true
+	v.first, v.set = s, true
 	return v.Value.Set(s)
 }
 
@@ -72,22 +94,29 @@ type onceBool struct{ *onceValue }
 
 func (onceBool) IsBoolFlag() bool { return true }
 
-// guardRepeats wraps every flag of fs in onceValue (once per set).
-func guardRepeats(fs *flag.FlagSet) {
+// guardRepeats wraps every flag of fs that is not repeatable in onceValue
+// for one parse, and returns the function that puts the flags' own values
+// back (flag.PrintDefaults makes zero values of the flags' types, and a
+// later parse starts afresh).
+func guardRepeats(fs *flag.FlagSet) (restore func()) {
+	orig := map[*flag.Flag]flag.Value{}
 	fs.VisitAll(func(f *flag.Flag) {
-		if _, done := f.Value.(*onceValue); done {
+		if _, ok := f.Value.(repeatable); ok {
 			return
 		}
-		if _, done := f.Value.(onceBool); done {
-			return
-		}
-		o := &onceValue{Value: f.Value, name: f.Name}
+		orig[f] = f.Value
+		o := &onceValue{Value: f.Value}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			f.Value = onceBool{o}
 			return
 		}
 		f.Value = o
 	})
+	return func() {
+		for f, v := range orig {
+			f.Value = v
+		}
+	}
 }
 
 // parseFlags parses the flags of a command. A flag the set does not have
@@ -96,11 +125,12 @@ func guardRepeats(fs *flag.FlagSet) {
 // usage; -h prints the usage. A flag that holds one value may be given
 // once (onceValue).
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	guardRepeats(fs)
+	restore := guardRepeats(fs)
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	fs.SetOutput(out)
+	restore()
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fs.Usage() // flag.NewFlagSet sets a default
@@ -125,7 +155,7 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.StringVar(&t.data, "data", "", dataUsage+dataUsageTables+dataUsageDB+"; - reads standard input")
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
-	fs.StringVar(&t.ignore, "ignore", "", "comma-separated CSV columns not to use (repeatable: the lists add up)")
+	fs.Var(listFlag{&t.ignore}, "ignore", "comma-separated CSV `columns` not to use (repeatable: the lists add up)")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }

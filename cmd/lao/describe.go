@@ -104,7 +104,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	testFrac := fs.Float64("test-frac", 0.1, "fraction of rows held out for testing, as in 'lao fit'")
 	var cf costFlags
 	fs.StringVar(&cf.file, "costs", "", "CSV of the attributes' prices (column name, price): print the predicted gain of priced over cost-blind sampling")
-	fs.StringVar(&cf.list, "cost", "", "attributes' prices as name=price,name=price")
+	fs.Var(listFlag{&cf.list}, "cost", "attributes' prices as `name=price,...` (repeatable: the lists add up)")
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}

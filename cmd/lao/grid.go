@@ -18,14 +18,14 @@ type cvFlags struct {
 
 func (c *cvFlags) define(fs *flag.FlagSet) {
 	c.grid = map[string][]float64{}
-	fs.Func("grid", "CV range of a parameter: name=lo:hi:n (n values log-spaced from lo to hi) or name=v1,v2,...; repeatable; replaces the solver's own range, which CV still widens while the best value is on its edge", func(s string) error {
+	fs.Var(repeatFunc(func(s string) error {
 		name, vals, err := frames.ParseGridSpec(s)
 		if err != nil {
 			return err
 		}
 		c.grid[name] = vals
 		return nil
-	})
+	}), "grid", "CV range of a parameter: `name=lo:hi:n` (n values log-spaced from lo to hi) or name=v1,v2,...; repeatable; replaces the solver's own range, which CV still widens while the best value is on its edge")
 	fs.StringVar(&c.rule, "cv-rule", frames.RuleAuto, "how CV chooses: "+frames.RuleAuto+fmt.Sprintf(" (%s below %d rows, else %s; below %d rows its choice is checked against the zero predictor by nested CV), ", frames.RuleOneSE, frames.SmallRows, frames.RuleMinZeroSE, frames.NestedRows)+frames.RuleMinZeroSE+" (the lowest validation error, unless the zero predictor is within one standard error of it), "+
 		frames.RuleMin+" (the lowest, as the papers), "+frames.RuleOneSE+" (the most conservative setting within one standard error of the lowest)")
 	fs.StringVar(&c.halving, "cv-halving", "auto", fmt.Sprintf("successive halving: every setting on a 27th of each training part (or a ninth or a third: the smallest with at least %d rows), the best third on three times as many rows, up to all of them: auto (when the training parts have %d rows or more), on, off", frames.HalvingMinRows, frames.HalvingRows))

@@ -58,16 +58,17 @@ func main() {
 	}
 }
 
+// packagePrefix matches a library package's name heading a message, or
+// heading it after the command's name ("compare: frames: …"): the user
+// typed a command, not a package. Only the head is read, so a path or a
+// column name with such words in it is left alone.
+var packagePrefix = regexp.MustCompile(`^((?:[a-z-]+: )?)(?:lao|frames|ingest|datasets|sqltable|columnar|experiments): `)
+
 // userMessage is err's message for the command line: without a leading
 // "lao: " (main prints one) and without the text of a sentinel error that
 // only classifies what the message already says (": lao: invalid
 // parameter", ": frames: unknown column"), which programs test with
 // errors.Is and a reader does not need.
-// packagePrefix matches the library's package names where they head a
-// message or a wrapped part of one: the user typed a command, not a
-// package.
-var packagePrefix = regexp.MustCompile(`(^|: )(?:lao|frames|ingest|datasets|sqltable|columnar|experiments): `)
-
 func userMessage(err error) string {
 	msg := strings.TrimPrefix(err.Error(), "lao: ")
 	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices, frames.ErrNonNumeric, lao.ErrBudgetExceeded, lao.ErrEmpty, frames.ErrMissing} {
@@ -77,7 +78,9 @@ func userMessage(err error) string {
 			}
 		}
 	}
-	msg = packagePrefix.ReplaceAllString(msg, "$1") // "fit: frames: target …" → "fit: target …"
+	for packagePrefix.MatchString(msg) { // "fit: frames: target …" → "fit: target …"
+		msg = packagePrefix.ReplaceAllString(msg, "$1")
+	}
 	var pe *lao.ParamError
 	if errors.As(err, &pe) && budgetParam.MatchString(pe.Param) && flagTyped(budgetFlags[pe.Param]) {
 		msg = budgetParam.ReplaceAllStringFunc(msg, func(name string) string { // "costbudget = 3" → "--cost-budget 3"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -374,6 +375,8 @@ func TestUserMessage(t *testing.T) {
 		{fmt.Errorf("lao: aerr: k = 9 exceeds d: %w", lao.ErrParam), "aerr: k = 9 exceeds d"},
 		{fmt.Errorf("frames: target column %q is not a column of the table (its columns: a, b): %w", "y", frames.ErrUnknownColumn), `target column "y" is not a column of the table (its columns: a, b)`},
 		{fmt.Errorf("compare: frames: t.csv: no data rows after the header: %w", lao.ErrEmpty), "compare: t.csv: no data rows after the header"},
+		// a path with a package's name in it is the user's, and left alone
+		{fmt.Errorf("describe: open d: lao: x/w.csv: no such file"), "describe: open d: lao: x/w.csv: no such file"},
 		{fmt.Errorf("fit: %w ('lao fit -h' lists its flags)", fmt.Errorf("bad --grid: %w", lao.ErrParam)), "fit: bad --grid ('lao fit -h' lists its flags)"},
 		{lao.ErrParam, "invalid parameter"},
 		{fmt.Errorf("read: %w", lao.ErrNotFinite), "read: value is NaN or Inf"},
@@ -447,5 +450,26 @@ func TestRepeatedFlags(t *testing.T) {
 	}
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--cv", "0", "--param", "B=2", "--param", "eta=0.1"); err != nil {
 		t.Errorf("--param twice: %v", err)
+	}
+	// the same value twice is harmless (a boolean flag too), and an empty
+	// --ignore adds nothing (it cleared the list before)
+	out, err = runCmd(t, "describe", "--data", path, "--target", "y", "--json", "--json", "--ignore", "a", "--ignore", "")
+	if err != nil || !strings.Contains(out, "ignored as requested") {
+		t.Errorf("--json twice, --ignore a then empty: %v\n%s", err, out)
+	}
+	// the usage still prints each flag's type and default (the guard is
+	// lifted after the parse: PrintDefaults makes zero values of the
+	// flags' types, and a wrapper's zero value panicked in String)
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	var k int
+	fs.IntVar(&k, "k", 5, "k")
+	var usage strings.Builder
+	fs.SetOutput(&usage)
+	if err := parseFlags(fs, []string{"-k", "3"}); err != nil || k != 3 {
+		t.Fatal(err, k)
+	}
+	fs.PrintDefaults()
+	if u := usage.String(); strings.Contains(u, "panic") || !strings.Contains(u, "-k int") || !strings.Contains(u, "(default 5)") {
+		t.Errorf("usage after a parse:\n%s", u)
 	}
 }

@@ -41,14 +41,14 @@ func (pf *paramFlags) define(fs *flag.FlagSet) {
 	short("B", "norm bound B (default: the solver's)")
 	short("eta", "step size η (default: the theorem's choice)")
 	short("lambda", "regularisation λ (default: the theorem's choice)")
-	fs.Func("param", "a solver parameter as name=value, e.g. --param m1=500 (repeatable; see 'lao solvers')", func(v string) error {
+	fs.Var(repeatFunc(func(v string) error {
 		name, val, ok := strings.Cut(v, "=")
 		if !ok || strings.TrimSpace(name) == "" {
 			return fmt.Errorf("--param %q: want name=value", v)
 		}
 		pf.put(strings.TrimSpace(name), val)
 		return nil
-	})
+	}), "param", "a solver parameter as `name=value`, e.g. --param m1=500 (repeatable; see 'lao solvers')")
 }
 
 func (pf *paramFlags) put(name, v string) {

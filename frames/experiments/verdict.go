@@ -89,7 +89,7 @@ type Verdict struct {
 // full-information reference and to the baseline (e.g. "screen-ridge"),
 // and a one-line recommendation; d is the table's number of attributes
 // (a k of at least d is marked AllAttributes, and its recommendation says
-// that nothing was hidden).
+// that nothing was hidden; d ≤ 0, unknown, marks none).
 func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 	bySolverK := map[[2]string][]Outcome{}
 	var ks []int
@@ -108,7 +108,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 	for _, k := range ks {
 		ranked := rankAt(bySolverK, fmt.Sprint(k))
 		best := ranked[0]
-		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}]), AllAttributes: k >= d}
+		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}]), AllAttributes: d > 0 && k >= d}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
 		v.Zero = pairedGap(runs, nil, "zero predictor")
 		if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
@@ -222,7 +222,12 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		at = fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d)
 	}
 	if v.Zero.N == 1 {
-		return at + fmt.Sprintf("%s has the lowest test error (%.3f of the zero predictor's) on the one split run; one split gives no interval to tell a method from predicting the mean: run more (compare's --repeat)", v.Best, v.Ratio)
+		side := "below"
+		if v.Ratio >= 1 {
+			side = "not below"
+		}
+		return at + fmt.Sprintf("%s has the lowest test error (%.3f of the zero predictor's, %s predicting the mean) on the one split this k ran on; "+
+			"one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)", v.Best, v.Ratio, side)
 	}
 	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 		if v.Steadier != "" {
