@@ -67,30 +67,7 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 	if m < 3 || d-1 < 1 || d-1 > collinearMaxDim {
 		return nil
 	}
-	mean := make([]float64, d)
-	for i := range m {
-		for j, v := range row(i) {
-			mean[j] += v
-		}
-	}
-	for j := range mean {
-		mean[j] /= float64(m)
-	}
-	cov := make([]float64, d*d) // upper triangle of Σ (x − x̄)(x − x̄)ᵀ
-	x := make([]float64, d)
-	for i := range m {
-		for j, v := range row(i) {
-			x[j] = v - mean[j]
-		}
-		for a, xa := range x {
-			if xa != 0 {
-				row := cov[a*d : (a+1)*d]
-				for b := a; b < d; b++ {
-					row[b] += xa * x[b]
-				}
-			}
-		}
-	}
+	cov := scatter(row, m, d)
 	var out, leaks []Collinear
 	if target == "" {
 		target = "the label"
@@ -114,4 +91,34 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 		}
 	}
 	return append(out, leaks...)
+}
+
+// scatter returns the upper triangle of Σ (x − x̄)(x − x̄)ᵀ over the m
+// rows row(0), …, row(m−1) of length d, row-major in d×d.
+func scatter(row func(int) []float64, m, d int) []float64 {
+	mean := make([]float64, d)
+	for i := range m {
+		for j, v := range row(i) {
+			mean[j] += v
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(m)
+	}
+	cov := make([]float64, d*d)
+	x := make([]float64, d)
+	for i := range m {
+		for j, v := range row(i) {
+			x[j] = v - mean[j]
+		}
+		for a, xa := range x {
+			if xa != 0 {
+				row := cov[a*d : (a+1)*d]
+				for b := a; b < d; b++ {
+					row[b] += xa * x[b]
+				}
+			}
+		}
+	}
+	return cov
 }

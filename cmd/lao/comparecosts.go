@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 	"text/tabwriter"
@@ -346,15 +347,24 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	printCostHeader(w, r, budget)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "solver\tk\tcost budget\ttest MSE (mean ± sd)\t/ zero predictor\tcost per example\ttotal cost")
+	var zero []string // the curves that read nothing
 	for _, c := range r.Curves {
 		cb := "—"
 		if c.CostBudget > 0 {
 			cb = fmt.Sprintf("%.4g", c.CostBudget)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%.4g ± %.2g\t%.3f\t%.4g\t%.4g\n", c.Label, c.K, cb, c.Final.MSE, c.Final.MSESD, c.Final.Ratio, c.Final.CostPerStep, c.Final.Cost)
+		k := fmt.Sprint(c.K)
+		if c.Final.Cost == 0 { // nothing read: the zero predictor's row
+			k, cb = "—", "—"
+			zero = append(zero, c.Label)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.4g ± %.2g\t%.3f\t%.4g\t%.4g\n", c.Label, k, cb, c.Final.MSE, c.Final.MSESD, c.Final.Ratio, c.Final.CostPerStep, c.Final.Cost)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, l := range zero {
+		fmt.Fprintf(w, "note: %s read no attribute on any split: cross-validation (or the refit rule) chose the zero predictor, whose row this is\n", l)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "note:", n)
@@ -367,6 +377,9 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	fmt.Fprintln(tw, "solver\tk\ttarget MSE (the larger final)\tcost to reach it: priced / cost-blind\tcost ratio: cost-blind / priced (above 1: priced cheaper)\tcost-blind MSE at the priced total cost\tpriced final MSE\tpredicted gain at k (one draw)")
 	for _, p := range r.Pairs {
 		reach, ratio := fmt.Sprintf("%.4g / %.4g", float64(p.PricedToTarget), float64(p.BlindToTarget)), fmt.Sprintf("%.2f", float64(p.CostRatio))
+		if math.IsNaN(float64(p.CostRatio)) {
+			ratio = "—"
+		}
 		at := "—"
 		if p.BlindAtPriced != nil {
 			at = fmt.Sprintf("%.4g", float64(*p.BlindAtPriced))
@@ -392,6 +405,9 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 func (p costPair) reading() string {
 	if p.BlindAtPriced == nil {
 		return fmt.Sprintf("not compared at the same total cost: the priced solver's total %.4g is outside the cost-blind curve's costs", p.PricedCost)
+	}
+	if p.Identical && p.PricedCost == 0 {
+		return "both runs read no attribute on any split (the zero predictor): nothing to compare"
 	}
 	if p.Identical {
 		return fmt.Sprintf("the priced and cost-blind runs are identical on every split (total cost %.4g, MSE %.4g): the prices changed none of its choices at this budget", p.PricedCost, p.PricedMSE)
