@@ -65,12 +65,13 @@ func main() {
 var packagePrefix = regexp.MustCompile(`^((?:[a-z-]+: )?)(?:lao|frames|ingest|datasets|sqltable|columnar|experiments): `)
 
 // userMessage is err's message for the command line: without a leading
-// "lao: " (main prints one) and without the text of a sentinel error that
+// package name ("lao: ", which main prints itself, "frames: ", …:
+// packagePrefix) and without the text of a sentinel error that
 // only classifies what the message already says (": lao: invalid
 // parameter", ": frames: unknown column"), which programs test with
 // errors.Is and a reader does not need.
 func userMessage(err error) string {
-	msg := strings.TrimPrefix(err.Error(), "lao: ")
+	msg := err.Error()
 	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices, frames.ErrNonNumeric, lao.ErrBudgetExceeded, lao.ErrEmpty, frames.ErrMissing} {
 		if errors.Is(err, s) {
 			if m := strings.Replace(msg, ": "+s.Error(), "", 1); m != "" {
