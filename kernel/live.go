@@ -27,10 +27,19 @@ const LiveIdleEnv = "LAO_WIDGETS_IDLE"
 // it ends its cell; its Done button ends it at once.
 const DefaultLiveIdle = 30 * time.Second
 
-// liveHandshake bounds the wait for the front end to answer a new widget:
-// GoNB installs its WebSocket in the page first (it waits up to 3 s for it)
-// and the slider's script then sends its initial value back.
-const liveHandshake = 10 * time.Second
+// LiveHandshakeEnv names the environment variable that sets, in seconds,
+// how long a live slider waits for the front end to answer each of its
+// widgets before it shows the plain-HTML slider instead (default
+// DefaultLiveHandshake). A machine busy with other work can take longer than
+// the default; a test that drives the sliders sets it higher.
+const LiveHandshakeEnv = "LAO_WIDGETS_HANDSHAKE"
+
+// DefaultLiveHandshake bounds the wait for the front end to answer a new
+// widget: GoNB installs its WebSocket in the page first (it waits up to 3 s
+// for it) and the slider's script then sends its initial value back. A cell
+// run without a front end that answers waits this long before it shows the
+// plain-HTML slider.
+const DefaultLiveHandshake = 10 * time.Second
 
 // DisplayLiveSlider shows views (one per value, computed once from cached
 // runs) on a GoNB slider (package gonbui/widgets) when a Jupyter front end is
@@ -52,7 +61,7 @@ func DisplayLiveSlider(label string, values, views []string, initial int) error 
 		return err
 	}
 	if IsNotebook() && os.Getenv(WidgetsEnv) != "html" {
-		if last, ok := runLiveSlider(label, values, views, initial, liveIdle()); ok {
+		if last, ok := runLiveSlider(label, values, views, initial, liveIdle(), secondsEnv(LiveHandshakeEnv, DefaultLiveHandshake)); ok {
 			initial = last
 		}
 	}
@@ -61,11 +70,15 @@ func DisplayLiveSlider(label string, values, views []string, initial int) error 
 
 // liveIdle returns the idle time of a live slider from LiveIdleEnv, or
 // DefaultLiveIdle if it is unset or not a positive number of seconds.
-func liveIdle() time.Duration {
-	if s, err := strconv.ParseFloat(os.Getenv(LiveIdleEnv), 64); err == nil && s > 0 {
+func liveIdle() time.Duration { return secondsEnv(LiveIdleEnv, DefaultLiveIdle) }
+
+// secondsEnv returns the duration the environment variable name gives in
+// seconds, or def if it is unset or not a positive number.
+func secondsEnv(name string, def time.Duration) time.Duration {
+	if s, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil && s > 0 {
 		return time.Duration(s * float64(time.Second))
 	}
-	return DefaultLiveIdle
+	return def
 }
 
 // LiveViewHTML wraps view i of live slider id as the plot block shows it:
@@ -88,7 +101,7 @@ func liveControlsHTML(id, label, value string) string {
 // idle time or the end of the front end's messages. It returns the last
 // position and whether a front end answered (false: the live blocks are
 // left empty, for the caller to show the HTML slider).
-func runLiveSlider(label string, values, views []string, initial int, idle time.Duration) (int, bool) {
+func runLiveSlider(label string, values, views []string, initial int, idle, handshake time.Duration) (int, bool) {
 	id := "lao-live-" + gonbui.UniqueId()
 	ctl, plotBlock := "ctl_"+id, "plot_"+id
 	gonbui.UpdateHTML(ctl, liveControlsHTML(id, label, values[initial]))
@@ -98,7 +111,7 @@ func runLiveSlider(label string, values, views []string, initial int, idle time.
 		gonbui.UpdateHTML(plotBlock, "")
 		gonbui.Sync()
 	}
-	slider, ok := within(liveHandshake, func() *widgets.SliderBuilder {
+	slider, ok := within(handshake, func() *widgets.SliderBuilder {
 		return widgets.Slider(0, len(values)-1, initial).AppendTo(id + "-slider").Done()
 	})
 	if !ok {
@@ -111,7 +124,7 @@ func runLiveSlider(label string, values, views []string, initial int, idle time.
 	// otherwise be lost, and its position never drawn.
 	moves := slider.Listen().LatestOnly()
 	defer moves.Close()
-	button, ok := within(liveHandshake, func() *widgets.ButtonBuilder {
+	button, ok := within(handshake, func() *widgets.ButtonBuilder {
 		return widgets.Button("Done").AppendTo(id + "-done").Done()
 	})
 	if !ok {

@@ -74,6 +74,14 @@ func TestLiveIdle(t *testing.T) {
 			t.Errorf("%s=%q: idle %v, want %v", LiveIdleEnv, c.env, got, c.want)
 		}
 	}
+	t.Setenv(LiveHandshakeEnv, "60")
+	if got := secondsEnv(LiveHandshakeEnv, DefaultLiveHandshake); got != time.Minute {
+		t.Errorf("%s=60: handshake %v, want 1m", LiveHandshakeEnv, got)
+	}
+	t.Setenv(LiveHandshakeEnv, "")
+	if got := secondsEnv(LiveHandshakeEnv, DefaultLiveHandshake); got != DefaultLiveHandshake {
+		t.Errorf("%s unset: handshake %v, want %v", LiveHandshakeEnv, got, DefaultLiveHandshake)
+	}
 }
 
 // writeLiveNotebook writes the test notebook (a title, BootstrapCell and
@@ -181,7 +189,10 @@ func TestDriveLiveSliders(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	start := time.Now()
-	r, err := DriveLiveSliders(ctx, path, []string{RootEnv + "=" + root, LiveIdleEnv + "=180"}, 150*time.Second)
+	// The handshake's default 10 s was too short beside two busy loops in
+	// CI: the cell fell back to the HTML slider and no live one was driven.
+	env := []string{RootEnv + "=" + root, LiveIdleEnv + "=180", LiveHandshakeEnv + "=60"}
+	r, err := DriveLiveSliders(ctx, path, env, 150*time.Second)
 	if err != nil {
 		if r != nil {
 			t.Logf("console:\n%s\noutputs:\n%s", strings.Join(r.Console, "\n"), r.Outputs)
