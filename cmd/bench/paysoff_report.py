@@ -8,7 +8,10 @@ For every table: m, d, the zero predictor, and per solver the test MSE ratio
 the full-information references and scikit-learn's RidgeCV/LassoCV on the
 same splits. Then the scoreboard: in how many (table, k) cells the best
 budget-honest method other than screen-ridge is at or below screen-ridge,
-and the largest ratio any solver reached (the target: 1.05).
+with the paired difference over the splits (mean and 95 % t interval: a
+cell is "clearly" won or lost only when the interval excludes 0), and the
+largest ratio any solver reached (the target: 1.05), with its standard
+error.
 """
 import glob
 import json
@@ -17,6 +20,26 @@ import os
 import sys
 
 BASELINE = "screen-ridge"
+
+# Two-sided 95 % quantiles of Student's t by degrees of freedom (1-29).
+T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+        2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045]
+
+
+def ratios(row):
+    """The row's test MSE ratio per split, keyed by the split's seed."""
+    return {r["seed"]: r["test_mse"] / r["zero_predictor_mse"] for r in row.get("runs") or []
+            if r.get("test_mse") is not None and r.get("zero_predictor_mse")}
+
+
+def interval(xs):
+    """Mean and 95 % t half-width of xs (half-width NaN below 2 values)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, float("nan")
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    return m, T975[min(n - 2, len(T975) - 1)] * sd / math.sqrt(n)
 
 
 def fmt(m, sd):
@@ -55,14 +78,14 @@ def main(out):
                 r = rows.get(k)
                 cols.append(fmt(r["test_mse_over_zero_predictor"]["mean"], r["test_mse_over_zero_predictor"]["sd"]) if r else "-")
                 if r:
-                    worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, k))
+                    worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, k, interval(list(ratios(r).values()))[1]))
             lines.append(f"| {s} | " + " | ".join(cols) + " |")
         for s, rows in by.items():
             if "full" in rows:
                 r = rows["full"]
                 v = fmt(r["test_mse_over_zero_predictor"]["mean"], r["test_mse_over_zero_predictor"]["sd"])
                 lines.append(f"| {s} (all {r['k']}) | " + " | ".join([v] * len(ks)) + " |")
-                worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, "all"))
+                worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, "all", interval(list(ratios(r).values()))[1]))
         for e in sk:
             v = fmt(e["ratio"][0], e["ratio"][1])
             lines.append(f"| {e['estimator']} | " + " | ".join([v] * len(ks)) + " |")
@@ -72,7 +95,9 @@ def main(out):
             base = by.get(BASELINE, {}).get(k)
             if cand and base:
                 best = min(cand)
-                cells.append((name, k, best[1], best[0], base["test_mse_over_zero_predictor"]["mean"]))
+                a, b = ratios(by[best[1]][k]), ratios(base)
+                diff = interval([a[seed] - b[seed] for seed in a if seed in b])
+                cells.append((name, k, best[1], best[0], base["test_mse_over_zero_predictor"]["mean"], diff))
         verdict = rep.get("verdict") or []
         if verdict:
             lines.append("")
@@ -80,15 +105,20 @@ def main(out):
                 lines.append(f"- {v['recommendation']}")
         lines.append("")
     won = [c for c in cells if c[3] <= c[4]]
+    lost = [c for c in cells if c[5][0] - c[5][1] > 0]
+    better = [c for c in cells if c[5][0] + c[5][1] < 0]
     head = [f"Scoreboard: the best budget-honest method other than {BASELINE} is at or below {BASELINE} in "
-            f"{len(won)} of {len(cells)} (table, k) cells ({100 * len(won) / max(len(cells), 1):.0f} %).\n",
-            "| table | k | best other method | its ratio | screen-ridge |", "|---|---|---|---|---|"]
+            f"{len(won)} of {len(cells)} (table, k) cells ({100 * len(won) / max(len(cells), 1):.0f} %); "
+            f"by the paired differences over the splits (95 % t interval) it is clearly below in {len(better)}, "
+            f"clearly above in {len(lost)} and within noise in {len(cells) - len(better) - len(lost)}.\n",
+            "| table | k | best other method | its ratio | screen-ridge | paired difference (95 % interval) |",
+            "|---|---|---|---|---|---|"]
     for c in cells:
-        head.append(f"| {c[0]} | {c[1]} | {c[2]} | {c[3]:.3f} | {c[4]:.3f} |")
+        head.append(f"| {c[0]} | {c[1]} | {c[2]} | {c[3]:.3f} | {c[4]:.3f} | {c[5][0]:+.3f} ± {c[5][1]:.3f} |")
     worst.sort(reverse=True)
     head.append("")
-    head.append("Largest mean ratios (target: none above 1.05): " +
-                "; ".join(f"{w[2]} k = {w[3]} on {w[1]}: {w[0]:.3f}" for w in worst[:8]) + "\n")
+    head.append("Largest mean ratios (target: none above 1.05; ± the 95 % t half-width over the splits): " +
+                "; ".join(f"{w[2]} k = {w[3]} on {w[1]}: {w[0]:.3f} ± {w[4]:.3f}" for w in worst[:8]) + "\n")
     print("\n".join(head + lines))
 
 
