@@ -10,8 +10,9 @@ same splits. Then the scoreboard: in how many (table, k) cells the best
 budget-honest method other than screen-ridge is at or below screen-ridge,
 with the paired difference over the splits (mean and 95 % t interval: a
 cell is "clearly" won or lost only when the interval excludes 0), and the
-largest ratio any solver reached (the target: 1.05), with its standard
-error.
+largest ratio any solver reached (the target: 1.05), with the half-width
+of its 95 % t interval. The best other method of a cell is chosen after the
+fact, among many, which favours it; no interval corrects for that.
 """
 import glob
 import json
