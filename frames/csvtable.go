@@ -273,14 +273,17 @@ type keptMatrix struct {
 func (m keptMatrix) Dims() (int, int)    { return len(m.keep), len(m.rd.cols) }
 func (m keptMatrix) At(i, j int) float64 { return m.rd.at(m.keep[i], j) }
 
-// classify returns a column's kind from its counts.
+// classify returns a column's kind from its counts. Numbers written
+// another way (NumberLike: "1,5", "1,000") count as numbers here, so that a
+// column written with decimal commas throughout is refused by name
+// (NumberLikeError) rather than set aside as text.
 func classify(in *ColumnInfo, ignored bool) ColumnKind {
 	switch {
 	case ignored:
 		return Ignored
 	case in.Numbers == 0 && in.NotNumbers == 0:
 		return Empty
-	case in.Numbers > in.NotNumbers:
+	case in.Numbers+in.NumberLike > in.NotNumbers-in.NumberLike:
 		return Numeric
 	}
 	return Text

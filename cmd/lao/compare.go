@@ -187,6 +187,9 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	if err := f.cvOpts.check("compare"); err != nil {
 		return nil, err
 	}
+	if err := checkPlotPath("compare", f.plot); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 

@@ -389,6 +389,22 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return fh.Close()
 }
 
+// checkPlotPath refuses, before any work is done, a --plot path that
+// writePlot could not honour: a name not ending in .svg or .png (the
+// formats it writes), or a directory that does not exist.
+func checkPlotPath(cmd, path string) error {
+	if path == "" {
+		return nil
+	}
+	if ext := strings.ToLower(filepath.Ext(path)); ext != ".svg" && ext != ".png" {
+		return fmt.Errorf("%s: --plot %s: the plot is written as SVG or PNG; name the file .svg or .png", cmd, path)
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s: --plot %s: the directory %s does not exist", cmd, path, filepath.Dir(path))
+	}
+	return nil
+}
+
 // writePlot writes compare's --plot file (nothing if path is empty): PNG if
 // path ends in .png, else SVG, as render draws it.
 func writePlot(path string, render func(png bool) ([]byte, error)) error {

@@ -170,7 +170,7 @@ func csvCases() []hostileCase {
 		{"csv", "99% missing column", fit("c.csv", mostlyMissing, "--missing", "drop-rows"), clearError,
 			[]string{"dropped 198 of the 200 rows", `column "a" 198 rows`}},
 		{"csv", "thousands separators", fit("k.csv", edit(edit(edit(table(60), 2, 0, `"1,000"`), 3, 0, `"2,500"`), 4, 0, `"3,000"`)+
-			strings.Repeat("\"1,250\",2,3\n", 60)), handled, []string{"unused column a", "thousands separators"}},
+			strings.Repeat("\"1,250\",2,3\n", 60)), clearError, []string{`column "a" has 63 numbers such as "1,000" on line 2`, "thousands separators"}},
 		{"csv", "decimal comma under --missing mean", fit("e.csv", edit(table(60), 5, 0, `"1,5"`), "--missing", "mean"), clearError,
 			[]string{`column "a"`, `"1,5" on line 5`, "decimal comma", "--missing does not apply", "--ignore a"}},
 		{"csv", "Go's digit separators and hex floats", fit("g.csv", edit(table(60), 3, 0, "1_000", 4, 0, "0x1p4")), clearError,
@@ -278,6 +278,9 @@ func flagCases() []hostileCase {
 		{"flags", "k above d", cmd("theorems", "--id", "hk2012/3.1", "--eval", "d=2,k=4,m=100,B=1"), clearError, []string{"k = 4 > d = 2"}},
 		{"flags", "m below log 2d", cmd("theorems", "--id", "hk2012/3.4", "--eval", "d=1000,k=4,m=3,B=1"), clearError, []string{"m = 3 < log 2d"}},
 		{"flags", "predict a named data set", cmd("predict", "--model", "DATA", "--data", "mnist:3v5"), clearError, []string{"built-in data set"}},
+		{"flags", "plot format", cmd("compare", "--data", "DATA", "--target", "y", "--plot", "c.pdf"), clearError, []string{"--plot c.pdf", ".svg or .png"}},
+		{"flags", "plot directory", cmd("compare", "--data", "DATA", "--target", "y", "--plot", "/nonexistent-lao-dir/c.svg"), clearError,
+			[]string{"/nonexistent-lao-dir does not exist"}},
 	}
 }
 
