@@ -39,7 +39,7 @@ func newAliasTable(w []float64) (*aliasTable, error) {
 	}
 	t := &aliasTable{q: make([]float64, d), col: make([]aliasColumn, d)}
 	scaled := make([]float64, d)
-	var small, large []int
+	small, large := make([]int, 0, d), make([]int, 0, d) // at most d between them: no regrowth at large d
 	for i, v := range w {
 		t.q[i] = v / sum
 		scaled[i] = t.q[i] * float64(d)

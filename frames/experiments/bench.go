@@ -343,12 +343,20 @@ func timed(r runner, n int) (float64, error) {
 }
 
 // calibrate returns the smallest n (a power of two, at least 64) for which
-// r takes at least seconds on n examples (r runs on each n it tries).
+// r takes at least seconds on n examples and doubling n last nearly
+// doubled the time (r runs on each n it tries). The second condition keeps
+// a fit's one-time costs out of its rate: the two-phased solvers' hand-over
+// builds their sampling distribution in O(d), about 30 ms at d = 10^5, and
+// 64 examples behind it were timed at 945 examples per second (2026-11-29).
+// It gives up on it at 8 × seconds.
 func calibrate(r runner, seconds float64) int {
+	prev := 0.0
 	for n := 64; ; n *= 2 {
-		if el, err := timed(r, n); err != nil || el >= seconds || n >= 1<<26 {
+		el, err := timed(r, n)
+		if err != nil || n >= 1<<26 || el >= 8*seconds || (el >= seconds && prev > 0 && el >= 1.6*prev) {
 			return n
 		}
+		prev = el
 	}
 }
 
