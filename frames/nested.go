@@ -19,7 +19,9 @@ import (
 // the grid's settings happens inside each outer fold, so the comparison is
 // not flattered by it (Varma & Simon 2006; Cawley & Talbot 2010). The
 // inner CV uses o.Folds folds, or one per row of an outer training part
-// that has fewer rows.
+// that has fewer rows; a fold where the solver cannot run at that size
+// (its Tune refuses a parameter, lao.ErrParam) counts as the zero
+// predictor.
 func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) error {
 	folds, err := Folds(ds.Len(), o.Folds, lao.SeedFor(o.Seed, "nested"))
 	if err != nil {
@@ -46,7 +48,16 @@ func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) err
 			continue
 		}
 		tuned, _, err := Tune(base, train, inner)
-		if err != nil {
+		switch {
+		case errors.Is(err, lao.ErrParam):
+			// The solver ran on the whole table (the outer Tune), so a
+			// parameter it refuses here comes from the outer training
+			// part's size (a default that resolves to 0 on one row, a
+			// phase that needs two): it cannot run on this fold, and the
+			// procedure counts as the zero predictor, as below 2 rows.
+			proc.FoldMSE[f] = zero.FoldMSE[f]
+			continue
+		case err != nil:
 			return fmt.Errorf("frames: Tune: nested check, outer fold %d: %w", f, err)
 		}
 		res, err := lao.Fit(tuned, train.Stream(), lao.Options{Seed: o.Seed})

@@ -89,3 +89,16 @@ func TestNestedCheckFewRows(t *testing.T) {
 		t.Error("the nested check never ran: the test does not reach the inner folds")
 	}
 }
+
+// On 3 rows AER's default λ resolves to 0 on the nested check's one-row
+// inner folds, and ScreenRidge needs two rows for its two phases: those
+// folds count as the zero predictor instead of failing the whole fit (a
+// new user's 4-row table aborted lao compare).
+func TestNestedCheckSolverCannotRunOnFold(t *testing.T) {
+	ds := linearData(3, 2, 2, 5)
+	for _, s := range []lao.Solver{&lao.AER{K: 2}, &lao.ScreenRidge{K: 1}} {
+		if _, _, err := frames.Tune(s, ds, frames.TuneOptions{Folds: 3, Seed: 1}); err != nil {
+			t.Errorf("%s on 3 rows: %v", s.Name(), err)
+		}
+	}
+}
