@@ -287,6 +287,7 @@ func TestReadCSVFormats(t *testing.T) {
 		"header only":    {"a,y\n", "no data rows"},
 		"duplicate":      {"a,a\n1,2\n", `both named "a"`},
 		"bad quote":      {"a,y\n1,\"2\n", "line"},
+		"stray quote":    {"a,y\n1,2\n3,\"4\n5,6\n7,8\n", "line 3: extraneous or missing \" in quoted-field (the field opened by a quote on line 3 runs on to line"},
 		"truncated gzip": {gz.String()[:20], "gzip"},
 	} {
 		if _, err := readCSV(t, c.text, frames.CSVOptions{}); err == nil || !strings.Contains(err.Error(), c.want) {

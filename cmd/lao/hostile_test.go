@@ -278,6 +278,7 @@ func flagCases() []hostileCase {
 		{"flags", "k above d", cmd("theorems", "--id", "hk2012/3.1", "--eval", "d=2,k=4,m=100,B=1"), clearError, []string{"k = 4 > d = 2"}},
 		{"flags", "m below log 2d", cmd("theorems", "--id", "hk2012/3.4", "--eval", "d=1000,k=4,m=3,B=1"), clearError, []string{"m = 3 < log 2d"}},
 		{"flags", "predict a named data set", cmd("predict", "--model", "DATA", "--data", "mnist:3v5"), clearError, []string{"built-in data set"}},
+		{"flags", "no solvers", cmd("compare", "--data", "DATA", "--target", "y", "--solvers", ""), clearError, []string{`--solvers "" names no solver`}},
 		{"flags", "plot format", cmd("compare", "--data", "DATA", "--target", "y", "--plot", "c.pdf"), clearError, []string{"--plot c.pdf", ".svg or .png"}},
 		{"flags", "plot directory", cmd("compare", "--data", "DATA", "--target", "y", "--plot", "/nonexistent-lao-dir/c.svg"), clearError,
 			[]string{"/nonexistent-lao-dir does not exist"}},
