@@ -346,7 +346,7 @@ func timed(r runner, n int) (float64, error) {
 // r takes at least seconds on n examples and doubling n last nearly
 // doubled the time (r runs on each n it tries). The second condition keeps
 // a fit's one-time costs out of its rate: the two-phased solvers' hand-over
-// builds their sampling distribution in O(d), about 30 ms at d = 10^5, and
+// builds their sampling distribution in O(d), 4-120 ms at d = 10^5, and
 // 64 examples behind it were timed at 945 examples per second (2026-11-29).
 // It gives up on it at 8 × seconds.
 func calibrate(r runner, seconds float64) int {
