@@ -216,10 +216,11 @@ func parseInts(flagName, s string) ([]int, error) {
 // added if missing.
 func compareSolvers(list string) ([]string, error) {
 	var names []string
-	if len(splitList(list)) == 0 {
+	given := splitList(list)
+	if len(given) == 0 {
 		return nil, fmt.Errorf("compare: --solvers %q names no solver (see 'lao solvers'; the default is aerr,aelr,aer,ridge,lasso)", list)
 	}
-	for _, n := range splitList(list) {
+	for _, n := range given {
 		s, err := lao.New(n)
 		if err != nil {
 			return nil, fmt.Errorf("compare: --solvers: %w", err)

@@ -136,13 +136,14 @@ func (r *Records) EstimateRows() (rows int64, ok bool) {
 // compressed input that decompressed to garbage.
 func (r *Records) wrap(err error) error {
 	var pe *csv.ParseError
-	if errors.As(err, &pe) && pe.StartLine != pe.Line {
+	if errors.As(err, &pe) {
 		// A stray quote opens a field that runs on to the end of the file
-		// or a later quote: name the line where it opened.
-		err = fmt.Errorf("%s: line %d: %v (the field opened by a quote on line %d runs on to line %d): %w",
-			r.in.Name, pe.StartLine, pe.Err, pe.StartLine, pe.Line, ErrFormat)
-	} else if pe != nil {
-		err = fmt.Errorf("%s: line %d: %v: %w", r.in.Name, pe.Line, pe.Err, ErrFormat)
+		// or a later quote: name the line where its record opened.
+		runs := ""
+		if pe.StartLine != pe.Line {
+			runs = fmt.Sprintf(" (the field opened by a quote on line %d runs on to line %d)", pe.StartLine, pe.Line)
+		}
+		err = fmt.Errorf("%s: line %d: %v%s: %w", r.in.Name, pe.StartLine, pe.Err, runs, ErrFormat)
 	} else if !errors.Is(err, ErrFormat) && !errors.Is(err, ErrLimit) {
 		err = fmt.Errorf("%s: %w", r.in.Name, err)
 	}
