@@ -366,7 +366,11 @@ func TestLiveSliders(t *testing.T) {
 	// move: on a loaded machine a redraw can take longer than the default
 	// 30 s between the driver's moves (05 lost its controls mid-drive in CI
 	// beside two busy loops); the driver clicks Done when it is through.
-	env := []string{kernel.RootEnv + "=" + root, "LAO_DATA_DIR=" + dataDir(t), "LAO_CACHE_DIR=" + t.TempDir(), kernel.LiveIdleEnv + "=180"}
+	// Likewise the widgets' first answer can take longer than the default
+	// handshake wait, and the cell then falls back to the plain-HTML slider
+	// (06 did so in CI beside two busy loops: "0 live sliders driven").
+	env := []string{kernel.RootEnv + "=" + root, "LAO_DATA_DIR=" + dataDir(t), "LAO_CACHE_DIR=" + t.TempDir(),
+		kernel.LiveIdleEnv + "=180", kernel.LiveHandshakeEnv + "=60"}
 	want := map[string]bool{"02_cesa_bianchi_2010.ipynb": true, "03_hazan_koren_2012.ipynb": true, "05_kukliansky_shamir.ipynb": true, "06_murata_suzuki_2018.ipynb": true}
 	for _, f := range notebookFiles(t) {
 		prefix, n := liveSliderPrefix(t, f)
@@ -386,7 +390,9 @@ func TestLiveSliders(t *testing.T) {
 				t.Fatal(err)
 			}
 			if len(r.Sliders) != n {
-				t.Fatalf("%d live sliders driven, want %d; notebook text (end):\n%s", len(r.Sliders), n, r.Outputs)
+				t.Fatalf("%d live sliders driven, want %d (a slider cell that ended with the plain-HTML slider "+
+					"got no answer from its widgets within %s seconds); notebook text (end):\n%s",
+					len(r.Sliders), n, kernel.LiveHandshakeEnv, r.Outputs)
 			}
 			for i, s := range r.Sliders {
 				ok := s.Changes() && s.Persisted && s.PersistedAt == s.Last
