@@ -272,7 +272,7 @@ func (p *Prepared) SizeWarnings() []string {
 		if mTest == 1 {
 			rows = "row"
 		}
-		out = append(out, fmt.Sprintf("small table: the test part holds %d %s (fewer than %d), so one split's test MSE is mostly noise: average over many splits (lao compare --repeat 10, or more repeats) or hold out more rows (--test-frac)",
+		out = append(out, fmt.Sprintf("small table: the test part holds %d %s (fewer than %d), so one split's test MSE is mostly noise: average over many splits (lao compare averages over --repeat splits; more splits narrow its intervals) or hold out more rows (--test-frac)",
 			mTest, rows, MinTestRows))
 	}
 	if mTrain < 2*d {

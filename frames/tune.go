@@ -364,11 +364,11 @@ func ParseGridSpec(spec string) (name string, values []float64, err error) {
 		if e1 != nil || e2 != nil || e3 != nil {
 			return "", nil, fmt.Errorf("frames: --grid %q: lo and hi must be numbers and n an integer: %w", spec, lao.ErrParam)
 		}
-		values, err = LogSpace(lo, hi, n)
-		if err != nil {
-			return "", nil, fmt.Errorf("frames: --grid %q: %w", spec, err)
+		if !(lo > 0 && hi > 0) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || n < 1 {
+			return "", nil, fmt.Errorf("frames: --grid %q: lo:hi:n spaces n values on a log scale, so lo and hi must be positive finite numbers and n at least 1 (name=v1,v2,... lists any values): %w", spec, lao.ErrParam)
 		}
-		return name, values, nil
+		values, err = LogSpace(lo, hi, n)
+		return name, values, err
 	}
 	for _, f := range strings.Split(rhs, ",") {
 		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)

@@ -265,6 +265,10 @@ func runCompare(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if len(rep.Rows) == 0 {
+		return fmt.Errorf("compare: nothing ran: every --k (%s) is above the d = %d attributes and no full-information reference was asked for: give a smaller --k or add ridge to --solvers",
+			joinInts(rep.Skipped), rep.D)
+	}
 	if n := labelNote(src.rawLabels()); n != "" {
 		rep.Notes = append(rep.Notes, n)
 	}
@@ -698,10 +702,6 @@ func summarise(v []float64) meanSD {
 
 func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	printCompareHeader(w, r)
-	if len(r.Rows) == 0 {
-		fmt.Fprintln(w, "nothing ran: every k is above d and no full-information reference was asked for")
-		return nil
-	}
 	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s", fmtPM(r.Zero))
 	if r.ZeroClass != nil {
 		fmt.Fprintf(w, ", classification error %s (the training part's majority class)", fmtPM(*r.ZeroClass))

@@ -144,7 +144,8 @@ func TestCompareResultIndependentOfSolverList(t *testing.T) {
 }
 
 // compare ends with a verdict per k (text and JSON), and a table whose
-// every k is above d says that nothing ran instead of a NaN zero predictor.
+// every k is above d fails, saying that nothing ran (it printed a NaN zero
+// predictor, then "nothing ran" with exit status 0).
 func TestCompareVerdictAndNothingRun(t *testing.T) {
 	path := writeTemp(t, "d.csv", linearCSV(120, -1, ""))
 	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "1,2", "--repeat", "3", "--cv", "3", "--quiet")
@@ -158,11 +159,8 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 		t.Errorf("k = d not marked:\n%s", out)
 	}
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "5", "--repeat", "2", "--quiet")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(out, "NaN") || !strings.Contains(out, "nothing ran") {
-		t.Errorf("every k above d:\n%s", out)
+	if err == nil || !strings.Contains(err.Error(), "nothing ran: every --k (5) is above the d = 2 attributes") || strings.Contains(out, "NaN") {
+		t.Errorf("every k above d: error %v, output:\n%s", err, out)
 	}
 }
 

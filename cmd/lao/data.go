@@ -9,6 +9,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -136,9 +137,32 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		fs.Usage() // flag.NewFlagSet sets a default
 		return err
 	case err != nil:
-		return fmt.Errorf("%s: %w ('lao %s -h' lists its flags)", fs.Name(), err, fs.Name())
+		return fmt.Errorf("%s: %w ('lao %s -h' lists its flags)", fs.Name(), numberFlagError(fs, err), fs.Name())
 	}
 	return nil
+}
+
+// flagParseError matches the flag package's message for a value its numeric
+// flags cannot parse ("parse error", "value out of range").
+var flagParseError = regexp.MustCompile(`^invalid value "(.*)" for flag -([\w-]+): (?:parse error|value out of range)$`)
+
+// numberFlagError rewrites the flag package's "parse error" for a numeric
+// flag as what the flag takes ("--seed -5: want a non-negative integer").
+func numberFlagError(fs *flag.FlagSet, err error) error {
+	m := flagParseError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	g, ok := fs.Lookup(m[2]).Value.(flag.Getter)
+	if !ok {
+		return err
+	}
+	want := map[string]string{"uint64": "a non-negative integer", "uint": "a non-negative integer", "int": "an integer",
+		"int64": "an integer", "float64": "a number", "bool": "true or false", "time.Duration": "a duration such as 30s"}[fmt.Sprintf("%T", g.Get())]
+	if want == "" {
+		return err
+	}
+	return fmt.Errorf("--%s %s: want %s", m[2], m[1], want)
 }
 
 // tableFlags are the flags that say how --data is read, with the limits

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -20,8 +21,8 @@ func (c *cvFlags) define(fs *flag.FlagSet) {
 	c.grid = map[string][]float64{}
 	fs.Var(repeatFunc(func(s string) error {
 		name, vals, err := frames.ParseGridSpec(s)
-		if err != nil {
-			return err
+		if err != nil { // the flag package names the flag and its value
+			return errors.New(strings.TrimPrefix(userMessage(err), fmt.Sprintf("--grid %q: ", s)))
 		}
 		c.grid[name] = vals
 		return nil

@@ -296,7 +296,9 @@ func TestFlagErrorOnce(t *testing.T) {
 		_, errExp = runCmd(t, "experiment", "--bogus", "ks-fig1")
 		_, errHelp = runCmd(t, "fit", "-h")
 	})
-	if errGrid == nil || !strings.Contains(errGrid.Error(), "'lao fit -h' lists its flags") {
+	if errGrid == nil || !strings.Contains(errGrid.Error(), "'lao fit -h' lists its flags") ||
+		!strings.Contains(errGrid.Error(), "lo and hi must be positive") || strings.Count(errGrid.Error(), "B=1:0:3") != 1 ||
+		strings.Contains(userMessage(errGrid), "invalid parameter") {
 		t.Errorf("fit --grid B=1:0:3: %v", errGrid)
 	}
 	if errExp == nil || !strings.Contains(errExp.Error(), "'lao experiment -h' lists its flags") {
@@ -304,6 +306,34 @@ func TestFlagErrorOnce(t *testing.T) {
 	}
 	if !errors.Is(errHelp, flag.ErrHelp) || strings.Count(printed, "Usage of fit") != 1 || strings.Contains(printed, "invalid value") {
 		t.Errorf("-h: %v; printed:\n%s", errHelp, printed)
+	}
+}
+
+// A numeric flag's value that does not parse says what the flag takes
+// (the flag package says "parse error").
+func TestNumberFlagError(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fit", "--seed", "-5"}, "--seed -5: want a non-negative integer"},
+		{[]string{"compare", "--cv", "2.5"}, "--cv 2.5: want an integer"},
+		{[]string{"compare", "--test-frac", "x"}, "--test-frac x: want a number"},
+	} {
+		_, err := runCmd(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "parse error") {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// --k given to a full-information solver says why it does not apply
+// (it said only "ridge has no parameter k").
+func TestFitFullInformationK(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(40, -1, ""))
+	_, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--k", "1")
+	if err == nil || !strings.Contains(err.Error(), "ridge reads every attribute (full information), so --k does not apply") {
+		t.Errorf("fit --solver ridge --k 1: %v", err)
 	}
 }
 

@@ -105,6 +105,9 @@ func (pf *paramFlags) apply(s lao.Solver) error {
 			if name == "k" && !given["k"] {
 				continue // the default k, on a full-information solver
 			}
+			if name == "k" && lao.Describe(s).Full {
+				return fmt.Errorf("%s reads every attribute (full information), so --k does not apply; leave it out, or fit screen-ridge for ridge on k screened attributes (lao compare runs both): %w", s.Name(), lao.ErrParam)
+			}
 			return err
 		}
 		if prev, ok := seen[p.Name]; ok && prev != name {
