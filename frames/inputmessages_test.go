@@ -4,6 +4,7 @@ package frames
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -22,6 +23,14 @@ func TestNumericHeaderWarning(t *testing.T) {
 	}
 	if got := NumericHeader([]string{"country", "1990", "2000", "gdp"}); got != nil {
 		t.Errorf("NumericHeader = %q on a header with two years among four names", got)
+	}
+	// A World Bank table: four text columns, then one per year (statsmodels'
+	// fertility.csv warned "54 column names are numbers").
+	if got := NumericHeader([]string{"Country Name", "Country Code", "1960", "1961", "1962", "1963", "1964"}); got != nil {
+		t.Errorf("NumericHeader = %q on a header of consecutive years", got)
+	}
+	if got := NumericHeader([]string{"5", "4", "8", "7", "x"}); !slices.Equal(got, []string{"5", "4", "8", "7"}) {
+		t.Errorf("NumericHeader = %q, want the four numbers (5, 4 and 8, 7 are runs of two, not years)", got)
 	}
 	df := dataframe.LoadRecords([][]string{{"59", "2", "87"}, {"48", "1", "69"}, {"72", "2", "141"}, {"24", "1", "206"},
 		{"50", "1", "135"}, {"23", "1", "97"}, {"36", "2", "138"}, {"66", "2", "63"}, {"60", "2", "110"}, {"29", "1", "310"}, {"22", "1", "101"}})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/laoproject/lao/frames/ingest"
@@ -131,11 +132,39 @@ func (t *rowTable) headerHint() string {
 // NumericHeader returns the names that are numbers when they are more
 // than half of names (a first line of data read as the header, as in
 // scikit-learn's bundled files, whose first line holds counts), else nil.
+// Names in a run of three or more consecutive integers side by side
+// (1960, 1961, 1962, …: years or ages, as in a World Bank table) are
+// column names, not data, and do not count.
 func NumericHeader(names []string) []string {
-	if out := numericNames(names); 2*len(out) > len(names) {
+	var out []string
+	for _, h := range numericNames(names) {
+		if !inIntegerRun(names, h) {
+			out = append(out, h)
+		}
+	}
+	if 2*len(out) > len(names) {
 		return out
 	}
 	return nil
+}
+
+// inIntegerRun reports whether name is an integer in a run of three or more
+// neighbouring names that count up or down by one.
+func inIntegerRun(names []string, name string) bool {
+	i := slices.Index(names, name)
+	step := func(a, b int) int { // b − a if both are integers, else 0
+		if a < 0 || b < 0 || a >= len(names) || b >= len(names) {
+			return 0
+		}
+		x, e1 := strconv.Atoi(strings.TrimSpace(names[a]))
+		y, e2 := strconv.Atoi(strings.TrimSpace(names[b]))
+		if e1 != nil || e2 != nil || (y-x != 1 && y-x != -1) {
+			return 0
+		}
+		return y - x
+	}
+	before, after := step(i-1, i), step(i, i+1)
+	return (before != 0 && before == after) || (after != 0 && after == step(i+1, i+2)) || (before != 0 && before == step(i-2, i-1))
 }
 
 // numericNames returns the names that parse as numbers.

@@ -193,12 +193,42 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		return nil, err
 	}
 	if _, ok := tab.Column(m.Target); ok && m.Target != "" {
-		p.y = tab.Col(m.Target).Float() // read as text: an empty or "n/a" cell is NaN, not scored
+		var note string
+		p.y, note = predictLabels(tab, m.Target)
+		p.notes = append(p.notes, note)
 	}
 	if t := newMissingReport(tab, used).text(); t != "" {
 		p.notes = append(p.notes, t)
 	}
 	return p, nil
+}
+
+// predictLabels parses the label column (read as text) as fit reads
+// cells: a missing cell ("", "n/a", ...: ingest.MissingTokens) or text is
+// NaN, and its row is predicted, not scored. Text in a label column is
+// named in the note returned: it is a label predict could not read, not
+// an absent one.
+func predictLabels(tab *frames.Table, target string) (y []float64, note string) {
+	cells := tab.Col(target).Records()
+	y = make([]float64, len(cells))
+	text, first := 0, -1
+	for i, c := range cells {
+		var kind ingest.CellKind
+		if y[i], kind = ingest.ParseCell(c); kind == ingest.Text {
+			if text++; first < 0 {
+				first = i
+			}
+		}
+	}
+	if text > 0 {
+		rows := "its row is"
+		if text > 1 {
+			rows = "their rows are"
+		}
+		note = fmt.Sprintf("label column %q: text, not a number, in %s (%q on line %d): %s predicted, not scored",
+			target, count(text, "cell"), cells[first], tab.Lines[first], rows)
+	}
+	return y, note
 }
 
 // modelColumnsPresent checks that the file has every column the model
@@ -325,13 +355,9 @@ func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
 	}
 	n := float64(sc.N)
 	sc.MSE, sc.ZeroMSE, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, float64(wrong)/n
-	s := fmt.Sprintf("%d rows with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", sc.N, sc.MSE, sc.ZeroMSE, sc.Ratio())
+	s := fmt.Sprintf("%s with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", count(sc.N, "row"), sc.MSE, sc.ZeroMSE, sc.Ratio())
 	if skipped := len(p.y) - sc.N; skipped > 0 {
-		rows := "rows"
-		if skipped == 1 {
-			rows = "row"
-		}
-		s += fmt.Sprintf("; %d %s without a label not scored", skipped, rows)
+		s += fmt.Sprintf("; %s without a label not scored", count(skipped, "row"))
 	}
 	if sc.Binary {
 		s += fmt.Sprintf(", classification error %.4f", sc.ClassificationError)

@@ -145,18 +145,29 @@ func TestPredictReadsModelColumns(t *testing.T) {
 	b.WriteString("a,b,y,extra\n")
 	for i := range 20 {
 		bCell, y := "n/a", fmt.Sprint(3*float64(i%4)+10) // b is not the model's
-		if i == 2 {
+		switch i {
+		case 2:
 			y = ""
+		case 5:
+			y = "high" // text in the label column is named
 		}
 		fmt.Fprintf(&b, "%d,%s,%s,oops\n", i%4, bCell, y)
 	}
-	out, err := runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "new.csv", b.String()))
+	var out string
+	var err error
+	printed := captureStderr(t, func() {
+		out, err = runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "new.csv", b.String()))
+	})
 	if err != nil {
 		t.Fatalf("predict: %v", err)
 	}
 	rows := strings.Split(strings.TrimSpace(out), "\n")
-	if len(rows) != 21 || !strings.HasSuffix(rows[3], ",") || strings.Contains(out, "NaN") {
-		t.Errorf("want 20 predictions, the third one's label empty:\n%s", out)
+	if len(rows) != 21 || !strings.HasSuffix(rows[3], ",") || !strings.HasSuffix(rows[6], ",") || strings.Contains(out, "NaN") {
+		t.Errorf("want 20 predictions, the third and sixth ones' labels empty:\n%s", out)
+	}
+	if !strings.Contains(printed, `label column "y": text, not a number, in 1 cell ("high" on line 7)`) ||
+		!strings.Contains(printed, "18 rows with labels") || !strings.Contains(printed, "2 rows without a label not scored") {
+		t.Errorf("predict's notes:\n%s", printed)
 	}
 	bad := writeTemp(t, "bad.csv", "a,y\nx,1\n2,3\n")
 	_, err = runCmd(t, "predict", "--model", model, "--data", bad)
