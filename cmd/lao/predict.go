@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/go-gota/gota/series"
 	"io"
 	"math"
 	"os"
@@ -203,13 +204,17 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	return p, nil
 }
 
-// predictLabels parses the label column (read as text) as fit reads
+// predictLabels parses the label column (read as text from a CSV file) as fit reads
 // cells: a missing cell ("", "n/a", ...: ingest.MissingTokens) or text is
 // NaN, and its row is predicted, not scored. Text in a label column is
 // named in the note returned: it is a label predict could not read, not
 // an absent one.
 func predictLabels(tab *frames.Table, target string) (y []float64, note string) {
-	cells := tab.Col(target).Records()
+	col := tab.Col(target)
+	if col.Type() != series.String { // a typed column (Parquet, a database): its numbers as stored
+		return col.Float(), ""
+	}
+	cells := col.Records()
 	y = make([]float64, len(cells))
 	text, first := 0, -1
 	for i, c := range cells {
