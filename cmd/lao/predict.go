@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/go-gota/gota/series"
 	"io"
 	"math"
 	"os"
@@ -14,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/go-gota/gota/series"
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
