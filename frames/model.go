@@ -181,9 +181,6 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 		return nil, err
 	}
 	pred := make([]float64, df.Nrow())
-	for i := range pred {
-		pred[i] = m.Intercept
-	}
 	for j, col := range cols {
 		for i, v := range col {
 			if math.IsNaN(v) {
@@ -191,6 +188,9 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 			}
 			pred[i] += m.Coef[j] * v
 		}
+	}
+	for i := range pred { // last, as lao.Predict's sum plus the intercept in PredictOnBudget: the same bits
+		pred[i] += m.Intercept
 	}
 	return pred, nil
 }
