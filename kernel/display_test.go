@@ -121,6 +121,9 @@ func TestTheoremCard(t *testing.T) {
 			t.Errorf("registry theorem %s: %v\n%s", lt.ID, err, md)
 		}
 		h, _ := TheoremHTML(lt)
+		if lt.Note != "" && (!strings.Contains(md, "*Note:*") || !strings.Contains(h, "<i>Note:</i>")) { // corrections and caveats are on the card
+			t.Errorf("registry theorem %s: its note is not on the card:\n%s", lt.ID, h)
+		}
 		cited := regexp.MustCompile(`(ICML|NeurIPS|JMLR|COLT) 20[0-9][0-9]`).MatchString(h)
 		if lt.Paper == theory.PaperOurs { // this project's results are marked as ours instead
 			cited = strings.Contains(h, "(ours)")

@@ -63,6 +63,9 @@ func TheoremMarkdown(t theory.Theorem) (string, error) {
 	if by := shownBy(t); by != "" {
 		fmt.Fprintf(&b, ">\n> *Shown by:* `%s`\n", strings.ReplaceAll(by, "`", "'"))
 	}
+	if t.Note != "" {
+		fmt.Fprintf(&b, ">\n> *Note:* %s\n", escapeMarkdown(t.Note))
+	}
 	return b.String(), nil
 }
 
@@ -107,6 +110,9 @@ func TheoremHTML(t theory.Theorem) (string, error) {
 	}
 	if by := shownBy(t); by != "" {
 		fmt.Fprintf(&b, `<div><i>Shown by:</i> <code>%s</code></div>`, e(by))
+	}
+	if t.Note != "" { // a restatement, a correction, or where what shows it falls short
+		fmt.Fprintf(&b, `<div style="font-size:90%%;margin-top:4px"><i>Note:</i> %s</div>`, e(t.Note))
 	}
 	b.WriteString(`</div>`)
 	return b.String(), nil
