@@ -2,10 +2,13 @@ package frames
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -315,17 +318,23 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 }
 
 // numberHint guesses why a cell that looks like a number is not one:
-// thousands separators, a decimal comma, Go's digit separators or a
-// hexadecimal number (" (…)"), or "". Cells that cannot be one of those
-// (not starting with a digit, a sign or a point, or without a comma, an
-// underscore or an x) return at once: it runs on every cell that is not a
-// number.
+// thousands separators, a decimal comma, Go's digit separators, a
+// hexadecimal number, a percent sign or a number beyond float64's range
+// (" (…)"), or "". Cells that cannot be one of those (not starting with a
+// digit, a sign or a point, or without a comma, an underscore, an x, a
+// percent sign or an exponent) return at once: it runs on every cell that
+// is not a number.
 func numberHint(text string) string {
 	cell := strings.TrimSpace(text)
-	if cell == "" || !strings.ContainsAny(cell[:1], "+-.0123456789") || !strings.ContainsAny(cell, ",_xX") {
+	if cell == "" || !strings.ContainsAny(cell[:1], "+-.0123456789") || !strings.ContainsAny(cell, ",_xX%eE") {
 		return ""
 	}
+	if v, err := strconv.ParseFloat(cell, 64); errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) && !strings.ContainsAny(cell, "_xX") {
+		return " (beyond the range of a float64, about ±1.8e308: rescale the column)"
+	}
 	switch {
+	case percent.MatchString(cell):
+		return " (a percentage? write 2% as 2, or as 0.02)"
 	case thousands.MatchString(cell):
 		return " (numbers with thousands separators? remove them)"
 	case decimalComma.MatchString(cell):
@@ -352,6 +361,9 @@ var europeanThousands = regexp.MustCompile(`^[+-]?\d{1,3}(\.\d{3})+,\d+$`)
 
 // underscores matches Go's digit separators, "1_000" or "3.141_592".
 var underscores = regexp.MustCompile(`^[+-]?\d+(_\d+)+(\.[\d_]*)?([eE][+-]?\d+)?$|^[+-]?\d*\.\d+(_\d+)+$`)
+
+// percent matches a number with a percent sign, "2%" or "-12.5 %".
+var percent = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)\s*%$`)
 
 // hexadecimal matches a hexadecimal number, "0x1p4" or "0x1F".
 var hexadecimal = regexp.MustCompile(`^[+-]?0[xX][0-9a-fA-F_.]+([pP][+-]?\d+)?$`)

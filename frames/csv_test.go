@@ -308,8 +308,16 @@ func TestReadCSVFormats(t *testing.T) {
 		"a,y\n\"1,000\",2\n\"2,500\",3\n": `column "a" has 2 numbers such as "1,000" on line 2 (numbers with thousands separators?`,
 		"a;y\n0,125;2\n-0,25;3\n":         `column "a" has 2 numbers such as "0,125" on line 2 (numbers with a decimal comma?`,
 		"a;y\n1;0,5\n2;1,5\n3;2\n":        `column "y" has 2 numbers such as "0,5" on line 2`,
+		// beyond float64 and percentages: --missing mean filled 1e400 with the mean in silence, and a
+		// column of percentages was set aside as text
+		"a,y\n1,2\n1e400,3\n3,4\n":   `column "a" has 1 number such as "1e400" on line 3 (beyond the range of a float64`,
+		"a,y\n2%,2\n5 %,3\n1.5%,4\n": `column "a" has 3 numbers such as "2%" on line 2 (a percentage?`,
 	} {
 		_, err := readCSV(t, text, frames.CSVOptions{})
+		if !errors.Is(err, frames.ErrNonNumeric) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: want an ErrNonNumeric mentioning %q, got %v", text, want, err)
+		}
+		_, err = readCSV(t, text, frames.CSVOptions{Missing: frames.MissingMean})
 		if !errors.Is(err, frames.ErrNonNumeric) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: want an ErrNonNumeric mentioning %q, got %v", text, want, err)
 		}
