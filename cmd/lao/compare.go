@@ -810,6 +810,9 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 	for _, v := range vs {
 		if v.AllAttributes {
 			fmt.Fprintf(w, "  k = %d (every attribute: no budget): best method %s, %.3f\n", v.K, v.Best, v.Ratio)
+		} else if v.Steadier != "" { // the recommendation is another method: say why at once
+			fmt.Fprintf(w, "  k = %d: lowest mean %s, %.3f, but not clearly below the zero predictor over the splits; %s, %.3f, is (→)\n",
+				v.K, v.Best, v.Ratio, v.Steadier, v.SteadierRatio)
 		} else {
 			fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -234,5 +235,17 @@ func TestLeakWarning(t *testing.T) {
 	out, err = runCmd(t, "fit", "--data", writeTemp(t, "ok.csv", linearCSV(200, -1, "")), "--target", "y", "--solver", "ridge")
 	if err != nil || strings.Contains(out, "another form") {
 		t.Errorf("fit on a noisy table warned of a leak: %v\n%s", err, out)
+	}
+}
+
+// When the recommendation names a steadier method than the lowest mean,
+// the verdict's first line says so (it read "best budgeted method aerr",
+// then "→ use aer", with the reason only in the second line).
+func TestPrintVerdictSteadier(t *testing.T) {
+	var b strings.Builder
+	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.944, Steadier: "aer", SteadierRatio: 0.953, Recommendation: "k = 2: use aer"}})
+	if out := b.String(); !strings.Contains(out, "k = 2: lowest mean aerr, 0.944, but not clearly below the zero predictor over the splits; aer, 0.953, is (→)") ||
+		strings.Contains(out, "best budgeted method aerr") {
+		t.Errorf("verdict:\n%s", out)
 	}
 }
