@@ -348,25 +348,36 @@ func (src *dataSource) rawLabels() []float64 {
 	return y
 }
 
-// labelNote is a hint for 0/1 labels: coded -1/+1, they get the
-// classification report ("" for other labels).
+// labelNote is a hint for labels that look like classes: 0/1 or two
+// other values (coded -1/+1 they get the classification report), or 3 to
+// maxCodes integers, which may be category codes that regression takes for
+// evenly spaced amounts ("" for other labels).
 func labelNote(y []float64) string {
-	var zero, one bool
+	values := map[float64]bool{}
 	for _, v := range y {
-		switch v {
-		case 0:
-			zero = true
-		case 1:
-			one = true
-		default:
+		if v != math.Trunc(v) { // NaN and ±Inf too
+			return ""
+		}
+		if values[v] = true; len(values) > maxCodes {
 			return ""
 		}
 	}
-	if !zero || !one {
-		return ""
+	codes := slices.Sorted(maps.Keys(values))
+	switch {
+	case slices.Equal(codes, []float64{0, 1}):
+		return zeroOneNote
+	case len(codes) == 2 && !slices.Equal(codes, []float64{-1, 1}):
+		return fmt.Sprintf("the labels take two values, %g and %g: code them as -1/+1 to get the classification error and each prediction's sign as its class", codes[0], codes[1])
+	case len(codes) >= 3:
+		return fmt.Sprintf("the labels take only %d integer values (%g to %g): if they code categories rather than amounts, regression treats them as ordered and evenly spaced; to learn one category against the rest, code it +1 and the others -1",
+			len(codes), codes[0], codes[len(codes)-1])
 	}
-	return zeroOneNote
+	return ""
 }
+
+// maxCodes is the most distinct integer labels labelNote takes for
+// category codes.
+const maxCodes = 10
 
 // zeroOneNote is the hint for 0/1 labels (labelNote, the streamed fit's).
 const zeroOneNote = "the labels are 0/1: code them as -1/+1 (2y-1) to get the classification error and each prediction's sign as its class"

@@ -273,3 +273,24 @@ func TestNoIgnoreAdviceForEveryColumn(t *testing.T) {
 		t.Errorf("four of five features: %v", err)
 	}
 }
+
+// labelNote hints at labels that look like classes or category codes, and
+// says nothing for amounts.
+func TestLabelNote(t *testing.T) {
+	for _, c := range []struct {
+		y    []float64
+		want string
+	}{
+		{[]float64{0, 1, 1, 0}, "the labels are 0/1"},
+		{[]float64{1, 2, 2, 1}, "two values, 1 and 2: code them as -1/+1"},
+		{[]float64{-1, 1, 1}, ""},
+		{[]float64{1, 4, 2, 3, 3}, "only 4 integer values (1 to 4): if they code categories"},
+		{[]float64{1.5, 2, 3}, ""},
+		{[]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, ""}, // 11 values: counts, not codes
+		{[]float64{1, 1, 1}, ""},
+	} {
+		if got := labelNote(c.y); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("labelNote(%v) = %q, want %q", c.y, got, c.want)
+		}
+	}
+}
