@@ -584,6 +584,32 @@ func (c *comparison) finish() {
 		}
 	}
 	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D)
+	for i := range c.rep.Verdict {
+		noteUnbudgeted(&c.rep.Verdict[i], c.rep.D)
+	}
+}
+
+// noteUnbudgeted adds to a verdict's recommendation that its best method
+// reads every attribute at that k though k < d (AERR and AELR read k + 1:
+// at k = d − 1 nothing is hidden from them). The cap is the solver's own
+// budget rule (Start on a problem of d attributes); a solver that cannot
+// start without the data (its moments) is left as it is.
+func noteUnbudgeted(v *experiments.Verdict, d int) {
+	if v.AllAttributes || d < 1 {
+		return
+	}
+	s, err := lao.New(v.Best)
+	if err != nil {
+		return
+	}
+	if k, err := lao.FindParam(s, "k"); err != nil || k.Set(float64(v.K)) != nil {
+		return
+	}
+	_, b, err := s.Start(lao.Problem{M: 100, D: d, Rand: lao.NewRand(1)})
+	if err != nil || b.Full || b.Mean > 0 || b.PerExample < d {
+		return
+	}
+	v.Recommendation += fmt.Sprintf(" (but %s reads up to %d attributes per example at k = %d, all d = %d: nothing is hidden from it)", v.Best, b.PerExample, v.K, d)
 }
 
 // warning says on how many splits the row's test error is above the zero

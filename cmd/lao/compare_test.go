@@ -249,3 +249,19 @@ func TestPrintVerdictSteadier(t *testing.T) {
 		t.Errorf("verdict:\n%s", out)
 	}
 }
+
+// A verdict whose best method reads every attribute at k < d (AERR's
+// k + 1 at k = d − 1) says that nothing was hidden from it.
+func TestNoteUnbudgeted(t *testing.T) {
+	for _, c := range []struct {
+		best string
+		k, d int
+		want bool
+	}{{"aerr", 2, 3, true}, {"aerr", 2, 4, false}, {"screen-ridge", 2, 3, false}, {"aer", 2, 3, false}} {
+		v := experiments.Verdict{K: c.k, Best: c.best, Recommendation: "r"}
+		noteUnbudgeted(&v, c.d)
+		if got := strings.Contains(v.Recommendation, "nothing is hidden from it"); got != c.want {
+			t.Errorf("%s at k = %d, d = %d: %q", c.best, c.k, c.d, v.Recommendation)
+		}
+	}
+}

@@ -340,8 +340,11 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 // nothing was hidden from the learner.
 func noBudgetNote(res *lao.Result, d int) string {
 	per := res.Budget.PerExample
-	if d < 2 || per < d || res.Budget.Full || res.Budget.Mean > 0 {
+	if d < 1 || per < d || res.Budget.Full || res.Budget.Mean > 0 {
 		return ""
+	}
+	if d == 1 {
+		return "no budget: the table has one attribute, and each training example reveals it; learning with limited attributes needs d ≥ 2"
 	}
 	return fmt.Sprintf("no budget: each training example could reveal all d = %d attributes (the solver's cap is %d per example), so nothing was hidden from the learner; a smaller --k gives a budget", d, per)
 }
