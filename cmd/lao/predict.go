@@ -28,6 +28,7 @@ type predictions struct {
 	lines []int
 	pred  []float64
 	y     []float64 // nil when the file has no label column
+	text  []string  // the label cells as written, where y is NaN (nil: none kept)
 	notes []string  // what happened on the way (rows dropped, cells filled, ...)
 }
 
@@ -196,7 +197,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	}
 	if _, ok := tab.Column(m.Target); ok && m.Target != "" {
 		var note string
-		p.y, note = predictLabels(tab, m.Target)
+		p.y, p.text, note = predictLabels(tab, m.Target)
 		p.notes = append(p.notes, note)
 	}
 	if t := newMissingReport(tab, used).text(); t != "" {
@@ -209,32 +210,33 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 // cells: a missing cell ("", "n/a", ...: ingest.MissingTokens) or text is
 // NaN, and its row is predicted, not scored. Text in a label column is
 // named in the note returned: it is a label predict could not read, not
-// an absent one.
-func predictLabels(tab *frames.Table, target string) (y []float64, note string) {
+// an absent one; text returns the cells as written, for the output to
+// keep them.
+func predictLabels(tab *frames.Table, target string) (y []float64, text []string, note string) {
 	col := tab.Col(target)
 	if col.Type() != series.String { // a typed column (Parquet, a database): its numbers as stored
-		return col.Float(), ""
+		return col.Float(), nil, ""
 	}
 	cells := col.Records()
 	y = make([]float64, len(cells))
-	text, first := 0, -1
+	nText, first := 0, -1
 	for i, c := range cells {
 		var kind ingest.CellKind
 		if y[i], kind = ingest.ParseCell(c); kind == ingest.Text {
-			if text++; first < 0 {
+			if nText++; first < 0 {
 				first = i
 			}
 		}
 	}
-	if text > 0 {
+	if nText > 0 {
 		rows := "its row is"
-		if text > 1 {
+		if nText > 1 {
 			rows = "their rows are"
 		}
-		note = fmt.Sprintf("label column %q: text, not a number, in %s (%q on line %d): %s predicted, not scored",
-			target, count(text, "cell"), cells[first], tab.Lines[first], rows)
+		note = fmt.Sprintf("label column %q: text, not a number, in %s (%q on line %d): %s predicted, not scored (the output keeps the text)",
+			target, count(nText, "cell"), cells[first], tab.Lines[first], rows)
 	}
-	return y, note
+	return y, cells, note
 }
 
 // modelColumnsPresent checks that the file has every column the model
@@ -407,10 +409,13 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 		}
 		if p.y != nil {
 			y := ""
-			if !math.IsNaN(p.y[i]) {
+			switch {
+			case !math.IsNaN(p.y[i]):
 				y = f(p.y[i])
+			case p.text != nil: // a label that is not a number, as written ("" or "n/a" too)
+				y = p.text[i]
 			}
-			rec = append(rec, y) // an unlabelled row's label stays empty
+			rec = append(rec, y) // an unlabelled row's label stays as it was
 		}
 		if err := cw.Write(rec); err != nil {
 			return err
