@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -386,7 +387,11 @@ func unknownColumn(name, role string, have []string) error {
 		list = append(list[:12:12], "...")
 	}
 	hint := ""
-	if near := NearColumn(name, have); near != "" {
+	near := NearColumn(name, have)
+	if near == "" {
+		near = typoColumn(name, have)
+	}
+	if near != "" {
 		hint = fmt.Sprintf("; did you mean %s?", near)
 		if w := ShellWord(near); w != near {
 			hint = fmt.Sprintf("; did you mean %s (on a command line: %s)?", near, w)
@@ -394,6 +399,57 @@ func unknownColumn(name, role string, have []string) error {
 	}
 	return fmt.Errorf("frames: %s column %q is not a column of the table (its columns: %s)%s: %w",
 		role, name, strings.Join(list, ", "), hint, ErrUnknownColumn)
+}
+
+// typoColumn returns the one column of have closest to name by edit
+// distance (insertions, deletions, substitutions and swaps of neighbours,
+// ignoring case), when that distance is at most a quarter of name's length
+// (at least 1), or "" if there is none or several at that distance. A
+// column equal but for case is NearColumn's to find.
+func typoColumn(name string, have []string) string {
+	limit := max(1, utf8.RuneCountInString(name)/4)
+	best, bestD, ties := "", limit+1, 0
+	for _, h := range have {
+		switch d := editDistance(strings.ToLower(name), strings.ToLower(h)); {
+		case d == 0: // a difference of case only: NearColumn's, which found it ambiguous
+		case d < bestD:
+			best, bestD, ties = h, d, 1
+		case d == bestD:
+			ties++
+		}
+	}
+	if ties != 1 {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance of a and b, in
+// runes: the fewest insertions, deletions, substitutions and swaps of
+// neighbouring runes that turn a into b.
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
 }
 
 // NearColumn returns the one column of have that name matches but for

@@ -36,7 +36,8 @@ func TestShellWord(t *testing.T) {
 }
 
 // An unknown column that differs from one of the table's only by case or
-// by quotes around it is named in the error, typed for a shell.
+// by quotes around it, or by a typing slip (typoColumn), is named in the
+// error, typed for a shell.
 func TestUnknownColumnNear(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -47,6 +48,12 @@ func TestUnknownColumnNear(t *testing.T) {
 		{"Invest", []string{"invest", "value"}, "did you mean invest?"},
 		{"x", []string{"X", "'x'"}, ""}, // two candidates: no guess
 		{"price", []string{"cost"}, ""},
+		// typing slips: a swap, a letter short, two letters short of nine
+		{"pirce", []string{"rooms", "price"}, "did you mean price?"},
+		{"MATHTOTAL", []string{"MATHTOT", "READTOT"}, "did you mean MATHTOT?"},
+		{"ag", []string{"age", "area"}, "did you mean age?"},
+		{"ab", []string{"a", "b"}, ""}, // two at distance 1: no guess
+		{"xyz", []string{"age", "area"}, ""},
 	} {
 		err := unknownColumn(tc.name, "target", tc.have)
 		if !errors.Is(err, ErrUnknownColumn) {
