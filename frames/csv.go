@@ -163,15 +163,21 @@ type ColumnInfo struct {
 	// column is refused with NumberLikeError); NumberLikeAt is the first.
 	NumberLike   int
 	NumberLikeAt Cell
+	// Bools counts the cells among Numbers written true or false (any
+	// case), read as 1 and 0: BoolColumns names their columns for a note.
+	Bools int
 }
 
-// Count adds a cell of the given kind (ingest.ParseCell's) to the column's
-// counts and reports whether it is a number; a cell that is not may be
-// kept among First. Every reader counts cells by this one rule.
-func (c *ColumnInfo) Count(kind ingest.CellKind) (number bool) {
+// Count adds a cell of the given kind (ingest.ParseCell's) and text to the
+// column's counts and reports whether it is a number; a cell that is not
+// may be kept among First. Every reader counts cells by this one rule.
+func (c *ColumnInfo) Count(kind ingest.CellKind, text string) (number bool) {
 	switch kind {
 	case ingest.Number:
 		c.Numbers++
+		if t := strings.TrimSpace(text); t != "" && strings.ContainsRune("tTfF", rune(t[0])) { // true or false: 1 or 0
+			c.Bools++
+		}
 		return true
 	case ingest.Missing:
 		c.Missing++
@@ -230,6 +236,22 @@ func (t *Table) PosName() string {
 		return "line"
 	}
 	return t.unit
+}
+
+// BoolNote says which numeric columns hold cells written true or false,
+// read as 1 and 0 (ColumnInfo.Bools), or "" if none does: a yes/no column
+// is set aside as text, so a true/false one is worth a word too.
+func (t *Table) BoolNote() string {
+	var cols []string
+	for _, c := range t.Columns {
+		if c.Kind == Numeric && c.Bools > 0 {
+			cols = append(cols, fmt.Sprintf("%q (%d cells)", c.Name, c.Bools))
+		}
+	}
+	if len(cols) == 0 {
+		return ""
+	}
+	return "true/false cells read as 1/0 in " + strings.Join(cols, ", ")
 }
 
 // Unused lists the columns that cannot be features, with the reason: text

@@ -400,3 +400,22 @@ func TestReadCSVHeaderLooksLikeData(t *testing.T) {
 		t.Errorf("a real header: %v", err)
 	}
 }
+
+// Cells written true or false are read as 1 and 0 and said so; other
+// numbers are not counted as such.
+func TestBoolNote(t *testing.T) {
+	tab, err := readCSV(t, "a,b,y\nTRUE,1,2\nfalse,2,5\n1,3,4\n", frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tab.BoolNote(); got != `true/false cells read as 1/0 in "a" (2 cells)` {
+		t.Errorf("BoolNote = %q", got)
+	}
+	if fmt.Sprint(tab.Col("a").Float()) != "[1 0 1]" {
+		t.Errorf("a = %v", tab.Col("a").Float())
+	}
+	tab, err = readCSV(t, "a,y\n1,2\n-2,5\n.5e1,4\n", frames.CSVOptions{Target: "y"})
+	if err != nil || tab.BoolNote() != "" {
+		t.Errorf("numbers taken for true/false: %v %q", err, tab.BoolNote())
+	}
+}

@@ -109,7 +109,7 @@ func (rd *tableReader) checkMemory() error {
 // ingest.ParseCell's rule; its text kept if it is not a number) at position
 // line, and returns its value.
 func (c *csvColumn) add(row, line int, v float64, kind ingest.CellKind, cell, unit string) float64 {
-	if c.info.Count(kind) {
+	if c.info.Count(kind, cell) {
 		return v
 	}
 	cell = strings.Clone(cell) // a clone: the cell would keep the whole line alive

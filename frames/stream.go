@@ -196,7 +196,7 @@ func (s *CSVStream) classify() error {
 		for j := range cols {
 			in := &cols[j]
 			_, kind, text := rec.Cell(j)
-			if !in.Count(kind) {
+			if !in.Count(kind, text) {
 				in.Keep(text, line, s.unit)
 			}
 		}

@@ -269,9 +269,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		return fmt.Errorf("compare: nothing ran: every --k (%s) is above the d = %d attributes and no full-information reference was asked for: give a smaller --k or add ridge to --solvers",
 			joinInts(rep.Skipped), rep.D)
 	}
-	if n := labelNote(src.rawLabels()); n != "" {
-		rep.Notes = append(rep.Notes, n)
-	}
+	rep.Notes = append(rep.Notes, nonEmpty(labelNote(src.rawLabels()), src.boolNote())...)
 	if f.splits != "" {
 		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
 			return err

@@ -123,9 +123,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err := rep.describeTable(src, f, first); err != nil {
 		return err
 	}
-	if n := labelNote(src.rawLabels()); n != "" {
-		rep.Notes = append(rep.Notes, n)
-	}
+	rep.Notes = append(rep.Notes, nonEmpty(labelNote(src.rawLabels()), src.boolNote())...)
 	for _, c := range curves {
 		for _, n := range c.Refits {
 			rep.Notes = append(rep.Notes, c.Label+", "+n)

@@ -348,6 +348,15 @@ func (src *dataSource) rawLabels() []float64 {
 	return y
 }
 
+// boolNote names the columns whose true/false cells were read as 1/0 (""
+// for none, or a source that is not a table).
+func (src *dataSource) boolNote() string {
+	if src.tab == nil {
+		return ""
+	}
+	return src.tab.BoolNote()
+}
+
 // labelNote is a hint for labels that look like classes: 0/1 or two
 // other values (coded -1/+1 they get the classification report), or 3 to
 // maxCodes integers, which may be category codes that regression takes for

@@ -110,7 +110,7 @@ func (lz *Lazy) readBad(j int, in *frames.ColumnInfo, all bool) error {
 			if !ok {
 				s = string(v.([]byte))
 			}
-			if in.Count(kind) {
+			if in.Count(kind, s) {
 				if lz.asText[j]++; lz.asTextAt[j] == "" {
 					lz.asTextAt[j] = fmt.Sprintf("%q at %s %d", s, unit, key)
 				}
