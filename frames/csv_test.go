@@ -419,3 +419,16 @@ func TestBoolNote(t *testing.T) {
 		t.Errorf("numbers taken for true/false: %v %q", err, tab.BoolNote())
 	}
 }
+
+// A header whose every name is in single quotes (statsmodels' spector.csv)
+// is read without them; a header with one such name keeps it.
+func TestSingleQuotedHeader(t *testing.T) {
+	tab, err := readCSV(t, "'OBS' 'GPA' 'GRADE'\n1 2.66 0\n2 2.89 1\n3 3.28 0\n", frames.CSVOptions{Target: "GRADE"})
+	if err != nil || !slices.Equal(tab.Names(), []string{"OBS", "GPA", "GRADE"}) {
+		t.Fatalf("names %v, error %v", tab.Names(), err)
+	}
+	tab, err = readCSV(t, "'a',b\n1,2\n3,4\n", frames.CSVOptions{})
+	if err != nil || !slices.Equal(tab.Names(), []string{"'a'", "b"}) {
+		t.Errorf("names %v, error %v", tab.Names(), err)
+	}
+}

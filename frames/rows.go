@@ -72,10 +72,28 @@ func newRowTable(rows Rows, name string, opt CSVOptions) (*rowTable, error) {
 	return t, nil
 }
 
+// unquoteSingle strips the single quotes around every name of a header
+// whose every name is written so ('OBS' 'GPA' 'GRADE': statsmodels'
+// spector.csv), as the double quotes of CSV are; any other header is
+// returned as it is.
+func unquoteSingle(rec []string) []string {
+	for _, h := range rec {
+		if len(h) < 2 || h[0] != '\'' || h[len(h)-1] != '\'' {
+			return rec
+		}
+	}
+	out := make([]string, len(rec))
+	for j, h := range rec {
+		out[j] = h[1 : len(h)-1]
+	}
+	return out
+}
+
 // header names the columns (an empty name becomes "columnJ", or
 // "columnJ_2"... if the file names another column so) and checks the
 // target and the ignored columns.
 func (t *rowTable) header(rec []string) error {
+	rec = unquoteSingle(rec)
 	seen := make(map[string]int, len(rec))
 	t.names, t.ignored = make([]string, 0, len(rec)), make([]bool, 0, len(rec))
 	t.unnamed = make([]bool, len(rec))
