@@ -104,8 +104,8 @@ func (e *CellsError) Error() string {
 		if bad > len(in.First) {
 			more = fmt.Sprintf(" and %d more", bad-len(in.First))
 		}
-		parts = append(parts, fmt.Sprintf("%s %q is numeric (%s numbers) but %s missing or not a number (%s%s)",
-			role, in.Name, plural(in.Numbers, "cell"), plural(bad, "cell is", "cells are"), strings.Join(cells, ", "), more))
+		parts = append(parts, fmt.Sprintf("%s %q is numeric (%s) but %s missing or not a number (%s%s)",
+			role, in.Name, plural(in.Numbers, "cell is a number", "cells are numbers"), plural(bad, "cell is", "cells are"), strings.Join(cells, ", "), more))
 	}
 	if len(others) > 0 {
 		parts = append(parts, fmt.Sprintf("and so are %s more: %s", plural(len(others), "column"), strings.Join(others, ", ")))

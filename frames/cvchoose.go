@@ -69,12 +69,12 @@ func smallTableWarnings(m, d, folds int) []string {
 		if folds <= 3 {
 			advice = "more rows would help"
 		}
-		out = append(out, fmt.Sprintf("%d rows in %d folds leave %d validation rows per fold (fewer than %d): the CV choice is mostly noise; %s",
-			m, folds, n, MinValidationRows, advice))
+		out = append(out, fmt.Sprintf("%d rows in %d folds leave %s per fold (fewer than %d): the CV choice is mostly noise; %s",
+			m, folds, plural(n, "validation row"), MinValidationRows, advice))
 	}
 	if train := m - m/max(folds, 1); train < 2*d {
-		out = append(out, fmt.Sprintf("each fit sees %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor",
-			train, d))
+		out = append(out, fmt.Sprintf("each fold's fit sees %d of these %d rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor",
+			train, m, d))
 	}
 	return out
 }
