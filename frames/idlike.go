@@ -19,11 +19,18 @@ type IDLike struct {
 	// Reason says which pattern the column follows, e.g. "one distinct
 	// integer per row, 1 to 20 with no gap (a row number)".
 	Reason string `json:"reason"`
+	// Date marks a column of dates written as numbers (YYYYMMDD), not an
+	// identifier: Warning says so.
+	Date bool `json:"date,omitempty"`
 }
 
 // Warning is the sentence fit, compare and describe print for c, with the
 // hint to leave the column out.
 func (c IDLike) Warning() string {
+	if c.Date {
+		return fmt.Sprintf("column %s looks like dates written as numbers: %s; read as a number a date jumps by 70 or more at a month's end and by about 8,870 at a year's end, "+
+			"so a linear model weighs its steps unevenly: convert it to days or years since a start, or leave it out with --ignore %s", c.Column, c.Reason, ShellWord(c.Column))
+	}
 	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s",
 		c.Column, c.Reason, ShellWord(c.Column))
 }
@@ -54,11 +61,35 @@ func IDLikeColumns(df dataframe.DataFrame, features []string) []IDLike {
 		if col.Err != nil || col.HasNaN() {
 			continue
 		}
-		if reason := idReason(col.Float()); reason != "" {
+		if reason := dateReason(col.Float()); reason != "" {
+			out = append(out, IDLike{Column: name, Reason: reason, Date: true})
+		} else if reason := idReason(col.Float()); reason != "" {
 			out = append(out, IDLike{Column: name, Reason: reason})
 		}
 	}
 	return out
+}
+
+// dateReason returns why v (a complete column) looks like dates written
+// YYYYMMDD (every value an integer from 1000-01-01 to 2999-12-31 with a
+// month of 1 to 12 and a day of 1 to 31, two distinct values at least), or
+// "" if it does not.
+func dateReason(v []float64) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, x := range v {
+		if x != math.Trunc(x) || x < 10000101 || x > 29991231 {
+			return "" // NaN too
+		}
+		n := int64(x)
+		if m, d := n/100%100, n%100; m < 1 || m > 12 || d < 1 || d > 31 {
+			return ""
+		}
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if len(v) == 0 || lo == hi {
+		return ""
+	}
+	return fmt.Sprintf("every value an integer of the form YYYYMMDD, %.0f to %.0f", lo, hi)
 }
 
 // idReason returns why v (a complete column in row order) looks like an

@@ -89,3 +89,23 @@ func TestPrepareFrameIDLike(t *testing.T) {
 		t.Errorf("warnings %q", w)
 	}
 }
+
+// Dates written as YYYYMMDD numbers are flagged as dates, not identifiers;
+// numbers of that size that are not dates (a month 13) are not.
+func TestDateLikeColumns(t *testing.T) {
+	dates, notDates := make([]float64, 8), make([]float64, 8)
+	for i := range dates {
+		dates[i] = float64(19720101 + 100*(i%12) + 10000*(i/12) + i%3) // 1972-01-01, 1972-02-02, ...
+		notDates[i] = float64(19721301 + i)                             // month 13
+	}
+	df := dataframe.New(series.New(dates, series.Float, "date"), series.New(notDates, series.Float, "code"))
+	got := IDLikeColumns(df, []string{"date", "code"})
+	if len(got) == 0 || got[0].Column != "date" || !got[0].Date || !strings.Contains(got[0].Warning(), "dates written as numbers") {
+		t.Fatalf("flagged %+v", got)
+	}
+	for _, c := range got[1:] {
+		if c.Date {
+			t.Errorf("%s flagged as dates", c.Column)
+		}
+	}
+}
