@@ -266,8 +266,11 @@ func runCompare(args []string, stdout io.Writer) error {
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	if len(rep.Rows) == 0 {
-		return fmt.Errorf("compare: nothing ran: every --k (%s) is above the d = %d attributes and no full-information reference was asked for: give a smaller --k or add ridge to --solvers",
-			joinInts(rep.Skipped), rep.D)
+		why := fmt.Sprintf("every --k (%s) is above the d = %d attributes", joinInts(rep.Skipped), rep.D)
+		if len(rep.Skipped) == 0 && len(rep.NotRun) > 0 {
+			why = fmt.Sprintf("no solver could run at the k asked for (%s at k = %d: %s)", rep.NotRun[0].Solver, rep.NotRun[0].K, rep.NotRun[0].Reason)
+		}
+		return fmt.Errorf("compare: nothing ran: %s and no full-information reference was asked for: give a smaller --k or add ridge to --solvers", why)
 	}
 	rep.Notes = append(rep.Notes, nonEmpty(labelNote(src.rawLabels()), src.boolNote())...)
 	if f.splits != "" {
