@@ -164,7 +164,7 @@ type ColumnInfo struct {
 	NumberLike   int
 	NumberLikeAt Cell
 	// Bools counts the cells among Numbers written true or false (any
-	// case), read as 1 and 0: BoolColumns names their columns for a note.
+	// case), read as 1 and 0: Table.BoolNote names their columns.
 	Bools int
 }
 
