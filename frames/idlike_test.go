@@ -96,7 +96,7 @@ func TestDateLikeColumns(t *testing.T) {
 	dates, notDates := make([]float64, 8), make([]float64, 8)
 	for i := range dates {
 		dates[i] = float64(19720101 + 100*(i%12) + 10000*(i/12) + i%3) // 1972-01-01, 1972-02-02, ...
-		notDates[i] = float64(19721301 + i)                             // month 13
+		notDates[i] = float64(19721301 + i)                            // month 13
 	}
 	df := dataframe.New(series.New(dates, series.Float, "date"), series.New(notDates, series.Float, "code"))
 	got := IDLikeColumns(df, []string{"date", "code"})

@@ -155,8 +155,8 @@ func (t *rowTable) headerHint() string {
 // column names, not data, and do not count.
 func NumericHeader(names []string) []string {
 	var out []string
-	for _, h := range numericNames(names) {
-		if !inIntegerRun(names, h) {
+	for i, h := range names {
+		if _, kind := ingest.ParseCell(h); kind == ingest.Number && !inIntegerRun(names, i) {
 			out = append(out, h)
 		}
 	}
@@ -166,12 +166,11 @@ func NumericHeader(names []string) []string {
 	return nil
 }
 
-// inIntegerRun reports whether name is an integer in a run of three or more
-// neighbouring names that count up or down by one.
-func inIntegerRun(names []string, name string) bool {
-	i := slices.Index(names, name)
+// inIntegerRun reports whether names[i] is an integer in a run of three or
+// more neighbouring names that count up or down by one.
+func inIntegerRun(names []string, i int) bool {
 	step := func(a, b int) int { // b − a if both are integers, else 0
-		if a < 0 || b < 0 || a >= len(names) || b >= len(names) {
+		if a < 0 || b >= len(names) {
 			return 0
 		}
 		x, e1 := strconv.Atoi(strings.TrimSpace(names[a]))
