@@ -36,9 +36,10 @@ const LiveHandshakeEnv = "LAO_WIDGETS_HANDSHAKE"
 
 // DefaultLiveHandshake bounds the wait for the front end to answer a new
 // widget: GoNB installs its WebSocket in the page first (it waits up to 3 s
-// for it) and the slider's script then sends its initial value back. A cell
-// run without a front end that answers waits this long before it shows the
-// plain-HTML slider.
+// for it) and the slider's script then sends its initial value back; a
+// widget unanswered for a third of the wait (at least 5 s) is replaced by a
+// new one (handshakeWidget). A cell run without a front end that answers
+// waits this long before it shows the plain-HTML slider.
 const DefaultLiveHandshake = 10 * time.Second
 
 // DisplayLiveSlider shows views (one per value, computed once from cached
@@ -111,7 +112,7 @@ func runLiveSlider(label string, values, views []string, initial int, idle, hand
 		gonbui.UpdateHTML(plotBlock, "")
 		gonbui.Sync()
 	}
-	slider, ok := within(handshake, func() *widgets.SliderBuilder {
+	slider, ok := handshakeWidget(handshake, id+"-slider", func() *widgets.SliderBuilder {
 		return widgets.Slider(0, len(values)-1, initial).AppendTo(id + "-slider").Done()
 	})
 	if !ok {
@@ -124,7 +125,7 @@ func runLiveSlider(label string, values, views []string, initial int, idle, hand
 	// otherwise be lost, and its position never drawn.
 	moves := slider.Listen().LatestOnly()
 	defer moves.Close()
-	button, ok := within(handshake, func() *widgets.ButtonBuilder {
+	button, ok := handshakeWidget(handshake, id+"-done", func() *widgets.ButtonBuilder {
 		return widgets.Button("Done").AppendTo(id + "-done").Done()
 	})
 	if !ok {
@@ -160,6 +161,33 @@ func serveLive(id, plotBlock string, values, views []string, pos int, idle time.
 		case <-timer.C:
 			return pos
 		}
+	}
+}
+
+// handshakeWidget builds a GoNB widget into the element parent and waits
+// for the front end's first answer; a widget left unanswered for a third of
+// handshake (at least 5 s) is removed and a new one built, until handshake
+// has passed. A new widget helps because GoNB's page script gives up on its
+// connection when the kernel's acknowledgement takes more than 0.5 s
+// (gonb_comm's _wait_open_ack in GoNB v0.11.4), which happens on a loaded
+// machine: the widgets built on that connection never answer, and the next
+// widget's request makes the kernel find the page silent and install its
+// WebSocket again. Each retry is noted in the browser's console.
+func handshakeWidget[T any](handshake time.Duration, parent string, build func() T) (T, bool) {
+	per := max(handshake/3, 5*time.Second)
+	deadline := time.Now().Add(handshake)
+	for try := 1; ; try++ {
+		left := time.Until(deadline)
+		if left <= 0 {
+			var zero T
+			return zero, false
+		}
+		if w, ok := within(min(per, left), build); ok {
+			return w, true
+		}
+		dom.SetInnerHtml(parent, "")
+		dom.TransientJavascript(fmt.Sprintf("console.warn(%q)",
+			fmt.Sprintf("lao: widget %d in #%s got no answer within %v", try, parent, min(per, left))))
 	}
 }
 

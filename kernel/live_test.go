@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -195,13 +196,13 @@ func TestDriveLiveSliders(t *testing.T) {
 	r, err := DriveLiveSliders(ctx, path, env, 150*time.Second)
 	if err != nil {
 		if r != nil {
-			t.Logf("console:\n%s\noutputs:\n%s", strings.Join(r.Console, "\n"), r.Outputs)
+			t.Logf("%s\noutputs:\n%s", r.Logs(), r.Outputs)
 		}
 		t.Fatal(err)
 	}
-	t.Logf("driven in %v", time.Since(start).Round(time.Second))
+	t.Logf("driven in %v; the widgets' console lines: %q", time.Since(start).Round(time.Second), WidgetConsole(r.Console))
 	if len(r.Sliders) != 1 {
-		t.Fatalf("%d live sliders driven, want 1; outputs:\n%s", len(r.Sliders), r.Outputs)
+		t.Fatalf("%d live sliders driven, want 1; outputs:\n%s\n%s", len(r.Sliders), r.Outputs, r.Logs())
 	}
 	s := r.Sliders[0]
 	t.Logf("shown %v, labels %q, persisted %v at %d (%s)", s.Shown, s.Labels, s.Persisted, s.PersistedAt, s.AfterDone)
@@ -217,4 +218,44 @@ func TestDriveLiveSliders(t *testing.T) {
 	if !strings.Contains(r.Outputs, "slider cell done") {
 		t.Errorf("the slider cell did not finish after Done; outputs:\n%s", r.Outputs)
 	}
+}
+
+// TestHandshakeWidget checks handshakeWidget's attempts: a widget left
+// unanswered is given up after a third of the handshake (at least 5 s) and a
+// new one built; with no answer at all it gives up when the handshake ends.
+func TestHandshakeWidget(t *testing.T) {
+	t.Run("second answers", func(t *testing.T) {
+		t.Parallel()
+		var calls atomic.Int32
+		start := time.Now()
+		got, ok := handshakeWidget(12*time.Second, "parent", func() int32 {
+			if n := calls.Add(1); n > 1 {
+				return n
+			}
+			select {} // the first widget never answers
+		})
+		took := time.Since(start)
+		if !ok || got != 2 {
+			t.Fatalf("got %d, %v after %d builds; want the second widget", got, ok, calls.Load())
+		}
+		if took < 5*time.Second || took > 8*time.Second {
+			t.Errorf("the second widget came after %v, want the first given up after 5 s", took)
+		}
+	})
+	t.Run("none answers", func(t *testing.T) {
+		t.Parallel()
+		var calls atomic.Int32
+		start := time.Now()
+		_, ok := handshakeWidget(7*time.Second, "parent", func() int {
+			calls.Add(1)
+			select {}
+		})
+		took := time.Since(start)
+		if n := calls.Load(); ok || n != 2 {
+			t.Errorf("ok %v after %d builds, want false after 2 (5 s, then the 2 s left)", ok, n)
+		}
+		if took < 7*time.Second || took > 10*time.Second {
+			t.Errorf("gave up after %v, want the handshake's 7 s", took)
+		}
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -46,9 +47,29 @@ type LiveSliderState struct {
 
 // LiveRun is the outcome of DriveLiveSliders.
 type LiveRun struct {
-	Sliders []LiveSliderState
-	Console []string // the browser console
-	Outputs string   // the end of the notebook's rendered text
+	Sliders   []LiveSliderState
+	Console   []string // the browser console
+	Outputs   string   // the end of the notebook's rendered text
+	ServerLog string   // the end of the Jupyter server's and its kernel's log (GoNB logs its WebSocket there)
+}
+
+// Logs returns the browser console and the end of the server's log, for a
+// test to show when the sliders did not come up as expected.
+func (r *LiveRun) Logs() string {
+	return "browser console:\n" + strings.Join(r.Console, "\n") + "\nJupyter server and kernel log (end):\n" + r.ServerLog
+}
+
+// WidgetConsole returns the console lines about the widgets' connection:
+// GoNB's messages (gonb_comm, SyncedVariable, a widget's script) and the retries noted by
+// handshakeWidget.
+func WidgetConsole(console []string) []string {
+	var out []string
+	for _, l := range console {
+		if strings.Contains(l, "gonb_comm") || strings.Contains(l, "GoNB") || strings.Contains(l, "lao: widget") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // FindPuppeteer returns the directory holding node_modules/puppeteer-core
@@ -93,7 +114,7 @@ func DriveLiveSliders(ctx context.Context, notebook string, env []string, runTim
 	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	base, token, err := startNotebookServer(ctx, filepath.Dir(notebook), dir, env)
+	base, token, log, err := startNotebookServer(ctx, filepath.Dir(notebook), dir, env)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +139,11 @@ func DriveLiveSliders(ctx context.Context, notebook string, env []string, runTim
 	if err != nil {
 		return nil, fmt.Errorf("kernel: DriveLiveSliders: node: %w\n%s", err, tail(stderr.String(), 2000))
 	}
-	return parseLiveRun(out)
+	r, err := parseLiveRun(out)
+	if r != nil {
+		r.ServerLog = tail(log.String(), 4000)
+	}
+	return r, err
 }
 
 // parseLiveRun decodes the driving script's JSON line.
@@ -153,21 +178,22 @@ func parseLiveRun(out []byte) (*LiveRun, error) {
 // startNotebookServer starts `jupyter notebook` serving dir on a free
 // localhost port with a random token, its runtime files in tmp, and waits
 // until it answers. The server (and its kernels) is killed when ctx ends.
-// It returns the server's base URL (ending in "/") and the token.
-func startNotebookServer(ctx context.Context, dir, tmp string, env []string) (string, string, error) {
+// It returns the server's base URL (ending in "/"), the token and the
+// server's log, which the server and its kernels keep writing to.
+func startNotebookServer(ctx context.Context, dir, tmp string, env []string) (string, string, *syncBuffer, error) {
 	jupyter, err := exec.LookPath("jupyter")
 	if err != nil {
-		return "", "", fmt.Errorf("%w: jupyter is not on PATH; %s", ErrNoJupyter, EnableHint)
+		return "", "", nil, fmt.Errorf("%w: jupyter is not on PATH; %s", ErrNoJupyter, EnableHint)
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
 	token := hex.EncodeToString(b)
 	args := []string{"notebook", "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port), "--port-retries=0",
@@ -181,7 +207,7 @@ func startNotebookServer(ctx context.Context, dir, tmp string, env []string) (st
 	cmd.Stdout, cmd.Stderr = log, log
 	killGroup(cmd)
 	if err := cmd.Start(); err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
 	go cmd.Wait()
 	base := fmt.Sprintf("http://127.0.0.1:%d/", port)
@@ -190,14 +216,14 @@ func startNotebookServer(ctx context.Context, dir, tmp string, env []string) (st
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return base, token, nil
+				return base, token, log, nil
 			}
 		}
 		if ctx.Err() != nil {
 			break
 		}
 	}
-	return "", "", fmt.Errorf("kernel: jupyter notebook on port %d did not answer within a minute:\n%s", port, tail(log.String(), 2000))
+	return "", "", nil, fmt.Errorf("kernel: jupyter notebook on port %d did not answer within a minute:\n%s", port, tail(log.String(), 2000))
 }
 
 // syncBuffer is a bytes.Buffer safe for a process writing while the caller

@@ -385,14 +385,14 @@ func TestLiveSliders(t *testing.T) {
 			r, err := kernel.DriveLiveSliders(context.Background(), prefix, env, 5*time.Minute)
 			if err != nil {
 				if r != nil {
-					t.Logf("notebook text (end):\n%s", r.Outputs)
+					t.Logf("notebook text (end):\n%s\n%s", r.Outputs, r.Logs())
 				}
 				t.Fatal(err)
 			}
 			if len(r.Sliders) != n {
 				t.Fatalf("%d live sliders driven, want %d (a slider cell that ended with the plain-HTML slider "+
-					"got no answer from its widgets within %s seconds); notebook text (end):\n%s",
-					len(r.Sliders), n, kernel.LiveHandshakeEnv, r.Outputs)
+					"got no answer from its widgets within %s seconds); notebook text (end):\n%s\n%s",
+					len(r.Sliders), n, kernel.LiveHandshakeEnv, r.Outputs, r.Logs())
 			}
 			for i, s := range r.Sliders {
 				ok := s.Changes() && s.Persisted && s.PersistedAt == s.Last
@@ -407,7 +407,7 @@ func TestLiveSliders(t *testing.T) {
 				}
 				t.Logf("live slider %d (%q): every position redraws; Done left the HTML slider at %q (%s)", i, s.Labels, s.Labels[s.Last], s.AfterDone)
 			}
-			t.Logf("%s up to its last slider: %v", f, time.Since(start).Round(time.Second))
+			t.Logf("%s up to its last slider: %v; the widgets' console lines: %q", f, time.Since(start).Round(time.Second), kernel.WidgetConsole(r.Console))
 		})
 	}
 }
