@@ -72,6 +72,12 @@ type CSVOptions struct {
 	// Comma is the field separator. If 0, it is detected from the header
 	// line: the most frequent of ',', ';' and tab, or a space if none occurs.
 	Comma rune
+	// DecimalComma reads the numbers as written with a decimal comma
+	// ("1,5"; points may group thousands, "1.234,5"), by
+	// ingest.ParseDecimalComma: a cell with a decimal point is then text.
+	// Such files usually separate their fields with semicolons, which
+	// Comma's detection finds.
+	DecimalComma bool
 	// Target, if not empty, is the label column: it must exist and be
 	// numeric, and a row whose label is missing is an error (MissingError)
 	// or dropped (the other policies).
@@ -348,7 +354,7 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 // is not a number.
 func numberHint(text string) string {
 	cell := strings.TrimSpace(text)
-	if cell == "" || !strings.ContainsAny(cell[:1], "+-.0123456789") || !strings.ContainsAny(cell, ",_xX%eE") {
+	if cell == "" || !strings.ContainsAny(cell[:1], "+-.0123456789") || !strings.ContainsAny(cell, ".,_xX%eE") {
 		return ""
 	}
 	if v, err := strconv.ParseFloat(cell, 64); errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) && !strings.ContainsAny(cell, "_xX") {
@@ -358,11 +364,13 @@ func numberHint(text string) string {
 	case percent.MatchString(cell):
 		return " (a percentage? write 2% as 2, or as 0.02)"
 	case thousands.MatchString(cell):
-		return " (numbers with thousands separators? remove them)"
+		return " (numbers with thousands separators? remove them; or, if the comma is the decimal mark, read the file with --decimal ,)"
 	case decimalComma.MatchString(cell):
-		return " (numbers with a decimal comma? write them with a point)"
+		return " (numbers with a decimal comma? read the file with --decimal , (CSVOptions.DecimalComma))"
 	case europeanThousands.MatchString(cell):
-		return " (numbers with points for thousands and a decimal comma? write 1.000,5 as 1000.5)"
+		return " (numbers with points for thousands and a decimal comma? read the file with --decimal , (CSVOptions.DecimalComma))"
+	case pointNumber.MatchString(cell):
+		return " (a decimal point, in a file read with decimal commas? write 3.14 as 3,14)"
 	case underscores.MatchString(cell):
 		return " (digit separators? remove the underscores)"
 	case hexadecimal.MatchString(cell):
@@ -380,6 +388,10 @@ var decimalComma = regexp.MustCompile(`^[+-]?\d+,\d+$`)
 // europeanThousands matches "1.000,5": points between thousands, a
 // decimal comma.
 var europeanThousands = regexp.MustCompile(`^[+-]?\d{1,3}(\.\d{3})+,\d+$`)
+
+// pointNumber matches a number with a decimal point, "3.14": text only in
+// a file read with decimal commas.
+var pointNumber = regexp.MustCompile(`^[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?$`)
 
 // underscores matches Go's digit separators, "1_000" or "3.141_592".
 var underscores = regexp.MustCompile(`^[+-]?\d+(_\d+)+(\.[\d_]*)?([eE][+-]?\d+)?$|^[+-]?\d*\.\d+(_\d+)+$`)

@@ -301,12 +301,32 @@ func TestReadCSVFormats(t *testing.T) {
 	if u := tab.Unused(); len(u) != 1 || u[0].Column != "b" || !strings.Contains(u[0].Reason, "ignored") {
 		t.Errorf("ignored column: %v", u)
 	}
+	// CSVOptions.DecimalComma reads a table written with decimal commas
+	// (and points between thousands); a decimal point in it is then refused
+	// by name with a hint, not read as a number of another convention.
+	tab, err = readCSV(t, "a;b;y\n0,125;1.234,5;2\n-0,25;7;3,5\n", frames.CSVOptions{DecimalComma: true, Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tab.Col("a").Float(); !slices.Equal(got, []float64{0.125, -0.25}) {
+		t.Errorf("decimal comma: a = %v, want [0.125 -0.25]", got)
+	}
+	if got := tab.Col("b").Float(); !slices.Equal(got, []float64{1234.5, 7}) {
+		t.Errorf("decimal comma: b = %v, want [1234.5 7]", got)
+	}
+	if got := tab.Col("y").Float(); !slices.Equal(got, []float64{2, 3.5}) {
+		t.Errorf("decimal comma: y = %v, want [2 3.5]", got)
+	}
+	_, err = readCSV(t, "a;y\n0,5;1\n3.14;2\n", frames.CSVOptions{DecimalComma: true})
+	if want := `"3.14" on line 3 (a decimal point, in a file read with decimal commas?`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a decimal point under DecimalComma: want an error mentioning %q, got %v", want, err)
+	}
 	// A column written with thousands separators or decimal commas
 	// throughout is refused by name, as one with a few such cells is: set
 	// aside as text it would drop the column without an error.
 	for text, want := range map[string]string{
 		"a,y\n\"1,000\",2\n\"2,500\",3\n": `column "a" has 2 numbers such as "1,000" on line 2 (numbers with thousands separators?`,
-		"a;y\n0,125;2\n-0,25;3\n":         `column "a" has 2 numbers such as "0,125" on line 2 (numbers with a decimal comma?`,
+		"a;y\n0,125;2\n-0,25;3\n":         `column "a" has 2 numbers such as "0,125" on line 2 (numbers with a decimal comma? read the file with --decimal ,`,
 		"a;y\n1;0,5\n2;1,5\n3;2\n":        `column "y" has 2 numbers such as "0,5" on line 2`,
 		// beyond float64 and percentages: --missing mean filled 1e400 with the mean in silence, and a
 		// column of percentages was set aside as text

@@ -14,6 +14,7 @@ type csvFile struct {
 	rec    *ingest.Records
 	cur    []string // the current record
 	closer io.Closer
+	parse  func(string) (float64, ingest.CellKind) // ingest.ParseCell, or ParseDecimalComma
 }
 
 // openCSV starts reading a CSV (decompression, encoding, limits,
@@ -27,7 +28,11 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	if err != nil {
 		return nil, ingestErr(err)
 	}
-	return newRowTable(&csvFile{in: in, rec: rec}, name, opt)
+	f := &csvFile{in: in, rec: rec, parse: ingest.ParseCell}
+	if opt.DecimalComma {
+		f.parse = ingest.ParseDecimalComma
+	}
+	return newRowTable(f, name, opt)
 }
 
 // Names returns the header's fields.
@@ -46,10 +51,11 @@ func (f *csvFile) Next() (int, error) {
 	return line, nil
 }
 
-// Cell parses cell j of the current record (ingest.ParseCell); its text is
-// the cell's.
+// Cell parses cell j of the current record (ingest.ParseCell, or
+// ingest.ParseDecimalComma with CSVOptions.DecimalComma); its text is the
+// cell's.
 func (f *csvFile) Cell(j int) (float64, ingest.CellKind, string) {
-	v, kind := ingest.ParseCell(f.cur[j])
+	v, kind := f.parse(f.cur[j])
 	return v, kind, f.cur[j]
 }
 

@@ -120,6 +120,9 @@ func parsePrice(col, cell, where string) (ColumnPrice, error) {
 		return ColumnPrice{}, fmt.Errorf("%s: column %q: the price is missing: %w", where, col, ErrPrices)
 	case err != nil && !errors.Is(err, strconv.ErrRange): // out of range: ±Inf or 0, refused below
 		hint := numberHint(cell)
+		if decimalComma.MatchString(cell) || europeanThousands.MatchString(cell) { // --decimal reads tables, not prices
+			hint = " (numbers with a decimal comma? write prices with a point, 1.5)"
+		}
 		if _, perr := strconv.ParseFloat(strings.TrimLeft(cell, "$€£¥ "), 64); perr == nil {
 			hint = " (a currency sign? write the number alone)"
 		} else if f := strings.Fields(cell); hint == "" && len(f) > 1 && parsesAsNumber(f[0]) {

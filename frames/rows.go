@@ -26,7 +26,8 @@ type Rows interface {
 	// source (a CSV file's line, a row number counted from 1 otherwise),
 	// or io.EOF after the last row. Errors name the source and position.
 	Next() (pos int, err error)
-	// Cell returns cell j of the current row by ingest.ParseCell's rule:
+	// Cell returns cell j of the current row by ingest.ParseCell's rule
+	// (a CSV file read with CSVOptions.DecimalComma: ParseDecimalComma's):
 	// a finite number (Number), a missing cell (Missing: empty, a missing
 	// token, a null) or anything else (Text: text, ±Inf, a date), with the
 	// cell's text when it is not a Number (for messages and text columns).

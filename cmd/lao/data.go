@@ -171,6 +171,7 @@ type tableFlags struct {
 	data, target string
 	missing      string
 	ignore       string
+	decimal      string
 	lim          limitFlags
 	db           dbFlags // a database --data (database.go)
 }
@@ -180,6 +181,7 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.Var(listFlag{&t.ignore}, "ignore", "comma-separated CSV `columns` not to use (repeatable: the lists add up)")
+	fs.StringVar(&t.decimal, "decimal", ".", "the decimal `mark` of a CSV file's numbers: . or , (1,5; points may then group thousands, 1.234,5, and a number with a decimal point is an error)")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }
@@ -194,6 +196,30 @@ func (t *tableFlags) policy() (frames.Missing, error) {
 }
 
 func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
+
+// csvOptions returns how the flags read a CSV file for cmd: --target,
+// policy (--missing), --ignore, --decimal and the limits.
+func (t *tableFlags) csvOptions(cmd string, policy frames.Missing) (frames.CSVOptions, error) {
+	comma, err := t.decimalComma()
+	return frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(), DecimalComma: comma,
+		Limits: t.lim.limits(cmd, false)}, err
+}
+
+// decimalComma parses --decimal; only a CSV file's cells are text to
+// read so (a Parquet or Arrow file, a database and a named data set hold
+// typed numbers).
+func (t *tableFlags) decimalComma() (bool, error) {
+	switch t.decimal {
+	case ".", "": // "": a tableFlags not defined by flags (tests)
+		return false, nil
+	case ",":
+		if t.isColumnar() || t.isDatabase() || isNamed(t.data) || datasets.IsSVMLightPath(t.data) {
+			return false, fmt.Errorf("--decimal ,: %s is not a CSV file (its numbers are stored as numbers)", t.data)
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("--decimal %q: want . or ,", t.decimal)
+}
 
 // isNamed reports whether --data names a built-in data set rather than a
 // file: an existing file wins; otherwise datasets.LooksLikeName decides
@@ -221,6 +247,11 @@ func (t *tableFlags) readTableOnly(cmd string, only []string) (*frames.Table, er
 	if err != nil {
 		return nil, err
 	}
+	opt, err := t.csvOptions(cmd, policy)
+	if err != nil {
+		return nil, err
+	}
+	opt.Only = only
 	if t.isColumnar() {
 		return t.readColumnar(cmd, policy)
 	}
@@ -232,8 +263,7 @@ func (t *tableFlags) readTableOnly(cmd string, only []string) (*frames.Table, er
 		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	defer fh.Close()
-	tab, err := frames.ReadCSV(fh, frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(),
-		Only: only, Limits: t.lim.limits(cmd, false)})
+	tab, err := frames.ReadCSV(fh, opt)
 	if err != nil {
 		return nil, readAdvice(cmd, err, true)
 	}

@@ -54,3 +54,40 @@ func TestCompareCostsSmallTable(t *testing.T) {
 		t.Errorf("compare --costs on d = 2: %v\n%s", err, out)
 	}
 }
+
+// --decimal , reads a table written with decimal commas (semicolons between
+// fields) exactly as the same table written with points: the same fit,
+// the same predictions; it is refused where numbers are not text.
+func TestDecimalComma(t *testing.T) {
+	points := linearCSV(120, -1, "")
+	commas := strings.NewReplacer(",", ";", ".", ",").Replace(points)
+	a := writeTemp(t, "points.csv", points)
+	b := writeTemp(t, "commas.csv", commas)
+	fit := []string{"fit", "--target", "y", "--solver", "ridge", "--cv", "0"}
+	want, err := runCmd(t, append(fit, "--data", a)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := runCmd(t, append(fit, "--data", b, "--decimal", ",")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := results(got), results(want); g != w || !strings.Contains(w, "test MSE") {
+		t.Errorf("--decimal , fit differs from the fit of the same table written with points:\n%s\nwant\n%s", g, w)
+	}
+	wantErr(t, []string{"fit", "--data", b, "--target", "y"}, `column "a"`, "--decimal ,")
+	wantErr(t, []string{"fit", "--data", b, "--target", "y", "--decimal", ";"}, `--decimal ";": want . or ,`)
+	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--decimal", ","}, "--decimal ,", "not a CSV file")
+}
+
+// results keeps the lines of fit's report that hold its numbers: the test
+// error and the coefficients (not the file name or the time taken).
+func results(out string) string {
+	var keep []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "test MSE") || strings.HasPrefix(l, "(intercept)") || strings.HasPrefix(l, "a ") || strings.HasPrefix(l, "b ") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}

@@ -25,6 +25,9 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	if err := t.checkDB(cmd); err != nil {
 		return nil, err
 	}
+	if _, err := t.decimalComma(); err != nil {
+		return nil, err
+	}
 	if isNamed(t.data) {
 		ds, err := datasets.Open(t.data)
 		if err != nil {

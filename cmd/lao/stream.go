@@ -134,10 +134,11 @@ func openStream(f *fitFlags, s lao.Solver, policy frames.Missing, in *ingest.Reo
 		return nil, nil, fmt.Errorf("fit: --scale: %w", err)
 	}
 	opt.FillMissing = policy == frames.MissingMean
-	sopt := frames.StreamOptions{
-		CSV: frames.CSVOptions{Name: f.table.data, Target: f.table.target, Missing: policy, Ignore: f.table.ignored(),
-			Limits: f.table.lim.limits("fit", false)},
-		Options: opt, TestFrac: f.testFrac, Seed: f.seed}
+	csv, err := f.table.csvOptions("fit", policy)
+	if err != nil {
+		return nil, nil, err
+	}
+	sopt := frames.StreamOptions{CSV: csv, Options: opt, TestFrac: f.testFrac, Seed: f.seed}
 	done = func() error { return nil }
 	switch {
 	case f.table.isDatabase():

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -47,6 +48,32 @@ func ParseCell(s string) (float64, CellKind) {
 	}
 	return math.NaN(), Text
 }
+
+// ParseDecimalComma parses a cell of a table written with decimal commas,
+// as much of Europe writes numbers: "1,5" is 1.5, "-0,25e3" is −250 and
+// points may group thousands ("1.234,5" is 1234.5, "1.234" is 1234). A
+// cell without a comma or a point is read by ParseCell (integers, missing
+// tokens, true and false); any other point makes the cell text ("3.14" is
+// not a number of such a table, and a reader should say so rather than
+// guess).
+func ParseDecimalComma(s string) (float64, CellKind) {
+	t := strings.TrimSpace(s)
+	if !strings.ContainsAny(t, ",.") {
+		return ParseCell(t)
+	}
+	if commaNumber.MatchString(t) {
+		return ParseCell(strings.Replace(strings.ReplaceAll(t, ".", ""), ",", ".", 1))
+	}
+	if v, kind := ParseCell(t); kind == Missing {
+		return v, kind
+	}
+	return math.NaN(), Text
+}
+
+// commaNumber matches a number written with a decimal comma: an optional
+// sign, digits (in groups of three between points, or not grouped), an
+// optional comma and fraction, an optional exponent; at least one digit.
+var commaNumber = regexp.MustCompile(`^[+-]?(\d{1,3}(\.\d{3})+|\d+)(,\d*)?([eE][+-]?\d+)?$|^[+-]?,\d+([eE][+-]?\d+)?$`)
 
 // decimal reports whether t holds only the characters of a decimal number
 // (strconv.ParseFloat then checks their order).

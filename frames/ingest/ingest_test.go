@@ -323,6 +323,27 @@ func ExampleOpen() {
 	// line 3: "6" is number (6)
 }
 
+// ParseDecimalComma reads numbers written with a decimal comma and points
+// between thousands; a decimal point is text, the missing tokens missing.
+func TestParseDecimalComma(t *testing.T) {
+	for cell, want := range map[string]float64{
+		"1,5": 1.5, " -0,25e3 ": -250, "1.234,5": 1234.5, "1.234": 1234, "12.345.678,9": 12345678.9, ",5": 0.5,
+		"2,": 2, "42": 42, "-7": -7, "1e3": 1000, "true": 1, "0,000": 0,
+	} {
+		if v, kind := ingest.ParseDecimalComma(cell); kind != ingest.Number || v != want {
+			t.Errorf("ParseDecimalComma(%q) = %g, %v; want %g", cell, v, kind, want)
+		}
+	}
+	for cell, want := range map[string]ingest.CellKind{
+		"3.14": ingest.Text, "1.23,4": ingest.Text, "1,2,3": ingest.Text, "1.2345": ingest.Text, ",": ingest.Text,
+		"1,5x": ingest.Text, "abc": ingest.Text, "": ingest.Missing, ".": ingest.Missing, "NA": ingest.Missing, "-": ingest.Missing,
+	} {
+		if v, kind := ingest.ParseDecimalComma(cell); kind != want || !math.IsNaN(v) {
+			t.Errorf("ParseDecimalComma(%q) = %g, %v; want %v", cell, v, kind, want)
+		}
+	}
+}
+
 // ParseCell reads decimal numbers as CSV writers write them; strconv's
 // other forms, overflow and separators are text, the missing tokens
 // missing.
