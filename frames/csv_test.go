@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
@@ -300,6 +301,17 @@ func TestReadCSVFormats(t *testing.T) {
 	}
 	if u := tab.Unused(); len(u) != 1 || u[0].Column != "b" || !strings.Contains(u[0].Reason, "ignored") {
 		t.Errorf("ignored column: %v", u)
+	}
+	// Rows with no value at all (separators only) are named first: their
+	// cells are missing in every column, and deleting them is the fix.
+	_, err = readCSV(t, "a,b,y\n1,2,3\n,,\n2,3,5\n4,4,8\n,,\n,,\n,,\n,,\n", frames.CSVOptions{Target: "y"})
+	if want := `5 rows have no value in any column (line 3, line 6, line 7 and 2 more: separators only`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("blank rows: want an error mentioning %q, got %v", want, err)
+	}
+	st, err := frames.StreamCSV(func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("a,y\n1,2\n,\n3,4\n")), nil },
+		frames.StreamOptions{CSV: frames.CSVOptions{Name: "s.csv", Target: "y"}})
+	if want := `1 row has no value in any column (line 3: separators only`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("blank row, streamed: want an error mentioning %q, got %v (%v)", want, err, st)
 	}
 	// CSVOptions.DecimalComma reads a table written with decimal commas
 	// (and points between thousands); a decimal point in it is then refused

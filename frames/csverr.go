@@ -1,9 +1,12 @@
 package frames
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/laoproject/lao/frames/ingest"
 )
 
 func targetError(name string, in *ColumnInfo) error {
@@ -78,6 +81,40 @@ type CellsError struct {
 	// Features counts the table's numeric feature columns, those with bad
 	// cells included (0: not known).
 	Features int
+	// Blank counts the rows in which every cell is missing (a line of
+	// separators only, as spreadsheets export below their data), and
+	// FirstBlank holds the first few (their positions, no text).
+	Blank      int
+	FirstBlank []Cell
+}
+
+// blankRows counts the rows whose every cell is missing, keeping the first
+// few, for CellsError.
+type blankRows struct {
+	n     int
+	first []Cell
+}
+
+// add counts the row at pos (unit: what pos counts) if every cell of it is
+// missing.
+func (b *blankRows) add(kinds func(j int) ingest.CellKind, cols, pos int, unit string) {
+	for j := range cols {
+		if kinds(j) != ingest.Missing {
+			return
+		}
+	}
+	if b.n++; len(b.first) < 3 { // as ColumnInfo.First
+		b.first = append(b.first, Cell{Line: pos, unit: unit})
+	}
+}
+
+// note adds the blank rows to err if it is a CellsError.
+func (b *blankRows) note(err error) error {
+	var ce *CellsError
+	if b.n > 0 && errors.As(err, &ce) {
+		ce.Blank, ce.FirstBlank = b.n, b.first
+	}
+	return err
 }
 
 // detailed is how many columns the message describes cell by cell; the
@@ -114,7 +151,32 @@ func (e *CellsError) Error() string {
 	if len(e.Columns) > 1 {
 		head = fmt.Sprintf("%d numeric columns have cells missing or not numbers: ", len(e.Columns))
 	}
-	return fmt.Sprintf("frames: %s: %s%s; %s", e.Input, head, strings.Join(parts, "; "), e.advice())
+	return fmt.Sprintf("frames: %s: %s%s%s; %s", e.Input, e.blank(), head, strings.Join(parts, "; "), e.advice())
+}
+
+// blank says which rows have no value at all ("" if none): their cells are
+// among those listed after it, and deleting the rows is the likely fix.
+func (e *CellsError) blank() string {
+	if e.Blank == 0 {
+		return ""
+	}
+	var at []string
+	for _, c := range e.FirstBlank {
+		at = append(at, c.Where())
+	}
+	more := ""
+	if e.Blank > len(at) {
+		more = fmt.Sprintf(" and %d more", e.Blank-len(at))
+	}
+	them, what := "them", "every cell null"
+	if e.Blank == 1 {
+		them = "it"
+	}
+	if e.FirstBlank[0].unit != "row" {
+		what = "separators only, as a spreadsheet may export below its data"
+	}
+	return fmt.Sprintf("%s no value in any column (%s%s: %s; delete %s, or drop %s with the missing-value policy drop-rows); ",
+		plural(e.Blank, "row has", "rows have"), strings.Join(at, ", "), more, what, them, them)
 }
 
 // advice says what the missing-value policies (by the names Missing.String

@@ -22,6 +22,8 @@ type tableReader struct {
 	cols  []*csvColumn
 	lines []int  // the file line of each row
 	vals  chunks // every parsed cell, row after row (NaN where not a number)
+	blank blankRows
+	kinds []ingest.CellKind // the current row's cells' kinds
 }
 
 // csvColumn accumulates one column: parsed numbers (NaN where the cell is
@@ -57,10 +59,13 @@ func (rd *tableReader) rows() error {
 		}
 		row := len(rd.lines)
 		rd.lines = append(rd.lines, line)
+		rd.kinds = rd.kinds[:0]
 		for j, c := range rd.cols {
 			v, kind, text := rd.f.rows.Cell(j)
 			rd.vals.add(c.add(row, line, v, kind, text, rd.f.unit))
+			rd.kinds = append(rd.kinds, kind)
 		}
+		rd.blank.add(func(j int) ingest.CellKind { return rd.kinds[j] }, len(rd.kinds), line, rd.f.unit)
 		if err := rd.checkMemory(); err != nil {
 			return err
 		}
@@ -217,7 +222,7 @@ func (rd *tableReader) applyPolicy() (drop []bool, err error) {
 		return nil, err
 	}
 	if len(bad) > 0 {
-		return nil, &CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features}
+		return nil, rd.blank.note(&CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features})
 	}
 	return drop, nil
 }

@@ -191,6 +191,8 @@ func (s *CSVStream) classify() error {
 		}
 	}
 	rows := 0
+	var blank blankRows
+	kinds := make([]ingest.CellKind, len(cols))
 	err = s.pass(func(line int, rec Rows) error {
 		rows++
 		for j := range cols {
@@ -199,7 +201,9 @@ func (s *CSVStream) classify() error {
 			if !in.Count(kind, text) {
 				in.Keep(text, line, s.unit)
 			}
+			kinds[j] = kind
 		}
+		blank.add(func(j int) ingest.CellKind { return kinds[j] }, len(kinds), line, s.unit)
 		return nil
 	})
 	if err != nil {
@@ -210,7 +214,7 @@ func (s *CSVStream) classify() error {
 	}
 	plan, err := PlanColumns(s.name, cols, s.opt)
 	if err != nil {
-		return err
+		return blank.note(err)
 	}
 	s.Columns, s.Unused, s.target = plan.Columns, plan.Unused, plan.Target
 	s.cols, s.used = plan.Features, slices.Clone(plan.Features)
