@@ -2,7 +2,7 @@
 """scikit-learn's Ridge and Lasso on the splits of `lao compare`.
 
     go run ./cmd/lao compare --data T.csv --target Y --splits splits.csv --json > lao.json
-    /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B] [--missing error|drop-rows|mean]
+    /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B] [--missing error|drop-rows|mean] [--decimal ,]
     /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y --describe [--ignore A,B] [--missing ...]
 
 The table is read as `lao` reads it (package frames/ingest and frames.ReadCSV):
@@ -13,8 +13,9 @@ carriage returns read as line ends; the separator taken from the header line
 columnJ; a cell is a number (true/false as 1/0), missing (empty or one of
 lao's missing tokens: ?, NA, n/a, null, ...) or text; a column is numeric when
 most of its cells that are not missing are numbers, text otherwise (unused),
-empty when every cell is missing (unused). --ignore and --missing mean what
-they mean for `lao`: error refuses a numeric column with missing or unparsable
+empty when every cell is missing (unused). --ignore, --missing and --decimal
+mean what they mean for `lao` (--decimal , reads 1,5 and 1.234,5 as numbers
+and 3.14 as text): error refuses a numeric column with missing or unparsable
 cells, naming every such column; drop-rows drops the rows with one; mean fills
 a feature cell with the training part's mean and drops rows without a label.
 --describe prints, as JSON, the columns used and unused, the rows dropped and
@@ -47,8 +48,12 @@ import numpy as np
 
 # ingest.MissingTokens, compared after trimming spaces, ignoring case.
 MISSING = {"", "?", "na", "n/a", "#n/a", "nan", "null", "none", "-", "--", "."}
-# What Go's strconv.ParseFloat accepts as a finite number (decimal or hex).
-NUMBER = re.compile(r"^[+-]?((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|0[xX](\w+\.?\w*|\.\w+)([pP][+-]?\d+)?)$")
+# A number as ingest.ParseCell reads one: decimal only (hexadecimal, digit
+# separators and Inf are text).
+NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+# A number written with a decimal comma, as ingest.ParseDecimalComma reads
+# one under --decimal , (points may group thousands).
+COMMA_NUMBER = re.compile(r"^[+-]?(\d{1,3}(\.\d{3})+|\d+)(,\d*)?([eE][+-]?\d+)?$|^[+-]?,\d+([eE][+-]?\d+)?$")
 
 
 def decode(raw):
@@ -85,11 +90,17 @@ def separator(text):
     return best
 
 
-def parse_cell(s):
-    """(value, kind) as ingest.ParseCell: kind is 'number', 'missing' or 'text'."""
+def parse_cell(s, decimal_comma=False):
+    """(value, kind) as ingest.ParseCell (ParseDecimalComma with
+    decimal_comma): kind is 'number', 'missing' or 'text'."""
     t = s.strip()
+    if decimal_comma and ("," in t or "." in t):
+        if COMMA_NUMBER.match(t):
+            t = t.replace(".", "").replace(",", ".", 1)
+        elif t.lower() not in MISSING:
+            return math.nan, "text"
     if NUMBER.match(t):
-        v = float.fromhex(t) if "x" in t.lower() else float(t)
+        v = float(t)
         if math.isfinite(v):
             return v, "number"
     if t.lower() in MISSING:
@@ -99,7 +110,7 @@ def parse_cell(s):
     return math.nan, "text"
 
 
-def load(path, target, ignore, missing):
+def load(path, target, ignore, missing, decimal_comma=False):
     """The table as lao reads it: features X and labels y by file line, and a report."""
     with open(path, "rb") as f:
         text = decode(f.read())
@@ -119,7 +130,7 @@ def load(path, target, ignore, missing):
         line = reader.line_num - rec_lines(rec) + 1
         if len(rec) != len(header):
             raise SystemExit(f"{path}: line {line} has {len(rec)} fields, the header has {len(header)}")
-        rows.append((line, [parse_cell(c) for c in rec]))
+        rows.append((line, [parse_cell(c, decimal_comma) for c in rec]))
     return classify(path, header, rows, target, ignore, missing)
 
 
@@ -167,7 +178,7 @@ def fill_means(Xtr, Xte):
 
 
 def options(argv):
-    opts = {"--ignore": "", "--missing": "error"}
+    opts = {"--ignore": "", "--missing": "error", "--decimal": "."}
     for k in opts:
         if k in argv:
             i = argv.index(k)
@@ -175,14 +186,16 @@ def options(argv):
             argv = argv[:i] + argv[i + 2:]
     if opts["--missing"] not in ("error", "drop-rows", "mean"):
         raise SystemExit("--missing must be error, drop-rows or mean")
+    if opts["--decimal"] not in (".", ","):
+        raise SystemExit("--decimal must be . or ,")
     ignore = [c.strip() for c in opts["--ignore"].split(",") if c.strip()]
-    return argv, ignore, opts["--missing"]
+    return argv, ignore, opts["--missing"], opts["--decimal"] == ","
 
 
 def main(argv):
-    argv, ignore, missing = options(argv)
+    argv, ignore, missing, decimal_comma = options(argv)
     path, target = argv[1], argv[2]
-    X, y, report = load(path, target, ignore, missing)
+    X, y, report = load(path, target, ignore, missing, decimal_comma)
     if argv[3:] == ["--describe"]:
         print(json.dumps(report))
         return

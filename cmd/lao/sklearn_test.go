@@ -60,8 +60,8 @@ func utf16LE(s string) string {
 
 // cmd/bench/compare_sklearn.py reads every table as lao does: the same
 // feature columns, unused columns, dropped lines and filled cells, for
-// gzip, separators, UTF-16, CR-only lines, text and empty cells, under each
-// --missing policy and --ignore.
+// gzip, separators, UTF-16, CR-only lines, text and empty cells, decimal
+// commas, under each --missing policy and --ignore.
 func TestCompareSklearnReadsAsLao(t *testing.T) {
 	py, _ := python(t)
 	script := filepath.Join("..", "bench", "compare_sklearn.py")
@@ -77,9 +77,15 @@ func TestCompareSklearnReadsAsLao(t *testing.T) {
 		"cr.csv":       strings.ReplaceAll(sklearnTable(","), "\n", "\r"),
 		"bom_crlf.csv": "\ufeff" + strings.ReplaceAll(sklearnTable(","), "\n", "\r\n"),
 	}
+	euro := strings.NewReplacer("\n1;", "\n1,5;", "\n2;", "\n1.002,25;", "\n4;", "\n1.234;").Replace(sklearnTable(";"))
+	tables["euro.csv"] = euro // decimal commas, points between thousands
 	for name, text := range tables {
 		path := writeTemp(t, name, text)
-		for _, flags := range [][]string{{"--missing", "mean"}, {"--missing", "drop-rows"}, {"--missing", "mean", "--ignore", "b"}} {
+		for _, flags := range [][]string{{"--missing", "mean"}, {"--missing", "drop-rows"}, {"--missing", "mean", "--ignore", "b"},
+			{"--missing", "mean", "--decimal", ","}} {
+			if (name == "euro.csv") != slices.Contains(flags, "--decimal") {
+				continue
+			}
 			out, err := runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "0", "--json"}, flags...)...)
 			if err != nil {
 				t.Fatalf("%s %v: lao: %v", name, flags, err)
