@@ -95,11 +95,11 @@ type blankRows struct {
 	first []Cell
 }
 
-// add counts the row at pos (unit: what pos counts) if every cell of it is
-// missing.
-func (b *blankRows) add(kinds func(j int) ingest.CellKind, cols, pos int, unit string) {
-	for j := range cols {
-		if kinds(j) != ingest.Missing {
+// add counts the row at pos (unit: what pos counts) if every cell of it,
+// of the kinds given, is missing.
+func (b *blankRows) add(kinds []ingest.CellKind, pos int, unit string) {
+	for _, k := range kinds {
+		if k != ingest.Missing {
 			return
 		}
 	}

@@ -65,7 +65,7 @@ func (rd *tableReader) rows() error {
 			rd.vals.add(c.add(row, line, v, kind, text, rd.f.unit))
 			rd.kinds = append(rd.kinds, kind)
 		}
-		rd.blank.add(func(j int) ingest.CellKind { return rd.kinds[j] }, len(rd.kinds), line, rd.f.unit)
+		rd.blank.add(rd.kinds, line, rd.f.unit)
 		if err := rd.checkMemory(); err != nil {
 			return err
 		}

@@ -203,7 +203,7 @@ func (s *CSVStream) classify() error {
 			}
 			kinds[j] = kind
 		}
-		blank.add(func(j int) ingest.CellKind { return kinds[j] }, len(kinds), line, s.unit)
+		blank.add(kinds, line, s.unit)
 		return nil
 	})
 	if err != nil {
