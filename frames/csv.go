@@ -354,7 +354,7 @@ func (t *Table) Column(name string) (ColumnInfo, bool) {
 // is not a number.
 func numberHint(text string) string {
 	cell := strings.TrimSpace(text)
-	if cell == "" || !strings.ContainsAny(cell[:1], "+-.0123456789") || !strings.ContainsAny(cell, ".,_xX%eE") {
+	if cell == "" || !strings.ContainsAny(cell[:1], "+-.,0123456789") || !strings.ContainsAny(cell, ".,_xX%eE '") {
 		return ""
 	}
 	if v, err := strconv.ParseFloat(cell, 64); errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) && !strings.ContainsAny(cell, "_xX") {
@@ -366,11 +366,17 @@ func numberHint(text string) string {
 	case thousands.MatchString(cell):
 		return " (numbers with thousands separators? remove them; or, if the comma is the decimal mark, read the file with --decimal ,)"
 	case decimalComma.MatchString(cell):
-		return " (numbers with a decimal comma? read the file with --decimal , (CSVOptions.DecimalComma))"
+		return " (numbers with a decimal comma? read the file with --decimal ,)"
 	case europeanThousands.MatchString(cell):
-		return " (numbers with points for thousands and a decimal comma? read the file with --decimal , (CSVOptions.DecimalComma))"
+		return " (numbers with points for thousands and a decimal comma? read the file with --decimal ,)"
+	case pointGroup.MatchString(cell):
+		return " (a point between thousands, or a decimal point? in a file read with decimal commas write 1.234 as 1234 or 1,234)"
 	case pointNumber.MatchString(cell):
 		return " (a decimal point, in a file read with decimal commas? write 3.14 as 3,14)"
+	case spaceThousands.MatchString(cell):
+		return " (numbers with spaces or apostrophes between thousands? remove them)"
+	case misgrouped.MatchString(cell):
+		return " (a number with points and commas out of place? write it with digits and one decimal mark)"
 	case underscores.MatchString(cell):
 		return " (digit separators? remove the underscores)"
 	case hexadecimal.MatchString(cell):
@@ -381,9 +387,22 @@ func numberHint(text string) string {
 
 var thousands = regexp.MustCompile(`^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$`)
 
-// decimalComma matches a number written with a decimal comma, "1,5" or
-// "-0,125" (one comma; "1,234" is taken for a thousands separator first).
-var decimalComma = regexp.MustCompile(`^[+-]?\d+,\d+$`)
+// decimalComma matches a number written with a decimal comma, "1,5",
+// "-0,125" or ",5" (one comma; "1,234" is taken for a thousands separator
+// first).
+var decimalComma = regexp.MustCompile(`^[+-]?\d*,\d+$`)
+
+// pointGroup matches "1.234": a number under a decimal point, or 1234 with
+// a point between thousands (text under CSVOptions.DecimalComma).
+var pointGroup = regexp.MustCompile(`^[+-]?[1-9]\d{0,2}\.\d{3}$`)
+
+// spaceThousands matches "1 234,5" or "1'234.5": spaces (also no-break
+// ones) or apostrophes between thousands.
+var spaceThousands = regexp.MustCompile(`^[+-]?\d{1,3}([ '\x{a0}\x{202f}]\d{3})+([.,]\d+)?$`)
+
+// misgrouped matches digits with points and commas that no convention
+// writes so: "12.34,5", "1,234,5".
+var misgrouped = regexp.MustCompile(`^[+-]?\d+(\.\d+)+,\d+$|^[+-]?\d{1,3}(,\d{3})+,\d+$`)
 
 // europeanThousands matches "1.000,5": points between thousands, a
 // decimal comma.

@@ -329,9 +329,20 @@ func TestReadCSVFormats(t *testing.T) {
 	if got := tab.Col("y").Float(); !slices.Equal(got, []float64{2, 3.5}) {
 		t.Errorf("decimal comma: y = %v, want [2 3.5]", got)
 	}
-	_, err = readCSV(t, "a;y\n0,5;1\n3.14;2\n", frames.CSVOptions{DecimalComma: true})
-	if want := `"3.14" on line 3 (a decimal point, in a file read with decimal commas?`; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("a decimal point under DecimalComma: want an error mentioning %q, got %v", want, err)
+	// A point alone is never guessed to group thousands: 6.004 could be 6004
+	// or 6.004 (a file written with points, read with the option by mistake).
+	for text, want := range map[string]string{
+		"a;y\n0,5;1\n3.14;2\n":    `"3.14" on line 3 (a decimal point, in a file read with decimal commas?`,
+		"a;y\n0,5;1\n6.004;2\n":   `"6.004" on line 3 (a point between thousands, or a decimal point?`,
+		"a;y\n0,5;1\n0.006;2\n":   `"0.006" on line 3 (a decimal point, in a file read with decimal commas?`,
+		"a;y\n0,5;1\n12.34,5;2\n": `"12.34,5" on line 3 (a number with points and commas out of place?`,
+	} {
+		for _, m := range []frames.Missing{frames.MissingError, frames.MissingMean} {
+			_, err = readCSV(t, text, frames.CSVOptions{DecimalComma: true, Missing: m})
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%q under DecimalComma, %v: want an error mentioning %q, got %v", text, m, want, err)
+			}
+		}
 	}
 	// A column written with thousands separators or decimal commas
 	// throughout is refused by name, as one with a few such cells is: set
@@ -339,6 +350,9 @@ func TestReadCSVFormats(t *testing.T) {
 	for text, want := range map[string]string{
 		"a,y\n\"1,000\",2\n\"2,500\",3\n": `column "a" has 2 numbers such as "1,000" on line 2 (numbers with thousands separators?`,
 		"a;y\n0,125;2\n-0,25;3\n":         `column "a" has 2 numbers such as "0,125" on line 2 (numbers with a decimal comma? read the file with --decimal ,`,
+		"a;y\n,125;2\n,25;3\n":            `column "a" has 2 numbers such as ",125" on line 2 (numbers with a decimal comma?`,
+		"a;y\n1 234,5;2\n2;3\n3;4\n":      `column "a" has 1 number such as "1 234,5" on line 2 (numbers with spaces or apostrophes between thousands?`,
+		"a,y\n\"1,234,5\",2\n2,3\n3,4\n":  `column "a" has 1 number such as "1,234,5" on line 2 (a number with points and commas out of place?`,
 		"a;y\n1;0,5\n2;1,5\n3;2\n":        `column "y" has 2 numbers such as "0,5" on line 2`,
 		// beyond float64 and percentages: --missing mean filled 1e400 with the mean in silence, and a
 		// column of percentages was set aside as text

@@ -88,14 +88,20 @@ func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 // line's --cost); where names the source in errors.
 func ParseCosts(s, where string) ([]ColumnPrice, error) {
 	var out []ColumnPrice
-	for _, item := range strings.Split(s, ",") {
+	items := strings.Split(s, ",")
+	for i, item := range items {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			continue
 		}
 		col, cell, ok := strings.Cut(item, "=")
 		if !ok {
-			return nil, fmt.Errorf("%s: %q: want name=price: %w", where, item, ErrPrices)
+			hint := ""
+			if i > 0 && strings.Contains(items[i-1], "=") && parsesAsNumber(item) {
+				hint = fmt.Sprintf(" (%s,%s with a decimal comma? write prices with a point, %s.%s)",
+					strings.TrimSpace(items[i-1]), item, strings.TrimSpace(items[i-1]), item)
+			}
+			return nil, fmt.Errorf("%s: %q: want name=price%s: %w", where, item, hint, ErrPrices)
 		}
 		p, err := parsePrice(strings.TrimSpace(col), strings.TrimSpace(cell), where)
 		if err != nil {

@@ -14,8 +14,8 @@ columnJ; a cell is a number (true/false as 1/0), missing (empty or one of
 lao's missing tokens: ?, NA, n/a, null, ...) or text; a column is numeric when
 most of its cells that are not missing are numbers, text otherwise (unused),
 empty when every cell is missing (unused). --ignore, --missing and --decimal
-mean what they mean for `lao` (--decimal , reads 1,5 and 1.234,5 as numbers
-and 3.14 as text): error refuses a numeric column with missing or unparsable
+mean what they mean for `lao` (--decimal , reads 1,5, 1.234,5 and 1.234.567 as
+numbers, 3.14 and 1.234 as text): error refuses a numeric column with missing or unparsable
 cells, naming every such column; drop-rows drops the rows with one; mean fills
 a feature cell with the training part's mean and drops rows without a label.
 --describe prints, as JSON, the columns used and unused, the rows dropped and
@@ -52,8 +52,10 @@ MISSING = {"", "?", "na", "n/a", "#n/a", "nan", "null", "none", "-", "--", "."}
 # separators and Inf are text).
 NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 # A number written with a decimal comma, as ingest.ParseDecimalComma reads
-# one under --decimal , (points may group thousands).
-COMMA_NUMBER = re.compile(r"^[+-]?(\d{1,3}(\.\d{3})+|\d+)(,\d*)?([eE][+-]?\d+)?$|^[+-]?,\d+([eE][+-]?\d+)?$")
+# one under --decimal , (points group thousands before a comma, or in two
+# groups or more: "1.234" alone is text).
+COMMA_NUMBER = re.compile(r"^[+-]?(\d*|[1-9]\d{0,2}(\.\d{3})+),\d*([eE][+-]?\d+)?$"
+                          r"|^[+-]?[1-9]\d{0,2}(\.\d{3}){2,}([eE][+-]?\d+)?$")
 
 
 def decode(raw):
@@ -95,7 +97,7 @@ def parse_cell(s, decimal_comma=False):
     decimal_comma): kind is 'number', 'missing' or 'text'."""
     t = s.strip()
     if decimal_comma and ("," in t or "." in t):
-        if COMMA_NUMBER.match(t):
+        if COMMA_NUMBER.match(t) and any(c.isdigit() for c in t):
             t = t.replace(".", "").replace(",", ".", 1)
         elif t.lower() not in MISSING:
             return math.nan, "text"

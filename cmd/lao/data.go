@@ -181,7 +181,8 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.StringVar(&t.target, "target", "", "label column of a CSV file (named data sets have their own)")
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.Var(listFlag{&t.ignore}, "ignore", "comma-separated CSV `columns` not to use (repeatable: the lists add up)")
-	fs.StringVar(&t.decimal, "decimal", ".", "the decimal `mark` of a CSV file's numbers: . or , (1,5; points may then group thousands, 1.234,5, and a number with a decimal point is an error)")
+	fs.StringVar(&t.decimal, "decimal", ".", "the decimal `mark` of a CSV file's numbers, . or , — with , the cells 1,5 and 1.234,5 and 1.234.567 are numbers, "+
+		"and 3.14 or 1.234 (a decimal point, or 1234?) is an error naming the cell; a model does not keep it: give it to predict too")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }

@@ -77,7 +77,7 @@ func TestCompareSklearnReadsAsLao(t *testing.T) {
 		"cr.csv":       strings.ReplaceAll(sklearnTable(","), "\n", "\r"),
 		"bom_crlf.csv": "\ufeff" + strings.ReplaceAll(sklearnTable(","), "\n", "\r\n"),
 	}
-	euro := strings.NewReplacer("\n1;", "\n1,5;", "\n2;", "\n1.002,25;", "\n4;", "\n1.234;").Replace(sklearnTable(";"))
+	euro := strings.NewReplacer("\n1;", "\n1,5;", "\n2;", "\n1.002,25;", "\n4;", "\n1.234.567;").Replace(sklearnTable(";"))
 	tables["euro.csv"] = euro // decimal commas, points between thousands
 	for name, text := range tables {
 		path := writeTemp(t, name, text)

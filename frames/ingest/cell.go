@@ -50,18 +50,19 @@ func ParseCell(s string) (float64, CellKind) {
 }
 
 // ParseDecimalComma parses a cell of a table written with decimal commas,
-// as much of Europe writes numbers: "1,5" is 1.5, "-0,25e3" is −250 and
-// points may group thousands ("1.234,5" is 1234.5, "1.234" is 1234). A
-// cell without a comma or a point is read by ParseCell (integers, missing
-// tokens, true and false); any other point makes the cell text ("3.14" is
-// not a number of such a table, and a reader should say so rather than
-// guess).
+// as much of Europe writes numbers: "1,5" is 1.5, "-0,25e3" is −250, and
+// points may group thousands where that cannot be read another way:
+// "1.234,5" is 1234.5 (a comma after the points) and "1.234.567" is
+// 1234567 (two points). A cell without a comma or a point is read by
+// ParseCell (integers, missing tokens, true and false). Any other point
+// makes the cell text, "3.14" and also "1.234", which could be 1234 or
+// 1.234: a reader should ask rather than guess.
 func ParseDecimalComma(s string) (float64, CellKind) {
 	t := strings.TrimSpace(s)
 	if !strings.ContainsAny(t, ",.") {
 		return ParseCell(t)
 	}
-	if commaNumber.MatchString(t) {
+	if commaNumber.MatchString(t) && strings.ContainsAny(t, "0123456789") {
 		return ParseCell(strings.Replace(strings.ReplaceAll(t, ".", ""), ",", ".", 1))
 	}
 	if v, kind := ParseCell(t); kind == Missing {
@@ -70,10 +71,13 @@ func ParseDecimalComma(s string) (float64, CellKind) {
 	return math.NaN(), Text
 }
 
-// commaNumber matches a number written with a decimal comma: an optional
-// sign, digits (in groups of three between points, or not grouped), an
-// optional comma and fraction, an optional exponent; at least one digit.
-var commaNumber = regexp.MustCompile(`^[+-]?(\d{1,3}(\.\d{3})+|\d+)(,\d*)?([eE][+-]?\d+)?$|^[+-]?,\d+([eE][+-]?\d+)?$`)
+// commaNumber matches a number ParseDecimalComma reads: an optional sign;
+// digits, or groups of three between points after a first group that does
+// not start with 0; then a comma and its fraction (required after a single
+// group: "1.234" is ambiguous), or two groups or more; an optional
+// exponent.
+var commaNumber = regexp.MustCompile(`^[+-]?(\d*|[1-9]\d{0,2}(\.\d{3})+),\d*([eE][+-]?\d+)?$` +
+	`|^[+-]?[1-9]\d{0,2}(\.\d{3}){2,}([eE][+-]?\d+)?$`)
 
 // decimal reports whether t holds only the characters of a decimal number
 // (strconv.ParseFloat then checks their order).

@@ -324,10 +324,12 @@ func ExampleOpen() {
 }
 
 // ParseDecimalComma reads numbers written with a decimal comma and points
-// between thousands; a decimal point is text, the missing tokens missing.
+// between thousands where they cannot be a decimal point; a decimal point,
+// and a single group "1.234" (1234 or 1.234?), are text, the missing
+// tokens missing.
 func TestParseDecimalComma(t *testing.T) {
 	for cell, want := range map[string]float64{
-		"1,5": 1.5, " -0,25e3 ": -250, "1.234,5": 1234.5, "1.234": 1234, "12.345.678,9": 12345678.9, ",5": 0.5,
+		"1,5": 1.5, " -0,25e3 ": -250, "1.234,5": 1234.5, "1.234.567": 1234567, "12.345.678,9": 12345678.9, ",5": 0.5,
 		"2,": 2, "42": 42, "-7": -7, "1e3": 1000, "true": 1, "0,000": 0,
 	} {
 		if v, kind := ingest.ParseDecimalComma(cell); kind != ingest.Number || v != want {
@@ -336,6 +338,8 @@ func TestParseDecimalComma(t *testing.T) {
 	}
 	for cell, want := range map[string]ingest.CellKind{
 		"3.14": ingest.Text, "1.23,4": ingest.Text, "1,2,3": ingest.Text, "1.2345": ingest.Text, ",": ingest.Text,
+		"1.234": ingest.Text, "6.004": ingest.Text, "0.006": ingest.Text, "00.006": ingest.Text, "0.123,5": ingest.Text,
+		"012.345.678": ingest.Text, "12.34,5": ingest.Text, "1 234,5": ingest.Text, ",e5": ingest.Text,
 		"1,5x": ingest.Text, "abc": ingest.Text, "": ingest.Missing, ".": ingest.Missing, "NA": ingest.Missing, "-": ingest.Missing,
 	} {
 		if v, kind := ingest.ParseDecimalComma(cell); kind != want || !math.IsNaN(v) {
