@@ -172,6 +172,10 @@ type ColumnInfo struct {
 	// Bools counts the cells among Numbers written true or false (any
 	// case), read as 1 and 0: Table.BoolNote names their columns.
 	Bools int
+	// PointGroups counts the cells among Numbers written like 7.225 (one to
+	// three digits, the first not 0, a point, three digits), which a file
+	// written with decimal commas uses for 7225: Table.ThousandsNote.
+	PointGroups int
 }
 
 // Count adds a cell of the given kind (ingest.ParseCell's) and text to the
@@ -183,6 +187,8 @@ func (c *ColumnInfo) Count(kind ingest.CellKind, text string) (number bool) {
 		c.Numbers++
 		if t := strings.TrimSpace(text); t != "" && strings.ContainsRune("tTfF", rune(t[0])) { // true or false: 1 or 0
 			c.Bools++
+		} else if pointGrouped(t) {
+			c.PointGroups++
 		}
 		return true
 	case ingest.Missing:
@@ -209,6 +215,22 @@ func (c *ColumnInfo) Keep(text string, pos int, unit string) {
 	}
 }
 
+// pointGrouped reports whether t is written like 7.225 or -12.500: one to
+// three digits, the first not 0, a point and three digits.
+func pointGrouped(t string) bool {
+	t = strings.TrimLeft(t, "+-")
+	n := len(t)
+	if n < 5 || n > 7 || t[n-4] != '.' || t[0] == '0' {
+		return false
+	}
+	for i := range n {
+		if i != n-4 && (t[i] < '0' || t[i] > '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // Unused is a column that is not used for learning, with the reason.
 type Unused struct {
 	Column string `json:"column"`
@@ -232,7 +254,8 @@ type Table struct {
 	// unparsable cell.
 	DroppedLines []int
 
-	unit string // what Lines count: "line" ("" too) or "row"
+	unit  string // what Lines count: "line" ("" too) or "row"
+	comma rune   // a CSV file's field separator (0 for other sources)
 }
 
 // PosName returns what Lines and DroppedLines count: "line" for a CSV
@@ -242,6 +265,30 @@ func (t *Table) PosName() string {
 		return "line"
 	}
 	return t.unit
+}
+
+// ThousandsNote says which numeric columns of a CSV file separated by
+// semicolons have every number written like 7.225 (ColumnInfo.PointGroups),
+// or "" if none has: such a file may be written with decimal commas and
+// points between thousands (7225), and read with decimal points the column
+// is then 1000 times too small; CSVOptions.DecimalComma refuses a lone
+// group as ambiguous, so the fix is in the data.
+func (t *Table) ThousandsNote() string {
+	if t.comma != ';' {
+		return ""
+	}
+	var cols []string
+	for _, c := range t.Columns {
+		if c.Kind == Numeric && c.Numbers >= 2 && c.PointGroups == c.Numbers {
+			cols = append(cols, fmt.Sprintf("%q", c.Name))
+		}
+	}
+	if len(cols) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("every number of %s has three digits after its point (7.225) in a file separated by semicolons, "+
+		"where a point may group thousands: they were read as decimal points; if they mean 7225, remove the points "+
+		"(with --decimal , a lone group such as 7.225 is an error, not a guess)", strings.Join(cols, ", "))
 }
 
 // BoolNote says which numeric columns hold cells written true or false,

@@ -313,6 +313,22 @@ func TestReadCSVFormats(t *testing.T) {
 	if want := `1 row has no value in any column (line 3: separators only`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("blank row, streamed: want an error mentioning %q, got %v (%v)", want, err, st)
 	}
+	// A semicolon file whose column is written 7.225 throughout may use
+	// points between thousands: read with points, a note says so.
+	for text, want := range map[string]string{
+		"a;b;y\n7.225;1.5;1\n12.100;2.25;2\n-1.000;3;3\n": `every number of "a" has three digits after its point (7.225) in a file separated by semicolons`,
+		"a,b,y\n7.225,1.5,1\n12.100,2.25,2\n-1.000,3,3\n": "", // commas between fields: points are decimal points
+		"a;b;y\n7.225;1.5;1\n0.100;2.25;2\n1.000;3;3\n":   "", // 0.100 is no group of thousands
+		"a;b;y\n7.225;1.5;1\n1.2;2.25;2\n1.000;3;3\n":     "", // nor is 1.2
+	} {
+		tab, err := readCSV(t, text, frames.CSVOptions{Target: "y"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tab.ThousandsNote(); (want == "") != (got == "") || !strings.Contains(got, want) {
+			t.Errorf("%q: ThousandsNote %q, want %q", text, got, want)
+		}
+	}
 	// CSVOptions.DecimalComma reads a table written with decimal commas
 	// (and points between thousands); a decimal point in it is then refused
 	// by name with a hint, not read as a number of another convention.

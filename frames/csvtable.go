@@ -149,6 +149,9 @@ func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 func (rd *tableReader) table() (*Table, error) {
 	opt := rd.f.opt
 	t := &Table{Missing: opt.Missing, unit: rd.f.unit}
+	if f, ok := rd.f.rows.(*csvFile); ok {
+		t.comma = f.rec.Comma()
+	}
 	drop, err := rd.applyPolicy()
 	if err != nil {
 		return nil, err

@@ -379,13 +379,14 @@ func (src *dataSource) rawLabels() []float64 {
 	return y
 }
 
-// boolNote names the columns whose true/false cells were read as 1/0 (""
-// for none, or a source that is not a table).
-func (src *dataSource) boolNote() string {
+// tableNotes are the notes on how the table's cells were read: the
+// columns whose true/false cells were read as 1/0, and those whose points
+// may group thousands (none for a source that is not a table).
+func (src *dataSource) tableNotes() []string {
 	if src.tab == nil {
-		return ""
+		return nil
 	}
-	return src.tab.BoolNote()
+	return nonEmpty(src.tab.BoolNote(), src.tab.ThousandsNote())
 }
 
 // labelNote is a hint for labels that look like classes: 0/1 or two
