@@ -73,11 +73,16 @@ type CSVOptions struct {
 	// line: the most frequent of ',', ';' and tab, or a space if none occurs.
 	Comma rune
 	// DecimalComma reads the numbers as written with a decimal comma
-	// ("1,5"; points may group thousands, "1.234,5"), by
-	// ingest.ParseDecimalComma: a cell with a decimal point is then text.
-	// Such files usually separate their fields with semicolons, which
-	// Comma's detection finds.
+	// ("1,5"; points may group thousands where they cannot be a decimal
+	// point, "1.234,5"), by ingest.ParseDecimalComma: a cell with a decimal
+	// point is then text. Such files usually separate their fields with
+	// semicolons, which Comma's detection finds.
 	DecimalComma bool
+	// Thousands, if not 0, is the mark written between groups of three
+	// digits: '.', ',', ' ' or '\'', not the decimal mark ("1,234.5" with
+	// ',', "7.225" for 7225 with '.' and DecimalComma), read by
+	// ingest.ParseGrouped; a mark out of place makes the cell text.
+	Thousands rune
 	// Target, if not empty, is the label column: it must exist and be
 	// numeric, and a row whose label is missing is an error (MissingError)
 	// or dropped (the other policies).
@@ -255,7 +260,7 @@ type Table struct {
 	DroppedLines []int
 
 	unit  string // what Lines count: "line" ("" too) or "row"
-	comma rune   // a CSV file's field separator (0 for other sources)
+	comma rune   // a CSV file's field separator (0 for other sources, or when the options named a number mark)
 }
 
 // PosName returns what Lines and DroppedLines count: "line" for a CSV
@@ -269,10 +274,10 @@ func (t *Table) PosName() string {
 
 // ThousandsNote says which numeric columns of a CSV file separated by
 // semicolons have every number written like 7.225 (ColumnInfo.PointGroups),
-// or "" if none has: such a file may be written with decimal commas and
-// points between thousands (7225), and read with decimal points the column
-// is then 1000 times too small; CSVOptions.DecimalComma refuses a lone
-// group as ambiguous, so the fix is in the data.
+// or "" if none has (or the table was read with a decimal or thousands
+// mark named): such a file may be written with decimal commas and points
+// between thousands (7225), and read with decimal points the column is
+// then 1000 times too small.
 func (t *Table) ThousandsNote() string {
 	if t.comma != ';' {
 		return ""
@@ -287,8 +292,8 @@ func (t *Table) ThousandsNote() string {
 		return ""
 	}
 	return fmt.Sprintf("every number of %s has three digits after its point (7.225) in a file separated by semicolons, "+
-		"where a point may group thousands: they were read as decimal points; if they mean 7225, remove the points "+
-		"(with --decimal , a lone group such as 7.225 is an error, not a guess)", strings.Join(cols, ", "))
+		"where a point may group thousands: they were read as decimal points; if they mean 7225, read the file with "+
+		"--decimal , --thousands . (CSVOptions.DecimalComma, Thousands)", strings.Join(cols, ", "))
 }
 
 // BoolNote says which numeric columns hold cells written true or false,

@@ -345,6 +345,20 @@ func TestReadCSVFormats(t *testing.T) {
 	if got := tab.Col("y").Float(); !slices.Equal(got, []float64{2, 3.5}) {
 		t.Errorf("decimal comma: y = %v, want [2 3.5]", got)
 	}
+	// CSVOptions.Thousands names the mark between groups of three digits.
+	tab, err = readCSV(t, "a;y\n7.225;1,5\n12.100;2\n", frames.CSVOptions{DecimalComma: true, Thousands: '.', Target: "y"})
+	if err != nil || !slices.Equal(tab.Col("a").Float(), []float64{7225, 12100}) || !slices.Equal(tab.Col("y").Float(), []float64{1.5, 2}) {
+		t.Errorf("Thousands '.' with DecimalComma: %v, %v", err, tab)
+	}
+	tab, err = readCSV(t, "a,y\n\"1,234.5\",1\n2,2\n", frames.CSVOptions{Thousands: ',', Target: "y"})
+	if err != nil || !slices.Equal(tab.Col("a").Float(), []float64{1234.5, 2}) {
+		t.Errorf("Thousands ',': %v, %v", err, tab)
+	}
+	for _, opt := range []frames.CSVOptions{{Thousands: '.'}, {DecimalComma: true, Thousands: ','}, {Thousands: '_'}} {
+		if _, err := readCSV(t, "a,y\n1,2\n", opt); !errors.Is(err, lao.ErrParam) {
+			t.Errorf("%+v: want lao.ErrParam, got %v", opt, err)
+		}
+	}
 	// A point alone is never guessed to group thousands: 6.004 could be 6004
 	// or 6.004 (a file written with points, read with the option by mistake).
 	for text, want := range map[string]string{

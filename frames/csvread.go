@@ -2,9 +2,12 @@ package frames
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/laoproject/lao/frames/ingest"
+	"github.com/laoproject/lao/lao"
 )
 
 // csvFile is an open CSV table (package ingest's records) read as Rows:
@@ -14,7 +17,7 @@ type csvFile struct {
 	rec    *ingest.Records
 	cur    []string // the current record
 	closer io.Closer
-	parse  func(string) (float64, ingest.CellKind) // ingest.ParseCell, or ParseDecimalComma
+	parse  func(string) (float64, ingest.CellKind) // CSVOptions.numberParser
 }
 
 // openCSV starts reading a CSV (decompression, encoding, limits,
@@ -28,11 +31,31 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	if err != nil {
 		return nil, ingestErr(err)
 	}
-	f := &csvFile{in: in, rec: rec, parse: ingest.ParseCell}
-	if opt.DecimalComma {
-		f.parse = ingest.ParseDecimalComma
+	f := &csvFile{in: in, rec: rec}
+	if f.parse, err = opt.numberParser(); err != nil {
+		return nil, err
 	}
 	return newRowTable(f, name, opt)
+}
+
+// numberParser returns how opt reads a number: ingest.ParseCell, or
+// ParseDecimalComma, or ParseGrouped with opt.Thousands.
+func (opt CSVOptions) numberParser() (func(string) (float64, ingest.CellKind), error) {
+	dec := '.'
+	if opt.DecimalComma {
+		dec = ','
+	}
+	switch {
+	case opt.Thousands == 0 && opt.DecimalComma:
+		return ingest.ParseDecimalComma, nil
+	case opt.Thousands == 0:
+		return ingest.ParseCell, nil
+	case opt.Thousands == dec:
+		return nil, fmt.Errorf("frames: the thousands mark %q is the decimal mark too: %w", opt.Thousands, lao.ErrParam)
+	case !strings.ContainsRune(".,' ", opt.Thousands):
+		return nil, fmt.Errorf("frames: thousands mark %q, want a point, a comma, a space or an apostrophe: %w", opt.Thousands, lao.ErrParam)
+	}
+	return func(s string) (float64, ingest.CellKind) { return ingest.ParseGrouped(s, dec, opt.Thousands) }, nil
 }
 
 // Names returns the header's fields.
@@ -51,9 +74,8 @@ func (f *csvFile) Next() (int, error) {
 	return line, nil
 }
 
-// Cell parses cell j of the current record (ingest.ParseCell, or
-// ingest.ParseDecimalComma with CSVOptions.DecimalComma); its text is the
-// cell's.
+// Cell parses cell j of the current record (ingest.ParseCell, or as
+// CSVOptions.DecimalComma and Thousands say); its text is the cell's.
 func (f *csvFile) Cell(j int) (float64, ingest.CellKind, string) {
 	v, kind := f.parse(f.cur[j])
 	return v, kind, f.cur[j]

@@ -149,7 +149,7 @@ func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 func (rd *tableReader) table() (*Table, error) {
 	opt := rd.f.opt
 	t := &Table{Missing: opt.Missing, unit: rd.f.unit}
-	if f, ok := rd.f.rows.(*csvFile); ok {
+	if f, ok := rd.f.rows.(*csvFile); ok && !opt.DecimalComma && opt.Thousands == 0 {
 		t.comma = f.rec.Comma()
 	}
 	drop, err := rd.applyPolicy()

@@ -2,7 +2,7 @@
 """scikit-learn's Ridge and Lasso on the splits of `lao compare`.
 
     go run ./cmd/lao compare --data T.csv --target Y --splits splits.csv --json > lao.json
-    /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B] [--missing error|drop-rows|mean] [--decimal ,]
+    /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B] [--missing error|drop-rows|mean] [--decimal ,] [--thousands .]
     /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y --describe [--ignore A,B] [--missing ...]
 
 The table is read as `lao` reads it (package frames/ingest and frames.ReadCSV):
@@ -13,8 +13,8 @@ carriage returns read as line ends; the separator taken from the header line
 columnJ; a cell is a number (true/false as 1/0), missing (empty or one of
 lao's missing tokens: ?, NA, n/a, null, ...) or text; a column is numeric when
 most of its cells that are not missing are numbers, text otherwise (unused),
-empty when every cell is missing (unused). --ignore, --missing and --decimal
-mean what they mean for `lao` (--decimal , reads 1,5, 1.234,5 and 1.234.567 as
+empty when every cell is missing (unused). --ignore, --missing, --decimal
+and --thousands mean what they mean for `lao` (--decimal , reads 1,5, 1.234,5 and 1.234.567 as
 numbers, 3.14 and 1.234 as text): error refuses a numeric column with missing or unparsable
 cells, naming every such column; drop-rows drops the rows with one; mean fills
 a feature cell with the training part's mean and drops rows without a label.
@@ -92,11 +92,37 @@ def separator(text):
     return best
 
 
-def parse_cell(s, decimal_comma=False):
+def ungroup(t, dec, thousands):
+    """t with its groups of thousands joined and "." as its decimal mark, as
+    ingest.ParseGrouped reads it, or None if a mark is out of place."""
+    sign = t[:1] if t[:1] in "+-" else ""
+    t = t[len(sign):]
+    mant, exp = re.match(r"^([^eE]*)(.*)$", t).groups()
+    whole, point, frac = mant.partition(dec)
+    groups = whole.split(thousands)
+    if len(groups) > 1 and (not groups[0] or len(groups[0]) > 3 or groups[0][0] == "0"):
+        return None
+    if any(len(g) != 3 for g in groups[1:]):
+        return None
+    digits = "".join(groups)
+    if not re.fullmatch(r"\d*", digits) or not re.fullmatch(r"\d*", frac) or not digits + frac:
+        return None
+    return sign + digits + ("." + frac if point else "") + exp
+
+
+def parse_cell(s, decimal_comma=False, thousands=""):
     """(value, kind) as ingest.ParseCell (ParseDecimalComma with
-    decimal_comma): kind is 'number', 'missing' or 'text'."""
+    decimal_comma, ParseGrouped with thousands): kind is 'number', 'missing'
+    or 'text'."""
     t = s.strip()
-    if decimal_comma and ("," in t or "." in t):
+    dec = "," if decimal_comma else "."
+    if thousands and (dec in t or thousands in t):
+        plain = ungroup(t, dec, thousands)
+        if plain is not None:
+            t = plain
+        elif t.lower() not in MISSING:
+            return math.nan, "text"
+    elif decimal_comma and ("," in t or "." in t):
         if COMMA_NUMBER.match(t) and any(c.isdigit() for c in t):
             t = t.replace(".", "").replace(",", ".", 1)
         elif t.lower() not in MISSING:
@@ -112,7 +138,7 @@ def parse_cell(s, decimal_comma=False):
     return math.nan, "text"
 
 
-def load(path, target, ignore, missing, decimal_comma=False):
+def load(path, target, ignore, missing, decimal_comma=False, thousands=""):
     """The table as lao reads it: features X and labels y by file line, and a report."""
     with open(path, "rb") as f:
         text = decode(f.read())
@@ -132,7 +158,7 @@ def load(path, target, ignore, missing, decimal_comma=False):
         line = reader.line_num - rec_lines(rec) + 1
         if len(rec) != len(header):
             raise SystemExit(f"{path}: line {line} has {len(rec)} fields, the header has {len(header)}")
-        rows.append((line, [parse_cell(c, decimal_comma) for c in rec]))
+        rows.append((line, [parse_cell(c, decimal_comma, thousands) for c in rec]))
     return classify(path, header, rows, target, ignore, missing)
 
 
@@ -180,7 +206,7 @@ def fill_means(Xtr, Xte):
 
 
 def options(argv):
-    opts = {"--ignore": "", "--missing": "error", "--decimal": "."}
+    opts = {"--ignore": "", "--missing": "error", "--decimal": ".", "--thousands": ""}
     for k in opts:
         if k in argv:
             i = argv.index(k)
@@ -190,14 +216,16 @@ def options(argv):
         raise SystemExit("--missing must be error, drop-rows or mean")
     if opts["--decimal"] not in (".", ","):
         raise SystemExit("--decimal must be . or ,")
+    if opts["--thousands"] not in ("", ".", ",", "'", " ") or opts["--thousands"] == opts["--decimal"]:
+        raise SystemExit("--thousands must be . , ' or a space, not the decimal mark")
     ignore = [c.strip() for c in opts["--ignore"].split(",") if c.strip()]
-    return argv, ignore, opts["--missing"], opts["--decimal"] == ","
+    return argv, ignore, opts["--missing"], opts["--decimal"] == ",", opts["--thousands"]
 
 
 def main(argv):
-    argv, ignore, missing, decimal_comma = options(argv)
+    argv, ignore, missing, decimal_comma, thousands = options(argv)
     path, target = argv[1], argv[2]
-    X, y, report = load(path, target, ignore, missing, decimal_comma)
+    X, y, report = load(path, target, ignore, missing, decimal_comma, thousands)
     if argv[3:] == ["--describe"]:
         print(json.dumps(report))
         return

@@ -172,6 +172,7 @@ type tableFlags struct {
 	missing      string
 	ignore       string
 	decimal      string
+	thousands    string
 	lim          limitFlags
 	db           dbFlags // a database --data (database.go)
 }
@@ -183,6 +184,8 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.Var(listFlag{&t.ignore}, "ignore", "comma-separated CSV `columns` not to use (repeatable: the lists add up)")
 	fs.StringVar(&t.decimal, "decimal", ".", "the decimal `mark` of a CSV file's numbers, . or , — with , the cells 1,5 and 1.234,5 and 1.234.567 are numbers, "+
 		"and 3.14 or 1.234 (a decimal point, or 1234?) is an error naming the cell; a model does not keep it: give it to predict too")
+	fs.StringVar(&t.thousands, "thousands", "", "the `mark` a CSV file writes between groups of three digits: . , ' or a space "+
+		"(with --decimal , and --thousands . the cell 7.225 is 7225; with --thousands , the cell 1,234.5 is 1234.5); a mark out of place is an error naming the cell")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }
@@ -199,27 +202,38 @@ func (t *tableFlags) policy() (frames.Missing, error) {
 func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 
 // csvOptions returns how the flags read a CSV file for cmd: --target,
-// policy (--missing), --ignore, --decimal and the limits.
+// policy (--missing), --ignore, --decimal, --thousands and the limits.
 func (t *tableFlags) csvOptions(cmd string, policy frames.Missing) (frames.CSVOptions, error) {
-	comma, err := t.decimalComma()
+	comma, thousands, err := t.numberMarks()
 	return frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(), DecimalComma: comma,
-		Limits: t.lim.limits(cmd, false)}, err
+		Thousands: thousands, Limits: t.lim.limits(cmd, false)}, err
 }
 
-// decimalComma parses --decimal; only a CSV file's cells are text to
-// read so (a Parquet or Arrow file, a database and a named data set hold
-// typed numbers).
-func (t *tableFlags) decimalComma() (bool, error) {
+// numberMarks parses --decimal and --thousands; only a CSV file's cells
+// are text to read so (a Parquet or Arrow file, a database and a named
+// data set hold typed numbers).
+func (t *tableFlags) numberMarks() (decimalComma bool, thousands rune, err error) {
+	dec := "."
 	switch t.decimal {
 	case ".", "": // "": a tableFlags not defined by flags (tests)
-		return false, nil
 	case ",":
-		if t.isColumnar() || t.isDatabase() || isNamed(t.data) || datasets.IsSVMLightPath(t.data) {
-			return false, fmt.Errorf("--decimal ,: %s is not a CSV file (its numbers are stored as numbers)", t.data)
-		}
-		return true, nil
+		decimalComma, dec = true, ","
+	default:
+		return false, 0, fmt.Errorf("--decimal %q: want . or ,", t.decimal)
 	}
-	return false, fmt.Errorf("--decimal %q: want . or ,", t.decimal)
+	switch t.thousands {
+	case "":
+	case dec:
+		return false, 0, fmt.Errorf("--thousands %q: it is the decimal mark (--decimal %s) too", t.thousands, dec)
+	case ".", ",", "'", " ":
+		thousands = rune(t.thousands[0])
+	default:
+		return false, 0, fmt.Errorf("--thousands %q: want . , ' or a space", t.thousands)
+	}
+	if (decimalComma || thousands != 0) && (t.isColumnar() || t.isDatabase() || isNamed(t.data) || datasets.IsSVMLightPath(t.data)) {
+		return false, 0, fmt.Errorf("--decimal and --thousands: %s is not a CSV file (its numbers are stored as numbers)", t.data)
+	}
+	return decimalComma, thousands, nil
 }
 
 // isNamed reports whether --data names a built-in data set rather than a

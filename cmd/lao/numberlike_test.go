@@ -77,7 +77,18 @@ func TestDecimalComma(t *testing.T) {
 	}
 	wantErr(t, []string{"fit", "--data", b, "--target", "y"}, `column "a"`, "--decimal ,")
 	wantErr(t, []string{"fit", "--data", b, "--target", "y", "--decimal", ";"}, `--decimal ";": want . or ,`)
-	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--decimal", ","}, "--decimal ,", "not a CSV file")
+	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--decimal", ","}, "--decimal", "not a CSV file")
+
+	// --thousands: the same table with its integers grouped (1.234) and its
+	// decimals after a comma, or grouped by commas before a decimal point.
+	grouped := strings.NewReplacer(",7,", ";7.000;", ",", ";", ".", ",").Replace(points)
+	c := writeTemp(t, "grouped.csv", grouped)
+	if got, err := runCmd(t, append(fit, "--data", c, "--decimal", ",", "--thousands", ".")...); err != nil || results(got) != results(want) {
+		t.Errorf("--decimal , --thousands .: %v\n%s\nwant\n%s", err, results(got), results(want))
+	}
+	wantErr(t, []string{"fit", "--data", c, "--target", "y", "--decimal", ","}, `"7.000"`, "a point between thousands, or a decimal point?")
+	wantErr(t, []string{"fit", "--data", c, "--target", "y", "--decimal", ",", "--thousands", ","}, `--thousands ",": it is the decimal mark`)
+	wantErr(t, []string{"fit", "--data", c, "--target", "y", "--thousands", "_"}, `--thousands "_": want`)
 }
 
 // results keeps the lines of fit's report that hold its numbers: the test

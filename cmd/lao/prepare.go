@@ -25,7 +25,7 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	if err := t.checkDB(cmd); err != nil {
 		return nil, err
 	}
-	if _, err := t.decimalComma(); err != nil {
+	if _, _, err := t.numberMarks(); err != nil {
 		return nil, err
 	}
 	if isNamed(t.data) {

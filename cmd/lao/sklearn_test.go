@@ -78,12 +78,19 @@ func TestCompareSklearnReadsAsLao(t *testing.T) {
 		"bom_crlf.csv": "\ufeff" + strings.ReplaceAll(sklearnTable(","), "\n", "\r\n"),
 	}
 	euro := strings.NewReplacer("\n1;", "\n1,5;", "\n2;", "\n1.002,25;", "\n4;", "\n1.234.567;").Replace(sklearnTable(";"))
-	tables["euro.csv"] = euro // decimal commas, points between thousands
+	tables["euro.csv"] = euro                                                                         // decimal commas, points between thousands
+	tables["grouped.csv"] = strings.NewReplacer("\n5;", "\n5.000;", "\n6;", "\n1.006;").Replace(euro) // with --thousands .
 	for name, text := range tables {
 		path := writeTemp(t, name, text)
 		for _, flags := range [][]string{{"--missing", "mean"}, {"--missing", "drop-rows"}, {"--missing", "mean", "--ignore", "b"},
-			{"--missing", "mean", "--decimal", ","}} {
-			if (name == "euro.csv") != slices.Contains(flags, "--decimal") {
+			{"--missing", "mean", "--decimal", ","}, {"--missing", "mean", "--decimal", ",", "--thousands", "."}} {
+			marks := 0 // the number-mark flags: --decimal for euro.csv, and --thousands for grouped.csv
+			for _, f := range flags {
+				if f == "--decimal" || f == "--thousands" {
+					marks++
+				}
+			}
+			if marks != map[string]int{"euro.csv": 1, "grouped.csv": 2}[name] {
 				continue
 			}
 			out, err := runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "0", "--json"}, flags...)...)

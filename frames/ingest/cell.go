@@ -71,6 +71,70 @@ func ParseDecimalComma(s string) (float64, CellKind) {
 	return math.NaN(), Text
 }
 
+// ParseGrouped parses a cell of a table that writes its numbers with the
+// decimal mark dec ('.' or ',') and the mark thousands between groups of
+// three digits ('.', ',', ' ' or '\”; not dec): with '.' and ',',
+// "1,234.5" is 1234.5; with ',' and '.', "7.225" is 7225 and "1.234,5" is
+// 1234.5. Groups are optional ("1234,5" too), but where they are written
+// the first has one to three digits, not starting with 0, and every other
+// three; a cell with a mark anywhere else is text. A cell without either
+// mark is read by ParseCell.
+func ParseGrouped(s string, dec, thousands rune) (float64, CellKind) {
+	t := strings.TrimSpace(s)
+	if !strings.ContainsRune(t, dec) && !strings.ContainsRune(t, thousands) {
+		return ParseCell(t)
+	}
+	if plain, ok := ungroup(t, dec, thousands); ok {
+		return ParseCell(plain)
+	}
+	if v, kind := ParseCell(t); kind == Missing {
+		return v, kind
+	}
+	return math.NaN(), Text
+}
+
+// ungroup rewrites t, a number with the decimal mark dec and groups of
+// thousands between thousands marks, as ParseCell reads numbers; ok is
+// false if the marks are out of place.
+func ungroup(t string, dec, thousands rune) (string, bool) {
+	sign := ""
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		sign, t = t[:1], t[1:]
+	}
+	mant, exp := t, ""
+	if i := strings.IndexAny(t, "eE"); i >= 0 {
+		mant, exp = t[:i], t[i:]
+	}
+	whole, frac, point := strings.Cut(mant, string(dec))
+	groups := strings.Split(whole, string(thousands))
+	if len(groups) > 1 && (len(groups[0]) == 0 || len(groups[0]) > 3 || groups[0][0] == '0') {
+		return "", false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 {
+			return "", false
+		}
+	}
+	digits := strings.Join(groups, "")
+	if !allDigits(digits) || !allDigits(frac) || digits+frac == "" {
+		return "", false
+	}
+	if point {
+		digits += "." + frac
+	}
+	return sign + digits + exp, true
+}
+
+// allDigits reports whether s holds only ASCII digits ("" too).
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // commaNumber matches a number ParseDecimalComma reads: an optional sign;
 // digits, or groups of three between points after a first group that does
 // not start with 0; then a comma and its fraction (required after a single

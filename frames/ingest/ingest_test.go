@@ -348,6 +348,40 @@ func TestParseDecimalComma(t *testing.T) {
 	}
 }
 
+// ParseGrouped reads numbers with a given decimal mark and marks between
+// groups of thousands, in their places only.
+func TestParseGrouped(t *testing.T) {
+	type mk struct{ dec, th rune }
+	for _, c := range []struct {
+		m    mk
+		cell string
+		want float64
+	}{
+		{mk{',', '.'}, "7.225", 7225}, {mk{',', '.'}, "1.234,5", 1234.5}, {mk{',', '.'}, "1234,5", 1234.5},
+		{mk{',', '.'}, "-12.345.678,9e-3", -12345.6789}, {mk{',', '.'}, "0,5", 0.5}, {mk{',', '.'}, ",5", 0.5},
+		{mk{'.', ','}, "1,234.5", 1234.5}, {mk{'.', ','}, "1,000", 1000}, {mk{'.', ','}, "3.14", 3.14},
+		{mk{',', ' '}, "1 234,5", 1234.5}, {mk{'.', '\''}, "1'234'567.25", 1234567.25}, {mk{',', '.'}, "42", 42},
+	} {
+		if v, kind := ingest.ParseGrouped(c.cell, c.m.dec, c.m.th); kind != ingest.Number || math.Abs(v-c.want) > 1e-9*math.Abs(c.want) {
+			t.Errorf("ParseGrouped(%q, %q, %q) = %g, %v; want %g", c.cell, c.m.dec, c.m.th, v, kind, c.want)
+		}
+	}
+	for _, c := range []struct {
+		m    mk
+		cell string
+		want ingest.CellKind
+	}{
+		{mk{',', '.'}, "3.14", ingest.Text}, {mk{',', '.'}, "0.123", ingest.Text}, {mk{',', '.'}, "1.2345", ingest.Text},
+		{mk{',', '.'}, "12.34,5", ingest.Text}, {mk{',', '.'}, "1,2,3", ingest.Text}, {mk{',', '.'}, ".", ingest.Missing},
+		{mk{'.', ','}, "1,23", ingest.Text}, {mk{'.', ','}, "1.2.3", ingest.Text}, {mk{'.', ','}, ",", ingest.Text},
+		{mk{',', '.'}, "NA", ingest.Missing}, {mk{',', '.'}, "", ingest.Missing}, {mk{',', '.'}, "abc", ingest.Text},
+	} {
+		if v, kind := ingest.ParseGrouped(c.cell, c.m.dec, c.m.th); kind != c.want || !math.IsNaN(v) {
+			t.Errorf("ParseGrouped(%q, %q, %q) = %g, %v; want %v", c.cell, c.m.dec, c.m.th, v, kind, c.want)
+		}
+	}
+}
+
 // ParseCell reads decimal numbers as CSV writers write them; strconv's
 // other forms, overflow and separators are text, the missing tokens
 // missing.
