@@ -79,7 +79,7 @@ type CSVOptions struct {
 	// semicolons, which Comma's detection finds.
 	DecimalComma bool
 	// Thousands, if not 0, is the mark written between groups of three
-	// digits: '.', ',', ' ' or '\'', not the decimal mark ("1,234.5" with
+	// digits (a point, a comma, a space or an apostrophe), not the decimal mark ("1,234.5" with
 	// ',', "7.225" for 7225 with '.' and DecimalComma), read by
 	// ingest.ParseGrouped; a mark out of place makes the cell text.
 	Thousands rune

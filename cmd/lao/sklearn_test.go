@@ -78,8 +78,10 @@ func TestCompareSklearnReadsAsLao(t *testing.T) {
 		"bom_crlf.csv": "\ufeff" + strings.ReplaceAll(sklearnTable(","), "\n", "\r\n"),
 	}
 	euro := strings.NewReplacer("\n1;", "\n1,5;", "\n2;", "\n1.002,25;", "\n4;", "\n1.234.567;").Replace(sklearnTable(";"))
-	tables["euro.csv"] = euro                                                                         // decimal commas, points between thousands
-	tables["grouped.csv"] = strings.NewReplacer("\n5;", "\n5.000;", "\n6;", "\n1.006;").Replace(euro) // with --thousands .
+	// decimal commas and points between thousands (--decimal ,), then
+	// grouped integers as well (--thousands .)
+	tables["euro.csv"] = euro
+	tables["grouped.csv"] = strings.NewReplacer("\n5;", "\n5.000;", "\n6;", "\n1.006;").Replace(euro)
 	for name, text := range tables {
 		path := writeTemp(t, name, text)
 		for _, flags := range [][]string{{"--missing", "mean"}, {"--missing", "drop-rows"}, {"--missing", "mean", "--ignore", "b"},

@@ -73,7 +73,7 @@ func ParseDecimalComma(s string) (float64, CellKind) {
 
 // ParseGrouped parses a cell of a table that writes its numbers with the
 // decimal mark dec ('.' or ',') and the mark thousands between groups of
-// three digits ('.', ',', ' ' or '\”; not dec): with '.' and ',',
+// three digits (a point, a comma, a space or an apostrophe; not dec): with '.' and ',',
 // "1,234.5" is 1234.5; with ',' and '.', "7.225" is 7225 and "1.234,5" is
 // 1234.5. Groups are optional ("1234,5" too), but where they are written
 // the first has one to three digits, not starting with 0, and every other
