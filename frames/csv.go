@@ -412,29 +412,30 @@ func numberHint(text string) string {
 	if v, err := strconv.ParseFloat(cell, 64); errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) && !strings.ContainsAny(cell, "_xX") {
 		return " (beyond the range of a float64, about ±1.8e308: rescale the column)"
 	}
-	switch {
-	case percent.MatchString(cell):
-		return " (a percentage? write 2% as 2, or as 0.02)"
-	case thousands.MatchString(cell):
-		return " (numbers with thousands separators? remove them; or, if the comma is the decimal mark, read the file with --decimal ,)"
-	case decimalComma.MatchString(cell):
-		return " (numbers with a decimal comma? read the file with --decimal ,)"
-	case europeanThousands.MatchString(cell):
-		return " (numbers with points for thousands and a decimal comma? read the file with --decimal ,)"
-	case pointGroup.MatchString(cell):
-		return " (a point between thousands, or a decimal point? in a file read with decimal commas write 1.234 as 1234 or 1,234)"
-	case pointNumber.MatchString(cell):
-		return " (a decimal point, in a file read with decimal commas? write 3.14 as 3,14)"
-	case spaceThousands.MatchString(cell):
-		return " (numbers with spaces or apostrophes between thousands? remove them)"
-	case misgrouped.MatchString(cell):
-		return " (a number with points and commas out of place? write it with digits and one decimal mark)"
-	case underscores.MatchString(cell):
-		return " (digit separators? remove the underscores)"
-	case hexadecimal.MatchString(cell):
-		return " (a hexadecimal number? write it in decimal)"
+	for _, f := range numberForms {
+		if f.re.MatchString(cell) {
+			return " (" + f.hint + ")"
+		}
 	}
 	return ""
+}
+
+// numberForms are the ways of writing a number that numberHint names, in
+// the order it tries them, each with what to do.
+var numberForms = []struct {
+	re   *regexp.Regexp
+	hint string
+}{
+	{percent, "a percentage? write 2% as 2, or as 0.02"},
+	{thousands, "numbers with thousands separators? read the file with --thousands , or remove them; or, if the comma is the decimal mark, read it with --decimal ,"},
+	{decimalComma, "numbers with a decimal comma? read the file with --decimal ,"},
+	{europeanThousands, "numbers with points for thousands and a decimal comma? read the file with --decimal ,"},
+	{pointGroup, "a point between thousands, or a decimal point? if it groups thousands, read the file with --thousands ."},
+	{pointNumber, "a decimal point, in a file read with decimal commas? write 3.14 as 3,14"},
+	{spaceThousands, `numbers with spaces or apostrophes between thousands? read the file with --thousands " " or --thousands "'"`},
+	{misgrouped, "a number with points and commas out of place? write it with digits and one decimal mark"},
+	{underscores, "digit separators? remove the underscores"},
+	{hexadecimal, "a hexadecimal number? write it in decimal"},
 }
 
 var thousands = regexp.MustCompile(`^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$`)
