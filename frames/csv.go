@@ -174,6 +174,12 @@ type ColumnInfo struct {
 	// column is refused with NumberLikeError); NumberLikeAt is the first.
 	NumberLike   int
 	NumberLikeAt Cell
+	// Malformed counts the other cells among NotNumbers made of digits and
+	// number marks only that no rule reads ("1.23.456", "1_234,5",
+	// "12 34,5"): they do not make a column numeric (a column of dates
+	// "12.03.2024" stays text), but in a numeric column they are refused
+	// as NumberLike cells are; NumberLikeAt is the first of either.
+	Malformed int
 	// Bools counts the cells among Numbers written true or false (any
 	// case), read as 1 and 0: Table.BoolNote names their columns.
 	Bools int
@@ -209,15 +215,39 @@ func (c *ColumnInfo) Count(kind ingest.CellKind, text string) (number bool) {
 // than three, and in NumberLike when its text is a number written another
 // way.
 func (c *ColumnInfo) Keep(text string, pos int, unit string) {
-	if numberHint(text) != "" {
-		if c.NumberLike == 0 {
+	if like, bad := numberHint(text) != "", malformed(text); like || bad {
+		if c.NumberLike+c.Malformed == 0 {
 			c.NumberLikeAt = NewCell(pos, text, unit)
 		}
-		c.NumberLike++
+		if like {
+			c.NumberLike++
+		} else {
+			c.Malformed++
+		}
 	}
 	if len(c.First) < 3 {
 		c.First = append(c.First, NewCell(pos, text, unit))
 	}
+}
+
+// malformed reports whether text, trimmed, is a sign and digits with number
+// marks (points, commas, underscores, apostrophes, spaces) between them,
+// with at least one digit and one mark: a number written with marks out of
+// place when numberHint does not name its form.
+func malformed(text string) bool {
+	t := strings.TrimLeft(strings.TrimSpace(text), "+-")
+	digits, marks := 0, 0
+	for _, r := range t {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case strings.ContainsRune(".,_' \u00a0\u202f\u2019", r):
+			marks++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && marks > 0
 }
 
 // pointGrouped reports whether t is written like 7.225 or -12.500: one to
@@ -293,7 +323,7 @@ func (t *Table) ThousandsNote() string {
 	}
 	return fmt.Sprintf("every number of %s has three digits after its point (7.225) in a file separated by semicolons, "+
 		"where a point may group thousands: they were read as decimal points; if they mean 7225, read the file with "+
-		"--decimal , --thousands . (CSVOptions.DecimalComma, Thousands)", strings.Join(cols, ", "))
+		"--decimal , --thousands .", strings.Join(cols, ", "))
 }
 
 // BoolNote says which numeric columns hold cells written true or false,

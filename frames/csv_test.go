@@ -313,6 +313,12 @@ func TestReadCSVFormats(t *testing.T) {
 	if want := `1 row has no value in any column (line 3: separators only`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("blank row, streamed: want an error mentioning %q, got %v (%v)", want, err, st)
 	}
+	// Digits and marks that no rule reads refuse a numeric column, but do
+	// not make one: a column of dates stays text.
+	tab, err = readCSV(t, "d;a;y\n12.03.2024;1;2\n13.03.2024;2;3\n", frames.CSVOptions{Target: "y", DecimalComma: true})
+	if err != nil || tab.Columns[0].Kind != frames.Text {
+		t.Errorf("a column of dates: %v, %+v", err, tab)
+	}
 	// A semicolon file whose column is written 7.225 throughout may use
 	// points between thousands: read with points, a note says so.
 	for text, want := range map[string]string{
@@ -381,6 +387,8 @@ func TestReadCSVFormats(t *testing.T) {
 		"a,y\n\"1,000\",2\n\"2,500\",3\n": `column "a" has 2 numbers such as "1,000" on line 2 (numbers with thousands separators?`,
 		"a;y\n0,125;2\n-0,25;3\n":         `column "a" has 2 numbers such as "0,125" on line 2 (numbers with a decimal comma? read the file with --decimal ,`,
 		"a;y\n,125;2\n,25;3\n":            `column "a" has 2 numbers such as ",125" on line 2 (numbers with a decimal comma?`,
+		"a;y\n1.23.456;2\n2;3\n3;4\n":     `column "a" has 1 number such as "1.23.456" on line 2 (number marks out of place?`,
+		"a;y\n2;2\n1_234,5;3\n3;4\n":      `column "a" has 1 number such as "1_234,5" on line 3 (number marks out of place?`,
 		"a;y\n1 234,5;2\n2;3\n3;4\n":      `column "a" has 1 number such as "1 234,5" on line 2 (numbers with spaces or apostrophes between thousands?`,
 		"a,y\n\"1,234,5\",2\n2,3\n3,4\n":  `column "a" has 1 number such as "1,234,5" on line 2 (a number with points and commas out of place?`,
 		"a;y\n1;0,5\n2;1,5\n3;2\n":        `column "y" has 2 numbers such as "0,5" on line 2`,

@@ -24,7 +24,8 @@ func targetError(name string, in *ColumnInfo) error {
 }
 
 // NumberLikeError refuses numeric columns with cells that are numbers
-// written another way (ColumnInfo.NumberLike: "1,5", "1,000"), under every
+// written another way (ColumnInfo.NumberLike: "1,5", "1,000"; Malformed:
+// "1.23.456"), under every
 // missing-value policy: dropped or filled like missing cells they would
 // change the data without a word, and CellsError's advice to do so would
 // be refused. It wraps ErrNonNumeric.
@@ -39,7 +40,7 @@ type NumberLikeError struct {
 func numberLikeError(input string, cols []ColumnInfo, target string) error {
 	var bad []ColumnInfo
 	for _, in := range cols {
-		if in.Kind == Numeric && in.NumberLike > 0 {
+		if in.Kind == Numeric && in.NumberLike+in.Malformed > 0 {
 			bad = append(bad, in)
 		}
 	}
@@ -53,8 +54,12 @@ func (e *NumberLikeError) Error() string {
 	var parts []string
 	for _, in := range e.Columns {
 		at := in.NumberLikeAt
+		hint := numberHint(at.Text)
+		if hint == "" {
+			hint = " (number marks out of place? write it with digits and one decimal mark)"
+		}
 		parts = append(parts, fmt.Sprintf("column %q has %s such as %q on %s%s",
-			in.Name, plural(in.NumberLike, "number", "numbers"), at.Text, at.Where(), numberHint(at.Text)))
+			in.Name, plural(in.NumberLike+in.Malformed, "number", "numbers"), at.Text, at.Where(), hint))
 	}
 	out := "rewrite them in the data (or leave the column out)"
 	if slices.Contains(e.Names(), e.Target) {

@@ -200,7 +200,7 @@ func (rd *tableReader) applyPolicy() (drop []bool, err error) {
 		c := rd.cols[j]
 		in := &c.info
 		in.Kind = classify(in, c.ignored)
-		if in.Kind == Numeric && in.NumberLike > 0 {
+		if in.Kind == Numeric && in.NumberLike+in.Malformed > 0 {
 			numberLike = append(numberLike, *in)
 		}
 		if in.Name == opt.Target && in.Kind != Numeric {

@@ -97,9 +97,11 @@ func ParseCosts(s, where string) ([]ColumnPrice, error) {
 		col, cell, ok := strings.Cut(item, "=")
 		if !ok {
 			hint := ""
-			if i > 0 && strings.Contains(items[i-1], "=") && parsesAsNumber(item) {
-				hint = fmt.Sprintf(" (%s,%s with a decimal comma? write prices with a point, %s.%s)",
-					strings.TrimSpace(items[i-1]), item, strings.TrimSpace(items[i-1]), item)
+			if col, price, ok := strings.Cut(strings.TrimSpace(items[max(i-1, 0)]), "="); i > 0 && ok {
+				if v, kind := ingest.ParseGrouped(price+","+item, ',', '.'); kind == ingest.Number {
+					hint = fmt.Sprintf(" (%s=%s,%s with a decimal comma? write prices with a point, %s=%s)",
+						col, price, item, col, strconv.FormatFloat(v, 'g', -1, 64))
+				}
 			}
 			return nil, fmt.Errorf("%s: %q: want name=price%s: %w", where, item, hint, ErrPrices)
 		}

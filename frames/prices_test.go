@@ -67,6 +67,9 @@ func TestReadCosts(t *testing.T) {
 	if _, err := frames.ParseCosts("a=1,5,b=2", "--cost"); err == nil || !strings.Contains(err.Error(), `"5": want name=price (a=1,5 with a decimal comma? write prices with a point, a=1.5)`) {
 		t.Errorf("--cost with a decimal comma: %v", err)
 	}
+	if _, err := frames.ParseCosts("a=1.000,5", "--cost"); err == nil || !strings.Contains(err.Error(), `write prices with a point, a=1000.5)`) {
+		t.Errorf("--cost with a decimal comma and a point between thousands: %v", err)
+	}
 	if p, err := frames.ParseCosts("a=1, b=2.5", "--cost"); err != nil || len(p) != 2 || p[1].Cost != 2.5 {
 		t.Errorf("--cost a=1, b=2.5: %+v, %v", p, err)
 	}

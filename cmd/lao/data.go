@@ -183,9 +183,10 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.Var(listFlag{&t.ignore}, "ignore", "comma-separated CSV `columns` not to use (repeatable: the lists add up)")
 	fs.StringVar(&t.decimal, "decimal", ".", "the decimal `mark` of a CSV file's numbers, . or , — with , the cells 1,5 and 1.234,5 and 1.234.567 are numbers, "+
-		"and 3.14 or 1.234 (a decimal point, or 1234?) is an error naming the cell; a model does not keep it: give it to predict too")
-	fs.StringVar(&t.thousands, "thousands", "", "the `mark` a CSV file writes between groups of three digits: . , ' or a space "+
-		"(with --decimal , and --thousands . the cell 7.225 is 7225; with --thousands , the cell 1,234.5 is 1234.5); a mark out of place is an error naming the cell")
+		"and 3.14 or 1.234 (a decimal point, or 1234?) is an error naming the cell unless --thousands . says; a model does not keep it: give it to predict too")
+	fs.StringVar(&t.thousands, "thousands", "", "the `mark` a CSV file writes between groups of three digits: . (with --decimal ,) , ' or a space "+
+		"(with --decimal , and --thousands . the cell 7.225 is 7225; with --thousands , the cell 1,234.5 is 1234.5); a mark out of place is an error naming the cell; "+
+		"a model does not keep it: give it to predict too")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }
@@ -224,7 +225,8 @@ func (t *tableFlags) numberMarks() (decimalComma bool, thousands rune, err error
 	switch t.thousands {
 	case "":
 	case dec:
-		return false, 0, fmt.Errorf("--thousands %q: it is the decimal mark (--decimal %s) too", t.thousands, dec)
+		other := map[string]string{".": ",", ",": "."}[dec]
+		return false, 0, fmt.Errorf("--thousands %q: it is the decimal mark (--decimal %s) too; with --decimal %s it can group thousands", t.thousands, dec, other)
 	case ".", ",", "'", " ":
 		thousands = rune(t.thousands[0])
 	default:

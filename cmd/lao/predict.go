@@ -203,6 +203,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if t := newMissingReport(tab, used).text(); t != "" {
 		p.notes = append(p.notes, t)
 	}
+	p.notes = append(p.notes, nonEmpty(tab.ThousandsNote())...) // 7225 read as 7.225 changes every prediction
 	return p, nil
 }
 
