@@ -308,12 +308,17 @@ func (t *Table) PosName() string {
 // mark named): such a file may be written with decimal commas and points
 // between thousands (7225), and read with decimal points the column is
 // then 1000 times too small.
-func (t *Table) ThousandsNote() string {
-	if t.comma != ';' {
+func (t *Table) ThousandsNote() string { return thousandsNote(t.comma, t.Columns) }
+
+// thousandsNote is Table.ThousandsNote and CSVStream.ThousandsNote for a
+// file with the separator comma (0: a source that is not a CSV file, or
+// one read with a number mark named).
+func thousandsNote(comma rune, columns []ColumnInfo) string {
+	if comma != ';' {
 		return ""
 	}
 	var cols []string
-	for _, c := range t.Columns {
+	for _, c := range columns {
 		if c.Kind == Numeric && c.Numbers >= 2 && c.PointGroups == c.Numbers {
 			cols = append(cols, fmt.Sprintf("%q", c.Name))
 		}

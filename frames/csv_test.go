@@ -334,6 +334,14 @@ func TestReadCSVFormats(t *testing.T) {
 		if got := tab.ThousandsNote(); (want == "") != (got == "") || !strings.Contains(got, want) {
 			t.Errorf("%q: ThousandsNote %q, want %q", text, got, want)
 		}
+		st, err := frames.StreamCSV(func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil },
+			frames.StreamOptions{CSV: frames.CSVOptions{Name: "s.csv", Target: "y"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.ThousandsNote(); got != tab.ThousandsNote() {
+			t.Errorf("%q streamed: ThousandsNote %q, want %q as in memory", text, got, tab.ThousandsNote())
+		}
 	}
 	// CSVOptions.DecimalComma reads a table written with decimal commas
 	// (and points between thousands); a decimal point in it is then refused

@@ -58,6 +58,15 @@ func (opt CSVOptions) numberParser() (func(string) (float64, ingest.CellKind), e
 	return func(s string) (float64, ingest.CellKind) { return ingest.ParseGrouped(s, dec, opt.Thousands) }, nil
 }
 
+// csvComma returns the separator of a CSV file read without a number mark
+// named (for the 7.225 note, thousandsNote), or 0.
+func (t *rowTable) csvComma() rune {
+	if f, ok := t.rows.(*csvFile); ok && !t.opt.DecimalComma && t.opt.Thousands == 0 {
+		return f.rec.Comma()
+	}
+	return 0
+}
+
 // Names returns the header's fields.
 func (f *csvFile) Names() []string { return f.rec.Header() }
 

@@ -148,10 +148,7 @@ func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 // builds the DataFrame.
 func (rd *tableReader) table() (*Table, error) {
 	opt := rd.f.opt
-	t := &Table{Missing: opt.Missing, unit: rd.f.unit}
-	if f, ok := rd.f.rows.(*csvFile); ok && !opt.DecimalComma && opt.Thousands == 0 {
-		t.comma = f.rec.Comma()
-	}
+	t := &Table{Missing: opt.Missing, unit: rd.f.unit, comma: rd.f.csvComma()}
 	drop, err := rd.applyPolicy()
 	if err != nil {
 		return nil, err

@@ -38,10 +38,11 @@ type StreamOptions struct {
 // online solver sees them in that order: shuffle a sorted file first), and
 // Score evaluates weights on the test rows.
 type CSVStream struct {
-	open func() (*rowTable, error) // the table from its start
-	opt  StreamOptions
-	name string
-	unit string // what a position counts: "line" or "row"
+	open  func() (*rowTable, error) // the table from its start
+	opt   StreamOptions
+	name  string
+	unit  string // what a position counts: "line" or "row"
+	comma rune   // the file's separator, for ThousandsNote (rowTable.csvComma)
 	// Columns describes every column of the file (classification pass).
 	Columns []ColumnInfo
 	// Unused lists the columns that are not features, with the reason.
@@ -175,6 +176,9 @@ func (s *CSVStream) pass(row func(line int, rec Rows) error) error {
 	}
 }
 
+// ThousandsNote is Table.ThousandsNote for the streamed file.
+func (s *CSVStream) ThousandsNote() string { return thousandsNote(s.comma, s.Columns) }
+
 // classify is the first pass: every column's kind, from all rows.
 func (s *CSVStream) classify() error {
 	t, err := s.open()
@@ -182,7 +186,7 @@ func (s *CSVStream) classify() error {
 		return err
 	}
 	t.rows.Close()
-	s.unit = t.unit
+	s.unit, s.comma = t.unit, t.csvComma()
 	cols := make([]ColumnInfo, len(t.names))
 	for j, n := range t.names {
 		cols[j] = ColumnInfo{Name: n}

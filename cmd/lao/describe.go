@@ -167,6 +167,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven boo
 	if note := p.note; note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
+	rep.Notes = append(rep.Notes, src.tableNotes()...)
 	if raw, err = src.raw(p.Train.Names()); err != nil {
 		return nil, nil, nil, err
 	}

@@ -98,7 +98,7 @@ func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
 	}
-	rep.Notes = append(rep.Notes, scalingNote(f.scale, st.ScalingChoice), f.table.streamNote())
+	rep.Notes = append(rep.Notes, nonEmpty(scalingNote(f.scale, st.ScalingChoice), f.table.streamNote(), st.ThousandsNote())...)
 	if st.ZeroOne {
 		rep.Notes = append(rep.Notes, zeroOneNote)
 	}
