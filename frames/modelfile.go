@@ -53,6 +53,12 @@ type FitInfo struct {
 	Data      string `json:"data,omitempty"`
 	Rows      int    `json:"data_rows,omitempty"`
 	DataBytes int64  `json:"data_bytes,omitempty"`
+	// Decimal and Thousands are the number marks that table's cells were
+	// read with (CSVOptions.DecimalComma, CSVOptions.Thousands): "," or
+	// "" (a point) and "" (none) or the thousands mark. Predict reads a
+	// new file so unless told otherwise (SetNumberMarks, NumberMarks).
+	Decimal   string `json:"decimal,omitempty"`
+	Thousands string `json:"thousands,omitempty"`
 	// With prices (ours, docs/costs.md): the price of each column, the
 	// cost budgets per training example and for the model's support at
 	// prediction time (0: none), and what the fit spent in all, at most and
@@ -64,6 +70,39 @@ type FitInfo struct {
 	MaxCostPerExample  float64   `json:"max_cost_per_example,omitempty"`
 	MeanCostPerExample float64   `json:"mean_cost_per_example,omitempty"`
 	AttributeCosts     []float64 `json:"attribute_costs,omitempty"`
+}
+
+// SetNumberMarks records the number marks opt read the training table
+// with.
+func (fi *FitInfo) SetNumberMarks(opt CSVOptions) {
+	fi.Decimal, fi.Thousands = "", ""
+	if opt.DecimalComma {
+		fi.Decimal = ","
+	}
+	if opt.Thousands != 0 {
+		fi.Thousands = string(opt.Thousands)
+	}
+}
+
+// NumberMarks returns the recorded number marks as CSVOptions fields, or
+// an error naming the field when the file holds marks no reader accepts.
+func (fi *FitInfo) NumberMarks() (decimalComma bool, thousands rune, err error) {
+	switch fi.Decimal {
+	case "", ".":
+	case ",":
+		decimalComma = true
+	default:
+		return false, 0, fmt.Errorf("%w: fit.decimal is %q, want \",\" (or absent: a point)", ErrModelFile, fi.Decimal)
+	}
+	if r := []rune(fi.Thousands); len(r) == 1 {
+		thousands = r[0]
+	} else if len(r) > 1 {
+		return false, 0, fmt.Errorf("%w: fit.thousands is %q, want one mark", ErrModelFile, fi.Thousands)
+	}
+	if _, err := (CSVOptions{DecimalComma: decimalComma, Thousands: thousands}).numberParser(); err != nil {
+		return false, 0, fmt.Errorf("%w: fit.thousands: %v", ErrModelFile, err)
+	}
+	return decimalComma, thousands, nil
 }
 
 // modelFile is the JSON layout of a saved model.
@@ -223,6 +262,9 @@ func (m *Model) check() error {
 		return bad("%s is %g", field, v)
 	}
 	if fi := m.Fit; fi != nil {
+		if _, _, err := fi.NumberMarks(); err != nil {
+			return err
+		}
 		for j, c := range fi.Costs {
 			if !(c > 0) || math.IsInf(c, 0) {
 				return bad("fit.costs: the price of column %q is %g, want positive and finite", m.Features[j], c)

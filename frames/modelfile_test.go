@@ -121,6 +121,8 @@ func TestReadModelRejects(t *testing.T) {
 		"wrong type":       {`"has_intercept": true`, `"has_intercept": "yes"`, `field "has_intercept" is a JSON string, want bool`},
 		"nested unknown":   {`"solver_weights"`, `"extra": 1, "solver_weights"`, `unknown field "fit.extra"`},
 		"not an object":    {`{`, `3 {`, "not a model object"},
+		"decimal mark":     {`"solver_weights"`, `"decimal": ";", "solver_weights"`, `fit.decimal is ";"`},
+		"thousands mark":   {`"solver_weights"`, `"decimal": ",", "thousands": ",", "solver_weights"`, "fit.thousands"},
 	} {
 		text := strings.Replace(good, c.from, c.to, 1)
 		_, err := frames.ReadModel(strings.NewReader(text))

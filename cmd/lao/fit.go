@@ -406,6 +406,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		}
 		saved.Fit = fi()
 		saved.Fit.Data, saved.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
+		if comma, thousands, err := f.table.numberMarks(); err == nil { // checked when the table was read
+			saved.Fit.SetNumberMarks(frames.CSVOptions{DecimalComma: comma, Thousands: thousands})
+		}
 		if st, err := os.Stat(f.table.data); err == nil && st.Mode().IsRegular() {
 			saved.Fit.DataBytes = st.Size()
 		}

@@ -102,3 +102,30 @@ func results(out string) string {
 	}
 	return strings.Join(keep, "\n")
 }
+
+// A saved model keeps the number marks of its training table: predict
+// reads a file written the same way without the flags, and says so; a
+// point-decimal file is refused cell by cell (not misread) until
+// --decimal . says how it is written, with a note that the marks differ.
+func TestPredictNumberMarks(t *testing.T) {
+	points := linearCSV(120, -1, "")
+	grouped := strings.NewReplacer(",7,", ";7.000;", ",", ";", ".", ",").Replace(points)
+	a := writeTemp(t, "points.csv", points)
+	c := writeTemp(t, "grouped.csv", grouped)
+	model := writeTemp(t, "m.json", "")
+	if _, err := runCmd(t, "fit", "--data", c, "--target", "y", "--solver", "ridge", "--cv", "0",
+		"--decimal", ",", "--thousands", ".", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	var want, got string
+	var err error
+	stderr := captureStderr(t, func() { want, err = runCmd(t, "predict", "--model", model, "--data", a, "--decimal", ".") })
+	if err != nil || !strings.Contains(stderr, "this file is read with --decimal ., the model's training table with --decimal , --thousands .") {
+		t.Errorf("predict --decimal . on a point-decimal file: %v\n%s", err, stderr)
+	}
+	stderr = captureStderr(t, func() { got, err = runCmd(t, "predict", "--model", model, "--data", c) })
+	if err != nil || got != want || !strings.Contains(stderr, "numbers read with the model's marks, --decimal , --thousands .") {
+		t.Errorf("predict without the flags on the training table's format: %v\n%s\n%s\nwant\n%s", err, stderr, got, want)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", a}, `column "a"`, "numbers read with the model's marks")
+}

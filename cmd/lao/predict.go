@@ -64,16 +64,19 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	marksNote := modelNumberMarks(&tf, m, flagGiven(fs, "decimal") || flagGiven(fs, "thousands"))
 	var p *predictions
 	if datasets.IsSVMLightPath(tf.data) {
 		p, err = predictSVMLight(&tf, m, *budget)
 	} else {
 		p, err = predictCSV(&tf, m, *budget)
 	}
-	if err != nil {
+	if err != nil && marksNote != "" && !flagGiven(fs, "decimal") && !flagGiven(fs, "thousands") {
+		return fmt.Errorf("%w\n(%s)", err, marksNote)
+	} else if err != nil {
 		return err
 	}
-	for _, n := range append(p.notes, costNote) {
+	for _, n := range append([]string{marksNote}, append(p.notes, costNote)...) {
 		if n != "" {
 			fmt.Fprintln(os.Stderr, "predict:", n)
 		}
@@ -92,6 +95,56 @@ func runPredict(args []string, stdout io.Writer) error {
 		}
 	}
 	return nonFinitePrediction(tf.data, p, m)
+}
+
+// modelNumberMarks reads a CSV file with the number marks of the model's
+// training table (fit --decimal, --thousands) when neither flag is given,
+// and says so; given, they win, with a note where they differ from the
+// model's. A point-decimal file read with the model's --decimal , is
+// refused cell by cell, never misread (frames.CSVOptions.DecimalComma).
+func modelNumberMarks(tf *tableFlags, m *frames.Model, given bool) (note string) {
+	if m.Fit == nil || !tf.isCSV() {
+		return ""
+	}
+	comma, thousands, err := m.Fit.NumberMarks()
+	if err != nil { // ReadModel checked them
+		return ""
+	}
+	model := marksText(comma, thousands)
+	if !given {
+		if comma || thousands != 0 {
+			tf.decimal, tf.thousands = ".", ""
+			if comma {
+				tf.decimal = ","
+			}
+			if thousands != 0 {
+				tf.thousands = string(thousands)
+			}
+			return fmt.Sprintf("numbers read with the model's marks, %s, as its training table was; give --decimal . to read points", model)
+		}
+		return ""
+	}
+	fc, ft, err := tf.numberMarks()
+	if err != nil || (fc == comma && ft == thousands) {
+		return ""
+	}
+	return fmt.Sprintf("this file is read with %s, the model's training table with %s", marksText(fc, ft), model)
+}
+
+// marksText writes number marks as the flags that give them.
+func marksText(comma bool, thousands rune) string {
+	s := "--decimal ."
+	if comma {
+		s = "--decimal ,"
+	}
+	switch thousands {
+	case 0:
+	case ' ', '\'':
+		s += fmt.Sprintf(" --thousands \"%c\"", thousands)
+	default:
+		s += fmt.Sprintf(" --thousands %c", thousands)
+	}
+	return s
 }
 
 // predictionCost says what a row costs to predict with a model fitted with
