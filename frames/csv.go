@@ -289,8 +289,8 @@ type Table struct {
 	// unparsable cell.
 	DroppedLines []int
 
-	unit  string // what Lines count: "line" ("" too) or "row"
-	comma rune   // a CSV file's field separator (0 for other sources, or when the options named a number mark)
+	unit  string    // what Lines count: "line" ("" too) or "row"
+	marks fileMarks // a CSV file's separator and number marks (zero for other sources)
 }
 
 // PosName returns what Lines and DroppedLines count: "line" for a CSV
@@ -302,29 +302,45 @@ func (t *Table) PosName() string {
 	return t.unit
 }
 
-// ThousandsNote says which numeric columns of a CSV file separated by
-// semicolons have every number written like 7.225 (ColumnInfo.PointGroups),
-// or "" if none has (or the table was read with a decimal or thousands
-// mark named): such a file may be written with decimal commas and points
-// between thousands (7225), and read with decimal points the column is
-// then 1000 times too small.
-func (t *Table) ThousandsNote() string { return thousandsNote(t.comma, t.Columns) }
+// ThousandsNote says which numeric columns of a CSV file have numbers
+// written like 7.225 (ColumnInfo.PointGroups) that may have been read the
+// wrong way, or "" if none has. Read with a decimal point (no mark named)
+// from a file separated by semicolons, a column whose every number is so
+// written may be written with decimal commas and points between thousands
+// (7225), and is then 1000 times too small. Read with --thousands . (a
+// point groups thousands), a column where only a few cells are so written
+// (at most a tenth of its numbers) may hold decimal points written by
+// mistake among its decimal commas (6.004 for 6,004), each then 1000
+// times too large.
+func (t *Table) ThousandsNote() string { return thousandsNote(t.marks, t.Columns) }
+
+// fileMarks are a CSV file's field separator and the number marks it
+// was read with.
+type fileMarks struct {
+	sep          rune
+	decimalComma bool
+	thousands    rune
+}
 
 // thousandsNote is Table.ThousandsNote and CSVStream.ThousandsNote for a
-// file with the separator comma (0: a source that is not a CSV file, or
-// one read with a number mark named).
-func thousandsNote(comma rune, columns []ColumnInfo) string {
-	if comma != ';' {
-		return ""
-	}
+// file with these marks and columns.
+func thousandsNote(m fileMarks, columns []ColumnInfo) string {
 	var cols []string
 	for _, c := range columns {
-		if c.Kind == Numeric && c.Numbers >= 2 && c.PointGroups == c.Numbers {
+		switch {
+		case c.Kind != Numeric || c.PointGroups == 0:
+		case m.sep == ';' && !m.decimalComma && m.thousands == 0 && c.Numbers >= 2 && c.PointGroups == c.Numbers:
 			cols = append(cols, fmt.Sprintf("%q", c.Name))
+		case m.thousands == '.' && c.PointGroups*10 <= c.Numbers:
+			cols = append(cols, fmt.Sprintf("%q (%d of its %d numbers)", c.Name, c.PointGroups, c.Numbers))
 		}
 	}
-	if len(cols) == 0 {
+	switch {
+	case len(cols) == 0:
 		return ""
+	case m.thousands == '.':
+		return fmt.Sprintf("a few numbers of %s are written like 6.004 and were read as 6004 (--thousands .), the rest of "+
+			"the column otherwise: if any of them is a decimal point written by mistake, write it with a comma (6,004)", strings.Join(cols, ", "))
 	}
 	return fmt.Sprintf("every number of %s has three digits after its point (7.225) in a file separated by semicolons, "+
 		"where a point may group thousands: they were read as decimal points; if they mean 7225, read the file with "+

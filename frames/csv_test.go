@@ -321,21 +321,33 @@ func TestReadCSVFormats(t *testing.T) {
 	}
 	// A semicolon file whose column is written 7.225 throughout may use
 	// points between thousands: read with points, a note says so.
-	for text, want := range map[string]string{
-		"a;b;y\n7.225;1.5;1\n12.100;2.25;2\n-1.000;3;3\n": `every number of "a" has three digits after its point (7.225) in a file separated by semicolons`,
-		"a,b,y\n7.225,1.5,1\n12.100,2.25,2\n-1.000,3,3\n": "", // commas between fields: points are decimal points
-		"a;b;y\n7.225;1.5;1\n0.100;2.25;2\n1.000;3;3\n":   "", // 0.100 is no group of thousands
-		"a;b;y\n7.225;1.5;1\n1.2;2.25;2\n1.000;3;3\n":     "", // nor is 1.2
+	// Read with --thousands ., a column where a few cells are written
+	// 6.004 among decimal commas may hold decimal points by mistake.
+	commas := "a;y\n" + strings.Repeat("1,5;1\n2,25;2\n-0,5;3\n", 3)
+	grouped := frames.CSVOptions{Target: "y", DecimalComma: true, Thousands: '.'}
+	for text, c := range map[string]struct {
+		opt  frames.CSVOptions
+		want string
+	}{
+		"a;b;y\n7.225;1.5;1\n12.100;2.25;2\n-1.000;3;3\n": {frames.CSVOptions{Target: "y"}, `every number of "a" has three digits after its point (7.225) in a file separated by semicolons`},
+		"a,b,y\n7.225,1.5,1\n12.100,2.25,2\n-1.000,3,3\n": {frames.CSVOptions{Target: "y"}, ""}, // commas between fields: points are decimal points
+		"a;b;y\n7.225;1.5;1\n0.100;2.25;2\n1.000;3;3\n":   {frames.CSVOptions{Target: "y"}, ""}, // 0.100 is no group of thousands
+		"a;b;y\n7.225;1.5;1\n1.2;2.25;2\n1.000;3;3\n":     {frames.CSVOptions{Target: "y"}, ""}, // nor is 1.2
+		commas + "6.004;4\n":                              {grouped, `a few numbers of "a" (1 of its 10 numbers) are written like 6.004 and were read as 6004`},
+		commas + "6.004;4\n1.500;5\n":                     {grouped, ""}, // 2 of 11: more than a few, thousands it is
+		commas + "1.234,5;4\n":                            {grouped, ""}, // a group before a comma is no decimal point
+		"a;y\n7.225;1\n12.100;2\n":                        {grouped, ""}, // every number grouped
 	} {
-		tab, err := readCSV(t, text, frames.CSVOptions{Target: "y"})
+		tab, err := readCSV(t, text, c.opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := tab.ThousandsNote(); (want == "") != (got == "") || !strings.Contains(got, want) {
-			t.Errorf("%q: ThousandsNote %q, want %q", text, got, want)
+		if got := tab.ThousandsNote(); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%q: ThousandsNote %q, want %q", text, got, c.want)
 		}
+		c.opt.Name = "s.csv"
 		st, err := frames.StreamCSV(func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil },
-			frames.StreamOptions{CSV: frames.CSVOptions{Name: "s.csv", Target: "y"}})
+			frames.StreamOptions{CSV: c.opt})
 		if err != nil {
 			t.Fatal(err)
 		}

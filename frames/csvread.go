@@ -58,13 +58,13 @@ func (opt CSVOptions) numberParser() (func(string) (float64, ingest.CellKind), e
 	return func(s string) (float64, ingest.CellKind) { return ingest.ParseGrouped(s, dec, opt.Thousands) }, nil
 }
 
-// csvComma returns the separator of a CSV file read without a number mark
-// named (for the 7.225 note, thousandsNote), or 0.
-func (t *rowTable) csvComma() rune {
-	if f, ok := t.rows.(*csvFile); ok && !t.opt.DecimalComma && t.opt.Thousands == 0 {
-		return f.rec.Comma()
+// csvMarks returns a CSV file's separator and thousands mark, for the
+// notes of thousandsNote (zero for another source).
+func (t *rowTable) csvMarks() fileMarks {
+	if f, ok := t.rows.(*csvFile); ok {
+		return fileMarks{sep: f.rec.Comma(), decimalComma: t.opt.DecimalComma, thousands: t.opt.Thousands}
 	}
-	return 0
+	return fileMarks{}
 }
 
 // Names returns the header's fields.

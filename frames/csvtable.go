@@ -148,7 +148,7 @@ func (c chunks) at(i int) float64 { return c[i/chunkLen][i%chunkLen] }
 // builds the DataFrame.
 func (rd *tableReader) table() (*Table, error) {
 	opt := rd.f.opt
-	t := &Table{Missing: opt.Missing, unit: rd.f.unit, comma: rd.f.csvComma()}
+	t := &Table{Missing: opt.Missing, unit: rd.f.unit, marks: rd.f.csvMarks()}
 	drop, err := rd.applyPolicy()
 	if err != nil {
 		return nil, err

@@ -41,8 +41,8 @@ type CSVStream struct {
 	open  func() (*rowTable, error) // the table from its start
 	opt   StreamOptions
 	name  string
-	unit  string // what a position counts: "line" or "row"
-	comma rune   // the file's separator, for ThousandsNote (rowTable.csvComma)
+	unit  string    // what a position counts: "line" or "row"
+	marks fileMarks // for ThousandsNote (rowTable.csvMarks)
 	// Columns describes every column of the file (classification pass).
 	Columns []ColumnInfo
 	// Unused lists the columns that are not features, with the reason.
@@ -177,7 +177,7 @@ func (s *CSVStream) pass(row func(line int, rec Rows) error) error {
 }
 
 // ThousandsNote is Table.ThousandsNote for the streamed file.
-func (s *CSVStream) ThousandsNote() string { return thousandsNote(s.comma, s.Columns) }
+func (s *CSVStream) ThousandsNote() string { return thousandsNote(s.marks, s.Columns) }
 
 // classify is the first pass: every column's kind, from all rows.
 func (s *CSVStream) classify() error {
@@ -186,7 +186,7 @@ func (s *CSVStream) classify() error {
 		return err
 	}
 	t.rows.Close()
-	s.unit, s.comma = t.unit, t.csvComma()
+	s.unit, s.marks = t.unit, t.csvMarks()
 	cols := make([]ColumnInfo, len(t.names))
 	for j, n := range t.names {
 		cols[j] = ColumnInfo{Name: n}
