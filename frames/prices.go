@@ -78,10 +78,7 @@ func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 		}
 		out = append(out, p)
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no prices: %w", name, ErrPrices)
-	}
-	return out, nil
+	return somePrices(out, name)
 }
 
 // ParseCosts reads prices written "name=price,name=price" (the command
@@ -111,6 +108,12 @@ func ParseCosts(s, where string) ([]ColumnPrice, error) {
 		}
 		out = append(out, p)
 	}
+	return somePrices(out, where)
+}
+
+// somePrices returns the prices read from the source named where, or an
+// error if there are none.
+func somePrices(out []ColumnPrice, where string) ([]ColumnPrice, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no prices: %w", where, ErrPrices)
 	}

@@ -5,6 +5,13 @@ import (
 	"github.com/laoproject/lao/lao/lowerbound"
 )
 
+// cssLower is the sample complexity d/(kε) of Cesa-Bianchi et al.'s
+// Theorem 3, which Hazan & Koren restate as their Theorem 2.1.
+func cssLower(p BoundParams) float64 { return float64(p.D) / (float64(p.K) * p.Eps) }
+
+// cssLowerTeX is cssLower's statement.
+const cssLowerTeX = `m = \Omega\!\left(\frac{d}{k\varepsilon}\right)`
+
 // cssTheorems: Cesa-Bianchi, Shalev-Shwartz & Shamir, ICML 2010 (all four
 // theorems) and the three impossibility results of its JMLR 2011 version
 // that the lower-bound generators follow.
@@ -28,11 +35,9 @@ var cssTheorems = []Theorem{
 	{ID: "css2010/3", Notebook: nb07, Experiment: "lower-bounds", Paper: PaperCSS2010, Number: "Theorem 3", Kind: KindLower, Generator: "lowerbound.NewCSS",
 		Statement:   "Any algorithm seeing k attributes per example needs Ω(d/(kε)) examples to reach excess risk ε on some sparse problem.",
 		Assumptions: "ε ∈ (0, 1/16), d ≥ 4k; ||w*||₀ = 1, ||w*||₁ = ||w*||₂ = 2√ε",
-		BoundTeX:    `m = \Omega\!\left(\frac{d}{k\varepsilon}\right)`,
-		Bound:       func(p BoundParams) float64 { return float64(p.D) / (float64(p.K) * p.Eps) },
-		Unit:        "examples",
-		Tests:       []string{"lao/lowerbound.TestCSSPopulation", "lao/lowerbound.TestMeasureSamplesCoinCounter", "lao/lowerbound.ExampleNewCSS"},
-		Note:        "Proved in the journal version (Theorem 1, Appendix A) under a global budget, with the explicit constant of css2011/1."},
+		BoundTeX:    cssLowerTeX, Bound: cssLower, Unit: "examples",
+		Tests: []string{"lao/lowerbound.TestCSSPopulation", "lao/lowerbound.TestMeasureSamplesCoinCounter", "lao/lowerbound.ExampleNewCSS"},
+		Note:  "Proved in the journal version (Theorem 1, Appendix A) under a global budget, with the explicit constant of css2011/1."},
 	{ID: "css2010/4", Notebook: nb07, Experiment: "lower-bounds", Paper: PaperCSS2010, Number: "Theorem 4", Kind: KindLower, Generator: "lowerbound.NewCSSTheorem4",
 		Statement:   "Predicting from only 2 attributes of each test example can have risk ≥ 1/9 even when the best linear predictor has zero risk.",
 		Assumptions: "x uniform on {±1}³, y = (x₁ + x₂ + x₃)/3, L_D(w*) = 0; loss (w·x − y)²",

@@ -16,6 +16,13 @@ func ks39(p BoundParams) float64 {
 	return 4 * p.B * p.B / math.Sqrt(float64(p.M)) * math.Sqrt(in)
 }
 
+// phiMoment is Lemmas 3.3 and 4.4's bound on the second moment of φ̃, the
+// inner-product estimate minus the label: 4B² in both scenarios.
+func phiMoment(p BoundParams) float64 { return 4 * p.B * p.B }
+
+// phiMomentTeX is phiMoment's statement.
+const phiMomentTeX = `\mathbb E[\tilde\phi_t^2] \le 4B^2`
+
 func twoPhased(p BoundParams) float64 { return lao.TwoPhasedDDAERRBound(p.D, p.K, p.M, p.B) }
 
 // mwRegret is the multiplicative-weights bound log(2d)/η + ηmG².
@@ -40,8 +47,7 @@ var ksTheorems = []Theorem{
 	{ID: "ks2015/3.3", Paper: PaperKS2015, Number: "Lemma 3.3", Kind: KindEstimator, Solver: "gaerr", Exact: true,
 		Statement:   "The inner-product estimate minus the label, φ̃, has second moment at most 4B².",
 		Assumptions: "||x||₂ ≤ 1, ||w||₂ ≤ B, |y| ≤ B",
-		BoundTeX:    `\mathbb E[\tilde\phi_t^2] \le 4B^2`,
-		Bound:       func(p BoundParams) float64 { return 4 * p.B * p.B }, Unit: "second moment"},
+		BoundTeX:    phiMomentTeX, Bound: phiMoment, Unit: "second moment"},
 	{ID: "ks2015/3.4", Paper: PaperKS2015, Number: "Lemma 3.4", Kind: KindEstimator, Solver: "gaerr", Exact: true,
 		Statement:   "GAERR's gradient estimate has E||g̃||² ≤ 4B²((1/k)E||x̃_r||² + 1); with DDAERR's q, E||x̃_r||² = ||E[x²]||_{1/2}.",
 		Assumptions: "||x||₂ ≤ 1, ||w||₂ ≤ B, |y| ≤ B; Half = Σ_i E[x_i²]/q_i (||E[x²]||_{1/2} for q_i ∝ √E[x_i²], d·E||x||² for uniform q)",
@@ -111,8 +117,7 @@ var ksTheorems = []Theorem{
 	{ID: "ks2015/4.4", Paper: PaperKS2015, Number: "Lemma 4.4", Kind: KindEstimator, Solver: "gaelr", Exact: true,
 		Statement:   "In the lasso scenario too, φ̃ has second moment at most 4B².",
 		Assumptions: "||x||∞ ≤ 1, ||w||₁ ≤ B, |y| ≤ B",
-		BoundTeX:    `\mathbb E[\tilde\phi_t^2] \le 4B^2`,
-		Bound:       func(p BoundParams) float64 { return 4 * p.B * p.B }, Unit: "second moment"},
+		BoundTeX:    phiMomentTeX, Bound: phiMoment, Unit: "second moment"},
 	{ID: "ks2015/4.5", Paper: PaperKS2015, Number: "Lemma 4.5", Kind: KindEstimator, Solver: "gaelr", Exact: true,
 		Statement:   "GAELR's gradient estimate has ||E[g̃²]||∞ ≤ 4B²((1/k)||E[x̃_r²]||∞ + 1); with DDAELR's q this is 4B²(||E[x²]||₁/k + 1).",
 		Assumptions: "||x||∞ ≤ 1, ||w||₁ ≤ B, |y| ≤ B; L1 = max_i E[x_i²]/q_i (||E[x²]||₁ for q_i ∝ E[x_i²])",

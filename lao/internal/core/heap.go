@@ -67,8 +67,7 @@ func (h *minHeap) remove(i int) {
 	if p == last {
 		return
 	}
-	h.e[p] = x
-	h.pos[x.i] = int32(p)
+	h.set(p, x)
 	if !h.up(p) {
 		h.down(p)
 	}
@@ -84,12 +83,10 @@ func (h *minHeap) up(p int) bool {
 		if !x.less(h.e[q]) {
 			break
 		}
-		h.e[p] = h.e[q]
-		h.pos[h.e[p].i] = int32(p)
+		h.set(p, h.e[q])
 		p = q
 	}
-	h.e[p] = x
-	h.pos[x.i] = int32(p)
+	h.set(p, x)
 	return p != start
 }
 
@@ -111,10 +108,14 @@ func (h *minHeap) down(p int) {
 		if !h.e[best].less(x) {
 			break
 		}
-		h.e[p] = h.e[best]
-		h.pos[h.e[p].i] = int32(p)
+		h.set(p, h.e[best])
 		p = best
 	}
+	h.set(p, x)
+}
+
+// set puts x at position p and records its position.
+func (h *minHeap) set(p int, x heapEntry) {
 	h.e[p] = x
 	h.pos[x.i] = int32(p)
 }
