@@ -64,14 +64,14 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	marksNote := modelNumberMarks(&tf, m, flagGiven(fs, "decimal") || flagGiven(fs, "thousands"))
+	marksNote, adopted := modelNumberMarks(&tf, m, flagGiven(fs, "decimal") || flagGiven(fs, "thousands"))
 	var p *predictions
 	if datasets.IsSVMLightPath(tf.data) {
 		p, err = predictSVMLight(&tf, m, *budget)
 	} else {
 		p, err = predictCSV(&tf, m, *budget)
 	}
-	if err != nil && marksNote != "" && !flagGiven(fs, "decimal") && !flagGiven(fs, "thousands") {
+	if err != nil && adopted {
 		return fmt.Errorf("%w\n(%s)", err, marksNote)
 	} else if err != nil {
 		return err
@@ -99,36 +99,37 @@ func runPredict(args []string, stdout io.Writer) error {
 
 // modelNumberMarks reads a CSV file with the number marks of the model's
 // training table (fit --decimal, --thousands) when neither flag is given,
-// and says so; given, they win, with a note where they differ from the
-// model's. A point-decimal file read with the model's --decimal , is
-// refused cell by cell, never misread (frames.CSVOptions.DecimalComma).
-func modelNumberMarks(tf *tableFlags, m *frames.Model, given bool) (note string) {
+// and says so (adopted); given, they win, with a note where they differ
+// from the model's. A point-decimal file read with the model's --decimal ,
+// is refused cell by cell, never misread (frames.CSVOptions.DecimalComma).
+func modelNumberMarks(tf *tableFlags, m *frames.Model, given bool) (note string, adopted bool) {
 	if m.Fit == nil || !tf.isCSV() {
-		return ""
+		return "", false
 	}
 	comma, thousands, err := m.Fit.NumberMarks()
-	if err != nil { // ReadModel checked them
-		return ""
+	if err != nil || (!given && !comma && thousands == 0) { // ReadModel checked the marks
+		return "", false
 	}
 	model := marksText(comma, thousands)
 	if !given {
-		if comma || thousands != 0 {
-			tf.decimal, tf.thousands = ".", ""
-			if comma {
-				tf.decimal = ","
-			}
-			if thousands != 0 {
-				tf.thousands = string(thousands)
-			}
-			return fmt.Sprintf("numbers read with the model's marks, %s, as its training table was; give --decimal . to read points", model)
+		tf.decimal, tf.thousands = ".", ""
+		if comma {
+			tf.decimal = ","
 		}
-		return ""
+		if thousands != 0 {
+			tf.thousands = string(thousands)
+		}
+		note = fmt.Sprintf("numbers read with the model's marks, %s, as its training table was", model)
+		if comma {
+			note += "; give --decimal . to read decimal points"
+		}
+		return note, true
 	}
 	fc, ft, err := tf.numberMarks()
 	if err != nil || (fc == comma && ft == thousands) {
-		return ""
+		return "", false
 	}
-	return fmt.Sprintf("this file is read with %s, the model's training table with %s", marksText(fc, ft), model)
+	return fmt.Sprintf("this file is read with %s, the model's training table with %s", marksText(fc, ft), model), false
 }
 
 // marksText writes number marks as the flags that give them.
