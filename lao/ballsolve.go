@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/laoproject/lao/lao/internal/quadl1"
 )
@@ -23,8 +24,15 @@ const ballGapTol = 1e-4
 // pixels, at large B), MinBall returns a point certified within a gap of
 // the minimum: it is accepted when that gap is below ballGapTol·|f(w)|,
 // and the gap and the path's λ there are written into diag (when not nil)
-// as "ball_gap_bound" and "ball_path_lambda", so the fit says so. Any
-// other failure is an error.
+// as "ball_gap_bound" and "ball_path_lambda", so the fit says so.
+// Where that gap is too large (a rank-deficient A, e.g. a Gram matrix of
+// fewer examples than attributes, on which the path stalls early), the
+// problem is solved again with A + εI, ε = ballGapTol·|f(w)|/(2B²): the
+// ridge term makes every support well conditioned, and its minimiser w_ε
+// is within ε(B² − ||w_ε||₂²) (plus that solve's own certified gap) of the
+// minimum of f, since f(w_ε) + ε||w_ε||² ≤ f(w*) + ε||w*||² and ||w*||₂ ≤
+// ||w*||₁ ≤ B. It is accepted on the same rule, with "ball_ridge" = ε in
+// diag. Any other failure is an error.
 func minBall(A, v []float64, d int, B float64, diag map[string]float64) ([]float64, error) {
 	w, _, err := quadl1.MinBall(A, v, d, B)
 	if err == nil {
@@ -34,15 +42,49 @@ func minBall(A, v []float64, d int, B float64, diag map[string]float64) ([]float
 	if !errors.As(err, &ie) {
 		return nil, err
 	}
-	f := quadValue(A, v, d, w)
-	if !(ie.Gap <= ballGapTol*math.Abs(f)) {
-		return nil, fmt.Errorf("%w (relative gap %.3g above %g)", err, ie.Gap/math.Abs(f), ballGapTol)
+	f, gap, eps := quadValue(A, v, d, w), ie.Gap, 0.0
+	if !(gap <= ballGapTol*math.Abs(f)) {
+		var wr []float64
+		if wr, gap, eps = minBallRidge(A, v, d, B, ballGapTol*math.Abs(f)/(2*B*B)); wr == nil || !(gap <= ballGapTol*math.Abs(quadValue(A, v, d, wr))) {
+			return nil, fmt.Errorf("%w (relative gap %.3g above %g)", err, ie.Gap/math.Abs(f), ballGapTol)
+		}
+		w = wr
 	}
 	if diag != nil {
-		diag["ball_gap_bound"] = ie.Gap
+		diag["ball_gap_bound"] = gap
 		diag["ball_path_lambda"] = ie.Lambda
+		if eps > 0 {
+			diag["ball_ridge"] = eps
+		}
 	}
 	return w, nil
+}
+
+// minBallRidge minimises wᵀ(A + εI)w + vᵀw over ||w||₁ ≤ B and returns the
+// minimiser with a bound on its gap to the minimum of wᵀAw + vᵀw (see
+// minBall), or nil if the solve fails or ε is not positive.
+func minBallRidge(A, v []float64, d int, B, eps float64) (w []float64, gap, epsOut float64) {
+	if !(eps > 0) || math.IsInf(eps, 0) {
+		return nil, 0, 0
+	}
+	Ae := slices.Clone(A)
+	for j := range d {
+		Ae[j*d+j] += eps
+	}
+	w, _, err := quadl1.MinBall(Ae, v, d, B)
+	var ie *quadl1.InexactError
+	switch {
+	case err == nil:
+	case errors.As(err, &ie):
+		gap = ie.Gap
+	default:
+		return nil, 0, 0
+	}
+	var n2 float64
+	for _, x := range w {
+		n2 += x * x
+	}
+	return w, gap + eps*max(B*B-n2, 0), eps
 }
 
 // quadValue returns wᵀAw + vᵀw for A d×d row-major.

@@ -169,6 +169,7 @@ func (l *baselineLearner) Weights(dst []float64) {
 	}
 	delete(l.diag, "ball_gap_bound")
 	delete(l.diag, "ball_path_lambda")
+	delete(l.diag, "ball_ridge")
 	w, err := minBall(Abar, lin, l.d, l.B, l.diag)
 	if err != nil {
 		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))

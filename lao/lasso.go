@@ -87,7 +87,7 @@ type lassoLearner struct {
 
 // Diagnostics reports, when the solve stopped short of the exact KKT
 // point, the constrained form's certified gap (minBall: ball_gap_bound,
-// ball_path_lambda) or the penalised form's largest violation of the
+// ball_path_lambda, and ball_ridge where it solved a ridge-perturbed problem) or the penalised form's largest violation of the
 // optimality conditions (penalised_kkt_violation).
 func (l *lassoLearner) Diagnostics() map[string]float64 { return l.diag }
 

@@ -59,3 +59,36 @@ func TestLassoLargeBallMNIST(t *testing.T) {
 	}
 	t.Logf("||w||₁ = %.6g, training MSE %.6g (B = 128: %.6g), diagnostics %v", n1, mse, mse128, res.Diagnostics)
 }
+
+// TestLassoRankDeficientBall fits Lasso at B = 64 on the 10 examples (of
+// d = 500 power-law attributes) where the exact path stalled at λ = 0.2
+// with a gap 10⁵ times the tolerance and failed Kukliansky & Shamir's
+// Figure 2 under the paper's protocol (split 96, its first prefix): the
+// ridge-perturbed solve (minBall) must give a certified point, no worse
+// than the fit at B = 32 (feasible at 64), and say so in the diagnostics.
+func TestLassoRankDeficientBall(t *testing.T) {
+	ds, err := datasets.Open("powerlaw:lasso:-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, _, err := frames.SplitDataset(ds, 0.1, 96)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ten := train.Head(10)
+	fit := func(B float64) (*lao.Result, float64) {
+		res, err := lao.Fit(&lao.Lasso{B: B}, ten.Stream(), lao.Options{})
+		if err != nil {
+			t.Fatalf("B = %g: %v", B, err)
+		}
+		return res, lao.MSE(res.W, ten)
+	}
+	res, mse := fit(64)
+	_, mse32 := fit(32)
+	if mse > mse32+1e-4*lao.MSE(make([]float64, ten.Dim()), ten) {
+		t.Errorf("training MSE %g at B = 64, above B = 32's %g", mse, mse32)
+	}
+	if res.Diagnostics["ball_ridge"] <= 0 || res.Diagnostics["ball_gap_bound"] <= 0 {
+		t.Errorf("diagnostics %v: want the ridge-perturbed solve's ε and its certified gap", res.Diagnostics)
+	}
+}
