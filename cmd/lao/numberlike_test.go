@@ -128,4 +128,10 @@ func TestPredictNumberMarks(t *testing.T) {
 		t.Errorf("predict without the flags on the training table's format: %v\n%s\n%s\nwant\n%s", err, stderr, got, want)
 	}
 	wantErr(t, []string{"predict", "--model", model, "--data", a}, `column "a"`, "numbers read with the model's marks")
+	// One flag given: the other still comes from the model.
+	stderr = captureStderr(t, func() { got, err = runCmd(t, "predict", "--model", model, "--data", c, "--thousands", ".") })
+	if err != nil || got != want || !strings.Contains(stderr, "numbers read with the model's marks") {
+		t.Errorf("predict --thousands . alone: %v\n%s", err, stderr)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", c, "--decimal", "."}, "this file is read with --decimal ., the model's training table with --decimal , --thousands .")
 }

@@ -64,14 +64,14 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	marksNote, adopted := modelNumberMarks(&tf, m, flagGiven(fs, "decimal") || flagGiven(fs, "thousands"))
+	marksNote := modelNumberMarks(&tf, m, flagGiven(fs, "decimal"), flagGiven(fs, "thousands"))
 	var p *predictions
 	if datasets.IsSVMLightPath(tf.data) {
 		p, err = predictSVMLight(&tf, m, *budget)
 	} else {
 		p, err = predictCSV(&tf, m, *budget)
 	}
-	if err != nil && adopted {
+	if err != nil && marksNote != "" { // which marks read the file, and the model's
 		return fmt.Errorf("%w\n(%s)", err, marksNote)
 	} else if err != nil {
 		return err
@@ -98,38 +98,42 @@ func runPredict(args []string, stdout io.Writer) error {
 }
 
 // modelNumberMarks reads a CSV file with the number marks of the model's
-// training table (fit --decimal, --thousands) when neither flag is given,
-// and says so (adopted); given, they win, with a note where they differ
-// from the model's. A point-decimal file read with the model's --decimal ,
-// is refused cell by cell, never misread (frames.CSVOptions.DecimalComma).
-func modelNumberMarks(tf *tableFlags, m *frames.Model, given bool) (note string, adopted bool) {
+// training table (fit --decimal, --thousands) where predict was not given
+// the flag (gotDecimal, gotThousands), unless it would clash with the
+// other flag given, and says so; the note also says where the marks read
+// differ from the model's. A
+// point-decimal file read with the model's --decimal , is refused cell by
+// cell, never misread (frames.CSVOptions.DecimalComma).
+func modelNumberMarks(tf *tableFlags, m *frames.Model, gotDecimal, gotThousands bool) (note string) {
 	if m.Fit == nil || !tf.isCSV() {
-		return "", false
+		return ""
 	}
 	comma, thousands, err := m.Fit.NumberMarks()
-	if err != nil || (!given && !comma && thousands == 0) { // ReadModel checked the marks
-		return "", false
+	if err != nil { // ReadModel checked the marks
+		return ""
 	}
-	model := marksText(comma, thousands)
-	if !given {
-		tf.decimal, tf.thousands = ".", ""
-		if comma {
-			tf.decimal = ","
-		}
-		if thousands != 0 {
-			tf.thousands = string(thousands)
-		}
-		note = fmt.Sprintf("numbers read with the model's marks, %s, as its training table was", model)
-		if comma {
-			note += "; give --decimal . to read decimal points"
-		}
-		return note, true
+	var from []string // the flags taken from the model
+	if !gotDecimal && comma && !(gotThousands && tf.thousands == ",") {
+		tf.decimal, from = ",", append(from, "--decimal ,")
+	}
+	if dec := map[bool]string{true: ",", false: "."}[tf.decimal == ","]; !gotThousands && thousands != 0 && string(thousands) != dec {
+		tf.thousands, from = string(thousands), append(from, strings.TrimPrefix(marksText(false, thousands), "--decimal . "))
 	}
 	fc, ft, err := tf.numberMarks()
-	if err != nil || (fc == comma && ft == thousands) {
-		return "", false
+	model := marksText(comma, thousands)
+	switch {
+	case err != nil: // the flags' own error, reported when the file is read
+	case len(from) > 0 && fc == comma && ft == thousands:
+		note = fmt.Sprintf("numbers read with the model's marks, %s, as its training table was", model)
+		if comma && !gotDecimal {
+			note += "; give --decimal . to read decimal points"
+		}
+	case len(from) > 0:
+		note = fmt.Sprintf("numbers read with %s (%s from the model, whose training table was read with %s)", marksText(fc, ft), strings.Join(from, " "), model)
+	case fc != comma || ft != thousands:
+		note = fmt.Sprintf("this file is read with %s, the model's training table with %s", marksText(fc, ft), model)
 	}
-	return fmt.Sprintf("this file is read with %s, the model's training table with %s", marksText(fc, ft), model), false
+	return note
 }
 
 // marksText writes number marks as the flags that give them.
