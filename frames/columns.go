@@ -133,6 +133,7 @@ func fitTransform(cols []ColumnStats, y ColumnStats, names []string, target stri
 			off = cols[j].Mean
 		}
 		f.t.Offset = append(f.t.Offset, off)
+		f.t.Min, f.t.Max = append(f.t.Min, cols[j].Min), append(f.t.Max, cols[j].Max)
 		if opt.FillMissing {
 			f.t.Fill = append(f.t.Fill, cols[j].Mean)
 		}

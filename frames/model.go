@@ -1,9 +1,12 @@
 package frames
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -233,4 +236,54 @@ func (m *Model) checkShape(where string) error {
 		return fmt.Errorf("frames: %s: %d fill values for %d features: %w", where, len(m.Fill), len(m.Features), lao.ErrShape)
 	}
 	return nil
+}
+
+// RangeWarning says which columns the model reads (a non-zero coefficient)
+// hold values of df beyond their training range (Transform.Min, Max) by
+// more than the range's width, or "" if none does or the model has no
+// ranges: predictions there extrapolate far from the data the model was
+// fitted on, or the numbers were read another way (a decimal point read
+// as a thousands mark makes 695.265 into 695265). lines[i] is row i's
+// position in the file (nil: rows from 1) and unit what it counts
+// ("line" or "row"). Missing cells are not counted.
+func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) string {
+	t := m.Transform
+	if t == nil || len(t.Min) != len(m.Features) {
+		return ""
+	}
+	cols, err := m.supportColumns(df)
+	if err != nil {
+		return "" // Predict reports it
+	}
+	var parts []string
+	for j, col := range cols {
+		lo, hi := t.Min[j], t.Max[j]
+		w := hi - lo
+		if w <= 0 {
+			continue
+		}
+		far, first := 0, -1
+		for i, v := range col {
+			if v < lo-w || v > hi+w {
+				if far++; first < 0 {
+					first = i
+				}
+			}
+		}
+		if far == 0 {
+			continue
+		}
+		pos := first + 1
+		if first < len(lines) {
+			pos = lines[first]
+		}
+		parts = append(parts, fmt.Sprintf("%q: %d of %d rows (%s on %s %d; training range %.6g to %.6g)",
+			m.Features[j], far, len(col), strconv.FormatFloat(col[first], 'g', 6, 64), cmp.Or(unit, "line"), pos, lo, hi))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "values far outside the training range (beyond it by more than its width) in " + strings.Join(parts, "; ") +
+		": the predictions of those rows extrapolate far from the data the model was fitted on, or the numbers were read " +
+		"another way (see --decimal and --thousands)"
 }

@@ -261,6 +261,13 @@ func (m *Model) check() error {
 	if field, v, ok := m.nonFinite(); ok {
 		return bad("%s is %g", field, v)
 	}
+	if t := m.Transform; t != nil {
+		for j := range t.Min {
+			if t.Min[j] > t.Max[j] {
+				return bad("scaling.min of column %q is %g, above its scaling.max %g", m.Features[j], t.Min[j], t.Max[j])
+			}
+		}
+	}
 	if fi := m.Fit; fi != nil {
 		if _, _, err := fi.NumberMarks(); err != nil {
 			return err
@@ -303,6 +310,9 @@ func (m *Model) checkLengths(bad func(string, ...any) error) error {
 		if t.Fill != nil {
 			lengths["scaling.fill"] = len(t.Fill)
 		}
+		if t.Min != nil || t.Max != nil {
+			lengths["scaling.min"], lengths["scaling.max"] = len(t.Min), len(t.Max)
+		}
 	}
 	if fi := m.Fit; fi != nil {
 		lengths["fit.solver_weights"] = len(fi.Weights)
@@ -332,6 +342,7 @@ func (m *Model) nonFinite() (field string, v float64, ok bool) {
 	if t := m.Transform; t != nil {
 		scalars["scaling.y_offset"], scalars["scaling.y_scale"] = t.YOffset, t.YScale
 		arrays["scaling.offset"], arrays["scaling.scale"], arrays["scaling.fill"] = t.Offset, t.Scale, t.Fill
+		arrays["scaling.min"], arrays["scaling.max"] = t.Min, t.Max
 	}
 	if fi := m.Fit; fi != nil {
 		arrays["fit.solver_weights"], arrays["fit.attribute_costs"] = fi.Weights, fi.AttributeCosts

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -209,5 +210,48 @@ func TestReadModelCase(t *testing.T) {
 	text := strings.Replace(buf.String(), `"intercept"`, `"Intercept"`, 1)
 	if _, err := frames.ReadModel(strings.NewReader(text)); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), `case-sensitive: "intercept"`) {
 		t.Errorf("a capitalised field: %v", err)
+	}
+}
+
+// A model keeps its columns' training ranges; RangeWarning names the rows
+// of new data far outside them (a number read 1000 times too large), and
+// says nothing of rows inside; a saved model keeps the ranges and a
+// hand-edited one with a minimum above its maximum is refused.
+func TestRangeWarning(t *testing.T) {
+	m, tab := fittedModel(t)
+	if w := m.RangeWarning(tab.DataFrame, tab.Lines, tab.PosName()); w != "" {
+		t.Errorf("the training rows: %s", w)
+	}
+	rows := strings.Split(quickCSV(30, ""), "\n")
+	f := strings.Split(rows[4], ",") // line 5
+	v, err := strconv.ParseFloat(f[1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f[1] = strconv.FormatFloat(v*1000, 'g', -1, 64) // column b read with a thousands mark
+	rows[4] = strings.Join(f, ",")
+	far, err := readCSV(t, strings.Join(rows, "\n"), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf(`"b": 1 of 30 rows (%s on line 5; training range`, strconv.FormatFloat(v*1000, 'g', 6, 64))
+	if w := m.RangeWarning(far.DataFrame, far.Lines, far.PosName()); !strings.Contains(w, want) || strings.Contains(w, `"a"`) {
+		t.Errorf("RangeWarning %q, want it to mention %q and no other column", w, want)
+	}
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := frames.ReadModel(strings.NewReader(buf.String()))
+	if err != nil || !slices.Equal(back.Transform.Min, m.Transform.Min) || !slices.Equal(back.Transform.Max, m.Transform.Max) || len(m.Transform.Min) != 3 {
+		t.Errorf("ranges after a round trip: %v, %v and %v, want %v and %v", err, back.Transform.Min, back.Transform.Max, m.Transform.Min, m.Transform.Max)
+	}
+	swapped := strings.Replace(buf.String(), `"min": [`, `"min": [1e300, `, 1)
+	swapped = strings.Replace(swapped, `"max": [`, `"max": [-1e300, `, 1)
+	for _, k := range []string{"min", "max"} { // drop the first real entry of each so the lengths stay 3
+		swapped = regexp.MustCompile(`("`+k+`": \[[^,]+,)[^,\]]+,`).ReplaceAllString(swapped, "$1")
+	}
+	if _, err := frames.ReadModel(strings.NewReader(swapped)); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), "above its scaling.max") {
+		t.Errorf("a minimum above the maximum: %v", err)
 	}
 }

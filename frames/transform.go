@@ -141,6 +141,11 @@ type Transform struct {
 	// Fill, if not nil, holds the value that replaces a missing (NaN) cell
 	// of feature j: its training mean, in original units (Options.FillMissing).
 	Fill []float64 `json:"fill,omitempty"`
+	// Min and Max, if not nil, hold the smallest and largest training value
+	// of feature j, in original units: Model.RangeWarning says when new rows
+	// lie far outside them.
+	Min []float64 `json:"min,omitempty"`
+	Max []float64 `json:"max,omitempty"`
 }
 
 // Identity returns the transform that leaves d features and the label as

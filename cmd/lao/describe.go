@@ -269,7 +269,8 @@ func printDescribe(w io.Writer, r *describeReport) {
 	}
 }
 
-// printColumns lists the columns by second moment as the solver sees them,
+// printColumns lists the columns by second moment as the solver sees them
+// (in file order where they are equal, as standardised columns are),
 // with the raw figures beside and "ID-like" after the columns that look
 // like row or group numbers (ids).
 func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDLike) error {
@@ -279,12 +280,22 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDL
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(mom[b], mom[a]) }) // decreasing; ties keep index order
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(math.Abs(a), math.Abs(b)) } // standardised: equal but for rounding
+	slices.SortStableFunc(order, func(a, b int) int { // decreasing; ties keep the file's order
+		if same(mom[a], mom[b]) {
+			return 0
+		}
+		return cmp.Compare(mom[b], mom[a])
+	})
 	show := len(order)
 	if n > 0 {
 		show = min(show, n)
 	}
-	fmt.Fprintf(w, "\ncolumns by second moment E[x_j²] (%d of %d): raw mean, std (divided by n, as the scaling uses it), min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", show, len(order))
+	by := "by second moment E[x_j²]"
+	if !slices.ContainsFunc(mom, func(v float64) bool { return !same(v, mom[0]) }) {
+		by = "in file order (as the solver sees them, their second moments E[x_j²] are equal)"
+	}
+	fmt.Fprintf(w, "\ncolumns %s (%d of %d): raw mean, std (divided by n, as the scaling uses it), min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", by, show, len(order))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "column\tmean\tstd\tmin\tmax\tfrac_zero\tscaled_min\tscaled_max\tsecond_moment\tflag\t")
 	names := rs.Col("column").Records()

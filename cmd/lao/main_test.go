@@ -255,7 +255,7 @@ func TestDescribe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"m = 200 examples, d = 3 attributes", "rho_ridge", "columns by second moment E[x_j²] (2 of 3)", "second_moment", "(not listed: ", "; --columns -1 lists every column)"} {
+	for _, want := range []string{"m = 200 examples, d = 3 attributes", "rho_ridge", "columns in file order (as the solver sees them, their second moments E[x_j²] are equal) (2 of 3)", "second_moment", "(not listed: ", "; --columns -1 lists every column)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("describe output lacks %q:\n%s", want, text)
 		}

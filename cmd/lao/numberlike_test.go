@@ -135,3 +135,39 @@ func TestPredictNumberMarks(t *testing.T) {
 	}
 	wantErr(t, []string{"predict", "--model", model, "--data", c, "--decimal", "."}, "this file is read with --decimal ., the model's training table with --decimal , --thousands .")
 }
+
+// predict warns about rows far outside the training range of a column the
+// model reads (here a = 2500 where training had [0, 4)), naming the line.
+func TestPredictFarOutsideRange(t *testing.T) {
+	model := writeTemp(t, "m.json", "")
+	if _, err := runCmd(t, "fit", "--data", writeTemp(t, "train.csv", linearCSV(200, -1, "")), "--target", "y",
+		"--solver", "ridge", "--cv", "0", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	far := writeTemp(t, "far.csv", linearCSV(20, 3, "2500"))
+	var err error
+	stderr := captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", far) })
+	if err != nil || !strings.Contains(stderr, `warning: values far outside the training range (beyond it by more than its width) in "a": 1 of 20 rows (2500 on line 5;`) {
+		t.Errorf("predict on a row far outside the training range: %v\n%s", err, stderr)
+	}
+	stderr = captureStderr(t, func() {
+		_, err = runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "near.csv", linearCSV(20, -1, "")))
+	})
+	if err != nil || strings.Contains(stderr, "far outside") {
+		t.Errorf("predict on rows like the training rows: %v\n%s", err, stderr)
+	}
+}
+
+// describe lists standardised columns (equal second moments but for
+// rounding) in the file's order and says why, not in an order of rounding
+// errors under a "by second moment" title.
+func TestDescribeEqualMomentsInFileOrder(t *testing.T) {
+	out, err := runCmd(t, "describe", "--data", writeTemp(t, "l.csv", linearCSV(200, -1, "")), "--target", "y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(out, "\n       a "), strings.Index(out, "\n       b ")
+	if !strings.Contains(out, "columns in file order (as the solver sees them, their second moments E[x_j²] are equal)") || i < 0 || j < i {
+		t.Errorf("describe of standardised columns:\n%s", out)
+	}
+}

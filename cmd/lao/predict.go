@@ -30,6 +30,7 @@ type predictions struct {
 	y     []float64 // nil when the file has no label column
 	text  []string  // the label cells as written, where y is NaN (nil: none kept)
 	notes []string  // what happened on the way (rows dropped, cells filled, ...)
+	warns []string  // what the user should check (rows far outside the training range)
 }
 
 // runPredict applies a saved model (lao fit --save-model) to the rows of a
@@ -80,6 +81,9 @@ func runPredict(args []string, stdout io.Writer) error {
 		if n != "" {
 			fmt.Fprintln(os.Stderr, "predict:", n)
 		}
+	}
+	for _, w := range p.warns {
+		fmt.Fprintln(os.Stderr, "predict: warning:", w)
 	}
 	if err := writeOut(*out, stdout, func(w io.Writer) error { return writePredictions(w, p, m) }); err != nil {
 		return err
@@ -262,6 +266,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		p.notes = append(p.notes, t)
 	}
 	p.notes = append(p.notes, nonEmpty(tab.ThousandsNote())...) // 7225 read as 7.225 changes every prediction
+	p.warns = nonEmpty(m.RangeWarning(tab.DataFrame, tab.Lines, tab.PosName()))
 	return p, nil
 }
 
