@@ -269,6 +269,24 @@ func printDescribe(w io.Writer, r *describeReport) {
 	}
 }
 
+// momentOrder returns the columns' indices by decreasing second moment,
+// ties (equal but for rounding, as standardised columns are) in the file's
+// order, and whether every moment is tied.
+func momentOrder(mom []float64) (order []int, equal bool) {
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(math.Abs(a), math.Abs(b)) }
+	order = make([]int, len(mom))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if same(mom[a], mom[b]) {
+			return 0
+		}
+		return cmp.Compare(mom[b], mom[a])
+	})
+	return order, !slices.ContainsFunc(mom, func(v float64) bool { return !same(v, mom[0]) })
+}
+
 // printColumns lists the columns by second moment as the solver sees them
 // (in file order where they are equal, as standardised columns are),
 // with the raw figures beside and "ID-like" after the columns that look
@@ -276,23 +294,13 @@ func printDescribe(w io.Writer, r *describeReport) {
 func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDLike) error {
 	rs, ss := frames.Summary(raw), frames.Summary(scaled)
 	mom := ss.Col("second_moment").Float()
-	order := make([]int, len(mom))
-	for i := range order {
-		order[i] = i
-	}
-	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(math.Abs(a), math.Abs(b)) } // standardised: equal but for rounding
-	slices.SortStableFunc(order, func(a, b int) int { // decreasing; ties keep the file's order
-		if same(mom[a], mom[b]) {
-			return 0
-		}
-		return cmp.Compare(mom[b], mom[a])
-	})
+	order, equal := momentOrder(mom)
 	show := len(order)
 	if n > 0 {
 		show = min(show, n)
 	}
 	by := "by second moment E[x_j²]"
-	if !slices.ContainsFunc(mom, func(v float64) bool { return !same(v, mom[0]) }) {
+	if equal {
 		by = "in file order (as the solver sees them, their second moments E[x_j²] are equal)"
 	}
 	fmt.Fprintf(w, "\ncolumns %s (%d of %d): raw mean, std (divided by n, as the scaling uses it), min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", by, show, len(order))

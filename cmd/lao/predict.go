@@ -77,14 +77,7 @@ func runPredict(args []string, stdout io.Writer) error {
 	} else if err != nil {
 		return err
 	}
-	for _, n := range append([]string{marksNote}, append(p.notes, costNote)...) {
-		if n != "" {
-			fmt.Fprintln(os.Stderr, "predict:", n)
-		}
-	}
-	for _, w := range p.warns {
-		fmt.Fprintln(os.Stderr, "predict: warning:", w)
-	}
+	p.report(marksNote, costNote)
 	if err := writeOut(*out, stdout, func(w io.Writer) error { return writePredictions(w, p, m) }); err != nil {
 		return err
 	}
@@ -154,6 +147,19 @@ func marksText(comma bool, thousands rune) string {
 		s += fmt.Sprintf(" --thousands %c", thousands)
 	}
 	return s
+}
+
+// report writes to standard error how the rows were read and what to
+// check, between the number marks' note and the cost note.
+func (p *predictions) report(marksNote, costNote string) {
+	for _, n := range append([]string{marksNote}, append(p.notes, costNote)...) {
+		if n != "" {
+			fmt.Fprintln(os.Stderr, "predict:", n)
+		}
+	}
+	for _, w := range p.warns {
+		fmt.Fprintln(os.Stderr, "predict: warning:", w)
+	}
 }
 
 // predictionCost says what a row costs to predict with a model fitted with
