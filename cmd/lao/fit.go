@@ -487,7 +487,11 @@ func printFit(w io.Writer, r *fitReport) error {
 			c.Attributes, c.Scoring, c.Labels, c.Aggregates, c.Queries, c.FullScan)
 	}
 	r.CostReport.print(w)
-	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), float64(r.TestMSE/r.ZeroMSE))
+	zero := "" // the training mean, as everywhere unless said
+	if !r.HasIntercept {
+		zero = ": it predicts 0, the data were not centred"
+	}
+	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g%s, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), zero, float64(r.TestMSE/r.ZeroMSE))
 	switch {
 	case r.PredictBudget > 0 && r.PredictBudget < r.D:
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)

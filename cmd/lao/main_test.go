@@ -362,6 +362,11 @@ func TestIsNamed(t *testing.T) {
 	if err != nil || !strings.Contains(out, `"prediction_budget": 50`) {
 		t.Errorf("fit on ms2018:3000: %v\n%s", err, out)
 	}
+	// A named data set is used as the papers use it, not centred: the zero
+	// predictor then predicts 0, not the training mean, and fit says so.
+	if out, err := runCmd(t, "fit", "--data", "ms2018:500", "--solver", "aerr", "--k", "4", "--cv", "0"); err != nil || !strings.Contains(out, ": it predicts 0, the data were not centred, ratio") {
+		t.Errorf("fit on ms2018:500: %v\n%s", err, out)
+	}
 }
 
 // userMessage drops main's own prefix and the classifying sentinel texts,
