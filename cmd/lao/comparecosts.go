@@ -123,7 +123,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err := rep.describeTable(src, f, first); err != nil {
 		return err
 	}
-	rep.Notes = append(append(rep.Notes, nonEmpty(labelNote(src.rawLabels()))...), src.tableNotes()...)
+	rep.Notes = append(append(rep.Notes, labelNotes(src.rawLabels())...), src.tableNotes()...)
 	for _, c := range curves {
 		for _, n := range c.Refits {
 			rep.Notes = append(rep.Notes, c.Label+", "+n)

@@ -438,6 +438,38 @@ func labelNote(y []float64) string {
 	return ""
 }
 
+// labelNotes are labelNote and extremeLabelNote for the labels y.
+func labelNotes(y []float64) []string { return nonEmpty(labelNote(y), extremeLabelNote(y)) }
+
+// extremeLabelNote says when one label holds most of the labels' sum of
+// squares about their mean (at least a quarter, and ten times a row's
+// share 1/m): every split's test MSE, the zero predictor's included, then
+// depends mostly on whether that row is a test row ("" otherwise).
+func extremeLabelNote(y []float64) string {
+	var n, sum float64
+	for _, v := range y {
+		if !math.IsNaN(v) {
+			n, sum = n+1, sum+v
+		}
+	}
+	mean := sum / n
+	var ss, top, at float64
+	for _, v := range y {
+		if d := (v - mean) * (v - mean); !math.IsNaN(d) {
+			if ss += d; d > top {
+				top, at = d, v
+			}
+		}
+	}
+	share := top / ss
+	if !(share >= 0.25 && share >= 10/n) || math.IsInf(ss, 0) {
+		return ""
+	}
+	return fmt.Sprintf("one label, %g, holds %.0f %% of the labels' sum of squares about their mean (%.4g): every split's test MSE, the zero "+
+		"predictor's included, depends mostly on whether its row is a test row (hence their spread over splits); check that value, or model a "+
+		"transform of the label (its logarithm)", at, 100*share, mean)
+}
+
 // maxCodes is the most distinct integer labels labelNote takes for
 // category codes.
 const maxCodes = 10

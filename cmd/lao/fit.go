@@ -205,7 +205,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := setSupport(s, f.support, p.Train.Names()); err != nil {
 		return err
 	}
-	rep := newFitReport(f, s, p, append(append([]string{p.note, kNote, labelNote(src.rawLabels())}, src.tableNotes()...), costNotes...))
+	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src.rawLabels()), src.tableNotes(), costNotes))
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {

@@ -294,3 +294,34 @@ func TestLabelNote(t *testing.T) {
 		}
 	}
 }
+
+// One label holding most of the labels' sum of squares (a school district
+// 40 times the others' mean) is named: every split's MSE hangs on its row.
+// Ordinary labels and a small table's largest one are not.
+func TestExtremeLabelNote(t *testing.T) {
+	rng := lao.NewRand(2)
+	y := make([]float64, 300)
+	for i := range y {
+		y[i] = 800 + 100*rng.NormFloat64()
+	}
+	if n := extremeLabelNote(y); n != "" {
+		t.Errorf("normal labels: %s", n)
+	}
+	y[17] = 38852
+	if n := extremeLabelNote(y); !strings.Contains(n, "one label, 38852, holds 99 %") {
+		t.Errorf("one extreme label: %q", n)
+	}
+	small := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 30} // 30 holds 56 %, below 10/m = 100 %
+	if n := extremeLabelNote(small); n != "" {
+		t.Errorf("ten labels: %s", n)
+	}
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i, v := range y {
+		fmt.Fprintf(&b, "%d,%g\n", i%7, v)
+	}
+	out, err := runCmd(t, "fit", "--data", writeTemp(t, "e.csv", b.String()), "--target", "y", "--solver", "ridge", "--cv", "0")
+	if err != nil || !strings.Contains(out, "note: one label, 38852") {
+		t.Errorf("fit on a table with one extreme label: %v\n%s", err, out)
+	}
+}
