@@ -190,6 +190,10 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	if err := checkPlotPath("compare", f.plot); err != nil {
 		return nil, err
 	}
+	if err := notAnInput("compare", []fileFlag{{"plot", f.plot}, {"splits", f.splits}},
+		[]fileFlag{{"data", f.table.data}, {"costs", f.costs.file}}); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 

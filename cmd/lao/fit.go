@@ -164,6 +164,10 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	if err := f.cvOpts.check("fit"); err != nil {
 		return nil, err
 	}
+	if err := notAnInput("fit", []fileFlag{{"save-model", f.save}, {"cv-table", f.cvTable}},
+		[]fileFlag{{"data", f.table.data}, {"costs", f.costs.file}}); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 

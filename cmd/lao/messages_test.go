@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -323,5 +324,30 @@ func TestExtremeLabelNote(t *testing.T) {
 	out, err := runCmd(t, "fit", "--data", writeTemp(t, "e.csv", b.String()), "--target", "y", "--solver", "ridge", "--cv", "0")
 	if err != nil || !strings.Contains(out, "note: one label, 38852") {
 		t.Errorf("fit on a table with one extreme label: %v\n%s", err, out)
+	}
+}
+
+// An output flag naming an input file is refused before anything is
+// written: the input is intact afterwards.
+func TestOutputIsNotAnInput(t *testing.T) {
+	text := linearCSV(60, -1, "")
+	data := writeTemp(t, "d.csv", text)
+	model := writeTemp(t, "m.json", "")
+	if _, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "ridge", "--cv", "0", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	modelText, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", data, "--out", data}, "--out "+data+" is the file that --data reads")
+	wantErr(t, []string{"predict", "--model", model, "--data", data, "--out", model}, "is the file that --model reads")
+	wantErr(t, []string{"fit", "--data", data, "--target", "y", "--save-model", data}, "--save-model "+data+" is the file that --data reads")
+	wantErr(t, []string{"compare", "--data", data, "--target", "y", "--splits", data}, "--splits "+data+" is the file that --data reads")
+	if got, err := os.ReadFile(data); err != nil || string(got) != text {
+		t.Errorf("the data file changed: %v", err)
+	}
+	if got, err := os.ReadFile(model); err != nil || string(got) != string(modelText) {
+		t.Errorf("the model file changed: %v", err)
 	}
 }

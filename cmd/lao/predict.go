@@ -54,6 +54,9 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err := checkPredictFlags(*modelPath, &tf, *budget, *costBudget, flagGiven(fs, "predict-cost-budget")); err != nil {
 		return err
 	}
+	if err := notAnInput("predict", []fileFlag{{"out", *out}}, []fileFlag{{"data", tf.data}, {"model", *modelPath}}); err != nil {
+		return err
+	}
 	m, err := readModelFile(*modelPath)
 	if err != nil {
 		return err
