@@ -351,3 +351,21 @@ func TestOutputIsNotAnInput(t *testing.T) {
 		t.Errorf("the model file changed: %v", err)
 	}
 }
+
+// One new row with an empty cell in a column the model reads is predicted
+// under --missing mean (the training mean, with a warning), and refused
+// with that hint without it.
+func TestPredictEmptyColumnFilled(t *testing.T) {
+	model := writeTemp(t, "m.json", "")
+	if _, err := runCmd(t, "fit", "--data", writeTemp(t, "d.csv", linearCSV(100, -1, "")), "--target", "y", "--solver", "ridge", "--cv", "0", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	one := writeTemp(t, "one.csv", "a,b,y\n1.5,,\n")
+	var out string
+	var err error
+	stderr := captureStderr(t, func() { out, err = runCmd(t, "predict", "--model", model, "--data", one, "--missing", "mean") })
+	if err != nil || !strings.HasPrefix(out, "line,prediction") || !strings.Contains(stderr, `"b", which the model reads, has no value in any row`) {
+		t.Errorf("one row, b empty, --missing mean: %v\n%s\n%s", err, out, stderr)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", one}, `column "b"`, "or --missing mean")
+}

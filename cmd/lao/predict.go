@@ -251,11 +251,11 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if err := modelColumnsPresent(tf.data, tab, used); err != nil {
 		return nil, err
 	}
-	if err := modelColumnsUsable(tf.data, tab, used); err != nil {
-		return nil, err
-	}
 	if tab.Missing == frames.MissingMean && m.Fill == nil && m.Transform != nil && m.Transform.Center {
 		m.Fill = m.Transform.Offset // the training means
+	}
+	if err := modelColumnsUsable(tf.data, tab, used, tab.Missing == frames.MissingMean && m.Fill != nil); err != nil {
+		return nil, err
 	}
 	p := &predictions{lines: tab.Lines}
 	if budget > 0 {
@@ -275,7 +275,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		p.notes = append(p.notes, t)
 	}
 	p.notes = append(p.notes, nonEmpty(tab.ThousandsNote())...) // 7225 read as 7.225 changes every prediction
-	p.warns = nonEmpty(m.RangeWarning(tab.DataFrame, tab.Lines, tab.PosName()))
+	p.warns = nonEmpty(m.RangeWarning(tab.DataFrame, tab.Lines, tab.PosName()), emptyColumnsWarning(tab, used))
 	return p, nil
 }
 
@@ -345,16 +345,42 @@ func modelColumnsPresent(file string, tab *frames.Table, used []string) error {
 
 // modelColumnsUsable checks that no column the model reads (used: a
 // non-zero coefficient) is unusable in the file: text, or empty in every
-// row. Such a column cannot be filled meaningfully (--missing mean would
-// put the training mean in every row) nor its rows dropped (all of them).
-func modelColumnsUsable(file string, tab *frames.Table, used []string) error {
+// row, whose rows cannot be dropped (all of them). With fill (--missing
+// mean and the training means at hand) an empty column is filled in every
+// row, as a single new row with an empty cell is: predictCSV warns, since
+// no row then tells the model anything of that column.
+func modelColumnsUsable(file string, tab *frames.Table, used []string, fill bool) error {
 	for _, u := range tab.Unused() {
+		if c, _ := tab.Column(u.Column); fill && c.Kind == frames.Empty {
+			continue // every cell missing, every one filled (a single new row with an empty cell)
+		}
 		if slices.Contains(used, u.Column) {
-			return fmt.Errorf("predict: %s: column %q, which the model reads, is not a numeric column in this file: %s; the model needs a number in that column on every row to predict",
-				file, u.Column, u.Reason)
+			hint := ""
+			if c, _ := tab.Column(u.Column); c.Kind == frames.Empty {
+				hint = " (or --missing mean: every row then takes the training mean)"
+			}
+			return fmt.Errorf("predict: %s: column %q, which the model reads, is not a numeric column in this file: %s; the model needs a number in that column on every row to predict%s",
+				file, u.Column, u.Reason, hint)
 		}
 	}
 	return nil
+}
+
+// emptyColumnsWarning names the columns the model reads (used) that are
+// empty in every row of the file, filled with their training mean
+// (modelColumnsUsable), or "".
+func emptyColumnsWarning(tab *frames.Table, used []string) string {
+	var empty []string
+	for _, c := range tab.Columns {
+		if c.Kind == frames.Empty && slices.Contains(used, c.Name) {
+			empty = append(empty, fmt.Sprintf("%q", c.Name))
+		}
+	}
+	if len(empty) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s, which the model reads, %s no value in any row: every row was given the training mean (--missing mean), so the predictions use nothing of %s",
+		strings.Join(empty, ", "), map[bool]string{true: "has", false: "have"}[len(empty) == 1], map[bool]string{true: "it", false: "them"}[len(empty) == 1])
 }
 
 // predictSVMLight predicts the rows of a libsvm/svmlight file, one line in
