@@ -291,6 +291,23 @@ type Table struct {
 
 	unit  string    // what Lines count: "line" ("" too) or "row"
 	marks fileMarks // a CSV file's separator and number marks (zero for other sources)
+	// notNumbers holds, per text column, the rows of its cells that are not
+	// numbers as the file was read (NotNumbers).
+	notNumbers map[string][]int
+}
+
+// Separator returns a CSV file's field separator (0 for another source).
+func (t *Table) Separator() rune { return t.marks.sep }
+
+// NotNumbers returns the rows (indices into Lines) of the cells of text
+// column name that are not numbers as the file was read: missing cells
+// and text, as written. Its other cells are numbers read with the file's
+// number marks and written as Go formats them (strconv 'g'), so that a
+// label column read as text holds one convention (predict's labels). For
+// a column that is not text it returns nil and ok false.
+func (t *Table) NotNumbers(name string) (rows []int, ok bool) {
+	rows, ok = t.notNumbers[name]
+	return rows, ok
 }
 
 // PosName returns what Lines and DroppedLines count: "line" for a CSV

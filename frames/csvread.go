@@ -17,7 +17,7 @@ type csvFile struct {
 	rec    *ingest.Records
 	cur    []string // the current record
 	closer io.Closer
-	parse  func(string) (float64, ingest.CellKind) // CSVOptions.numberParser
+	parse  func(string) (float64, ingest.CellKind) // CSVOptions.NumberParser
 }
 
 // openCSV starts reading a CSV (decompression, encoding, limits,
@@ -32,15 +32,16 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 		return nil, ingestErr(err)
 	}
 	f := &csvFile{in: in, rec: rec}
-	if f.parse, err = opt.numberParser(); err != nil {
+	if f.parse, err = opt.NumberParser(); err != nil {
 		return nil, err
 	}
 	return newRowTable(f, name, opt)
 }
 
-// numberParser returns how opt reads a number: ingest.ParseCell, or
-// ParseDecimalComma, or ParseGrouped with opt.Thousands.
-func (opt CSVOptions) numberParser() (func(string) (float64, ingest.CellKind), error) {
+// NumberParser returns how opt reads a number (every number column of a
+// CSV file is read so): ingest.ParseCell, or ParseDecimalComma, or
+// ParseGrouped with opt.Thousands. An error names marks no reader takes.
+func (opt CSVOptions) NumberParser() (func(string) (float64, ingest.CellKind), error) {
 	dec := '.'
 	if opt.DecimalComma {
 		dec = ','

@@ -177,11 +177,36 @@ func (rd *tableReader) table() (*Table, error) {
 			}
 		}
 	}
+	t.notNumbers = rd.notNumbers(keep)
 	t.DataFrame = rd.frame(keep)
 	if t.DataFrame.Err != nil {
 		return nil, fmt.Errorf("frames: %s: %w: %w", rd.f.name, ErrFrame, t.DataFrame.Err)
 	}
 	return t, nil
+}
+
+// notNumbers returns, for each column kept as text, the positions among
+// the kept rows of its cells that are not numbers as the file was read
+// (Table.NotNumbers): series writes the others as formatted numbers.
+func (rd *tableReader) notNumbers(keep []int) map[string][]int {
+	out := map[string][]int{}
+	for _, c := range rd.cols {
+		if c.info.Kind == Numeric || c.info.Kind == Empty {
+			continue
+		}
+		rows := []int{}
+		b := 0
+		for k, i := range keep {
+			for b < len(c.bad) && c.bad[b] < i {
+				b++
+			}
+			if b < len(c.bad) && c.bad[b] == i {
+				rows = append(rows, k)
+			}
+		}
+		out[c.info.Name] = rows
+	}
+	return out
 }
 
 // applyPolicy sets every column's Kind and applies the missing-value policy:

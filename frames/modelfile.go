@@ -99,7 +99,7 @@ func (fi *FitInfo) NumberMarks() (decimalComma bool, thousands rune, err error) 
 	} else if len(r) > 1 {
 		return false, 0, fmt.Errorf("%w: fit.thousands is %q, want one mark", ErrModelFile, fi.Thousands)
 	}
-	if _, err := (CSVOptions{DecimalComma: decimalComma, Thousands: thousands}).numberParser(); err != nil {
+	if _, err := (CSVOptions{DecimalComma: decimalComma, Thousands: thousands}).NumberParser(); err != nil {
 		return false, 0, fmt.Errorf("%w: fit.thousands: %v", ErrModelFile, err)
 	}
 	return decimalComma, thousands, nil

@@ -128,6 +128,26 @@ func TestPredictNumberMarks(t *testing.T) {
 		t.Errorf("predict without the flags on the training table's format: %v\n%s\n%s\nwant\n%s", err, stderr, got, want)
 	}
 	wantErr(t, []string{"predict", "--model", model, "--data", a}, `column "a"`, "numbers read with the model's marks")
+	// A label written with a decimal point in that file is not a number as
+	// the file is read (it was read as 3.14 while 6.480 in the same column
+	// was 6480): its row is predicted, not scored.
+	rows := strings.Split(grouped, "\n")
+	f := strings.Split(rows[5], ";")
+	f[len(f)-1] = "3.14"
+	rows[5] = strings.Join(f, ";")
+	stderr = captureStderr(t, func() {
+		_, err = runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "label.csv", strings.Join(rows, "\n")))
+	})
+	if err != nil || !strings.Contains(stderr, `label column "y": not a number as the file is read, in 1 cell ("3.14" on line 6)`) {
+		t.Errorf("a label with a decimal point in a file read with decimal commas: %v\n%s", err, stderr)
+	}
+	// A comma-separated file of points read with the model's decimal comma
+	// (1.500 is then 1500) is warned of.
+	commaFile := writeTemp(t, "comma.csv", "a,b,y\n1.500,1.250,13.000\n2.750,1.125,15.000\n")
+	stderr = captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", commaFile) })
+	if err != nil || !strings.Contains(stderr, "warning: this file separates its fields with commas, where a decimal comma must be quoted") {
+		t.Errorf("a comma-separated file read with the model's decimal comma: %v\n%s", err, stderr)
+	}
 	// One flag given: the other still comes from the model.
 	stderr = captureStderr(t, func() { got, err = runCmd(t, "predict", "--model", model, "--data", c, "--thousands", ".") })
 	if err != nil || got != want || !strings.Contains(stderr, "numbers read with the model's marks") {

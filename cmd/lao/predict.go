@@ -31,6 +31,7 @@ type predictions struct {
 	text  []string  // the label cells as written, where y is NaN (nil: none kept)
 	notes []string  // what happened on the way (rows dropped, cells filled, ...)
 	warns []string  // what the user should check (rows far outside the training range)
+	sep   rune      // a CSV file's field separator
 }
 
 // runPredict applies a saved model (lao fit --save-model) to the rows of a
@@ -68,16 +69,9 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	marksNote := modelNumberMarks(&tf, m, flagGiven(fs, "decimal"), flagGiven(fs, "thousands"))
-	var p *predictions
-	if datasets.IsSVMLightPath(tf.data) {
-		p, err = predictSVMLight(&tf, m, *budget)
-	} else {
-		p, err = predictCSV(&tf, m, *budget)
-	}
-	if err != nil && marksNote != "" { // which marks read the file, and the model's
-		return fmt.Errorf("%w\n(%s)", err, marksNote)
-	} else if err != nil {
+	marksNote, fromModel := modelNumberMarks(&tf, m, flagGiven(fs, "decimal"), flagGiven(fs, "thousands"))
+	p, err := predictFile(&tf, m, *budget, marksNote, fromModel)
+	if err != nil {
 		return err
 	}
 	p.report(marksNote, costNote)
@@ -100,17 +94,17 @@ func runPredict(args []string, stdout io.Writer) error {
 // modelNumberMarks reads a CSV file with the number marks of the model's
 // training table (fit --decimal, --thousands) where predict was not given
 // the flag (gotDecimal, gotThousands), unless it would clash with the
-// other flag given, and says so; the note also says where the marks read
-// differ from the model's. A
+// other flag given, and says so (fromModel: a mark came from the model);
+// the note also says where the marks read differ from the model's. A
 // point-decimal file read with the model's --decimal , is refused cell by
 // cell, never misread (frames.CSVOptions.DecimalComma).
-func modelNumberMarks(tf *tableFlags, m *frames.Model, gotDecimal, gotThousands bool) (note string) {
+func modelNumberMarks(tf *tableFlags, m *frames.Model, gotDecimal, gotThousands bool) (note string, fromModel bool) {
 	if m.Fit == nil || !tf.isCSV() {
-		return ""
+		return "", false
 	}
 	comma, thousands, err := m.Fit.NumberMarks()
 	if err != nil { // ReadModel checked the marks
-		return ""
+		return "", false
 	}
 	var from []string // the flags taken from the model
 	if !gotDecimal && comma && !(gotThousands && tf.thousands == ",") {
@@ -133,7 +127,7 @@ func modelNumberMarks(tf *tableFlags, m *frames.Model, gotDecimal, gotThousands 
 	case fc != comma || ft != thousands:
 		note = fmt.Sprintf("this file is read with %s, the model's training table with %s", marksText(fc, ft), model)
 	}
-	return note
+	return note, len(from) > 0
 }
 
 // marksText writes number marks as the flags that give them.
@@ -150,6 +144,27 @@ func marksText(comma bool, thousands rune) string {
 		s += fmt.Sprintf(" --thousands %c", thousands)
 	}
 	return s
+}
+
+// predictFile predicts the rows of a libsvm/svmlight or CSV file. An error
+// says with which number marks the file was read, and the model's
+// (marksNote); with the model's decimal comma (fromModel) a file whose
+// fields are separated by commas is warned of.
+func predictFile(tf *tableFlags, m *frames.Model, budget int, marksNote string, fromModel bool) (*predictions, error) {
+	if datasets.IsSVMLightPath(tf.data) {
+		return predictSVMLight(tf, m, budget)
+	}
+	p, err := predictCSV(tf, m, budget)
+	if err != nil && marksNote != "" {
+		return nil, fmt.Errorf("%w\n(%s)", err, marksNote)
+	} else if err != nil {
+		return nil, err
+	}
+	if fromModel && tf.decimal == "," && p.sep == ',' {
+		p.warns = append(p.warns, "this file separates its fields with commas, where a decimal comma must be quoted, and it was read with the model's --decimal ,: "+
+			"if its points are decimal points, its numbers were misread; give --decimal .")
+	}
+	return p, nil
 }
 
 // report writes to standard error how the rows were read and what to
@@ -257,7 +272,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if err := modelColumnsUsable(tf.data, tab, used, tab.Missing == frames.MissingMean && m.Fill != nil); err != nil {
 		return nil, err
 	}
-	p := &predictions{lines: tab.Lines}
+	p := &predictions{lines: tab.Lines, sep: tab.Separator()}
 	if budget > 0 {
 		p.pred, err = m.PredictOnBudget(tab.DataFrame, budget)
 	} else {
@@ -280,33 +295,39 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 }
 
 // predictLabels parses the label column (read as text from a CSV file) as fit reads
-// cells: a missing cell ("", "n/a", ...: ingest.MissingTokens) or text is
-// NaN, and its row is predicted, not scored. Text in a label column is
-// named in the note returned: it is a label predict could not read, not
-// an absent one; text returns the cells as written, for the output to
-// keep them.
+// cells: its cells that the file's number marks read are numbers (the
+// table writes them in one convention, frames.Table.NotNumbers), and the
+// others, missing ("", "n/a", ...: ingest.MissingTokens) or text (3.14 in
+// a file read with decimal commas), are NaN, and their rows predicted, not
+// scored. Text in a label column is named in the note returned: it is a
+// label predict could not read, not an absent one; text returns the cells
+// as written, for the output to keep them.
 func predictLabels(tab *frames.Table, target string) (y []float64, text []string, note string) {
 	col := tab.Col(target)
 	if col.Type() != series.String { // a typed column (Parquet, a database): its numbers as stored
 		return col.Float(), nil, ""
 	}
 	cells := col.Records()
+	bad, _ := tab.NotNumbers(target)
 	y = make([]float64, len(cells))
-	nText, first := 0, -1
 	for i, c := range cells {
-		var kind ingest.CellKind
-		if y[i], kind = ingest.ParseCell(c); kind == ingest.Text {
+		y[i], _ = ingest.ParseCell(c)
+	}
+	nText, first := 0, -1
+	for _, i := range bad {
+		if _, kind := ingest.ParseCell(cells[i]); kind != ingest.Missing {
 			if nText++; first < 0 {
 				first = i
 			}
 		}
+		y[i] = math.NaN()
 	}
 	if nText > 0 {
 		rows := "its row is"
 		if nText > 1 {
 			rows = "their rows are"
 		}
-		note = fmt.Sprintf("label column %q: text, not a number, in %s (%q on line %d): %s predicted, not scored (the output keeps the text)",
+		note = fmt.Sprintf("label column %q: not a number as the file is read, in %s (%q on line %d): %s predicted, not scored (the output keeps the text)",
 			target, count(nText, "cell"), cells[first], tab.Lines[first], rows)
 	}
 	return y, cells, note

@@ -165,7 +165,7 @@ func TestPredictReadsModelColumns(t *testing.T) {
 	if len(rows) != 21 || !strings.HasSuffix(rows[3], ",") || !strings.HasSuffix(rows[6], ",high") || strings.Contains(out, "NaN") {
 		t.Errorf("want 20 predictions, the third one's label empty and the sixth one's as written:\n%s", out)
 	}
-	if !strings.Contains(printed, `label column "y": text, not a number, in 1 cell ("high" on line 7)`) ||
+	if !strings.Contains(printed, `label column "y": not a number as the file is read, in 1 cell ("high" on line 7)`) ||
 		!strings.Contains(printed, "18 rows with labels") || !strings.Contains(printed, "2 rows without a label not scored") {
 		t.Errorf("predict's notes:\n%s", printed)
 	}
