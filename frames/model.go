@@ -240,10 +240,11 @@ func (m *Model) checkShape(where string) error {
 
 // RangeWarning says which columns the model reads (a non-zero coefficient)
 // hold values of df beyond their training range (Transform.Min, Max) by
-// more than the range's width, or "" if none does or the model has no
-// ranges: predictions there extrapolate far from the data the model was
-// fitted on, or the numbers were read another way (a decimal point read
-// as a thousands mark makes 695.265 into 695265). lines[i] is row i's
+// more than the range's width, or outside it in every row (at least 3),
+// or "" if none does or the model has no ranges: predictions there
+// extrapolate from the data the model was fitted on, or the numbers were
+// read another way (a decimal point read as a thousands mark makes
+// 695.265 into 695265) or are in another unit (4.7 % written 0.047). lines[i] is row i's
 // position in the file (nil: rows from 1) and unit what it counts
 // ("line" or "row"). Missing cells are not counted.
 func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) string {
@@ -262,28 +263,42 @@ func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) s
 		if w <= 0 {
 			continue
 		}
-		far, first := 0, -1
+		far, first, outside, present := 0, -1, 0, 0
 		for i, v := range col {
+			if !math.IsNaN(v) {
+				present++
+			}
+			if v < lo || v > hi {
+				outside++
+			}
 			if v < lo-w || v > hi+w {
 				if far++; first < 0 {
 					first = i
 				}
 			}
 		}
-		if far == 0 {
+		every := outside == present && present >= 3 // every row: a unit changed (4.7 % written 0.047)?
+		if far == 0 && !every {
 			continue
+		}
+		if first < 0 {
+			first = slices.IndexFunc(col, func(v float64) bool { return !math.IsNaN(v) })
 		}
 		pos := first + 1
 		if first < len(lines) {
 			pos = lines[first]
 		}
-		parts = append(parts, fmt.Sprintf("%q: %d of %d rows (%s on %s %d; training range %.6g to %.6g)",
-			m.Features[j], far, len(col), strconv.FormatFloat(col[first], 'g', 6, 64), cmp.Or(unit, "line"), pos, lo, hi))
+		what := fmt.Sprintf("%d of %d rows beyond it by more than its width", far, len(col))
+		if every {
+			what = fmt.Sprintf("every one of its %d rows outside it", present)
+		}
+		parts = append(parts, fmt.Sprintf("%q: %s (%s on %s %d; training range %.6g to %.6g)",
+			m.Features[j], what, strconv.FormatFloat(col[first], 'g', 6, 64), cmp.Or(unit, "line"), pos, lo, hi))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return "values far outside the training range (beyond it by more than its width) in " + strings.Join(parts, "; ") +
-		": the predictions of those rows extrapolate far from the data the model was fitted on, or the numbers were read " +
-		"another way (see --decimal and --thousands)"
+	return "values outside the training range in " + strings.Join(parts, "; ") +
+		": the predictions of those rows extrapolate from the data the model was fitted on, or the numbers were read " +
+		"another way (see --decimal and --thousands) or are in another unit"
 }

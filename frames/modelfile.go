@@ -54,9 +54,10 @@ type FitInfo struct {
 	Rows      int    `json:"data_rows,omitempty"`
 	DataBytes int64  `json:"data_bytes,omitempty"`
 	// Decimal and Thousands are the number marks that table's cells were
-	// read with (CSVOptions.DecimalComma, CSVOptions.Thousands): "," or
-	// "" (a point) and "" (none) or the thousands mark. Predict reads a
-	// new file so unless told otherwise (SetNumberMarks, NumberMarks).
+	// read with (CSVOptions.DecimalComma, CSVOptions.Thousands): "." or ","
+	// ("": not recorded, as in files saved before they were) and "" (none)
+	// or the thousands mark. Predict reads a new file so unless told
+	// otherwise (SetNumberMarks, NumberMarks).
 	Decimal   string `json:"decimal,omitempty"`
 	Thousands string `json:"thousands,omitempty"`
 	// With prices (ours, docs/costs.md): the price of each column, the
@@ -75,7 +76,7 @@ type FitInfo struct {
 // SetNumberMarks records the number marks opt read the training table
 // with.
 func (fi *FitInfo) SetNumberMarks(opt CSVOptions) {
-	fi.Decimal, fi.Thousands = "", ""
+	fi.Decimal, fi.Thousands = ".", ""
 	if opt.DecimalComma {
 		fi.Decimal = ","
 	}
@@ -84,25 +85,26 @@ func (fi *FitInfo) SetNumberMarks(opt CSVOptions) {
 	}
 }
 
-// NumberMarks returns the recorded number marks as CSVOptions fields, or
+// NumberMarks returns the recorded number marks as CSVOptions fields
+// (recorded false: none were, a point and no thousands mark returned), or
 // an error naming the field when the file holds marks no reader accepts.
-func (fi *FitInfo) NumberMarks() (decimalComma bool, thousands rune, err error) {
+func (fi *FitInfo) NumberMarks() (decimalComma bool, thousands rune, recorded bool, err error) {
 	switch fi.Decimal {
 	case "", ".":
 	case ",":
 		decimalComma = true
 	default:
-		return false, 0, fmt.Errorf("%w: fit.decimal is %q, want \",\" (or absent: a point)", ErrModelFile, fi.Decimal)
+		return false, 0, false, fmt.Errorf("%w: fit.decimal is %q, want \".\" or \",\" (or absent: not recorded)", ErrModelFile, fi.Decimal)
 	}
 	if r := []rune(fi.Thousands); len(r) == 1 {
 		thousands = r[0]
 	} else if len(r) > 1 {
-		return false, 0, fmt.Errorf("%w: fit.thousands is %q, want one mark", ErrModelFile, fi.Thousands)
+		return false, 0, false, fmt.Errorf("%w: fit.thousands is %q, want one mark", ErrModelFile, fi.Thousands)
 	}
 	if _, err := (CSVOptions{DecimalComma: decimalComma, Thousands: thousands}).NumberParser(); err != nil {
-		return false, 0, fmt.Errorf("%w: fit.thousands: %v", ErrModelFile, err)
+		return false, 0, false, fmt.Errorf("%w: fit.thousands: %v", ErrModelFile, err)
 	}
-	return decimalComma, thousands, nil
+	return decimalComma, thousands, fi.Decimal != "", nil
 }
 
 // modelFile is the JSON layout of a saved model.
@@ -269,7 +271,7 @@ func (m *Model) check() error {
 		}
 	}
 	if fi := m.Fit; fi != nil {
-		if _, _, err := fi.NumberMarks(); err != nil {
+		if _, _, _, err := fi.NumberMarks(); err != nil {
 			return err
 		}
 		for j, c := range fi.Costs {

@@ -234,9 +234,22 @@ func TestRangeWarning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf(`"b": 1 of 30 rows (%s on line 5; training range`, strconv.FormatFloat(v*1000, 'g', 6, 64))
+	want := fmt.Sprintf(`"b": 1 of 30 rows beyond it by more than its width (%s on line 5; training range`, strconv.FormatFloat(v*1000, 'g', 6, 64))
 	if w := m.RangeWarning(far.DataFrame, far.Lines, far.PosName()); !strings.Contains(w, want) || strings.Contains(w, `"a"`) {
 		t.Errorf("RangeWarning %q, want it to mention %q and no other column", w, want)
+	}
+	// Every row just outside the range (a unit changed) is named too.
+	for i := 1; i < len(rows)-1; i++ {
+		f := strings.Split(rows[i], ",")
+		f[1] = "3.5"
+		rows[i] = strings.Join(f, ",")
+	}
+	shifted, err := readCSV(t, strings.Join(rows, "\n"), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := m.RangeWarning(shifted.DataFrame, shifted.Lines, shifted.PosName()); !strings.Contains(w, `"b": every one of its 30 rows outside it (3.5 on line 2;`) {
+		t.Errorf("every row outside the range: %q", w)
 	}
 	var buf bytes.Buffer
 	if err := m.WriteJSON(&buf); err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -148,6 +150,22 @@ func TestPredictNumberMarks(t *testing.T) {
 	if err != nil || !strings.Contains(stderr, "warning: this file separates its fields with commas, where a decimal comma must be quoted") {
 		t.Errorf("a comma-separated file read with the model's decimal comma: %v\n%s", err, stderr)
 	}
+	// A model saved before the marks were recorded says nothing of them.
+	saved, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`,\s*"(decimal|thousands)": "[^"]*"`).ReplaceAllString(string(saved), "")
+	if old == string(saved) {
+		t.Fatal("no marks in the saved model")
+	}
+	oldModel := writeTemp(t, "old.json", old)
+	stderr = captureStderr(t, func() {
+		got, err = runCmd(t, "predict", "--model", oldModel, "--data", c, "--decimal", ",", "--thousands", ".")
+	})
+	if err != nil || got != want || strings.Contains(stderr, "the model's") {
+		t.Errorf("a model without recorded marks: %v\n%s", err, stderr)
+	}
 	// One flag given: the other still comes from the model.
 	stderr = captureStderr(t, func() { got, err = runCmd(t, "predict", "--model", model, "--data", c, "--thousands", ".") })
 	if err != nil || got != want || !strings.Contains(stderr, "numbers read with the model's marks") {
@@ -167,7 +185,7 @@ func TestPredictFarOutsideRange(t *testing.T) {
 	far := writeTemp(t, "far.csv", linearCSV(20, 3, "2500"))
 	var err error
 	stderr := captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", far) })
-	if err != nil || !strings.Contains(stderr, `warning: values far outside the training range (beyond it by more than its width) in "a": 1 of 20 rows (2500 on line 5;`) {
+	if err != nil || !strings.Contains(stderr, `warning: values outside the training range in "a": 1 of 20 rows beyond it by more than its width (2500 on line 5;`) {
 		t.Errorf("predict on a row far outside the training range: %v\n%s", err, stderr)
 	}
 	stderr = captureStderr(t, func() {

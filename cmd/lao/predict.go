@@ -102,8 +102,8 @@ func modelNumberMarks(tf *tableFlags, m *frames.Model, gotDecimal, gotThousands 
 	if m.Fit == nil || !tf.isCSV() {
 		return "", false
 	}
-	comma, thousands, err := m.Fit.NumberMarks()
-	if err != nil { // ReadModel checked the marks
+	comma, thousands, recorded, err := m.Fit.NumberMarks()
+	if err != nil || !recorded { // ReadModel checked the marks; a model saved before they were recorded says nothing of them
 		return "", false
 	}
 	var from []string // the flags taken from the model
