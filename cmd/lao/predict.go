@@ -356,12 +356,12 @@ func modelColumnsPresent(file string, tab *frames.Table, used []string) error {
 	case len(lack) == len(used):
 		return fmt.Errorf("predict: %s has none of the columns the model reads (%s): is this the table the model is for?", file, strings.Join(lack, ", "))
 	}
-	them := "that column"
+	them, it := "that column", "it"
 	if len(lack) > 1 {
-		them = "those columns"
+		them, it = "those columns", "them"
 	}
-	return fmt.Errorf("predict: %s lacks %s, which the model reads (it reads %s); give the file %s, or fit a model without them (lao fit --ignore)",
-		file, strings.Join(lack, ", "), count(len(used), "column"), them)
+	return fmt.Errorf("predict: %s lacks %s, which the model reads (it reads %s); give the file %s, or fit a model without %s (lao fit --ignore)",
+		file, strings.Join(lack, ", "), count(len(used), "column"), them, it)
 }
 
 // modelColumnsUsable checks that no column the model reads (used: a
