@@ -291,9 +291,9 @@ type Table struct {
 
 	unit  string    // what Lines count: "line" ("" too) or "row"
 	marks fileMarks // a CSV file's separator and number marks (zero for other sources)
-	// notNumbers holds, per text column, the rows of its cells that are not
-	// numbers as the file was read (NotNumbers).
-	notNumbers map[string][]int
+	// notNumbers holds, per text column, the set of the rows (a bit each)
+	// whose cells are not numbers as the file was read (NotNumbers).
+	notNumbers map[string][]uint64
 }
 
 // Separator returns a CSV file's field separator (0 for another source).
@@ -306,7 +306,12 @@ func (t *Table) Separator() rune { return t.marks.sep }
 // label column read as text holds one convention (predict's labels). For
 // a column that is not text it returns nil and ok false.
 func (t *Table) NotNumbers(name string) (rows []int, ok bool) {
-	rows, ok = t.notNumbers[name]
+	set, ok := t.notNumbers[name]
+	for k := range min(len(t.Lines), 64*len(set)) {
+		if set[k/64]&(1<<(k%64)) != 0 {
+			rows = append(rows, k)
+		}
+	}
 	return rows, ok
 }
 

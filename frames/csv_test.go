@@ -536,3 +536,21 @@ func TestSingleQuotedHeader(t *testing.T) {
 		t.Errorf("names %v, error %v", tab.Names(), err)
 	}
 }
+
+// NotNumbers tells, in a column read as text, the cells that are not
+// numbers as the file was read from those read with its number marks
+// (written again as Go formats them): 3.14 in a file read with decimal
+// commas is text, 6,5 is 6.5; for a numeric column it says nothing.
+func TestNotNumbers(t *testing.T) {
+	tab, err := readCSV(t, "a;l;y\n1;3.14;1\n2;6,5;2\n3;;3\n4;x;4\n", frames.CSVOptions{Target: "y", DecimalComma: true, Only: []string{"a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, ok := tab.NotNumbers("l")
+	if !ok || !slices.Equal(rows, []int{0, 2, 3}) || tab.Col("l").Records()[1] != "6.5" {
+		t.Errorf("NotNumbers(l) = %v, %v; cells %q", rows, ok, tab.Col("l").Records())
+	}
+	if rows, ok := tab.NotNumbers("a"); ok || rows != nil {
+		t.Errorf("NotNumbers(a) = %v, %v for a numeric column", rows, ok)
+	}
+}

@@ -185,26 +185,27 @@ func (rd *tableReader) table() (*Table, error) {
 	return t, nil
 }
 
-// notNumbers returns, for each column kept as text, the positions among
-// the kept rows of its cells that are not numbers as the file was read
-// (Table.NotNumbers): series writes the others as formatted numbers.
-func (rd *tableReader) notNumbers(keep []int) map[string][]int {
-	out := map[string][]int{}
+// notNumbers returns, for each column kept as text, the set of the kept
+// rows whose cells are not numbers as the file was read (Table.NotNumbers;
+// series writes the others as formatted numbers), one bit a row: a 64th
+// of the column's strings in the DataFrame.
+func (rd *tableReader) notNumbers(keep []int) map[string][]uint64 {
+	out := map[string][]uint64{}
 	for _, c := range rd.cols {
 		if c.info.Kind == Numeric || c.info.Kind == Empty {
 			continue
 		}
-		rows := []int{}
+		set := make([]uint64, (len(keep)+63)/64)
 		b := 0
 		for k, i := range keep {
 			for b < len(c.bad) && c.bad[b] < i {
 				b++
 			}
 			if b < len(c.bad) && c.bad[b] == i {
-				rows = append(rows, k)
+				set[k/64] |= 1 << (k % 64)
 			}
 		}
-		out[c.info.Name] = rows
+		out[c.info.Name] = set
 	}
 	return out
 }

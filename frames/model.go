@@ -244,9 +244,9 @@ func (m *Model) checkShape(where string) error {
 // or "" if none does or the model has no ranges: predictions there
 // extrapolate from the data the model was fitted on, or the numbers were
 // read another way (a decimal point read as a thousands mark makes
-// 695.265 into 695265) or are in another unit (4.7 % written 0.047). lines[i] is row i's
-// position in the file (nil: rows from 1) and unit what it counts
-// ("line" or "row"). Missing cells are not counted.
+// 695.265 into 695265) or are in another unit (4.7 % written 0.047).
+// lines[i] is row i's position in the file (nil: rows from 1) and unit
+// what it counts ("line" or "row"). Missing cells are not counted.
 func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) string {
 	t := m.Transform
 	if t == nil || len(t.Min) != len(m.Features) {
