@@ -183,10 +183,10 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.StringVar(&t.missing, "missing", "error", "CSV cells that are missing or not numbers in a numeric column: error (name them), drop-rows, or mean (fill with the training mean)")
 	fs.Var(listFlag{&t.ignore}, "ignore", "comma-separated CSV `columns` not to use (repeatable: the lists add up)")
 	fs.StringVar(&t.decimal, "decimal", ".", "the decimal `mark` of a CSV file's numbers, . or , — with , the cells 1,5 and 1.234,5 and 1.234.567 are numbers, "+
-		"and 3.14 or 1.234 (a decimal point, or 1234?) is an error naming the cell unless --thousands . says; a saved model keeps it, and predict reads with it unless --decimal or --thousands is given")
+		"and 3.14 or 1.234 (a decimal point, or 1234?) is an error naming the cell unless --thousands . says; a saved model keeps it, and predict reads with the model's mark where this flag is not given")
 	fs.StringVar(&t.thousands, "thousands", "", "the `mark` a CSV file writes between groups of three digits: . (with --decimal ,) , ' or a space "+
 		"(with --decimal , and --thousands . the cell 7.225 is 7225; with --thousands , the cell 1,234.5 is 1234.5); a mark out of place is an error naming the cell; "+
-		"a saved model keeps it, and predict reads with it unless --decimal or --thousands is given")
+		"a saved model keeps it, and predict reads with the model's mark where this flag is not given")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }
