@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"gonum.org/v1/gonum/floats"
+
 	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
@@ -80,11 +82,7 @@ func minBallRidge(A, v []float64, d int, B, eps float64) (w []float64, gap, epsO
 	default:
 		return nil, 0, 0
 	}
-	var n2 float64
-	for _, x := range w {
-		n2 += x * x
-	}
-	return w, gap + eps*max(B*B-n2, 0), eps
+	return w, gap + eps*max(B*B-floats.Dot(w, w), 0), eps
 }
 
 // quadValue returns wᵀAw + vᵀw for A d×d row-major.
