@@ -248,52 +248,20 @@ func (m *Model) checkShape(where string) error {
 // lines[i] is row i's position in the file (nil: rows from 1) and unit
 // what it counts ("line" or "row"). Missing cells are not counted.
 func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) string {
-	t := m.Transform
-	if t == nil || len(t.Min) != len(m.Features) {
-		return ""
-	}
-	cols, err := m.supportColumns(df)
-	if err != nil {
-		return "" // Predict reports it
-	}
+	scan, cols := m.rangeScan(df)
 	var parts []string
-	for j, col := range cols {
-		lo, hi := t.Min[j], t.Max[j]
-		w := hi - lo
-		if w <= 0 {
-			continue
-		}
-		far, first, outside, present := 0, -1, 0, 0
-		for i, v := range col {
-			if !math.IsNaN(v) {
-				present++
-			}
-			if v < lo || v > hi {
-				outside++
-			}
-			if v < lo-w || v > hi+w {
-				if far++; first < 0 {
-					first = i
-				}
-			}
-		}
-		every := outside == present && present >= 3 // every row: a unit changed (4.7 % written 0.047)?
-		if far == 0 && !every {
-			continue
-		}
-		if first < 0 {
-			first = slices.IndexFunc(col, func(v float64) bool { return !math.IsNaN(v) })
-		}
+	for _, r := range scan {
+		col, first := cols[r.j], r.rows[0]
 		pos := first + 1
 		if first < len(lines) {
 			pos = lines[first]
 		}
-		what := fmt.Sprintf("%d of %d rows beyond it by more than its width", far, len(col))
-		if every {
-			what = fmt.Sprintf("every one of its %d rows outside it", present)
+		what := fmt.Sprintf("%d of %d rows beyond it by more than its width", len(r.rows), len(col))
+		if r.every {
+			what = fmt.Sprintf("every one of its %d rows outside it", len(r.rows))
 		}
 		parts = append(parts, fmt.Sprintf("%q: %s (%s on %s %d; training range %.6g to %.6g)",
-			m.Features[j], what, strconv.FormatFloat(col[first], 'g', 6, 64), cmp.Or(unit, "line"), pos, lo, hi))
+			m.Features[r.j], what, strconv.FormatFloat(col[first], 'g', 6, 64), cmp.Or(unit, "line"), pos, m.Transform.Min[r.j], m.Transform.Max[r.j]))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -301,4 +269,101 @@ func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) s
 	return "values outside the training range in " + strings.Join(parts, "; ") +
 		": the predictions of those rows extrapolate from the data the model was fitted on, or the numbers were read " +
 		"another way (see --decimal and --thousands) or are in another unit"
+}
+
+// rangeFlag is a column that RangeWarning names: feature j, and the rows
+// it counts (beyond the range by more than its width, or every row with a
+// value when every is set), in order.
+type rangeFlag struct {
+	j     int
+	rows  []int
+	every bool
+}
+
+// rangeScan finds the columns RangeWarning names, and returns them with
+// the model's columns as read from df (nil for those it does not read);
+// none if the model has no ranges or df lacks a column (Predict reports
+// that).
+func (m *Model) rangeScan(df dataframe.DataFrame) ([]rangeFlag, [][]float64) {
+	t := m.Transform
+	if t == nil || len(t.Min) != len(m.Features) {
+		return nil, nil
+	}
+	cols, err := m.supportColumns(df)
+	if err != nil {
+		return nil, nil
+	}
+	var flags []rangeFlag
+	for j, col := range cols {
+		lo, hi := t.Min[j], t.Max[j]
+		w := hi - lo
+		if w <= 0 {
+			continue
+		}
+		var far, outside, present []int
+		for i, v := range col {
+			if !math.IsNaN(v) {
+				present = append(present, i)
+			}
+			if v < lo || v > hi {
+				outside = append(outside, i)
+			}
+			if v < lo-w || v > hi+w {
+				far = append(far, i)
+			}
+		}
+		switch {
+		case len(outside) == len(present) && len(present) >= 3: // every row: a unit changed (4.7 % written 0.047)?
+			flags = append(flags, rangeFlag{j, present, true})
+		case len(far) > 0:
+			flags = append(flags, rangeFlag{j, far, false})
+		}
+	}
+	return flags, cols
+}
+
+// RowFlags returns, for each row of df, what a reader of its prediction
+// should know, or "": the columns the model reads whose cell was missing
+// and is filled (with Fill, the training mean), and those RangeWarning
+// names in which the row is one it counts ("outside training range").
+// It returns nil when no row has a flag, or when df lacks a column the
+// model reads (Predict reports that).
+func (m *Model) RowFlags(df dataframe.DataFrame) []string {
+	scan, cols := m.rangeScan(df)
+	if cols == nil {
+		var err error
+		if cols, err = m.supportColumns(df); err != nil {
+			return nil
+		}
+	}
+	filled := make([][]string, df.Nrow())
+	for j, col := range cols {
+		for i, v := range col {
+			if math.IsNaN(v) {
+				filled[i] = append(filled[i], m.Features[j])
+			}
+		}
+	}
+	outside := make([][]string, df.Nrow())
+	for _, r := range scan {
+		for _, i := range r.rows {
+			outside[i] = append(outside[i], m.Features[r.j])
+		}
+	}
+	flags, any := make([]string, df.Nrow()), false
+	for i := range flags {
+		var parts []string
+		if len(filled[i]) > 0 {
+			parts = append(parts, "filled: "+strings.Join(filled[i], ", "))
+		}
+		if len(outside[i]) > 0 {
+			parts = append(parts, "outside training range: "+strings.Join(outside[i], ", "))
+		}
+		flags[i] = strings.Join(parts, "; ")
+		any = any || flags[i] != ""
+	}
+	if !any {
+		return nil
+	}
+	return flags
 }

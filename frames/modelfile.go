@@ -312,7 +312,10 @@ func (m *Model) checkLengths(bad func(string, ...any) error) error {
 		if t.Fill != nil {
 			lengths["scaling.fill"] = len(t.Fill)
 		}
-		if t.Min != nil || t.Max != nil {
+		if (t.Min == nil) != (t.Max == nil) {
+			return bad("scaling.min and scaling.max go together, and the file has only one of them")
+		}
+		if t.Min != nil {
 			lengths["scaling.min"], lengths["scaling.max"] = len(t.Min), len(t.Max)
 		}
 	}

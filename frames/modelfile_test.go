@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"regexp"
 	"slices"
@@ -238,6 +239,16 @@ func TestRangeWarning(t *testing.T) {
 	if w := m.RangeWarning(far.DataFrame, far.Lines, far.PosName()); !strings.Contains(w, want) || strings.Contains(w, `"a"`) {
 		t.Errorf("RangeWarning %q, want it to mention %q and no other column", w, want)
 	}
+	if flags := m.RowFlags(far.DataFrame); len(flags) != 30 || flags[3] != "outside training range: b" ||
+		slices.IndexFunc(flags, func(f string) bool { return f != "" }) != 3 || slices.IndexFunc(flags[4:], func(f string) bool { return f != "" }) >= 0 {
+		t.Errorf("RowFlags %q, want only row 4 (line 5) flagged, outside the range of b", flags)
+	}
+	a := tab.Col("a").Float()
+	for i, f := range m.RowFlags(tab.DataFrame) { // the training rows: only their missing cells, filled
+		if want := map[bool]string{true: "filled: a"}[math.IsNaN(a[i])]; f != want {
+			t.Errorf("RowFlags of training row %d (a = %g): %q, want %q", i, a[i], f, want)
+		}
+	}
 	// Every row just outside the range (a unit changed) is named too.
 	for i := 1; i < len(rows)-1; i++ {
 		f := strings.Split(rows[i], ",")
@@ -250,6 +261,9 @@ func TestRangeWarning(t *testing.T) {
 	}
 	if w := m.RangeWarning(shifted.DataFrame, shifted.Lines, shifted.PosName()); !strings.Contains(w, `"b": every one of its 30 rows outside it (3.5 on line 2;`) {
 		t.Errorf("every row outside the range: %q", w)
+	}
+	if flags := m.RowFlags(shifted.DataFrame); len(flags) != 30 || slices.ContainsFunc(flags, func(f string) bool { return f != "outside training range: b" }) {
+		t.Errorf("RowFlags %q, want every row outside the range of b", flags)
 	}
 	var buf bytes.Buffer
 	if err := m.WriteJSON(&buf); err != nil {

@@ -364,7 +364,8 @@ func TestPredictEmptyColumnFilled(t *testing.T) {
 	var out string
 	var err error
 	stderr := captureStderr(t, func() { out, err = runCmd(t, "predict", "--model", model, "--data", one, "--missing", "mean") })
-	if err != nil || !strings.HasPrefix(out, "line,prediction") || !strings.Contains(stderr, `"b", which the model reads, has no value in any row`) {
+	if err != nil || !strings.HasPrefix(out, "line,prediction,y,flags\n2,") || !strings.HasSuffix(out, ",filled: b\n") ||
+		!strings.Contains(stderr, `"b", which the model reads, has no value in any row`) {
 		t.Errorf("one row, b empty, --missing mean: %v\n%s\n%s", err, out, stderr)
 	}
 	wantErr(t, []string{"predict", "--model", model, "--data", one}, `column "b"`, "or --missing mean")

@@ -183,17 +183,41 @@ func TestPredictFarOutsideRange(t *testing.T) {
 		t.Fatal(err)
 	}
 	far := writeTemp(t, "far.csv", linearCSV(20, 3, "2500"))
+	var out string
 	var err error
-	stderr := captureStderr(t, func() { _, err = runCmd(t, "predict", "--model", model, "--data", far) })
+	stderr := captureStderr(t, func() { out, err = runCmd(t, "predict", "--model", model, "--data", far) })
 	if err != nil || !strings.Contains(stderr, `warning: values outside the training range in "a": 1 of 20 rows beyond it by more than its width (2500 on line 5;`) {
 		t.Errorf("predict on a row far outside the training range: %v\n%s", err, stderr)
 	}
-	stderr = captureStderr(t, func() {
-		_, err = runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "near.csv", linearCSV(20, -1, "")))
-	})
-	if err != nil || strings.Contains(stderr, "far outside") {
-		t.Errorf("predict on rows like the training rows: %v\n%s", err, stderr)
+	// The row is marked in the output, and only it.
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "line,prediction,y,flags" || !strings.HasSuffix(lines[4], ",outside training range: a") ||
+		strings.Count(out, "outside") != 1 || strings.Contains(stderr, "records no training ranges") {
+		t.Errorf("the flags column of a row far outside the training range:\n%s", out)
 	}
+	stderr = captureStderr(t, func() {
+		out, err = runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "near.csv", linearCSV(20, -1, "")))
+	})
+	if err != nil || strings.Contains(stderr, "outside") || strings.Contains(out, "flags") {
+		t.Errorf("predict on rows like the training rows: %v\n%s\n%s", err, out, stderr)
+	}
+	// A model saved without ranges says that it cannot look for such rows.
+	saved, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`,\s*"(min|max)": \[[^]]*\]`).ReplaceAllString(string(saved), "")
+	if old == string(saved) {
+		t.Fatal("no ranges in the saved model")
+	}
+	stderr = captureStderr(t, func() { out, err = runCmd(t, "predict", "--model", writeTemp(t, "old.json", old), "--data", far) })
+	if err != nil || strings.Contains(stderr, "outside the training range") || strings.Contains(out, "flags") ||
+		!strings.Contains(stderr, "the model file records no training ranges (scaling.min and scaling.max") {
+		t.Errorf("a model without ranges: %v\n%s\n%s", err, out, stderr)
+	}
+	// One of the two without the other is refused by its name.
+	half := regexp.MustCompile(`,\s*"max": \[[^]]*\]`).ReplaceAllString(string(saved), "")
+	wantErr(t, []string{"predict", "--model", writeTemp(t, "half.json", half), "--data", far}, "scaling.min and scaling.max go together")
 }
 
 // describe lists standardised columns (equal second moments but for

@@ -31,14 +31,16 @@ type predictions struct {
 	text  []string  // the label cells as written, where y is NaN (nil: none kept)
 	notes []string  // what happened on the way (rows dropped, cells filled, ...)
 	warns []string  // what the user should check (rows far outside the training range)
+	flags []string  // each row's frames.Model.RowFlags (nil: no row has one)
 	sep   rune      // a CSV file's field separator
 }
 
 // runPredict applies a saved model (lao fit --save-model) to the rows of a
 // CSV or libsvm/svmlight file and writes one prediction per row as CSV: the
 // row's file line, the prediction, the predicted class (the sign) when the
-// model was fitted on ±1 labels, and the label when the file has one.
-// What the missing-value policy did and the test errors go to standard
+// model was fitted on ±1 labels, the label when the file has one, and
+// flags when a row has one (frames.Model.RowFlags: a cell filled, a value
+// far outside the training range). What the missing-value policy did and the test errors go to standard
 // error; a prediction that is not finite is an error naming its row.
 func runPredict(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
@@ -291,6 +293,11 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	}
 	p.notes = append(p.notes, nonEmpty(tab.ThousandsNote())...) // 7225 read as 7.225 changes every prediction
 	p.warns = nonEmpty(m.RangeWarning(tab.DataFrame, tab.Lines, tab.PosName()), emptyColumnsWarning(tab, used))
+	p.flags = m.RowFlags(tab.DataFrame)
+	if t := m.Transform; t == nil || t.Min == nil {
+		p.notes = append(p.notes, "the model file records no training ranges (scaling.min and scaling.max: saved by an older lao, "+
+			"or written by hand), so rows far outside the data it was fitted on are not looked for: fit it again to have them checked")
+	}
 	return p, nil
 }
 
@@ -518,6 +525,9 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 	if p.y != nil {
 		head = append(head, cmp.Or(m.Target, "label"))
 	}
+	if p.flags != nil {
+		head = append(head, "flags")
+	}
 	if err := cw.Write(head); err != nil {
 		return err
 	}
@@ -536,6 +546,9 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 				y = p.text[i]
 			}
 			rec = append(rec, y) // an unlabelled row's label stays as it was
+		}
+		if p.flags != nil {
+			rec = append(rec, p.flags[i])
 		}
 		if err := cw.Write(rec); err != nil {
 			return err
