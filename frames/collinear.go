@@ -38,9 +38,9 @@ const collinearMaxDim = 100
 func (c Collinear) Warning() string {
 	if c.Target {
 		return fmt.Sprintf("column %s is, up to rounding, a linear function of the target %s (correlation %.7f): most likely a copy of the label, so a model that reads it predicts what it is told; "+
-			"leave it out with --ignore %s unless its values are known when predicting", c.A, c.B, c.Corr, ShellWord(c.A))
+			"leave it out with --ignore %s (CSVOptions.Ignore in Go) unless its values are known when predicting", c.A, c.B, c.Corr, ShellWord(c.A))
 	}
-	return fmt.Sprintf("columns %s and %s carry the same information (correlation %.7f: one is a linear function of the other): the weights split between them arbitrarily, and a budgeted solver may spend attributes on both; leave one out with --ignore %s",
+	return fmt.Sprintf("columns %s and %s carry the same information (correlation %.7f: one is a linear function of the other): the weights split between them arbitrarily, and a budgeted solver may spend attributes on both; leave one out with --ignore %s (CSVOptions.Ignore in Go)",
 		c.A, c.B, c.Corr, ShellWord(c.B))
 }
 

@@ -184,13 +184,18 @@ func keepColumns(cols []ColumnStats, names []string, opt Options) (keep []int, u
 		keep = append(keep, j)
 	}
 	if len(keep) == 0 {
-		rows := ""
-		if len(cols) > 0 && cols[0].N+cols[0].Missing < 3 {
-			rows = fmt.Sprintf(" on the %d training row(s): hold out fewer rows (a smaller test fraction) or use more", cols[0].N+cols[0].Missing)
-		}
-		return nil, nil, fmt.Errorf("frames: every feature column is constant or empty%s (%v): %w", rows, unusedNames(unused), lao.ErrEmpty)
+		return nil, nil, fmt.Errorf("frames: every feature column is constant or empty%s (%v): %w", fewRows(cols, 3), unusedNames(unused), lao.ErrEmpty)
 	}
 	return keep, unused, nil
+}
+
+// fewRows names the cause when the columns' statistics come from fewer
+// than n training rows, or returns "".
+func fewRows(cols []ColumnStats, n int) string {
+	if len(cols) == 0 || cols[0].N+cols[0].Missing >= n {
+		return ""
+	}
+	return fmt.Sprintf(" on the %d training row(s): hold out fewer rows (a smaller test fraction) or use more", cols[0].N+cols[0].Missing)
 }
 
 // degenerate reports whether a column has no spread where opt's centring
@@ -251,7 +256,7 @@ func fitScale(cols []ColumnStats, names []string, t Transform, opt Options, keep
 		}
 	}
 	if !(r > 0) || math.IsInf(r, 0) {
-		return nil, fmt.Errorf("frames: the feature columns (%v) are all zero or too large for %v (common factor %g): %w", names, t.Scaling, r, ErrConstantColumn)
+		return nil, fmt.Errorf("frames: the feature columns (%v) are all zero or too large for scaling %s (common factor %g)%s: %w", names, t.Scaling.Name(), r, fewRows(cols, 2), ErrConstantColumn)
 	}
 	for jj := range scale {
 		if scale[jj] *= r; !(scale[jj] > 0) || math.IsInf(scale[jj], 0) {

@@ -558,6 +558,9 @@ var hexadecimal = regexp.MustCompile(`^[+-]?0[xX][0-9a-fA-F_.]+([pP][+-]?\d+)?$`
 // cells are handled by opt.Missing. Errors name the input, the column, the
 // file line and the cell's text.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
+	if isNil(r) {
+		return nil, fmt.Errorf("frames: ReadCSV: the reader is nil: %w", lao.ErrEmpty)
+	}
 	return opt.read("CSV", func(name string) (*rowTable, error) { return openCSV(r, name, opt) })
 }
 

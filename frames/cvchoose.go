@@ -65,7 +65,7 @@ const MinValidationRows = 10
 func smallTableWarnings(m, d, folds int) []string {
 	var out []string
 	if n := m / max(folds, 1); n < MinValidationRows {
-		advice := "use fewer folds (--cv 2 or 3), more rows, or no CV at all (--cv 0: the theorems' default parameters)"
+		advice := "use fewer folds (--cv 2 or 3; TuneOptions.Folds in Go), more rows, or no CV at all (--cv 0, or Prepared.Fit in Go: the theorems' default parameters)"
 		if folds <= 3 {
 			advice = "more rows would help"
 		}

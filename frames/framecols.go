@@ -25,10 +25,19 @@ func columnsOf(df dataframe.DataFrame) (c *frameColumns, err error) {
 	}()
 	c = &frameColumns{df: df, byName: make(map[string]series.Series, df.Ncol())}
 	one := series.New([]float64{0}, series.Float, "")
+	first, j, dup := map[string]int{}, 0, ""
 	df.Capply(func(s series.Series) series.Series {
+		if k, ok := first[s.Name]; ok && dup == "" {
+			dup = fmt.Sprintf("columns %d and %d are both named %q", k+1, j+1, s.Name)
+		}
+		first[s.Name] = j
 		c.byName[s.Name] = s
+		j++
 		return one
 	})
+	if dup != "" { // one name, two columns: which one a name reads would be a guess
+		return nil, fmt.Errorf("frames: %s: %w", dup, ErrFrame)
+	}
 	return c, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode"
@@ -541,4 +542,11 @@ func readSeries(s series.Series, name, role string, allowNaN bool) (vals []float
 		}
 	}
 	return vals, nil
+}
+
+// isNil reports an argument a caller left nil: a nil interface, or one
+// holding a nil pointer (a *lao.Dataset declared and never set).
+func isNil(v any) bool {
+	r := reflect.ValueOf(v)
+	return v == nil || r.Kind() == reflect.Pointer && r.IsNil()
 }

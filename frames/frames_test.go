@@ -128,7 +128,7 @@ func TestFromDataFrameErrors(t *testing.T) {
 		{"no features", onlyY, "y", frames.Options{}, []error{lao.ErrEmpty}, []string{"no numeric feature", `"y"`}},
 		{"constant centred", constant, "y", frames.Options{Center: true}, []error{frames.ErrConstantColumn}, []string{`"c"`, "5"}},
 		{"zero column Linf", constant, "y", frames.Options{Scaling: frames.ScaleLinf}, []error{frames.ErrConstantColumn}, []string{`"z"`, "ScaleLinf"}},
-		{"all zero L2", zeros, "y", frames.Options{Scaling: frames.ScaleL2}, []error{frames.ErrConstantColumn}, []string{"z", "ScaleL2"}},
+		{"all zero L2", zeros, "y", frames.Options{Scaling: frames.ScaleL2}, []error{frames.ErrConstantColumn}, []string{"z", "scaling l2"}},
 		{"all dropped", zeros, "y", frames.Options{Center: true, DropConstant: true}, []error{lao.ErrEmpty}, []string{"z"}},
 		{"constant target", constY, "y", frames.Options{Center: true, LabelBound: 1}, []error{frames.ErrConstantColumn}, []string{`target column "y"`}},
 		{"target as feature", mixed(t), "y", frames.Options{Features: []string{"a", "y"}}, []error{lao.ErrParam}, []string{`"y"`}},
@@ -183,5 +183,55 @@ func TestApplyErrors(t *testing.T) {
 	checkErr(t, err, []error{frames.ErrUnknownColumn}, []string{`"y"`})
 	if _, err := d.Model([]float64{1}); !errors.Is(err, lao.ErrShape) {
 		t.Errorf("Model with 1 weight for 3 features: %v, want ErrShape", err)
+	}
+}
+
+// A DataFrame with two columns of one name (gota allows it, e.g. after
+// Rename) is refused by name, not read as the last of them twice.
+func TestDuplicateColumnNames(t *testing.T) {
+	df := mixed(t).Rename("a", "b")
+	if df.Err != nil {
+		t.Fatal(df.Err)
+	}
+	if _, err := frames.FromDataFrame(df, "y", frames.Options{}); !errors.Is(err, frames.ErrFrame) || !strings.Contains(err.Error(), `columns 1 and 2 are both named "a"`) {
+		t.Errorf("FromDataFrame: %v", err)
+	}
+	if _, err := frames.PrepareFrame(df, "y", frames.Options{}, 0.3, 1); !errors.Is(err, frames.ErrFrame) {
+		t.Errorf("PrepareFrame: %v", err)
+	}
+}
+
+// Two rows, half of them held out: the error names the one training row,
+// and the scaling by the name users type.
+func TestOneTrainingRow(t *testing.T) {
+	ds, err := lao.NewDataset([]float64{1, 2, 2, 5}, []float64{3, 1}, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = frames.PrepareTable(ds, frames.OptionsFor(&lao.AERR{K: 1}), 0.5, 1)
+	if err == nil || !strings.Contains(err.Error(), "on the 1 training row(s): hold out fewer rows") || strings.Contains(err.Error(), "StandardL2") {
+		t.Errorf("one training row: %v", err)
+	}
+}
+
+// Arguments left nil are errors, not panics.
+func TestNilArguments(t *testing.T) {
+	var noTable *lao.Dataset
+	p, err := frames.PrepareFrame(mixed(t), "y", frames.OptionsFor(&lao.AERR{}), 0.3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var noSolver *lao.AERR
+	for name, f := range map[string]func() error{
+		"PrepareTable(nil)":             func() error { _, err := frames.PrepareTable(nil, frames.Options{}, 0.2, 1); return err },
+		"PrepareTable((*Dataset)(nil))": func() error { _, err := frames.PrepareTable(noTable, frames.Options{}, 0.2, 1); return err },
+		"SplitTable(nil)":               func() error { _, _, err := frames.SplitTable(nil, 0.2, 1); return err },
+		"ReadCSV(nil)":                  func() error { _, err := frames.ReadCSV(nil, frames.CSVOptions{}); return err },
+		"Prepared.Fit(nil)":             func() error { _, err := p.Fit(nil, 1); return err },
+		"Prepared.Fit((*AERR)(nil))":    func() error { _, err := p.Fit(noSolver, 1); return err },
+	} {
+		if err := f(); err == nil || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("%s: %v, want an error saying what is nil", name, err)
+		}
 	}
 }

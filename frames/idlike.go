@@ -29,9 +29,9 @@ type IDLike struct {
 func (c IDLike) Warning() string {
 	if c.Date {
 		return fmt.Sprintf("column %s looks like dates written as numbers: %s; read as a number a date jumps by 70 or more at a month's end and by about 8,870 at a year's end, "+
-			"so a linear model weighs its steps unevenly: convert it to days or years since a start, or leave it out with --ignore %s", c.Column, c.Reason, ShellWord(c.Column))
+			"so a linear model weighs its steps unevenly: convert it to days or years since a start, or leave it out with --ignore %s (CSVOptions.Ignore in Go)", c.Column, c.Reason, ShellWord(c.Column))
 	}
-	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s",
+	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s (CSVOptions.Ignore in Go)",
 		c.Column, c.Reason, ShellWord(c.Column))
 }
 

@@ -232,6 +232,9 @@ type Fitted struct {
 // (ScoreWithin). Tune s first (TuneSolver on p.Train) to fit with
 // cross-validated parameters.
 func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
+	if isNil(s) {
+		return nil, fmt.Errorf("frames: Fit: the solver is nil: %w", lao.ErrNotPointer)
+	}
 	score := func(w []float64, b PredictBudget) (Scores, error) {
 		return ScoreWithin(w, p.Test.Stream(), &p.Transform, b)
 	}
@@ -272,7 +275,7 @@ func (p *Prepared) SizeWarnings() []string {
 		if mTest == 1 {
 			rows = "row"
 		}
-		out = append(out, fmt.Sprintf("small table: the test part holds %d %s (fewer than %d), so one split's test MSE is mostly noise: average over many splits (lao compare averages over --repeat splits; more splits narrow its intervals) or hold out more rows (--test-frac)",
+		out = append(out, fmt.Sprintf("small table: the test part holds %d %s (fewer than %d), so one split's test MSE is mostly noise: average over many splits (lao compare averages over --repeat splits; more splits narrow its intervals) or hold out more rows (--test-frac; testFrac in Go)",
 			mTest, rows, MinTestRows))
 	}
 	if mTrain < 2*d {

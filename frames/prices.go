@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -172,6 +173,9 @@ func PricesFor(features []string, prices []ColumnPrice, unused []Unused, target 
 			return nil, nil, fmt.Errorf("%s: column %q has a price already (%s): %w", p.Where, p.Column, w, ErrPrices)
 		}
 		seen[p.Column] = p.Where
+		if !(p.Cost > 0) || math.IsInf(p.Cost, 0) { // ParseCosts refuses them; a ColumnPrice built in Go is checked here
+			return nil, nil, fmt.Errorf("%s: the price of column %q is %g; prices must be positive and finite: %w", cmp.Or(p.Where, "prices"), p.Column, p.Cost, ErrPrices)
+		}
 		j, ok := index[p.Column]
 		switch {
 		case ok:

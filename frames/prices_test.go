@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -102,6 +104,14 @@ func TestPricesFor(t *testing.T) {
 	} {
 		if _, _, err := frames.PricesFor(feats, pr(in), unused, "y"); !errors.Is(err, frames.ErrPrices) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+	// Prices built in Go, not parsed: a price that is not positive and finite is refused by its column.
+	for _, c := range []float64{-1, 0, math.NaN(), math.Inf(1)} {
+		prices := []frames.ColumnPrice{{Column: "a", Cost: 1}, {Column: "b", Cost: c}, {Column: "c", Cost: 1}}
+		want := fmt.Sprintf(`prices: the price of column "b" is %g; prices must be positive and finite`, c)
+		if _, _, err := frames.PricesFor(feats, prices, unused, "y"); !errors.Is(err, frames.ErrPrices) || !strings.Contains(err.Error(), want) {
+			t.Errorf("price %g: %v, want %q", c, err, want)
 		}
 	}
 }

@@ -65,6 +65,9 @@ func SplitDataset(ds *lao.Dataset, testFrac float64, seed uint64) (train, test *
 
 // SplitTable is SplitDataset for any lao.Table (dense or sparse rows).
 func SplitTable(t lao.Table, testFrac float64, seed uint64) (train, test lao.Table, err error) {
+	if isNil(t) {
+		return nil, nil, fmt.Errorf("frames: SplitTable: the table is nil: %w", lao.ErrEmpty)
+	}
 	tr, te, err := Split(t.Len(), testFrac, seed)
 	if err != nil {
 		return nil, nil, err

@@ -2,6 +2,7 @@ package lao
 
 import (
 	"errors"
+	"reflect"
 
 	"github.com/laoproject/lao/lao/internal/errs"
 )
@@ -30,3 +31,10 @@ var (
 	// so its parameters cannot be bound to a copy (Clone).
 	ErrNotPointer = errors.New("lao: solver is not a pointer to a struct")
 )
+
+// isNil reports an argument a caller left nil: a nil interface, or one
+// holding a nil pointer (a *Dataset or *AERR declared and never set).
+func isNil(v any) bool {
+	r := reflect.ValueOf(v)
+	return v == nil || r.Kind() == reflect.Pointer && r.IsNil()
+}

@@ -169,3 +169,30 @@ func TestLearnerFailuresAreErrors(t *testing.T) {
 		t.Errorf("a handle below the budget: %v, want ErrBudgetExceeded", err)
 	}
 }
+
+// Arguments left nil are errors, not panics: a nil solver or source for
+// Fit (a nil interface or a typed nil pointer), a nil learner or example
+// for Step.
+func TestNilArguments(t *testing.T) {
+	ds, _, _ := pricedData(20, 1)
+	var noSolver *AERR
+	var noData *datasetStream
+	for name, f := range map[string]func() error{
+		"Fit(nil, ds)":                     func() error { _, err := Fit(nil, ds.Stream(), Options{}); return err },
+		"Fit((*AERR)(nil))":                func() error { _, err := Fit(noSolver, ds.Stream(), Options{}); return err },
+		"Fit(aerr, nil)":                   func() error { _, err := Fit(&AERR{K: 2}, nil, Options{}); return err },
+		"Fit(aerr, (*datasetStream)(nil))": func() error { _, err := Fit(&AERR{K: 2}, noData, Options{}); return err },
+		"Step(nil, ex)":                    func() error { return Step(nil, NewExample(5)) },
+		"Step(l, nil)": func() error {
+			l, _, err := (&AERR{K: 2}).Start(Problem{M: 20, D: ds.Dim(), Rand: NewRand(1)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return Step(l, nil)
+		},
+	} {
+		if err := f(); err == nil || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("%s: %v, want an error saying what is nil", name, err)
+		}
+	}
+}

@@ -152,12 +152,9 @@ func SeedFor(seed uint64, stream string) uint64 {
 // an error wrapping ErrBudgetExceeded; a numerical failure of the learner
 // (Failer) ends it with the learner's error.
 func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
-	m, d := src.Len(), src.Dim()
-	if m == 0 {
-		return nil, fmt.Errorf("%s: %w", s.Name(), ErrEmpty)
-	}
-	if m < 0 {
-		return nil, fmt.Errorf("%s: the number of examples must be known before fitting (source length is unknown): %w", s.Name(), ErrParam)
+	m, d, err := fitShape(s, src)
+	if err != nil {
+		return nil, err
 	}
 	p := Problem{M: m, D: d, Rand: NewRand(SeedFor(opt.Seed, "solver"))}
 	if err := checkCheckpoints(opt.Checkpoints, m); err != nil {
@@ -209,6 +206,25 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// fitShape returns m and d of src, or an error if s or src is nil or src
+// has no examples or an unknown number.
+func fitShape(s Solver, src Source) (m, d int, err error) {
+	if isNil(s) {
+		return 0, 0, fmt.Errorf("lao: Fit: the solver is nil: %w", ErrNotPointer)
+	}
+	if isNil(src) {
+		return 0, 0, fmt.Errorf("%s: Fit: the source is nil: %w", s.Name(), ErrEmpty)
+	}
+	m, d = src.Len(), src.Dim()
+	if m == 0 {
+		return 0, 0, fmt.Errorf("%s: %w", s.Name(), ErrEmpty)
+	}
+	if m < 0 {
+		return 0, 0, fmt.Errorf("%s: the number of examples must be known before fitting (source length is unknown): %w", s.Name(), ErrParam)
+	}
+	return m, d, nil
 }
 
 // feed passes the m examples of src to l, counting what each revealed into

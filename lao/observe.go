@@ -33,9 +33,16 @@ type BudgetError = observe.BudgetError
 
 // Step feeds one example to l, a learner driven by hand instead of by Fit:
 // the handle's refusal of an attribute beyond its budget (ErrBudgetExceeded)
-// and the learner's numerical failure (Failer) come back as an error
-// instead of a panic or a silently stalled learner.
+// and the failure a learner reports (Failer) come back as an error instead
+// of a panic or a silently stalled learner. That is all Step checks: ex
+// must hold a row of the width the learner started with (Problem.D), and a
+// learner that is not a Failer (AERR, AELR, AER, DDAERR, DDAELR, ...:
+// their iterate is checked only when Fit reads it) may diverge without
+// a word. Run makes both checks, and Fit's others.
 func Step(l Learner, ex *Example) (err error) {
+	if isNil(l) || ex == nil {
+		return fmt.Errorf("lao: Step: the learner or the example is nil: %w", ErrParam)
+	}
 	defer recoverBudget(&err, "lao: Step")
 	l.Observe(ex)
 	if f, ok := l.(Failer); ok {

@@ -88,20 +88,29 @@ func (p *Prices) priceParams(what string) []Param {
 // of up to 10¹⁸ examples add up without overflow. The error names the
 // first bad attribute by index.
 func CheckCosts(costs []float64, d int) error {
+	if msg, sentinel := costsProblem(costs, d); msg != "" {
+		return fmt.Errorf("lao: %s: %w", msg, sentinel)
+	}
+	return nil
+}
+
+// costsProblem says what is wrong with prices for d attributes (CheckCosts),
+// with the sentinel error it belongs to, or "" if nothing is.
+func costsProblem(costs []float64, d int) (string, error) {
 	if len(costs) != d {
-		return fmt.Errorf("lao: %d prices for %d attributes: %w", len(costs), d, ErrShape)
+		return fmt.Sprintf("%d prices for %d attributes", len(costs), d), ErrShape
 	}
 	var sum float64
 	for j, c := range costs {
 		if !(c > 0) || math.IsInf(c, 0) {
-			return fmt.Errorf("lao: the price of attribute %d is %g; prices must be positive and finite: %w", j, c, ErrParam)
+			return fmt.Sprintf("the price of attribute %d is %g; prices must be positive and finite", j, c), ErrParam
 		}
 		sum += c
 	}
 	if !(sum <= MaxPriceSum) {
-		return fmt.Errorf("lao: the prices sum to %g, above %g: the costs of many examples would overflow; express them in a larger unit: %w", sum, MaxPriceSum, ErrParam)
+		return fmt.Sprintf("the prices sum to %g, above %g: the costs of many examples would overflow; express them in a larger unit", sum, MaxPriceSum), ErrParam
 	}
-	return nil
+	return "", nil
 }
 
 // MaxPriceSum bounds the sum of the prices of a table's attributes.
@@ -124,8 +133,8 @@ func (p *Prices) check(solver string, d int) error {
 	if p.Costs == nil {
 		return nil
 	}
-	if err := CheckCosts(p.Costs, d); err != nil {
-		return paramErr(solver, "Costs", "%v", err)
+	if msg, _ := costsProblem(p.Costs, d); msg != "" {
+		return paramErr(solver, "costs", "(Costs): %s", msg)
 	}
 	cheapest := slices.Min(p.Costs)
 	if p.CostBudget > 0 && p.CostBudget < cheapest {

@@ -260,7 +260,7 @@ func TestPriceErrors(t *testing.T) {
 		s    Solver
 		want string
 	}{
-		{&AERR{K: 2, Prices: Prices{Costs: bad(3, 0)}}, "aerr: Costs lao: the price of attribute 3 is 0"},
+		{&AERR{K: 2, Prices: Prices{Costs: bad(3, 0)}}, "aerr: costs (Costs): the price of attribute 3 is 0; prices must be positive and finite: lao: invalid parameter"},
 		{&AERR{K: 2, Prices: Prices{Costs: bad(2, -1)}}, "attribute 2 is -1"},
 		{&DDAERR{K: 2, Moments: mom, Prices: Prices{Costs: bad(0, math.NaN())}}, "attribute 0 is NaN"},
 		{&AELR{K: 2, Prices: Prices{Costs: bad(9, math.Inf(1))}}, "attribute 9 is +Inf"},

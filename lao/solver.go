@@ -65,7 +65,7 @@ func (f *failure) fail(err error) bool {
 type Problem struct {
 	M    int        // number of training examples (m); Fit fails if the source length is unknown
 	D    int        // number of attributes (d)
-	Rand *rand.Rand // the solver's only source of randomness, seeded by Options.Seed
+	Rand *rand.Rand // the solver's only source of randomness, seeded by Options.Seed; must not be nil (NewRun and Fit set it)
 }
 
 // Budget is the attribute budget rule of a solver on a given problem.

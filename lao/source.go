@@ -59,6 +59,9 @@ func NewDataset(x, y []float64, d int, names []string) (*Dataset, error) {
 	if names != nil && len(names) != d {
 		return nil, fmt.Errorf("lao: NewDataset: %d names for %d attributes: %w", len(names), d, ErrShape)
 	}
+	if err := distinctNames(names); err != nil {
+		return nil, fmt.Errorf("lao: NewDataset: %w", err)
+	}
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("lao: NewDataset: row %d, attribute %d: %w", i/d, i%d, ErrNotFinite)
@@ -76,6 +79,19 @@ func NewDataset(x, y []float64, d int, names []string) (*Dataset, error) {
 		}
 	}
 	return &Dataset{d: d, x: x, y: y, names: names}, nil
+}
+
+// distinctNames reports two attributes with one name: a model's columns are
+// found by name, and one of the two would be read for both.
+func distinctNames(names []string) error {
+	first := make(map[string]int, len(names))
+	for j, n := range names {
+		if k, ok := first[n]; ok {
+			return fmt.Errorf("attributes %d and %d are both named %q: %w", k, j, n, ErrParam)
+		}
+		first[n] = j
+	}
+	return nil
 }
 
 // Len returns m, the number of examples.

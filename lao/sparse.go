@@ -71,6 +71,8 @@ func NewSparseDataset(ptr []int, idx []int32, val, y []float64, d int, names []s
 		return nil, fmt.Errorf("lao: NewSparseDataset: %d indices and %d values, ptr says %d: %w", len(idx), len(val), ptr[m], ErrShape)
 	case names != nil && len(names) != d:
 		return nil, fmt.Errorf("lao: NewSparseDataset: %d names for %d attributes: %w", len(names), d, ErrShape)
+	case distinctNames(names) != nil:
+		return nil, fmt.Errorf("lao: NewSparseDataset: %w", distinctNames(names))
 	}
 	for i := range m {
 		if ptr[i+1] < ptr[i] {

@@ -3,6 +3,7 @@ package lao
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -87,5 +88,17 @@ func TestSparseDatasetErrors(t *testing.T) {
 		if _, err := NewSparseDataset(c.ptr, c.idx, c.val, c.y, 5, nil); !errors.Is(err, ErrShape) {
 			t.Errorf("%v: %v, want ErrShape", c, err)
 		}
+	}
+}
+
+// Two attributes with one name are refused, dense and sparse: a model finds
+// its columns by name and would read one of them for both.
+func TestDatasetDuplicateNames(t *testing.T) {
+	names := []string{"a", "q", "q"}
+	if _, err := NewDataset(make([]float64, 6), make([]float64, 2), 3, names); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), `attributes 1 and 2 are both named "q"`) {
+		t.Errorf("NewDataset: %v", err)
+	}
+	if _, err := NewSparseDataset([]int{0, 0}, nil, nil, []float64{0}, 3, names); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), `attributes 1 and 2 are both named "q"`) {
+		t.Errorf("NewSparseDataset: %v", err)
 	}
 }
