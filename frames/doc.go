@@ -66,6 +66,6 @@
 //	fit, err := p.TuneFit(solver, frames.TuneOptions{Folds: 5, Seed: 1}, 1)  // or p.Fit(solver, 1): no CV
 //	fmt.Println(fit.Refits)         // the settings refitted, if any
 //	fmt.Println(fit.Model.Frame())  // (intercept) and every column's coefficient, in the table's units
-//	fmt.Println(fit.Test.MSE, fit.Test.ZeroMSE, fit.Test.Warning("test"))
+//	fmt.Println(fit.Test.MSE, fit.Test.ZeroMSE, fit.Warnings()) // worse than, or within 5 % of, the zero predictor
 //	pred, err := fit.Model.Predict(newRows)
 package frames

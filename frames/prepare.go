@@ -224,13 +224,34 @@ type Fitted struct {
 	Refits []string
 }
 
+// Warnings returns what a reader of the fit's test scores should know: the
+// model is worse than the zero predictor (Scores.Warning), or within 5 %
+// of it, so it has learned little; and then, if nothing was tuned (CV is
+// nil), that the parameters left at 0 took the theorems' values, chosen
+// for the worst case, which cross-validation (TuneFit) often beats by far.
+func (f *Fitted) Warnings() []string {
+	if w := f.Test.Warning("test"); w != "" {
+		return []string{w}
+	}
+	w := f.Test.NearZeroWarning("test")
+	if w == "" {
+		return nil
+	}
+	if f.CV == nil {
+		w += "; its parameters left at 0 took the theorems' worst-case values: cross-validate them (TuneFit)"
+	}
+	return []string{w}
+}
+
 // Fit fits s on p.Train (lao.Fit with Options.Seed = seed; a data-dependent
 // solver's moments from p.Train, WithPriors; with p.Costs, a priced
 // solver's prices, WithPrices, and every fit accounted in them), maps the
 // weights to the data's units (Model) and scores them on p.Test through
 // handles of the fit's prediction budget, in count and in price
-// (ScoreWithin). Tune s first (TuneSolver on p.Train) to fit with
-// cross-validated parameters.
+// (ScoreWithin). Tune s first (TuneSolver on p.Train), or call TuneFit,
+// to fit with cross-validated parameters: the theorems' defaults are
+// worst-case choices, and on a real table often little better than the
+// zero predictor (Fitted.Warnings says so).
 func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
 	if isNil(s) {
 		return nil, fmt.Errorf("frames: Fit: the solver is nil: %w", lao.ErrNotPointer)

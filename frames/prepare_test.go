@@ -213,3 +213,28 @@ func TestScoreDirectMatchesHandles(t *testing.T) {
 		}
 	}
 }
+
+// Fitted.Warnings: worse than the zero predictor, near it (with the advice
+// to tune when nothing was), or nothing.
+func TestFittedWarnings(t *testing.T) {
+	for _, c := range []struct {
+		mse  float64
+		cv   *frames.CVResult
+		want string // "" for none
+	}{
+		{0.5, nil, ""},
+		{0.94, nil, ""},
+		{0.977, nil, "within 5 % of the zero predictor's (ratio 0.977): it has learned little; its parameters left at 0 took the theorems' worst-case values: cross-validate them (TuneFit)"},
+		{0.99, &frames.CVResult{}, "(ratio 0.990): it has learned little"},
+		{1.2, nil, "test MSE 1.2 is above the zero predictor's 1 (ratio 1.200)"},
+	} {
+		f := &frames.Fitted{Test: frames.Scores{N: 10, MSE: c.mse, ZeroMSE: 1}, CV: c.cv}
+		w := f.Warnings()
+		if c.want == "" && w != nil || c.want != "" && (len(w) != 1 || !strings.Contains(w[0], c.want)) {
+			t.Errorf("ratio %g, CV %v: %q, want %q", c.mse, c.cv != nil, w, c.want)
+		}
+		if c.cv != nil && len(w) == 1 && strings.Contains(w[0], "TuneFit") {
+			t.Errorf("tuned fit advised to tune: %q", w)
+		}
+	}
+}

@@ -60,6 +60,22 @@ func (s Scores) Warning(what string) string {
 		what, s.MSE, s.ZeroMSE, s.Ratio())
 }
 
+// NearZeroWarning returns a one-line warning when the model's error is at
+// or below the zero predictor's but within 5 % of it (a ratio from
+// NearZeroRatio to 1; what names the rows, e.g. "test"), else "": the
+// model has learned little.
+func (s Scores) NearZeroWarning(what string) string {
+	r := s.Ratio()
+	if !(r >= NearZeroRatio) || s.Worse() {
+		return ""
+	}
+	return fmt.Sprintf("the model's %s MSE is within %.0f %% of the zero predictor's (ratio %.3f): it has learned little", what, 100*(1-NearZeroRatio), r)
+}
+
+// NearZeroRatio is the MSE ratio to the zero predictor from which
+// NearZeroWarning says a model has learned little.
+const NearZeroRatio = 0.95
+
 // scorer accumulates Scores from predictions and labels in the target's
 // units: the one place where a test error is computed.
 type scorer struct {

@@ -427,11 +427,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.ClassErr = &ce
 	}
 	rep.TestPer, rep.PredictBudget = sc.MeanAttributes, res.PredictionBudget()
-	for _, w := range []string{sc.Warning("test"), leakWarning("the model", sc.Ratio())} {
-		if w != "" {
-			rep.Warnings = append(rep.Warnings, w)
-		}
-	}
+	rep.Warnings = append(rep.Warnings, nonEmpty(sc.Warning("test"), nearZeroWarning(sc, f.cv), leakWarning("the model", sc.Ratio()))...)
 	rep.Diagnostics, rep.Warnings = diagnostics(res, rep.Warnings)
 	rep.Attributes, rep.MeanPer, rep.MaxPer = res.Attributes, res.MeanPerExample(), res.MaxPerExample
 	rep.Support = []string{}
@@ -637,4 +633,17 @@ func setSupport(s lao.Solver, spec string, names []string) error {
 	}
 	sup.SetSupport(idx)
 	return nil
+}
+
+// nearZeroWarning is frames.Scores.NearZeroWarning for the test rows, with
+// the advice to cross-validate when the parameters were not (folds 0).
+func nearZeroWarning(sc frames.Scores, folds int) string {
+	w := sc.NearZeroWarning("test")
+	if w != "" && folds == 0 {
+		w += "; parameters not given took the theorems' worst-case values: cross-validate them (--cv 5)"
+	}
+	if w != "" {
+		w += "; lao compare shows whether ridge on every column does better on this table"
+	}
+	return w
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -369,4 +370,21 @@ func TestPredictEmptyColumnFilled(t *testing.T) {
 		t.Errorf("one row, b empty, --missing mean: %v\n%s\n%s", err, out, stderr)
 	}
 	wantErr(t, []string{"predict", "--model", model, "--data", one}, `column "b"`, "or --missing mean")
+}
+
+// A fit within 5 % of the zero predictor is warned of, with the advice to
+// cross-validate when nothing was.
+func TestNearZeroWarning(t *testing.T) {
+	near := frames.Scores{N: 10, MSE: 0.98, ZeroMSE: 1}
+	if w := nearZeroWarning(near, 0); !strings.Contains(w, "(ratio 0.980): it has learned little; parameters not given took the theorems' worst-case values: cross-validate them (--cv 5); lao compare") {
+		t.Errorf("near the zero predictor, no CV: %q", w)
+	}
+	if w := nearZeroWarning(near, 5); !strings.Contains(w, "learned little") || strings.Contains(w, "--cv") {
+		t.Errorf("near the zero predictor, 5 folds: %q", w)
+	}
+	for _, mse := range []float64{0.9, 1.1} { // far below it; above it (Scores.Warning's business)
+		if w := nearZeroWarning(frames.Scores{N: 10, MSE: mse, ZeroMSE: 1}, 0); w != "" {
+			t.Errorf("ratio %g: %q", mse, w)
+		}
+	}
 }
