@@ -35,8 +35,10 @@ type ColumnPrice struct {
 // content, the separator (',', ';' or tab) from the first line, UTF-16
 // converted. A first line whose price has no digit is a header and is
 // skipped ("column,cost"; "a,$1.00" is a price, refused with a hint); blank
-// lines are skipped. A price file has no comment lines. A price must be a positive finite number; a column may
-// appear once. Errors name the file, the line and the column.
+// lines are skipped. A price file has no comment lines. A price must be a
+// positive finite number. Errors name the file, the line and the column.
+// A column priced twice, or not in the table, is found against the table,
+// by PricesFor (and Prepared.SetPrices).
 func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 	in, err := ingest.Open(r, name, ingest.Limits{})
 	if err != nil {
@@ -83,7 +85,10 @@ func ReadCosts(r io.Reader, name string) ([]ColumnPrice, error) {
 }
 
 // ParseCosts reads prices written "name=price,name=price" (the command
-// line's --cost); where names the source in errors.
+// line's --cost); where names the source in errors. Each price must be a
+// positive finite number. A column priced twice, or not in the table, is
+// found against the table, by PricesFor (and Prepared.SetPrices), which
+// also checks prices built in Go.
 func ParseCosts(s, where string) ([]ColumnPrice, error) {
 	var out []ColumnPrice
 	items := strings.Split(s, ",")
