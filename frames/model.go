@@ -300,26 +300,38 @@ func (m *Model) rangeScan(df dataframe.DataFrame) ([]rangeFlag, [][]float64) {
 		if w <= 0 {
 			continue
 		}
-		var far, outside, present []int
-		for i, v := range col {
+		far := func(v float64) bool { return v < lo-w || v > hi+w }
+		nFar, outside, present := 0, 0, 0
+		for _, v := range col {
 			if !math.IsNaN(v) {
-				present = append(present, i)
+				present++
 			}
 			if v < lo || v > hi {
-				outside = append(outside, i)
+				outside++
 			}
-			if v < lo-w || v > hi+w {
-				far = append(far, i)
+			if far(v) {
+				nFar++
 			}
 		}
 		switch {
-		case len(outside) == len(present) && len(present) >= 3: // every row: a unit changed (4.7 % written 0.047)?
-			flags = append(flags, rangeFlag{j, present, true})
-		case len(far) > 0:
-			flags = append(flags, rangeFlag{j, far, false})
+		case outside == present && present >= 3: // every row: a unit changed (4.7 % written 0.047)?
+			flags = append(flags, rangeFlag{j, rowsWhere(col, func(v float64) bool { return !math.IsNaN(v) }), true})
+		case nFar > 0:
+			flags = append(flags, rangeFlag{j, rowsWhere(col, far), false})
 		}
 	}
 	return flags, cols
+}
+
+// rowsWhere returns the indices i of col where keep(col[i]), in order.
+func rowsWhere(col []float64, keep func(float64) bool) []int {
+	var rows []int
+	for i, v := range col {
+		if keep(v) {
+			rows = append(rows, i)
+		}
+	}
+	return rows
 }
 
 // RowFlags returns, for each row of df, what a reader of its prediction
@@ -350,7 +362,7 @@ func (m *Model) RowFlags(df dataframe.DataFrame) []string {
 			outside[i] = append(outside[i], m.Features[r.j])
 		}
 	}
-	flags, any := make([]string, df.Nrow()), false
+	flags, flagged := make([]string, df.Nrow()), false
 	for i := range flags {
 		var parts []string
 		if len(filled[i]) > 0 {
@@ -360,9 +372,9 @@ func (m *Model) RowFlags(df dataframe.DataFrame) []string {
 			parts = append(parts, "outside training range: "+strings.Join(outside[i], ", "))
 		}
 		flags[i] = strings.Join(parts, "; ")
-		any = any || flags[i] != ""
+		flagged = flagged || flags[i] != ""
 	}
-	if !any {
+	if !flagged {
 		return nil
 	}
 	return flags
