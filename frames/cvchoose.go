@@ -65,9 +65,10 @@ const MinValidationRows = 10
 func smallTableWarnings(m, d, folds int) []string {
 	var out []string
 	if n := m / max(folds, 1); n < MinValidationRows {
-		advice := "use fewer folds (--cv 2 or 3; TuneOptions.Folds in Go), more rows, or no CV at all (--cv 0, or Prepared.Fit in Go: the theorems' default parameters)"
-		if folds <= 3 {
-			advice = "more rows would help"
+		noCV := "no CV at all (--cv 0, or Prepared.Fit in Go: the theorems' default parameters)"
+		advice := "more rows would help, or " + noCV
+		if f := m / MinValidationRows; f >= 2 { // the most folds that leave MinValidationRows each
+			advice = fmt.Sprintf("use at most %d folds (--cv %d; TuneOptions.Folds in Go), more rows, or %s", f, f, noCV)
 		}
 		out = append(out, fmt.Sprintf("%d rows in %d folds leave %s per fold (fewer than %d): the CV choice is mostly noise; %s",
 			m, folds, plural(n, "validation row"), MinValidationRows, advice))

@@ -138,3 +138,25 @@ func TestSplitMessagesSayWhy(t *testing.T) {
 		t.Errorf("one training row: %v", err)
 	}
 }
+
+// The small-CV warning's advice clears it when followed: the most folds
+// that leave MinValidationRows each, or no CV when even 2 folds do not.
+func TestSmallTableAdvice(t *testing.T) {
+	for _, c := range []struct {
+		m, folds int
+		want     string
+	}{
+		{29, 5, "use at most 2 folds (--cv 2;"},
+		{29, 3, "use at most 2 folds (--cv 2;"},
+		{45, 5, "use at most 4 folds (--cv 4;"},
+		{19, 2, "more rows would help, or no CV at all (--cv 0"},
+	} {
+		w := smallTableWarnings(c.m, 1, c.folds)
+		if len(w) == 0 || !strings.Contains(w[0], c.want) {
+			t.Errorf("%d rows, %d folds: %q, want %q", c.m, c.folds, w, c.want)
+		}
+		if f := c.m / MinValidationRows; f >= 2 && len(smallTableWarnings(c.m, 1, f)) > 0 {
+			t.Errorf("%d rows: the advised %d folds still warn: %q", c.m, f, smallTableWarnings(c.m, 1, f))
+		}
+	}
+}

@@ -132,6 +132,16 @@ func TestReadModelRejects(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+	// A table given as the model: the error quotes its first line.
+	for in, want := range map[string]string{
+		"DISTRICT,YES,COUTAX\n1,2,3\n": `the file is not valid JSON: it begins "DISTRICT,YES,COUTAX"; a model file is the JSON object lao fit --save-model`,
+		`"a","b"` + "\n1,2\n":          `the file holds a string, not a model object: it begins "\"a\",\"b\""`,
+		"":                             "it begins with nothing (the file is empty)",
+	} {
+		if _, err := frames.ReadModel(strings.NewReader(in)); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
 	without := regexp.MustCompile(`(?m)^  "intercept": [^\n]*\n`).ReplaceAllString(good, "")
 	if _, err := frames.ReadModel(strings.NewReader(without)); !errors.Is(err, frames.ErrModelFile) || !strings.Contains(err.Error(), `field "intercept" is missing`) {
 		t.Errorf("without an intercept: %v", err)

@@ -81,11 +81,13 @@ func strictJSON(r io.Reader) ([]byte, map[string]map[string]bool, error) {
 	dec.UseNumber()
 	w := &jsonWalker{dec: dec, keys: map[string]map[string]bool{}}
 	tok, err := dec.Token()
-	if err != nil {
-		return nil, nil, w.syntax(err)
-	}
-	if tok != json.Delim('{') {
-		return nil, nil, fmt.Errorf("%w: the file holds %s, not a model object", ErrModelFile, describeToken(tok))
+	if err != nil || tok != json.Delim('{') { // a table, a script, an empty file...
+		what := "is not valid JSON"
+		if err == nil {
+			what = "holds " + describeToken(tok) + ", not a model object"
+		}
+		return nil, nil, fmt.Errorf("%w: the file %s: it begins %s; a model file is the JSON object lao fit --save-model (Model.WriteJSON) writes",
+			ErrModelFile, what, firstLine(b))
 	}
 	if err := w.object(""); err != nil {
 		return nil, nil, err
@@ -190,4 +192,17 @@ func describeToken(tok json.Token) string {
 		return "a string"
 	}
 	return strings.TrimSpace(fmt.Sprintf("the value %v", tok))
+}
+
+// firstLine quotes the start of b's first line (at most 60 bytes), or says
+// the file is empty.
+func firstLine(b []byte) string {
+	line, _, _ := bytes.Cut(bytes.TrimLeft(b, " \t\r\n\ufeff"), []byte("\n"))
+	if len(line) == 0 {
+		return "with nothing (the file is empty)"
+	}
+	if len(line) > 60 {
+		return fmt.Sprintf("%q...", line[:60])
+	}
+	return fmt.Sprintf("%q", bytes.TrimRight(line, "\r"))
 }

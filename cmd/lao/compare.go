@@ -227,7 +227,7 @@ func compareSolvers(list string) ([]string, error) {
 	for _, n := range given {
 		s, err := lao.New(n)
 		if err != nil {
-			return nil, fmt.Errorf("compare: --solvers: %w", err)
+			return nil, fmt.Errorf("compare: --solvers: %s", strings.TrimSuffix(strings.TrimPrefix(err.Error(), "lao: "), ": "+lao.ErrParam.Error()))
 		}
 		if !slices.Contains(names, s.Name()) {
 			names = append(names, s.Name())
@@ -837,15 +837,18 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 	if len(vs) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "\nverdict (test MSE / zero predictor; differences paired by split, 95 % intervals):")
+	fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, each split's test MSE over its zero predictor's, averaged over the splits;",
+		"differences paired by split, 95 % intervals):")
 	for _, v := range vs {
+		at := fmt.Sprintf("k = %d", v.K)
 		if v.AllAttributes {
-			fmt.Fprintf(w, "  k = %d (every attribute: no budget): best method %s, %.3f\n", v.K, v.Best, v.Ratio)
-		} else if v.Steadier != "" { // the recommendation is another method: say why at once
-			fmt.Fprintf(w, "  k = %d: lowest mean %s, %.3f, but not clearly below the zero predictor over the splits; %s, %.3f, is (→)\n",
-				v.K, v.Best, v.Ratio, v.Steadier, v.SteadierRatio)
+			at += " (every attribute: no budget)"
+		}
+		if v.Steadier != "" { // the recommendation is another method: say why at once
+			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %.3f, but not clearly below the zero predictor over the splits; %s, %.3f, is (→)\n",
+				at, v.Best, v.Ratio, v.Steadier, v.SteadierRatio)
 		} else {
-			fmt.Fprintf(w, "  k = %d: best budgeted method %s, %.3f\n", v.K, v.Best, v.Ratio)
+			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %.3f\n", at, v.Best, v.Ratio)
 		}
 		if v.Full != nil {
 			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())

@@ -153,7 +153,7 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "verdict") || !strings.Contains(out, "k = 1: best budgeted method") || !strings.Contains(out, "→ k = 1: ") {
+	if !strings.Contains(out, "verdict") || !strings.Contains(out, "k = 1: lowest mean ratio") || !strings.Contains(out, "→ k = 1: ") {
 		t.Errorf("no verdict:\n%s", out)
 	}
 	if !strings.Contains(out, "k = 2 (every attribute: no budget)") || !strings.Contains(out, "→ k = 2, all d = 2 attributes (no budget") { // d = 2
@@ -243,9 +243,11 @@ func TestLeakWarning(t *testing.T) {
 // then "→ use aer", with the reason only in the second line).
 func TestPrintVerdictSteadier(t *testing.T) {
 	var b strings.Builder
-	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.944, Steadier: "aer", SteadierRatio: 0.953, Recommendation: "k = 2: use aer"}})
-	if out := b.String(); !strings.Contains(out, "k = 2: lowest mean aerr, 0.944, but not clearly below the zero predictor over the splits; aer, 0.953, is (→)") ||
-		strings.Contains(out, "best budgeted method aerr") {
+	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.944, Steadier: "aer", SteadierRatio: 0.953, Recommendation: "k = 2: use aer"},
+		{K: 3, AllAttributes: true, Best: "aelr", Ratio: 0.875, Steadier: "screen-ridge", SteadierRatio: 0.879, Recommendation: "k = 3, all d = 3 attributes: use screen-ridge"}})
+	if out := b.String(); !strings.Contains(out, "k = 2: lowest mean ratio aerr, 0.944, but not clearly below the zero predictor over the splits; aer, 0.953, is (→)") ||
+		!strings.Contains(out, "k = 3 (every attribute: no budget): lowest mean ratio aelr, 0.875, but not clearly below the zero predictor over the splits; screen-ridge, 0.879, is (→)") ||
+		strings.Contains(out, "best") || !strings.Contains(out, `verdict (by the "/ zero predictor" column`) {
 		t.Errorf("verdict:\n%s", out)
 	}
 }

@@ -170,8 +170,11 @@ func choosesSupport(s lao.Solver) bool {
 
 // CostReport is what `lao fit --json` adds with prices.
 type CostReport struct {
-	Costs          map[string]float64 `json:"costs,omitempty"`
-	CostBudget     float64            `json:"cost_budget,omitempty"`
+	Costs      map[string]float64 `json:"costs,omitempty"`
+	CostBudget float64            `json:"cost_budget,omitempty"` // given (--cost-budget); omitted for none
+	// WorstCostPer is, without a cost budget, the most one example's draws
+	// can cost (the k+1 dearest attributes for AERR): a bound, not a budget.
+	WorstCostPer   float64            `json:"worst_case_cost_per_example,omitempty"`
 	PredictBudget  float64            `json:"predict_cost_budget,omitempty"`
 	CostSpent      float64            `json:"cost_spent,omitempty"`
 	MaxCostPer     float64            `json:"max_cost_per_example,omitempty"`
@@ -180,14 +183,18 @@ type CostReport struct {
 	TestCostPer    float64            `json:"test_cost_per_example,omitempty"`
 }
 
-// newCostReport fills the cost fields from a fit (nil without prices).
-func newCostReport(res *lao.Result, names []string, sc frames.Scores) *CostReport {
+// newCostReport fills the cost fields from a fit of s (nil without
+// prices); a cost budget is reported as one only if s was given it.
+func newCostReport(s lao.Solver, res *lao.Result, names []string, sc frames.Scores) *CostReport {
 	if res.Costs == nil {
 		return nil
 	}
 	r := &CostReport{Costs: map[string]float64{}, AttributeCosts: map[string]float64{}, CostBudget: res.Budget.Cost,
 		PredictBudget: res.Budget.PredictCost, CostSpent: res.CostSpent, MaxCostPer: res.MaxCostPerExample,
 		MeanCostPer: res.MeanCostPerExample(), TestCostPer: sc.MeanCost}
+	if given, ok := lao.GetParams(s)["costbudget"]; !ok || given == 0 { // the handle's cap is the draws' worst case
+		r.CostBudget, r.WorstCostPer = 0, res.Budget.Cost
+	}
 	for j, n := range names {
 		r.Costs[n], r.AttributeCosts[n] = res.Costs[j], res.AttributeCosts[j]
 	}
@@ -200,8 +207,11 @@ func (r *CostReport) print(w io.Writer) {
 		return
 	}
 	budget := "none"
-	if r.CostBudget > 0 {
+	switch {
+	case r.CostBudget > 0:
 		budget = fmt.Sprintf("%.6g", r.CostBudget)
+	case r.WorstCostPer > 0:
+		budget = fmt.Sprintf("none: an example's draws cost at most %.6g", r.WorstCostPer)
 	}
 	fmt.Fprintf(w, "cost spent %.6g (mean %.4g, max %.4g per example; cost budget %s)\n", r.CostSpent, r.MeanCostPer, r.MaxCostPer, budget)
 	pb := "none"

@@ -209,7 +209,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := setSupport(s, f.support, p.Train.Names()); err != nil {
 		return err
 	}
-	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src.rawLabels()), src.tableNotes(), costNotes))
+	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src.rawLabels()), frames.OutlierNotes(p.Stats, p.Train.Names()), src.tableNotes(), costNotes))
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {
@@ -439,7 +439,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
-	rep.CostReport = newCostReport(res, m.Features, sc)
+	rep.CostReport = newCostReport(s, res, m.Features, sc)
 	if v, ok := res.Params["k"]; ok && rep.K == 0 {
 		rep.K = int(v) // derived from the cost budget
 	}
@@ -495,6 +495,8 @@ func printFit(w io.Writer, r *fitReport) error {
 	switch {
 	case r.PredictBudget > 0 && r.PredictBudget < r.D:
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)
+	case r.PredictBudget > 0 && r.CostReport != nil && r.CostReport.PredictBudget > 0:
+		fmt.Fprintf(w, "each test example revealed %.2f attributes (no limit on their number, only on their price: the prediction cost budget above)\n", r.TestPer)
 	case r.PredictBudget > 0:
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (no prediction budget: the model may read all d = %d, and reads the columns of its non-zero weights)\n", r.TestPer, r.D)
 	}

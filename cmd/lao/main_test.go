@@ -427,7 +427,7 @@ func TestNoBudgetNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "k = 3 (every attribute: no budget): best method ") || !strings.Contains(out, "k = 3, all d = 3 attributes (no budget") || !strings.Contains(out, "k = 2: best budgeted method ") {
+	if !strings.Contains(out, "k = 3 (every attribute: no budget): lowest mean ratio ") || !strings.Contains(out, "k = 3, all d = 3 attributes (no budget") || !strings.Contains(out, "k = 2: lowest mean ratio ") {
 		t.Errorf("compare:\n%s", out)
 	}
 }

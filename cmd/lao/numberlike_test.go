@@ -122,7 +122,7 @@ func TestPredictNumberMarks(t *testing.T) {
 	var want, got string
 	var err error
 	stderr := captureStderr(t, func() { want, err = runCmd(t, "predict", "--model", model, "--data", a, "--decimal", ".") })
-	if err != nil || !strings.Contains(stderr, "this file is read with --decimal ., the model's training table with --decimal , --thousands .") {
+	if err != nil || !strings.Contains(stderr, "this file is read with --decimal .; the model's training table with --decimal , --thousands .") {
 		t.Errorf("predict --decimal . on a point-decimal file: %v\n%s", err, stderr)
 	}
 	stderr = captureStderr(t, func() { got, err = runCmd(t, "predict", "--model", model, "--data", c) })
@@ -171,7 +171,7 @@ func TestPredictNumberMarks(t *testing.T) {
 	if err != nil || got != want || !strings.Contains(stderr, "numbers read with the model's marks") {
 		t.Errorf("predict --thousands . alone: %v\n%s", err, stderr)
 	}
-	wantErr(t, []string{"predict", "--model", model, "--data", c, "--decimal", "."}, "this file is read with --decimal ., the model's training table with --decimal , --thousands .")
+	wantErr(t, []string{"predict", "--model", model, "--data", c, "--decimal", "."}, "this file is read with --decimal .; the model's training table with --decimal , --thousands .")
 }
 
 // predict warns about rows far outside the training range of a column the
@@ -231,5 +231,23 @@ func TestDescribeEqualMomentsInFileOrder(t *testing.T) {
 	i, j := strings.Index(out, "\n       a "), strings.Index(out, "\n       b ")
 	if !strings.Contains(out, "columns in file order (as the solver sees them, their second moments E[x_j²] are equal)") || i < 0 || j < i {
 		t.Errorf("describe of standardised columns:\n%s", out)
+	}
+}
+
+// A feature value 100 times its column's range (a typo, another unit) is
+// noted by describe and fit, naming the column and the value.
+func TestFeatureOutlierNote(t *testing.T) {
+	data := writeTemp(t, "o.csv", linearCSV(200, 7, "400"))
+	for _, cmd := range []string{"describe", "fit"} {
+		out, err := runCmd(t, cmd, "--data", data, "--target", "y", "--cv", "0")
+		if cmd == "describe" {
+			out, err = runCmd(t, cmd, "--data", data, "--target", "y")
+		}
+		if err != nil || !strings.Contains(out, "column a: one training value, 400, holds") || strings.Contains(out, "column b: one training value") {
+			t.Errorf("%s: %v\n%s", cmd, err, out)
+		}
+	}
+	if out, err := runCmd(t, "describe", "--data", writeTemp(t, "l.csv", linearCSV(200, -1, "")), "--target", "y"); err != nil || strings.Contains(out, "one training value") {
+		t.Errorf("describe without an outlier: %v\n%s", err, out)
 	}
 }

@@ -127,7 +127,7 @@ func modelNumberMarks(tf *tableFlags, m *frames.Model, gotDecimal, gotThousands 
 	case len(from) > 0:
 		note = fmt.Sprintf("numbers read with %s (%s from the model, whose training table was read with %s)", marksText(fc, ft), strings.Join(from, " "), model)
 	case fc != comma || ft != thousands:
-		note = fmt.Sprintf("this file is read with %s, the model's training table with %s", marksText(fc, ft), model)
+		note = fmt.Sprintf("this file is read with %s; the model's training table with %s", marksText(fc, ft), model)
 	}
 	return note, len(from) > 0
 }

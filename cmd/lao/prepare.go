@@ -19,6 +19,17 @@ type dataSource struct {
 	sparse bool
 }
 
+// rows returns the number of rows of the table (0 if there is none).
+func (src *dataSource) rows() int {
+	switch {
+	case src.tab != nil:
+		return src.tab.Nrow()
+	case src.ds != nil:
+		return src.ds.Len()
+	}
+	return 0
+}
+
 // loadData reads --data once (a CSV file, a named data set or a
 // libsvm/svmlight file).
 func loadData(t *tableFlags, cmd string) (*dataSource, error) {
@@ -79,6 +90,12 @@ func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, see
 	opt, err := frames.ScaleOptions(s, scale)
 	if err != nil {
 		return nil, fmt.Errorf("--scale: %w", err)
+	}
+	if m := src.rows(); m > 0 {
+		if _, _, err := frames.Split(m, testFrac, seed); err != nil { // named by its flag, before the split is made
+			msg := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "frames: Split: "), ": "+lao.ErrParam.Error())
+			return nil, fmt.Errorf("--test-frac: %s", msg)
+		}
 	}
 	p := &prepared{scale: scale, unused: []frames.Unused{}}
 	switch {

@@ -31,11 +31,13 @@ type Gap struct {
 	N       int     `json:"splits"`
 }
 
-// MarshalJSON writes a mean or half-width that is not finite (no splits,
-// or one split: no interval) as null, since JSON has no NaN or infinity.
+// MarshalJSON writes the mean as null when there is none (no split
+// compared) and the half-width as null when there is no interval (fewer
+// than 2 splits), as it does any value that is not finite, since JSON
+// has no NaN or infinity: a 0 would read as "exactly equal".
 func (g Gap) MarshalJSON() ([]byte, error) {
-	finite := func(x float64) *float64 {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+	finite := func(x float64, ok bool) *float64 {
+		if !ok || math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil
 		}
 		return &x
@@ -45,7 +47,7 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 		Mean    *float64 `json:"mean"`
 		Half    *float64 `json:"half_width_95"`
 		N       int      `json:"splits"`
-	}{g.Against, finite(g.Mean), finite(g.Half), g.N})
+	}{g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.N > 1), g.N})
 }
 
 // Clear reports whether the interval excludes 0.

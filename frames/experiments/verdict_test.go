@@ -123,3 +123,22 @@ func TestVerdictAllAttributes(t *testing.T) {
 		t.Errorf("%+v", v)
 	}
 }
+
+// A gap over no split has no mean and none over one split an interval:
+// JSON says null, not 0 ("exactly equal").
+func TestGapJSON(t *testing.T) {
+	for _, c := range []struct {
+		g    experiments.Gap
+		want string
+	}{
+		{experiments.Gap{Against: "a", N: 0}, `{"against":"a","mean":null,"half_width_95":null,"splits":0}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4}`},
+		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4}`},
+	} {
+		b, err := json.Marshal(c.g)
+		if err != nil || string(b) != c.want {
+			t.Errorf("%+v: %s (%v), want %s", c.g, b, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+)
+
+// Outlier is a feature column one of whose training values holds most of
+// the column's spread: at least MinOutlierShare of its sum of squares
+// about its mean, with at least MinOutlierRows values present (so that
+// the share is at least ten times a row's).
+type Outlier struct {
+	Column string
+	Value  float64 // the value, in the table's units (the column's smallest or largest)
+	Share  float64 // its share of the column's sum of squares about the mean
+}
+
+// MinOutlierShare and MinOutlierRows: see Outlier.
+const (
+	MinOutlierShare = 0.5
+	MinOutlierRows  = 20
+)
+
+// Outliers returns the columns of stats (the training statistics of the
+// features named by names, Prepared.Stats) in which one value decides the
+// spread. A column read from a typo (10700 for 107) or in another unit in
+// one row looks so; so does a rare category's indicator (one row of 1s).
+func Outliers(stats []ColumnStats, names []string) []Outlier {
+	var out []Outlier
+	for j, s := range stats {
+		ss := s.SD * s.SD * float64(s.N)
+		if s.N < MinOutlierRows || !(ss > 0) || math.IsInf(ss, 0) {
+			continue
+		}
+		v := s.Max
+		if s.Mean-s.Min > s.Max-s.Mean {
+			v = s.Min
+		}
+		if share := (v - s.Mean) * (v - s.Mean) / ss; share >= MinOutlierShare {
+			out = append(out, Outlier{Column: names[j], Value: v, Share: share})
+		}
+	}
+	return out
+}
+
+// OutlierNotes returns a note for each of the first three Outliers of
+// stats and one for the rest, if any.
+func OutlierNotes(stats []ColumnStats, names []string) []string {
+	var notes []string
+	os := Outliers(stats, names)
+	for i, o := range os {
+		if i == 3 {
+			rest := make([]string, 0, len(os)-3)
+			for _, r := range os[3:] {
+				rest = append(rest, r.Column)
+			}
+			notes = append(notes, fmt.Sprintf("%d more columns where one value holds most of the spread: %s", len(rest), quoteFew(rest, 8)))
+			break
+		}
+		notes = append(notes, o.Note())
+	}
+	return notes
+}
+
+// Note says what the outlier does to a fit, and what to check.
+func (o Outlier) Note() string {
+	return fmt.Sprintf("column %s: one training value, %.6g, holds %.0f %% of the column's sum of squares about its mean: "+
+		"its weight is learned mostly from that row, and scaling by the column's spread squeezes the other rows; "+
+		"check the value (a typo? another unit?), unless it is a rare category's indicator",
+		ShellWord(o.Column), o.Value, 100*o.Share)
+}

@@ -1,0 +1,50 @@
+package frames_test
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/laoproject/lao/frames"
+)
+
+// statsOf is frames' ColumnStats of v (no missing cells).
+func statsOf(v []float64) frames.ColumnStats {
+	mean, variance := stat.PopMeanVariance(v, nil)
+	return frames.ColumnStats{N: len(v), Mean: mean, SD: math.Sqrt(variance), Min: slices.Min(v), Max: slices.Max(v)}
+}
+
+// One value 100 times too large in a column of 30 is named, with its
+// share; an ordinary column, a column of fewer than 20 values and a
+// constant one are not; past three columns the rest share one note.
+func TestOutliers(t *testing.T) {
+	col := func(n int, big float64) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = 90 + float64(i%7)
+		}
+		v[n/2] = big
+		return v
+	}
+	stats := []frames.ColumnStats{
+		statsOf(col(30, 10700)), // a typo: 107 read as 10700
+		statsOf(col(30, 95)),    // ordinary
+		statsOf(col(15, 10700)), // too few rows to tell
+		statsOf(make([]float64, 30)),
+	}
+	got := frames.Outliers(stats, []string{"MOR", "ok", "short", "zero"})
+	if len(got) != 1 || got[0].Column != "MOR" || got[0].Value != 10700 || !(got[0].Share > 0.95) {
+		t.Fatalf("Outliers: %+v, want MOR at 10700 with a share above 0.95", got)
+	}
+	if n := got[0].Note(); !strings.Contains(n, "column MOR: one training value, 10700, holds 97 % of the column's sum of squares") {
+		t.Errorf("note: %s", n)
+	}
+	many := []frames.ColumnStats{stats[0], stats[0], stats[0], stats[0], stats[0]}
+	notes := frames.OutlierNotes(many, []string{"a", "b", "c", "d", "e"})
+	if len(notes) != 4 || !strings.Contains(notes[3], `2 more columns where one value holds most of the spread: "d", "e"`) {
+		t.Errorf("five outlier columns: %q", notes)
+	}
+}
