@@ -62,8 +62,11 @@
 // errors name parameters as users type them. Start validates the
 // parameters once per fit and returns the learner with its budget. A
 // learner never panics on data: a numerical failure is an error (Failer),
-// which Fit returns, as does Step for a learner driven by hand. The theorems' bounds are plain functions next to
-// the solvers (AERRBound, AELRBound, DDAERRBound, ExplorationSamples,
+// which Fit returns. To drive a solver by hand, one example at a time,
+// use Run (NewRun): it makes Fit's checks at every step (the budget, the
+// row's width and values) and on the output (Weights); Step, the bare
+// protocol, checks only the budget and a Failer. The theorems' bounds are
+// plain functions next to the solvers (AERRBound, AELRBound, DDAERRBound, ExplorationSamples,
 // HybridSamples, ...).
 //
 // Sub-packages: lao/theory is the theorem registry (every theorem, lemma
