@@ -112,7 +112,8 @@ func HybridBound(alpha float64, K, Ttilde int, gap0, rmin, mu float64) float64 {
 
 // HybridRecoveryRound is Theorem 4.4's ǩ = ⌈log(4 gap0/(r_min² μ_s)) /
 // log(1/(1−ᾰ))⌉ (at least 0): after it, Exploration's iterate has found
-// supp θ_*, and each round gains T̃ more contractions.
+// supp θ_*, and the bound gains the factor (1−ᾰ)^{T̃} (once, not per
+// round: the paper's 2(1−ᾰ)^{K+T̃}).
 func HybridRecoveryRound(alpha, gap0, rmin, mu float64) int {
 	v := math.Log(4*gap0/(rmin*rmin*mu)) / math.Log(1/(1-alpha))
 	return max(0, int(math.Ceil(v)))

@@ -68,7 +68,7 @@ var msTheorems = []Theorem{
 		Tests:       []string{"lao.TestExploitationLinearRate", "lao.TestExploitationMatchesReference"},
 		Note:        "The general case is lao.ExploitationGeneralBound; the test also shows that a support missing a coordinate of θ_* cannot converge."},
 	{ID: "ms2018/4.4", Paper: PaperMS2018, Number: "Theorem 4.4", Kind: KindUpper, Solver: "hybrid", Notebook: nbMS, Experiment: "ms2018-fig1",
-		Statement:   "Hybrid (rounds of 3 Exploration and T̃ Exploitation updates) contracts by (1−ᾰ) per round, and by (1−ᾰ)^{1+T̃} per round once the support is found (after ǩ rounds, which depends on r_min).",
+		Statement:   "Hybrid (rounds of 3 Exploration and T̃ Exploitation updates) contracts by (1−ᾰ) per round: 2(1−ᾰ)^K in general, and once the support is found (K ≥ ǩ + 1 rounds, ǩ depending on r_min) the bound gains one factor (1−ᾰ)^{T̃} in all, 2(1−ᾰ)^{K+T̃}.",
 		Assumptions: "Theorem 4.1's; T_k⁻ = 3, T̃ = ⌈log(d/(Θ(κ_s²)(s'−s)) ∨ 1)/log(1/(1−ᾰ))⌉; probability 1 − 2δ; K rounds (the registry's parameter updates)",
 		BoundTeX:    `\mathcal L(\widetilde\theta_K) - \mathcal L(\theta_*) \le 2(1-\breve\alpha)^{K + \widetilde T\,\mathbb 1[K > \check k]}\left(\mathcal L(\widetilde\theta_0) - \mathcal L(\theta_*)\right)`,
 		Bound: func(p BoundParams) float64 {
