@@ -18,7 +18,8 @@ type Run struct {
 	l      Learner
 	budget Budget
 	ex     *Example
-	t      int // examples observed
+	m, t   int   // examples announced (NewRun) and observed
+	err    error // the learner's failure, which ends the run
 }
 
 // NewRun starts s on a problem of m examples with d attributes. The
@@ -39,7 +40,7 @@ func NewRun(s Solver, m, d int, seed uint64) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Run{s: s, l: l, budget: budget, ex: NewExample(d)}
+	r := &Run{s: s, l: l, budget: budget, ex: NewExample(d), m: m}
 	r.ex.SetPrices(costs, budget.Cost)
 	return r, nil
 }
@@ -49,16 +50,30 @@ func (r *Run) Budget() Budget { return r.budget }
 
 // Step feeds one example, its d attributes and its label y, to the
 // learner. The row is not copied and must not change during the call.
+// A row refused by its checks (width, values, one beyond the m examples
+// NewRun announced, on which the solver's defaults depend) leaves the
+// learner as it was; an error from the learner (a request beyond the
+// budget, a Failer's failure) ends the run, and every later Step returns it.
 func (r *Run) Step(row []float64, y float64) error {
+	if r.err != nil {
+		return r.err
+	}
 	if d := r.ex.Dim(); len(row) != d {
 		return fmt.Errorf("%s: example %d has %d attributes, want d = %d: %w", r.s.Name(), r.t+1, len(row), d, ErrShape)
 	}
-	if j := firstNotFinite(row); j >= 0 || math.IsNaN(y) || math.IsInf(y, 0) {
-		return fmt.Errorf("%s: example %d: attribute %d is %g, label %g: %w", r.s.Name(), r.t+1, j, row[max(j, 0)], y, ErrNotFinite)
+	if j := firstNotFinite(row); j >= 0 {
+		return fmt.Errorf("%s: example %d: attribute %d is %g: %w", r.s.Name(), r.t+1, j, row[j], ErrNotFinite)
+	}
+	if math.IsNaN(y) || math.IsInf(y, 0) {
+		return fmt.Errorf("%s: example %d: the label is %g: %w", r.s.Name(), r.t+1, y, ErrNotFinite)
+	}
+	if r.t >= r.m {
+		return fmt.Errorf("%s: example %d of a run announced with m = %d (NewRun): %w", r.s.Name(), r.t+1, r.m, ErrParam)
 	}
 	r.ex.Reset(row, y, r.budget.PerExample)
 	if err := Step(r.l, r.ex); err != nil {
-		return fmt.Errorf("%s: example %d: %w", solverLabel(r.s, r.l), r.t+1, err)
+		r.err = fmt.Errorf("%s: example %d: %w", solverLabel(r.s, r.l), r.t+1, err)
+		return r.err
 	}
 	r.t++
 	return nil

@@ -77,3 +77,37 @@ func TestRunRefuses(t *testing.T) {
 		t.Errorf("k > d: %v", err)
 	}
 }
+
+// A Run refuses an example beyond the m it was started with (the solver's
+// defaults depend on m), and a learner's failure ends it.
+func TestRunEnds(t *testing.T) {
+	ds, _, _ := pricedData(50, 4)
+	r, err := NewRun(&AERR{K: 2}, 3, ds.Dim(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := r.Step(ds.Row(i), ds.Label(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Step(ds.Row(3), ds.Label(3)); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "example 4 of a run announced with m = 3") {
+		t.Errorf("a fourth example: %v", err)
+	}
+	f, err := NewRun(greedySolver{k: 1}, 50, ds.Dim(), 1) // protocol_test.go: one attribute beyond its budget
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first error
+	for i := range 50 {
+		if first = f.Step(ds.Row(i), ds.Label(i)); first != nil {
+			break
+		}
+	}
+	if !errors.Is(first, ErrBudgetExceeded) {
+		t.Fatalf("the greedy learner: %v, want ErrBudgetExceeded", first)
+	}
+	if err := f.Step(ds.Row(0), ds.Label(0)); err != first {
+		t.Errorf("after the failure: %v, want it again (%v)", err, first)
+	}
+}
