@@ -248,7 +248,18 @@ func (m *Model) checkShape(where string) error {
 // lines[i] is row i's position in the file (nil: rows from 1) and unit
 // what it counts ("line" or "row"). Missing cells are not counted.
 func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) string {
+	w, _ := m.RangeReport(df, lines, unit)
+	return w
+}
+
+// RangeReport returns RangeWarning and RowFlags from one scan of df.
+func (m *Model) RangeReport(df dataframe.DataFrame, lines []int, unit string) (warning string, flags []string) {
 	scan, cols := m.rangeScan(df)
+	return m.rangeWarning(scan, cols, lines, unit), m.rowFlags(df, scan, cols)
+}
+
+// rangeWarning is RangeWarning's text for the columns rangeScan found.
+func (m *Model) rangeWarning(scan []rangeFlag, cols [][]float64, lines []int, unit string) string {
 	var parts []string
 	for _, r := range scan {
 		col, first := cols[r.j], r.rows[0]
@@ -341,7 +352,13 @@ func rowsWhere(col []float64, keep func(float64) bool) []int {
 // It returns nil when no row has a flag, or when df lacks a column the
 // model reads (Predict reports that).
 func (m *Model) RowFlags(df dataframe.DataFrame) []string {
-	scan, cols := m.rangeScan(df)
+	_, flags := m.RangeReport(df, nil, "")
+	return flags
+}
+
+// rowFlags is RowFlags for the columns rangeScan found (cols nil: the
+// model has no ranges, or df lacks a column).
+func (m *Model) rowFlags(df dataframe.DataFrame, scan []rangeFlag, cols [][]float64) []string {
 	if cols == nil {
 		var err error
 		if cols, err = m.supportColumns(df); err != nil {

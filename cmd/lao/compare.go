@@ -227,7 +227,7 @@ func compareSolvers(list string) ([]string, error) {
 	for _, n := range given {
 		s, err := lao.New(n)
 		if err != nil {
-			return nil, fmt.Errorf("compare: --solvers: %s", strings.TrimSuffix(strings.TrimPrefix(err.Error(), "lao: "), ": "+lao.ErrParam.Error()))
+			return nil, fmt.Errorf("compare: --solvers: %s", paramText(err, "lao: "))
 		}
 		if !slices.Contains(names, s.Name()) {
 			names = append(names, s.Name())

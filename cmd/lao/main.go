@@ -138,3 +138,11 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nWith no command, lao runs the demo. `lao CMD -h` lists a command's flags.")
 }
+
+// paramText is the text of an invalid-parameter error from a library call
+// without the prefix the caller's own message replaces (its package and
+// function, e.g. "frames: Split: ") and without the sentinel's text
+// (lao.ErrParam) at its end, for a message that names the flag instead.
+func paramText(err error, prefix string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(err.Error(), prefix), ": "+lao.ErrParam.Error())
+}

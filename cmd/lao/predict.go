@@ -291,9 +291,9 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if t := newMissingReport(tab, used).text(); t != "" {
 		p.notes = append(p.notes, t)
 	}
-	p.notes = append(p.notes, nonEmpty(tab.ThousandsNote())...) // 7225 read as 7.225 changes every prediction
-	p.warns = nonEmpty(m.RangeWarning(tab.DataFrame, tab.Lines, tab.PosName()), emptyColumnsWarning(tab, used))
-	p.flags = m.RowFlags(tab.DataFrame)
+	p.notes = append(p.notes, nonEmpty(tab.ThousandsNote())...)                   // 7225 read as 7.225 changes every prediction
+	rangeWarning, flags := m.RangeReport(tab.DataFrame, tab.Lines, tab.PosName()) // one scan for both
+	p.warns, p.flags = nonEmpty(rangeWarning, emptyColumnsWarning(tab, used)), flags
 	if t := m.Transform; t == nil || t.Min == nil {
 		p.notes = append(p.notes, "the model file records no training ranges (scaling.min and scaling.max: saved by an older lao, "+
 			"or written by hand), so rows far outside the data it was fitted on are not looked for: fit it again to have them checked")

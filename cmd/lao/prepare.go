@@ -93,8 +93,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, see
 	}
 	if m := src.rows(); m > 0 {
 		if _, _, err := frames.Split(m, testFrac, seed); err != nil { // named by its flag, before the split is made
-			msg := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "frames: Split: "), ": "+lao.ErrParam.Error())
-			return nil, fmt.Errorf("--test-frac: %s", msg)
+			return nil, fmt.Errorf("--test-frac: %s", paramText(err, "frames: Split: "))
 		}
 	}
 	p := &prepared{scale: scale, unused: []frames.Unused{}}

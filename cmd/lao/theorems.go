@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/laoproject/lao/lao"
 	"github.com/laoproject/lao/lao/theory"
 )
 
@@ -117,7 +116,7 @@ func theoremRecords(list []theory.Theorem, params *theory.BoundParams, single bo
 			if single {
 				return nil, fmt.Errorf("theorems: --eval: %w", err)
 			}
-			why := strings.TrimSuffix(strings.TrimPrefix(err.Error(), t.ID+" ("+t.Number+"): "), ": "+lao.ErrParam.Error())
+			why := paramText(err, t.ID+" ("+t.Number+"): ")
 			out[i].ValueNote = "outside the result's assumptions: " + why
 			continue
 		}
