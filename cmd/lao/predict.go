@@ -291,6 +291,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 	if t := newMissingReport(tab, used).text(); t != "" {
 		p.notes = append(p.notes, t)
 	}
+	p.notes = append(p.notes, nonEmpty(notInModelNote(tf.data, tab.DataFrame.Names(), m))...)
 	p.notes = append(p.notes, nonEmpty(tab.ThousandsNote())...)                   // 7225 read as 7.225 changes every prediction
 	rangeWarning, flags := m.RangeReport(tab.DataFrame, tab.Lines, tab.PosName()) // one scan for both
 	p.warns, p.flags = nonEmpty(rangeWarning, emptyColumnsWarning(tab, used)), flags
@@ -299,6 +300,27 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 			"or written by hand), so rows far outside the data it was fitted on are not looked for: fit it again to have them checked")
 	}
 	return p, nil
+}
+
+// notInModelNote names the columns of the table file that are neither
+// features of model m nor its target: predict reads none of them (a column
+// renamed since the fit shows up here, beside the error for the missing
+// one). "" when there are none.
+func notInModelNote(file string, names []string, m *frames.Model) string {
+	var extra []string
+	for _, n := range names {
+		if n != m.Target && !slices.Contains(m.Features, n) {
+			extra = append(extra, n)
+		}
+	}
+	n := len(extra)
+	if n == 0 {
+		return ""
+	}
+	if n > 8 {
+		extra = append(extra[:8:8], fmt.Sprintf("and %d more", n-8))
+	}
+	return fmt.Sprintf("%s: not features of the model, not read (%s): %s", file, count(n, "column"), strings.Join(extra, ", "))
 }
 
 // predictLabels parses the label column (read as text from a CSV file) as fit reads

@@ -166,7 +166,8 @@ func TestPredictReadsModelColumns(t *testing.T) {
 		t.Errorf("want 20 predictions, the third one's label empty and the sixth one's as written:\n%s", out)
 	}
 	if !strings.Contains(printed, `label column "y": not a number as the file is read, in 1 cell ("high" on line 7)`) ||
-		!strings.Contains(printed, "18 rows with labels") || !strings.Contains(printed, "2 rows without a label not scored") {
+		!strings.Contains(printed, "18 rows with labels") || !strings.Contains(printed, "2 rows without a label not scored") ||
+		!strings.Contains(printed, "new.csv: not features of the model, not read (2 columns): b, extra") {
 		t.Errorf("predict's notes:\n%s", printed)
 	}
 	bad := writeTemp(t, "bad.csv", "a,y\nx,1\n2,3\n")
