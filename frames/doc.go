@@ -45,9 +45,9 @@
 // are repeated; a range whose best value is on its edge widens itself; tables
 // too small for the folds asked get a warning; from 4000 training rows per
 // fold successive halving over prefixes keeps the answer in seconds; and
-// a tuned fit more than 5 % worse than the zero predictor on its own
-// training rows is refitted with CV's next settings, then the zero
-// predictor (Refit, RefitMargin), with a note.
+// a tuned fit worse than the zero predictor on its own training rows is
+// refitted with CV's next settings, then the zero predictor (Refit), with
+// a note.
 //
 // ReadCSV and StreamCSV read tables through package frames/ingest, the
 // reading core they share with the loaders of package datasets

@@ -81,7 +81,7 @@ func TestTuneFitRefitsWithNextSetting(t *testing.T) {
 	if fit.CV == nil || fit.CV.Best["eta"] != 1 || fit.CV.ZeroChosen {
 		t.Fatalf("CV chose %v (zero %v): the test lost its case", fit.CV.Best, fit.CV != nil && fit.CV.ZeroChosen)
 	}
-	if len(fit.Refits) != 1 || !strings.Contains(fit.Refits[0], "CV's choice (eta = 1) fitted more than 5 % worse than the zero predictor on its own training data") ||
+	if len(fit.Refits) != 1 || !strings.Contains(fit.Refits[0], "CV's choice (eta = 1) fitted worse than the zero predictor on its own training data") ||
 		!strings.Contains(fit.Refits[0], "refitted with eta = 0.6") {
 		t.Fatalf("refits %q", fit.Refits)
 	}
@@ -120,10 +120,10 @@ func TestTuneFitFallsBackToZeroPredictor(t *testing.T) {
 	}
 }
 
-// Refit keeps a fit within RefitMargin of the zero predictor on its
-// training data (on short prefixes a fit near w = 0 is within noise of it)
-// and refits one beyond it.
-func TestRefitMargin(t *testing.T) {
+// Refit keeps a fit at or below the zero predictor's error on its training
+// data and refits one above it, by however little: both are measured on the
+// same rows (notebook 02's budgeted centroid, 1.038 there, tested at 1.085).
+func TestRefitNoMargin(t *testing.T) {
 	train, err := lao.NewDataset([]float64{1, -1}, []float64{1, -1}, 1, nil) // MSE(w) = (1 − w)², MSE(0) = 1
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +133,7 @@ func TestRefitMargin(t *testing.T) {
 	for _, c := range []struct {
 		ratio  float64
 		refits int
-	}{{1.03, 0}, {1.07, 1}} {
+	}{{0.97, 0}, {1, 0}, {1.01, 1}, {1.038, 1}, {1.07, 1}} {
 		calls := 0
 		fit := func(lao.Solver) (*lao.Result, error) {
 			calls++

@@ -141,8 +141,8 @@ func refitSummary(rep *experiments.Report) string {
 	if total == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d tuned fit(s) were more than %s worse than the zero predictor on their own training data "+
-		"and were refitted with cross-validation's next setting (%s; the report's RefitNotes say which)", total, frames.RefitMarginText(), strings.Join(parts, ", "))
+	return fmt.Sprintf("%d tuned fit(s) were worse than the zero predictor on their own training data "+
+		"and were refitted with cross-validation's next setting (%s; the report's RefitNotes say which)", total, strings.Join(parts, ", "))
 }
 
 // CheckEnds checks that every curve of rep ends within noise of its best
