@@ -17,6 +17,11 @@ type Analytic struct {
 	Name string
 	// Coef returns a_n for n ≥ 0. It must be safe for concurrent use.
 	Coef func(n int) float64
+	// LogAbsCoef, if set, returns ln|a_n| (−Inf where a_n = 0), for the
+	// orders at which a_n underflows float64 while a_n²Vⁿ still matters
+	// (GenEst.SecondMoment at large |θ|: erf's a_n = O(1/(n/2)!) is below
+	// 1e-300 from n ≈ 340). Without it, SecondMoment returns +Inf there.
+	LogAbsCoef func(n int) float64
 	// Radius is the radius of convergence of Σ a_n zⁿ (math.Inf(1) when f'
 	// is entire). If Radius is 0, GenEst estimates it by the root test on
 	// a_64 … a_128 (Cauchy–Hadamard), which underestimates the radius of an
@@ -69,6 +74,16 @@ var rhoTable = sync.OnceValue(func() []float64 {
 	return t
 })
 
+// rhoLogAbsCoef is ln|RhoCoef(n)| = ln(2/√π) − ln m! − ln(2m + 1) for
+// n = 2m + 1, −Inf for even or negative n; finite where RhoCoef underflows.
+func rhoLogAbsCoef(n int) float64 {
+	if n < 0 || n%2 == 0 {
+		return math.Inf(-1)
+	}
+	m := (n - 1) / 2
+	return math.Log(2/math.SqrtPi) - lgamma(float64(m+1)) - math.Log(float64(2*m+1))
+}
+
 func lgamma(x float64) float64 {
 	v, _ := math.Lgamma(x)
 	return v
@@ -77,7 +92,7 @@ func lgamma(x float64) float64 {
 // RhoSeries is ρ as an Analytic: ρ' = erf with the coefficients of eq. (7)
 // (Hazan & Koren 2012, Claim 4.3); entire, so the radius is infinite.
 func RhoSeries() Analytic {
-	return Analytic{Name: "rho", Coef: RhoCoef, Radius: math.Inf(1), F: Rho, Deriv: math.Erf}
+	return Analytic{Name: "rho", Coef: RhoCoef, LogAbsCoef: rhoLogAbsCoef, Radius: math.Inf(1), F: Rho, Deriv: math.Erf}
 }
 
 // Insensitive is the δ-insensitive absolute loss of support-vector

@@ -235,29 +235,31 @@ func (g *GenEst) SecondMoment(w, x []float64, s, y float64) float64 {
 		v1 = y * y
 	}
 	vn := theta*theta + (v1-theta*theta)/float64(g.n)
-	return seriesSecondMoment(g.f.Coef, g.lmax, v1, vn)
+	return seriesSecondMoment(g.f, g.lmax, v1, vn)
 }
 
 // seriesSecondMoment sums Σ_n 2^{n+1}a_n²Vⁿ (V = v1 for n ≤ lmax, vn
 // beyond) in the log domain, until the terms past the peak are negligible.
-func seriesSecondMoment(coef func(int) float64, lmax int, v1, vn float64) float64 {
+// ln|a_n| comes from f.LogAbsCoef when f has it; otherwise from f.Coef,
+// and a sum whose terms still matter where a_n underflows is +Inf.
+func seriesSecondMoment(f Analytic, lmax int, v1, vn float64) float64 {
 	const nmax = 1 << 14
 	logSum, quiet := math.Inf(-1), 0
 	for n := 0; n <= nmax; n++ {
-		a := math.Abs(coef(n))
-		if math.IsNaN(a) || math.IsInf(a, 0) {
+		la, underflow := logAbsCoef(f, n)
+		if math.IsNaN(la) || math.IsInf(la, 1) {
 			return math.Inf(1)
 		}
 		v := max(v1, 0) // E[θ̃²] ≥ 0; rounding may leave −0.0…
 		if n > lmax {
 			v = max(vn, 0)
 		}
-		if a == 0 || (v == 0 && n > 0) {
+		if math.IsInf(la, -1) || (v == 0 && n > 0) {
 			quiet++
 		} else {
-			lt := float64(n+1)*math.Ln2 + 2*math.Log(a) + float64(n)*math.Log(v)
+			lt := float64(n+1)*math.Ln2 + 2*la + float64(n)*math.Log(v)
 			if lt > logSum-40 {
-				if a < 1e-300 { // the coefficients underflow while the terms still matter
+				if underflow { // the coefficients underflow while the terms still matter
 					return math.Inf(1)
 				}
 				quiet = 0
@@ -271,6 +273,19 @@ func seriesSecondMoment(coef func(int) float64, lmax int, v1, vn float64) float6
 		}
 	}
 	return math.Inf(1)
+}
+
+// logAbsCoef returns ln|a_n| of f and whether it is unreliable: a_n from
+// f.Coef below 1e-300 (underflowing) when f has no LogAbsCoef.
+func logAbsCoef(f Analytic, n int) (float64, bool) {
+	if f.LogAbsCoef != nil {
+		return f.LogAbsCoef(n), false
+	}
+	a := math.Abs(f.Coef(n))
+	if math.IsNaN(a) {
+		return math.NaN(), false
+	}
+	return math.Log(a), a != 0 && a < 1e-300
 }
 
 func logAddExp(a, b float64) float64 {

@@ -175,6 +175,61 @@ func TestGenEstSecondMomentMatchesSimulation(t *testing.T) {
 	}
 }
 
+// SecondMoment stays finite where erf's coefficients underflow float64:
+// with RhoSeries' log-coefficients it is the sum with coefficients from
+// math.Lgamma, and it is at least the sum's largest high-order term,
+// 2^{n+1}a_n²vⁿ (notebook 07's lower bound, ln E[φ̂²]/ln² B ≥ 19 at B = 30);
+// without them (Coef only) it is +Inf, as documented.
+func TestGenEstSecondMomentLargeTheta(t *testing.T) {
+	for n := range 300 {
+		a := RhoCoef(n)
+		if got := rhoLogAbsCoef(n); a != 0 && math.Abs(got-math.Log(math.Abs(a))) > 1e-9*math.Max(1, math.Abs(got)) {
+			t.Fatalf("n = %d: ln|a_n| = %g, from RhoCoef %g", n, got, math.Log(math.Abs(a)))
+		}
+	}
+	x := []float64{0.5, -0.3, 0.2, 0.6, 0.1, -0.2}
+	w := []float64{0.4, 0.3, 0, -0.5, 0.2, 0.1}
+	const eps = 0.025 // notebook 07's AESVR scaling x/ε with B = 0.75/ε = 30
+	g, err := NewGenEst(RhoSeries(), 0.75/eps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2 := g.SecondMoment(w, x, 1/eps, 0)
+	if math.IsInf(m2, 0) || math.IsNaN(m2) {
+		t.Fatalf("E[φ̂²] = %g at B = 30: the log-coefficients should keep it finite", m2)
+	}
+	var wx, n2, x2 float64
+	for j := range w {
+		if w[j] != 0 {
+			wx, n2, x2 = wx+w[j]*x[j], n2+w[j]*w[j], x2+x[j]*x[j]
+		}
+	}
+	theta, v1 := wx/eps, n2*x2/(eps*eps)
+	vn := theta*theta + (v1-theta*theta)/float64(g.N())
+	lmax := int(math.Floor(2 * math.Log2(float64(g.N()))))
+	logSum, peak := math.Inf(-1), math.Inf(-1)
+	for m := range 5000 {
+		n, v := 2*m+1, v1
+		if n > lmax {
+			v = vn
+		}
+		lt := float64(n+1)*math.Ln2 + 2*(math.Log(2/math.SqrtPi)-lgamma(float64(m+1))-math.Log(float64(n))) + float64(n)*math.Log(v)
+		logSum, peak = logAddExp(logSum, lt), math.Max(peak, lt)
+	}
+	if got := math.Log(m2); math.Abs(got-logSum) > 1e-9*logSum || got < peak {
+		t.Errorf("ln E[φ̂²] = %.12g, want the direct sum's %.12g (at least its largest term's %.6g)", got, logSum, peak)
+	}
+	if r := math.Log(m2) / math.Pow(math.Log(30), 2); r < 19 {
+		t.Errorf("ln E[φ̂²]/ln² B = %.2f at B = 30, below notebook 07's lower bound 19", r)
+	}
+	plain := RhoSeries()
+	plain.LogAbsCoef = nil
+	g2, _ := NewGenEst(plain, 0.75/eps)
+	if m := g2.SecondMoment(w, x, 1/eps, 0); !math.IsInf(m, 1) {
+		t.Errorf("without LogAbsCoef E[φ̂²] = %g at B = 30, want +Inf (the coefficients underflow)", m)
+	}
+}
+
 // Lemma 4.1's attribute count: the exact expected number of draws is at
 // most 2 (≤ 3 as stated) for every N, and the mean number of distinct
 // attributes a call reveals agrees with it (d large and w flat, so repeats
