@@ -329,13 +329,14 @@ type comparison struct {
 	perSplit    int         // the runs of the first split
 	skips       map[int]int // k → splits on which it is above d
 	progress    io.Writer
+	ddScaling   map[string][]string // the first split's scaling note → the data-dependent solvers that got it
 }
 
 // compare runs every solver at every k on every split.
 func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
 		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}}
-	c.rows, c.total, c.skips = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}
+	c.rows, c.total, c.skips, c.ddScaling = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}, map[string][]string{}
 	for r := range f.repeat {
 		if err := c.split(r, f.seed+uint64(r)); err != nil {
 			return nil, err
@@ -382,6 +383,9 @@ func (c *comparison) split(r int, seed uint64) error {
 			if err := c.first(p); err != nil {
 				return err
 			}
+		}
+		if r == 0 && frames.DataDependent(s) && p.note != "" && !slices.Contains(c.ddScaling[p.note], jb.solver) {
+			c.ddScaling[p.note] = append(c.ddScaling[p.note], jb.solver) // what fit prints, once per solver
 		}
 		if jb.k > p.Train.Dim() {
 			if !slices.Contains(skipped, jb.k) {
@@ -588,10 +592,28 @@ func (c *comparison) finish() {
 			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("k = %d ran on %d of %d splits only: on the others a column constant on the training part was dropped, leaving fewer than %d attributes", k, c.f.repeat-n, c.f.repeat, k))
 		}
 	}
+	for _, note := range slices.Sorted(maps.Keys(c.ddScaling)) {
+		c.rep.Notes = append(c.rep.Notes, ddScalingNote(c.ddScaling[note], note))
+	}
 	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D)
 	for i := range c.rep.Verdict {
 		noteUnbudgeted(&c.rep.Verdict[i], c.rep.D)
 	}
+}
+
+// ddScalingNote is the note on the scaling the data-dependent solvers
+// got (note, as lao fit prints it): standardised columns have equal second
+// moments, so those solvers' moment-based draws are the uniform ones (a
+// row beside its uniform counterpart differs by the step size and the
+// inner-product draw only; priced, both draw by 1/√price).
+func ddScalingNote(solvers []string, note string) string {
+	n := strings.Join(solvers, ", ") + ": " + note
+	if strings.HasPrefix(note, "scaling std-") {
+		n += "; with every column standardised, every attribute's second moment is the same (the two-phased solvers " +
+			"estimate them: nearly the same), so these solvers draw their attributes as their uniform counterparts do " +
+			"(priced, both by 1/√price)"
+	}
+	return n
 }
 
 // noteUnbudgeted adds to a verdict's recommendation that its best method

@@ -244,3 +244,34 @@ func TestCompareMajorityClassError(t *testing.T) {
 		t.Errorf("%v\n%s", err, text)
 	}
 }
+
+// compare says which scaling the data-dependent solvers got, as fit does,
+// once per solver and scaling; on standardised columns it adds that their
+// draws are the uniform ones (priced compares show such rows alike).
+func TestCompareDataDependentScalingNote(t *testing.T) {
+	pixels := filepath.Join(t.TempDir(), "pl.csv")
+	writePowerLawCSV(t, pixels, 30, 300, -1, 5)
+	for _, c := range []struct {
+		path, target, scaling string
+		uniform               bool
+	}{{surveyCSV(t, 300, 4), "satisfied", "std-l2", true}, {pixels, "y", "l2", false}} {
+		out, err := runCmd(t, "compare", "--data", c.path, "--target", c.target, "--solvers", "aerr,ddaerr", "--k", "2", "--repeat", "2", "--cv", "0", "--json", "--quiet")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep compareReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, n := range rep.Notes {
+			if strings.Contains(n, "scaling ") {
+				got = append(got, n)
+			}
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], "ddaerr: scaling "+c.scaling+" (auto): ") ||
+			strings.Contains(got[0], "draw their attributes as their uniform counterparts do") != c.uniform {
+			t.Errorf("%s: scaling notes %q, want one for ddaerr, %s", c.path, got, c.scaling)
+		}
+	}
+}
