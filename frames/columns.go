@@ -266,10 +266,17 @@ func fitScale(cols []ColumnStats, names []string, t Transform, opt Options, keep
 	return scale, nil
 }
 
+// MaxLabelDeviation is how far a label may lie from the zero predictor
+// (the training mean, or 0 uncentred): a prediction error of that size,
+// squared, stays far below float64's largest value (1.8e308), so every
+// mean squared error in the label's units is finite.
+const MaxLabelDeviation = 1e150
+
 // fitLabel returns the label offset and scale: the one label rule. The
 // label is centred on its training mean when opt.Center or opt.Intercept
 // (the model's intercept) and divided by max|y − offset|/B when
-// opt.LabelBound = B > 0.
+// opt.LabelBound = B > 0. Labels farther than MaxLabelDeviation from the
+// offset are an error naming the column.
 func fitLabel(y ColumnStats, target string, opt Options) (offset, scale float64, err error) {
 	center := opt.Center || opt.Intercept
 	if center {
@@ -279,16 +286,25 @@ func fitLabel(y ColumnStats, target string, opt Options) (offset, scale float64,
 		return 0, 0, fmt.Errorf("frames: target column %q is constant on the training rows (every value is %g): there is nothing to learn, every prediction would be %g: %w",
 			target, y.Min, y.Min, ErrConstantColumn)
 	}
+	dev := y.dev(offset)
+	if math.IsInf(dev, 0) {
+		dev = max(math.Abs(y.Max/2-offset/2), math.Abs(y.Min/2-offset/2)) * 2
+	}
+	if dev > MaxLabelDeviation {
+		from := "0"
+		if center {
+			from = fmt.Sprintf("their mean %g", offset)
+		}
+		return 0, 0, fmt.Errorf("frames: target column %q: values as far as %g from %s (the largest %g, the smallest %g): squared errors of that size overflow float64, "+
+			"so no test error could be reported; labels must stay within %g of it: rescale the column (divide it by a power of ten): %w",
+			target, dev, from, y.Max, y.Min, MaxLabelDeviation, lao.ErrNotFinite)
+	}
 	if opt.LabelBound == 0 {
 		return offset, 1, nil
 	}
 	if y.Min == y.Max && (center || y.Min == 0) {
 		return 0, 0, fmt.Errorf("frames: target column %q is constant (every value is %g), labels cannot be scaled to |y| ≤ B = %g: %w",
 			target, y.Min, opt.LabelBound, ErrConstantColumn)
-	}
-	dev := y.dev(offset)
-	if math.IsInf(dev, 0) {
-		dev = max(math.Abs(y.Max/2-offset/2), math.Abs(y.Min/2-offset/2)) * 2
 	}
 	scale = dev / opt.LabelBound
 	if math.IsInf(scale, 0) || scale == 0 {

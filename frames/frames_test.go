@@ -2,6 +2,8 @@ package frames_test
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -229,9 +231,44 @@ func TestNilArguments(t *testing.T) {
 		"ReadCSV(nil)":                  func() error { _, err := frames.ReadCSV(nil, frames.CSVOptions{}); return err },
 		"Prepared.Fit(nil)":             func() error { _, err := p.Fit(nil, 1); return err },
 		"Prepared.Fit((*AERR)(nil))":    func() error { _, err := p.Fit(noSolver, 1); return err },
+		"Prepared.TuneFit(nil)":         func() error { _, err := p.TuneFit(nil, frames.TuneOptions{Folds: 3}, 1); return err },
 	} {
 		if err := f(); err == nil || !strings.Contains(err.Error(), "nil") {
 			t.Errorf("%s: %v, want an error saying what is nil", name, err)
 		}
+	}
+}
+
+// Labels whose squared errors would overflow float64 are refused by name at
+// preparation (a test MSE of +Inf and a ratio of NaN passed without a word);
+// a feature of that size is scaled and fitted.
+func TestHugeLabelsRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,y\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%d,%g\n", i%5, 1e300*float64(i%7))
+	}
+	tab, err := readCSV(t, b.String(), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = frames.PrepareFrame(tab.DataFrame, "y", frames.OptionsFor(&lao.AERR{}), 0.2, 1)
+	if !errors.Is(err, lao.ErrNotFinite) || !strings.Contains(err.Error(), `target column "y"`) || !strings.Contains(err.Error(), "rescale the column") {
+		t.Errorf("labels up to 6e300: %v", err)
+	}
+	b.Reset()
+	b.WriteString("a,y\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%g,%d\n", 1e300*float64(i%7), i%5)
+	}
+	if tab, err = readCSV(t, b.String(), frames.CSVOptions{Target: "y"}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := frames.PrepareFrame(tab.DataFrame, "y", frames.OptionsFor(&lao.AERR{}), 0.2, 1)
+	if err != nil {
+		t.Fatalf("a feature up to 6e300: %v", err)
+	}
+	if f, err := p.Fit(&lao.Ridge{}, 1); err != nil || math.IsInf(f.Test.MSE, 0) || math.IsNaN(f.Test.MSE) {
+		t.Errorf("a feature up to 6e300: %v", err)
 	}
 }

@@ -146,6 +146,17 @@ func TestPreparedWithPrices(t *testing.T) {
 	if err != nil || ridge.Result.CostSpent != 12*float64(p.Train.Len()) {
 		t.Errorf("ridge accounted at %g, want 12 per row: %v", ridge.Result.CostSpent, err)
 	}
+	// TuneFit tunes and fits the priced solver Fit fits: a cost budget
+	// needs the prices (it failed without them), and the result is that of
+	// a solver given its prices by hand.
+	tuned, err := p.TuneFit(&lao.AERR{K: 2, Prices: lao.Prices{CostBudget: 12}}, frames.TuneOptions{Folds: 3, Seed: 1}, 3)
+	if err != nil {
+		t.Fatalf("TuneFit with a cost budget after SetPrices: %v", err)
+	}
+	byHand, err := p.TuneFit(frames.WithPrices(&lao.AERR{K: 2, Prices: lao.Prices{CostBudget: 12}}, p.Costs, p.Train.Names()), frames.TuneOptions{Folds: 3, Seed: 1}, 3)
+	if err != nil || !slices.Equal(tuned.Result.W, byHand.Result.W) || tuned.Result.CostSpent != byHand.Result.CostSpent {
+		t.Errorf("TuneFit: %v; weights %v and cost %g, priced by hand %v and %g", err, tuned.Result.W, tuned.Result.CostSpent, byHand.Result.W, byHand.Result.CostSpent)
+	}
 	sc := &lao.ScreenRidge{K: 2, Prices: lao.Prices{PredictCostBudget: 2}}
 	fs, err := p.Fit(sc, 3)
 	if err != nil || lao.SupportCost(fs.Result.W, p.Costs) > 2 || fs.Test.MaxCost > 2 {

@@ -114,9 +114,14 @@ func refitName(u RunnerUp) string {
 // fits the tuned solver (Fit) and applies Refit's rule, so a tuned fit
 // worse than the zero predictor on its own training data is refitted with
 // CV's next settings, then the zero predictor. Fitted.CV holds the CV
-// table (nil when nothing was tuned) and Fitted.Refits the notes.
+// table (nil when nothing was tuned) and Fitted.Refits the notes. With
+// p.Costs (SetPrices) a priced solver is tuned and fitted at those prices
+// (WithPrices), as Fit fits it: CV tunes the sampler that is fitted.
 func (p *Prepared) TuneFit(s lao.Solver, o TuneOptions, seed uint64) (*Fitted, error) {
-	base := WithPriors(s, p.Train)
+	if isNil(s) {
+		return nil, fmt.Errorf("frames: TuneFit: the solver is nil: %w", lao.ErrNotPointer)
+	}
+	base := WithPrices(WithPriors(s, p.Train), p.Costs, p.Train.Names())
 	if o.Folds < 2 || !lao.Tunable(base) {
 		return p.Fit(base, seed)
 	}
