@@ -28,15 +28,18 @@ const (
 func Outliers(stats []ColumnStats, names []string) []Outlier {
 	var out []Outlier
 	for j, s := range stats {
-		ss := s.SD * s.SD * float64(s.N)
-		if s.N < MinOutlierRows || !(ss > 0) || math.IsInf(ss, 0) {
+		if s.N < MinOutlierRows || !(s.SD > 0) || math.IsInf(s.SD, 0) {
 			continue
 		}
 		v := s.Max
-		if s.Mean-s.Min > s.Max-s.Mean {
+		if s.Mean/2-s.Min/2 > s.Max/2-s.Mean/2 { // halves: no overflow at ±1e308
 			v = s.Min
 		}
-		if share := (v - s.Mean) * (v - s.Mean) / ss; share >= MinOutlierShare {
+		z := (v - s.Mean) / s.SD // in units of the spread: its square cannot overflow where the sum of squares would
+		if math.IsInf(z, 0) {
+			z = v/s.SD - s.Mean/s.SD
+		}
+		if share := z * z / float64(s.N); share >= MinOutlierShare {
 			out = append(out, Outlier{Column: names[j], Value: v, Share: share})
 		}
 	}

@@ -11,10 +11,17 @@ import (
 	"github.com/laoproject/lao/frames"
 )
 
-// statsOf is frames' ColumnStats of v (no missing cells).
+// statsOf is frames' ColumnStats of v (no missing cells), computed on
+// v/max|v| as frames does, so that values near 1e300 keep a finite
+// standard deviation.
 func statsOf(v []float64) frames.ColumnStats {
-	mean, variance := stat.PopMeanVariance(v, nil)
-	return frames.ColumnStats{N: len(v), Mean: mean, SD: math.Sqrt(variance), Min: slices.Min(v), Max: slices.Max(v)}
+	a := max(slices.Max(v), -slices.Min(v), 1e-300)
+	u := make([]float64, len(v))
+	for i, x := range v {
+		u[i] = x / a
+	}
+	mean, variance := stat.PopMeanVariance(u, nil)
+	return frames.ColumnStats{N: len(v), Mean: mean * a, SD: math.Sqrt(variance) * a, Min: slices.Min(v), Max: slices.Max(v)}
 }
 
 // One value 100 times too large in a column of 30 is named, with its
@@ -41,6 +48,11 @@ func TestOutliers(t *testing.T) {
 	}
 	if n := got[0].Note(); !strings.Contains(n, "column MOR: one training value, 10700, holds 97 % of the column's sum of squares") {
 		t.Errorf("note: %s", n)
+	}
+	for _, big := range []float64{1e100, 1e160, 1e200, 1e300, -1e300} { // the squares overflow from 1e155: the share must not
+		if got := frames.Outliers([]frames.ColumnStats{statsOf(col(200, big))}, []string{"a"}); len(got) != 1 || got[0].Value != big || !(got[0].Share > 0.99) {
+			t.Errorf("one value %g among 200 of 90-96: %+v, want it flagged with a share near 1", big, got)
+		}
 	}
 	many := []frames.ColumnStats{stats[0], stats[0], stats[0], stats[0], stats[0]}
 	notes := frames.OutlierNotes(many, []string{"a", "b", "c", "d", "e"})
