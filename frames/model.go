@@ -203,6 +203,12 @@ func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
 // A missing, non-numeric or non-finite feature is an error naming the
 // column; a missing cell is allowed when the model fills it (Fill).
 func (m *Model) supportColumns(df dataframe.DataFrame) ([][]float64, error) {
+	return m.readSupport(df, m.Fill != nil)
+}
+
+// readSupport is supportColumns, with missing cells (NaN) allowed when
+// missing is set.
+func (m *Model) readSupport(df dataframe.DataFrame, missing bool) ([][]float64, error) {
 	if df.Err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
 	}
@@ -215,7 +221,7 @@ func (m *Model) supportColumns(df dataframe.DataFrame) ([][]float64, error) {
 		if m.Coef[j] == 0 {
 			continue
 		}
-		if cols[j], err = byName.read(name, "feature", m.Fill != nil); err != nil {
+		if cols[j], err = byName.read(name, "feature", missing); err != nil {
 			return nil, err
 		}
 	}
@@ -300,7 +306,7 @@ func (m *Model) rangeScan(df dataframe.DataFrame) ([]rangeFlag, [][]float64) {
 	if t == nil || len(t.Min) != len(m.Features) {
 		return nil, nil
 	}
-	cols, err := m.supportColumns(df)
+	cols, err := m.readSupport(df, true) // a missing cell is not counted, whether or not the model fills it
 	if err != nil {
 		return nil, nil
 	}
@@ -368,7 +374,7 @@ func (m *Model) rowFlags(df dataframe.DataFrame, scan []rangeFlag, cols [][]floa
 	filled := make([][]string, df.Nrow())
 	for j, col := range cols {
 		for i, v := range col {
-			if math.IsNaN(v) {
+			if math.IsNaN(v) && m.Fill != nil {
 				filled[i] = append(filled[i], m.Features[j])
 			}
 		}

@@ -253,6 +253,22 @@ func TestRangeWarning(t *testing.T) {
 		slices.IndexFunc(flags, func(f string) bool { return f != "" }) != 3 || slices.IndexFunc(flags[4:], func(f string) bool { return f != "" }) >= 0 {
 		t.Errorf("RowFlags %q, want only row 4 (line 5) flagged, outside the range of b", flags)
 	}
+	holed := slices.Clone(rows)
+	g := strings.Split(holed[7], ",")
+	g[0] = "" // a missing cell in a, on line 8
+	holed[7] = strings.Join(g, ",")
+	withHole, err := readCSV(t, strings.Join(holed, "\n"), frames.CSVOptions{Target: "y", Missing: frames.MissingMean}) // the cell stays NaN in the frame
+	if err != nil {
+		t.Fatal(err)
+	}
+	unfilled := *m
+	unfilled.Fill = nil // a missing cell is not counted, and does not silence the other rows
+	if w := unfilled.RangeWarning(withHole.DataFrame, withHole.Lines, withHole.PosName()); !strings.Contains(w, want) {
+		t.Errorf("RangeWarning of a model without Fill, on a table with a missing cell: %q, want it to mention %q", w, want)
+	}
+	if flags := unfilled.RowFlags(withHole.DataFrame); len(flags) != 30 || flags[3] != "outside training range: b" || slices.ContainsFunc(flags, func(f string) bool { return strings.Contains(f, "filled") }) {
+		t.Errorf("RowFlags of a model without Fill: %q, want row 4 outside the range of b and nothing filled", flags)
+	}
 	a := tab.Col("a").Float()
 	for i, f := range m.RowFlags(tab.DataFrame) { // the training rows: only their missing cells, filled
 		if want := map[bool]string{true: "filled: a"}[math.IsNaN(a[i])]; f != want {
