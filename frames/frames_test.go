@@ -232,6 +232,15 @@ func TestNilArguments(t *testing.T) {
 		"Prepared.Fit(nil)":             func() error { _, err := p.Fit(nil, 1); return err },
 		"Prepared.Fit((*AERR)(nil))":    func() error { _, err := p.Fit(noSolver, 1); return err },
 		"Prepared.TuneFit(nil)":         func() error { _, err := p.TuneFit(nil, frames.TuneOptions{Folds: 3}, 1); return err },
+		"StreamCSV(nil)":                func() error { _, err := frames.StreamCSV(nil, frames.StreamOptions{}); return err },
+		"NewModel(w, names, y, nil)":    func() error { _, err := frames.NewModel([]float64{1}, []string{"a"}, "y", nil, false); return err },
+		"Score(w, nil)":                 func() error { _, err := frames.Score([]float64{1}, nil, nil, 0); return err },
+		"ReadModel(nil)":                func() error { _, err := frames.ReadModel(nil); return err },
+		"(*Model)(nil).Predict": func() error {
+			var m *frames.Model
+			_, err := m.Predict(mixed(t))
+			return err
+		},
 	} {
 		if err := f(); err == nil || !strings.Contains(err.Error(), "nil") {
 			t.Errorf("%s: %v, want an error saying what is nil", name, err)

@@ -53,6 +53,9 @@ type Model struct {
 // t.Unscale, the zero predictor t.YOffset, a copy of t. A coefficient
 // that is not finite is an error naming its column.
 func NewModel(w []float64, names []string, target string, t *Transform, binary bool) (*Model, error) {
+	if t == nil {
+		return nil, fmt.Errorf("frames: Model: the transform is nil (Identity(d) leaves the columns as they are): %w", lao.ErrShape)
+	}
 	if len(w) != len(names) || len(w) != len(t.Scale) {
 		return nil, fmt.Errorf("frames: Model: %d weights for %d features (%d scales): %w", len(w), len(names), len(t.Scale), lao.ErrShape)
 	}
@@ -176,6 +179,9 @@ func stringColumn(df dataframe.DataFrame, name string) (vals []string, err error
 // (a sparse model needs only its support). A missing, non-numeric or
 // non-finite feature is an error naming the column.
 func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
+	if m == nil {
+		return nil, fmt.Errorf("frames: Predict: the model is nil: %w", lao.ErrNotPointer)
+	}
 	if err := m.checkShape("Predict"); err != nil {
 		return nil, err
 	}

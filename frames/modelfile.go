@@ -216,6 +216,9 @@ func (m *Model) WriteJSON(w io.Writer) error {
 // attribute count) per column, finite numbers, distinct column names, and
 // coefficients that are the solver weights mapped back by the scaling.
 func ReadModel(r io.Reader) (*Model, error) {
+	if isNil(r) {
+		return nil, fmt.Errorf("frames: ReadModel: the reader is nil: %w", ErrModelFile)
+	}
 	b, err := readModelJSON(r)
 	if err != nil {
 		return nil, err

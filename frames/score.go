@@ -133,6 +133,9 @@ func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error
 // b.Cost, so a model whose support costs more fails with
 // lao.ErrBudgetExceeded, and the Scores report what the rows cost.
 func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Scores, error) {
+	if isNil(src) {
+		return Scores{}, fmt.Errorf("frames: Score: the test rows are nil: %w", lao.ErrEmpty)
+	}
 	d := src.Dim()
 	if len(w) != d {
 		return Scores{}, fmt.Errorf("frames: Score: %d weights for %d attributes: %w", len(w), d, lao.ErrShape)

@@ -93,6 +93,9 @@ func InTest(seed uint64, line int, frac float64) bool {
 // transform on the training rows.
 func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStream, error) {
 	name := cmp.Or(opt.CSV.Name, "CSV")
+	if open == nil {
+		return nil, fmt.Errorf("frames: %s: StreamCSV's open function is nil: %w", name, ErrFrame)
+	}
 	return streamTable(func() (*rowTable, error) {
 		f, err := open()
 		if err != nil {

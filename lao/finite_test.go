@@ -183,6 +183,12 @@ func TestNilArguments(t *testing.T) {
 		"Fit(aerr, nil)":                   func() error { _, err := Fit(&AERR{K: 2}, nil, Options{}); return err },
 		"Fit(aerr, (*datasetStream)(nil))": func() error { _, err := Fit(&AERR{K: 2}, noData, Options{}); return err },
 		"Step(nil, ex)":                    func() error { return Step(nil, NewExample(5)) },
+		"Fit(aerr, (*Dataset)(nil).Stream())": func() error {
+			var none *Dataset
+			_, err := Fit(&AERR{K: 2}, none.Stream(), Options{})
+			return err
+		},
+		"SetParams(nil)": func() error { return SetParams(nil, map[string]float64{"k": 2}) },
 		"Step(l, nil)": func() error {
 			l, _, err := (&AERR{K: 2}).Start(Problem{M: 20, D: ds.Dim(), Rand: NewRand(1)})
 			if err != nil {

@@ -146,6 +146,9 @@ func (p Param) SetString(s string) error {
 // the papers: "B" and "b" differ only if the solver has both; otherwise a
 // case-insensitive match is accepted). The error lists the known names.
 func FindParam(s Solver, name string) (Param, error) {
+	if isNil(s) {
+		return Param{}, fmt.Errorf("lao: parameter %q of a nil solver: %w", name, ErrNotPointer)
+	}
 	ps := s.Params()
 	if i := slices.IndexFunc(ps, func(p Param) bool { return p.Name == name }); i >= 0 {
 		return ps[i], nil

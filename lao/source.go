@@ -132,7 +132,13 @@ func (ds *Dataset) Head(n int) *Dataset {
 }
 
 // Stream returns a Source that yields the examples in order.
-func (ds *Dataset) Stream() Source { return &datasetStream{ds: ds} }
+// A nil *Dataset gives a nil Source, which Fit refuses with an error.
+func (ds *Dataset) Stream() Source {
+	if ds == nil {
+		return nil
+	}
+	return &datasetStream{ds: ds}
+}
 
 type datasetStream struct {
 	ds *Dataset

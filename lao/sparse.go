@@ -192,7 +192,13 @@ func (ds *SparseDataset) Subset(rows []int) *SparseDataset {
 }
 
 // Stream returns a Source that lends the rows in order, sparse.
-func (ds *SparseDataset) Stream() Source { return &sparseStream{ds: ds} }
+// A nil *SparseDataset gives a nil Source, which Fit refuses with an error.
+func (ds *SparseDataset) Stream() Source {
+	if ds == nil {
+		return nil
+	}
+	return &sparseStream{ds: ds}
+}
 
 type sparseStream struct {
 	ds *SparseDataset

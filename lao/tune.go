@@ -102,8 +102,13 @@ func stepTune(center func(Problem) float64) *Tune {
 // parameter's Center sees the values of the parameters before it. The
 // grid is built on a copy of s (Clone), so s is not touched and Grid may
 // run concurrently with other uses of s. A solver with nothing to tune
-// gives one empty point.
+// gives one empty point; a nil solver, or a problem for which no value of
+// some range is valid (M = 0: a step size centred on it is refused), gives
+// none.
 func Grid(s Solver, p Problem) []map[string]float64 {
+	if isNil(s) {
+		return nil // nothing to tune: a nil solver has no parameters
+	}
 	if c, err := Clone(s); err == nil {
 		s = c // the walk sets the fields; never those of the caller's solver
 	}
