@@ -231,7 +231,7 @@ func runFit(args []string, stdout io.Writer) error {
 func newFitReport(f *fitFlags, s lao.Solver, p *prepared, notes []string) *fitReport {
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
-	rep.given = f.params.order
+	rep.given = f.params.fixed()
 	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
 		rep.kFromBudget = f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0
 	}

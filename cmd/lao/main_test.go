@@ -456,6 +456,21 @@ func TestRepeatedFlags(t *testing.T) {
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--cv", "0", "--param", "B=2", "--param", "eta=0.1"); err != nil {
 		t.Errorf("--param twice: %v", err)
 	}
+	for _, args := range [][]string{{"--k", "2", "--param", "k=3"}, {"--param", "k=3", "--k", "2"}, {"--eta", "0.1", "--param", "eta=0.2"}} {
+		_, err = runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "0"}, args...)...)
+		if err == nil || !strings.Contains(err.Error(), "given twice") {
+			t.Errorf("one parameter by a shorthand and by --param (%v): %v, want refused (the last one won silently)", args, err)
+		}
+	}
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0", "--k", "2", "--param", "k=2"); err != nil {
+		t.Errorf("the same k twice: %v", err)
+	}
+	// a parameter given as 0 asks for its default, which CV tunes: it is
+	// reported as chosen by CV, not as set on the command line
+	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--cv", "2", "--eta", "0")
+	if err != nil || strings.Contains(out, "set on the command line: eta") || !strings.Contains(out, "parameters chosen by 2-fold CV") {
+		t.Errorf("--eta 0 under CV: %v\n%s", err, out)
+	}
 	// the same value twice is harmless (a boolean flag too), and an empty
 	// --ignore adds nothing (it cleared the list before)
 	out, err = runCmd(t, "describe", "--data", path, "--target", "y", "--json", "--json", "--ignore", "a", "--ignore", "")

@@ -34,7 +34,7 @@ type paramFlags struct {
 func (pf *paramFlags) define(fs *flag.FlagSet) {
 	pf.set = map[string]string{"k": strconv.Itoa(lao.DefaultK)}
 	short := func(name, usage string) {
-		fs.Func(name, usage, func(v string) error { pf.put(name, v); return nil })
+		fs.Func(name, usage, func(v string) error { return pf.put(name, v) })
 	}
 	short("k", fmt.Sprintf("attributes per training example (budgeted solvers; default %d); s' for the sparse solvers", lao.DefaultK))
 	short("s", "non-zero weights of a sparse model (Murata & Suzuki 2018: exploration, hybrid, rda, dantzig)")
@@ -46,20 +46,39 @@ func (pf *paramFlags) define(fs *flag.FlagSet) {
 		if !ok || strings.TrimSpace(name) == "" {
 			return fmt.Errorf("--param %q: want name=value", v)
 		}
-		pf.put(strings.TrimSpace(name), val)
-		return nil
+		return pf.put(strings.TrimSpace(name), val)
 	}), "param", "a solver parameter as `name=value`, e.g. --param m1=500 (repeatable; see 'lao solvers')")
 }
 
-func (pf *paramFlags) put(name, v string) {
-	if _, ok := pf.set[name]; !ok || name == "k" {
-		pf.order = append(pf.order, name)
+// put records parameter name = v; the same parameter given twice with
+// different values (--k 4 --param k=3) is an error, not the last one wins.
+func (pf *paramFlags) put(name, v string) error {
+	if pf.given(name) {
+		if prev := pf.set[name]; strings.TrimSpace(prev) != strings.TrimSpace(v) {
+			return fmt.Errorf("%s given twice (first %q, then %q); give it once", name, strings.TrimSpace(prev), strings.TrimSpace(v))
+		}
+		return nil
 	}
+	pf.order = append(pf.order, name)
 	pf.set[name] = v
+	return nil
 }
 
 // given reports whether the parameter name was given on the command line.
 func (pf *paramFlags) given(name string) bool { return slices.Contains(pf.order, name) }
+
+// fixed returns the parameters given on the command line with a value
+// other than 0: 0 asks for the default, which cross-validation tunes, so a
+// parameter given as 0 is reported as tuned, not as set.
+func (pf *paramFlags) fixed() []string {
+	var out []string
+	for _, n := range pf.order {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(pf.set[n]), 64); err != nil || v != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // clampK lowers the default k (lao.DefaultK) to d on a table with fewer
 // attributes and returns a note saying so; a k given on the command line
