@@ -123,6 +123,18 @@ func TestPriceOfIgnoredColumn(t *testing.T) {
 	}
 }
 
+// A cost budget that binds is a budget: screen-ridge with no k reads as
+// many columns as it pays for, and fit says so, not that nothing was
+// hidden (its k is d, but no example can afford every column).
+func TestScreenRidgeCostBudgetIsABudget(t *testing.T) {
+	data, costs := pricedCSV(t)
+	out, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "screen-ridge", "--costs", costs, "--cost-budget", "21")
+	if err != nil || strings.Contains(out, "nothing was hidden") || !strings.Contains(out, "no count limit: the cost budget decides how many columns an example reads") ||
+		strings.Contains(out, "the largest k the cost budget pays for") {
+		t.Errorf("%v\n%s", err, out)
+	}
+}
+
 // describe --costs prints the predicted gains; compare --costs puts each
 // priced solver beside its cost-blind version.
 func TestDescribeAndCompareCosts(t *testing.T) {

@@ -11,9 +11,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
 	"text/tabwriter"
 	"time"
+
+	"gonum.org/v1/gonum/floats"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/sqltable"
@@ -51,13 +52,14 @@ type fitReport struct {
 	Seed   uint64             `json:"seed"`
 	Params map[string]float64 `json:"params"`
 	Tuned  bool               `json:"tuned_by_cv"`
-	// kFromBudget: the solver takes the largest k the cost budget pays
-	// for (the "k" of Params is then its choice, not CV's).
-	kFromBudget bool
-	final       *finalFit // --refit-all: the model saved
-	given       []string  // the parameters set on the command line (not CV's choice)
-	tuned       []string  // the parameters CV chose (its grid's)
-	CVFolds     int       `json:"cv_folds,omitempty"`
+	// kByCost says how the solver took k from its cost budget (K = 0):
+	// the largest k the budget pays for (the k+1 family), or no count
+	// limit but the budget's (screen-ridge); "" when k was not taken so.
+	kByCost string
+	final   *finalFit // --refit-all: the model saved
+	given   []string  // the parameters set on the command line (not CV's choice)
+	tuned   []string  // the parameters CV chose (its grid's)
+	CVFolds int       `json:"cv_folds,omitempty"`
 	// CVIdle is set when --cv asked for tuning and nothing was left to
 	// tune (every tunable parameter set on the command line, or none).
 	CVIdle  bool     `json:"cv_nothing_to_tune,omitempty"`
@@ -233,7 +235,12 @@ func newFitReport(f *fitFlags, s lao.Solver, p *prepared, notes []string) *fitRe
 		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
 	rep.given = f.params.fixed()
 	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
-		rep.kFromBudget = f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0
+		if f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0 {
+			rep.kByCost = "the largest k the cost budget pays for"
+			if _, ok := s.(*lao.ScreenRidge); ok {
+				rep.kByCost = "no count limit: the cost budget decides how many columns an example reads"
+			}
+		}
 	}
 	rep.Notes = append(rep.Notes, nonEmpty(notes...)...)
 	return rep
@@ -346,6 +353,9 @@ func noBudgetNote(res *lao.Result, d int) string {
 	per := res.Budget.PerExample
 	if d < 1 || per < d || res.Budget.Full || res.Budget.Mean > 0 {
 		return ""
+	}
+	if res.Budget.Cost > 0 && res.Costs != nil && res.Budget.Cost < floats.Sum(res.Costs) {
+		return "" // the cost budget hides what the count does not
 	}
 	if d == 1 {
 		return "no budget: the table has one attribute, and each training example reveals it; learning with limited attributes needs d ≥ 2"
@@ -540,9 +550,9 @@ func printParams(w io.Writer, r *fitReport) {
 			fmt.Fprintln(w, "refit:", n)
 		}
 		if len(r.Refits) > 0 {
-			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params, r.kFromBudget, r.tuned, r.given))
+			fmt.Fprintf(w, "parameters after the refits (CV's next choice): %s\n", tunedParams(r.Params, r.kByCost, r.tuned, r.given))
 		} else {
-			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params, r.kFromBudget, r.tuned, r.given))
+			fmt.Fprintf(w, "parameters chosen by %s: %s\n", folds, tunedParams(r.Params, r.kByCost, r.tuned, r.given))
 		}
 		if r.CVNestedKept != "" {
 			fmt.Fprintln(w, r.CVNestedKept)
@@ -561,9 +571,9 @@ func printParams(w io.Writer, r *fitReport) {
 
 // tunedParams formats the parameters of a tuned fit: those CV chose
 // (tuned), then those set on the command line (given), then the others as
-// the solver resolved them; with fromBudget the "k" the solver reports is
-// the one it took from its cost budget, said as such.
-func tunedParams(p map[string]float64, fromBudget bool, tuned, given []string) string {
+// the solver resolved them; with kByCost the "k" the solver reports is the
+// one it took from its cost budget, said as kByCost says.
+func tunedParams(p map[string]float64, kByCost string, tuned, given []string) string {
 	has := func(names []string, name string) bool {
 		return slices.ContainsFunc(names, func(g string) bool { return strings.EqualFold(g, name) })
 	}
@@ -571,8 +581,8 @@ func tunedParams(p map[string]float64, fromBudget bool, tuned, given []string) s
 	budgetK := ""
 	for name, v := range p {
 		switch {
-		case name == "k" && fromBudget:
-			budgetK = fmt.Sprintf("; k = %g: the largest k the cost budget pays for", v)
+		case name == "k" && kByCost != "":
+			budgetK = fmt.Sprintf("; k = %g: %s", v, kByCost)
 		case has(given, name):
 			set[name] = v
 		case has(tuned, name) || tuned == nil:
