@@ -184,15 +184,19 @@ type CostReport struct {
 }
 
 // newCostReport fills the cost fields from a fit of s (nil without
-// prices); a cost budget is reported as one only if s was given it.
-func newCostReport(s lao.Solver, res *lao.Result, names []string, sc frames.Scores) *CostReport {
+// prices); a cost budget is reported as one only if s was given it, or
+// the command line (given, --cost-budget) when s is CV's fallback, the
+// zero predictor, which has none of its own.
+func newCostReport(s lao.Solver, given float64, res *lao.Result, names []string, sc frames.Scores) *CostReport {
 	if res.Costs == nil {
 		return nil
 	}
 	r := &CostReport{Costs: map[string]float64{}, AttributeCosts: map[string]float64{}, CostBudget: res.Budget.Cost,
 		PredictBudget: res.Budget.PredictCost, CostSpent: res.CostSpent, MaxCostPer: res.MaxCostPerExample,
 		MeanCostPer: res.MeanCostPerExample(), TestCostPer: sc.MeanCost}
-	if given, ok := lao.GetParams(s)["costbudget"]; !ok || given == 0 { // the handle's cap is the draws' worst case
+	if _, zero := s.(*frames.ZeroPredictor); zero && given > 0 {
+		r.CostBudget = given
+	} else if b, ok := lao.GetParams(s)["costbudget"]; !ok || b == 0 { // the handle's cap is the draws' worst case
 		r.CostBudget, r.WorstCostPer = 0, res.Budget.Cost
 	}
 	for j, n := range names {

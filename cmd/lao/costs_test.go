@@ -11,6 +11,7 @@ import (
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
+	"github.com/laoproject/lao/lao"
 )
 
 // pricedCSV writes a table of 6 attributes (one text column) and a costs
@@ -276,5 +277,23 @@ func TestSavedDerivedK(t *testing.T) {
 	}
 	if rep.K < 1 || m.Fit == nil || m.Fit.K != rep.K {
 		t.Errorf("report k %d, saved %+v", rep.K, m.Fit)
+	}
+}
+
+// When CV falls back to the zero predictor, the cost line keeps the cost
+// budget given on the command line (it said "cost budget none").
+func TestCostReportOfZeroPredictor(t *testing.T) {
+	res := &lao.Result{Costs: []float64{1, 2, 3}, AttributeCosts: []float64{0, 0, 0}}
+	r := newCostReport(&frames.ZeroPredictor{Of: "hybrid"}, 21, res, []string{"a", "b", "c"}, frames.Scores{})
+	var b strings.Builder
+	r.print(&b)
+	if !strings.Contains(b.String(), "cost budget 21)") {
+		t.Errorf("%s", b.String())
+	}
+	r = newCostReport(&frames.ZeroPredictor{Of: "hybrid"}, 0, res, []string{"a", "b", "c"}, frames.Scores{})
+	b.Reset()
+	r.print(&b)
+	if !strings.Contains(b.String(), "cost budget none") {
+		t.Errorf("no budget given: %s", b.String())
 	}
 }

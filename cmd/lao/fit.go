@@ -90,6 +90,7 @@ type fitReport struct {
 	TestMSE         jfloat           `json:"test_mse"`
 	ZeroMSE         jfloat           `json:"zero_predictor_mse"`
 	ClassErr        *jfloat          `json:"test_classification_error,omitempty"`
+	ZeroClassErr    *jfloat          `json:"zero_classification_error,omitempty"` // the zero predictor's: the training majority class
 	Attributes      int64            `json:"attributes_observed"`
 	MeanPer         float64          `json:"mean_attributes_per_example"`
 	MaxPer          int              `json:"max_attributes_per_example"`
@@ -433,8 +434,8 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	}
 	rep.TestMSE, rep.ZeroMSE = jfloat(sc.MSE), jfloat(sc.ZeroMSE)
 	if m.Binary {
-		ce := jfloat(sc.ClassificationError)
-		rep.ClassErr = &ce
+		ce, zce := jfloat(sc.ClassificationError), jfloat(sc.ZeroClassificationError)
+		rep.ClassErr, rep.ZeroClassErr = &ce, &zce
 	}
 	rep.TestPer, rep.PredictBudget = sc.MeanAttributes, res.PredictionBudget()
 	rep.Warnings = append(rep.Warnings, nonEmpty(sc.Warning("test"), nearZeroWarning(sc, f.cv), leakWarning("the model", sc.Ratio()))...)
@@ -449,7 +450,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
-	rep.CostReport = newCostReport(s, res, m.Features, sc)
+	rep.CostReport = newCostReport(s, f.costs.budget, res, m.Features, sc)
 	if v, ok := res.Params["k"]; ok && rep.K == 0 {
 		rep.K = int(v) // derived from the cost budget
 	}
@@ -514,7 +515,11 @@ func printFit(w io.Writer, r *fitReport) error {
 		fmt.Fprintf(w, "model: s = %d non-zero weights allowed, %d used: %s\n", r.S, len(r.Support), strings.Join(r.Support, ", "))
 	}
 	if r.ClassErr != nil {
-		fmt.Fprintf(w, "test classification error %.4f (labels are ±1; sign of the prediction)\n", float64(*r.ClassErr))
+		fmt.Fprintf(w, "test classification error %.4f (labels are ±1; sign of the prediction)", float64(*r.ClassErr))
+		if z := r.ZeroClassErr; z != nil {
+			fmt.Fprintf(w, "; zero predictor %.4f (every row the training part's majority class)", float64(*z))
+		}
+		fmt.Fprintln(w)
 	}
 	if r.ModelFile != "" {
 		fmt.Fprintf(w, "model saved to %s\n", r.ModelFile)

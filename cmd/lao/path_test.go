@@ -243,6 +243,15 @@ func TestCompareMajorityClassError(t *testing.T) {
 	if err != nil || !strings.Contains(text, "classification error") || !strings.Contains(text, "(the training part's majority class)") {
 		t.Errorf("%v\n%s", err, text)
 	}
+	// fit prints it beside the model's (it printed the model's alone)
+	fit := fitJSON(t, "--data", path, "--target", "satisfied", "--k", "2", "--cv", "0", "--seed", "1", "--test-frac", fmt.Sprint(rep.TestFrac))
+	if fit.ZeroClassErr == nil || *fit.ZeroClassErr != *rep.Rows[0].Runs[0].ZeroClassErr {
+		t.Fatalf("fit's zero-predictor classification error %v, compare's on the same split (seed %d) %v", fit.ZeroClassErr, rep.Rows[0].Runs[0].Seed, *rep.Rows[0].Runs[0].ZeroClassErr)
+	}
+	text, err = runCmd(t, "fit", "--data", path, "--target", "satisfied", "--k", "2", "--cv", "0")
+	if err != nil || !strings.Contains(text, "; zero predictor 0.") {
+		t.Errorf("%v\n%s", err, text)
+	}
 }
 
 // compare says which scaling the data-dependent solvers got, as fit does,
