@@ -551,16 +551,7 @@ func (c *comparison) finish() {
 			continue
 		}
 		row.aggregate(mTrain)
-		jb := c.jobs[ji]
-		if bi := slices.Index(c.jobs, compareJob{baselineSolver, jb.k}); jb.solver != baselineSolver && jb.k > 0 && bi >= 0 && c.rows[bi] != nil {
-			n := 0
-			for i, run := range row.Runs {
-				if run.MSE < c.rows[bi].Runs[i].MSE {
-					n++
-				}
-			}
-			row.Beats = &n
-		}
+		row.Beats = c.beatsBaseline(ji, row)
 		c.rep.Rows = append(c.rep.Rows, *row)
 		for _, run := range row.Runs {
 			for _, n := range run.Refits {
@@ -592,13 +583,39 @@ func (c *comparison) finish() {
 			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("k = %d ran on %d of %d splits only: on the others a column constant on the training part was dropped, leaving fewer than %d attributes", k, c.f.repeat-n, c.f.repeat, k))
 		}
 	}
-	for _, note := range slices.Sorted(maps.Keys(c.ddScaling)) {
-		c.rep.Notes = append(c.rep.Notes, ddScalingNote(c.ddScaling[note], note))
-	}
+	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
 	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D)
 	for i := range c.rep.Verdict {
 		noteUnbudgeted(&c.rep.Verdict[i], c.rep.D)
 	}
+}
+
+// beatsBaseline counts the splits on which job ji's row has a lower test
+// MSE than screen-ridge's at the same k; nil for screen-ridge itself, full
+// information, or when screen-ridge did not run at that k.
+func (c *comparison) beatsBaseline(ji int, row *compareRow) *int {
+	jb := c.jobs[ji]
+	bi := slices.Index(c.jobs, compareJob{baselineSolver, jb.k})
+	if jb.solver == baselineSolver || jb.k <= 0 || bi < 0 || c.rows[bi] == nil {
+		return nil
+	}
+	n := 0
+	for i, run := range row.Runs {
+		if run.MSE < c.rows[bi].Runs[i].MSE {
+			n++
+		}
+	}
+	return &n
+}
+
+// ddScalingNotes is ddScalingNote for each scaling note of by (note →
+// the data-dependent solvers that got it), in the notes' order.
+func ddScalingNotes(by map[string][]string) []string {
+	var notes []string
+	for _, note := range slices.Sorted(maps.Keys(by)) {
+		notes = append(notes, ddScalingNote(by[note], note))
+	}
+	return notes
 }
 
 // ddScalingNote is the note on the scaling the data-dependent solvers

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -123,12 +124,12 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err := rep.describeTable(src, f, first); err != nil {
 		return err
 	}
-	rep.Notes = append(append(rep.Notes, labelNotes(src.rawLabels())...), src.tableNotes()...)
-	for _, c := range curves {
-		for _, n := range c.Refits {
-			rep.Notes = append(rep.Notes, c.Label+", "+n)
-		}
+	rep.Notes = append(append(append(rep.Notes, labelNotes(src.rawLabels())...), src.tableNotes()...), curveNotes(curves)...)
+	dd, err := costScalingNotes(src, f, entries)
+	if err != nil {
+		return err
 	}
+	rep.Notes = append(rep.Notes, dd...)
 	if rep.Pairs, err = costPairs(curves, prepare); err != nil {
 		return err
 	}
@@ -190,6 +191,59 @@ func costEntries(names []string, k int, derive bool, costs costFlags) ([]experim
 		}
 	}
 	return entries, nil
+}
+
+// curveNotes lists each curve's refits and the splits on which it fell
+// back to the zero predictor (its row's means include them).
+func curveNotes(curves []experiments.CostCurve) []string {
+	var notes []string
+	for _, c := range curves {
+		for _, n := range c.Refits {
+			notes = append(notes, c.Label+", "+n)
+		}
+		if n := zeroSplits(c); n > 0 && n < len(c.Splits) {
+			notes = append(notes, fmt.Sprintf("%s: cross-validation (or the refit rule) chose the zero predictor (the training mean) on %d of %d splits, "+
+				"which read no attribute and cost 0: the row's mean cost and test MSE include them", c.Label, n, len(c.Splits)))
+		}
+	}
+	return notes
+}
+
+// costScalingNotes says which scaling the data-dependent solvers of
+// entries got on the first split and why (ddScalingNote, as plain compare
+// says it): with standardised columns a priced data-dependent row draws as
+// the priced uniform one does.
+func costScalingNotes(src *dataSource, f *compareFlags, entries []experiments.CostEntry) ([]string, error) {
+	by := map[string][]string{}
+	for _, e := range entries {
+		s, err := e.New()
+		if err != nil {
+			return nil, err
+		}
+		if !frames.DataDependent(s) {
+			continue
+		}
+		p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
+		if err != nil {
+			return nil, err
+		}
+		if p.note != "" && !slices.Contains(by[p.note], s.Name()) {
+			by[p.note] = append(by[p.note], s.Name())
+		}
+	}
+	return ddScalingNotes(by), nil
+}
+
+// zeroSplits counts the splits on which c's fit read nothing (final cost
+// 0): cross-validation, or the refit rule, chose the zero predictor.
+func zeroSplits(c experiments.CostCurve) int {
+	n := 0
+	for _, pts := range c.Splits {
+		if len(pts) > 0 && pts[len(pts)-1].Cost == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // runnableCostEntries keeps the entries whose solver can start on the

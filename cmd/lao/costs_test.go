@@ -297,3 +297,14 @@ func TestCostReportOfZeroPredictor(t *testing.T) {
 		t.Errorf("no budget given: %s", b.String())
 	}
 }
+
+// A curve that fell back to the zero predictor on some splits says so: its
+// mean cost and MSE include those splits (a priced row's cost of 6.7 was
+// 7.5 on the splits that learned).
+func TestCurveNotesZeroSplits(t *testing.T) {
+	c := experiments.CostCurve{Label: "aerr (priced)", Splits: [][]experiments.CostPoint{{{Cost: 10}}, {{Cost: 0}}, {{Cost: 12}}}}
+	notes := curveNotes([]experiments.CostCurve{c, {Label: "ridge", Splits: [][]experiments.CostPoint{{{Cost: 5}}}}})
+	if len(notes) != 1 || !strings.Contains(notes[0], "aerr (priced): cross-validation (or the refit rule) chose the zero predictor (the training mean) on 1 of 3 splits") {
+		t.Errorf("%q", notes)
+	}
+}
