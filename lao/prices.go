@@ -209,21 +209,22 @@ func (p *Prices) resolveDraws(solver string, k, d int, n func(int) int) (int, fl
 		}
 		return k, WorstCaseCost(p.Costs, n(k)), nil
 	}
+	largest := d // the largest k whose worst case the budget pays for (0: none)
+	for ; largest >= 1 && !fitsBudget(WorstCaseCost(p.Costs, n(largest)), p.CostBudget); largest-- {
+	}
+	if largest == 0 {
+		return 0, 0, paramErr(solver, "costbudget", "= %g cannot pay for one draw in the worst case: %d attributes cost %s; raise it to %g or drop the expensive columns",
+			p.CostBudget, n(1), p.mostExpensive(n(1)), WorstCaseCost(p.Costs, n(1)))
+	}
 	if k == 0 {
-		for k = d; k >= 1 && !fitsBudget(WorstCaseCost(p.Costs, n(k)), p.CostBudget); k-- {
-		}
-		if k == 0 {
-			return 0, 0, paramErr(solver, "costbudget", "= %g cannot pay for one draw in the worst case: %d attributes cost %s; raise it to %g or drop the expensive columns",
-				p.CostBudget, n(1), p.mostExpensive(n(1)), WorstCaseCost(p.Costs, n(1)))
-		}
-		return k, p.CostBudget, nil
+		return largest, p.CostBudget, nil
 	}
 	if err := checkK(solver, k, d); err != nil {
 		return 0, 0, err
 	}
 	if w := WorstCaseCost(p.Costs, n(k)); !fitsBudget(w, p.CostBudget) {
-		return 0, 0, paramErr(solver, "costbudget", "= %g is below the worst case of k = %d: %d attributes can cost %g (%s); lower k, or set k = 0 (on the command line: leave --k out) to take the largest k the budget pays for",
-			p.CostBudget, k, n(k), w, p.mostExpensive(n(k)))
+		return 0, 0, paramErr(solver, "costbudget", "= %g is below the worst case of k = %d: %d attributes can cost %g (%s); lower k to %d, or set k = 0 (on the command line: leave --k out) to take the largest k the budget pays for",
+			p.CostBudget, k, n(k), w, p.mostExpensive(n(k)), largest)
 	}
 	return k, p.CostBudget, nil
 }

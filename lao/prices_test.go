@@ -268,6 +268,9 @@ func TestPriceErrors(t *testing.T) {
 		{&AERR{K: 2, Prices: Prices{CostBudget: 5}}, "aerr: costbudget = 5 needs the attributes' prices"},
 		{&AERR{K: 2, Prices: Prices{Costs: costs, CostBudget: 0.5}}, "below the cheapest attribute's price 1"},
 		{&AERR{K: 3, Prices: Prices{Costs: costs, CostBudget: 60}}, "aerr: costbudget = 60 is below the worst case of k = 3: 4 attributes can cost 68 (attribute 1 (40), attribute 6 (20)"},
+		{&AERR{K: 3, Prices: Prices{Costs: costs, CostBudget: 60}}, "lower k to 1, or set k = 0"},
+		// k = 1 already: no lower k to advise, the budget cannot pay for one draw
+		{&AERR{K: 1, Prices: Prices{Costs: costs, CostBudget: 50}}, "aerr: costbudget = 50 cannot pay for one draw in the worst case: 2 attributes cost attribute 1 (40), attribute 6 (20); raise it to 60"},
 		{&DDAELR{Moments: mom, Prices: Prices{Costs: costs, CostBudget: 50}}, "ddaelr: costbudget = 50 cannot pay for one draw in the worst case: 2 attributes cost attribute 1 (40), attribute 6 (20); raise it to 60"},
 		{&AELR{K: 2, Prices: Prices{Costs: costs, PredictCostBudget: -1}}, "aelr: predictcostbudget = -1 must be positive"},
 	}
