@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -226,14 +227,12 @@ type Fitted struct {
 
 // Warnings returns what a reader of the fit's test scores should know: the
 // model is worse than the zero predictor (Scores.Warning), or within 5 %
-// of it, so it has learned little; and then, if nothing was tuned (CV is
-// nil), that the parameters left at 0 took the theorems' values, chosen
-// for the worst case, which cross-validation (TuneFit) often beats by far.
+// of it, so it has learned little; and then, in either case, if nothing
+// was tuned (CV is nil), that the parameters left at 0 took the theorems'
+// values, chosen for the worst case, which cross-validation (TuneFit)
+// often beats by far.
 func (f *Fitted) Warnings() []string {
-	if w := f.Test.Warning("test"); w != "" {
-		return []string{w}
-	}
-	w := f.Test.NearZeroWarning("test")
+	w := cmp.Or(f.Test.Warning("test"), f.Test.NearZeroWarning("test"))
 	if w == "" {
 		return nil
 	}

@@ -226,7 +226,8 @@ func TestFittedWarnings(t *testing.T) {
 		{0.94, nil, ""},
 		{0.977, nil, "within 5 % of the zero predictor's (ratio 0.977): it has learned little; its parameters left at 0 took the theorems' worst-case values: cross-validate them (TuneFit)"},
 		{0.99, &frames.CVResult{}, "(ratio 0.990): it has learned little"},
-		{1.2, nil, "test MSE 1.2 is above the zero predictor's 1 (ratio 1.200)"},
+		{1.2, nil, "test MSE 1.2 is above the zero predictor's 1 (ratio 1.200): predicting the training mean does better; its parameters left at 0 took the theorems' worst-case values: cross-validate them (TuneFit)"},
+		{1.2, &frames.CVResult{}, "test MSE 1.2 is above the zero predictor's 1 (ratio 1.200)"},
 	} {
 		f := &frames.Fitted{Test: frames.Scores{N: 10, MSE: c.mse, ZeroMSE: 1}, CV: c.cv}
 		w := f.Warnings()

@@ -438,7 +438,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.ClassErr, rep.ZeroClassErr = &ce, &zce
 	}
 	rep.TestPer, rep.PredictBudget = sc.MeanAttributes, res.PredictionBudget()
-	rep.Warnings = append(rep.Warnings, nonEmpty(sc.Warning("test"), nearZeroWarning(sc, f.cv), leakWarning("the model", sc.Ratio()))...)
+	rep.Warnings = append(rep.Warnings, nonEmpty(zeroWarning(sc, f.cv), leakWarning("the model", sc.Ratio()))...)
 	rep.Diagnostics, rep.Warnings = diagnostics(res, rep.Warnings)
 	rep.Attributes, rep.MeanPer, rep.MaxPer = res.Attributes, res.MeanPerExample(), res.MaxPerExample
 	rep.Support = []string{}
@@ -652,10 +652,11 @@ func setSupport(s lao.Solver, spec string, names []string) error {
 	return nil
 }
 
-// nearZeroWarning is frames.Scores.NearZeroWarning for the test rows, with
+// zeroWarning is frames.Scores.Warning (a model worse than the zero
+// predictor) or NearZeroWarning (within 5 % of it) for the test rows, with
 // the advice to cross-validate when the parameters were not (folds 0).
-func nearZeroWarning(sc frames.Scores, folds int) string {
-	w := sc.NearZeroWarning("test")
+func zeroWarning(sc frames.Scores, folds int) string {
+	w := cmp.Or(sc.Warning("test"), sc.NearZeroWarning("test"))
 	if w != "" && folds == 0 {
 		w += "; parameters not given took the theorems' worst-case values: cross-validate them (--cv 5)"
 	}
