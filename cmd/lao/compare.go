@@ -884,7 +884,7 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 			at += " (every attribute: no budget)"
 		}
 		if v.Steadier != "" { // the recommendation is another method: say why at once
-			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %.3f, but not clearly below the zero predictor over the splits; %s, %.3f, is (→)\n",
+			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %.3f, but not clearly below the zero predictor over the splits; recommended instead: %s, %.3f (→ below)\n",
 				at, v.Best, v.Ratio, v.Steadier, v.SteadierRatio)
 		} else {
 			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %.3f\n", at, v.Best, v.Ratio)

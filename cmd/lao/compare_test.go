@@ -245,8 +245,8 @@ func TestPrintVerdictSteadier(t *testing.T) {
 	var b strings.Builder
 	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.944, Steadier: "aer", SteadierRatio: 0.953, Recommendation: "k = 2: use aer"},
 		{K: 3, AllAttributes: true, Best: "aelr", Ratio: 0.875, Steadier: "screen-ridge", SteadierRatio: 0.879, Recommendation: "k = 3, all d = 3 attributes: use screen-ridge"}})
-	if out := b.String(); !strings.Contains(out, "k = 2: lowest mean ratio aerr, 0.944, but not clearly below the zero predictor over the splits; aer, 0.953, is (→)") ||
-		!strings.Contains(out, "k = 3 (every attribute: no budget): lowest mean ratio aelr, 0.875, but not clearly below the zero predictor over the splits; screen-ridge, 0.879, is (→)") ||
+	if out := b.String(); !strings.Contains(out, "k = 2: lowest mean ratio aerr, 0.944, but not clearly below the zero predictor over the splits; recommended instead: aer, 0.953 (→ below)") ||
+		!strings.Contains(out, "k = 3 (every attribute: no budget): lowest mean ratio aelr, 0.875, but not clearly below the zero predictor over the splits; recommended instead: screen-ridge, 0.879 (→ below)") ||
 		strings.Contains(out, "best") || !strings.Contains(out, `verdict (by the "/ zero predictor" column`) {
 		t.Errorf("verdict:\n%s", out)
 	}
