@@ -166,7 +166,7 @@ func FromDataFrame(df dataframe.DataFrame, target string, opt Options) (*Data, e
 		}
 		if st := columnStats(cols[j]); st.Missing > 0 && st.N > 0 && !opt.FillMissing {
 			i := slices.IndexFunc(cols[j], math.IsNaN)
-			return nil, fmt.Errorf("frames: feature column %q, row %d: missing or NaN value (%d of %d cells missing; set Options.FillMissing to fill them with the training mean): %w (%w)",
+			return nil, fmt.Errorf("frames: feature column %q, row %d (0-based): missing or NaN value (%d of %d cells missing; set Options.FillMissing to fill them with the training mean): %w (%w)",
 				name, i, st.Missing, len(cols[j]), ErrMissing, lao.ErrNotFinite)
 		}
 	}
@@ -535,10 +535,10 @@ func readSeries(s series.Series, name, role string, allowNaN bool) (vals []float
 	vals = s.Float()
 	for i, v := range vals {
 		if math.IsNaN(v) && !allowNaN {
-			return nil, fmt.Errorf("frames: %s column %q, row %d: missing or NaN value: %w (%w)", role, name, i, ErrMissing, lao.ErrNotFinite)
+			return nil, fmt.Errorf("frames: %s column %q, row %d (0-based): missing or NaN value: %w (%w)", role, name, i, ErrMissing, lao.ErrNotFinite)
 		}
 		if math.IsInf(v, 0) {
-			return nil, fmt.Errorf("frames: %s column %q, row %d: value %g: %w", role, name, i, v, lao.ErrNotFinite)
+			return nil, fmt.Errorf("frames: %s column %q, row %d (0-based): value %g: %w", role, name, i, v, lao.ErrNotFinite)
 		}
 	}
 	return vals, nil

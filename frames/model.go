@@ -141,7 +141,7 @@ func ModelFromFrame(df dataframe.DataFrame) (*Model, error) {
 	seen := make(map[string]bool, len(names))
 	for i, name := range names {
 		if seen[name] {
-			return nil, fmt.Errorf("frames: ModelFromFrame: row %d: column %q appears twice: %w", i, name, lao.ErrParam)
+			return nil, fmt.Errorf("frames: ModelFromFrame: row %d (0-based): column %q appears twice: %w", i, name, lao.ErrParam)
 		}
 		seen[name] = true
 		if name == InterceptName {

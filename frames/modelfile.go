@@ -430,7 +430,7 @@ func (m *Model) PredictWithin(df dataframe.DataFrame, budget int, costBudget flo
 		ex.Reset(x, 0, budget)
 		p, err := lao.Predict(m.Coef, ex)
 		if err != nil {
-			return nil, fmt.Errorf("frames: row %d: %w", i, err)
+			return nil, fmt.Errorf("frames: row %d (0-based): %w", i, err)
 		}
 		pred[i] = p + m.Intercept
 	}

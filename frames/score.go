@@ -167,7 +167,7 @@ func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Sc
 			r.reset(ex, budget)
 			var err error
 			if p, err = lao.Predict(w, ex); err != nil {
-				return Scores{}, fmt.Errorf("frames: Score: test row %d: %w", i, err)
+				return Scores{}, fmt.Errorf("frames: Score: test row %d (0-based): %w", i, err)
 			}
 			seen = ex.Observed()
 			sc.spent += ex.Spent()

@@ -209,7 +209,7 @@ func (t *Transform) dataset(cols [][]float64, y []float64, names []string) (*lao
 		for i, v := range col {
 			z := t.feature(j, v)
 			if math.IsNaN(z) || math.IsInf(z, 0) {
-				return nil, fmt.Errorf("feature column %q, row %d: value %g becomes %g after centring and scaling: %w", names[j], i, v, z, lao.ErrNotFinite)
+				return nil, fmt.Errorf("feature column %q, row %d (0-based): value %g becomes %g after centring and scaling: %w", names[j], i, v, z, lao.ErrNotFinite)
 			}
 			x[i*d+j] = z
 		}
@@ -217,7 +217,7 @@ func (t *Transform) dataset(cols [][]float64, y []float64, names []string) (*lao
 	ys := make([]float64, m)
 	for i, v := range y {
 		if ys[i] = t.label(v); math.IsNaN(ys[i]) || math.IsInf(ys[i], 0) {
-			return nil, fmt.Errorf("label of row %d: value %g becomes %g after centring and scaling: %w", i, v, ys[i], lao.ErrNotFinite)
+			return nil, fmt.Errorf("label of row %d (0-based): value %g becomes %g after centring and scaling: %w", i, v, ys[i], lao.ErrNotFinite)
 		}
 	}
 	return lao.NewDataset(x, ys, d, append([]string(nil), names...))
