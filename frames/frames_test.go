@@ -232,6 +232,7 @@ func TestNilArguments(t *testing.T) {
 		"Prepared.Fit(nil)":             func() error { _, err := p.Fit(nil, 1); return err },
 		"Prepared.Fit((*AERR)(nil))":    func() error { _, err := p.Fit(noSolver, 1); return err },
 		"Prepared.TuneFit(nil)":         func() error { _, err := p.TuneFit(nil, frames.TuneOptions{Folds: 3}, 1); return err },
+		"Tune(nil)":                     func() error { _, _, err := frames.Tune(nil, p.Train, frames.TuneOptions{Folds: 3}); return err },
 		"StreamCSV(nil)":                func() error { _, err := frames.StreamCSV(nil, frames.StreamOptions{}); return err },
 		"NewModel(w, names, y, nil)":    func() error { _, err := frames.NewModel([]float64{1}, []string{"a"}, "y", nil, false); return err },
 		"Score(w, nil)":                 func() error { _, err := frames.Score([]float64{1}, nil, nil, 0); return err },
@@ -279,5 +280,20 @@ func TestHugeLabelsRefused(t *testing.T) {
 	}
 	if f, err := p.Fit(&lao.Ridge{}, 1); err != nil || math.IsInf(f.Test.MSE, 0) || math.IsNaN(f.Test.MSE) {
 		t.Errorf("a feature up to 6e300: %v", err)
+	}
+}
+
+// Tune with fewer than 2 folds says so (it failed on a step size's
+// default, "eta default resolves to +Inf", far from the cause).
+func TestTuneFewFolds(t *testing.T) {
+	p, err := frames.PrepareFrame(mixed(t), "y", frames.OptionsFor(&lao.AERR{}), 0.3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, folds := range []int{-3, 0, 1} {
+		_, _, err := frames.Tune(&lao.AERR{K: 1}, p.Train, frames.TuneOptions{Folds: folds})
+		if !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), fmt.Sprintf("Folds = %d: cross-validation needs at least 2 folds", folds)) {
+			t.Errorf("%d folds: %v", folds, err)
+		}
 	}
 }

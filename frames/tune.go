@@ -212,6 +212,12 @@ func Tune(s lao.Solver, ds lao.Table, o TuneOptions) (lao.Solver, *CVResult, err
 	if emptyTable(ds) {
 		return nil, nil, fmt.Errorf("frames: TuneSolver: %w", lao.ErrEmpty)
 	}
+	if isNil(s) {
+		return nil, nil, fmt.Errorf("frames: TuneSolver: the solver is nil: %w", lao.ErrNotPointer)
+	}
+	if o.Folds < 2 {
+		return nil, nil, fmt.Errorf("frames: TuneSolver: TuneOptions.Folds = %d: cross-validation needs at least 2 folds (TuneFit fits without CV below 2): %w", o.Folds, lao.ErrParam)
+	}
 	base := WithPriors(s, ds)
 	mFold := ds.Len() - ds.Len()/max(o.Folds, 1)
 	// The fixed parameters are checked once, up front, so that a bad one
