@@ -160,8 +160,9 @@ func parsePrice(col, cell, where string) (ColumnPrice, error) {
 // of a table's feature columns. Every feature needs exactly one price; a
 // price for a column that is not a feature is an error, unless the column
 // is one of unused (read but not a feature: text, constant, ...), which
-// gives a note instead. Errors name every missing column, and the unknown
-// or repeated one with where it was given.
+// gives a note instead. An error names the first unknown or repeated
+// column with where it was given; when there is none, it names every
+// feature without a price.
 func PricesFor(features []string, prices []ColumnPrice, unused []Unused, target string) (costs []float64, notes []string, err error) {
 	index := make(map[string]int, len(features))
 	for j, f := range features {
