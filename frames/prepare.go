@@ -288,8 +288,13 @@ const MinTestRows = 10
 // tuning: a test part of fewer than MinTestRows rows, whose MSE is mostly
 // noise, and fewer than two training rows per attribute.
 func (p *Prepared) SizeWarnings() []string {
+	return sizeWarnings(p.Train.Len(), p.Test.Len(), p.Train.Dim())
+}
+
+// sizeWarnings says when a split of mTrain training and mTest test rows
+// of d attributes is too small to read its test MSE or to learn.
+func sizeWarnings(mTrain, mTest, d int) []string {
 	var out []string
-	mTrain, mTest, d := p.Train.Len(), p.Test.Len(), p.Train.Dim()
 	if mTest < MinTestRows {
 		rows := "rows"
 		if mTest == 1 {

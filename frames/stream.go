@@ -526,6 +526,11 @@ func (s *CSVStream) Model(w []float64) (*Model, error) {
 	return NewModel(w, s.features, s.opt.CSV.Target, &s.Transform, s.Binary)
 }
 
+// SizeWarnings are Prepared.SizeWarnings for the streamed parts: a test
+// part of fewer than MinTestRows rows, fewer than 2 training rows per
+// attribute.
+func (s *CSVStream) SizeWarnings() []string { return sizeWarnings(s.MTrain, s.MTest, len(s.features)) }
+
 // Fit fits solver on the training rows (a pass over the file; a
 // data-dependent solver that lacks its moments gets them from another
 // pass, SecondMoments), maps the weights to the file's units (Model) and

@@ -151,6 +151,17 @@ func TestStreamFitAndFingerprint(t *testing.T) {
 	if fps[0] == "" || fps[0] != fps[1] {
 		t.Errorf("fingerprints %q", fps)
 	}
+	if w := st.SizeWarnings(); len(w) != 0 {
+		t.Errorf("%d test rows: %q", st.MTest, w)
+	}
+	small, err := frames.StreamCSV(opener(streamCSV(30)), frames.StreamOptions{CSV: frames.CSVOptions{Target: "y", Missing: frames.MissingDropRows},
+		Options: frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1, DropConstant: true}, TestFrac: 0.2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := small.SizeWarnings(); small.MTest >= frames.MinTestRows || len(w) == 0 || !strings.Contains(w[0], fmt.Sprintf("the test part holds %d ", small.MTest)) {
+		t.Errorf("%d test rows of a streamed table: %q, want the small-table warning", small.MTest, w)
+	}
 }
 
 func TestStreamErrors(t *testing.T) {
