@@ -149,7 +149,7 @@ func TestSmallTableAdvice(t *testing.T) {
 		{29, 5, "use at most 2 folds (--cv 2;"},
 		{29, 3, "use at most 2 folds (--cv 2;"},
 		{45, 5, "use at most 4 folds (--cv 4;"},
-		{19, 2, "more rows would help, or no CV at all (--cv 0"},
+		{19, 2, "more rows would help; no CV at all (--cv 0, or Prepared.Fit in Go) would use the theorems' worst-case defaults, often worse still"},
 	} {
 		w := smallTableWarnings(c.m, 1, c.folds)
 		if len(w) == 0 || !strings.Contains(w[0], c.want) {
