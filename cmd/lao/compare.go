@@ -555,22 +555,18 @@ func (c *comparison) finish() {
 		c.rep.Rows = append(c.rep.Rows, *row)
 		for _, run := range row.Runs {
 			for _, n := range run.Refits {
-				c.rep.Refits = append(c.rep.Refits, fmt.Sprintf("%s (k = %d), split of seed %d: %s", row.Solver, row.K, run.Seed, n))
+				c.rep.Refits = append(c.rep.Refits, fmt.Sprintf("%s, split of seed %d: %s", row.label(), run.Seed, n))
 			}
 		}
 		if w := row.warning(); w != "" {
 			c.rep.Warnings = append(c.rep.Warnings, w)
 		}
 		if r := float64(row.Ratio.Mean); leakWarning("", r) != "" {
-			leaky, lowest = append(leaky, fmt.Sprintf("%s (k = %d)", row.Solver, row.K)), min(lowest, r)
+			leaky, lowest = append(leaky, row.label()), min(lowest, r)
 		}
 		if row.Zero > 0 {
-			k := strconv.Itoa(row.K)
-			if row.Full {
-				k = "all " + k
-			}
-			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s (k = %s): cross-validation chose the zero predictor (the training mean) on %d of %d splits: those fits read no attribute",
-				row.Solver, k, row.Zero, len(row.Runs)))
+			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s: cross-validation chose the zero predictor (the training mean) on %d of %d splits: those fits read no attribute",
+				row.label(), row.Zero, len(row.Runs)))
 		}
 	}
 	if len(leaky) > 0 {
@@ -668,8 +664,17 @@ func (row *compareRow) warning() string {
 	if worse == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s (k = %d): test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
-		row.Solver, row.K, worse, len(row.Runs), float64(row.Ratio.Mean))
+	return fmt.Sprintf("%s: test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
+		row.label(), worse, len(row.Runs), float64(row.Ratio.Mean))
+}
+
+// label names the row as the table does: "aerr (k = 2)", or for full
+// information "ridge (all 5)" (it reads every attribute).
+func (row *compareRow) label() string {
+	if row.Full {
+		return fmt.Sprintf("%s (all %d)", row.Solver, row.K)
+	}
+	return fmt.Sprintf("%s (k = %d)", row.Solver, row.K)
 }
 
 // compareOutcomes flattens the rows' runs for experiments.Verdicts.
