@@ -284,12 +284,13 @@ func TestReadCSVFormats(t *testing.T) {
 		}
 	}
 	for name, c := range map[string]struct{ text, want string }{
-		"empty":          {"", "no header row"},
-		"header only":    {"a,y\n", "no data rows"},
-		"duplicate":      {"a,a\n1,2\n", `both named "a"`},
-		"bad quote":      {"a,y\n1,\"2\n", "line"},
-		"stray quote":    {"a,y\n1,2\n3,\"4\n5,6\n7,8\n", "line 3: extraneous or missing \" in quoted-field (the field opened by a quote on line 3 runs on to line"},
-		"truncated gzip": {gz.String()[:20], "gzip"},
+		"empty":                {"", "no header row"},
+		"header only":          {"a,y\n", "no data rows"},
+		"duplicate":            {"a,a\n1,2\n", `both named "a"`},
+		"bad quote":            {"a,y\n1,\"2\n", "line"},
+		"stray quote":          {"a,y\n1,2\n3,\"4\n5,6\n7,8\n", "line 3: extraneous or missing \" in quoted-field (the field opened by a quote on line 3 runs on to line"},
+		"truncated gzip":       {gz.String()[:20], "gzip"},
+		"space before a quote": {"a, \"b\",y\n1,2,3\n", `line 1: bare " in non-quoted-field (a quote inside a field that does not start with one, at byte 4 of the line: a quoted field must start with the quote, with no space before it`},
 	} {
 		if _, err := readCSV(t, c.text, frames.CSVOptions{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: want an error mentioning %q, got %v", name, c.want, err)

@@ -143,7 +143,15 @@ func (r *Records) wrap(err error) error {
 		if pe.StartLine != pe.Line {
 			runs = fmt.Sprintf(" (the field opened by a quote on line %d runs on to line %d)", pe.StartLine, pe.Line)
 		}
-		err = fmt.Errorf("%s: line %d: %v%s: %w", r.in.Name, pe.StartLine, pe.Err, runs, ErrFormat)
+		hint := ""
+		switch {
+		case errors.Is(pe.Err, csv.ErrBareQuote):
+			hint = fmt.Sprintf(" (a quote inside a field that does not start with one, at byte %d of the line: a quoted field must start with the quote, with no space "+
+				"before it, as in a,\"b\" rather than a, \"b\"; or double a quote that belongs to the text)", pe.Column)
+		case errors.Is(pe.Err, csv.ErrQuote):
+			hint = fmt.Sprintf(" (at byte %d of the line: a quoted field must end with its quote right before the separator or the line's end)", pe.Column)
+		}
+		err = fmt.Errorf("%s: line %d: %v%s%s: %w", r.in.Name, pe.StartLine, pe.Err, runs, hint, ErrFormat)
 	} else if !errors.Is(err, ErrFormat) && !errors.Is(err, ErrLimit) {
 		err = fmt.Errorf("%s: %w", r.in.Name, err)
 	}
