@@ -96,8 +96,8 @@ func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
 		sc.add(p, y[i])
 	}
 	s := sc.result()
-	if !s.Binary {
-		s.ClassificationError = math.NaN()
+	if !s.Binary { // sign(prediction) ≠ sign(label) means nothing for other labels
+		s.ClassificationError, s.ZeroClassificationError = math.NaN(), math.NaN()
 	}
 	return s, nil
 }
