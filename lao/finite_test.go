@@ -202,3 +202,21 @@ func TestNilArguments(t *testing.T) {
 		}
 	}
 }
+
+// The functions that return no error give NaN (or nil) for a nil table
+// rather than panicking.
+func TestNilTableNoError(t *testing.T) {
+	var none *Dataset
+	if v := MSE([]float64{1}, nil); !math.IsNaN(v) {
+		t.Errorf("MSE(w, nil) = %g", v)
+	}
+	if v := MSE([]float64{1}, none); !math.IsNaN(v) {
+		t.Errorf("MSE(w, (*Dataset)(nil)) = %g", v)
+	}
+	if v := ClassificationError([]float64{1}, none); !math.IsNaN(v) {
+		t.Errorf("ClassificationError(w, nil) = %g", v)
+	}
+	if m := SecondMoments(none); m != nil {
+		t.Errorf("SecondMoments(nil) = %v", m)
+	}
+}

@@ -167,9 +167,13 @@ func (s *datasetStream) Next(row []float64) (float64, error) {
 
 // MSE returns the mean squared error (1/m) Σ (w·x - y)² of w on ds using all
 // attributes (the test-time setting of Hazan & Koren 2012 and
-// Cesa-Bianchi, Shalev-Shwartz & Shamir 2010). It panics if
-// len(w) != ds.Dim(), a programming error (as gonum's floats.Dot does).
+// Cesa-Bianchi, Shalev-Shwartz & Shamir 2010); NaN for a nil or empty
+// table. It panics if len(w) != ds.Dim(), a programming error (as gonum's
+// floats.Dot does).
 func MSE(w []float64, ds Table) float64 {
+	if isNil(ds) {
+		return math.NaN()
+	}
 	mustMatch("MSE", w, ds)
 	if ds.Len() == 0 {
 		return math.NaN()
@@ -184,8 +188,11 @@ func MSE(w []float64, ds Table) float64 {
 
 // ClassificationError returns the fraction of examples with sign(w·x) ≠ sign(y)
 // (a zero prediction counts as an error), as in Cesa-Bianchi et al.'s MNIST
-// table. It panics if len(w) != ds.Dim().
+// table; NaN for a nil or empty table. It panics if len(w) != ds.Dim().
 func ClassificationError(w []float64, ds Table) float64 {
+	if isNil(ds) {
+		return math.NaN()
+	}
 	mustMatch("ClassificationError", w, ds)
 	if ds.Len() == 0 {
 		return math.NaN()

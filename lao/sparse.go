@@ -237,8 +237,12 @@ func (ds *Dataset) subset(rows []int) Table       { return ds.Subset(rows) }
 func (ds *SparseDataset) subset(rows []int) Table { return ds.Subset(rows) }
 
 // SecondMoments returns E[x_i²] over the rows of t, for i = 1..d: the
-// prior knowledge of the data-dependent solvers (DDAERR, DDAELR).
+// prior knowledge of the data-dependent solvers (DDAERR, DDAELR); nil for
+// a nil table, NaN for each attribute of an empty one.
 func SecondMoments(t Table) []float64 {
+	if isNil(t) {
+		return nil
+	}
 	s := make([]float64, t.Dim())
 	t.addSquares(s)
 	for j := range s {
