@@ -127,23 +127,38 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 }
 
 // refitSummary counts, per curve, the tuned fits that were refitted with
-// CV's next setting (experiments.Curve.Refits), for a table's footer; the
-// notes themselves are Report.RefitNotes.
+// CV's next settings (experiments.Curve.Refits: one note per replacement,
+// "split S, N examples: ..."; a fit may be replaced more than once), for a
+// table's footer, with the notes themselves when there are at most
+// maxFooterNotes (else Report.RefitNotes has them).
 func refitSummary(rep *experiments.Report) string {
 	var parts []string
-	total := 0
+	fits, notes := 0, 0
 	for _, c := range rep.Curves {
-		if n := len(c.Refits); n > 0 {
-			parts = append(parts, fmt.Sprintf("%s ×%d", c.Entry.Label, n))
-			total += n
+		if len(c.Refits) == 0 {
+			continue
 		}
+		seen := map[string]bool{} // split and prefix: one fit
+		for _, n := range c.Refits {
+			at, _, _ := strings.Cut(n, ":")
+			seen[at] = true
+		}
+		parts = append(parts, fmt.Sprintf("%s: %d fit(s), %d replacement(s)", c.Entry.Label, len(seen), len(c.Refits)))
+		fits, notes = fits+len(seen), notes+len(c.Refits)
 	}
-	if total == 0 {
+	if fits == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d tuned fit(s) were worse than the zero predictor on their own training data "+
-		"and were refitted with cross-validation's next setting (%s; the report's RefitNotes say which)", total, strings.Join(parts, ", "))
+	s := fmt.Sprintf("%d tuned fit(s) were worse than the zero predictor on their own training data and were refitted with "+
+		"cross-validation's next settings until one was not (%s)", fits, strings.Join(parts, "; "))
+	if notes > maxFooterNotes {
+		return s + "; the report's RefitNotes say which"
+	}
+	return s + ": " + strings.Join(rep.RefitNotes(), "; ")
 }
+
+// maxFooterNotes is how many refit notes a table's footer lists in full.
+const maxFooterNotes = 3
 
 // CheckEnds checks that every curve of rep ends within noise of its best
 // point: a curve whose test error rises towards the end is a result only

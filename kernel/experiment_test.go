@@ -76,3 +76,25 @@ func TestRunEntries(t *testing.T) {
 		t.Error("unknown reference curve accepted")
 	}
 }
+
+// A table's footer counts the fits refitted, not the replacements (one fit
+// replaced twice was "2 tuned fit(s)"), and lists the notes when few.
+func TestRefitSummary(t *testing.T) {
+	rep := &experiments.Report{Curves: []experiments.Curve{
+		{Entry: experiments.Entry{Label: "Centroid"}, Refits: []string{
+			"split 1, 4000 examples: CV's choice (B = 8) fitted worse", "split 1, 4000 examples: CV's next setting (B = 8) fitted worse"}},
+		{Entry: experiments.Entry{Label: "AER"}},
+	}}
+	got := refitSummary(rep)
+	if !strings.HasPrefix(got, "1 tuned fit(s) were worse than the zero predictor") || !strings.Contains(got, "(Centroid: 1 fit(s), 2 replacement(s))") ||
+		!strings.Contains(got, "Centroid, split 1, 4000 examples: CV's choice (B = 8) fitted worse; Centroid, split 1, 4000 examples: CV's next setting") {
+		t.Errorf("%s", got)
+	}
+	rep.Curves[1].Refits = []string{"split 1, 10 examples: a", "split 2, 10 examples: b"}
+	if got := refitSummary(rep); !strings.HasPrefix(got, "3 tuned fit(s)") || !strings.HasSuffix(got, "the report's RefitNotes say which") {
+		t.Errorf("four notes: %s", got)
+	}
+	if got := refitSummary(&experiments.Report{}); got != "" {
+		t.Errorf("no refit: %q", got)
+	}
+}
