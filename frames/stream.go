@@ -64,6 +64,12 @@ type CSVStream struct {
 	Binary, ZeroOne bool
 	// ScalingChoice is the scaling the features got and why.
 	ScalingChoice ScalingChoice
+	// LabelTrend is the correlation between the training rows' position in
+	// the file and their label (NaN with fewer than minTrendRows rows or
+	// a constant label): near ±1 when the file is sorted or grouped by the
+	// label, which a solver streaming the rows in file order then sees one
+	// end of first (SortedWarning).
+	LabelTrend float64
 	// Stats are the training statistics of the features, in attribute order.
 	Stats []ColumnStats
 
@@ -264,6 +270,7 @@ func (s *CSVStream) fit() error {
 	x := make([]float64, d)
 	neg, pos, other := false, false, false
 	zero, notZeroOne := false, false
+	var trend orderTrend
 	err := s.pass(func(line int, rec Rows) error {
 		y, keep := s.parseRow(rec, x)
 		if !keep {
@@ -289,6 +296,7 @@ func (s *CSVStream) fit() error {
 			st[a].add(v)
 		}
 		ys.add(y)
+		trend.add(y)
 		return nil
 	})
 	if err != nil {
@@ -298,7 +306,61 @@ func (s *CSVStream) fit() error {
 		return fmt.Errorf("frames: %s: no training rows (%d test, %d dropped): %w", s.name, s.MTest, s.Dropped, lao.ErrEmpty)
 	}
 	s.Binary, s.ZeroOne = neg && pos && !other, zero && pos && !notZeroOne
+	s.LabelTrend = trend.corr()
 	return s.transform(st, ys.stats(), testMissing)
+}
+
+// orderTrend accumulates the correlation between a row's position and its
+// label, one label at a time (positions 0, 1, ...; labels centred on the
+// first one, for accuracy).
+type orderTrend struct {
+	n, y0                 float64
+	sy, syy, siy, si, sii float64
+}
+
+func (o *orderTrend) add(y float64) {
+	if o.n == 0 {
+		o.y0 = y
+	}
+	i, v := o.n, y-o.y0
+	o.sy, o.syy, o.siy, o.si, o.sii = o.sy+v, o.syy+v*v, o.siy+i*v, o.si+i, o.sii+i*i
+	o.n++
+}
+
+// corr is the correlation; NaN with fewer than minTrendRows labels or a
+// constant label.
+func (o orderTrend) corr() float64 {
+	if o.n < minTrendRows {
+		return math.NaN()
+	}
+	cov := o.siy - o.si*o.sy/o.n
+	vi, vy := o.sii-o.si*o.si/o.n, o.syy-o.sy*o.sy/o.n
+	if !(vy > 0) {
+		return math.NaN()
+	}
+	return cov / math.Sqrt(vi*vy)
+}
+
+// MaxLabelTrend is the |LabelTrend| from which SortedWarning warns: a file
+// in random order is near 0 (its standard deviation is 1/√m, at most 0.1
+// from minTrendRows rows), a sorted one near ±1.
+const MaxLabelTrend = 0.5
+
+// minTrendRows is the fewest training rows LabelTrend is measured on.
+const minTrendRows = 100
+
+// SortedWarning warns when the training rows' labels trend with their
+// position in the file (|LabelTrend| at least MaxLabelTrend): a streamed fit
+// reads them in file order, so an online solver learns from one end of the
+// label range before the other, and its averaged weights suffer; ""
+// otherwise.
+func (s *CSVStream) SortedWarning() string {
+	if !(math.Abs(s.LabelTrend) >= MaxLabelTrend) {
+		return ""
+	}
+	return fmt.Sprintf("the file's rows are ordered by the label %q (correlation %.2f between a training row's position and its label): "+
+		"a streamed fit reads them in file order, so the solver sees one end of the label range before the other; shuffle the rows first "+
+		"(e.g. with shuf, keeping the header line), or fit in memory (--stream off), which shuffles", s.opt.CSV.Target, s.LabelTrend)
 }
 
 // transform fits the Transform on the training statistics, as

@@ -2,11 +2,14 @@ package frames_test
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -286,5 +289,41 @@ func TestStreamKeepUnits(t *testing.T) {
 		if !near(st.Transform.Scale[j], data.Transform.Scale[j]) {
 			t.Errorf("column %d: scale %g vs %g", j, st.Transform.Scale[j], data.Transform.Scale[j])
 		}
+	}
+}
+
+// A file sorted (or grouped) by the label is warned of when streamed, as
+// the rows are used in file order; the same rows shuffled are not.
+func TestStreamSortedLabels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	type row struct{ a, y float64 }
+	rows := make([]row, 300)
+	for i := range rows {
+		a := rng.NormFloat64()
+		rows[i] = row{a, 2*a + rng.NormFloat64()}
+	}
+	csvOf := func(rs []row) string {
+		var b strings.Builder
+		b.WriteString("a,y\n")
+		for _, r := range rs {
+			fmt.Fprintf(&b, "%g,%g\n", r.a, r.y)
+		}
+		return b.String()
+	}
+	opt := frames.StreamOptions{CSV: frames.CSVOptions{Target: "y"}, Options: frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1}, TestFrac: 0.2, Seed: 1}
+	shuffled, err := frames.StreamCSV(opener(csvOf(rows)), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := shuffled.SortedWarning(); w != "" || !(math.Abs(shuffled.LabelTrend) < 0.3) {
+		t.Errorf("rows in random order: trend %.3f, %q", shuffled.LabelTrend, w)
+	}
+	slices.SortFunc(rows, func(p, q row) int { return cmp.Compare(q.y, p.y) })
+	sorted, err := frames.StreamCSV(opener(csvOf(rows)), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := sorted.SortedWarning(); !(sorted.LabelTrend < -0.9) || !strings.Contains(w, `ordered by the label "y" (correlation -0.9`) {
+		t.Errorf("rows sorted by the label, descending: trend %.3f, %q", sorted.LabelTrend, w)
 	}
 }

@@ -94,7 +94,7 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames.Missing) *fitReport {
 	d := len(st.Features())
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: d, MTrain: st.MTrain, MTest: st.MTest,
-		Seed: f.seed, Scaling: st.ScalingChoice.Scaling.Name(), Unused: st.Unused, Streamed: true, K: budgetK(s, d), Warnings: st.SizeWarnings()}
+		Seed: f.seed, Scaling: st.ScalingChoice.Scaling.Name(), Unused: st.Unused, Streamed: true, K: budgetK(s, d), Warnings: append(st.SizeWarnings(), nonEmpty(st.SortedWarning())...)}
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
 	}
