@@ -202,7 +202,7 @@ func fewRows(cols []ColumnStats, n int) string {
 // or scaling needs one: a constant column that centring makes zero, or
 // that a scaling would divide by zero.
 func degenerate(st ColumnStats, opt Options) bool {
-	constant := st.Min == st.Max || (opt.Scaling.standard() && st.SD == 0)
+	constant := st.Min == st.Max || (opt.Scaling.Standard() && st.SD == 0)
 	return constant && (opt.Center || (opt.Scaling == ScaleLinf && st.Min == 0))
 }
 

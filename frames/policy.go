@@ -109,7 +109,7 @@ func chooseScaling(cols []ColumnStats, offset []float64, opt Options) ScalingCho
 	if opt.Scaling == StandardLinf || opt.Scaling == ScaleLinf || opt.Scaling == CommonLinf {
 		bound = "||x||∞ ≤ 1 (lasso-type bounds)"
 	}
-	if !opt.KeepUnits || !opt.Scaling.standard() {
+	if !opt.KeepUnits || !opt.Scaling.Standard() {
 		c.Reason = scalingReason(opt.Scaling, bound)
 		return c
 	}

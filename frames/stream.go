@@ -311,19 +311,19 @@ func (s *CSVStream) fit() error {
 }
 
 // orderTrend accumulates the correlation between a row's position and its
-// label, one label at a time (positions 0, 1, ...; labels centred on the
-// first one, for accuracy).
+// label, one label at a time (positions 0, 1, ...: their sums follow from
+// n; labels centred on the first one, for accuracy).
 type orderTrend struct {
-	n, y0                 float64
-	sy, syy, siy, si, sii float64
+	n, y0        float64
+	sy, syy, siy float64
 }
 
 func (o *orderTrend) add(y float64) {
 	if o.n == 0 {
 		o.y0 = y
 	}
-	i, v := o.n, y-o.y0
-	o.sy, o.syy, o.siy, o.si, o.sii = o.sy+v, o.syy+v*v, o.siy+i*v, o.si+i, o.sii+i*i
+	v := y - o.y0
+	o.sy, o.syy, o.siy = o.sy+v, o.syy+v*v, o.siy+o.n*v
 	o.n++
 }
 
@@ -333,8 +333,10 @@ func (o orderTrend) corr() float64 {
 	if o.n < minTrendRows {
 		return math.NaN()
 	}
-	cov := o.siy - o.si*o.sy/o.n
-	vi, vy := o.sii-o.si*o.si/o.n, o.syy-o.sy*o.sy/o.n
+	n := o.n
+	si, sii := n*(n-1)/2, (n-1)*n*(2*n-1)/6 // Σ i and Σ i² over 0 … n−1
+	cov := o.siy - si*o.sy/n
+	vi, vy := sii-si*si/n, o.syy-o.sy*o.sy/n
 	if !(vy > 0) {
 		return math.NaN()
 	}

@@ -80,8 +80,9 @@ func (s Scaling) Name() string {
 	return s.String()
 }
 
-// standard reports whether s divides every column by its standard deviation.
-func (s Scaling) standard() bool { return s == StandardL2 || s == StandardLinf }
+// Standard reports whether s divides every column by its standard
+// deviation (StandardL2, StandardLinf): every second moment is then equal.
+func (s Scaling) Standard() bool { return s == StandardL2 || s == StandardLinf }
 
 // ScalingNames returns the command-line names of the scalings, in order.
 func ScalingNames() []string {

@@ -127,9 +127,8 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 }
 
 // refitSummary counts, per curve, the tuned fits that were refitted with
-// CV's next settings (experiments.Curve.Refits: one note per replacement,
-// "split S, N examples: ..."; a fit may be replaced more than once), for a
-// table's footer, with the notes themselves when there are at most
+// CV's next settings (Curve.RefittedFits; a fit may be replaced more than
+// once, with a note each), for a table's footer, with the notes themselves when there are at most
 // maxFooterNotes (else Report.RefitNotes has them).
 func refitSummary(rep *experiments.Report) string {
 	var parts []string
@@ -138,13 +137,9 @@ func refitSummary(rep *experiments.Report) string {
 		if len(c.Refits) == 0 {
 			continue
 		}
-		seen := map[string]bool{} // split and prefix: one fit
-		for _, n := range c.Refits {
-			at, _, _ := strings.Cut(n, ":")
-			seen[at] = true
-		}
-		parts = append(parts, fmt.Sprintf("%s: %d fit(s), %d replacement(s)", c.Entry.Label, len(seen), len(c.Refits)))
-		fits, notes = fits+len(seen), notes+len(c.Refits)
+		n := c.RefittedFits()
+		parts = append(parts, fmt.Sprintf("%s: %d fit(s), %d replacement(s)", c.Entry.Label, n, len(c.Refits)))
+		fits, notes = fits+n, notes+len(c.Refits)
 	}
 	if fits == 0 {
 		return ""

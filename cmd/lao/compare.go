@@ -329,14 +329,14 @@ type comparison struct {
 	perSplit    int         // the runs of the first split
 	skips       map[int]int // k → splits on which it is above d
 	progress    io.Writer
-	ddScaling   map[string][]string // the first split's scaling note → the data-dependent solvers that got it
+	ddScaling   map[ddScaling][]string // the first split's scaling → the data-dependent solvers that got it
 }
 
 // compare runs every solver at every k on every split.
 func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
 		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}}
-	c.rows, c.total, c.skips, c.ddScaling = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}, map[string][]string{}
+	c.rows, c.total, c.skips, c.ddScaling = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}, map[ddScaling][]string{}
 	for r := range f.repeat {
 		if err := c.split(r, f.seed+uint64(r)); err != nil {
 			return nil, err
@@ -384,8 +384,8 @@ func (c *comparison) split(r int, seed uint64) error {
 				return err
 			}
 		}
-		if r == 0 && frames.DataDependent(s) && p.note != "" && !slices.Contains(c.ddScaling[p.note], jb.solver) {
-			c.ddScaling[p.note] = append(c.ddScaling[p.note], jb.solver) // what fit prints, once per solver
+		if key := (ddScaling{p.note, p.ScalingChoice.Scaling.Standard()}); r == 0 && frames.DataDependent(s) && p.note != "" && !slices.Contains(c.ddScaling[key], jb.solver) {
+			c.ddScaling[key] = append(c.ddScaling[key], jb.solver) // what fit prints, once per solver
 		}
 		if jb.k > p.Train.Dim() {
 			if !slices.Contains(skipped, jb.k) {
@@ -604,24 +604,32 @@ func (c *comparison) beatsBaseline(ji int, row *compareRow) *int {
 	return &n
 }
 
-// ddScalingNotes is ddScalingNote for each scaling note of by (note →
-// the data-dependent solvers that got it), in the notes' order.
-func ddScalingNotes(by map[string][]string) []string {
+// ddScaling is a scaling the data-dependent solvers got: fit's note on it,
+// and whether it standardised the columns.
+type ddScaling struct {
+	note     string
+	standard bool
+}
+
+// ddScalingNotes is ddScalingNote for each scaling of by (→ the
+// data-dependent solvers that got it), in the notes' order.
+func ddScalingNotes(by map[ddScaling][]string) []string {
+	keys := slices.SortedFunc(maps.Keys(by), func(a, b ddScaling) int { return strings.Compare(a.note, b.note) })
 	var notes []string
-	for _, note := range slices.Sorted(maps.Keys(by)) {
-		notes = append(notes, ddScalingNote(by[note], note))
+	for _, k := range keys {
+		notes = append(notes, ddScalingNote(by[k], k))
 	}
 	return notes
 }
 
-// ddScalingNote is the note on the scaling the data-dependent solvers
-// got (note, as lao fit prints it): standardised columns have equal second
-// moments, so those solvers' moment-based draws are the uniform ones (a
-// row beside its uniform counterpart differs by the step size and the
+// ddScalingNote is the note on the scaling sc the data-dependent solvers
+// got (its note as lao fit prints it): standardised columns have equal
+// second moments, so those solvers' moment-based draws are the uniform ones
+// (a row beside its uniform counterpart differs by the step size and the
 // inner-product draw only; priced, both draw by 1/√price).
-func ddScalingNote(solvers []string, note string) string {
-	n := strings.Join(solvers, ", ") + ": " + note
-	if strings.HasPrefix(note, "scaling std-") {
+func ddScalingNote(solvers []string, sc ddScaling) string {
+	n := strings.Join(solvers, ", ") + ": " + sc.note
+	if sc.standard {
 		n += "; with every column standardised, every attribute's second moment is the same (the two-phased solvers " +
 			"estimate them: nearly the same), so these solvers draw their attributes as their uniform counterparts do " +
 			"(priced, both by 1/√price)"

@@ -214,7 +214,7 @@ func curveNotes(curves []experiments.CostCurve) []string {
 // says it): with standardised columns a priced data-dependent row draws as
 // the priced uniform one does.
 func costScalingNotes(src *dataSource, f *compareFlags, entries []experiments.CostEntry) ([]string, error) {
-	by := map[string][]string{}
+	by := map[ddScaling][]string{}
 	for _, e := range entries {
 		s, err := e.New()
 		if err != nil {
@@ -227,8 +227,8 @@ func costScalingNotes(src *dataSource, f *compareFlags, entries []experiments.Co
 		if err != nil {
 			return nil, err
 		}
-		if p.note != "" && !slices.Contains(by[p.note], s.Name()) {
-			by[p.note] = append(by[p.note], s.Name())
+		if key := (ddScaling{p.note, p.ScalingChoice.Scaling.Standard()}); p.note != "" && !slices.Contains(by[key], s.Name()) {
+			by[key] = append(by[key], s.Name())
 		}
 	}
 	return ddScalingNotes(by), nil

@@ -187,6 +187,18 @@ func (r *Report) EdgeNotes() []string {
 	return out
 }
 
+// RefittedFits counts the fits of c that were refitted: its Refits hold
+// one note per replacement, "split S, N examples: ..." (record and
+// fitEntry write them so), and a fit replaced several times has several.
+func (c Curve) RefittedFits() int {
+	fits := map[string]bool{}
+	for _, n := range c.Refits {
+		at, _, _ := strings.Cut(n, ":") // the split and the prefix: one fit
+		fits[at] = true
+	}
+	return len(fits)
+}
+
 // RefitNotes lists the tuned fits that were refitted with CV's next
 // setting because they fitted worse than the zero predictor on their own
 // training data (Curve.Refits), each prefixed by the curve's label.
