@@ -343,17 +343,23 @@ func timed(r runner, n int) (float64, error) {
 }
 
 // calibrate returns the smallest n (a power of two, at least 64) for which
-// r takes at least seconds on n examples and doubling n last nearly
-// doubled the time (r runs on each n it tries). The second condition keeps
-// a fit's one-time costs out of its rate: the two-phased solvers' hand-over
-// builds their sampling distribution in O(d), 4-120 ms at d = 10^5, and
-// 64 examples behind it were timed at 945 examples per second (2026-11-29).
-// It gives up on it at 8 × seconds.
+// r takes at least seconds on n examples, at least 10 times its time on 64
+// examples, and doubling n last took the time up at least 1.8-fold (r runs
+// on each n it tries). The last two conditions keep a fit's one-time costs
+// out of its rate: the two-phased solvers' hand-over builds their sampling
+// distribution in O(d), and at d = 10^5 AER's first thousand examples take
+// about 20 ms of page faults as its trees fill (2026-11-30); a run of 64
+// examples behind either was timed at a few thousand examples per second.
+// It gives up at 16 × seconds.
 func calibrate(r runner, seconds float64) int {
-	prev := 0.0
-	for n := 64; ; n *= 2 {
+	fixed, err := timed(r, 64)
+	if err != nil {
+		return 64
+	}
+	prev := fixed
+	for n := 128; ; n *= 2 {
 		el, err := timed(r, n)
-		if err != nil || n >= 1<<26 || el >= 8*seconds || (el >= seconds && prev > 0 && el >= 1.6*prev) {
+		if err != nil || n >= 1<<26 || el >= 16*seconds || (el >= seconds && el >= 10*fixed && el >= 1.8*prev) {
 			return n
 		}
 		prev = el
