@@ -41,7 +41,7 @@ func Example_quickStart() {
 	// garden           -1.72
 	// (intercept)      5.869
 	// test MSE 408.4, zero predictor 7007.9, ratio 0.058
-	// first 2 rows: predicted [272.4 291.9], actual [260.2 274.0]
+	// 2 test rows: predicted [123.8 444.8], actual [163.1 407.6]
 }
 
 // quickStart is the path from a CSV to predictions, printing each step.
@@ -88,12 +88,19 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 		fmt.Println(err)
 		return
 	}
-	if fit.CV.ZeroChosen { // no setting beat predicting the training mean
+	warnings := slices.Concat(p.Warnings(), fit.Refits) // ID-like columns, small tables, refits...
+	switch {
+	case fit.CV == nil: // Folds below 2: nothing was tuned
+		fmt.Println("not tuned: the theorems' default parameters")
+	case fit.CV.ZeroChosen: // no setting beat predicting the training mean
 		fmt.Println("CV chose", fit.CV.Summary())
-	} else {
+	default:
 		fmt.Println("chosen by CV:", fit.CV.Best)
 	}
-	for _, w := range slices.Concat(p.Warnings(), fit.CV.Warnings, fit.CV.Edges(), fit.Refits) { // ID-like columns, small tables, CV's grid edges...
+	if fit.CV != nil {
+		warnings = slices.Concat(warnings, fit.CV.Warnings, fit.CV.Edges()) // CV's noise, its grid's edges
+	}
+	for _, w := range warnings {
 		fmt.Println("warning:", w)
 	}
 	fmt.Printf("attributes seen: %d, %.2f per row on average, at most %d\n", fit.Result.Attributes, fit.Result.MeanPerExample(), fit.Result.MaxPerExample)
@@ -116,14 +123,20 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 
 	// 7. Predict new rows: any DataFrame with the feature columns
 	// (fit.Model.Features), e.g. another CSV read by frames.ReadCSV; here the
-	// table's first two rows, beside their labels.
-	rows := table.DataFrame.Subset([]int{0, 1})
+	// first two test rows (SplitFrame with PrepareFrame's fraction and seed
+	// gives its test part), which the fit never saw, beside their labels.
+	_, test, err := frames.SplitFrame(table.DataFrame, 0.2, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rows := test.Subset([]int{0, 1})
 	pred, err := fit.Model.Predict(rows)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("first 2 rows: predicted %.1f, actual %.1f\n", pred, rows.Col(target).Float())
+	fmt.Printf("2 test rows: predicted %.1f, actual %.1f\n", pred, rows.Col(target).Float())
 }
 
 // housesCSV returns a synthetic table of 2000 houses: price = 20·rooms +

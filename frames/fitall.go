@@ -21,6 +21,9 @@ import (
 // The features must be p's: a column constant on the training part alone
 // would change them, and an error says so.
 func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[string]float64, seed uint64) (*Fitted, lao.Table, error) {
+	if err := p.ready("FitAll"); err != nil {
+		return nil, nil, err
+	}
 	opt := p.Options
 	opt.Scaling, opt.KeepUnits = p.ScalingChoice.Scaling, false // the split's choice: a data-dependent policy may decide otherwise on all rows
 	data, err := FromDataFrame(df, p.Target, opt)
@@ -54,5 +57,6 @@ func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[strin
 	if err != nil {
 		return nil, nil, err
 	}
+	m.Fit = NewFitInfo(c, res, seed, "")
 	return &Fitted{Solver: c, Result: res, Model: m}, data.Dataset, nil
 }

@@ -46,7 +46,7 @@ func TestFitAll(t *testing.T) {
 		}
 		all, train, err := p.FitAll(df, fit.Solver, fit.Result.Params, seed)
 		if slices.Contains(p.Train.Names(), "flag") { // row 17 trained: flag is a feature either way
-			if err != nil || train.Len() != 60 || all.Model.Fit != nil {
+			if err != nil || train.Len() != 60 || all.Model.Fit == nil || all.Model.Fit.Examples != 60 {
 				t.Fatalf("seed %d: %v, %d rows", seed, err, train.Len())
 			}
 			mom := all.Solver.(*lao.DDAERR).Moments

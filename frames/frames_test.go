@@ -3,6 +3,7 @@ package frames_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -242,6 +243,21 @@ func TestNilArguments(t *testing.T) {
 			_, err := m.Predict(mixed(t))
 			return err
 		},
+		"(*Prepared)(nil).Fit": func() error { var q *frames.Prepared; _, err := q.Fit(&lao.AERR{K: 1}, 1); return err },
+		"Prepared{}.Fit":       func() error { _, err := (&frames.Prepared{}).Fit(&lao.AERR{K: 1}, 1); return err },
+		"Prepared{}.TuneFit": func() error {
+			_, err := (&frames.Prepared{}).TuneFit(&lao.AERR{K: 1}, frames.TuneOptions{}, 1)
+			return err
+		},
+		"Prepared{}.SetPrices": func() error { _, err := (&frames.Prepared{}).SetPrices(nil); return err },
+		"Prepared{}.Score":     func() error { _, err := (&frames.Prepared{}).Score([]float64{1}, 0); return err },
+		"Prepared{}.Model":     func() error { _, err := (&frames.Prepared{}).Model([]float64{1}); return err },
+		"Prepared{}.FitAll":    func() error { _, _, err := (&frames.Prepared{}).FitAll(mixed(t), &lao.AERR{K: 1}, nil, 1); return err },
+		"StreamCSV(open → nil)": func() error {
+			_, err := frames.StreamCSV(func() (io.ReadCloser, error) { return nil, nil }, frames.StreamOptions{CSV: frames.CSVOptions{Target: "y"}})
+			return err
+		},
+		"StreamRows(nil)": func() error { _, err := frames.StreamRows(nil, frames.StreamOptions{}); return err },
 	} {
 		if err := f(); err == nil || !strings.Contains(err.Error(), "nil") {
 			t.Errorf("%s: %v, want an error saying what is nil", name, err)
@@ -280,6 +296,24 @@ func TestHugeLabelsRefused(t *testing.T) {
 	}
 	if f, err := p.Fit(&lao.Ridge{}, 1); err != nil || math.IsInf(f.Test.MSE, 0) || math.IsNaN(f.Test.MSE) {
 		t.Errorf("a feature up to 6e300: %v", err)
+	}
+}
+
+// TuneFit refuses a negative fold count (0 and 1 fit without CV, as
+// documented); a zero Prepared's warnings are none, not a panic.
+func TestTuneFitNegativeFolds(t *testing.T) {
+	p, err := frames.PrepareFrame(mixed(t), "y", frames.OptionsFor(&lao.AERR{}), 0.3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.TuneFit(&lao.AERR{K: 1}, frames.TuneOptions{Folds: -1}, 1); !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), "Folds = -1") {
+		t.Errorf("Folds = -1: %v", err)
+	}
+	if f, err := p.TuneFit(&lao.AERR{K: 1}, frames.TuneOptions{Folds: 1}, 1); err != nil || f.CV != nil {
+		t.Errorf("Folds = 1: %v, CV %v: want a fit without CV", err, f)
+	}
+	if w := (&frames.Prepared{}).Warnings(); w != nil {
+		t.Errorf("zero Prepared: warnings %v", w)
 	}
 }
 

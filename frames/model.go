@@ -43,7 +43,10 @@ type Model struct {
 	// Transform, if not nil, is how the solver saw the columns: the
 	// centring and scaling fitted on the training part.
 	Transform *Transform
-	// Fit, if not nil, records how the model was fitted (Data.ModelFromFit).
+	// Fit, if not nil, records how the model was fitted: Prepared.Fit,
+	// TuneFit, FitAll, CSVStream.Fit and Data.ModelFromFit set it, and
+	// WriteJSON saves it (a model fitted at prices needs it to predict
+	// within a cost budget).
 	Fit *FitInfo
 }
 

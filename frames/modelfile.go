@@ -42,7 +42,9 @@ type FitInfo struct {
 	// Weights are the fitted weights in the solver's units (lao.Result.W);
 	// Model.Transform.Unscale(Weights) gives Model.Coef and Intercept.
 	Weights []float64 `json:"solver_weights"`
-	// Fingerprint identifies the training data (Data.Fingerprint).
+	// Fingerprint identifies the training data (Fingerprint); empty in
+	// the record Prepared.Fit, TuneFit and CSVStream.Fit keep, which do not
+	// hash their training rows (the CLI and Data.ModelFromFit do).
 	Fingerprint string `json:"training_fingerprint"`
 	// Data names the table the training part was drawn from, as given
 	// (a file path), and Rows is that table's number of rows, training and

@@ -69,6 +69,9 @@ type Prepared struct {
 // for a column that is not in the table is an error, one for an unused
 // column a note (returned).
 func (p *Prepared) SetPrices(prices []ColumnPrice) (notes []string, err error) {
+	if err := p.ready("SetPrices"); err != nil {
+		return nil, err
+	}
 	costs, notes, err := PricesFor(p.Train.Names(), prices, p.Unused, p.Target)
 	if err != nil {
 		return nil, err
@@ -187,6 +190,9 @@ func PrepareParts(train, test lao.Table, opt Options) (*Prepared, error) {
 // Model maps weights fitted on p.Train (lao.Result.W) to a model in the
 // data's units (NewModel).
 func (p *Prepared) Model(w []float64) (*Model, error) {
+	if err := p.ready("Model"); err != nil {
+		return nil, err
+	}
 	return NewModel(w, p.Train.Names(), p.Target, &p.Transform, p.Binary)
 }
 
@@ -252,6 +258,9 @@ func (f *Fitted) Warnings() []string {
 // worst-case choices, and on a real table often little better than the
 // zero predictor (Fitted.Warnings says so).
 func (p *Prepared) Fit(s lao.Solver, seed uint64) (*Fitted, error) {
+	if err := p.ready("Fit"); err != nil {
+		return nil, err
+	}
 	if isNil(s) {
 		return nil, fmt.Errorf("frames: Fit: the solver is nil: %w", lao.ErrNotPointer)
 	}
@@ -274,6 +283,10 @@ func fitScored(s lao.Solver, train lao.Source, seed uint64, costs []float64, mod
 	if f.Model, err = model(res.W); err != nil {
 		return nil, err
 	}
+	// The record a saved model keeps (solver, parameters, prices); the
+	// training rows' fingerprint, a pass over them, is left to the caller
+	// (FitInfo.Fingerprint, Fingerprint).
+	f.Model.Fit = NewFitInfo(s, res, seed, "")
 	if f.Test, err = score(res.W, PredictBudgetOf(res)); err != nil {
 		return nil, err
 	}
@@ -288,6 +301,9 @@ const MinTestRows = 10
 // tuning: a test part of fewer than MinTestRows rows, whose MSE is mostly
 // noise, and fewer than two training rows per attribute.
 func (p *Prepared) SizeWarnings() []string {
+	if p.ready("") != nil {
+		return nil
+	}
 	return sizeWarnings(p.Train.Len(), p.Test.Len(), p.Train.Dim())
 }
 
@@ -313,6 +329,9 @@ func sizeWarnings(mTrain, mTest, d int) []string {
 // column and per Collinear pair, with the hint to --ignore a column: what
 // fit, compare and describe print before any result.
 func (p *Prepared) Warnings() []string {
+	if p.ready("") != nil {
+		return nil
+	}
 	out := p.SizeWarnings()
 	if n := p.NumericNames; len(n) > 0 {
 		out = append(out, fmt.Sprintf("the header looks like data: %d column names are numbers (%s): if the file has no header line, "+
@@ -331,7 +350,20 @@ func (p *Prepared) Warnings() []string {
 // data's units, beside the zero predictor, through handles with the given
 // prediction budget (Score; 0: every attribute).
 func (p *Prepared) Score(w []float64, budget int) (Scores, error) {
+	if err := p.ready("Score"); err != nil {
+		return Scores{}, err
+	}
 	return Score(w, p.Test.Stream(), &p.Transform, budget)
+}
+
+// ready returns an error naming op when p is nil or was not made by
+// PrepareFrame, PrepareFrames, PrepareTable or PrepareParts (a zero
+// Prepared has no training or test part).
+func (p *Prepared) ready(op string) error {
+	if p == nil || isNil(p.Train) || isNil(p.Test) {
+		return fmt.Errorf("frames: Prepared.%s: the Prepared is nil or empty (make one with PrepareFrame, PrepareTable or PrepareParts): %w", op, ErrFrame)
+	}
+	return nil
 }
 
 // binaryLabels reports whether the labels of the tables, in original

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
@@ -186,8 +187,40 @@ func TestPreparedWithPrices(t *testing.T) {
 	if pred, err := back.PredictWithin(tab.DataFrame, 0, 12); err != nil || len(pred) != tab.DataFrame.Nrow() {
 		t.Errorf("PredictWithin C' = 12: %v", err)
 	}
+	// The model Prepared.Fit returns keeps its fit's record (it had none:
+	// a saved model lost its solver and prices, and PredictWithin refused
+	// a cost budget for want of the prices it was fitted at).
+	if f.Model.Fit == nil || f.Model.Fit.Solver != "aerr" || !slices.Equal(f.Model.Fit.Costs, p.Costs) || f.Model.Fit.CostBudget != 12 {
+		t.Fatalf("Prepared.Fit's model records %+v", f.Model.Fit)
+	}
+	if _, err := f.Model.PredictWithin(tab.DataFrame, 0, 5); !errors.Is(err, lao.ErrBudgetExceeded) {
+		t.Errorf("Prepared.Fit's model within C' = 5: %v", err)
+	}
+	if tuned.Model.Fit == nil || tuned.Model.Fit.CostBudget != 12 {
+		t.Errorf("TuneFit's model records %+v", tuned.Model.Fit)
+	}
 	bad := strings.Replace(buf.String(), `"costs": [`+"\n      10", `"costs": [`+"\n      -1", 1)
 	if _, err := frames.ReadModel(strings.NewReader(bad)); !errors.Is(err, frames.ErrModelFile) {
 		t.Errorf("a negative price in a model file: %v", err)
+	}
+}
+
+// A streamed fit of a solver priced by hand scores its test rows in price
+// too, as Prepared.Fit does (their mean cost was 0).
+func TestStreamPricedScore(t *testing.T) {
+	text := quickCSV(400, "")
+	st, err := frames.StreamCSV(func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil },
+		frames.StreamOptions{CSV: frames.CSVOptions{Target: "y"}, TestFrac: 0.2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &lao.AERR{K: 2}
+	s.SetCosts([]float64{10, 1, 1})
+	f, err := st.Fit(s, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Test.MeanCost != 12 || f.Test.MaxCost != 12 || f.Model.Fit == nil || !slices.Equal(f.Model.Fit.Costs, []float64{10, 1, 1}) {
+		t.Errorf("streamed priced fit: test rows cost %g (max %g), want 12; record %+v", f.Test.MeanCost, f.Test.MaxCost, f.Model.Fit)
 	}
 }

@@ -54,7 +54,7 @@ func TestQuickStartOnAnotherTable(t *testing.T) {
 		"chosen by CV: ",
 		"attributes seen: ", "per row on average, at most 3\n",
 		"mass_kg ", "engine_l ", "doors ", "(intercept) ",
-		"first 2 rows: predicted [",
+		"2 test rows: predicted [",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -118,8 +118,14 @@ func refitName(u RunnerUp) string {
 // p.Costs (SetPrices) a priced solver is tuned and fitted at those prices
 // (WithPrices), as Fit fits it: CV tunes the sampler that is fitted.
 func (p *Prepared) TuneFit(s lao.Solver, o TuneOptions, seed uint64) (*Fitted, error) {
+	if err := p.ready("TuneFit"); err != nil {
+		return nil, err
+	}
 	if isNil(s) {
 		return nil, fmt.Errorf("frames: TuneFit: the solver is nil: %w", lao.ErrNotPointer)
+	}
+	if o.Folds < 0 {
+		return nil, fmt.Errorf("frames: TuneFit: Folds = %d: want 0 or 1 (no cross-validation) or at least 2: %w", o.Folds, lao.ErrParam)
 	}
 	base := WithPrices(WithPriors(s, p.Train), p.Costs, p.Train.Names())
 	if o.Folds < 2 || !lao.Tunable(base) {

@@ -24,7 +24,9 @@ type StreamOptions struct {
 	// the training rows.
 	Options Options
 	// TestFrac is the fraction of rows held out for testing by a seeded
-	// hash of the file line (InTest); 0 holds out none.
+	// hash of the file line (InTest); 0 holds out none, for a final model
+	// on every row: Fit, which scores the test rows, then fails, and the
+	// fit is lao.Fit on Train() with the model from Model.
 	TestFrac float64
 	// Seed seeds the hash split.
 	Seed uint64
@@ -107,6 +109,9 @@ func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStrea
 		if err != nil {
 			return nil, fmt.Errorf("frames: %s: %w", name, err)
 		}
+		if isNil(f) {
+			return nil, fmt.Errorf("frames: %s: StreamCSV's open function returned a nil reader and no error: %w", name, ErrFrame)
+		}
 		t, err := openCSV(f, name, opt.CSV)
 		if err != nil {
 			f.Close()
@@ -124,10 +129,16 @@ func StreamCSV(open func() (io.ReadCloser, error), opt StreamOptions) (*CSVStrea
 // column and the row.
 func StreamRows(open func() (Rows, error), opt StreamOptions) (*CSVStream, error) {
 	name := cmp.Or(opt.CSV.Name, "table")
+	if open == nil {
+		return nil, fmt.Errorf("frames: %s: StreamRows' open function is nil: %w", name, ErrFrame)
+	}
 	return streamTable(func() (*rowTable, error) {
 		rows, err := open()
 		if err != nil {
 			return nil, err
+		}
+		if isNil(rows) {
+			return nil, fmt.Errorf("frames: %s: StreamRows' open function returned nil rows and no error: %w", name, ErrFrame)
 		}
 		t, err := newRowTable(rows, name, opt.CSV)
 		if err != nil {
@@ -560,6 +571,18 @@ func (s *CSVStream) Score(w []float64, budget int) (Scores, error) {
 	return Score(w, src, &s.Transform, budget)
 }
 
+// scoreWithin is Score within a fit's whole prediction budget: its count
+// and, for a solver given prices by the caller, their cost (as
+// Prepared.Fit scores).
+func (s *CSVStream) scoreWithin(w []float64, b PredictBudget) (Scores, error) {
+	src, err := s.Test()
+	if err != nil {
+		return Scores{}, err
+	}
+	defer src.(*streamSource).close()
+	return ScoreWithin(w, src, &s.Transform, b)
+}
+
 // SecondMoments returns E[x'_j²] of the transformed training rows (for the
 // data-dependent solvers' prior knowledge, lao.MomentsUser): one pass.
 func (s *CSVStream) SecondMoments() ([]float64, error) {
@@ -609,6 +632,6 @@ func (s *CSVStream) Fit(solver lao.Solver, seed uint64) (*Fitted, error) {
 	if err != nil {
 		return nil, err
 	}
-	score := func(w []float64, b PredictBudget) (Scores, error) { return s.Score(w, b.Attributes) }
+	score := func(w []float64, b PredictBudget) (Scores, error) { return s.scoreWithin(w, b) }
 	return fitScored(solver, src, seed, nil, s.Model, score)
 }
