@@ -174,8 +174,11 @@ func ParamNames(s Solver) []string {
 	return names
 }
 
-// SetParams sets the named parameters of s. An unknown name or a bad value
-// is an error naming it; nothing after it is set.
+// SetParams sets the named parameters of s. Names match as FindParam
+// matches them ("eta", "Eta" and "ETA" are one parameter unless the solver
+// has two that differ only in case); GetParams returns each under its own
+// spelling, the one Params lists. An unknown name or a bad value is an
+// error naming it; nothing after it is set.
 func SetParams(s Solver, values map[string]float64) error {
 	for _, n := range slices.Sorted(maps.Keys(values)) {
 		p, err := FindParam(s, n)
