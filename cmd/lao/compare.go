@@ -269,6 +269,10 @@ func runCompare(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if len(rep.Rows) > 0 && len(rep.Skipped) > 0 && !slices.ContainsFunc(rep.Rows, func(r compareRow) bool { return !r.Full }) {
+		return fmt.Errorf("compare: no budgeted method ran: every --k (%s) is above the d = %d attributes, and only the full-information references did: give a k of at most %d",
+			joinInts(rep.Skipped), rep.D, rep.D)
+	}
 	if len(rep.Rows) == 0 {
 		why := fmt.Sprintf("every --k (%s) is above the d = %d attributes", joinInts(rep.Skipped), rep.D)
 		if len(rep.Skipped) == 0 && len(rep.NotRun) > 0 {

@@ -163,6 +163,12 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "nothing ran: every --k (5) is above the d = 2 attributes") || strings.Contains(out, "NaN") {
 		t.Errorf("every k above d: error %v, output:\n%s", err, out)
 	}
+	// With a full-information reference it ran, but no budgeted method: an
+	// error too (a report of ridge alone, no verdict, and exit status 0).
+	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "5", "--repeat", "2", "--quiet")
+	if err == nil || !strings.Contains(err.Error(), "no budgeted method ran: every --k (5) is above the d = 2 attributes") {
+		t.Errorf("every k above d, ridge beside: error %v, output:\n%s", err, out)
+	}
 }
 
 // compare runs two jobs of a split at once on two or more cores; what it

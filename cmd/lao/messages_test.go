@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -345,6 +346,11 @@ func TestOutputIsNotAnInput(t *testing.T) {
 	wantErr(t, []string{"predict", "--model", model, "--data", data, "--out", model}, "is the file that --model reads")
 	wantErr(t, []string{"fit", "--data", data, "--target", "y", "--save-model", data}, "--save-model "+data+" is the file that --data reads")
 	wantErr(t, []string{"compare", "--data", data, "--target", "y", "--splits", data}, "--splits "+data+" is the file that --data reads")
+	// An output in a directory that does not exist, before any work.
+	nodir := filepath.Join(t.TempDir(), "nodir", "m.json")
+	wantErr(t, []string{"fit", "--data", data, "--target", "y", "--save-model", nodir}, "--save-model "+nodir+": the directory "+filepath.Dir(nodir)+" does not exist")
+	wantErr(t, []string{"compare", "--data", data, "--target", "y", "--splits", nodir}, "--splits "+nodir+": the directory")
+	wantErr(t, []string{"predict", "--model", model, "--data", data, "--out", nodir}, "--out "+nodir+": the directory")
 	if got, err := os.ReadFile(data); err != nil || string(got) != text {
 		t.Errorf("the data file changed: %v", err)
 	}
@@ -388,5 +394,30 @@ func TestNearZeroWarning(t *testing.T) {
 	// above it: the same advice (the README promised it; only the near case had it)
 	if w := zeroWarning(frames.Scores{N: 10, MSE: 1.18, ZeroMSE: 1}, 0); !strings.Contains(w, "predicting the training mean does better; parameters not given took the theorems' worst-case values: cross-validate them (--cv 5)") {
 		t.Errorf("ratio 1.18, no CV: %q", w)
+	}
+}
+
+// predict with 0/1 labels for a model fitted on ±1 labels says so (the MSE
+// against the wrong coding was printed without a word, the classification
+// error dropped).
+func TestPredictZeroOneLabelsForPlusMinusModel(t *testing.T) {
+	zeroOne := zeroOneCSV()
+	pm := strings.NewReplacer(",0\n", ",-1\n").Replace(zeroOne)
+	model := filepath.Join(t.TempDir(), "m.json")
+	if _, err := runCmd(t, "fit", "--data", writeTemp(t, "pm.csv", pm), "--target", "y", "--solver", "ridge", "--save-model", model); err != nil {
+		t.Fatal(err)
+	}
+	const warning = "predict: warning: the model was fitted on labels −1/+1 and the y column holds 0/1"
+	for _, c := range []struct {
+		name, text string
+		warn       bool
+	}{{"0/1", zeroOne, true}, {"±1", pm, false}} {
+		var err error
+		printed := captureStderr(t, func() {
+			_, err = runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "new.csv", c.text))
+		})
+		if err != nil || strings.Contains(printed, warning) != c.warn || strings.Contains(printed, ", classification error 0.") == c.warn {
+			t.Errorf("%s labels: %v\n%s", c.name, err, printed)
+		}
 	}
 }

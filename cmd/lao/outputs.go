@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 )
 
 // fileFlag is a flag naming a file, with its value.
@@ -12,11 +13,19 @@ type fileFlag struct{ flag, path string }
 // of its input files, which writing would destroy before or while they
 // are read (predict --out new.csv --data new.csv). An output that does not
 // exist yet, and an input that is not a file (standard input, a database,
-// a named data set), never match.
+// a named data set), never match. An output whose directory does not
+// exist is refused too, before any work is done (a fit's results were
+// printed and its model then not saved, with an error that named no flag).
 func notAnInput(cmd string, outputs, inputs []fileFlag) error {
 	for _, o := range outputs {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Dir(o.path)); err != nil || !st.IsDir() {
+			return fmt.Errorf("%s: --%s %s: the directory %s does not exist", cmd, o.flag, o.path, filepath.Dir(o.path))
+		}
 		so, err := os.Stat(o.path)
-		if o.path == "" || err != nil {
+		if err != nil {
 			continue
 		}
 		for _, in := range inputs {

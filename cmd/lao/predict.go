@@ -494,12 +494,13 @@ func predictSVMLight(tf *tableFlags, m *frames.Model, budget int) (*predictions,
 // label, beside the zero predictor's.
 func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
 	sc := frames.Scores{Binary: true}
-	wrong := 0
+	wrong, zeros, ones := 0, 0, 0 // 0/1 labels for a ±1 model
 	for i, y := range p.y {
 		if math.IsNaN(y) {
 			continue
 		}
 		sc.N++
+		zeros, ones = zeros+b2i(y == 0), ones+b2i(y == 1)
 		sc.MSE += (p.pred[i] - y) * (p.pred[i] - y)
 		sc.ZeroMSE += (m.Zero - y) * (m.Zero - y)
 		sc.Binary = sc.Binary && (y == 1 || y == -1)
@@ -519,7 +520,18 @@ func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
 	if sc.Binary {
 		s += fmt.Sprintf(", classification error %.4f", sc.ClassificationError)
 	}
+	if m.Binary && zeros > 0 && ones > 0 && zeros+ones == sc.N {
+		s += fmt.Sprintf("\npredict: warning: the model was fitted on labels −1/+1 and the %s column holds 0/1: the MSE above compares "+
+			"±1 predictions with 0/1 labels; recode them as 2y − 1 to score them (and to get the classification error)", m.Target)
+	}
 	return s, sc
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // writeOut writes with write to the file path, or to stdout if path is "".
