@@ -29,6 +29,12 @@ type Gap struct {
 	Mean    float64 `json:"mean"`
 	Half    float64 `json:"half_width_95"`
 	N       int     `json:"splits"`
+	// Lower and Higher count the splits on which the first solver's ratio
+	// is below and above the other's: a mean can part from the counts when
+	// a few splits differ by much (a CV that chose the zero predictor on
+	// one).
+	Lower  int `json:"splits_lower"`
+	Higher int `json:"splits_higher"`
 }
 
 // MarshalJSON writes the mean as null when there is none (no split
@@ -47,7 +53,9 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 		Mean    *float64 `json:"mean"`
 		Half    *float64 `json:"half_width_95"`
 		N       int      `json:"splits"`
-	}{g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.N > 1), g.N})
+		Lower   int      `json:"splits_lower"`
+		Higher  int      `json:"splits_higher"`
+	}{g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.N > 1), g.N, g.Lower, g.Higher})
 }
 
 // Clear reports whether the interval excludes 0.
@@ -204,6 +212,12 @@ func gapOf(diff []float64, against string) Gap {
 	}
 	for _, d := range diff {
 		g.Mean += d / float64(g.N)
+		switch {
+		case d < 0:
+			g.Lower++
+		case d > 0:
+			g.Higher++
+		}
 	}
 	if g.N < 2 {
 		return g // one split: no interval (Half 0, Clear false)
@@ -248,8 +262,13 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	case v.Full != nil:
 		line += fmt.Sprintf("; full information (%s) is %s better", full, gapNumber(v.Full.Mean))
 	}
-	if v.Screen != nil && v.Best != baseline && !v.Screen.Clear() {
-		line += fmt.Sprintf("; %s is as good within noise", baseline)
+	if g := v.Screen; g != nil && v.Best != baseline && !g.Clear() {
+		if 2*g.Higher > g.N { // the mean and the count part: say so
+			line += fmt.Sprintf("; %s is as good within noise, and lower on %d of the %d splits (%s's lower mean comes from a few splits)",
+				baseline, g.Higher, g.N, v.Best)
+		} else {
+			line += fmt.Sprintf("; %s is as good within noise (%s lower on %d of the %d splits)", baseline, v.Best, g.Lower, g.N)
+		}
 	}
 	return line
 }

@@ -131,14 +131,32 @@ func TestGapJSON(t *testing.T) {
 		g    experiments.Gap
 		want string
 	}{
-		{experiments.Gap{Against: "a", N: 0}, `{"against":"a","mean":null,"half_width_95":null,"splits":0}`},
-		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1}`},
-		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4}`},
-		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4}`},
+		{experiments.Gap{Against: "a", N: 0}, `{"against":"a","mean":null,"half_width_95":null,"splits":0,"splits_lower":0,"splits_higher":0}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1,"splits_lower":0,"splits_higher":0}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4, Lower: 1}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4,"splits_lower":1,"splits_higher":0}`},
+		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4,"splits_lower":0,"splits_higher":0}`},
 	} {
 		b, err := json.Marshal(c.g)
 		if err != nil || string(b) != c.want {
 			t.Errorf("%+v: %s (%v), want %s", c.g, b, err, c.want)
 		}
+	}
+}
+
+// A best mean that one split carries says so: the baseline is as good
+// within noise and lower on most splits (lao compare on copper recommended
+// AELR, lower than screen-ridge on 2 of 10 splits, without a word).
+func TestVerdictMeanFromFewSplits(t *testing.T) {
+	var o []experiments.Outcome
+	aelr := []float64{0.03, 0.06, 0.34, 0.07, 0.11, 0.03, 0.06, 0.01, 0.06, 0.04}
+	screen := []float64{0.02, 0.05, 0.20, 0.06, 0.10, 0.02, 0.05, 0.01, 0.05, 1.00}
+	for i := range aelr {
+		o = append(o, experiments.Outcome{Solver: "aelr", K: 2, Seed: uint64(i + 1), Ratio: aelr[i]},
+			experiments.Outcome{Solver: "screen-ridge", K: 2, Seed: uint64(i + 1), Ratio: screen[i]})
+	}
+	v := experiments.Verdicts(o, "screen-ridge", 10)
+	want := "screen-ridge is as good within noise, and lower on 8 of the 10 splits (aelr's lower mean comes from a few splits)"
+	if len(v) != 1 || v[0].Best != "aelr" || v[0].Screen.Lower != 1 || v[0].Screen.Higher != 8 || !strings.Contains(v[0].Recommendation, want) {
+		t.Errorf("%+v", v)
 	}
 }
