@@ -1059,5 +1059,18 @@ func compareCurves(r *compareReport) (byK, byAttrs, classErr []plot.Curve) {
 			classErr = append(classErr, curves[n][2])
 		}
 	}
+	// The zero predictor (the training mean) on every panel: ratio 1, and
+	// for ±1 labels its classification error (the majority class's).
+	if !math.IsInf(lo, 1) {
+		kx := []float64{lo, max(hi, lo*1.01)}
+		byK = append(byK, plot.Curve{Name: "zero predictor (training mean)", X: kx, Mean: []float64{1, 1}, Role: plot.Zero})
+		if r.Binary && r.ZeroClass != nil && len(classErr) > 0 {
+			z := float64(r.ZeroClass.Mean)
+			classErr = append(classErr, plot.Curve{Name: "zero predictor (majority class)", X: kx, Mean: []float64{z, z}, Role: plot.Zero})
+		}
+	}
+	if !math.IsInf(alo, 1) {
+		byAttrs = append(byAttrs, plot.Curve{Name: "zero predictor (training mean)", X: []float64{alo, max(ahi, alo*1.01)}, Mean: []float64{1, 1}, Role: plot.Zero})
+	}
 	return byK, byAttrs, classErr
 }
