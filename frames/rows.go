@@ -112,7 +112,8 @@ func (t *rowTable) header(rec []string) error {
 			t.unnamed[j] = true
 		}
 		if k, dup := seen[h]; dup {
-			return fmt.Errorf("frames: %s: columns %d and %d are both named %q: %w", t.name, k+1, j+1, h, lao.ErrParam)
+			return fmt.Errorf("frames: %s: columns %d and %d are both named %q: rename one of them in the header line (a name cannot tell them apart, so --ignore cannot either): %w",
+				t.name, k+1, j+1, h, lao.ErrParam)
 		}
 		seen[h] = j
 		t.names = append(t.names, h)

@@ -155,7 +155,7 @@ func csvCases() []hostileCase {
 		{"csv", "empty file", fit("e.csv", ""), clearError, []string{"e.csv", "no header row"}},
 		{"csv", "header only", fit("h.csv", "a,b,y\n"), clearError, []string{"no data rows"}},
 		{"csv", "ragged line", fit("r.csv", "a,b,y\n1,2,3\n4,5\n"), clearError, []string{"line 3 has 2 fields, the header has 3"}},
-		{"csv", "duplicate header", fit("d.csv", "a,a,y\n1,2,3\n"), clearError, []string{`both named "a"`}},
+		{"csv", "duplicate header", fit("d.csv", "a,a,y\n1,2,3\n"), clearError, []string{`both named "a": rename one of them in the header`}},
 		{"csv", "unterminated quote", fit("q.csv", "a,b,y\n1,2,3\n\"4,5,6\n"), clearError, []string{"q.csv", "line"}},
 		{"csv", "header is data", fit("n.csv", "569,30,a\n1,2,3\n"), clearError, []string{"looks like data"}},
 		{"csv", "unknown target", fit("u.csv", "a,b,c\n1,2,3\n"), clearError, []string{`target column "y"`, "a, b, c"}},
