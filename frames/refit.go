@@ -55,7 +55,7 @@ func (r *CVResult) RunnersUp(s lao.Solver, n int) ([]RunnerUp, error) {
 // over to all of train — it is refitted with CV's
 // next settings (RunnersUp, at most MaxRefits), then with the zero
 // predictor, until one is not; each refit adds a note saying which setting
-// was replaced, why, and by what. There is no margin: both errors are
+// was replaced, why, and by what, and the last one says it was kept. There is no margin: both errors are
 // measured on the same rows, so a fit above the zero predictor there is
 // beaten by w = 0 in-sample, and its test error is expected to be higher
 // still (a 5 % margin let notebook 02's budgeted centroid through at 1.038
@@ -91,6 +91,7 @@ func Refit(train lao.Table, tuned, base lao.Solver, cv *CVResult, fit func(lao.S
 			return nil, nil, nil, err
 		}
 		if fitMSE = lao.MSE(res.W, train); !(fitMSE > zeroMSE) {
+			notes[len(notes)-1] += fmt.Sprintf(", kept (training MSE %.4g times the zero predictor's)", fitMSE/zeroMSE)
 			break
 		}
 	}

@@ -103,7 +103,7 @@ func TestTuneFitFallsBackToZeroPredictor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fit.Refits) != 3 || !strings.Contains(fit.Refits[2], "refitted with the zero predictor") {
+	if len(fit.Refits) != 3 || !strings.Contains(fit.Refits[2], "refitted with the zero predictor") || !strings.HasSuffix(fit.Refits[2], ", kept (training MSE 1 times the zero predictor's)") || strings.Contains(fit.Refits[1], "kept") {
 		t.Fatalf("refits %q", fit.Refits)
 	}
 	if _, ok := fit.Solver.(*frames.ZeroPredictor); !ok || fit.Test.MSE != fit.Test.ZeroMSE {
