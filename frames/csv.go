@@ -400,6 +400,10 @@ func (t *Table) Unused() []Unused {
 			for _, f := range c.First { // the first text cell, not a missing one ("None", "NA")
 				if _, kind := ingest.ParseCell(f.Text); kind != ingest.Missing {
 					why += fmt.Sprintf(", e.g. %q on %s", f.Text, f.Where()) + numberHint(f.Text)
+					if 2*c.Numbers >= c.NotNumbers { // a third or more are numbers: text may stand for "missing"
+						why += fmt.Sprintf("; %d cells are numbers: if %q stands for a missing value, write it as an empty cell or NA, and --missing (Missing in Go) decides what is done with it",
+							c.Numbers, f.Text)
+					}
 					break
 				}
 			}

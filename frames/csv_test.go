@@ -63,6 +63,19 @@ func TestReadCSVColumns(t *testing.T) {
 	if got, want := fmt.Sprint(tab2.Unused()), `bags text: 1 of 1 cells are not numbers (and 3 missing), e.g. "Driver only" on line 3`; !strings.Contains(got, want) {
 		t.Errorf("Unused %s lacks %q", got, want)
 	}
+	// a column of numbers and as many "unknown" cells gets the hint to
+	// write them as missing (it was set aside as text without a word on
+	// --missing, which does not apply to text)
+	tab4, err := readCSV(t, "c,y\n1,1\nunknown,2\n3,3\nunknown,4\n", frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(tab4.Unused()), `2 cells are numbers: if "unknown" stands for a missing value, write it as an empty cell or NA`; !strings.Contains(got, want) {
+		t.Errorf("Unused %s lacks %q", got, want)
+	}
+	if got := fmt.Sprint(tab2.Unused()); strings.Contains(got, "cells are numbers") {
+		t.Errorf("no number in the column, yet: %s", got)
+	}
 	// a text column of few levels gets the hint to encode it (esoph's age
 	// groups were dropped as "text" with no word); names do not
 	tab3, err := readCSV(t, "grp,name,y\n25-34,ann,1\n35-44,bob,2\n25-34,cy,3\n45-54,dee,4\nNA,eve,5\n35-44,fay,6\n45-54,gil,7\n", frames.CSVOptions{Target: "y"})
