@@ -363,6 +363,9 @@ type paramSet map[string]float64
 
 func (p *paramSet) String() string { return fmt.Sprint(map[string]float64(*p)) }
 
+// repeatable: each --set adds a parameter (it was refused as "given twice").
+func (*paramSet) repeatable() {}
+
 func (p *paramSet) Set(s string) error {
 	name, val, ok := strings.Cut(s, "=")
 	v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
@@ -372,7 +375,11 @@ func (p *paramSet) Set(s string) error {
 	if *p == nil {
 		*p = paramSet{}
 	}
-	(*p)[strings.TrimSpace(name)] = v
+	name = strings.TrimSpace(name)
+	if old, ok := (*p)[name]; ok && old != v {
+		return fmt.Errorf("--set %s given twice (%g, then %g); give it once", name, old, v)
+	}
+	(*p)[name] = v
 	return nil
 }
 

@@ -456,6 +456,20 @@ func TestRepeatedFlags(t *testing.T) {
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--cv", "0", "--param", "B=2", "--param", "eta=0.1"); err != nil {
 		t.Errorf("--param twice: %v", err)
 	}
+	// experiment's --set is repeatable as its help says (it was refused as
+	// "given twice"); one name with two values is not
+	var set paramSet
+	for _, v := range []string{"B=16", "eta=0.06", "B=16"} {
+		if err := set.Set(v); err != nil {
+			t.Errorf("--set %s: %v", v, err)
+		}
+	}
+	if _, ok := flag.Value(&set).(repeatable); !ok || len(set) != 2 || set["B"] != 16 || set["eta"] != 0.06 {
+		t.Errorf("--set twice: %v", set)
+	}
+	if err := set.Set("B=2"); err == nil || !strings.Contains(err.Error(), "--set B given twice (16, then 2)") {
+		t.Errorf("--set B twice: %v", err)
+	}
 	for _, args := range [][]string{{"--k", "2", "--param", "k=3"}, {"--param", "k=3", "--k", "2"}, {"--eta", "0.1", "--param", "eta=0.2"}} {
 		_, err = runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "0"}, args...)...)
 		if err == nil || !strings.Contains(err.Error(), "given twice") {
