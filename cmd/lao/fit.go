@@ -474,8 +474,11 @@ func budgetK(s lao.Solver, d int) int {
 
 func printFit(w io.Writer, r *fitReport) error {
 	k := fmt.Sprintf(", k = %d", r.K)
-	if r.K == 0 { // a solver without k (exploitation reads its support)
+	switch {
+	case r.K == 0: // a solver without k (exploitation reads its support)
 		k = ""
+	case r.K >= r.D: // full information, or a budget with nothing hidden
+		k = ", every attribute of each example"
 	}
 	fmt.Fprintf(w, "solver %s on %s: d = %d%s, %d training / %d test examples, seed %d, scaling %s\n",
 		r.Solver, r.Data, r.D, k, r.MTrain, r.MTest, r.Seed, r.Scaling)
