@@ -131,7 +131,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
 	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
-	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file (with successive halving: every rung, its training rows per fold in column rung_rows)")
+	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file: mean_mse and std_mse in the units the solver saw (scaled: not comparable with the test MSE), mse_over_zero_predictor comparable across tables (1: learns nothing); with successive halving every rung, its training rows per fold in column rung_rows")
 	f.cvOpts.define(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&f.save, "save-model", "", "save the fitted model to this JSON file (format: docs/model-format.md; use it with 'lao predict')")
