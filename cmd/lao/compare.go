@@ -1059,18 +1059,26 @@ func compareCurves(r *compareReport) (byK, byAttrs, classErr []plot.Curve) {
 			classErr = append(classErr, curves[n][2])
 		}
 	}
-	// The zero predictor (the training mean) on every panel: ratio 1, and
-	// for ±1 labels its classification error (the majority class's).
+	return zeroLines(r, [4]float64{lo, hi, alo, ahi}, byK, byAttrs, classErr)
+}
+
+// zeroLines adds the zero predictor (the training mean) to every panel of
+// compare's plot, over the spans of k and of attributes seen (lo, hi, alo,
+// ahi; infinite: no budgeted point): ratio 1, and for ±1 labels its
+// classification error (the majority class's).
+func zeroLines(r *compareReport, span [4]float64, byK, byAttrs, classErr []plot.Curve) ([]plot.Curve, []plot.Curve, []plot.Curve) {
+	lo, hi, alo, ahi := span[0], span[1], span[2], span[3]
+	line := func(name string, x0, x1, y float64) plot.Curve {
+		return plot.Curve{Name: name, X: []float64{x0, max(x1, x0*1.01)}, Mean: []float64{y, y}, Role: plot.Zero}
+	}
 	if !math.IsInf(lo, 1) {
-		kx := []float64{lo, max(hi, lo*1.01)}
-		byK = append(byK, plot.Curve{Name: "zero predictor (training mean)", X: kx, Mean: []float64{1, 1}, Role: plot.Zero})
+		byK = append(byK, line("zero predictor (training mean)", lo, hi, 1))
 		if r.Binary && r.ZeroClass != nil && len(classErr) > 0 {
-			z := float64(r.ZeroClass.Mean)
-			classErr = append(classErr, plot.Curve{Name: "zero predictor (majority class)", X: kx, Mean: []float64{z, z}, Role: plot.Zero})
+			classErr = append(classErr, line("zero predictor (majority class)", lo, hi, float64(r.ZeroClass.Mean)))
 		}
 	}
 	if !math.IsInf(alo, 1) {
-		byAttrs = append(byAttrs, plot.Curve{Name: "zero predictor (training mean)", X: []float64{alo, max(ahi, alo*1.01)}, Mean: []float64{1, 1}, Role: plot.Zero})
+		byAttrs = append(byAttrs, line("zero predictor (training mean)", alo, ahi, 1))
 	}
 	return byK, byAttrs, classErr
 }

@@ -472,16 +472,22 @@ func budgetK(s lao.Solver, d int) int {
 	return 0
 }
 
-func printFit(w io.Writer, r *fitReport) error {
-	k := fmt.Sprintf(", k = %d", r.K)
+// fitBudgetText is the budget in fit's header: ", k = K", or none for a
+// solver without k (exploitation reads its support), or every attribute
+// (full information, or a budget with nothing hidden).
+func fitBudgetText(r *fitReport) string {
 	switch {
-	case r.K == 0: // a solver without k (exploitation reads its support)
-		k = ""
-	case r.K >= r.D: // full information, or a budget with nothing hidden
-		k = ", every attribute of each example"
+	case r.K == 0:
+		return ""
+	case r.K >= r.D:
+		return ", every attribute of each example"
 	}
+	return fmt.Sprintf(", k = %d", r.K)
+}
+
+func printFit(w io.Writer, r *fitReport) error {
 	fmt.Fprintf(w, "solver %s on %s: d = %d%s, %d training / %d test examples, seed %d, scaling %s\n",
-		r.Solver, r.Data, r.D, k, r.MTrain, r.MTest, r.Seed, r.Scaling)
+		r.Solver, r.Data, r.D, fitBudgetText(r), r.MTrain, r.MTest, r.Seed, r.Scaling)
 	for _, u := range r.Unused {
 		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
 	}
