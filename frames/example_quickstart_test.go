@@ -58,9 +58,10 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 	}
 
 	// 2. AERR (Hazan & Koren 2012) sees k+1 = 3 attributes of each training
-	// row. OptionsFor standardises the columns and scales them to its
-	// theorem's bounds (||x||₂ ≤ 1, |y| ≤ 1), fitted on the training rows.
-	solver := &lao.AERR{K: 2}
+	// row (k is set below, once the table's width is known). OptionsFor
+	// standardises the columns and scales them to its theorem's bounds
+	// (||x||₂ ≤ 1, |y| ≤ 1), fitted on the training rows.
+	solver := &lao.AERR{}
 	opt := frames.OptionsFor(solver)
 	opt.FillMissing = missing == frames.MissingMean
 
@@ -73,6 +74,7 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 	for _, u := range table.UnusedWith(p.Data) { // text, empty, constant...
 		fmt.Printf("unused column %s: %s\n", u.Column, u.Reason)
 	}
+	solver.K = min(2, p.Train.Dim()) // k = 2, or 1 on a table of one feature (k ≤ d)
 	for _, c := range table.Columns { // training and test rows: each filled with the training mean
 		if c.Left > 0 && missing == frames.MissingMean && c.Name != target {
 			fmt.Printf("column %s: %d missing cells filled with the training mean\n", c.Name, c.Left)
@@ -117,7 +119,7 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 
 	// 6. The test rows' error beside the zero predictor's.
 	fmt.Printf("test MSE %.1f, zero predictor %.1f, ratio %.3f\n", fit.Test.MSE, fit.Test.ZeroMSE, fit.Test.Ratio())
-	if w := fit.Test.Warning("test"); w != "" {
+	for _, w := range fit.Warnings() { // worse than the zero predictor, or within 5 % of it
 		fmt.Println("warning:", w)
 	}
 

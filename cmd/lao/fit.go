@@ -525,8 +525,11 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	if r.ClassErr != nil {
 		fmt.Fprintf(w, "test classification error %.4f (labels are ±1; sign of the prediction)", float64(*r.ClassErr))
-		if z := r.ZeroClassErr; z != nil {
+		switch z := r.ZeroClassErr; {
+		case z != nil && r.HasIntercept:
 			fmt.Fprintf(w, "; zero predictor %.4f (every row the training part's majority class)", float64(*z))
+		case z != nil: // uncentred labels: the zero predictor predicts 0, no class
+			fmt.Fprintf(w, "; zero predictor %.4f (it predicts 0, no class, and misses every row)", float64(*z))
 		}
 		fmt.Fprintln(w)
 	}

@@ -421,3 +421,27 @@ func TestPredictZeroOneLabelsForPlusMinusModel(t *testing.T) {
 		}
 	}
 }
+
+// On uncentred ±1 labels (a named data set such as mnist:3v5) the zero
+// predictor predicts 0 and misses every row: fit says so instead of
+// calling it the majority class (an error of 1.0000 was printed as "every
+// row the training part's majority class").
+func TestZeroClassErrorUncentred(t *testing.T) {
+	ce, one, third := jfloat(0.2), jfloat(1), jfloat(1.0/3)
+	for _, c := range []struct {
+		intercept bool
+		zero      *jfloat
+		want      string
+	}{
+		{false, &one, "zero predictor 1.0000 (it predicts 0, no class, and misses every row)"},
+		{true, &third, "zero predictor 0.3333 (every row the training part's majority class)"},
+	} {
+		var b strings.Builder
+		if err := printFit(&b, &fitReport{Solver: "aerr", D: 3, K: 2, ClassErr: &ce, ZeroClassErr: c.zero, HasIntercept: c.intercept}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("intercept %v:\n%s", c.intercept, b.String())
+		}
+	}
+}
