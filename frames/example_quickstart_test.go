@@ -74,7 +74,10 @@ func quickStart(csv io.Reader, name, target string, missing frames.Missing) {
 	for _, u := range table.UnusedWith(p.Data) { // text, empty, constant...
 		fmt.Printf("unused column %s: %s\n", u.Column, u.Reason)
 	}
-	solver.K = min(2, p.Train.Dim()) // k = 2, or 1 on a table of one feature (k ≤ d)
+
+	// k = 2, or 1 on a table of one feature (k ≤ d).
+	solver.K = min(2, p.Train.Dim())
+
 	for _, c := range table.Columns { // training and test rows: each filled with the training mean
 		if c.Left > 0 && missing == frames.MissingMean && c.Name != target {
 			fmt.Printf("column %s: %d missing cells filled with the training mean\n", c.Name, c.Left)
