@@ -182,7 +182,12 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven boo
 	rep.Binary, rep.IDLike = p.Binary, p.IDLike
 	rep.Warnings = append(append(rep.Warnings, p.Warnings()...), boundWarnings(s, rep.Scaled)...)
 	if strings.HasPrefix(p.scaling, "std-") && raw.Dim() > 1 && !frames.DataDependent(s) {
-		rep.Notes = append(rep.Notes, "standardised columns all have the same second moment, so the rho ratios are 1 and data-dependent sampling (DDAERR, DDAELR) gains nothing over uniform; they keep the columns' own scales where those are commensurate")
+		same := "standardised columns all have the same second moment, so the rho ratios are 1"
+		if r := float64(rep.Scaled.RhoRidge); r < 0.999 { // standardised on the training rows, described on all (filled cells too)
+			same = fmt.Sprintf("standardised columns have nearly the same second moment (on the training rows; described here on every row, "+
+				"filled cells included: rho_ridge %.4f), so the rho ratios are near 1", r)
+		}
+		rep.Notes = append(rep.Notes, same+" and data-dependent sampling (DDAERR, DDAELR) gains little over uniform; they keep the columns' own scales where those are commensurate")
 	}
 	return raw, scaled, rep, nil
 }
