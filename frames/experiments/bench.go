@@ -102,8 +102,12 @@ func Bench(spec BenchSpec, progress func(string)) ([]BenchRow, error) {
 			}
 			rows = append(rows, row)
 			if progress != nil {
-				progress(fmt.Sprintf("%s d=%d: %.0f examples/s (plain %.0f, raw loop %.0f, raw loop %.2fx faster)", name, d,
-					row.ExamplesPerSec, row.ReferenceExamplesPerSec, row.RawLoopExamplesPerSec, row.RawRatio))
+				plain := "no plain version"
+				if row.ReferenceExamplesPerSec > 0 {
+					plain = fmt.Sprintf("plain %.0f", row.ReferenceExamplesPerSec)
+				}
+				progress(fmt.Sprintf("%s d=%d: %.0f examples/s (%s, raw loop %.0f: raw loop ÷ ours %.2f)", name, d,
+					row.ExamplesPerSec, plain, row.RawLoopExamplesPerSec, row.RawRatio))
 			}
 		}
 		runtime.GC()
