@@ -55,12 +55,13 @@ func (r *CVResult) RunnersUp(s lao.Solver, n int) ([]RunnerUp, error) {
 // over to all of train — it is refitted with CV's
 // next settings (RunnersUp, at most MaxRefits), then with the zero
 // predictor, until one is not; each refit adds a note saying which setting
-// was replaced, why, and by what, and the last one says it was kept. There is no margin: both errors are
-// measured on the same rows, so a fit above the zero predictor there is
-// beaten by w = 0 in-sample, and its test error is expected to be higher
-// still (a 5 % margin let notebook 02's budgeted centroid through at 1.038
-// on its training rows and 1.085 on its test rows). With cv nil (nothing tuned) or
-// cv.ZeroChosen, fit runs once and there are no notes. Refit returns the
+// was replaced, why, and by what, and the last one says it was kept. There
+// is no margin: both errors are measured on the same rows, so a fit above
+// the zero predictor there is beaten by w = 0 in-sample, and its test error
+// is expected to be higher still (a 5 % margin let notebook 02's budgeted
+// centroid through at 1.038 on its training rows and 1.085 on its test
+// rows). With cv nil (nothing tuned) or cv.ZeroChosen, fit runs once and
+// there are no notes. Refit returns the
 // last fit's result and solver; an error of fit is returned as it is.
 func Refit(train lao.Table, tuned, base lao.Solver, cv *CVResult, fit func(lao.Solver) (*lao.Result, error)) (*lao.Result, lao.Solver, []string, error) {
 	res, err := fit(tuned)
