@@ -797,7 +797,11 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	if err := printCompareRows(w, r); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid)\n", baselineSolver, baselineSolver)
+	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid", baselineSolver, baselineSolver)
+	if slices.ContainsFunc(r.Rows, func(row compareRow) bool { return row.Zero > 0 }) {
+		fmt.Fprint(w, ";\n *: the mean counts the splits on which cross-validation chose the zero predictor, which read no attribute")
+	}
+	fmt.Fprintln(w, ")")
 	for _, n := range r.Refits {
 		fmt.Fprintln(w, "refit:", n)
 	}
@@ -882,7 +886,11 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 		if r.CVFolds > 0 {
 			edges = fmt.Sprintf("%d of %d", row.Edges, len(row.Runs))
 		}
-		fmt.Fprintf(tw, "%s\t%.0f (%.2f)\t%s\t%s\n", line, float64(row.Attrs.Mean), row.PerEx, beats, edges)
+		mark := ""
+		if row.Zero > 0 { // the mean counts the splits that read nothing
+			mark = "*"
+		}
+		fmt.Fprintf(tw, "%s\t%.0f (%.2f)%s\t%s\t%s\n", line, float64(row.Attrs.Mean), row.PerEx, mark, beats, edges)
 	}
 	return tw.Flush()
 }

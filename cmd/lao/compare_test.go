@@ -273,3 +273,20 @@ func TestNoteUnbudgeted(t *testing.T) {
 		}
 	}
 }
+
+// The attributes column marks a mean that counts splits where CV chose the
+// zero predictor (it read no attribute there), and the legend says so: a
+// k = 3 point drawn left of k = 2 was otherwise unexplained.
+func TestCompareRowsMarkZeroSplits(t *testing.T) {
+	r := &compareReport{Rows: []compareRow{
+		{Solver: "aelr", K: 2, Attrs: meanSD{Mean: 47}, PerEx: 1.82, Zero: 1, Runs: make([]compareRun, 10)},
+		{Solver: "aerr", K: 2, Attrs: meanSD{Mean: 56}, PerEx: 2.17, Runs: make([]compareRun, 10)},
+	}}
+	var b strings.Builder
+	if err := printCompareRows(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, "47 (1.82)*") || strings.Contains(out, "56 (2.17)*") {
+		t.Errorf("rows:\n%s", out)
+	}
+}
