@@ -25,6 +25,8 @@ type Outcome struct {
 // solvers ran on: Mean ± Half is its 95 % confidence interval (Student's t
 // with N−1 degrees of freedom). With N < 2 there is no interval (Half 0).
 type Gap struct {
+	// Of names the solver whose ratio the gap is of (minus Against's).
+	Of      string  `json:"of"`
 	Against string  `json:"against"`
 	Mean    float64 `json:"mean"`
 	Half    float64 `json:"half_width_95"`
@@ -49,13 +51,14 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 		return &x
 	}
 	return json.Marshal(struct {
+		Of      string   `json:"of,omitempty"`
 		Against string   `json:"against"`
 		Mean    *float64 `json:"mean"`
 		Half    *float64 `json:"half_width_95"`
 		N       int      `json:"splits"`
 		Lower   int      `json:"splits_lower"`
 		Higher  int      `json:"splits_higher"`
-	}{g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.N > 1), g.N, g.Lower, g.Higher})
+	}{g.Of, g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.N > 1), g.N, g.Lower, g.Higher})
 }
 
 // Clear reports whether the interval excludes 0.
@@ -121,10 +124,12 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}]), AllAttributes: d > 0 && k >= d}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
 		v.Zero = pairedGap(runs, nil, "zero predictor")
+		v.Zero.Of = best
 		if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 			for _, name := range ranked[1:] {
 				other := bySolverK[[2]string{name, fmt.Sprint(k)}]
 				if g := pairedGap(other, nil, "zero predictor"); g.Mean < 0 && g.Clear() {
+					g.Of = name
 					v.Steadier, v.SteadierRatio, v.SteadierZero = name, meanRatio(other), &g
 					break
 				}
@@ -132,16 +137,18 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		}
 		if full != "" {
 			g := pairedGap(runs, bySolverK[[2]string{full, "full"}], full)
+			g.Of = best
 			v.Full = &g
 		}
 		if sr, ok := bySolverK[[2]string{baseline, fmt.Sprint(k)}]; ok {
-			who := runs
+			who, whoName := runs, best
 			if best == baseline && len(ranked) > 1 {
 				v.RunnerUp = ranked[1]
-				who = bySolverK[[2]string{ranked[1], fmt.Sprint(k)}]
+				who, whoName = bySolverK[[2]string{ranked[1], fmt.Sprint(k)}], ranked[1]
 			}
 			if best != baseline || len(ranked) > 1 {
 				g := pairedGap(who, sr, baseline)
+				g.Of = whoName
 				v.Screen = &g
 			}
 		}

@@ -159,4 +159,9 @@ func TestVerdictMeanFromFewSplits(t *testing.T) {
 	if len(v) != 1 || v[0].Best != "aelr" || v[0].Screen.Lower != 1 || v[0].Screen.Higher != 8 || !strings.Contains(v[0].Recommendation, want) {
 		t.Errorf("%+v", v)
 	}
+	// The gap says whose it is (gap_to_baseline is the runner-up's when the
+	// baseline is best, and read as the best's).
+	if b, err := json.Marshal(v[0].Screen); err != nil || !strings.Contains(string(b), `"of":"aelr","against":"screen-ridge"`) {
+		t.Errorf("%s, %v", b, err)
+	}
 }
