@@ -28,7 +28,7 @@ func columnsOf(df dataframe.DataFrame) (c *frameColumns, err error) {
 	first, j, dup := map[string]int{}, 0, ""
 	df.Capply(func(s series.Series) series.Series {
 		if k, ok := first[s.Name]; ok && dup == "" {
-			dup = fmt.Sprintf("columns %d and %d are both named %q: rename one of them in the header (a name cannot tell them apart, so --ignore cannot either)", k+1, j+1, s.Name)
+			dup = duplicateColumns(k, j, s.Name)
 		}
 		first[s.Name] = j
 		c.byName[s.Name] = s

@@ -112,8 +112,7 @@ func (t *rowTable) header(rec []string) error {
 			t.unnamed[j] = true
 		}
 		if k, dup := seen[h]; dup {
-			return fmt.Errorf("frames: %s: columns %d and %d are both named %q: rename one of them in the header line (a name cannot tell them apart, so --ignore cannot either): %w",
-				t.name, k+1, j+1, h, lao.ErrParam)
+			return fmt.Errorf("frames: %s: %s: %w", t.name, duplicateColumns(k, j, h), lao.ErrParam)
 		}
 		seen[h] = j
 		t.names = append(t.names, h)
@@ -261,4 +260,11 @@ func countTrue(b []bool) int {
 		}
 	}
 	return n
+}
+
+// duplicateColumns says that the columns at 0-based positions k and j share
+// name, and what to do: the message of a CSV header and of a DataFrame.
+func duplicateColumns(k, j int, name string) string {
+	return fmt.Sprintf("columns %d and %d are both named %q: rename one of them in the header (a name cannot tell them apart, so --ignore cannot either)",
+		k+1, j+1, name)
 }

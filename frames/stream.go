@@ -563,12 +563,7 @@ func (s *CSVStream) Score(w []float64, budget int) (Scores, error) {
 	if len(w) != len(s.cols) {
 		return Scores{}, fmt.Errorf("frames: %s: Score: %d weights for %d features: %w", s.name, len(w), len(s.cols), lao.ErrShape)
 	}
-	src, err := s.Test()
-	if err != nil {
-		return Scores{}, err
-	}
-	defer src.(*streamSource).close()
-	return Score(w, src, &s.Transform, budget)
+	return s.scoreWithin(w, PredictBudget{Attributes: budget})
 }
 
 // scoreWithin is Score within a fit's whole prediction budget: its count

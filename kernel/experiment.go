@@ -128,8 +128,8 @@ func FinalTable(caption string, rep *experiments.Report) Table {
 
 // refitSummary counts, per curve, the tuned fits that were refitted with
 // CV's next settings (Curve.RefittedFits; a fit may be replaced more than
-// once, with a note each), for a table's footer, with the notes themselves when there are at most
-// maxFooterNotes (else Report.RefitNotes has them).
+// once, with a note each), for a table's footer, with the notes themselves
+// when there are at most maxFooterNotes (else Report.RefitNotes has them).
 func refitSummary(rep *experiments.Report) string {
 	var parts []string
 	fits, notes := 0, 0

@@ -18,7 +18,7 @@ type fileFlag struct{ flag, path string }
 // printed and its model then not saved, with an error that named no flag).
 func notAnInput(cmd string, outputs, inputs []fileFlag) error {
 	for _, o := range outputs {
-		if o.path == "" || o.path == "-" {
+		if o.path == "" {
 			continue
 		}
 		if st, err := os.Stat(filepath.Dir(o.path)); err != nil || !st.IsDir() {

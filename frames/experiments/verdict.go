@@ -123,21 +123,18 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		best := ranked[0]
 		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}]), AllAttributes: d > 0 && k >= d}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
-		v.Zero = pairedGap(runs, nil, "zero predictor")
-		v.Zero.Of = best
+		v.Zero = pairedGap(best, runs, nil, "zero predictor")
 		if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 			for _, name := range ranked[1:] {
 				other := bySolverK[[2]string{name, fmt.Sprint(k)}]
-				if g := pairedGap(other, nil, "zero predictor"); g.Mean < 0 && g.Clear() {
-					g.Of = name
+				if g := pairedGap(name, other, nil, "zero predictor"); g.Mean < 0 && g.Clear() {
 					v.Steadier, v.SteadierRatio, v.SteadierZero = name, meanRatio(other), &g
 					break
 				}
 			}
 		}
 		if full != "" {
-			g := pairedGap(runs, bySolverK[[2]string{full, "full"}], full)
-			g.Of = best
+			g := pairedGap(best, runs, bySolverK[[2]string{full, "full"}], full)
 			v.Full = &g
 		}
 		if sr, ok := bySolverK[[2]string{baseline, fmt.Sprint(k)}]; ok {
@@ -147,8 +144,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 				who, whoName = bySolverK[[2]string{ranked[1], fmt.Sprint(k)}], ranked[1]
 			}
 			if best != baseline || len(ranked) > 1 {
-				g := pairedGap(who, sr, baseline)
-				g.Of = whoName
+				g := pairedGap(whoName, who, sr, baseline)
 				v.Screen = &g
 			}
 		}
@@ -191,10 +187,10 @@ func meanRatio(runs []Outcome) float64 {
 	return s / float64(len(runs))
 }
 
-// pairedGap is the mean of a's ratio minus b's over the splits (seeds)
-// both ran on, with its 95 % half-width; b nil means the zero predictor
-// (ratio 1 on every split).
-func pairedGap(a, b []Outcome, against string) Gap {
+// pairedGap is the gap of the solver named of, whose runs are a: the mean
+// of a's ratio minus b's over the splits (seeds) both ran on, with its 95 %
+// half-width; b nil means the zero predictor (ratio 1 on every split).
+func pairedGap(of string, a, b []Outcome, against string) Gap {
 	other := map[uint64]float64{}
 	for _, o := range b {
 		other[o.Seed] = o.Ratio
@@ -207,7 +203,9 @@ func pairedGap(a, b []Outcome, against string) Gap {
 			diff = append(diff, o.Ratio-r)
 		}
 	}
-	return gapOf(diff, against)
+	g := gapOf(diff, against)
+	g.Of = of
+	return g
 }
 
 // gapOf is the mean of the paired differences diff with its 95 %
