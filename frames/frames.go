@@ -38,6 +38,9 @@ var (
 	// ErrSolverPanic: a solver panicked during cross-validation (a bug);
 	// CrossValidate returns the panic as an error naming the grid point.
 	ErrSolverPanic = errors.New("frames: solver panicked")
+	// ErrNilModel: a method that needs a model was called on a nil *Model
+	// (fit one with Prepared.Fit, or read one with ReadModel).
+	ErrNilModel = errors.New("frames: nil model")
 )
 
 // InterceptName is the coefficient name of the intercept in Model.Frame.

@@ -109,8 +109,11 @@ func (m *Model) Score(df dataframe.DataFrame, target string) (Scores, error) {
 // and "coefficient" (Float): an "(intercept)" row first if HasIntercept,
 // then one row per feature in attribute order. To save a model, prefer
 // gota's WriteJSON: WriteCSV prints floats with %f (six decimals), which
-// rounds small coefficients away.
+// rounds small coefficients away. A nil model gives a frame of no rows.
 func (m *Model) Frame() dataframe.DataFrame {
+	if m == nil {
+		m = &Model{}
+	}
 	names := make([]string, 0, len(m.Features)+1)
 	coef := make([]float64, 0, len(m.Features)+1)
 	if m.HasIntercept {
@@ -182,9 +185,6 @@ func stringColumn(df dataframe.DataFrame, name string) (vals []string, err error
 // (a sparse model needs only its support). A missing, non-numeric or
 // non-finite feature is an error naming the column.
 func (m *Model) Predict(df dataframe.DataFrame) ([]float64, error) {
-	if m == nil {
-		return nil, fmt.Errorf("frames: Predict: the model is nil: %w", lao.ErrNotPointer)
-	}
 	if err := m.checkShape("Predict"); err != nil {
 		return nil, err
 	}
@@ -239,11 +239,21 @@ func (m *Model) readSupport(df dataframe.DataFrame, missing bool) ([][]float64, 
 
 // NonZero returns the number of non-zero coefficients: the attributes the
 // model reads at prediction time.
-func (m *Model) NonZero() int { return lao.NonZero(m.Coef) }
+// A nil model reads none.
+func (m *Model) NonZero() int {
+	if m == nil {
+		return 0
+	}
+	return lao.NonZero(m.Coef)
+}
 
-// checkShape reports a model whose coefficients or fill values do not match
-// its features (a hand-built Model), before any of them is indexed.
+// checkShape reports a nil model, and a model whose coefficients or fill
+// values do not match its features (a hand-built Model), before any of
+// them is indexed.
 func (m *Model) checkShape(where string) error {
+	if m == nil {
+		return fmt.Errorf("frames: %s: the model is nil (fit one with Prepared.Fit or read one with ReadModel): %w", where, ErrNilModel)
+	}
 	if len(m.Coef) != len(m.Features) {
 		return fmt.Errorf("frames: %s: %d coefficients for %d features: %w", where, len(m.Coef), len(m.Features), lao.ErrShape)
 	}
@@ -269,6 +279,9 @@ func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) s
 
 // RangeReport returns RangeWarning and RowFlags from one scan of df.
 func (m *Model) RangeReport(df dataframe.DataFrame, lines []int, unit string) (warning string, flags []string) {
+	if m.checkShape("RangeReport") != nil {
+		return "", nil // Predict reports it
+	}
 	scan, cols := m.rangeScan(df)
 	return m.rangeWarning(scan, cols, lines, unit), m.rowFlags(df, scan, cols)
 }

@@ -3,8 +3,10 @@ package frames_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -169,5 +171,36 @@ func TestDataFrameRoundTrip(t *testing.T) {
 				t.Fatalf("row %d attribute %d: %g vs %g", i, j, v, b.Row(i)[j])
 			}
 		}
+	}
+}
+
+// TestNilModel: every method of a nil *Model reports ErrNilModel or returns
+// an empty answer; none panics.
+func TestNilModel(t *testing.T) {
+	var m *frames.Model
+	df := dataframe.New(series.New([]float64{1, 2}, series.Float, "x"), series.New([]float64{3, 4}, series.Float, "y"))
+	if _, err := m.Predict(df); !errors.Is(err, frames.ErrNilModel) || !strings.Contains(err.Error(), "Predict: the model is nil") {
+		t.Errorf("Predict: %v, want ErrNilModel naming Predict", err)
+	}
+	if _, err := m.PredictWithin(df, 1, 0); !errors.Is(err, frames.ErrNilModel) || !strings.Contains(err.Error(), "PredictWithin") {
+		t.Errorf("PredictWithin: %v, want ErrNilModel naming PredictWithin", err)
+	}
+	if _, err := m.Score(df, "y"); !errors.Is(err, frames.ErrNilModel) {
+		t.Errorf("Score: %v, want ErrNilModel", err)
+	}
+	if err := m.WriteJSON(io.Discard); !errors.Is(err, frames.ErrNilModel) {
+		t.Errorf("WriteJSON: %v, want ErrNilModel", err)
+	}
+	if n := m.NonZero(); n != 0 {
+		t.Errorf("NonZero = %d, want 0", n)
+	}
+	if f := m.Frame(); f.Err != nil || f.Nrow() != 0 {
+		t.Errorf("Frame: %d rows, err %v; want an empty frame", f.Nrow(), f.Err)
+	}
+	if w, flags := m.RangeReport(df, nil, ""); w != "" || flags != nil {
+		t.Errorf("RangeReport = %q, %v; want nothing", w, flags)
+	}
+	if flags := m.RowFlags(df); flags != nil {
+		t.Errorf("RowFlags = %v, want nil", flags)
 	}
 }

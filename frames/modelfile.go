@@ -248,6 +248,9 @@ func ReadModel(r io.Reader) (*Model, error) {
 
 // check validates the model's shape and numbers.
 func (m *Model) check() error {
+	if m == nil {
+		return fmt.Errorf("frames: WriteJSON: the model is nil: %w", ErrNilModel)
+	}
 	d := len(m.Features)
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrModelFile, fmt.Sprintf(format, args...))
@@ -390,7 +393,7 @@ func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, 
 // wrapping lao.ErrBudgetExceeded, as is a cost budget for a model fitted
 // without prices.
 func (m *Model) PredictWithin(df dataframe.DataFrame, budget int, costBudget float64) ([]float64, error) {
-	if err := m.checkShape("PredictOnBudget"); err != nil {
+	if err := m.checkShape("PredictWithin"); err != nil {
 		return nil, err
 	}
 	if budget <= 0 {
