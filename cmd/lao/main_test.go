@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -479,11 +480,18 @@ func TestRepeatedFlags(t *testing.T) {
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--cv", "0", "--k", "2", "--param", "k=2"); err != nil {
 		t.Errorf("the same k twice: %v", err)
 	}
-	// a parameter given as 0 asks for its default, which CV tunes: it is
-	// reported as chosen by CV, not as set on the command line
-	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--cv", "2", "--eta", "0")
-	if err != nil || strings.Contains(out, "set on the command line: eta") || !strings.Contains(out, "parameters chosen by 2-fold CV") {
-		t.Errorf("--eta 0 under CV: %v\n%s", err, out)
+	// a parameter whose 0 selects its default is refused at 0 (it quietly
+	// fitted the default, tuned by CV: an analyst asking for --lambda 0
+	// expected no penalty), by a shorthand or by --param
+	for _, args := range [][]string{{"--solver", "aerr", "--eta", "0"}, {"--solver", "ridge", "--lambda", "0"}, {"--solver", "aerr", "--param", "B=0"}} {
+		_, err = runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "2"}, args...)...)
+		if !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), "= 0 is not a setting: 0 stands for its default") {
+			t.Errorf("%v: %v, want refused naming the default", args, err)
+		}
+	}
+	// where 0 is a setting (no default behind it), it is accepted
+	if _, err = runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--solver", "ddaerr", "--param", "split=0"); err != nil {
+		t.Errorf("--param split=0: %v", err)
 	}
 	// the same value twice is harmless (a boolean flag too), and an empty
 	// --ignore adds nothing (it cleared the list before)

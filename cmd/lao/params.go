@@ -67,18 +67,10 @@ func (pf *paramFlags) put(name, v string) error {
 // given reports whether the parameter name was given on the command line.
 func (pf *paramFlags) given(name string) bool { return slices.Contains(pf.order, name) }
 
-// fixed returns the parameters given on the command line with a value
-// other than 0: 0 asks for the default, which cross-validation tunes, so a
-// parameter given as 0 is reported as tuned, not as set.
-func (pf *paramFlags) fixed() []string {
-	var out []string
-	for _, n := range pf.order {
-		if v, err := strconv.ParseFloat(strings.TrimSpace(pf.set[n]), 64); err != nil || v != 0 {
-			out = append(out, n)
-		}
-	}
-	return out
-}
+// fixed returns the parameters given on the command line: cross-validation
+// leaves them as given. (A 0 that would select a parameter's default is
+// refused by apply, so every parameter given is a setting.)
+func (pf *paramFlags) fixed() []string { return slices.Clone(pf.order) }
 
 // clampK lowers the default k (lao.DefaultK) to d on a table with fewer
 // attributes and returns a note saying so; a k given on the command line
@@ -133,9 +125,27 @@ func (pf *paramFlags) apply(s lao.Solver) error {
 			return fmt.Errorf("%s: parameter %s is set twice (as %q and %q)", s.Name(), p.Name, prev, name)
 		}
 		seen[p.Name] = name
+		if err := zeroMeansDefault(s, p, name, pf.set[name]); err != nil {
+			return err
+		}
 		if err := p.SetString(pf.set[name]); err != nil {
 			return fmt.Errorf("%s: %w", s.Name(), err)
 		}
 	}
 	return nil
+}
+
+// zeroMeansDefault refuses a value of 0 given for a parameter whose 0
+// selects a default (Param.Default): the library reads 0 as "not set", so
+// --lambda 0 would quietly fit the default penalty, tuned by --cv, not a
+// penalty of 0.
+func zeroMeansDefault(s lao.Solver, p lao.Param, flagName, v string) error {
+	if p.Default == "" {
+		return nil
+	}
+	if x, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || x != 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s = 0 is not a setting: 0 stands for its default (%s), which --cv tunes; leave %s out for the default, or give a positive value (a small one, such as 1e-9, for almost none): %w",
+		s.Name(), flagName, p.Default, flagName, lao.ErrParam)
 }
