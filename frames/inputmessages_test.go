@@ -32,6 +32,21 @@ func TestNumericHeaderWarning(t *testing.T) {
 	if got := NumericHeader([]string{"5", "4", "8", "7", "x"}); !slices.Equal(got, []string{"5", "4", "8", "7"}) {
 		t.Errorf("NumericHeader = %q, want the four numbers (5, 4 and 8, 7 are runs of two, not years)", got)
 	}
+	// scikit-learn's boston_house_prices.csv: a first line "506,13," and
+	// then empty cells, which the reader names column3, column4, …
+	boston := []string{"506", "13", "column3", "column4", "column5_2", "column6"}
+	if got := NumericHeader(boston); !slices.Equal(got, []string{"506", "13"}) {
+		t.Errorf("NumericHeader = %q, want the two counts (the other four cells were empty)", got)
+	}
+	if got := GeneratedNames(boston); !slices.Equal(got, []string{"column3", "column4", "column5_2", "column6"}) {
+		t.Errorf("GeneratedNames = %q", got)
+	}
+	if got := NumericHeader([]string{"age", "column2", "column3", "x"}); got != nil {
+		t.Errorf("NumericHeader = %q on a header of names and empty cells, no number", got)
+	}
+	if got := GeneratedNames([]string{"column2", "column1", "column30"}); got != nil {
+		t.Errorf("GeneratedNames = %q: names columnJ out of their place are the user's", got)
+	}
 	df := dataframe.LoadRecords([][]string{{"59", "2", "87"}, {"48", "1", "69"}, {"72", "2", "141"}, {"24", "1", "206"},
 		{"50", "1", "135"}, {"23", "1", "97"}, {"36", "2", "138"}, {"66", "2", "63"}, {"60", "2", "110"}, {"29", "1", "310"}, {"22", "1", "101"}})
 	p, err := PrepareFrame(df, "87", Options{}, 0.2, 1)

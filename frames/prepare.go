@@ -58,10 +58,12 @@ type Prepared struct {
 	// says so.
 	Collinear []Collinear
 	// NumericNames lists the column names of the whole frame that are
-	// numbers, when they are more than half of its names (NumericHeader:
-	// PrepareFrame only): the file's first line was probably data, read as
-	// the header and lost as a row. Warnings says so.
-	NumericNames []string
+	// numbers, when they and the empty header cells are more than half of
+	// its names (NumericHeader: PrepareFrame only): the file's first line
+	// was probably data, read as the header and lost as a row; EmptyNames
+	// then lists the names given to its empty cells (GeneratedNames).
+	// Warnings says so.
+	NumericNames, EmptyNames []string
 }
 
 // SetPrices sets the features' prices from prices given by column name
@@ -93,7 +95,9 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 		return nil, err
 	}
 	p.IDLike = IDLikeColumns(df, p.Train.Names())
-	p.NumericNames = NumericHeader(df.Names())
+	if p.NumericNames = NumericHeader(df.Names()); p.NumericNames != nil {
+		p.EmptyNames = GeneratedNames(df.Names())
+	}
 	if ds, ok := p.Train.(*lao.Dataset); ok {
 		p.Collinear = CollinearColumns(ds, target)
 	}
@@ -334,8 +338,13 @@ func (p *Prepared) Warnings() []string {
 	}
 	out := p.SizeWarnings()
 	if n := p.NumericNames; len(n) > 0 {
-		out = append(out, fmt.Sprintf("the header looks like data: %d column names are numbers (%s): if the file has no header line, "+
-			"its first row was read as the column names and is not among the rows; add a first line naming the columns", len(n), quoteFew(n, 4)))
+		empty := ""
+		if g := p.EmptyNames; len(g) > 0 {
+			empty = fmt.Sprintf(" and %d are empty (named %s)", len(g), quoteFew(g, 2))
+		}
+		out = append(out, fmt.Sprintf("the header looks like data: %d column names are numbers (%s)%s: if the file has no header line, "+
+			"its first row was read as the column names and is not among the rows; add a first line naming the columns "+
+			"(if the names are on a later line, delete the lines above them)", len(n), quoteFew(n, 4), empty))
 	}
 	for _, c := range p.IDLike {
 		out = append(out, c.Warning())

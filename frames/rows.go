@@ -145,15 +145,17 @@ func (t *rowTable) headerHint() string {
 	if 2*(countTrue(t.unnamed)+len(numericNames(t.names))) < len(t.names) {
 		return ""
 	}
-	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns)"
+	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns; if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, delete the lines above them, e.g. tail -n +2 FILE > NEW.csv)"
 }
 
-// NumericHeader returns the names that are numbers when they are more
-// than half of names (a first line of data read as the header, as in
-// scikit-learn's bundled files, whose first line holds counts), else nil.
-// Names in a run of three or more consecutive integers side by side
-// (1960, 1961, 1962, …: years or ages, as in a World Bank table) are
-// column names, not data, and do not count.
+// NumericHeader returns the names that are numbers when they and the
+// empty header cells (named columnJ, J the column's place, by the CSV
+// reader) are more than half of names: a first line of data read as the
+// header, as in scikit-learn's bundled files, whose first line holds two
+// counts and then nothing. Otherwise, and when no name is a number, it
+// returns nil. Names in a run of three or more consecutive integers side
+// by side (1960, 1961, 1962, …: years or ages, as in a World Bank table)
+// are column names, not data, and do not count.
 func NumericHeader(names []string) []string {
 	var out []string
 	for i, h := range names {
@@ -161,10 +163,24 @@ func NumericHeader(names []string) []string {
 			out = append(out, h)
 		}
 	}
-	if 2*len(out) > len(names) {
+	if len(out) > 0 && 2*(len(out)+len(GeneratedNames(names))) > len(names) {
 		return out
 	}
 	return nil
+}
+
+// GeneratedNames returns the names the CSV reader gave empty header cells:
+// columnJ (or columnJ_N when that name was taken), J the column's place
+// counted from 1.
+func GeneratedNames(names []string) []string {
+	var out []string
+	for i, h := range names {
+		base := fmt.Sprintf("column%d", i+1)
+		if rest, ok := strings.CutPrefix(h, base); ok && (rest == "" || strings.HasPrefix(rest, "_")) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // inIntegerRun reports whether names[i] is an integer in a run of three or
