@@ -53,7 +53,13 @@ func TestFitWithCosts(t *testing.T) {
 	if _, ok := rep["attribute_costs"].(map[string]any)["e"]; !ok || !strings.Contains(out, `"mean_cost_per_example"`) {
 		t.Errorf("attribute costs or mean missing: %s", out)
 	}
-	text, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "hybrid", "--k", "4", "--s", "2", "--costs", costs, "--predict-cost-budget", "3", "--cv", "0")
+	// the header names the cost budget, not "every attribute" (screen-ridge
+	// with a cost budget has no count limit, so its k is d)
+	text, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "screen-ridge", "--costs", costs, "--cost-budget", "25", "--cv", "0")
+	if first, _, _ := strings.Cut(text, "\n"); err != nil || !strings.Contains(first, "d = 6, cost budget 25 per example,") {
+		t.Errorf("screen-ridge within C = 25: %v\n%s", err, text)
+	}
+	text, err = runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "hybrid", "--k", "4", "--s", "2", "--costs", costs, "--predict-cost-budget", "3", "--cv", "0")
 	if err != nil || !strings.Contains(text, "prediction cost budget 3") || !strings.Contains(text, `price of "street" ignored`) {
 		t.Errorf("hybrid within C' = 3: %v\n%s", err, text)
 	}

@@ -474,8 +474,15 @@ func budgetK(s lao.Solver, d int) int {
 
 // fitBudgetText is the budget in fit's header: ", k = K", or none for a
 // solver without k (exploitation reads its support), or every attribute
-// (full information, or a budget with nothing hidden).
+// (full information, or a budget with nothing hidden); with a cost budget,
+// that budget, and k when it limits the count too.
 func fitBudgetText(r *fitReport) string {
+	if c := r.CostReport; c != nil && c.CostBudget > 0 {
+		if r.K > 0 && r.K < r.D {
+			return fmt.Sprintf(", cost budget %g per example, at most k = %d", c.CostBudget, r.K)
+		}
+		return fmt.Sprintf(", cost budget %g per example", c.CostBudget)
+	}
 	switch {
 	case r.K == 0:
 		return ""
