@@ -247,8 +247,12 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		if v.Ratio >= 1 {
 			side = "not below"
 		}
-		return at + fmt.Sprintf("%s has the lowest test error (%.3f of the zero predictor's, %s predicting the mean) on the one split this k ran on; "+
-			"one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)", v.Best, v.Ratio, side)
+		line := at + fmt.Sprintf("%s has the lowest test error of the budgeted methods (%s of the zero predictor's, %s predicting the mean) on the one split this k ran on",
+			v.Best, ratioNumber(v.Ratio), side)
+		if v.Full != nil && v.Full.N == 1 {
+			line += fmt.Sprintf(" (full information, %s: %s)", full, ratioNumber(v.Ratio-v.Full.Mean))
+		}
+		return line + "; one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)"
 	}
 	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 		if v.Steadier != "" {
@@ -258,10 +262,13 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		}
 		return at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %.3f of its error); read more attributes per row or collect more rows", v.Best, v.Ratio)
 	}
-	line := at + fmt.Sprintf("use %s (%.3f of the zero predictor's test error)", v.Best, v.Ratio)
+	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", v.Best, ratioNumber(v.Ratio))
 	switch {
+	case v.Full != nil && !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
+		line += fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, too few for a 95 %% interval that excludes 0: run more (compare's --repeat)",
+			full, ratioNumber(v.Ratio-v.Full.Mean), v.Full.N)
 	case v.Full != nil && !v.Full.Clear():
-		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits", full)
+		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %d of %d)", full, v.Full.Lower, v.Full.N)
 	case v.Full != nil && v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
 		line += fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", gapNumber(-v.Full.Mean), full)
 	case v.Full != nil:
@@ -276,6 +283,15 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		}
 	}
 	return line
+}
+
+// ratioNumber prints a mean test-error ratio to three decimals, or to two
+// significant digits below 0.0005, where three decimals would print 0.000.
+func ratioNumber(r float64) string {
+	if r >= 0 && r < 0.0005 {
+		return fmt.Sprintf("%.2g", r)
+	}
+	return fmt.Sprintf("%.3f", r)
 }
 
 // gapNumber prints a clear gap between mean ratios to three decimals, or
