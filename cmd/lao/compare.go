@@ -789,15 +789,19 @@ func summarise(v []float64) meanSD {
 
 func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	printCompareHeader(w, r)
-	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s", fmtPM(r.Zero))
+	fmt.Fprintf(w, "zero predictor (the training mean): test MSE %s", fmtPM(r.Zero, len(r.Seeds)))
 	if r.ZeroClass != nil {
-		fmt.Fprintf(w, ", classification error %s (the training part's majority class)", fmtPM(*r.ZeroClass))
+		fmt.Fprintf(w, ", classification error %s (the training part's majority class)", fmtPM(*r.ZeroClass, len(r.Seeds)))
 	}
 	fmt.Fprint(w, "\n\n")
 	if err := printCompareRows(w, r); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\n(mean ± sd over the splits; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid", baselineSolver, baselineSolver)
+	spread := "mean ± sd over the splits"
+	if len(r.Seeds) == 1 {
+		spread = "one split, so no spread"
+	}
+	fmt.Fprintf(w, "\n(%s; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid", spread, baselineSolver, baselineSolver)
 	if slices.ContainsFunc(r.Rows, func(row compareRow) bool { return row.Zero > 0 }) {
 		fmt.Fprint(w, ";\n *: the mean counts the splits on which cross-validation chose the zero predictor, which read no attribute")
 	}
@@ -820,7 +824,11 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 	if r.Target != "" {
 		fmt.Fprintf(w, " (target %s)", r.Target)
 	}
-	fmt.Fprintf(w, ": m = %d, d = %d; %d seeded splits (seeds %d..%d), %.0f %% test", r.M, r.D, r.Repeats, r.Seeds[0], r.Seeds[len(r.Seeds)-1], 100*r.TestFrac)
+	if r.Repeats == 1 {
+		fmt.Fprintf(w, ": m = %d, d = %d; one seeded split (seed %d), %.0f %% test", r.M, r.D, r.Seeds[0], 100*r.TestFrac)
+	} else {
+		fmt.Fprintf(w, ": m = %d, d = %d; %d seeded splits (seeds %d..%d), %.0f %% test", r.M, r.D, r.Repeats, r.Seeds[0], r.Seeds[len(r.Seeds)-1], 100*r.TestFrac)
+	}
 	if r.CVFolds > 0 {
 		fmt.Fprintf(w, ", every solver tuned by %d-fold CV on each training part", r.CVFolds)
 	} else {
@@ -867,14 +875,21 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 	}
 	fmt.Fprintln(tw, head+"\tattributes seen (per example)\tbeats "+baselineSolver+"\tCV edge")
 	pm := func(m meanSD, prec int) string {
-		return fmt.Sprintf("%.*f ± %.*f", prec, float64(m.Mean), prec, float64(m.SD))
+		mean, sd := fmt.Sprintf("%.*f", prec, float64(m.Mean)), fmt.Sprintf("%.*f", prec, float64(m.SD))
+		if a := float64(m.Mean); a > 0 && a < 0.5*math.Pow(10, -float64(prec)) { // would print 0.000
+			mean, sd = fmt.Sprintf("%.2g", a), fmt.Sprintf("%.2g", float64(m.SD))
+		}
+		if len(r.Seeds) == 1 { // one split: no spread to print
+			return mean
+		}
+		return mean + " ± " + sd
 	}
 	for _, row := range r.Rows {
 		k := strconv.Itoa(row.K)
 		if row.Full {
 			k = fmt.Sprintf("all %d", row.K)
 		}
-		line := fmt.Sprintf("%s\t%s\t%s\t%s", row.Solver, k, fmtPM(row.MSE), pm(row.Ratio, 3))
+		line := fmt.Sprintf("%s\t%s\t%s\t%s", row.Solver, k, fmtPM(row.MSE, len(r.Seeds)), pm(row.Ratio, 3))
 		if r.Binary {
 			line += "\t" + pm(*row.ClassErr, 3)
 		}
@@ -909,10 +924,10 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 			at += " (every attribute: no budget)"
 		}
 		if v.Steadier != "" { // the recommendation is another method: say why at once
-			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %.3f, but not clearly below the zero predictor over the splits; recommended instead: %s, %.3f (→ below)\n",
-				at, v.Best, v.Ratio, v.Steadier, v.SteadierRatio)
+			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s, but not clearly below the zero predictor over the splits; recommended instead: %s, %s (→ below)\n",
+				at, v.Best, experiments.RatioNumber(v.Ratio), v.Steadier, experiments.RatioNumber(v.SteadierRatio))
 		} else {
-			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %.3f\n", at, v.Best, v.Ratio)
+			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s\n", at, v.Best, experiments.RatioNumber(v.Ratio))
 		}
 		if v.Full != nil {
 			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())
@@ -928,12 +943,17 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 	}
 }
 
-// fmtPM formats mean ± sd with about four significant digits of the mean.
-func fmtPM(m meanSD) string {
+// fmtPM formats mean ± sd over n splits with about four significant
+// digits of the mean; the mean alone for one split (its sd is 0 by
+// construction, not a measured spread).
+func fmtPM(m meanSD, n int) string {
 	mean, sd := float64(m.Mean), float64(m.SD)
 	dec := 3
 	if a := math.Abs(mean); a > 0 && !math.IsInf(a, 0) {
 		dec = min(max(3-int(math.Floor(math.Log10(a))), 0), 8)
+	}
+	if n == 1 {
+		return fmt.Sprintf("%.*f", dec, mean)
 	}
 	return fmt.Sprintf("%.*f ± %.*f", dec, mean, dec, sd)
 }

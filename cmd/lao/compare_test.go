@@ -159,6 +159,12 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 	if !strings.Contains(out, "k = 2 (every attribute: no budget)") || !strings.Contains(out, "→ k = 2, all d = 2 attributes (no budget") { // d = 2
 		t.Errorf("k = d not marked:\n%s", out)
 	}
+	// one split: said so, and no "± 0.000" spread printed
+	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "1", "--repeat", "1", "--cv", "3", "--quiet")
+	if err != nil || !strings.Contains(out, "; one seeded split (seed 1),") || strings.Contains(out, "±") ||
+		!strings.Contains(out, "screen-ridge has the lowest test error of the budgeted methods") || !strings.Contains(out, "(full information, ridge: ") {
+		t.Errorf("one split: %v\n%s", err, out)
+	}
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "5", "--repeat", "2", "--quiet")
 	if err == nil || !strings.Contains(err.Error(), "nothing ran: every --k (5) is above the d = 2 attributes") || strings.Contains(out, "NaN") {
 		t.Errorf("every k above d: error %v, output:\n%s", err, out)

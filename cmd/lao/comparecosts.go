@@ -448,7 +448,11 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	for _, p := range r.Pairs {
 		fmt.Fprintf(w, "  %s: %s\n", p.Solver, p.Reading)
 	}
-	fmt.Fprintf(w, "  (mean curves over %d splits; the intervals are of the split-by-split differences)\n", r.Repeats)
+	if r.Repeats == 1 {
+		fmt.Fprintln(w, "  (the curves of one split: no interval; run more with --repeat)")
+	} else {
+		fmt.Fprintf(w, "  (mean curves over %d splits; the intervals are of the split-by-split differences)\n", r.Repeats)
+	}
 	return nil
 }
 

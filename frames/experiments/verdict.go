@@ -248,9 +248,9 @@ func recommend(v Verdict, full, baseline string, d int) string {
 			side = "not below"
 		}
 		line := at + fmt.Sprintf("%s has the lowest test error of the budgeted methods (%s of the zero predictor's, %s predicting the mean) on the one split this k ran on",
-			v.Best, ratioNumber(v.Ratio), side)
+			v.Best, RatioNumber(v.Ratio), side)
 		if v.Full != nil && v.Full.N == 1 {
-			line += fmt.Sprintf(" (full information, %s: %s)", full, ratioNumber(v.Ratio-v.Full.Mean))
+			line += fmt.Sprintf(" (full information, %s: %s)", full, RatioNumber(v.Ratio-v.Full.Mean))
 		}
 		return line + "; one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)"
 	}
@@ -262,11 +262,11 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		}
 		return at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %.3f of its error); read more attributes per row or collect more rows", v.Best, v.Ratio)
 	}
-	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", v.Best, ratioNumber(v.Ratio))
+	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", v.Best, RatioNumber(v.Ratio))
 	switch {
 	case v.Full != nil && !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
 		line += fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, too few for a 95 %% interval that excludes 0: run more (compare's --repeat)",
-			full, ratioNumber(v.Ratio-v.Full.Mean), v.Full.N)
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
 	case v.Full != nil && !v.Full.Clear():
 		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %d of %d)", full, v.Full.Lower, v.Full.N)
 	case v.Full != nil && v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
@@ -285,9 +285,9 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	return line
 }
 
-// ratioNumber prints a mean test-error ratio to three decimals, or to two
+// RatioNumber prints a mean test-error ratio to three decimals, or to two
 // significant digits below 0.0005, where three decimals would print 0.000.
-func ratioNumber(r float64) string {
+func RatioNumber(r float64) string {
 	if r >= 0 && r < 0.0005 {
 		return fmt.Sprintf("%.2g", r)
 	}
@@ -319,5 +319,9 @@ func (g Gap) Statement() string {
 	case g.Clear():
 		word = "higher: the interval excludes 0"
 	}
-	return fmt.Sprintf("%+.3f vs %s (95 %% interval %+.2g to %+.2g over %d splits: %s)", g.Mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, g.N, word)
+	mean := fmt.Sprintf("%+.3f", g.Mean)
+	if g.Mean != 0 && math.Abs(g.Mean) < 0.0005 { // would print ±0.000
+		mean = fmt.Sprintf("%+.2g", g.Mean)
+	}
+	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %d splits: %s)", mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, g.N, word)
 }
