@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
+
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/ingest"
@@ -431,7 +433,7 @@ func labelNote(y []float64) string {
 		return zeroOneNote
 	case len(codes) == 2 && !slices.Equal(codes, []float64{-1, 1}):
 		return fmt.Sprintf("the labels take two values, %g and %g: code them as -1/+1 to get the classification error and each prediction's sign as its class", codes[0], codes[1])
-	case len(codes) >= 3:
+	case len(codes) >= 3 && 2*len(codes) <= len(y): // each value on two rows on average: codes, not distinct amounts
 		return fmt.Sprintf("the labels take only %d integer values (%g to %g): if they code categories rather than amounts, regression treats them as ordered and evenly spaced; to learn one category against the rest, code it +1 and the others -1",
 			len(codes), codes[0], codes[len(codes)-1])
 	}
@@ -465,9 +467,23 @@ func extremeLabelNote(y []float64) string {
 	if !(share >= 0.25 && share >= 10/n) || math.IsInf(ss, 0) {
 		return ""
 	}
+	advice := "check that value"
+	if lo, hi := floats.Min(finiteOnly(y)), floats.Max(finiteOnly(y)); lo > 0 && hi >= 10*lo { // positive, skewed: amounts
+		advice += ", or model a transform of the label (its logarithm)"
+	}
 	return fmt.Sprintf("one label, %g, holds %.0f %% of the labels' sum of squares about their mean (%.4g): every split's test MSE, the zero "+
-		"predictor's included, depends mostly on whether its row is a test row (hence their spread over splits); check that value, or model a "+
-		"transform of the label (its logarithm)", at, 100*share, mean)
+		"predictor's included, depends mostly on whether its row is a test row (hence their spread over splits); %s", at, 100*share, mean, advice)
+}
+
+// finiteOnly returns the values of y that are not NaN or ±Inf.
+func finiteOnly(y []float64) []float64 {
+	out := make([]float64, 0, len(y))
+	for _, v := range y {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // maxCodes is the most distinct integer labels labelNote takes for

@@ -287,7 +287,9 @@ func TestLabelNote(t *testing.T) {
 		{[]float64{0, 1, 1, 0}, "the labels are 0/1"},
 		{[]float64{1, 2, 2, 1}, "two values, 1 and 2: code them as -1/+1"},
 		{[]float64{-1, 1, 1}, ""},
-		{[]float64{1, 4, 2, 3, 3}, "only 4 integer values (1 to 4): if they code categories"},
+		{[]float64{1, 4, 2, 3, 3, 1, 2, 4}, "only 4 integer values (1 to 4): if they code categories"},
+		{[]float64{1, 4, 2, 3, 3}, ""},                       // 4 values on 5 rows: too few repeats to look like codes
+		{[]float64{60, 913, 78, 211, 98, 117, 102, 312}, ""}, // statsmodels' china_smoking: 8 distinct counts on 8 rows
 		{[]float64{1.5, 2, 3}, ""},
 		{[]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, ""}, // 11 values: counts, not codes
 		{[]float64{1, 1, 1}, ""},
@@ -311,8 +313,18 @@ func TestExtremeLabelNote(t *testing.T) {
 		t.Errorf("normal labels: %s", n)
 	}
 	y[17] = 38852
-	if n := extremeLabelNote(y); !strings.Contains(n, "one label, 38852, holds 99 %") {
+	if n := extremeLabelNote(y); !strings.Contains(n, "one label, 38852, holds 99 %") || !strings.Contains(n, "(its logarithm)") {
 		t.Errorf("one extreme label: %q", n)
+	}
+	// temperatures near 22 with one at 30 (statsmodels' elnino): no
+	// logarithm suggested for labels that are not skewed amounts
+	temps := make([]float64, 60)
+	for i := range temps {
+		temps[i] = 22 + 0.2*rng.NormFloat64()
+	}
+	temps[5] = 30
+	if n := extremeLabelNote(temps); !strings.Contains(n, "one label, 30, holds") || strings.Contains(n, "logarithm") {
+		t.Errorf("temperatures: %q", n)
 	}
 	small := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 30} // 30 holds 56 %, below 10/m = 100 %
 	if n := extremeLabelNote(small); n != "" {
