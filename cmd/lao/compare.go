@@ -712,7 +712,7 @@ type notRun struct {
 func cannotRun(s lao.Solver, k int, p *prepared) string {
 	c, err := lao.Clone(s)
 	if err != nil {
-		return err.Error()
+		return userMessage(err)
 	}
 	if kp, err := lao.FindParam(c, "k"); err == nil && k > 0 {
 		if kp.Set(float64(k)) != nil {
@@ -721,7 +721,7 @@ func cannotRun(s lao.Solver, k int, p *prepared) string {
 	}
 	c = frames.WithPriors(c, p.Train)
 	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
-		return err.Error()
+		return strings.TrimPrefix(userMessage(err), s.Name()+": ") // the line names the solver
 	}
 	return ""
 }

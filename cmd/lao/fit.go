@@ -209,7 +209,7 @@ func runFit(args []string, stdout io.Writer) error {
 		return fmt.Errorf("fit: %w", err)
 	}
 	s = frames.WithPriors(s, p.Train)
-	if err := setSupport(s, f.support, p.Train.Names()); err != nil {
+	if err := setSupport(s, f.support, p.Train.Names(), p.Target, p.unused); err != nil {
 		return err
 	}
 	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src.rawLabels()), frames.OutlierNotes(p.Stats, p.Train.Names()), src.tableNotes(), costNotes))
@@ -644,8 +644,9 @@ func printCoefficients(w io.Writer, r *fitReport) error {
 }
 
 // setSupport gives Exploitation its fixed support from --support (column
-// names or 0-based indices, comma-separated). Other solvers refuse the flag.
-func setSupport(s lao.Solver, spec string, names []string) error {
+// names or 0-based indices, comma-separated; a name that is the target or
+// an unused column is refused saying so). Other solvers refuse the flag.
+func setSupport(s lao.Solver, spec string, names []string, target string, unused []frames.Unused) error {
 	type supporter interface{ SetSupport([]int) }
 	if spec == "" {
 		return nil
@@ -660,6 +661,12 @@ func setSupport(s lao.Solver, spec string, names []string) error {
 		j := slices.Index(names, f)
 		if j < 0 {
 			n, err := strconv.Atoi(f)
+			if f == target {
+				return fmt.Errorf("fit: --support: %q is the target, not an attribute", f)
+			}
+			if u := slices.IndexFunc(unused, func(u frames.Unused) bool { return u.Column == f }); u >= 0 {
+				return fmt.Errorf("fit: --support: %q is not an attribute: unused column (%s)", f, unused[u].Reason)
+			}
 			if err != nil || n < 0 || n >= len(names) {
 				return fmt.Errorf("fit: --support: %q is neither a column nor an index in [0, %d)", f, len(names))
 			}

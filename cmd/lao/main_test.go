@@ -346,6 +346,10 @@ func TestFitSparseJSON(t *testing.T) {
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "hybrid", "--support", "x1"); err == nil {
 		t.Error("--support accepted for hybrid")
 	}
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "exploitation", "--support", "x1,y"); err == nil ||
+		!strings.Contains(err.Error(), `"y" is the target, not an attribute`) {
+		t.Errorf("--support naming the target: %v", err)
+	}
 	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "hybrid", "--k", "3", "--s", "3"); err == nil ||
 		!strings.Contains(err.Error(), "hybrid: s = 3") {
 		t.Errorf("s' = s: %v", err)
