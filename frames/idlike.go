@@ -22,17 +22,41 @@ type IDLike struct {
 	// Date marks a column of dates written as numbers (YYYYMMDD), not an
 	// identifier: Warning says so.
 	Date bool `json:"date,omitempty"`
+	// InOrder marks a column whose values never decrease from one row to
+	// the next (the rows are sorted by it, as a time series is by its
+	// dates or years): Warning adds that random splits then interpolate.
+	InOrder bool `json:"in_row_order,omitempty"`
 }
 
 // Warning is the sentence fit, compare and describe print for c, with the
 // hint to leave the column out.
 func (c IDLike) Warning() string {
+	order := ""
+	if c.InOrder {
+		order = fmt.Sprintf("; the rows are in the order of %s: if they are a time series, random train/test splits put each test row between "+
+			"training neighbours, so the test error measures interpolation, not forecasting (for that, hold out the last rows yourself)", c.Column)
+	}
 	if c.Date {
 		return fmt.Sprintf("column %s looks like dates written as numbers: %s; read as a number a date jumps by 70 or more at a month's end and by about 8,870 at a year's end, "+
-			"so a linear model weighs its steps unevenly: convert it to days or years since a start, or leave it out with --ignore %s (CSVOptions.Ignore in Go)", c.Column, c.Reason, ShellWord(c.Column))
+			"so a linear model weighs its steps unevenly: convert it to days or years since a start, or leave it out with --ignore %s (CSVOptions.Ignore in Go)%s", c.Column, c.Reason, ShellWord(c.Column), order)
 	}
-	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s (CSVOptions.Ignore in Go)",
-		c.Column, c.Reason, ShellWord(c.Column))
+	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s (CSVOptions.Ignore in Go)%s",
+		c.Column, c.Reason, ShellWord(c.Column), order)
+}
+
+// inRowOrder reports whether v never decreases from one row to the next
+// and takes at least 3 distinct values.
+func inRowOrder(v []float64) bool {
+	distinct := 1
+	for i := 1; i < len(v); i++ {
+		switch {
+		case v[i] < v[i-1]:
+			return false
+		case v[i] > v[i-1]:
+			distinct++
+		}
+	}
+	return distinct >= 3
 }
 
 // IDLikeColumns returns the columns among features of df (in that order)
@@ -61,10 +85,11 @@ func IDLikeColumns(df dataframe.DataFrame, features []string) []IDLike {
 		if col.Err != nil || col.HasNaN() {
 			continue
 		}
-		if reason := dateReason(col.Float()); reason != "" {
-			out = append(out, IDLike{Column: name, Reason: reason, Date: true})
-		} else if reason := idReason(col.Float()); reason != "" {
-			out = append(out, IDLike{Column: name, Reason: reason})
+		v := col.Float()
+		if reason := dateReason(v); reason != "" {
+			out = append(out, IDLike{Column: name, Reason: reason, Date: true, InOrder: inRowOrder(v)})
+		} else if reason := idReason(v); reason != "" {
+			out = append(out, IDLike{Column: name, Reason: reason, InOrder: inRowOrder(v)})
 		}
 	}
 	return out

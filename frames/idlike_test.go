@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,6 +103,17 @@ func TestDateLikeColumns(t *testing.T) {
 	got := IDLikeColumns(df, []string{"date", "code"})
 	if len(got) == 0 || got[0].Column != "date" || !got[0].Date || !strings.Contains(got[0].Warning(), "dates written as numbers") {
 		t.Fatalf("flagged %+v", got)
+	}
+	// the rows are sorted by the dates: a time series, and the warning says
+	// what random splits measure there
+	if !got[0].InOrder || !strings.Contains(got[0].Warning(), "the test error measures interpolation, not forecasting") {
+		t.Errorf("dates in row order: %+v\n%s", got[0], got[0].Warning())
+	}
+	slices.Reverse(dates)
+	slices.Reverse(dates[:4]) // no longer in order
+	got = IDLikeColumns(dataframe.New(series.New(dates, series.Float, "date")), []string{"date"})
+	if len(got) != 1 || got[0].InOrder || strings.Contains(got[0].Warning(), "interpolation") {
+		t.Errorf("dates out of order: %+v", got)
 	}
 	for _, c := range got[1:] {
 		if c.Date {

@@ -322,8 +322,11 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDL
 	}
 	for _, j := range order[:show] {
 		flag := ""
-		if slices.ContainsFunc(ids, func(c frames.IDLike) bool { return c.Column == names[j] }) {
+		if i := slices.IndexFunc(ids, func(c frames.IDLike) bool { return c.Column == names[j] }); i >= 0 {
 			flag = "ID-like"
+			if ids[i].Date {
+				flag = "date" // its warning says dates, not an identifier
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]), flag)
 	}
