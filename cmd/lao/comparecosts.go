@@ -424,8 +424,14 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	if len(r.Pairs) == 0 {
 		return nil
 	}
+	return printCostPairs(w, r)
+}
+
+// printCostPairs prints the table of priced against cost-blind solvers of
+// compare --costs, and what each pair says.
+func printCostPairs(w io.Writer, r *costCompareReport) error {
 	fmt.Fprintln(w, "\npriced against cost-blind at the same budget:")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "solver\tk\ttarget MSE (the larger final)\tcost to reach it: priced / cost-blind\tcost ratio: cost-blind / priced (above 1: priced cheaper)\tcost-blind MSE at the priced total cost\tpriced final MSE\tpredicted gain at k (one draw)")
 	for _, p := range r.Pairs {
 		reach, ratio := fmt.Sprintf("%.4g / %.4g", float64(p.PricedToTarget), float64(p.BlindToTarget)), fmt.Sprintf("%.2f", float64(p.CostRatio))
