@@ -30,7 +30,7 @@ func AssumptionsTable(caption string, checks ...Check) Table {
 		}
 		t.Rows = append(t.Rows, []string{c.Name, fmtNum(c.Value), "≤ " + fmtNum(c.Limit), ok})
 	}
-	t.Footer = "all assumptions hold: the bound is valid here (whether it says anything, below the error of w = 0, is for the lines under its plot)"
+	t.Footer = "all assumptions hold: the theorem applies to these data (whether its bound says anything, below the error of w = 0, and whether it is drawn with its constants, is for the plot and the lines under it)"
 	if !all {
 		t.Footer = "some assumption fails: the bound is not guaranteed here"
 	}

@@ -7,7 +7,7 @@ import (
 
 func TestAssumptionsTable(t *testing.T) {
 	ok := AssumptionsTable("Theorem 3.1", Check{"max ||x||₂", 1, 1}, Check{"||w*||₂", 0.7, 1})
-	if ok.Rows[0][3] != "yes" || ok.Rows[1][1] != "0.7" || ok.Rows[1][2] != "≤ 1" || !strings.Contains(ok.Footer, "the bound is valid here") {
+	if ok.Rows[0][3] != "yes" || ok.Rows[1][1] != "0.7" || ok.Rows[1][2] != "≤ 1" || !strings.Contains(ok.Footer, "all assumptions hold: the theorem applies to these data") {
 		t.Errorf("%+v", ok)
 	}
 	bad := AssumptionsTable("T", Check{"max |y|", 1.5, 1})

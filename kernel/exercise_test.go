@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/laoproject/lao/frames/experiments"
+	"github.com/laoproject/lao/frames/plot"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -59,6 +60,14 @@ func TestBoundVerdicts(t *testing.T) {
 	}
 	if _, err := BoundVerdicts([]Curve{informative}, "m", "x"); err == nil {
 		t.Error("no Zero curve: no error")
+	}
+	// a theorem stated with O(·), drawn with constant 1: below w = 0 is not
+	// a certified bound, and the line says so
+	rate := plot.RateCurve("Theorem 2", Curve{Name: "AER", X: x, Mean: []float64{1, 1, 1}}, func(m float64) float64 { return 1.2 / m })
+	lines, err = BoundVerdicts([]Curve{rate, zero}, "m", "")
+	if err != nil || len(lines) != 1 || !strings.HasPrefix(lines[0], "Theorem 2 (O-constant 1): below the predict-0 risk") ||
+		!strings.Contains(lines[0], "informative only if the theorem's O(·) constant were 1") {
+		t.Errorf("rate curve: %q, %v", lines, err)
 	}
 }
 

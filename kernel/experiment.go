@@ -260,7 +260,7 @@ func BudgetTable(rep *experiments.Report, ref string) (Table, error) {
 // scored worse on the test rows than its choice on a shorter prefix.
 const OneSplitCV = "every prefix was tuned on its own by cross-validation on one split, and the parameters CV chose on the whole " +
 	"training part score worse on the test rows than those it chose on a shorter prefix: a selection made on few folds of one " +
-	"split is noisy (the paper's protocol, full = true, averages 10 splits with 10 folds)"
+	"split is noisy (full = true runs the paper's protocol, which averages many random splits, each tuned by 10-fold CV)"
 
 // BelowAlong compares two curves of rep along the whole run at equal
 // attributes seen, as the papers' figures do: at every point of lower

@@ -24,7 +24,9 @@ func encodeNotebook(v any) ([]byte, error) {
 
 // CleanNotebook removes outputs, execution counts and execution metadata
 // from every code cell of the .ipynb JSON b (the committed form of
-// notebooks). Everything else is kept.
+// notebooks), and the outputs' collapsed state except in cells whose
+// source is hidden (the solutions, whose outputs are the answers).
+// Everything else is kept.
 func CleanNotebook(b []byte) ([]byte, error) {
 	var nb map[string]any
 	if err := json.Unmarshal(b, &nb); err != nil {
@@ -40,8 +42,10 @@ func CleanNotebook(b []byte) ([]byte, error) {
 		cell["execution_count"] = nil
 		if md, ok := cell["metadata"].(map[string]any); ok {
 			delete(md, "execution")
-			delete(md, "collapsed")
 			delete(md, "scrolled")
+			if j, _ := md["jupyter"].(map[string]any); j["source_hidden"] != true {
+				delete(md, "collapsed") // a view state; a solution's stays collapsed
+			}
 		}
 	}
 	return encodeNotebook(nb)
@@ -69,7 +73,7 @@ type NotebookCell struct {
 	Markdown bool     // a Markdown cell; otherwise Go code
 	Source   string   // cell text
 	Tags     []string // e.g. PlotTag, SolutionTag
-	Hidden   bool     // source collapsed (metadata jupyter.source_hidden), as solutions are
+	Hidden   bool     // source and outputs collapsed (metadata jupyter.source_hidden, outputs_hidden, collapsed), as solutions are
 }
 
 // NewNotebook returns a clean GoNB notebook (nbformat 4.5) whose first code
@@ -88,8 +92,9 @@ func NewNotebook(cells []NotebookCell, budgetSeconds float64) ([]byte, error) {
 		if len(c.Tags) > 0 {
 			md["tags"] = c.Tags
 		}
-		if c.Hidden {
-			md["jupyter"] = map[string]any{"source_hidden": true}
+		if c.Hidden { // collapsed source and outputs: a solution shows nothing until opened
+			md["jupyter"] = map[string]any{"source_hidden": true, "outputs_hidden": true}
+			md["collapsed"] = true
 		}
 		cell := map[string]any{"cell_type": "code", "metadata": md, "source": splitLines(c.Source),
 			"id": fmt.Sprintf("cell-%02d", i), "outputs": []any{}, "execution_count": nil}

@@ -45,8 +45,12 @@ type Cell struct {
 		// Jupyter holds the cell's display state; SourceHidden collapses
 		// its source (the solutions of exercises).
 		Jupyter struct {
-			SourceHidden bool `json:"source_hidden"`
+			SourceHidden  bool `json:"source_hidden"`
+			OutputsHidden bool `json:"outputs_hidden"`
 		} `json:"jupyter"`
+		// Collapsed collapses the outputs in the classic notebook (JupyterLab
+		// reads Jupyter.OutputsHidden).
+		Collapsed bool `json:"collapsed"`
 	} `json:"metadata"`
 	Outputs        []Output `json:"outputs"`
 	ExecutionCount *int     `json:"execution_count"`
@@ -263,8 +267,8 @@ func checkExercises(nb *Notebook) []Problem {
 		}
 		if c.HasTag(SolutionTag) {
 			solutions++
-			if !c.Metadata.Jupyter.SourceHidden {
-				ps = append(ps, Problem{i, "a solution cell must be collapsed (metadata jupyter.source_hidden)"})
+			if !c.Metadata.Jupyter.SourceHidden || !c.Metadata.Jupyter.OutputsHidden || !c.Metadata.Collapsed {
+				ps = append(ps, Problem{i, "a solution cell must be collapsed, source and outputs (metadata jupyter.source_hidden, jupyter.outputs_hidden, collapsed): its output is the answer"})
 			}
 			if !strings.Contains(src, ".Solution(") {
 				ps = append(ps, Problem{i, "a solution cell must check its prediction with Exercise.Solution"})

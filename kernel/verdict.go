@@ -46,8 +46,12 @@ func BoundVerdicts(curves []Curve, xName, why string) ([]string, error) {
 			}
 		}
 		if first >= 0 {
-			out = append(out, fmt.Sprintf("%s: below the predict-0 risk (%.3g) from %s = %s on (%.3g there): informative",
-				b.Name, at(b.X[first]), xName, fmtNum(b.X[first]), b.Mean[first]))
+			what := "informative"
+			if b.Rate {
+				what = "informative only if the theorem's O(·) constant were 1, which the paper does not give: a shape, not a certified bound"
+			}
+			out = append(out, fmt.Sprintf("%s: below the predict-0 risk (%.3g) from %s = %s on (%.3g there): %s",
+				b.Name, at(b.X[first]), xName, fmtNum(b.X[first]), b.Mean[first], what))
 			continue
 		}
 		if strings.TrimSpace(why) == "" {

@@ -48,6 +48,10 @@ type Curve struct {
 	// Group pairs a bound with its measurement: curves with the same Group
 	// share a colour. Empty means the curve's Name.
 	Group string
+	// Rate marks a Bound curve whose theorem is stated up to a constant
+	// (O(·)) and is drawn with constant 1 (RateCurve): it shows the bound's
+	// shape, not a certified number.
+	Rate bool
 }
 
 func (c Curve) group() string {

@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // BandLabel is the legend entry for the bands of curves aggregated over
@@ -77,6 +78,19 @@ func BoundCurve(name string, of Curve, bound func(x float64) float64) Curve {
 	for i, x := range of.X {
 		b.Mean[i] = bound(x)
 	}
+	return b
+}
+
+// RateSuffix ends the name of a RateCurve.
+const RateSuffix = " (O-constant 1)"
+
+// RateCurve is BoundCurve for a theorem stated up to a constant (O(·)),
+// drawn with constant 1: the curve is marked Rate and its name ends with
+// RateSuffix, so that tables and verdicts do not present its numbers as a
+// certified bound.
+func RateCurve(name string, of Curve, bound func(x float64) float64) Curve {
+	b := BoundCurve(strings.TrimSuffix(name, RateSuffix)+RateSuffix, of, bound)
+	b.Rate = true
 	return b
 }
 

@@ -64,7 +64,7 @@ func NewActiveL1(d, s int) (*Active, error) {
 // Theorem 4: d = 3, y = (x₁ + x₂ + x₃)/3, floor 1/9 with 2 attributes.
 func NewCSSTheorem4() *Active {
 	a, _ := NewActiveL1(3, 3)
-	a.name = "Cesa-Bianchi et al. 2010, Th. 4 (d = 3: the journal's Th. 3 with s = 3)"
+	a.name = "Cesa-Bianchi et al. 2010, Th. 4 (d = 3: the journal's Th. 3 with s = ||w*||₀ = 3 weights 1/3)"
 	return a
 }
 
@@ -77,7 +77,7 @@ func (a *Active) Name() string {
 	if a.l2 {
 		return fmt.Sprintf("Cesa-Bianchi et al. 2011, Th. 2 (l2), d = %d", a.d)
 	}
-	return fmt.Sprintf("Cesa-Bianchi et al. 2011, Th. 3 (l1), d = %d, s = %d", a.d, a.s)
+	return fmt.Sprintf("Cesa-Bianchi et al. 2011, Th. 3 (l1), d = %d, s = ||w*||₀ = %d", a.d, a.s)
 }
 
 // Dim is d.
