@@ -64,7 +64,7 @@ func runDemo(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "Synthetic regression: d = %d, %d training and %d test examples, sparse w* (%d non-zeros),\n"+
 		"theorem-default parameters (no tuning). Budgeted solvers run with k = %d: each reads what its budget\n"+
-		"rule allows (k, k+1, or k+6 on average for AESVR: `lao solvers` lists the rules; max/example below);\n"+
+		"rule allows (k, k+1, or at most k+6 on average for AESVR: `lao solvers` lists the rules; max/example below);\n"+
 		"the sparse solvers of Murata & Suzuki 2018 read s' = k, with models of s = k/2 non-zero weights;\n"+
 		"references see all d. MSE is relative to the zero predictor (1 = learned nothing).\n\n",
 		spec.D, spec.MTrain, spec.MTest, spec.NonZero, *k)

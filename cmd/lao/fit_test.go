@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The parameters line of a tuned fit says which CV chose, which the
 // command line set and which the solver resolved (a Two-Phased DDAERR fit
@@ -13,5 +16,24 @@ func TestTunedParamsLine(t *testing.T) {
 	got = tunedParams(map[string]float64{"B": 4, "eta": 0.2, "k": 3}, "the largest k the cost budget pays for", []string{"B", "eta"}, nil)
 	if want := "B=4 eta=0.2; k = 3: the largest k the cost budget pays for"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// A named data set is used at its own scale, as the papers use it, unless
+// --scale names a scaling: then fit and describe apply it (the flag was
+// ignored without a word before).
+func TestScaleNamedDataSet(t *testing.T) {
+	const data = "ms2018:500" // Murata & Suzuki's synthetic table, 500 rows
+	out, err := runCmd(t, "fit", "--data", data, "--solver", "aerr", "--k", "2", "--cv", "0")
+	if err != nil || !strings.Contains(out, "scaling none (the data set's own, as the papers use it; --scale chooses another)") {
+		t.Fatalf("default: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "fit", "--data", data, "--solver", "aerr", "--k", "2", "--cv", "0", "--scale", "l2")
+	if err != nil || !strings.Contains(out, "scaling l2 (--scale)") {
+		t.Fatalf("--scale l2: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "describe", "--data", data, "--solver", "aerr", "--scale", "l2")
+	if err != nil || !strings.Contains(out, "(scaling l2 (--scale))") {
+		t.Errorf("describe --scale l2: %v\n%s", err, out)
 	}
 }

@@ -82,7 +82,8 @@ type prepared struct {
 // prepare splits the data (seeded) and prepares it for solver s along the
 // one path of package frames: a CSV's columns are centred and scaled on the
 // training part by the scaling policy (--scale, frames.ScaleOptions); a
-// named data set is used as it is, as the papers use it; a sparse file's
+// named data set is used as it is, as the papers use it, unless --scale
+// names a scaling; a sparse file's
 // rows are used as they are and its labels follow the label rule (centred
 // on the training mean, the intercept, and scaled). fit, describe and
 // compare all call it, so what describe prints is what fit uses.
@@ -117,11 +118,16 @@ func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, see
 			return nil, err
 		}
 		p.scaling = "none (sparse rows); labels centred on the training mean (the intercept)"
+	case !isAuto(scale): // a named data set scaled as asked
+		if p.Prepared, err = frames.PrepareTable(src.ds, opt, testFrac, seed); err != nil {
+			return nil, fmt.Errorf("--scale %s: %w", scale, err)
+		}
+		p.scaling = p.Transform.Scaling.Name() + " (--scale)"
 	default:
 		if p.Prepared, err = frames.PrepareTable(src.ds, frames.Options{}, testFrac, seed); err != nil {
 			return nil, err
 		}
-		p.scaling = "none (the data set's own)"
+		p.scaling = "none (the data set's own, as the papers use it; --scale chooses another)"
 	}
 	return p, nil
 }
