@@ -154,3 +154,29 @@ func (c *completeCases) moments(T []int) (C, b []float64, n float64) {
 	}
 	return C, b, m.n
 }
+
+// mostCases returns the set of attributes the most examples revealed
+// exactly (increasing; ties: the lexicographically smaller set) and their
+// count.
+func (c *completeCases) mostCases() (T []int, n float64) {
+	for key, m := range c.sets {
+		if m.n < n {
+			continue
+		}
+		S := decodeSet(key)
+		if m.n > n || slices.Compare(S, T) < 0 {
+			T, n = S, m.n
+		}
+	}
+	return T, n
+}
+
+// decodeSet returns the attributes of a completeCases key.
+func decodeSet(key string) []int {
+	var S []int
+	for b := []byte(key); len(b) > 0; {
+		v, w := binary.Uvarint(b)
+		S, b = append(S, int(v)), b[w:]
+	}
+	return S
+}
