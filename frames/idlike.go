@@ -22,9 +22,11 @@ type IDLike struct {
 	// Date marks a column of dates written as numbers (YYYYMMDD), not an
 	// identifier: Warning says so.
 	Date bool `json:"date,omitempty"`
-	// InOrder marks a column whose values never decrease from one row to
-	// the next (the rows are sorted by it, as a time series is by its
-	// dates or years): Warning adds that random splits then interpolate.
+	// InOrder marks a column whose values never decrease (or never
+	// increase) from one row to the next: the rows are sorted by it, as a
+	// time series is by its dates or years, oldest or newest first. Warning
+	// adds that random splits then interpolate, if the rows are a time
+	// series (a row number 1..m is in order too, and says nothing about time).
 	InOrder bool `json:"in_row_order,omitempty"`
 }
 
@@ -44,19 +46,20 @@ func (c IDLike) Warning() string {
 		c.Column, c.Reason, ShellWord(c.Column), order)
 }
 
-// inRowOrder reports whether v never decreases from one row to the next
-// and takes at least 3 distinct values.
+// inRowOrder reports whether v never decreases, or never increases, from
+// one row to the next (oldest or newest first) and takes at least 3
+// distinct values.
 func inRowOrder(v []float64) bool {
-	distinct := 1
+	up, down, distinct := true, true, 1
 	for i := 1; i < len(v); i++ {
 		switch {
 		case v[i] < v[i-1]:
-			return false
+			up, distinct = false, distinct+1
 		case v[i] > v[i-1]:
-			distinct++
+			down, distinct = false, distinct+1
 		}
 	}
-	return distinct >= 3
+	return (up || down) && distinct >= 3
 }
 
 // IDLikeColumns returns the columns among features of df (in that order)

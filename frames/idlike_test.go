@@ -109,7 +109,10 @@ func TestDateLikeColumns(t *testing.T) {
 	if !got[0].InOrder || !strings.Contains(got[0].Warning(), "the test error measures interpolation, not forecasting") {
 		t.Errorf("dates in row order: %+v\n%s", got[0], got[0].Warning())
 	}
-	slices.Reverse(dates)
+	slices.Reverse(dates) // newest first: in order too
+	if got := IDLikeColumns(dataframe.New(series.New(dates, series.Float, "date")), []string{"date"}); len(got) != 1 || !got[0].InOrder {
+		t.Errorf("dates newest first: %+v", got)
+	}
 	slices.Reverse(dates[:4]) // no longer in order
 	got = IDLikeColumns(dataframe.New(series.New(dates, series.Float, "date")), []string{"date"})
 	if len(got) != 1 || got[0].InOrder || strings.Contains(got[0].Warning(), "interpolation") {

@@ -278,9 +278,12 @@ func (m *Model) RangeWarning(df dataframe.DataFrame, lines []int, unit string) s
 }
 
 // RangeReport returns RangeWarning and RowFlags from one scan of df.
+//
+// A nil model, or one whose shape checkShape refuses, reports nothing:
+// Predict says what is wrong with it.
 func (m *Model) RangeReport(df dataframe.DataFrame, lines []int, unit string) (warning string, flags []string) {
 	if m.checkShape("RangeReport") != nil {
-		return "", nil // Predict reports it
+		return "", nil
 	}
 	scan, cols := m.rangeScan(df)
 	return m.rangeWarning(scan, cols, lines, unit), m.rowFlags(df, scan, cols)

@@ -383,7 +383,7 @@ func nearly(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a)
 // a budget, Murata & Suzuki 2018): a model with more non-zero coefficients
 // than budget is refused with an error wrapping lao.ErrBudgetExceeded.
 func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, error) {
-	return m.PredictWithin(df, budget, 0)
+	return m.predictWithin("PredictOnBudget", df, budget, 0)
 }
 
 // PredictWithin predicts like PredictOnBudget with at most budget
@@ -393,7 +393,13 @@ func (m *Model) PredictOnBudget(df dataframe.DataFrame, budget int) ([]float64, 
 // wrapping lao.ErrBudgetExceeded, as is a cost budget for a model fitted
 // without prices.
 func (m *Model) PredictWithin(df dataframe.DataFrame, budget int, costBudget float64) ([]float64, error) {
-	if err := m.checkShape("PredictWithin"); err != nil {
+	return m.predictWithin("PredictWithin", df, budget, costBudget)
+}
+
+// predictWithin is PredictWithin, its errors naming the method called
+// (where).
+func (m *Model) predictWithin(where string, df dataframe.DataFrame, budget int, costBudget float64) ([]float64, error) {
+	if err := m.checkShape(where); err != nil {
 		return nil, err
 	}
 	if budget <= 0 {

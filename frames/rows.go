@@ -142,6 +142,9 @@ func (t *rowTable) headerHint() string {
 	if t.unit != "line" {
 		return ""
 	}
+	// Looser than NumericHeader's warning (half, not more than half, and
+	// years count): this hint is for a target that is not a column, which
+	// is evidence enough that something is off.
 	if 2*(countTrue(t.unnamed)+len(numericNames(t.names))) < len(t.names) {
 		return ""
 	}
@@ -169,6 +172,13 @@ func NumericHeader(names []string) []string {
 	return nil
 }
 
+// isUnderscoreNumber reports whether s is "_" followed by decimal digits
+// (the suffix the reader adds to a generated name already taken).
+func isUnderscoreNumber(s string) bool {
+	d, ok := strings.CutPrefix(s, "_")
+	return ok && d != "" && strings.Trim(d, "0123456789") == ""
+}
+
 // GeneratedNames returns the names the CSV reader gave empty header cells:
 // columnJ (or columnJ_N when that name was taken), J the column's place
 // counted from 1.
@@ -176,7 +186,7 @@ func GeneratedNames(names []string) []string {
 	var out []string
 	for i, h := range names {
 		base := fmt.Sprintf("column%d", i+1)
-		if rest, ok := strings.CutPrefix(h, base); ok && (rest == "" || strings.HasPrefix(rest, "_")) {
+		if rest, ok := strings.CutPrefix(h, base); ok && (rest == "" || isUnderscoreNumber(rest)) {
 			out = append(out, h)
 		}
 	}

@@ -24,8 +24,9 @@ func encodeNotebook(v any) ([]byte, error) {
 
 // CleanNotebook removes outputs, execution counts and execution metadata
 // from every code cell of the .ipynb JSON b (the committed form of
-// notebooks), and the outputs' collapsed state except in cells whose
-// source is hidden (the solutions, whose outputs are the answers).
+// notebooks), and the outputs' collapsed state (collapsed,
+// jupyter.outputs_hidden), except in cells whose source is hidden (the
+// solutions, whose outputs are the answers): those are set collapsed.
 // Everything else is kept.
 func CleanNotebook(b []byte) ([]byte, error) {
 	var nb map[string]any
@@ -43,8 +44,15 @@ func CleanNotebook(b []byte) ([]byte, error) {
 		if md, ok := cell["metadata"].(map[string]any); ok {
 			delete(md, "execution")
 			delete(md, "scrolled")
-			if j, _ := md["jupyter"].(map[string]any); j["source_hidden"] != true {
-				delete(md, "collapsed") // a view state; a solution's stays collapsed
+			j, _ := md["jupyter"].(map[string]any)
+			switch {
+			case j["source_hidden"] == true: // a solution: collapsed, whatever the last view left
+				j["outputs_hidden"], md["collapsed"] = true, true
+			case j != nil: // a view state elsewhere
+				delete(md, "collapsed")
+				delete(j, "outputs_hidden")
+			default:
+				delete(md, "collapsed")
 			}
 		}
 	}

@@ -252,3 +252,32 @@ func TestBootstrapCell(t *testing.T) {
 		t.Errorf("with LAO_ROOT, go.work:\n%s", work)
 	}
 }
+
+// CleanNotebook leaves every solution collapsed, source and outputs,
+// whatever the last view left (opening one in the classic notebook saves
+// "collapsed": false), and drops the outputs' view state elsewhere.
+func TestCleanNotebookCollapsedSolutions(t *testing.T) {
+	in := `{"cells": [
+ {"cell_type": "code", "execution_count": 3, "id": "a", "metadata": {"collapsed": false, "jupyter": {"source_hidden": true}, "tags": ["solution"]}, "outputs": [], "source": []},
+ {"cell_type": "code", "execution_count": 4, "id": "b", "metadata": {"collapsed": true, "jupyter": {"outputs_hidden": true}}, "outputs": [], "source": []}
+], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
+	out, err := CleanNotebook([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []struct {
+			Metadata map[string]any `json:"metadata"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(out, &nb); err != nil {
+		t.Fatal(err)
+	}
+	sol, other := nb.Cells[0].Metadata, nb.Cells[1].Metadata
+	if sol["collapsed"] != true || sol["jupyter"].(map[string]any)["outputs_hidden"] != true {
+		t.Errorf("solution metadata %v, want collapsed and outputs hidden", sol)
+	}
+	if _, ok := other["collapsed"]; ok || len(other["jupyter"].(map[string]any)) != 0 {
+		t.Errorf("other cell metadata %v, want no view state", other)
+	}
+}

@@ -876,7 +876,7 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 	fmt.Fprintln(tw, head+"\tattributes seen (per example)\tbeats "+baselineSolver+"\tCV edge")
 	pm := func(m meanSD, prec int) string {
 		mean, sd := fmt.Sprintf("%.*f", prec, float64(m.Mean)), fmt.Sprintf("%.*f", prec, float64(m.SD))
-		if a := float64(m.Mean); a > 0 && a < 0.5*math.Pow(10, -float64(prec)) { // would print 0.000
+		if a := float64(m.Mean); a > 0 && a < 0.5*math.Pow(10, -float64(prec)) { // would print 0.000 (as experiments.RatioNumber)
 			mean, sd = fmt.Sprintf("%.2g", a), fmt.Sprintf("%.2g", float64(m.SD))
 		}
 		if len(r.Seeds) == 1 { // one split: no spread to print
@@ -916,8 +916,12 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 	if len(vs) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, each split's test MSE over its zero predictor's, averaged over the splits;",
-		"differences paired by split, 95 % intervals):")
+	if oneSplit := slices.ContainsFunc(vs, func(v experiments.Verdict) bool { return v.Zero.N < 2 }); oneSplit {
+		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, the split's test MSE over its zero predictor's; one split: no intervals):")
+	} else {
+		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, each split's test MSE over its zero predictor's, averaged over the splits;",
+			"differences paired by split, 95 % intervals):")
+	}
 	for _, v := range vs {
 		at := fmt.Sprintf("k = %d", v.K)
 		if v.AllAttributes {

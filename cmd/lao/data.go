@@ -446,7 +446,9 @@ func labelNotes(y []float64) []string { return nonEmpty(labelNote(y), extremeLab
 // extremeLabelNote says when one label holds most of the labels' sum of
 // squares about their mean (at least a quarter, and ten times a row's
 // share 1/m): every split's test MSE, the zero predictor's included, then
-// depends mostly on whether that row is a test row ("" otherwise).
+// depends mostly on whether that row is a test row ("" otherwise). It
+// suggests the label's logarithm only for positive labels spanning a
+// factor of 10 or more (amounts), not for, say, temperatures.
 func extremeLabelNote(y []float64) string {
 	var n, sum float64
 	for _, v := range y {
@@ -468,7 +470,7 @@ func extremeLabelNote(y []float64) string {
 		return ""
 	}
 	advice := "check that value"
-	if lo, hi := floats.Min(finiteOnly(y)), floats.Max(finiteOnly(y)); lo > 0 && hi >= 10*lo { // positive, skewed: amounts
+	if f := finiteOnly(y); len(f) > 0 && floats.Min(f) > 0 && floats.Max(f) >= 10*floats.Min(f) { // positive, skewed: amounts
 		advice += ", or model a transform of the label (its logarithm)"
 	}
 	return fmt.Sprintf("one label, %g, holds %.0f %% of the labels' sum of squares about their mean (%.4g): every split's test MSE, the zero "+

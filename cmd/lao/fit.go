@@ -615,16 +615,19 @@ func tunedParams(p map[string]float64, kByCost string, tuned, given []string) st
 			other[name] = v
 		}
 	}
-	out := chosen.String() + budgetK
+	parts := []string{chosen.String() + budgetK}
 	for _, part := range []struct {
 		what string
 		p    frames.Params
 	}{{"set on the command line", set}, {"the others as resolved", other}} {
 		if len(part.p) > 0 {
-			out += fmt.Sprintf("; %s: %v", part.what, part.p)
+			parts = append(parts, fmt.Sprintf("%s: %v", part.what, part.p))
 		}
 	}
-	return out
+	if parts[0] == "" {
+		parts = parts[1:] // nothing was chosen: no empty first part
+	}
+	return strings.Join(parts, "; ")
 }
 
 // printCoefficients lists the intercept and every column's coefficient with
@@ -657,7 +660,9 @@ func setSupport(s lao.Solver, spec string, names []string, target string, unused
 	}
 	var idx []int
 	for _, f := range strings.Split(spec, ",") {
-		f = strings.TrimSpace(f)
+		if f = strings.TrimSpace(f); f == "" {
+			return fmt.Errorf("fit: --support %q: an empty name between commas", spec)
+		}
 		j := slices.Index(names, f)
 		if j < 0 {
 			n, err := strconv.Atoi(f)

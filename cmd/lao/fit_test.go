@@ -29,11 +29,11 @@ func TestScaleNamedDataSet(t *testing.T) {
 		t.Fatalf("default: %v\n%s", err, out)
 	}
 	out, err = runCmd(t, "fit", "--data", data, "--solver", "aerr", "--k", "2", "--cv", "0", "--scale", "l2")
-	if err != nil || !strings.Contains(out, "scaling l2 (--scale)") {
+	if err != nil || !strings.Contains(out, "scaling l2 (--scale: centred and scaled on the training part as a CSV's columns and labels are)") {
 		t.Fatalf("--scale l2: %v\n%s", err, out)
 	}
 	out, err = runCmd(t, "describe", "--data", data, "--solver", "aerr", "--scale", "l2")
-	if err != nil || !strings.Contains(out, "(scaling l2 (--scale))") {
+	if err != nil || !strings.Contains(out, "(scaling l2 (--scale: centred and scaled on the training part") {
 		t.Errorf("describe --scale l2: %v\n%s", err, out)
 	}
 }

@@ -489,13 +489,20 @@ func TestRepeatedFlags(t *testing.T) {
 	// expected no penalty), by a shorthand or by --param
 	for _, args := range [][]string{{"--solver", "aerr", "--eta", "0"}, {"--solver", "ridge", "--lambda", "0"}, {"--solver", "aerr", "--param", "B=0"}} {
 		_, err = runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "2"}, args...)...)
-		if !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), "= 0 is not a setting: 0 stands for its default") {
+		if !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), "0 stands for its default") || !strings.Contains(err.Error(), "is not a setting of") {
 			t.Errorf("%v: %v, want refused naming the default", args, err)
 		}
 	}
 	// where 0 is a setting (no default behind it), it is accepted
 	if _, err = runCmd(t, "fit", "--data", path, "--target", "y", "--k", "1", "--solver", "ddaerr", "--param", "split=0"); err != nil {
 		t.Errorf("--param split=0: %v", err)
+	}
+	// a tuned parameter whose 0 has no default (rda's lambda) given as 0 is
+	// CV's to choose, and reported as chosen, not as set
+	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "rda", "--k", "3", "--s", "1", "--lambda", "0", "--cv", "2")
+	if err != nil || !strings.Contains(out, "parameters chosen by 2-fold CV") || strings.Contains(out, "set on the command line: k=3 lambda") ||
+		!strings.Contains(out, "lambda=") {
+		t.Errorf("rda --lambda 0: %v\n%s", err, out)
 	}
 	// the same value twice is harmless (a boolean flag too), and an empty
 	// --ignore adds nothing (it cleared the list before)

@@ -31,6 +31,10 @@ type paramFlags struct {
 	order []string
 }
 
+// shorthands are the parameters with a flag of their own (--k, --s, --B,
+// --eta, --lambda); every parameter also has --param name=value.
+var shorthands = []string{"k", "s", "B", "eta", "lambda"}
+
 func (pf *paramFlags) define(fs *flag.FlagSet) {
 	pf.set = map[string]string{"k": strconv.Itoa(lao.DefaultK)}
 	short := func(name, usage string) {
@@ -67,10 +71,20 @@ func (pf *paramFlags) put(name, v string) error {
 // given reports whether the parameter name was given on the command line.
 func (pf *paramFlags) given(name string) bool { return slices.Contains(pf.order, name) }
 
-// fixed returns the parameters given on the command line: cross-validation
-// leaves them as given. (A 0 that would select a parameter's default is
-// refused by apply, so every parameter given is a setting.)
-func (pf *paramFlags) fixed() []string { return slices.Clone(pf.order) }
+// fixed returns the parameters given on the command line with a value
+// other than 0. A 0 that would select a parameter's default is refused by
+// apply; a 0 of a parameter without a default (rda's lambda, lasso's B) is
+// a value cross-validation tunes when the parameter has a range, so it is
+// reported as CV's choice, not as set.
+func (pf *paramFlags) fixed() []string {
+	var out []string
+	for _, n := range pf.order {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(pf.set[n]), 64); err != nil || v != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // clampK lowers the default k (lao.DefaultK) to d on a table with fewer
 // attributes and returns a note saying so; a k given on the command line
@@ -146,6 +160,17 @@ func zeroMeansDefault(s lao.Solver, p lao.Param, flagName, v string) error {
 	if x, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || x != 0 {
 		return nil
 	}
-	return fmt.Errorf("%s: %s = 0 is not a setting: 0 stands for its default (%s), which --cv tunes; leave %s out for the default, or give a positive value (a small one, such as 1e-9, for almost none): %w",
-		s.Name(), flagName, p.Default, flagName, lao.ErrParam)
+	tuned, small := "", ", or give a positive value (a small one, such as 1e-9, for almost none)"
+	if p.Tune != nil {
+		tuned = ", which --cv tunes"
+	}
+	if p.Int != nil {
+		small = ", or give a positive value"
+	}
+	given := "--param " + flagName + "=0"
+	if slices.Contains(shorthands, flagName) {
+		given = "--" + flagName + " 0 (or " + given + ")"
+	}
+	return fmt.Errorf("%s: %s is not a setting of %s: 0 stands for its default (%s)%s; leave it out for the default%s: %w",
+		s.Name(), given, p.Name, p.Default, tuned, small, lao.ErrParam)
 }

@@ -122,7 +122,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, see
 		if p.Prepared, err = frames.PrepareTable(src.ds, opt, testFrac, seed); err != nil {
 			return nil, fmt.Errorf("--scale %s: %w", scale, err)
 		}
-		p.scaling = p.Transform.Scaling.Name() + " (--scale)"
+		p.scaling = p.Transform.Scaling.Name() + " (--scale: centred and scaled on the training part as a CSV's columns and labels are)"
 	default:
 		if p.Prepared, err = frames.PrepareTable(src.ds, frames.Options{}, testFrac, seed); err != nil {
 			return nil, err

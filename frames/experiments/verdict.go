@@ -256,16 +256,19 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	}
 	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 		if v.Steadier != "" {
-			return at + fmt.Sprintf("use %s (%.3f of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
-				"%s has the lowest mean (%.3f) but varies too much over the splits to tell it from predicting the mean",
-				v.Steadier, v.SteadierRatio, v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.Best, v.Ratio)
+			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
+				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
+				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.Best, RatioNumber(v.Ratio))
 		}
-		return at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %.3f of its error); read more attributes per row or collect more rows", v.Best, v.Ratio)
+		return at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error); read more attributes per row or collect more rows", v.Best, RatioNumber(v.Ratio))
 	}
 	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", v.Best, RatioNumber(v.Ratio))
 	switch {
 	case v.Full != nil && !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
-		line += fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, too few for a 95 %% interval that excludes 0: run more (compare's --repeat)",
+		line += fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, but its 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
+	case v.Full != nil && !v.Full.Clear() && v.Full.N > 1 && v.Full.Lower == v.Full.N:
+		line += fmt.Sprintf("; lower than full information (%s, %s) on all %d splits, but the 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
 			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
 	case v.Full != nil && !v.Full.Clear():
 		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %d of %d)", full, v.Full.Lower, v.Full.N)
@@ -288,7 +291,7 @@ func recommend(v Verdict, full, baseline string, d int) string {
 // RatioNumber prints a mean test-error ratio to three decimals, or to two
 // significant digits below 0.0005, where three decimals would print 0.000.
 func RatioNumber(r float64) string {
-	if r >= 0 && r < 0.0005 {
+	if r > 0 && r < 0.0005 {
 		return fmt.Sprintf("%.2g", r)
 	}
 	return fmt.Sprintf("%.3f", r)
@@ -309,8 +312,12 @@ func gapNumber(g float64) string {
 // the mean's digits could show an interval touching 0 that does not), and
 // whether it excludes 0.
 func (g Gap) Statement() string {
+	mean := fmt.Sprintf("%+.3f", g.Mean)
+	if g.Mean != 0 && math.Abs(g.Mean) < 0.0005 { // would print ±0.000
+		mean = fmt.Sprintf("%+.2g", g.Mean)
+	}
 	if g.N < 2 {
-		return fmt.Sprintf("%+.3f vs %s (one split: no interval)", g.Mean, g.Against)
+		return fmt.Sprintf("%s vs %s (one split: no interval)", mean, g.Against)
 	}
 	word := "not distinguishable"
 	switch {
@@ -318,10 +325,6 @@ func (g Gap) Statement() string {
 		word = "lower: the interval excludes 0"
 	case g.Clear():
 		word = "higher: the interval excludes 0"
-	}
-	mean := fmt.Sprintf("%+.3f", g.Mean)
-	if g.Mean != 0 && math.Abs(g.Mean) < 0.0005 { // would print ±0.000
-		mean = fmt.Sprintf("%+.2g", g.Mean)
 	}
 	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %d splits: %s)", mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, g.N, word)
 }
