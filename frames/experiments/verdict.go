@@ -273,9 +273,9 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	case v.Full != nil && !v.Full.Clear():
 		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %d of %d)", full, v.Full.Lower, v.Full.N)
 	case v.Full != nil && v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
-		line += fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", gapNumber(-v.Full.Mean), full)
+		line += fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", RatioNumber(-v.Full.Mean), full)
 	case v.Full != nil:
-		line += fmt.Sprintf("; full information (%s) is %s better", full, gapNumber(v.Full.Mean))
+		line += fmt.Sprintf("; full information (%s) is %s better", full, RatioNumber(v.Full.Mean))
 	}
 	if g := v.Screen; g != nil && v.Best != baseline && !g.Clear() {
 		if 2*g.Higher > g.N { // the mean and the count part: say so
@@ -288,23 +288,14 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	return line
 }
 
-// RatioNumber prints a mean test-error ratio to three decimals, or to two
-// significant digits below 0.0005, where three decimals would print 0.000.
+// RatioNumber prints a mean test-error ratio, or a clear (positive) gap
+// between two, to three decimals, or to two significant digits below
+// 0.0005, where three decimals would print 0.000.
 func RatioNumber(r float64) string {
 	if r > 0 && r < 0.0005 {
 		return fmt.Sprintf("%.2g", r)
 	}
 	return fmt.Sprintf("%.3f", r)
-}
-
-// gapNumber prints a clear gap between mean ratios to three decimals, or
-// to two significant digits below 0.0005, where three decimals would
-// print 0.000.
-func gapNumber(g float64) string {
-	if g < 0.0005 {
-		return fmt.Sprintf("%.2g", g)
-	}
-	return fmt.Sprintf("%.3f", g)
 }
 
 // Statement returns a sentence on g: the mean gap with its 95 % interval,
