@@ -24,7 +24,7 @@ import (
 // examples revealed exactly, if that set has CompleteCases·k of them (the
 // columns read longest: on the tables of docs/results.md this took the
 // error down by up to 0.03 of the zero predictor's and up in no cell by
-// more than 0.002). When at least CompleteCases·k examples revealed
+// more than 0.003). When at least CompleteCases·k examples revealed
 // exactly T (the complete cases; every example after the warm-up reveals
 // the columns ranked first at its time, chosen from earlier examples only),
 // the second moments of T and their moments with the label are the means
