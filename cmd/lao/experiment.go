@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,6 +24,7 @@ type expFlags struct {
 	splits, folds, points, cvMax int
 	pairs, pairsFrom             int
 	out, journal                 string
+	journalReuse                 bool
 	seed                         uint64
 	data                         string
 	set                          paramSet
@@ -45,7 +44,8 @@ func (f *expFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs, counted from --pairs-from (0 or 45: to the last)")
 	fs.IntVar(&f.pairsFrom, "pairs-from", 1, "css2010-pairs: the first pair run, by its place in the paper's order (0 vs 1 is 1, 8 vs 9 is 45): a long table run in parts, each part's rows in css2010-pairs-FROM-TO.csv (with --journal, a last run of all 45 replays the parts)")
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
-	fs.StringVar(&f.journal, "journal", "", "keep every finished (split, curve) in this file and reuse the ones it holds: a run stopped part way resumes where it stopped (only results of this same lao binary are reused)")
+	fs.StringVar(&f.journal, "journal", "", "keep every finished (split, curve) in this file and reuse the ones it holds: a run stopped part way resumes where it stopped, also with another build of the same code (another machine or session): only results of the same code are reused (the digest of the solvers' source, the Go release and the architecture)")
+	fs.BoolVar(&f.journalReuse, "journal-reuse", false, "with --journal: also resume the results another version of lao's code wrote (its version line names it); only when the code of the curves run did not change between the versions (e.g. git diff of their solvers' files is empty); lao says how many it reused")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
 	fs.StringVar(&f.data, "data", "", "run the preset's curves on this data set instead (e.g. powerlaw:ridge:-1 for another panel of ks-fig1)")
 	fs.BoolVar(&f.center, "center", false, "centre every attribute and the labels on the training part's means (per split): a free intercept")
@@ -122,7 +122,7 @@ func runPreset(f *expFlags, name string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "note: %s\n", p.Differs)
 	}
 	journalHint(stdout, f)
-	j, err := openJournal(f.journal)
+	j, err := openJournal(f)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func runPreset(f *expFlags, name string, stdout io.Writer) error {
 	if err := writeReport(f.out, p, rep); err != nil {
 		return err
 	}
-	printResumed(stdout, f.journal, rep.Resumed, rep.ResumedSeconds)
+	printResumed(stdout, f.journal, j, rep.Resumed, rep.ResumedSeconds)
 	fmt.Fprintf(stdout, "%s\nwrote %s/%s.csv, %s-params.csv, %s-examples.svg, %s-attributes.svg\n\n", rep.Summary(), f.out, p.Name, p.Name, p.Name, p.Name)
 	return printFinal(stdout, rep)
 }
@@ -210,35 +210,24 @@ func (f *expFlags) apply(quick, paper experiments.Spec) (experiments.Spec, error
 }
 
 // openJournal opens the --journal file (nil without one: a nil journal
-// runs without), versioned by a digest of this executable, so that only
-// results of the same lao binary are resumed.
-func openJournal(path string) (*experiments.Journal, error) {
-	if path == "" {
+// runs without), versioned by the digest of lao's code
+// (experiments.JournalVersion), so that another build of the same code
+// resumes it; with --journal-reuse also a journal of another version.
+func openJournal(f *expFlags) (*experiments.Journal, error) {
+	if f.journal == "" {
+		if f.journalReuse {
+			return nil, fmt.Errorf("experiment: --journal-reuse needs --journal FILE")
+		}
 		return nil, nil
 	}
-	exe, err := os.Executable()
+	if f.journalReuse {
+		return experiments.ReuseJournal(f.journal, experiments.JournalVersion())
+	}
+	j, err := experiments.OpenJournal(f.journal, experiments.JournalVersion())
 	if err != nil {
-		return nil, fmt.Errorf("experiment: --journal: cannot find this program's file to version the journal: %w", err)
+		return nil, fmt.Errorf("%w (--journal-reuse resumes it if the code of its curves did not change)", err)
 	}
-	sum, err := fileSHA256(exe)
-	if err != nil {
-		return nil, fmt.Errorf("experiment: --journal: cannot read this program's file to version the journal: %w", err)
-	}
-	return experiments.OpenJournal(path, "lao binary sha256:"+sum)
-}
-
-// fileSHA256 returns the hex SHA-256 of the file at path, read as a stream.
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return j, nil
 }
 
 // journalHint suggests --journal for a run of the papers' protocol, which
@@ -249,10 +238,14 @@ func journalHint(w io.Writer, f *expFlags) {
 	}
 }
 
-// printResumed says how many results came from the journal.
-func printResumed(w io.Writer, path string, n int, seconds float64) {
+// printResumed says how many results came from the journal j, and how many
+// of its results another version of the code wrote (--journal-reuse).
+func printResumed(w io.Writer, path string, j *experiments.Journal, n int, seconds float64) {
 	if n > 0 {
 		fmt.Fprintf(w, "%d result(s) read from the journal %s (computing them took %.0f s when they were run)\n", n, path, seconds)
+	}
+	if f := j.Foreign(); f > 0 {
+		fmt.Fprintf(w, "the journal holds %d result(s) written by another version of lao's code, reused as --journal-reuse asked\n", f)
 	}
 }
 
@@ -327,7 +320,7 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 		return fmt.Errorf("experiment %s: %w", experiments.PairsName, err)
 	}
 	journalHint(stdout, f)
-	j, err := openJournal(f.journal)
+	j, err := openJournal(f)
 	if err != nil {
 		return err
 	}
@@ -336,7 +329,7 @@ func runPairs(f *expFlags, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	printResumed(stdout, f.journal, rep.Resumed, rep.ResumedSeconds)
+	printResumed(stdout, f.journal, j, rep.Resumed, rep.ResumedSeconds)
 	if err := writeFile(filepath.Join(f.out, name+".csv"), rep.WriteCSV); err != nil {
 		return err
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/frames/experiments"
 )
 
 // TestExperimentJournal: `lao experiment --journal` run twice prints the
@@ -32,6 +34,29 @@ func TestExperimentJournal(t *testing.T) {
 	if strings.Contains(first.String(), "--journal FILE") {
 		t.Errorf("a run with a journal is told to use one:\n%s", first.String())
 	}
+	// A journal another version of the code wrote: refused, with the flag
+	// that reuses it; with --journal-reuse its results are read and counted.
+	jpath := filepath.Join(dir, "j.jsonl")
+	b, err := os.ReadFile(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, rest, _ := strings.Cut(string(b), "\n")
+	if !strings.Contains(header, experiments.CodeVersion) {
+		t.Errorf("journal header %s does not name the code's digest", header)
+	}
+	os.WriteFile(jpath, []byte(`{"lao_experiments_journal":"an older lao"}`+"\n"+rest), 0o644)
+	if err := run(args, &strings.Builder{}); err == nil || !strings.Contains(err.Error(), "another version") || !strings.Contains(err.Error(), "--journal-reuse") {
+		t.Errorf("a journal of another version: %v", err)
+	}
+	var reused strings.Builder
+	if err := run(append([]string{"experiment", "--journal-reuse"}, args[1:]...), &reused); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(reused.String(), "4 result(s) read from the journal") || !strings.Contains(reused.String(), "holds 4 result(s) written by another version") ||
+		table(reused.String()) != table(first.String()) {
+		t.Errorf("--journal-reuse:\n%s", reused.String())
+	}
 	var paper strings.Builder
 	if err := run([]string{"experiment", "--out", dir, "--paper", "--splits", "1", "--folds", "2", "--curves", "aerr",
 		"--data", "powerlaw:ridge:-2:m=300:d=20:seed=3", "ks-fig1"}, &paper); err != nil {
@@ -40,7 +65,7 @@ func TestExperimentJournal(t *testing.T) {
 	if !strings.Contains(paper.String(), "with --journal FILE every finished (split, curve) is kept") {
 		t.Errorf("--paper without --journal gives no hint:\n%s", paper.String())
 	}
-	err := run([]string{"experiment", "--out", dir, "--curves", "aerr,nosuch", "ks-fig1"}, &strings.Builder{})
+	err = run([]string{"experiment", "--out", dir, "--curves", "aerr,nosuch", "ks-fig1"}, &strings.Builder{})
 	if err == nil || !strings.Contains(err.Error(), `no curve "nosuch"`) || !strings.Contains(err.Error(), "ddaerr") {
 		t.Errorf("unknown curve: %v", err)
 	}

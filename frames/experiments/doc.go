@@ -18,7 +18,9 @@
 // A Journal (OpenJournal) keeps each finished (split, entry) in a file:
 // Journal.Run and Journal.RunPairs resume a stopped run where it stopped,
 // which is how the papers' multi-hour protocols run in pieces
-// (`lao experiment --journal FILE`).
+// (`lao experiment --journal FILE`). A journal is versioned by CodeVersion,
+// the digest of the code that computes the results, so another build of the
+// same code (another machine, a later session) resumes it.
 //
 // RunLowerBounds (`lao experiment lower-bounds`) is the synthetic
 // counterpart for the lower bounds: sample counts of the solvers on the
@@ -27,3 +29,5 @@
 //
 // Adding an experiment for a new solver is a Spec with its Entries.
 package experiments
+
+//go:generate go run ./internal/gencodeversion ../..

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
 
@@ -32,13 +33,26 @@ import (
 // contents. The code that computed it is named by the journal's version,
 // which OpenJournal compares with the file's: results of another version of
 // the code are never mixed into a report.
+//
+// A journal reused with ReuseJournal also resumes the results of other
+// versions; a version line before each version's records says which code
+// wrote them.
 type Journal struct {
 	path    string
 	version string
+	reuse   bool // resume the results of other versions too
+	foreign int  // results read that other versions wrote
 
 	mu   sync.Mutex
 	f    *os.File
 	done map[string]journalRecord
+}
+
+// JournalVersion is the version of this build's journals: CodeVersion, the
+// Go release and the architecture (their floating-point code can differ).
+// Two builds of the same code resume each other's journals.
+func JournalVersion() string {
+	return "lao code sha256:" + CodeVersion + " " + runtime.Version() + " " + runtime.GOARCH
 }
 
 // journalHeader is a journal file's first line.
@@ -67,6 +81,20 @@ type journalRecord struct {
 // refused, with an error saying so, rather than resumed. A torn last line
 // (a process killed while appending) is dropped and overwritten.
 func OpenJournal(path, version string) (*Journal, error) {
+	return openJournal(path, version, false)
+}
+
+// ReuseJournal is OpenJournal for a journal written by another version of
+// the code: its results are resumed as they are, and the new ones appended
+// under this version's line. Use it only when the code computing the
+// journal's entries did not change between the versions (a change
+// elsewhere in the digested packages); Journal.Foreign counts the results
+// read that other versions wrote.
+func ReuseJournal(path, version string) (*Journal, error) {
+	return openJournal(path, version, true)
+}
+
+func openJournal(path, version string, reuse bool) (*Journal, error) {
 	if version == "" {
 		return nil, fmt.Errorf("experiments: journal %s: empty version: %w", path, lao.ErrParam)
 	}
@@ -74,7 +102,7 @@ func OpenJournal(path, version string) (*Journal, error) {
 	if err != nil {
 		return nil, fmt.Errorf("experiments: journal: %w", err)
 	}
-	j := &Journal{path: path, version: version, f: f, done: map[string]journalRecord{}}
+	j := &Journal{path: path, version: version, reuse: reuse, f: f, done: map[string]journalRecord{}}
 	if err := j.load(); err != nil {
 		f.Close()
 		return nil, err
@@ -82,12 +110,13 @@ func OpenJournal(path, version string) (*Journal, error) {
 	return j, nil
 }
 
-// load reads the file's records, checks its version and leaves the file
-// positioned after the last complete line (writing the header to an empty
-// file).
+// load reads the file's records, checks their versions and leaves the
+// file positioned after the last complete line (writing this version's
+// line to an empty file, or after another version's records).
 func (j *Journal) load() error {
 	r := bufio.NewReader(j.f)
 	var good int64 // bytes of complete, valid lines
+	current := ""  // the version of the records that follow
 	for line := 0; ; line++ {
 		b, err := r.ReadBytes('\n')
 		if err == io.EOF {
@@ -96,18 +125,20 @@ func (j *Journal) load() error {
 		if err != nil {
 			return fmt.Errorf("experiments: journal %s: %w", j.path, err)
 		}
-		if line == 0 {
-			var h journalHeader
-			if json.Unmarshal(b, &h) != nil || h.Journal == "" {
-				return fmt.Errorf("experiments: %s is not an experiments journal (its first line is not a journal header)", j.path)
+		if v, ok := headerVersion(b); ok {
+			if v != j.version && !j.reuse {
+				return fmt.Errorf("experiments: journal %s was written by another version of the code (%s, this is %s): its results cannot be resumed; remove it or name another file", j.path, short(v), short(j.version))
 			}
-			if h.Journal != j.version {
-				return fmt.Errorf("experiments: journal %s was written by another version of the code (%s, this is %s): its results cannot be resumed; remove it or name another file", j.path, short(h.Journal), short(j.version))
-			}
+			current = v
+		} else if line == 0 {
+			return fmt.Errorf("experiments: %s is not an experiments journal (its first line is not a journal header)", j.path)
 		} else {
 			var rec journalRecord
 			if err := json.Unmarshal(b, &rec); err != nil || rec.Key == "" {
 				return fmt.Errorf("experiments: journal %s, line %d: not a result record", j.path, line+1)
+			}
+			if current != j.version {
+				j.foreign++
 			}
 			j.done[rec.Key] = rec
 		}
@@ -119,10 +150,28 @@ func (j *Journal) load() error {
 	if _, err := j.f.Seek(good, io.SeekStart); err != nil {
 		return fmt.Errorf("experiments: journal %s: %w", j.path, err)
 	}
-	if good == 0 {
+	if current != j.version {
 		return j.append(journalHeader{Journal: j.version})
 	}
 	return nil
+}
+
+// headerVersion returns the version of a journal's version line.
+func headerVersion(b []byte) (string, bool) {
+	var h journalHeader
+	if json.Unmarshal(b, &h) != nil || h.Journal == "" {
+		return "", false
+	}
+	return h.Journal, true
+}
+
+// Foreign returns the number of results read from the file that another
+// version of the code wrote (only ReuseJournal reads them).
+func (j *Journal) Foreign() int {
+	if j == nil {
+		return 0
+	}
+	return j.foreign
 }
 
 func short(s string) string {

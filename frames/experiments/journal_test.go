@@ -176,3 +176,61 @@ func TestJFloatRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestReuseJournal: ReuseJournal resumes the results another version wrote,
+// counts them (Foreign), and appends its own under its version line; the
+// file then holds two versions, which OpenJournal refuses and ReuseJournal
+// reads again with the same count of foreign results.
+func TestReuseJournal(t *testing.T) {
+	ds := demoData(t).Head(400)
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	j, err := OpenJournal(path, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := j.Run(ds, journalSpec(2), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	// Keep split 1 (header and 2 records): split 2 is computed by v2.
+	b, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(b), "\n")
+	os.WriteFile(path, []byte(strings.Join(lines[:3], "")), 0o644)
+
+	j, err = ReuseJournal(path, "v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Foreign() != 2 {
+		t.Errorf("Foreign = %d, want v1's 2 results", j.Foreign())
+	}
+	got, err := j.Run(ds, journalSpec(2), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if got.Resumed != 2 {
+		t.Errorf("resumed %d, want split 1's 2", got.Resumed)
+	}
+	sameCurves(t, got, want)
+	b, _ = os.ReadFile(path)
+	lines = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != 6 || !strings.Contains(lines[3], `"lao_experiments_journal":"v2"`) {
+		t.Errorf("want v1's line, 2 results, v2's line, 2 results; got:\n%s", b)
+	}
+	if _, err := OpenJournal(path, "v2"); err == nil || !strings.Contains(err.Error(), "another version") {
+		t.Errorf("OpenJournal of a journal holding v1's results: %v", err)
+	}
+	j, err = ReuseJournal(path, "v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if j.Foreign() != 2 || j.Len() != 4 {
+		t.Errorf("reopened: Foreign %d, Len %d; want 2, 4", j.Foreign(), j.Len())
+	}
+	if b2, _ := os.ReadFile(path); string(b2) != string(b) {
+		t.Errorf("reopening a journal that ends in this version's records changed it")
+	}
+}
