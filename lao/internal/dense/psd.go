@@ -18,10 +18,61 @@ import (
 // shifts on the tridiagonal matrix, whose plane rotations are applied to
 // the rows of Qᵀ (contiguous, vectorised by rot) rather than to the
 // columns of Q; the positive part Σ λ_k⁺ v_k v_kᵀ is then a Gram matrix.
+//
+// Rows (and columns) that are zero are set aside first: the matrix is then
+// block diagonal, its zero block contributes eigenvalues 0 and stays 0,
+// and only the block of the other rows is decomposed. Baseline's estimate
+// on MNIST 3 vs 5 has 144 or more zero rows of 784 (pixels blank in every
+// image), which makes the O(n³) work about half.
 func PSD(a []float64, n int) (minEig, dist float64, ok bool) {
 	if n == 0 {
 		return math.Inf(1), 0, true
 	}
+	act := nonzeroRows(a, n)
+	if len(act) == n {
+		return psdDense(a, n)
+	}
+	if len(act) == 0 {
+		return 0, 0, true
+	}
+	na := len(act)
+	b := make([]float64, na*na)
+	for r, i := range act {
+		for c, j := range act {
+			b[r*na+c] = a[i*n+j]
+		}
+	}
+	minEig, dist, ok = psdDense(b, na)
+	if !ok {
+		return 0, 0, false
+	}
+	if dist > 0 {
+		for r, i := range act {
+			for c, j := range act {
+				a[i*n+j] = b[r*na+c]
+			}
+		}
+	}
+	return min(minEig, 0), dist, true // the zero rows' eigenvalues are 0
+}
+
+// nonzeroRows returns the indices of the rows of the n×n matrix a that
+// have a non-zero entry.
+func nonzeroRows(a []float64, n int) []int {
+	var act []int
+	for i := range n {
+		for _, v := range a[i*n : (i+1)*n] {
+			if v != 0 {
+				act = append(act, i)
+				break
+			}
+		}
+	}
+	return act
+}
+
+// psdDense is PSD without setting zero rows aside.
+func psdDense(a []float64, n int) (minEig, dist float64, ok bool) {
 	d, e, w := tridiagonal(append([]float64(nil), a...), n)
 	if !tql(d, e, w, n) {
 		return 0, 0, false

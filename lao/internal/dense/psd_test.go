@@ -227,3 +227,51 @@ func TestDotAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestPSDZeroRows: zero rows are set aside and the other block decomposed
+// alone, with the result of the decomposition of the whole matrix (to
+// rounding); the zero rows' eigenvalue 0 counts in the smallest eigenvalue;
+// a matrix of zeros is left as it is.
+func TestPSDZeroRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	const n = 60
+	for _, definite := range []bool{false, true} {
+		a := make([]float64, n*n)
+		for i := range n {
+			for j := i; j < n; j++ {
+				if i%3 == 0 || j%3 == 0 {
+					continue // rows 0, 3, 6, … stay zero
+				}
+				v := rng.NormFloat64()
+				if definite {
+					v *= 0.01
+					if i == j {
+						v = 1
+					}
+				}
+				a[i*n+j], a[j*n+i] = v, v
+			}
+		}
+		whole := append([]float64(nil), a...)
+		wMin, wDist, ok := psdDense(whole, n)
+		gotMin, gotDist, ok2 := PSD(a, n)
+		if !ok || !ok2 {
+			t.Fatal("no convergence")
+		}
+		if definite && (gotMin != 0 || gotDist != 0) {
+			t.Errorf("semidefinite with zero rows: min eigenvalue %g, distance %g; want 0, 0", gotMin, gotDist)
+		}
+		if math.Abs(gotMin-wMin) > 1e-12 || math.Abs(gotDist-wDist) > 1e-12 {
+			t.Errorf("definite %v: min eigenvalue %g, distance %g; whole matrix %g, %g", definite, gotMin, gotDist, wMin, wDist)
+		}
+		for i := range a {
+			if math.Abs(a[i]-whole[i]) > 1e-12 {
+				t.Fatalf("definite %v: entry %d = %g, whole matrix %g", definite, i, a[i], whole[i])
+			}
+		}
+	}
+	z := make([]float64, 9)
+	if m, dist, ok := PSD(z, 3); m != 0 || dist != 0 || !ok || slices.ContainsFunc(z, func(v float64) bool { return v != 0 }) {
+		t.Errorf("zero matrix: %g %g %v %v", m, dist, ok, z)
+	}
+}
