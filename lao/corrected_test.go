@@ -284,6 +284,7 @@ func TestCorrectedRidgeMatchesPlainReference(t *testing.T) {
 // (computed afresh from every revealed cell, two-pass) and the top k read;
 // at the end, ridge on the columns T read: with the moments of the examples
 // that revealed exactly T when there are CompleteCases·k of them, else with
+// those of the set the most examples revealed if k or more did, else with
 // available-case moments, each pair's shrunk by n/(n + PairPrior).
 type plainAdaptiveScreen struct {
 	k, warm, period int
@@ -374,7 +375,8 @@ func (p *plainAdaptiveScreen) Weights(dst []float64) {
 		return cases
 	}
 	cases := casesOf(T)
-	if len(cases) < CompleteCases*n {
+	complete := len(cases) >= CompleteCases*n
+	if !complete {
 		var most []int // the most revealed set; ties: the smaller
 		for _, S := range p.log.S {
 			s := slices.Sorted(slices.Values(S))
@@ -382,11 +384,11 @@ func (p *plainAdaptiveScreen) Weights(dst []float64) {
 				most = s
 			}
 		}
-		if c := casesOf(most); len(most) == n && len(c) >= CompleteCases*n {
-			T, cases = most, c
+		if c := casesOf(most); len(most) == n && len(c) >= n {
+			T, cases, complete = most, c, true
 		}
 	}
-	if len(cases) >= CompleteCases*n {
+	if complete {
 		for a, j := range T {
 			for c := a; c < n; c++ {
 				var s float64
