@@ -44,8 +44,8 @@ func (f *expFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.pairs, "pairs", 5, "css2010-pairs: number of digit pairs, counted from --pairs-from (0 or 45: to the last)")
 	fs.IntVar(&f.pairsFrom, "pairs-from", 1, "css2010-pairs: the first pair run, by its place in the paper's order (0 vs 1 is 1, 8 vs 9 is 45): a long table run in parts, each part's rows in css2010-pairs-FROM-TO.csv (with --journal, a last run of all 45 replays the parts)")
 	fs.StringVar(&f.out, "out", "results", "directory for the CSV and SVG files")
-	fs.StringVar(&f.journal, "journal", "", "keep every finished (split, curve) in this file and reuse the ones it holds: a run stopped part way resumes where it stopped, also with another build of the same code (another machine or session): only results of the same code are reused (the digest of the solvers' source, the Go release and the architecture)")
-	fs.BoolVar(&f.journalReuse, "journal-reuse", false, "with --journal: also resume the results another version of lao's code wrote (its version line names it); only when the code of the curves run did not change between the versions (e.g. git diff of their solvers' files is empty); lao says how many it reused")
+	fs.StringVar(&f.journal, "journal", "", "keep every finished (split, curve) in this file and reuse the ones it holds: a run stopped part way resumes where it stopped, also with another build of the same code (another machine or session): only results of the same code are reused (the digest of the solvers' source, the Go release, the architecture and its build settings)")
+	fs.BoolVar(&f.journalReuse, "journal-reuse", false, "with --journal: also resume the results another version of lao's code wrote (the journal's version lines give the code's digest, and the commit when the build recorded it); only when the code of the curves run did not change between the versions (e.g. git diff of their solvers' files between the two commits is empty); lao says how many it reused")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the splits, folds and solvers")
 	fs.StringVar(&f.data, "data", "", "run the preset's curves on this data set instead (e.g. powerlaw:ridge:-1 for another panel of ks-fig1)")
 	fs.BoolVar(&f.center, "center", false, "centre every attribute and the labels on the training part's means (per split): a free intercept")
@@ -224,17 +224,21 @@ func openJournal(f *expFlags) (*experiments.Journal, error) {
 		return experiments.ReuseJournal(f.journal, experiments.JournalVersion())
 	}
 	j, err := experiments.OpenJournal(f.journal, experiments.JournalVersion())
-	if err != nil {
+	if errors.Is(err, experiments.ErrJournalVersion) {
 		return nil, fmt.Errorf("%w (--journal-reuse resumes it if the code of its curves did not change)", err)
 	}
-	return j, nil
+	return j, err
 }
 
 // journalHint suggests --journal for a run of the papers' protocol, which
-// takes hours on a small machine.
+// takes hours on a small machine, and warns when a journal is kept by a
+// build of uncommitted changes (its version is the committed digest).
 func journalHint(w io.Writer, f *expFlags) {
 	if f.paper && f.journal == "" {
 		fmt.Fprintln(w, "note: the paper's protocol can take hours; with --journal FILE every finished (split, curve) is kept, and the same command resumes a stopped run")
+	}
+	if _, modified := experiments.BuildRevision(); modified && f.journal != "" {
+		fmt.Fprintln(w, "note: this lao was built from a checkout with uncommitted changes; the journal's version is the code digest of the last go generate ./frames/experiments: run it after changing a solver or a reader, or the journal will not tell the two codes apart")
 	}
 }
 
@@ -245,7 +249,7 @@ func printResumed(w io.Writer, path string, j *experiments.Journal, n int, secon
 		fmt.Fprintf(w, "%d result(s) read from the journal %s (computing them took %.0f s when they were run)\n", n, path, seconds)
 	}
 	if f := j.Foreign(); f > 0 {
-		fmt.Fprintf(w, "the journal holds %d result(s) written by another version of lao's code, reused as --journal-reuse asked\n", f)
+		fmt.Fprintf(w, "%d of them written by another version of lao's code, reused as --journal-reuse asked\n", f)
 	}
 }
 

@@ -45,7 +45,9 @@ func TestExperimentJournal(t *testing.T) {
 	if !strings.Contains(header, experiments.CodeVersion) {
 		t.Errorf("journal header %s does not name the code's digest", header)
 	}
-	os.WriteFile(jpath, []byte(`{"lao_experiments_journal":"an older lao"}`+"\n"+rest), 0o644)
+	if err := os.WriteFile(jpath, []byte(`{"lao_experiments_journal":"an older lao"}`+"\n"+rest), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := run(args, &strings.Builder{}); err == nil || !strings.Contains(err.Error(), "another version") || !strings.Contains(err.Error(), "--journal-reuse") {
 		t.Errorf("a journal of another version: %v", err)
 	}
@@ -53,9 +55,16 @@ func TestExperimentJournal(t *testing.T) {
 	if err := run(append([]string{"experiment", "--journal-reuse"}, args[1:]...), &reused); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(reused.String(), "4 result(s) read from the journal") || !strings.Contains(reused.String(), "holds 4 result(s) written by another version") ||
+	if !strings.Contains(reused.String(), "4 result(s) read from the journal") || !strings.Contains(reused.String(), "4 of them written by another version") ||
 		table(reused.String()) != table(first.String()) {
 		t.Errorf("--journal-reuse:\n%s", reused.String())
+	}
+	notJ := filepath.Join(dir, "not.txt")
+	if err := os.WriteFile(notJ, []byte("a,b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"experiment", "--out", dir, "--journal", notJ, "ks-fig1"}, &strings.Builder{}); err == nil || strings.Contains(err.Error(), "--journal-reuse") {
+		t.Errorf("a file that is not a journal: %v (the reuse hint cannot help there)", err)
 	}
 	var paper strings.Builder
 	if err := run([]string{"experiment", "--out", dir, "--paper", "--splits", "1", "--folds", "2", "--curves", "aerr",

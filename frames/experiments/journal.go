@@ -12,7 +12,9 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/laoproject/lao/datasets"
@@ -41,23 +43,69 @@ type Journal struct {
 	path    string
 	version string
 	reuse   bool // resume the results of other versions too
-	foreign int  // results read that other versions wrote
+	foreign int  // results resumed that other versions wrote
 
 	mu   sync.Mutex
 	f    *os.File
 	done map[string]journalRecord
 }
 
+// ErrJournalVersion is wrapped by the error of OpenJournal for a journal
+// that holds results of another version of the code.
+var ErrJournalVersion = errors.New("journal of another code version")
+
+// versionError is the error of a journal of another version; it matches
+// ErrJournalVersion.
+type versionError struct{ msg string }
+
+func (e *versionError) Error() string        { return e.msg }
+func (e *versionError) Is(target error) bool { return target == ErrJournalVersion }
+
 // JournalVersion is the version of this build's journals: CodeVersion, the
-// Go release and the architecture (their floating-point code can differ).
-// Two builds of the same code resume each other's journals.
+// Go release, the architecture and the build settings that change
+// floating-point code (GOAMD64 and the like allow fused multiply-adds;
+// build tags select files). Two builds of the same code with the same
+// settings resume each other's journals.
 func JournalVersion() string {
-	return "lao code sha256:" + CodeVersion + " " + runtime.Version() + " " + runtime.GOARCH
+	v := "lao code sha256:" + CodeVersion + " " + runtime.Version() + " " + runtime.GOARCH
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, kv := range info.Settings {
+			switch kv.Key {
+			case "GOAMD64", "GOARM64", "GOARM", "GO386", "GOPPC64", "GORISCV64", "-tags":
+				if kv.Value != "" {
+					v += " " + kv.Key + "=" + kv.Value
+				}
+			}
+		}
+	}
+	return v
+}
+
+// BuildRevision returns the commit this program was built from and
+// whether the checkout had uncommitted changes, as the go command records
+// them (empty when it did not: a build outside a checkout, or -buildvcs=false).
+func BuildRevision() (revision string, modified bool) {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, kv := range info.Settings {
+			switch kv.Key {
+			case "vcs.revision":
+				revision = kv.Value
+			case "vcs.modified":
+				modified = kv.Value == "true"
+			}
+		}
+	}
+	return revision, modified
 }
 
 // journalHeader is a journal file's first line.
 type journalHeader struct {
 	Journal string `json:"lao_experiments_journal"` // the code version that wrote it
+	// Revision and Modified: the commit the writing program was built
+	// from and whether its checkout had uncommitted changes (for people
+	// deciding whether to reuse the journal; not compared).
+	Revision string `json:"revision,omitempty"`
+	Modified bool   `json:"modified,omitempty"`
 }
 
 // journalRecord is one finished (split, entry) of one data set.
@@ -73,12 +121,14 @@ type journalRecord struct {
 	Params  map[string]jfloat `json:"params"`
 	Edges   []string          `json:"edges,omitempty"`
 	Notes   []string          `json:"notes,omitempty"`
+
+	foreign bool // written by another version of the code
 }
 
 // OpenJournal opens the journal at path, creating it if it does not exist.
-// version names the code computing the results (the lao command passes a
-// digest of its own executable): a journal written by another version is
-// refused, with an error saying so, rather than resumed. A torn last line
+// version names the code computing the results (the lao command passes
+// JournalVersion): a journal holding results of another version is
+// refused, with an error wrapping ErrJournalVersion, rather than resumed. A torn last line
 // (a process killed while appending) is dropped and overwritten.
 func OpenJournal(path, version string) (*Journal, error) {
 	return openJournal(path, version, false)
@@ -89,7 +139,7 @@ func OpenJournal(path, version string) (*Journal, error) {
 // under this version's line. Use it only when the code computing the
 // journal's entries did not change between the versions (a change
 // elsewhere in the digested packages); Journal.Foreign counts the results
-// read that other versions wrote.
+// resumed that other versions wrote.
 func ReuseJournal(path, version string) (*Journal, error) {
 	return openJournal(path, version, true)
 }
@@ -127,7 +177,7 @@ func (j *Journal) load() error {
 		}
 		if v, ok := headerVersion(b); ok {
 			if v != j.version && !j.reuse {
-				return fmt.Errorf("experiments: journal %s was written by another version of the code (%s, this is %s): its results cannot be resumed; remove it or name another file", j.path, short(v), short(j.version))
+				return &versionError{fmt.Sprintf("experiments: journal %s holds results of another version of the code (%s; this is %s): they cannot be resumed; remove it or name another file", j.path, short(v), short(j.version))}
 			}
 			current = v
 		} else if line == 0 {
@@ -137,9 +187,7 @@ func (j *Journal) load() error {
 			if err := json.Unmarshal(b, &rec); err != nil || rec.Key == "" {
 				return fmt.Errorf("experiments: journal %s, line %d: not a result record", j.path, line+1)
 			}
-			if current != j.version {
-				j.foreign++
-			}
+			rec.foreign = current != j.version
 			j.done[rec.Key] = rec
 		}
 		good += int64(len(b))
@@ -151,7 +199,8 @@ func (j *Journal) load() error {
 		return fmt.Errorf("experiments: journal %s: %w", j.path, err)
 	}
 	if current != j.version {
-		return j.append(journalHeader{Journal: j.version})
+		rev, mod := BuildRevision()
+		return j.append(journalHeader{Journal: j.version, Revision: rev, Modified: mod})
 	}
 	return nil
 }
@@ -165,20 +214,28 @@ func headerVersion(b []byte) (string, bool) {
 	return h.Journal, true
 }
 
-// Foreign returns the number of results read from the file that another
-// version of the code wrote (only ReuseJournal reads them).
+// Foreign returns the number of results resumed so far that another
+// version of the code wrote (only a journal opened by ReuseJournal has
+// them).
 func (j *Journal) Foreign() int {
 	if j == nil {
 		return 0
 	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
 	return j.foreign
 }
 
-func short(s string) string {
-	if len(s) > 12 {
-		return s[:12]
+// short shortens the long fields of a version for a message: a digest
+// to its first 12 hex digits ("sha256:953cec7563a1…").
+func short(v string) string {
+	f := strings.Fields(v)
+	for i, x := range f {
+		if len(x) > 24 {
+			f[i] = x[:min(len(x), strings.IndexByte(x, ':')+13)] + "…"
+		}
 	}
-	return s
+	return strings.Join(f, " ")
 }
 
 // Run is the package's Run with the journal: the results it holds are read

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -194,30 +195,40 @@ func TestReuseJournal(t *testing.T) {
 	}
 	j.Close()
 	// Keep split 1 (header and 2 records): split 2 is computed by v2.
-	b, _ := os.ReadFile(path)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	lines := strings.SplitAfter(string(b), "\n")
-	os.WriteFile(path, []byte(strings.Join(lines[:3], "")), 0o644)
-
+	if err := os.WriteFile(path, []byte(strings.Join(lines[:3], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenJournal(path, "v2"); !errors.Is(err, ErrJournalVersion) {
+		t.Errorf("OpenJournal of v1's journal as v2: %v, want ErrJournalVersion", err)
+	}
 	j, err = ReuseJournal(path, "v2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j.Foreign() != 2 {
-		t.Errorf("Foreign = %d, want v1's 2 results", j.Foreign())
+	if _, err := j.Run(ds.Head(399), journalSpec(1), nil); err != nil { // other data: nothing resumed
+		t.Fatal(err)
+	}
+	if j.Foreign() != 0 {
+		t.Errorf("Foreign = %d after a run that resumed nothing", j.Foreign())
 	}
 	got, err := j.Run(ds, journalSpec(2), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	j.Close()
-	if got.Resumed != 2 {
-		t.Errorf("resumed %d, want split 1's 2", got.Resumed)
+	if got.Resumed != 2 || j.Foreign() != 2 {
+		t.Errorf("resumed %d, %d of them v1's; want split 1's 2, both v1's", got.Resumed, j.Foreign())
 	}
 	sameCurves(t, got, want)
 	b, _ = os.ReadFile(path)
 	lines = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-	if len(lines) != 6 || !strings.Contains(lines[3], `"lao_experiments_journal":"v2"`) {
-		t.Errorf("want v1's line, 2 results, v2's line, 2 results; got:\n%s", b)
+	if len(lines) != 8 || !strings.Contains(lines[3], `"lao_experiments_journal":"v2"`) {
+		t.Errorf("want v1's line, 2 results, v2's line, 4 results (2 on other data); got:\n%s", b)
 	}
 	if _, err := OpenJournal(path, "v2"); err == nil || !strings.Contains(err.Error(), "another version") {
 		t.Errorf("OpenJournal of a journal holding v1's results: %v", err)
@@ -227,8 +238,8 @@ func TestReuseJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	if j.Foreign() != 2 || j.Len() != 4 {
-		t.Errorf("reopened: Foreign %d, Len %d; want 2, 4", j.Foreign(), j.Len())
+	if j.Foreign() != 0 || j.Len() != 6 {
+		t.Errorf("reopened: Foreign %d before a run, Len %d; want 0, 6", j.Foreign(), j.Len())
 	}
 	if b2, _ := os.ReadFile(path); string(b2) != string(b) {
 		t.Errorf("reopening a journal that ends in this version's records changed it")

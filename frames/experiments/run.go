@@ -274,6 +274,11 @@ func (j *Journal) resumeOrRun(entry Entry, spec Spec, prep *splitPrep, seed uint
 			for k, v := range rec.Params {
 				r.params[k] = float64(v)
 			}
+			if rec.foreign {
+				j.mu.Lock()
+				j.foreign++
+				j.mu.Unlock()
+			}
 			return r, max(rec.Seconds, 1e-9), nil
 		}
 	}

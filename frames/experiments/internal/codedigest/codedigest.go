@@ -46,9 +46,10 @@ var Files = []string{"go.mod", "go.sum"}
 // left out of it.
 const Generated = "frames/experiments/codeversion.go"
 
-// Sum returns the hex SHA-256 of the non-test Go files of Dirs (in name
-// order, each as its path, a NUL, its length, a NUL and its bytes) and of
-// Files, under the module root.
+// Sum returns the hex SHA-256 of the source files of Dirs (non-test Go,
+// assembly, C, syso; in name order, each as its path, a NUL, its length, a
+// NUL and its bytes) and of Files, under the module root. Line ends are
+// hashed as they are: .gitattributes keeps them LF in every checkout.
 func Sum(root string) (string, error) {
 	h := sha256.New()
 	for _, dir := range Dirs {
@@ -59,7 +60,7 @@ func Sum(root string) (string, error) {
 		for _, e := range ents { // os.ReadDir sorts by name
 			name := e.Name()
 			rel := dir + "/" + name
-			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || rel == Generated {
+			if e.IsDir() || !source(name) || rel == Generated {
 				continue
 			}
 			if err := hashFile(h, root, rel); err != nil {
@@ -73,6 +74,20 @@ func Sum(root string) (string, error) {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// source reports whether a file of a package directory is compiled into
+// it: Go files other than tests, assembly, C and its headers, and syso
+// objects. (No package of Dirs embeds files; a test checks that.)
+func source(name string) bool {
+	if strings.HasSuffix(name, "_test.go") {
+		return false
+	}
+	switch filepath.Ext(name) {
+	case ".go", ".s", ".c", ".h", ".syso":
+		return true
+	}
+	return false
 }
 
 func hashFile(h io.Writer, root, rel string) error {
