@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/lao"
 )
 
 func journalSpec(splits int) Spec {
@@ -101,20 +103,8 @@ func TestJournalResumes(t *testing.T) {
 func TestJournalFile(t *testing.T) {
 	ds := demoData(t).Head(400)
 	path := filepath.Join(t.TempDir(), "j.jsonl")
-	j, err := OpenJournal(path, "v1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := j.Run(ds, journalSpec(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j.Close()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	want, b := runJournal(t, ds, path, 1)
+	lines := strings.Split(strings.TrimSuffix(b, "\n"), "\n")
 	if len(lines) != 3 {
 		t.Fatalf("journal has %d lines, want a header and 2 results:\n%s", len(lines), b)
 	}
@@ -123,7 +113,7 @@ func TestJournalFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(torn), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	j, err = OpenJournal(path, "v1")
+	j, err := OpenJournal(path, "v1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,8 +129,8 @@ func TestJournalFile(t *testing.T) {
 		t.Errorf("resumed %d, want 1", got.Resumed)
 	}
 	sameCurves(t, got, want)
-	b, _ = os.ReadFile(path)
-	for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+	after, _ := os.ReadFile(path)
+	for i, line := range strings.Split(strings.TrimSuffix(string(after), "\n"), "\n") {
 		if !json.Valid([]byte(line)) {
 			t.Errorf("line %d is not JSON after resuming: %q", i+1, line)
 		}
@@ -179,34 +169,22 @@ func TestJFloatRoundTrip(t *testing.T) {
 }
 
 // TestReuseJournal: ReuseJournal resumes the results another version wrote,
-// counts them (Foreign), and appends its own under its version line; the
-// file then holds two versions, which OpenJournal refuses and ReuseJournal
-// reads again with the same count of foreign results.
+// counts those it resumes (Foreign), and appends its own under its version
+// line; the file then holds two versions, which OpenJournal refuses and
+// ReuseJournal reads again.
 func TestReuseJournal(t *testing.T) {
 	ds := demoData(t).Head(400)
 	path := filepath.Join(t.TempDir(), "j.jsonl")
-	j, err := OpenJournal(path, "v1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := j.Run(ds, journalSpec(2), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j.Close()
+	want, all := runJournal(t, ds, path, 2)
 	// Keep split 1 (header and 2 records): split 2 is computed by v2.
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(string(b), "\n")
+	lines := strings.SplitAfter(all, "\n")
 	if err := os.WriteFile(path, []byte(strings.Join(lines[:3], "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := OpenJournal(path, "v2"); !errors.Is(err, ErrJournalVersion) {
 		t.Errorf("OpenJournal of v1's journal as v2: %v, want ErrJournalVersion", err)
 	}
-	j, err = ReuseJournal(path, "v2")
+	j, err := ReuseJournal(path, "v2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +203,7 @@ func TestReuseJournal(t *testing.T) {
 		t.Errorf("resumed %d, %d of them v1's; want split 1's 2, both v1's", got.Resumed, j.Foreign())
 	}
 	sameCurves(t, got, want)
-	b, _ = os.ReadFile(path)
+	b, _ := os.ReadFile(path)
 	lines = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 	if len(lines) != 8 || !strings.Contains(lines[3], `"lao_experiments_journal":"v2"`) {
 		t.Errorf("want v1's line, 2 results, v2's line, 4 results (2 on other data); got:\n%s", b)
@@ -244,4 +222,24 @@ func TestReuseJournal(t *testing.T) {
 	if b2, _ := os.ReadFile(path); string(b2) != string(b) {
 		t.Errorf("reopening a journal that ends in this version's records changed it")
 	}
+}
+
+// runJournal runs journalSpec(splits) on ds with a new journal of version
+// "v1" at path and returns the report and the journal file's text.
+func runJournal(t *testing.T, ds *lao.Dataset, path string, splits int) (*Report, string) {
+	t.Helper()
+	j, err := OpenJournal(path, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := j.Run(ds, journalSpec(splits), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, string(b)
 }
