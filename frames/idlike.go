@@ -133,7 +133,11 @@ func idReason(v []float64) string {
 	distinct := len(slices.Compact(slices.Clone(s)))
 	lo, hi := s[0], s[len(s)-1]
 	if distinct == len(v) && hi-lo == float64(len(v)-1) {
-		return fmt.Sprintf("one distinct integer per row, %.0f to %.0f with no gap (a row number)", lo, hi)
+		what := "a row number"
+		if lo >= 1000 && hi <= 2200 { // 1951 … 1975: a year per row, as likely
+			what = "a year per row, or a row number"
+		}
+		return fmt.Sprintf("one distinct integer per row, %.0f to %.0f with no gap (%s)", lo, hi, what)
 	}
 	if distinct < 3 || distinct*distinct < len(v) {
 		return ""

@@ -41,6 +41,14 @@ func TestIDLikeColumns(t *testing.T) {
 	if !strings.Contains(got[0].Reason, "1 to 12 with no gap (a row number)") || !strings.Contains(got[2].Reason, "4 groups of rows") {
 		t.Errorf("reasons: %q, %q", got[0].Reason, got[2].Reason)
 	}
+	// Consecutive years (statsmodels' copper: 1951-1975) may be either.
+	years := make([]float64, 25)
+	for i := range years {
+		years[i] = float64(1951 + i)
+	}
+	if r := idReason(years); !strings.Contains(r, "1951 to 1975 with no gap (a year per row, or a row number)") {
+		t.Errorf("years: %q", r)
+	}
 	if w := got[1].Warning(); !strings.Contains(w, "column shuffled looks like an identifier") || !strings.Contains(w, "--ignore shuffled") {
 		t.Errorf("warning %q", w)
 	}

@@ -927,14 +927,18 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 		if v.AllAttributes {
 			at += " (every attribute: no budget)"
 		}
+		best := v.Best
+		if len(v.Tied) > 0 {
+			best += " (tied with " + strings.Join(v.Tied, ", ") + ")"
+		}
 		if v.Steadier != "" { // the recommendation is another method: say why at once
 			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s, but not clearly below the zero predictor over the splits; recommended instead: %s, %s (→ below)\n",
-				at, v.Best, experiments.RatioNumber(v.Ratio), v.Steadier, experiments.RatioNumber(v.SteadierRatio))
+				at, best, experiments.RatioNumber(v.Ratio), v.Steadier, experiments.RatioNumber(v.SteadierRatio))
 		} else {
-			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s\n", at, v.Best, experiments.RatioNumber(v.Ratio))
+			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s\n", at, best, experiments.RatioNumber(v.Ratio))
 		}
 		if v.Full != nil {
-			fmt.Fprintf(w, "    gap to full information: %s\n", v.Full.Statement())
+			fmt.Fprintf(w, "    %s vs full information: %s\n", v.Best, v.Full.Statement())
 		}
 		if v.Screen != nil {
 			who := v.Best

@@ -72,7 +72,7 @@ var packagePrefix = regexp.MustCompile(`^((?:[a-z-]+: )?)(?:lao|frames|ingest|da
 // errors.Is and a reader does not need.
 func userMessage(err error) string {
 	msg := err.Error()
-	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices, frames.ErrNonNumeric, lao.ErrBudgetExceeded, lao.ErrEmpty, frames.ErrMissing} {
+	for _, s := range []error{lao.ErrParam, frames.ErrUnknownColumn, frames.ErrPrices, frames.ErrNonNumeric, lao.ErrBudgetExceeded, lao.ErrEmpty, frames.ErrMissing, frames.ErrConstantColumn} {
 		if errors.Is(err, s) {
 			if m := strings.Replace(msg, ": "+s.Error(), "", 1); m != "" {
 				msg = m
@@ -83,6 +83,9 @@ func userMessage(err error) string {
 		msg = packagePrefix.ReplaceAllString(msg, "$1")
 	}
 	var pe *lao.ParamError
+	if errors.As(err, &pe) && flagParams[pe.Param] && flagTyped("--"+pe.Param) { // "aerr: k = 0 …" → "aerr: --k 0 …"
+		msg = strings.Replace(msg, pe.Solver+": "+pe.Param+" = ", pe.Solver+": --"+pe.Param+" ", 1)
+	}
 	if errors.As(err, &pe) && budgetParam.MatchString(pe.Param) && flagTyped(budgetFlags[pe.Param]) {
 		msg = budgetParam.ReplaceAllStringFunc(msg, func(name string) string { // "costbudget = 3" → "--cost-budget 3"
 			return budgetFlags[strings.TrimSuffix(name, " =")]
@@ -109,6 +112,9 @@ func flagTyped(flag string) bool {
 // costbudget=…) with flags of their own, which their errors name when the
 // user typed the flag.
 var (
+	// flagParams are the parameters the commands also take as flags of
+	// the same name.
+	flagParams  = map[string]bool{"k": true, "lambda": true, "eta": true}
 	budgetParam = regexp.MustCompile(`\b(predict)?costbudget\b( =)?`)
 	budgetFlags = map[string]string{"costbudget": "--cost-budget", "predictcostbudget": "--predict-cost-budget"}
 )

@@ -394,10 +394,14 @@ func TestUserMessage(t *testing.T) {
 		// advice, when the flags were typed (cliArgs, set below).
 		{fmt.Errorf("split 1: %w", &lao.ParamError{Solver: "hybrid", Param: "costbudget", Msg: "= 30 leaves 5; raise costbudget to at least 525 (or lower predictcostbudget)"}),
 			"split 1: hybrid: --cost-budget 30 leaves 5; raise --cost-budget to at least 525 (or lower --predict-cost-budget)"},
-		// Other parameters keep the names --param takes.
+		// Other parameters keep the names --param takes, unless typed as a
+		// flag of the same name (--k here).
 		{&lao.ParamError{Solver: "aerr", Param: "eta", Msg: "= -1 must be positive"}, "aerr: eta = -1 must be positive"},
+		{fmt.Errorf("fit: %w", &lao.ParamError{Solver: "aerr", Param: "k", Msg: "= 0 must be at least 1"}), "fit: aerr: --k 0 must be at least 1"},
+		{fmt.Errorf("frames: target column \"c\" is constant on the training rows (every value is 7): there is nothing to learn, every prediction would be 7: %w", frames.ErrConstantColumn),
+			`target column "c" is constant on the training rows (every value is 7): there is nothing to learn, every prediction would be 7`},
 	} {
-		cliArgs = []string{"fit", "--cost-budget", "30"}
+		cliArgs = []string{"fit", "--cost-budget", "30", "--k", "0"}
 		if got := userMessage(tc.err); got != tc.want {
 			t.Errorf("userMessage(%q) = %q, want %q", tc.err, got, tc.want)
 		}

@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "7752434bebe5a2118cce5a5db6c0b1fa66549fd6372a4cd12df544d7cc9f7626"
+const CodeVersion = "749cf6ee47163c9b52dc624be0b7d138cee057b2a17137c6c87ac9884fa3f914"

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -68,15 +69,23 @@ func (g Gap) Clear() bool { return g.N > 1 && math.Abs(g.Mean) > g.Half }
 type Verdict struct {
 	K int `json:"k"`
 	// Best is the budgeted method of the lowest mean ratio at k, Ratio its
-	// mean.
-	Best  string  `json:"best"`
-	Ratio float64 `json:"ratio"`
+	// mean; Tied the other methods of the same mean (ties: by name; on a
+	// table without signal several choose the zero predictor, ratio 1).
+	Best  string   `json:"best"`
+	Ratio float64  `json:"ratio"`
+	Tied  []string `json:"tied_with,omitempty"`
 	// Full is Best's gap to the best full-information reference (nil if
 	// none ran); Screen its gap to the screening baseline at the same k,
 	// or, when the baseline is Best, the runner-up's gap to it (nil if
 	// the baseline did not run).
 	Full   *Gap `json:"gap_to_full_information,omitempty"`
 	Screen *Gap `json:"gap_to_baseline,omitempty"`
+	// FullZero is the full-information reference's own gap to the zero
+	// predictor (nil if none ran): a reference that does not beat
+	// predicting the mean is no yardstick.
+	FullZero *Gap `json:"full_information_gap_to_zero_predictor,omitempty"`
+	// ScreenRatio is the baseline's mean ratio at k (0 if it did not run).
+	ScreenRatio float64 `json:"baseline_ratio,omitempty"`
 	// RunnerUp is the second-best budgeted method when Best is the
 	// baseline (Screen is then its gap).
 	RunnerUp string `json:"runner_up,omitempty"`
@@ -122,6 +131,11 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		ranked := rankAt(bySolverK, fmt.Sprint(k))
 		best := ranked[0]
 		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}]), AllAttributes: d > 0 && k >= d}
+		for _, name := range ranked[1:] {
+			if r := meanRatio(bySolverK[[2]string{name, fmt.Sprint(k)}]); math.Abs(r-v.Ratio) <= 1e-12*max(1, math.Abs(r)) {
+				v.Tied = append(v.Tied, name)
+			}
+		}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
 		v.Zero = pairedGap(best, runs, nil, "zero predictor")
 		if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
@@ -135,9 +149,11 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		}
 		if full != "" {
 			g := pairedGap(best, runs, bySolverK[[2]string{full, "full"}], full)
-			v.Full = &g
+			fz := pairedGap(full, bySolverK[[2]string{full, "full"}], nil, "zero predictor")
+			v.Full, v.FullZero = &g, &fz
 		}
 		if sr, ok := bySolverK[[2]string{baseline, fmt.Sprint(k)}]; ok {
+			v.ScreenRatio = meanRatio(sr)
 			who, whoName := runs, best
 			if best == baseline && len(ranked) > 1 {
 				v.RunnerUp = ranked[1]
@@ -242,50 +258,72 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	if v.AllAttributes {
 		at = fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d)
 	}
+	best := v.Best
+	if len(v.Tied) > 0 {
+		best += " (tied with " + strings.Join(v.Tied, ", ") + ")"
+	}
 	if v.Zero.N == 1 {
-		side := "below"
-		if v.Ratio >= 1 {
-			side = "not below"
-		}
-		line := at + fmt.Sprintf("%s has the lowest test error of the budgeted methods (%s of the zero predictor's, %s predicting the mean) on the one split this k ran on",
-			v.Best, RatioNumber(v.Ratio), side)
-		if v.Full != nil && v.Full.N == 1 {
-			line += fmt.Sprintf(" (full information, %s: %s)", full, RatioNumber(v.Ratio-v.Full.Mean))
-		}
-		return line + "; one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)"
+		return at + oneSplitLine(v, best, full)
 	}
 	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
 		if v.Steadier != "" {
 			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
 				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.Best, RatioNumber(v.Ratio))
+				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, best, RatioNumber(v.Ratio))
 		}
-		return at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error); read more attributes per row or collect more rows", v.Best, RatioNumber(v.Ratio))
+		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
+		if v.FullZero != nil && !(v.FullZero.Mean < 0 && v.FullZero.Clear()) {
+			line += fmt.Sprintf(", and neither does full information (%s, %s)", full, RatioNumber(1+v.FullZero.Mean))
+		}
+		return line + "; read more attributes per row or collect more rows"
 	}
-	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", v.Best, RatioNumber(v.Ratio))
-	switch {
-	case v.Full != nil && !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
-		line += fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, but its 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
-	case v.Full != nil && !v.Full.Clear() && v.Full.N > 1 && v.Full.Lower == v.Full.N:
-		line += fmt.Sprintf("; lower than full information (%s, %s) on all %d splits, but the 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
-	case v.Full != nil && !v.Full.Clear():
-		line += fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %d of %d)", full, v.Full.Lower, v.Full.N)
-	case v.Full != nil && v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
-		line += fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", RatioNumber(-v.Full.Mean), full)
-	case v.Full != nil:
-		line += fmt.Sprintf("; full information (%s) is %s better", full, RatioNumber(v.Full.Mean))
-	}
+	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", best, RatioNumber(v.Ratio)) + fullClause(v, full)
 	if g := v.Screen; g != nil && v.Best != baseline && !g.Clear() {
-		if 2*g.Higher > g.N { // the mean and the count part: say so
-			line += fmt.Sprintf("; %s is as good within noise, and lower on %d of the %d splits (%s's lower mean comes from a few splits)",
-				baseline, g.Higher, g.N, v.Best)
+		if 2*g.Higher > g.N { // the mean and the count part: say so, without taking sides
+			line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %d of the %d splits: a few splits decide the means, so neither is clearly better",
+				baseline, RatioNumber(v.ScreenRatio), g.Higher, g.N)
 		} else {
 			line += fmt.Sprintf("; %s is as good within noise (%s lower on %d of the %d splits)", baseline, v.Best, g.Lower, g.N)
 		}
 	}
 	return line
+}
+
+// oneSplitLine is the recommendation of a verdict on one split.
+func oneSplitLine(v Verdict, best, full string) string {
+	side := "below"
+	if v.Ratio >= 1 {
+		side = "not below"
+	}
+	line := fmt.Sprintf("%s has the lowest test error of the budgeted methods (%s of the zero predictor's, %s predicting the mean) on the one split this k ran on",
+		best, RatioNumber(v.Ratio), side)
+	if v.Full != nil && v.Full.N == 1 {
+		line += fmt.Sprintf(" (full information, %s: %s)", full, RatioNumber(v.Ratio-v.Full.Mean))
+	}
+	return line + "; one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)"
+}
+
+// fullClause compares a verdict's best method with the full-information
+// reference, or says that the reference does not beat the zero predictor
+// itself ("" without a reference).
+func fullClause(v Verdict, full string) string {
+	switch {
+	case v.Full == nil:
+		return ""
+	case v.FullZero != nil && v.FullZero.N > 1 && !(v.FullZero.Mean < 0 && v.FullZero.Clear()):
+		return fmt.Sprintf("; full information (%s, %s) does not clearly beat predicting the training mean on these splits: no yardstick here", full, RatioNumber(1+v.FullZero.Mean))
+	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
+		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, but its 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
+	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Lower == v.Full.N:
+		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits, but the 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
+	case !v.Full.Clear():
+		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %d of %d)", full, v.Full.Lower, v.Full.N)
+	case v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
+		return fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", RatioNumber(-v.Full.Mean), full)
+	}
+	return fmt.Sprintf("; full information (%s) is %s better", full, RatioNumber(v.Full.Mean))
 }
 
 // RatioNumber prints a mean test-error ratio, or a clear (positive) gap

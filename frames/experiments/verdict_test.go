@@ -3,6 +3,7 @@ package experiments_test
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,7 +156,7 @@ func TestVerdictMeanFromFewSplits(t *testing.T) {
 			experiments.Outcome{Solver: "screen-ridge", K: 2, Seed: uint64(i + 1), Ratio: screen[i]})
 	}
 	v := experiments.Verdicts(o, "screen-ridge", 10)
-	want := "screen-ridge is as good within noise, and lower on 8 of the 10 splits (aelr's lower mean comes from a few splits)"
+	want := "use aelr (0.081 of the zero predictor's test error); screen-ridge (0.156) is as good within noise and lower on 8 of the 10 splits: a few splits decide the means, so neither is clearly better"
 	if len(v) != 1 || v[0].Best != "aelr" || v[0].Screen.Lower != 1 || v[0].Screen.Higher != 8 || !strings.Contains(v[0].Recommendation, want) {
 		t.Errorf("%+v", v)
 	}
@@ -188,5 +189,28 @@ func TestVerdictFullLowerOnEverySplit(t *testing.T) {
 	v = experiments.Verdicts(o, "screen-ridge", 100)
 	if r := v[0].Recommendation; !strings.Contains(r, "; lower than full information (ridge, 0.058) on all 3 splits, but the 95 % interval does not exclude 0 yet") {
 		t.Errorf("mirror: %q", r)
+	}
+}
+
+// Methods of the same mean are named as tied (statsmodels' cpunish: aerr,
+// aelr and aer all chose the zero predictor, ratio 1); a full-information
+// reference that does not beat the zero predictor is said to be no
+// yardstick, not a gap of +0.000.
+func TestVerdictTiesAndNoYardstick(t *testing.T) {
+	var o []experiments.Outcome
+	for _, s := range []string{"aerr", "aelr", "aer"} {
+		o = append(o, outcomes(s, 2, false, 1, 1, 1, 1, 1)...)
+	}
+	o = append(o, outcomes("lasso", 7, true, 1, 1, 1, 1, 1)...)
+	v := experiments.Verdicts(o, "screen-ridge", 7)
+	want := "no budgeted method clearly beats predicting the training mean (best: aelr (tied with aer, aerr), 1.000 of its error), and neither does full information (lasso, 1.000)"
+	if len(v) != 1 || !slices.Equal(v[0].Tied, []string{"aer", "aerr"}) || !strings.Contains(v[0].Recommendation, want) {
+		t.Errorf("%+v", v)
+	}
+	o = append(outcomes("aelr", 2, false, 0.8, 0.82, 0.79, 0.81, 0.8), outcomes("ridge", 7, true, 1.0, 1.2, 0.9, 1.1, 1.0)...)
+	v = experiments.Verdicts(o, "screen-ridge", 7)
+	want = "use aelr (0.804 of the zero predictor's test error); full information (ridge, 1.040) does not clearly beat predicting the training mean on these splits: no yardstick here"
+	if len(v) != 1 || len(v[0].Tied) != 0 || v[0].Recommendation != "k = 2: "+want {
+		t.Errorf("%+v", v)
 	}
 }
