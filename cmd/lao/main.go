@@ -83,7 +83,7 @@ func userMessage(err error) string {
 		msg = packagePrefix.ReplaceAllString(msg, "$1")
 	}
 	var pe *lao.ParamError
-	if errors.As(err, &pe) && flagParams[pe.Param] && flagTyped("--"+pe.Param) { // "aerr: k = 0 …" → "aerr: --k 0 …"
+	if errors.As(err, &pe) && slices.Contains(shorthands, pe.Param) && flagTyped("--"+pe.Param) { // "aerr: k = 0 …" → "aerr: --k 0 …"
 		msg = strings.Replace(msg, pe.Solver+": "+pe.Param+" = ", pe.Solver+": --"+pe.Param+" ", 1)
 	}
 	if errors.As(err, &pe) && budgetParam.MatchString(pe.Param) && flagTyped(budgetFlags[pe.Param]) {
@@ -99,10 +99,14 @@ func userMessage(err error) string {
 var cliArgs []string
 
 // flagTyped reports whether the flag (written "--name") is among cliArgs,
-// as -name or --name, with its value after = or as the next argument.
+// as -name or --name, with its value after = or as the next argument (a
+// value is not a flag: --param k=0 does not type --k, nor --target k).
 func flagTyped(flag string) bool {
 	name := strings.TrimLeft(flag, "-")
 	return slices.ContainsFunc(cliArgs, func(a string) bool {
+		if !strings.HasPrefix(a, "-") {
+			return false
+		}
 		a, _, _ = strings.Cut(strings.TrimLeft(a, "-"), "=")
 		return a == name
 	})
@@ -112,9 +116,6 @@ func flagTyped(flag string) bool {
 // costbudget=…) with flags of their own, which their errors name when the
 // user typed the flag.
 var (
-	// flagParams are the parameters the commands also take as flags of
-	// the same name.
-	flagParams  = map[string]bool{"k": true, "lambda": true, "eta": true}
 	budgetParam = regexp.MustCompile(`\b(predict)?costbudget\b( =)?`)
 	budgetFlags = map[string]string{"costbudget": "--cost-budget", "predictcostbudget": "--predict-cost-budget"}
 )

@@ -412,6 +412,14 @@ func TestUserMessage(t *testing.T) {
 	if got, want := userMessage(pe), "hybrid: costbudget = 5 leaves 0; raise costbudget to at least 5.5"; got != want {
 		t.Errorf("--param costbudget=5: %q, want %q", got, want)
 	}
+	// --param k=0 (or a column named k) does not type --k.
+	for _, args := range [][]string{{"fit", "--param", "k=0"}, {"fit", "--target", "k", "--param=k=0"}} {
+		cliArgs = args
+		pe := &lao.ParamError{Solver: "aerr", Param: "k", Msg: "= 0 must be at least 1"}
+		if got, want := userMessage(pe), "aerr: k = 0 must be at least 1"; got != want {
+			t.Errorf("%q: %q, want %q", args, got, want)
+		}
+	}
 	cliArgs = nil
 }
 

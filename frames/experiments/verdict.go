@@ -132,7 +132,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		best := ranked[0]
 		v := Verdict{K: k, Best: best, Ratio: meanRatio(bySolverK[[2]string{best, fmt.Sprint(k)}]), AllAttributes: d > 0 && k >= d}
 		for _, name := range ranked[1:] {
-			if r := meanRatio(bySolverK[[2]string{name, fmt.Sprint(k)}]); math.Abs(r-v.Ratio) <= 1e-12*max(1, math.Abs(r)) {
+			if r := meanRatio(bySolverK[[2]string{name, fmt.Sprint(k)}]); tied(r, v.Ratio) {
 				v.Tied = append(v.Tied, name)
 			}
 		}
@@ -180,13 +180,17 @@ func rankAt(by map[[2]string][]Outcome, k string) []string {
 		}
 	}
 	slices.SortFunc(names, func(a, b string) int {
-		if c := cmp.Compare(meanRatio(by[[2]string{a, k}]), meanRatio(by[[2]string{b, k}])); c != 0 {
-			return c
+		if ra, rb := meanRatio(by[[2]string{a, k}]), meanRatio(by[[2]string{b, k}]); !tied(ra, rb) {
+			return cmp.Compare(ra, rb)
 		}
 		return cmp.Compare(a, b)
 	})
 	return names
 }
+
+// tied reports whether two mean ratios are equal up to rounding (the
+// means of the same per-split ratios summed in another order).
+func tied(a, b float64) bool { return math.Abs(a-b) <= 1e-12*max(1, math.Abs(a)) }
 
 func bestOf(by map[[2]string][]Outcome, k string) string {
 	if r := rankAt(by, k); len(r) > 0 {
@@ -272,7 +276,7 @@ func recommend(v Verdict, full, baseline string, d int) string {
 				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, best, RatioNumber(v.Ratio))
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
-		if v.FullZero != nil && !(v.FullZero.Mean < 0 && v.FullZero.Clear()) {
+		if v.FullZero != nil && v.FullZero.N > 1 && !(v.FullZero.Mean < 0 && v.FullZero.Clear()) {
 			line += fmt.Sprintf(", and neither does full information (%s, %s)", full, RatioNumber(1+v.FullZero.Mean))
 		}
 		return line + "; read more attributes per row or collect more rows"

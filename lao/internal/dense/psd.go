@@ -19,11 +19,12 @@ import (
 // the rows of Qᵀ (contiguous, vectorised by rot) rather than to the
 // columns of Q; the positive part Σ λ_k⁺ v_k v_kᵀ is then a Gram matrix.
 //
-// Rows (and columns) that are zero are set aside first: the matrix is then
-// block diagonal, its zero block contributes eigenvalues 0 and stays 0,
-// and only the block of the other rows is decomposed. Baseline's estimate
-// on MNIST 3 vs 5 has 144 or more zero rows of 784 (pixels blank in every
-// image), which makes the O(n³) work about half.
+// Indices whose row and column are zero are set aside first: the matrix
+// is then block diagonal, its zero block contributes eigenvalues 0 and
+// stays 0, and only the block of the other indices is decomposed.
+// Baseline's estimate on MNIST 3 vs 5 has at least 144 zero rows of 784
+// (pixels that no sampled pair saw non-zero: the 144 blank in every image,
+// and more): its clip and fit took 0.27-0.29 s before, 0.10-0.12 s after.
 func PSD(a []float64, n int) (minEig, dist float64, ok bool) {
 	if n == 0 {
 		return math.Inf(1), 0, true
@@ -56,16 +57,22 @@ func PSD(a []float64, n int) (minEig, dist float64, ok bool) {
 	return min(minEig, 0), dist, true // the zero rows' eigenvalues are 0
 }
 
-// nonzeroRows returns the indices of the rows of the n×n matrix a that
-// have a non-zero entry.
+// nonzeroRows returns the indices i of the n×n matrix a whose row or
+// column has a non-zero entry (a symmetric matrix has both or neither; a
+// matrix that is not exactly symmetric keeps every index it touches).
 func nonzeroRows(a []float64, n int) []int {
-	var act []int
+	used := make([]bool, n)
 	for i := range n {
-		for _, v := range a[i*n : (i+1)*n] {
+		for j, v := range a[i*n : (i+1)*n] {
 			if v != 0 {
-				act = append(act, i)
-				break
+				used[i], used[j] = true, true
 			}
+		}
+	}
+	var act []int
+	for i, u := range used {
+		if u {
+			act = append(act, i)
 		}
 	}
 	return act

@@ -270,6 +270,15 @@ func TestPSDZeroRows(t *testing.T) {
 			}
 		}
 	}
+	// Not exactly symmetric: row 0 is zero but column 0 is not. Index 0
+	// is kept, as the whole decomposition (which reads the lower
+	// triangle) keeps it.
+	ns := []float64{0, 0, 0, 0, 1, 0.5, 5, 0.5, -1}
+	whole := append([]float64(nil), ns...)
+	wMin, _, _ := psdDense(whole, 3)
+	if gotMin, _, ok := PSD(ns, 3); !ok || math.Abs(gotMin-wMin) > 1e-12 {
+		t.Errorf("non-symmetric: min eigenvalue %g, whole matrix %g", gotMin, wMin)
+	}
 	z := make([]float64, 9)
 	if m, dist, ok := PSD(z, 3); m != 0 || dist != 0 || !ok || slices.ContainsFunc(z, func(v float64) bool { return v != 0 }) {
 		t.Errorf("zero matrix: %g %g %v %v", m, dist, ok, z)
