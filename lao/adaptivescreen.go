@@ -21,8 +21,9 @@ import (
 // Fit: ridge on the k columns T it reads at the end (during the warm-up,
 // the k ranked first); when fewer than CompleteCases·k examples revealed
 // exactly those (a ranking changed late, or a small table), on the set of
-// k columns the most examples revealed exactly, if k examples or more
-// revealed it (the columns read longest: on the tables of docs/results.md
+// k columns the most examples revealed exactly, if k examples or more and
+// a tenth of the examples revealed it (the columns read longest; see
+// longestCases: on the tables of docs/results.md
 // this took the error down by up to 0.03 of the zero predictor's and up in
 // no cell by more than 0.003 when it needed CompleteCases·k examples; with
 // k, ridge's penalty making so few rows usable, it took the 16-row
@@ -86,7 +87,7 @@ func (s *AdaptiveScreen) Params() []Param {
 // About describes the solver.
 func (s *AdaptiveScreen) About() About {
 	return About{Paper: "practical method (this module); moments of Loh & Wainwright, Annals of Statistics 2012, on an adaptive design",
-		Algorithm: "uniform warm-up, then the current top k by |correlation| re-ranked on every revealed cell; ridge on the final top k from the examples that read exactly them (at least 10 per column), else on the set read longest if k examples read it, else from every revealed cell",
+		Algorithm: "uniform warm-up, then the current top k by |correlation| re-ranked on every revealed cell; ridge on the final top k from the examples that read exactly them (at least 10 per column), else on the set read longest if k examples and a tenth of all read it, else from every revealed cell",
 		Budget:    "k per example", Ball: "l2"}
 }
 
@@ -170,8 +171,8 @@ func (l *adaptiveScreenLearner) Observe(ex *Example) {
 // Weights writes the ridge fit on the columns it reads (during the
 // warm-up, the current top k): from their complete cases when there are
 // CompleteCases per column, else on the set of k columns read longest if
-// k examples or more read it, else from every revealed cell; 0 before
-// the first example.
+// enough examples read it (longestCases), else from every revealed cell;
+// 0 before the first example.
 func (l *adaptiveScreenLearner) Weights(dst []float64) {
 	clear(dst)
 	if l.t == 0 {
@@ -184,7 +185,7 @@ func (l *adaptiveScreenLearner) Weights(dst []float64) {
 	C, b, n := l.cases.moments(T)
 	complete := n >= CompleteCases*float64(len(T))
 	if !complete { // too few: the set read longest, if k examples or more read it
-		if S, nS := l.cases.mostCases(); len(S) == len(T) && nS >= float64(len(S)) {
+		if S, nS := l.cases.mostCases(); len(S) == len(T) && nS >= longestCases(len(S), l.t) {
 			T, complete = S, true
 			C, b, _ = l.cases.moments(T)
 		}
@@ -211,6 +212,17 @@ func (l *adaptiveScreenLearner) Weights(dst []float64) {
 // the set read longest: about 10 observations per coefficient, the rule of
 // thumb that also sets its warm-up.
 const CompleteCases = 10
+
+// longestCases is how many examples must have read the set of k columns
+// read longest, after t examples, for AdaptiveScreen to fit on it rather
+// than on every revealed cell: k, and a tenth of the examples so far, and
+// never more than CompleteCases·k. A short sample of rows, which ridge's
+// penalty makes usable, beats moments pieced together from different
+// examples on a small table; on a large one the cells pieced together are
+// many more than a few dozen rows.
+func longestCases(k, t int) float64 {
+	return float64(min(CompleteCases*k, max(k, t/CompleteCases)))
+}
 
 // PairPrior is the count n₀ of AdaptiveScreen's shrinkage: the fit
 // multiplies the moment of a pair of columns revealed together on n

@@ -284,7 +284,8 @@ func TestCorrectedRidgeMatchesPlainReference(t *testing.T) {
 // (computed afresh from every revealed cell, two-pass) and the top k read;
 // at the end, ridge on the columns T read: with the moments of the examples
 // that revealed exactly T when there are CompleteCases·k of them, else with
-// those of the set the most examples revealed if k or more did, else with
+// those of the set the most examples revealed if k or more and a tenth of
+// the examples did, else with
 // available-case moments, each pair's shrunk by n/(n + PairPrior).
 type plainAdaptiveScreen struct {
 	k, warm, period int
@@ -384,7 +385,7 @@ func (p *plainAdaptiveScreen) Weights(dst []float64) {
 				most = s
 			}
 		}
-		if c := casesOf(most); len(most) == n && len(c) >= n {
+		if c := casesOf(most); len(most) == n && len(c) >= n && len(c) >= min(CompleteCases*n, len(p.log.Y)/CompleteCases) {
 			T, cases, complete = most, c, true
 		}
 	}
@@ -443,12 +444,14 @@ func (p *plainAdaptiveScreen) Weights(dst []float64) {
 }
 
 // AdaptiveScreen matches its plain transcription at every checkpoint. The
-// last setting takes the fallback to the set read longest (after 114
+// fifth setting takes the fallback to the set read longest (after 114
 // examples its final ranking's set has too few complete cases): without it
-// in the transcription, the two differ there.
+// in the transcription, the two differ there; the last one (re-ranked after
+// every example) has sets read by k examples but not by a tenth of them,
+// and differs without that condition.
 func TestAdaptiveScreenMatchesPlainReference(t *testing.T) {
 	ds := correlatedTable(150, 9, 7)
-	for seed, s := range []*AdaptiveScreen{{K: 2}, {K: 3, Warm: 20, Period: 1}, {K: 4, Lambda: 0.001, Period: 7}, {K: 2, Warm: 12, Period: 2}, {K: 2, Warm: 30, Period: 10}} {
+	for seed, s := range []*AdaptiveScreen{{K: 2}, {K: 3, Warm: 20, Period: 1}, {K: 4, Lambda: 0.001, Period: 7}, {K: 2, Warm: 12, Period: 2}, {K: 2, Warm: 30, Period: 10}, {K: 2, Warm: 100, Period: 1}} {
 		matchIterates(t, s, func(l Learner) Learner {
 			a := l.(*adaptiveScreenLearner)
 			return &plainAdaptiveScreen{k: a.k, warm: a.warm, period: a.period, lambda: a.lambda, rng: a.rng}
