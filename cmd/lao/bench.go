@@ -66,7 +66,7 @@ func runBench(args []string, stdout io.Writer) error {
 			plain = fmt.Sprintf("%.3g", r.ReferenceExamplesPerSec)
 			speedup = fmt.Sprintf("%.0fx", r.ExamplesPerSec/r.ReferenceExamplesPerSec)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.3g\t%s\t%s\t%.3g\t%.2f\t%.0f\t%.2f\t%.1f\t\n", r.Solver, r.D, r.ExamplesPerSec,
+		fmt.Fprintf(tw, "%s\t%d\t%.3g\t%s\t%s\t%.3g\t%.2f\t%.2g\t%.2f\t%.1f\t\n", r.Solver, r.D, r.ExamplesPerSec,
 			plain, speedup, r.RawLoopExamplesPerSec, r.RawRatio, r.AllocsPerExample, r.AttributesPerExample, float64(r.ModelBytes)/(1<<20))
 	}
 	return tw.Flush()
