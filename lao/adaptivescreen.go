@@ -23,23 +23,23 @@ import (
 // exactly those (a ranking changed late, or a small table), on the set of
 // k columns the most examples revealed exactly, if k examples or more and
 // a tenth of the examples revealed it (the columns read longest; see
-// longestCases: on the tables of docs/results.md
-// this took the error down by up to 0.03 of the zero predictor's and up in
-// no cell by more than 0.003 when it needed CompleteCases·k examples; with
-// k, ridge's penalty making so few rows usable, it took the 16-row
+// longestCases). On the tables of docs/results.md this fallback took the
+// error down by up to 0.03 of the zero predictor's, and up in no cell by
+// more than 0.003, when it needed CompleteCases·k examples; needing k (and
+// a tenth), ridge's penalty making so few rows usable, it took the 16-row
 // longley table's from 0.30 to 0.10 at k = 2 and from 0.17 to 0.12 at
 // k = 4, and the 51-row statecrime table's from 0.43 to 0.39 at k = 2 but
-// up from 0.51 to 0.55 at k = 4, within noise). On the complete cases of a set (every example after the
-// warm-up reveals the columns ranked first at its time, chosen from
-// earlier examples only) the second moments of the set and their moments
-// with the label are the means over those examples: one sample of rows,
-// independent of the choice of the set at each step, so its moments are
-// unbiased and form a covariance matrix of that sample (positive
-// semi-definite, consistent across its entries). Otherwise (early in the
-// run, when no set was read by k examples) they are the means over every
-// example that revealed the pair (or the column), warm-up included: the available-case
-// estimator, which is unbiased when
-// the design does not depend on the data (the warm-up) and carries, after
+// up from 0.51 to 0.55 at k = 4, within noise. On the complete cases of a
+// set (every example after the warm-up reveals the columns ranked first at
+// its time, chosen from earlier examples only) the second moments of the
+// set and their moments with the label are the means over those examples:
+// one sample of rows, independent of the choice of the set at each step,
+// so its moments are unbiased and form a covariance matrix of that sample
+// (positive semi-definite, consistent across its entries). Otherwise
+// (early in the run, when no set was read by enough examples) they are the
+// means over every example that revealed the pair (or the column), warm-up
+// included: the available-case estimator, which is unbiased when the
+// design does not depend on the data (the warm-up) and carries, after
 // it, the selection effect of an adaptive design (a column revealed more
 // often because it looked good early; the effect shrinks as its cells
 // accumulate). Each off-diagonal entry is shrunk toward 0 by n/(n + n₀),
@@ -184,7 +184,7 @@ func (l *adaptiveScreenLearner) Weights(dst []float64) {
 	}
 	C, b, n := l.cases.moments(T)
 	complete := n >= CompleteCases*float64(len(T))
-	if !complete { // too few: the set read longest, if k examples or more read it
+	if !complete { // too few: the set read longest, if enough examples read it
 		if S, nS := l.cases.mostCases(); len(S) == len(T) && nS >= longestCases(len(S), l.t) {
 			T, complete = S, true
 			C, b, _ = l.cases.moments(T)
