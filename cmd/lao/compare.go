@@ -927,10 +927,7 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 		if v.AllAttributes {
 			at += " (every attribute: no budget)"
 		}
-		best := v.Best
-		if len(v.Tied) > 0 {
-			best += " (tied with " + strings.Join(v.Tied, ", ") + ")"
-		}
+		best := v.BestNamed()
 		if v.Steadier != "" { // the recommendation is another method: say why at once
 			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s, but not clearly below the zero predictor over the splits; recommended instead: %s, %s (→ below)\n",
 				at, best, experiments.RatioNumber(v.Ratio), v.Steadier, experiments.RatioNumber(v.SteadierRatio))

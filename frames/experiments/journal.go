@@ -68,14 +68,10 @@ func (e *versionError) Is(target error) bool { return target == ErrJournalVersio
 // settings resume each other's journals.
 func JournalVersion() string {
 	v := "lao code sha256:" + CodeVersion + " " + runtime.Version() + " " + runtime.GOARCH
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, kv := range info.Settings {
-			switch kv.Key {
-			case "GOAMD64", "GOARM64", "GOARM", "GO386", "GOPPC64", "GORISCV64", "-tags":
-				if kv.Value != "" {
-					v += " " + kv.Key + "=" + kv.Value
-				}
-			}
+	set := buildSettings()
+	for _, key := range []string{"GOAMD64", "GOARM64", "GOARM", "GO386", "GOPPC64", "GORISCV64", "-tags"} {
+		if set[key] != "" {
+			v += " " + key + "=" + set[key]
 		}
 	}
 	return v
@@ -85,17 +81,22 @@ func JournalVersion() string {
 // whether the checkout had uncommitted changes, as the go command records
 // them (empty when it did not: a build outside a checkout, or -buildvcs=false).
 func BuildRevision() (revision string, modified bool) {
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, kv := range info.Settings {
-			switch kv.Key {
-			case "vcs.revision":
-				revision = kv.Value
-			case "vcs.modified":
-				modified = kv.Value == "true"
-			}
-		}
+	set := buildSettings()
+	return set["vcs.revision"], set["vcs.modified"] == "true"
+}
+
+// buildSettings returns the build settings the go command recorded in
+// this program (nil if it recorded none).
+func buildSettings() map[string]string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return nil
 	}
-	return revision, modified
+	set := map[string]string{}
+	for _, kv := range info.Settings {
+		set[kv.Key] = kv.Value
+	}
+	return set
 }
 
 // journalHeader is a journal file's first line.
@@ -212,6 +213,16 @@ func headerVersion(b []byte) (string, bool) {
 		return "", false
 	}
 	return h.Journal, true
+}
+
+// resumed counts rec, read instead of computed, among Foreign's if
+// another version wrote it.
+func (j *Journal) resumed(rec journalRecord) {
+	if rec.foreign {
+		j.mu.Lock()
+		j.foreign++
+		j.mu.Unlock()
+	}
 }
 
 // Foreign returns the number of results resumed so far that another

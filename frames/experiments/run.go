@@ -274,11 +274,7 @@ func (j *Journal) resumeOrRun(entry Entry, spec Spec, prep *splitPrep, seed uint
 			for k, v := range rec.Params {
 				r.params[k] = float64(v)
 			}
-			if rec.foreign {
-				j.mu.Lock()
-				j.foreign++
-				j.mu.Unlock()
-			}
+			j.resumed(rec)
 			return r, max(rec.Seconds, 1e-9), nil
 		}
 	}

@@ -65,6 +65,9 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 // Clear reports whether the interval excludes 0.
 func (g Gap) Clear() bool { return g.N > 1 && math.Abs(g.Mean) > g.Half }
 
+// ClearlyBelow reports whether the interval lies below 0.
+func (g Gap) ClearlyBelow() bool { return g.Mean < 0 && g.Clear() }
+
 // Verdict is the answer of a comparison at one budget k.
 type Verdict struct {
 	K int `json:"k"`
@@ -138,10 +141,10 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
 		v.Zero = pairedGap(best, runs, nil, "zero predictor")
-		if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
+		if !v.Zero.ClearlyBelow() {
 			for _, name := range ranked[1:] {
 				other := bySolverK[[2]string{name, fmt.Sprint(k)}]
-				if g := pairedGap(name, other, nil, "zero predictor"); g.Mean < 0 && g.Clear() {
+				if g := pairedGap(name, other, nil, "zero predictor"); g.ClearlyBelow() {
 					v.Steadier, v.SteadierRatio, v.SteadierZero = name, meanRatio(other), &g
 					break
 				}
@@ -262,21 +265,18 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	if v.AllAttributes {
 		at = fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d)
 	}
-	best := v.Best
-	if len(v.Tied) > 0 {
-		best += " (tied with " + strings.Join(v.Tied, ", ") + ")"
-	}
+	best := v.BestNamed()
 	if v.Zero.N == 1 {
 		return at + oneSplitLine(v, best, full)
 	}
-	if !(v.Zero.Mean < 0 && v.Zero.Clear()) {
+	if !v.Zero.ClearlyBelow() {
 		if v.Steadier != "" {
 			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
 				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
 				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, best, RatioNumber(v.Ratio))
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
-		if v.FullZero != nil && v.FullZero.N > 1 && !(v.FullZero.Mean < 0 && v.FullZero.Clear()) {
+		if v.noYardstick() {
 			line += fmt.Sprintf(", and neither does full information (%s, %s)", full, RatioNumber(1+v.FullZero.Mean))
 		}
 		return line + "; read more attributes per row or collect more rows"
@@ -291,6 +291,21 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		}
 	}
 	return line
+}
+
+// BestNamed is Best with the methods tied with it: "aelr (tied with aer,
+// aerr)".
+func (v Verdict) BestNamed() string {
+	if len(v.Tied) == 0 {
+		return v.Best
+	}
+	return v.Best + " (tied with " + strings.Join(v.Tied, ", ") + ")"
+}
+
+// noYardstick reports whether the full-information reference ran on two
+// splits or more and does not clearly beat the zero predictor itself.
+func (v Verdict) noYardstick() bool {
+	return v.FullZero != nil && v.FullZero.N > 1 && !v.FullZero.ClearlyBelow()
 }
 
 // oneSplitLine is the recommendation of a verdict on one split.
@@ -314,7 +329,7 @@ func fullClause(v Verdict, full string) string {
 	switch {
 	case v.Full == nil:
 		return ""
-	case v.FullZero != nil && v.FullZero.N > 1 && !(v.FullZero.Mean < 0 && v.FullZero.Clear()):
+	case v.noYardstick():
 		return fmt.Sprintf("; full information (%s, %s) does not clearly beat predicting the training mean on these splits: no yardstick here", full, RatioNumber(1+v.FullZero.Mean))
 	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
 		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, but its 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
