@@ -125,8 +125,7 @@ func (l *aelrLearner) Observe(ex *Example) {
 // estimate sets x̃ into xt and returns φ̃ (before clipping, g̃ = φ̃·x̃ is
 // unbiased for (w·x − y)x).
 func (l *aelrLearner) estimate(ex *Example) float64 {
-	xEstimate(ex, l.k, l.q, l.rng, l.xt)
-	return innerL1(ex, l.z, &l.o, l.rng) - ex.Label()
+	return fusedEstimate(ex, &l.xEstimator, absSampler{l.z}, l.z.Lazy) - ex.Label()
 }
 
 func (l *aelrLearner) Weights(dst []float64) { l.z.Average(dst) }

@@ -1,6 +1,7 @@
 package lao
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/laoproject/lao/lao/internal/core"
@@ -118,21 +119,33 @@ type aerLearner struct {
 
 // aerEstimates computes v (into v) and ŷ for one example (Cesa-Bianchi et al. 2010,
 // Alg. 2 lines 3-12): E[v] = x and E[ŷ] = w·x, so E[2(ŷ − y)v] is the
-// gradient of (w·x − y)² (eq. (4)); v and ŷ use independent draws.
+// gradient of (w·x − y)² (eq. (4)); v and ŷ use independent draws, each of
+// ŷ's egInnerEstimate's. v's attributes are drawn and then ŷ's, in the
+// algorithm's order, and all are read in one batch (Example.Attrs), so that
+// ŷ's reads overlap v's cache misses instead of following them one by one;
+// refAER in the tests reads one at a time and agrees iterate for iterate.
 func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, swaps, out []int, v *sparseVec) (yhat float64) {
 	v.reset()
-	d := ex.Dim()
+	d, b := ex.Dim(), &v.batch
 	scale := float64(d) / float64(kx)
-	js := sampleWithoutReplacement(d, kx, rng, perm, swaps, out)
-	vals := v.batch.read(ex, js)
-	for a, j := range js {
+	b.pick = append(b.pick[:0], sampleWithoutReplacement(d, kx, rng, perm, swaps, out)...)
+	var n1 float64
+	if ky > 0 { // ky = 0: Centroid, no inner-product estimate
+		if n1 = w.Norm1(); n1 != 0 {
+			for range ky {
+				b.pick = append(b.pick, w.SampleAbs(rng.Float64()))
+			}
+		}
+	}
+	vals := b.read(ex, b.pick)
+	for a, j := range b.pick[:kx] {
 		v.add(j, scale*vals[a])
 	}
-	if ky == 0 {
-		return 0 // Centroid: no inner-product estimate
+	if n1 == 0 {
+		return 0 // w = 0: ŷ = w·x = 0 exactly, nothing drawn
 	}
-	for range ky {
-		yhat += egInnerEstimate(ex, w, rng)
+	for a, j := range b.pick[kx:] {
+		yhat += n1 * math.Copysign(1, w.W(j)) * vals[kx+a]
 	}
 	return yhat / float64(ky)
 }

@@ -163,8 +163,7 @@ func (l *aerrLearner) Observe(ex *Example) {
 // estimate sets x̃ into xt and returns φ̃ (the inner-product estimate
 // minus the label): g̃ = φ̃·x̃, unbiased for (w·x − y)x.
 func (l *aerrLearner) estimate(ex *Example) float64 {
-	xEstimate(ex, l.k, l.q, l.rng, l.xt)
-	return innerL2(ex, l.w, &l.o, l.rng) - ex.Label()
+	return fusedEstimate(ex, &l.xEstimator, sqSampler{l.w}, l.w.Lazy) - ex.Label()
 }
 
 func (l *aerrLearner) Weights(dst []float64) { l.w.Average(dst) }

@@ -182,19 +182,6 @@ func (s denseL1) Norm1() float64          { return s.abs.Total() }
 func (s denseL1) SampleAbs(u float64) int { return s.abs.Sample(u * s.abs.Total()) }
 func (s denseL1) W(j int) float64         { return s.w[j] }
 
-// l2InnerEstimate returns an unbiased estimate of w·x that reveals one
-// attribute: j is drawn with P[j] = w_j²/||w||₂², and the estimate is
-// ||w||₂² x_j / w_j (Hazan & Koren 2012, Alg. 1 lines 8-9). If w = 0 the
-// inner product is exactly 0 and nothing is revealed (nor drawn).
-func l2InnerEstimate(ex *Example, w *core.Ball, rng *rand.Rand) float64 {
-	n2 := w.Norm2()
-	if n2 == 0 {
-		return 0
-	}
-	j := w.SampleSq(rng.Float64())
-	return n2 * ex.Attr(j) / w.W(j)
-}
-
 // egInnerEstimate returns an unbiased estimate of w·x that reveals one
 // attribute: j is drawn with P[j] = |w_j|/||w||₁ and the estimate is
 // ||w||₁ sign(w_j) x_j (Hazan & Koren 2012, Alg. 2 lines 9-10). If w = 0
@@ -206,4 +193,100 @@ func egInnerEstimate(ex *Example, z l1Sampler, rng *rand.Rand) float64 {
 	}
 	j := z.SampleAbs(rng.Float64())
 	return n1 * math.Copysign(1, z.W(j)) * ex.Attr(j)
+}
+
+// innerSampler is the weight vector an inner-product estimate draws from:
+// its normaliser (0: the estimate is exactly 0 and draws nothing), a draw
+// of j from the normalised weights, and the term j contributes.
+type innerSampler interface {
+	innerNorm() float64
+	innerSample(u float64) int
+	innerTerm(j int, x, norm float64) float64
+}
+
+// sqSampler draws j with p_j = w_j²/||w||₂² (Hazan & Koren 2012, Alg. 1 lines 8-9).
+type sqSampler struct{ *core.Ball }
+
+func (s sqSampler) innerNorm() float64                       { return s.Norm2() }
+func (s sqSampler) innerSample(u float64) int                { return s.SampleSq(u) }
+func (s sqSampler) innerTerm(j int, x, norm float64) float64 { return norm * x / s.W(j) }
+
+// absSampler draws j with p_j = |w_j|/||w||₁ (Hazan & Koren 2012, Alg. 2 lines 9-10).
+type absSampler struct{ *core.EG }
+
+func (s absSampler) innerNorm() float64        { return s.Norm1() }
+func (s absSampler) innerSample(u float64) int { return s.SampleAbs(u) }
+func (s absSampler) innerTerm(j int, x, norm float64) float64 {
+	return norm * math.Copysign(1, s.W(j)) * x
+}
+
+// fusedEstimate sets x̃ into e.xt (xEstimate's) and returns the estimate
+// of w·x: the mean of e.o.r terms, each from one attribute j drawn from w
+// (sqSampler: Hazan & Koren 2012, Alg. 1 lines 8-9, ||w||₂²·x_j/w_j;
+// absSampler: Alg. 2 lines 9-10, ||w||₁·sgn(w_j)·x_j) or, with
+// e.o.innerC = c, with p_j = |w_j|c_j/Σ_i|w_i|c_i (Kukliansky & Shamir 2015,
+// the paragraph after Lemma 3.3, c_j = √E[x_j²]): sgn(w_j)·x_j·Σ_i|w_i|c_i/c_j,
+// unbiased when x_j = 0 wherever c_j = 0 and w_j ≠ 0 (true almost surely
+// for c_j = √E[x_j²]). A zero normaliser gives 0, and reveals nothing.
+//
+// It draws x̃'s k attributes and then the estimate's, in the algorithms'
+// order, and reads all of them in one Example.Attrs: the inner product's
+// read, which waits on nothing x̃ reads, overlaps x̃'s cache misses instead
+// of following them. The budget is charged in the same order. The plain
+// learners of reference.go draw, read and add one at a time, and agree
+// with it iterate for iterate (TestReferenceSolversMatchFastLong).
+func fusedEstimate[W innerSampler](ex *Example, e *xEstimator, w W, lazy *core.Lazy) float64 {
+	d, b, weighted := ex.Dim(), &e.xt.batch, e.o.innerC != nil
+	e.xt.reset()
+	b.pick = b.pick[:0]
+	for range e.k {
+		b.pick = append(b.pick, e.drawX(d))
+	}
+	norm := w.innerNorm()
+	if weighted {
+		norm = lazy.WeightedNorm()
+	}
+	if norm != 0 {
+		for range e.o.r {
+			u := e.rng.Float64()
+			if weighted {
+				b.pick = append(b.pick, lazy.SampleWeighted(u))
+			} else {
+				b.pick = append(b.pick, w.innerSample(u))
+			}
+		}
+	}
+	vals := b.read(ex, b.pick)
+	for r, i := range b.pick[:e.k] {
+		e.xt.add(i, e.termX(i, vals[r], d))
+	}
+	if norm == 0 {
+		return 0
+	}
+	var s float64
+	for a, j := range b.pick[e.k:] {
+		if x := vals[e.k+a]; weighted {
+			s += math.Copysign(1, lazy.W(j)) * x * norm / e.o.innerC[j]
+		} else {
+			s += w.innerTerm(j, x, norm)
+		}
+	}
+	return s / float64(e.o.r)
+}
+
+// drawX draws one of x̃'s attributes: uniformly (AERR, AELR) or from q.
+func (e *xEstimator) drawX(d int) int {
+	if e.q == nil {
+		return e.rng.IntN(d)
+	}
+	return e.q.draw(e.rng)
+}
+
+// termX is the term x_i adds to x̃: (d/k)·x_i, or x_i/(k·q_i) (as
+// uniformXEstimate and qXEstimate compute them).
+func (e *xEstimator) termX(i int, x float64, d int) float64 {
+	if e.q == nil {
+		return float64(d) / float64(e.k) * x
+	}
+	return x / (float64(e.k) * e.q.q[i])
 }

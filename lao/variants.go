@@ -1,11 +1,6 @@
 package lao
 
-import (
-	"math"
-	"math/rand/v2"
-
-	"github.com/laoproject/lao/lao/internal/core"
-)
+import "math"
 
 // This file holds the options that change how the AERR/AELR family
 // estimates the gradient or steps, beyond the algorithms as specified:
@@ -33,7 +28,6 @@ type estOpts struct {
 	// kDerived, if positive, is a k the solver derived from its cost
 	// budget (K = 0): the learner reports it as "k".
 	kDerived int
-	batch    drawnReads // weightedInnerEstimate's draws and their values
 }
 
 // splitBudget returns the draws for x̃ and for the inner product: k and 1
@@ -82,53 +76,6 @@ func rootsOf(v []float64) []float64 {
 		r[i] = math.Sqrt(x)
 	}
 	return r
-}
-
-// weightedInnerEstimate returns an unbiased estimate of w·x from r
-// attributes drawn independently with p_j = |w_j|c_j/Σ_i|w_i|c_i
-// (Kukliansky & Shamir 2015, the paragraph after Lemma 3.3, with
-// c_j = √E[x_j²]): the mean of w_j x_j/p_j = sgn(w_j)·x_j·Σ_i|w_i|c_i/c_j.
-// It is unbiased when x_j = 0 wherever c_j = 0 and w_j ≠ 0 (true almost
-// surely for c_j = √E[x_j²]). If Σ_i|w_i|c_i = 0 it returns 0 and reveals
-// nothing.
-func weightedInnerEstimate(ex *Example, w *core.Lazy, o *estOpts, rng *rand.Rand) float64 {
-	W := w.WeightedNorm()
-	if W == 0 {
-		return 0
-	}
-	idx, vals := o.batch.draw(ex, o.r, func() int { return w.SampleWeighted(rng.Float64()) })
-	var s float64
-	for a, j := range idx {
-		s += math.Copysign(1, w.W(j)) * vals[a] * W / o.innerC[j]
-	}
-	return s / float64(o.r)
-}
-
-// innerL2 is the inner-product estimate of the ridge learners: the mean of
-// r draws with p_j = w_j²/||w||₂² (Hazan & Koren 2012, Alg. 1 lines 8-9),
-// or weightedInnerEstimate.
-func innerL2(ex *Example, w *core.Ball, o *estOpts, rng *rand.Rand) float64 {
-	return innerMean(ex, w, w.Lazy, o, rng, l2InnerEstimate)
-}
-
-// innerL1 is the inner-product estimate of the lasso learners: the mean of
-// r draws with p_j = |w_j|/||w||₁ (Hazan & Koren 2012, Alg. 2 lines 9-10),
-// or weightedInnerEstimate.
-func innerL1(ex *Example, z *core.EG, o *estOpts, rng *rand.Rand) float64 {
-	return innerMean(ex, l1Sampler(z), z.Lazy, o, rng, egInnerEstimate)
-}
-
-// innerMean is weightedInnerEstimate on lazy if o.innerC is set, else the
-// mean of o.r draws of the algorithm's own one-attribute estimate one(w).
-func innerMean[W any](ex *Example, w W, lazy *core.Lazy, o *estOpts, rng *rand.Rand, one func(*Example, W, *rand.Rand) float64) float64 {
-	if o.innerC != nil {
-		return weightedInnerEstimate(ex, lazy, o, rng)
-	}
-	var s float64
-	for range o.r {
-		s += one(ex, w, rng)
-	}
-	return s / float64(o.r)
 }
 
 // AdaGradDefaultEta is the default base step of the AdaGrad option,

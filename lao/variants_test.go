@@ -234,15 +234,15 @@ func TestVariantEstimatesUnbiased(t *testing.T) {
 	}
 }
 
-// With the weights w_j c_j zero everywhere the estimate is 0 and nothing is
-// revealed.
+// With the weights w_j c_j zero everywhere the inner-product estimate is 0
+// and reveals nothing: only x̃'s one draw is read.
 func TestWeightedInnerZero(t *testing.T) {
 	p := Problem{M: 1, D: 3, Rand: rand.New(rand.NewPCG(1, 1))}
 	l := newAERRLearnerAt(nil, 1, 1, 0.1, []float64{1, 0, 0}, p, estOpts{r: 1, innerC: []float64{0, 1, 1}})
 	ex := NewExample(3)
 	ex.Reset([]float64{0, 5, 5}, 0, 2)
-	if v := innerL2(ex, l.w, &l.o, p.Rand); v != 0 || ex.Observed() != 0 {
-		t.Errorf("estimate %g with %d attributes revealed, want 0 and none", v, ex.Observed())
+	if v := fusedEstimate(ex, &l.xEstimator, sqSampler{l.w}, l.w.Lazy); v != 0 || ex.Observed() != 1 {
+		t.Errorf("estimate %g with %d attributes revealed, want 0 and x̃'s one", v, ex.Observed())
 	}
 }
 
