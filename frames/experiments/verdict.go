@@ -65,6 +65,17 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 // Clear reports whether the interval excludes 0.
 func (g Gap) Clear() bool { return g.N > 1 && math.Abs(g.Mean) > g.Half }
 
+// onSplits is "n of the N splits", with ", equal on e" when e splits gave
+// both solvers the same ratio (neither lower nor higher: a count of lower
+// splits alone reads as a loss on the rest).
+func (g Gap) onSplits(n int) string {
+	line := fmt.Sprintf("%d of the %d splits", n, g.N)
+	if e := g.N - g.Lower - g.Higher; e > 0 {
+		line += fmt.Sprintf(", equal on %d", e)
+	}
+	return line
+}
+
 // ClearlyBelow reports whether the interval lies below 0.
 func (g Gap) ClearlyBelow() bool { return g.Mean < 0 && g.Clear() }
 
@@ -273,7 +284,7 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		if v.Steadier != "" {
 			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
 				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, best, RatioNumber(v.Ratio))
+				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.namedWithout(v.Steadier), RatioNumber(v.Ratio))
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		if v.noYardstick() {
@@ -284,10 +295,10 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", best, RatioNumber(v.Ratio)) + fullClause(v, full)
 	if g := v.Screen; g != nil && v.Best != baseline && !g.Clear() {
 		if 2*g.Higher > g.N { // the mean and the count part: say so, without taking sides
-			line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %d of the %d splits: a few splits decide the means, so neither is clearly better",
-				baseline, RatioNumber(v.ScreenRatio), g.Higher, g.N)
+			line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %s: a few splits decide the means, so neither is clearly better",
+				baseline, RatioNumber(v.ScreenRatio), g.onSplits(g.Higher))
 		} else {
-			line += fmt.Sprintf("; %s is as good within noise (%s lower on %d of the %d splits)", baseline, v.Best, g.Lower, g.N)
+			line += fmt.Sprintf("; %s is as good within noise (%s lower on %s)", baseline, v.Best, g.onSplits(g.Lower))
 		}
 	}
 	return line
@@ -300,6 +311,15 @@ func (v Verdict) BestNamed() string {
 		return v.Best
 	}
 	return v.Best + " (tied with " + strings.Join(v.Tied, ", ") + ")"
+}
+
+// namedWithout is BestNamed without the method name: the steadier method,
+// when it is one of those tied with Best, is recommended on its own line
+// and is not also among those that vary too much.
+func (v Verdict) namedWithout(name string) string {
+	w := v
+	w.Tied = slices.DeleteFunc(slices.Clone(v.Tied), func(t string) bool { return t == name })
+	return w.BestNamed()
 }
 
 // noYardstick reports whether the full-information reference ran on two
@@ -338,7 +358,7 @@ func fullClause(v Verdict, full string) string {
 		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits, but the 95 %% interval does not exclude 0 yet: more splits would tell (compare's --repeat)",
 			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
 	case !v.Full.Clear():
-		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %d of %d)", full, v.Full.Lower, v.Full.N)
+		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)", full, v.Full.onSplits(v.Full.Lower))
 	case v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
 		return fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", RatioNumber(-v.Full.Mean), full)
 	}

@@ -49,7 +49,7 @@ func TestVerdicts(t *testing.T) {
 	if v[1].Best != "screen-ridge" || v[1].RunnerUp != "aerr" || v[1].Full.Clear() || v[1].Screen == nil || v[1].Screen.Mean <= 0 {
 		t.Errorf("k = 4: %+v full %+v screen %+v", v[1], v[1].Full, v[1].Screen)
 	}
-	if !strings.Contains(v[1].Recommendation, "not distinguishable from full information (ridge) on these splits (lower than it on 2 of 5)") {
+	if !strings.Contains(v[1].Recommendation, "not distinguishable from full information (ridge) on these splits (lower than it on 2 of the 5 splits)") {
 		t.Errorf("k = 4: %q", v[1].Recommendation)
 	}
 	if v[2].Screen != nil || !strings.Contains(v[2].Recommendation, "no budgeted method clearly beats predicting the training mean") {
@@ -112,6 +112,16 @@ func TestVerdictSteadierMethod(t *testing.T) {
 	if r := v.Recommendation; !strings.Contains(r, "use aelr (0.840") || !strings.Contains(r, "screen-ridge has the lowest mean (0.795)") {
 		t.Errorf("recommendation %q", r)
 	}
+	// A steady method tied with the best is recommended, and not also named
+	// among those too spread to tell from the mean (a reviewer's case).
+	o = append(o, outcomes("twophased-ddaelr", 4, false, 0.79, 0.80, 0.795)...)
+	v = experiments.Verdicts(o, "screen-ridge", 100)[0]
+	if v.Best != "screen-ridge" || !slices.Equal(v.Tied, []string{"twophased-ddaelr"}) || v.Steadier != "twophased-ddaelr" {
+		t.Fatalf("tied verdict %+v", v)
+	}
+	if r := v.Recommendation; !strings.Contains(r, "use twophased-ddaelr (0.795") || !strings.Contains(r, "; screen-ridge has the lowest mean") {
+		t.Errorf("tied recommendation %q", r)
+	}
 }
 
 // A k of at least d is marked and said to be no budget.
@@ -156,7 +166,7 @@ func TestVerdictMeanFromFewSplits(t *testing.T) {
 			experiments.Outcome{Solver: "screen-ridge", K: 2, Seed: uint64(i + 1), Ratio: screen[i]})
 	}
 	v := experiments.Verdicts(o, "screen-ridge", 10)
-	want := "use aelr (0.081 of the zero predictor's test error); screen-ridge (0.156) is as good within noise and lower on 8 of the 10 splits: a few splits decide the means, so neither is clearly better"
+	want := "use aelr (0.081 of the zero predictor's test error); screen-ridge (0.156) is as good within noise and lower on 8 of the 10 splits, equal on 1: a few splits decide the means, so neither is clearly better"
 	if len(v) != 1 || v[0].Best != "aelr" || v[0].Screen.Lower != 1 || v[0].Screen.Higher != 8 || !strings.Contains(v[0].Recommendation, want) {
 		t.Errorf("%+v", v)
 	}
