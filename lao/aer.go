@@ -120,10 +120,11 @@ type aerLearner struct {
 // aerEstimates computes v (into v) and ŷ for one example (Cesa-Bianchi et al. 2010,
 // Alg. 2 lines 3-12): E[v] = x and E[ŷ] = w·x, so E[2(ŷ − y)v] is the
 // gradient of (w·x − y)² (eq. (4)); v and ŷ use independent draws, each of
-// ŷ's egInnerEstimate's. v's attributes are drawn and then ŷ's, in the
-// algorithm's order, and all are read in one batch (Example.Attrs), so that
-// ŷ's reads overlap v's cache misses instead of following them one by one;
-// refAER in the tests reads one at a time and agrees iterate for iterate.
+// ŷ's j with p_j = |w_j|/||w||₁ and the term ||w||₁·sgn(w_j)·x_j. v's
+// attributes are drawn and then ŷ's, in the algorithm's order, and all are
+// read in one batch (Example.Attrs), so that ŷ's reads overlap v's cache
+// misses instead of following them one by one. refAER in the tests, a
+// transcription on the dense rows, agrees iterate for iterate (to rounding).
 func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, swaps, out []int, v *sparseVec) (yhat float64) {
 	v.reset()
 	d, b := ex.Dim(), &v.batch

@@ -233,8 +233,9 @@ func (s absSampler) innerTerm(j int, x, norm float64) float64 {
 // order, and reads all of them in one Example.Attrs: the inner product's
 // read, which waits on nothing x̃ reads, overlaps x̃'s cache misses instead
 // of following them. The budget is charged in the same order. The plain
-// learners of reference.go draw, read and add one at a time, and agree
-// with it iterate for iterate (TestReferenceSolversMatchFastLong).
+// learners of reference.go read x̃'s batch and then the inner product's
+// attributes one at a time over a dense w, and agree with it iterate for
+// iterate (TestReferenceSolversMatchFastLong).
 func fusedEstimate[W innerSampler](ex *Example, e *xEstimator, w W, lazy *core.Lazy) float64 {
 	d, b, weighted := ex.Dim(), &e.xt.batch, e.o.innerC != nil
 	e.xt.reset()

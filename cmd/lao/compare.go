@@ -929,6 +929,7 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 		}
 		best := v.BestNamed()
 		if v.Steadier != "" { // the recommendation is another method: say why at once
+			best = v.BestNamedWithout(v.Steadier)
 			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s, but not clearly below the zero predictor over the splits; recommended instead: %s, %s (→ below)\n",
 				at, best, experiments.RatioNumber(v.Ratio), v.Steadier, experiments.RatioNumber(v.SteadierRatio))
 		} else {

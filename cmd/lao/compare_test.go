@@ -252,10 +252,11 @@ func TestLeakWarning(t *testing.T) {
 
 // When the recommendation names a steadier method than the lowest mean,
 // the verdict's first line says so (it read "best budgeted method aerr",
-// then "→ use aer", with the reason only in the second line).
+// then "→ use aer", with the reason only in the second line), and a
+// steadier method tied with the best is not also named among the spread.
 func TestPrintVerdictSteadier(t *testing.T) {
 	var b strings.Builder
-	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.944, Steadier: "aer", SteadierRatio: 0.953, Recommendation: "k = 2: use aer"},
+	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.944, Tied: []string{"aer"}, Steadier: "aer", SteadierRatio: 0.953, Recommendation: "k = 2: use aer"},
 		{K: 3, AllAttributes: true, Best: "aelr", Ratio: 0.875, Steadier: "screen-ridge", SteadierRatio: 0.879, Recommendation: "k = 3, all d = 3 attributes: use screen-ridge"}})
 	if out := b.String(); !strings.Contains(out, "k = 2: lowest mean ratio aerr, 0.944, but not clearly below the zero predictor over the splits; recommended instead: aer, 0.953 (→ below)") ||
 		!strings.Contains(out, "k = 3 (every attribute: no budget): lowest mean ratio aelr, 0.875, but not clearly below the zero predictor over the splits; recommended instead: screen-ridge, 0.879 (→ below)") ||

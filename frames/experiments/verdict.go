@@ -38,6 +38,7 @@ type Gap struct {
 	// one).
 	Lower  int `json:"splits_lower"`
 	Higher int `json:"splits_higher"`
+	equal  int // splits of a difference exactly 0 (not NaN)
 }
 
 // MarshalJSON writes the mean as null when there is none (no split
@@ -70,8 +71,8 @@ func (g Gap) Clear() bool { return g.N > 1 && math.Abs(g.Mean) > g.Half }
 // splits alone reads as a loss on the rest).
 func (g Gap) onSplits(n int) string {
 	line := fmt.Sprintf("%d of the %d splits", n, g.N)
-	if e := g.N - g.Lower - g.Higher; e > 0 {
-		line += fmt.Sprintf(", equal on %d", e)
+	if g.equal > 0 {
+		line += fmt.Sprintf(", equal on %d", g.equal)
 	}
 	return line
 }
@@ -256,6 +257,8 @@ func gapOf(diff []float64, against string) Gap {
 			g.Lower++
 		case d > 0:
 			g.Higher++
+		case d == 0:
+			g.equal++
 		}
 	}
 	if g.N < 2 {
@@ -284,7 +287,7 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		if v.Steadier != "" {
 			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
 				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.namedWithout(v.Steadier), RatioNumber(v.Ratio))
+				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio))
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		if v.noYardstick() {
@@ -313,10 +316,10 @@ func (v Verdict) BestNamed() string {
 	return v.Best + " (tied with " + strings.Join(v.Tied, ", ") + ")"
 }
 
-// namedWithout is BestNamed without the method name: the steadier method,
-// when it is one of those tied with Best, is recommended on its own line
-// and is not also among those that vary too much.
-func (v Verdict) namedWithout(name string) string {
+// BestNamedWithout is BestNamed without the method name: the steadier
+// method, when it is one of those tied with Best, is recommended on its
+// own and is not also named among those that vary too much.
+func (v Verdict) BestNamedWithout(name string) string {
 	w := v
 	w.Tied = slices.DeleteFunc(slices.Clone(v.Tied), func(t string) bool { return t == name })
 	return w.BestNamed()
