@@ -93,8 +93,12 @@ func (c *comparison) warn(ws ...string) {
 
 // compareRow aggregates one solver at one k over the repeats.
 type compareRow struct {
-	Solver   string       `json:"solver"`
-	K        int          `json:"k"` // d for a full-information reference
+	Solver string `json:"solver"`
+	K      int    `json:"k"` // d for a full-information reference
+	// SolverK is the solver's own k at the budget K: K − 1 for the papers'
+	// k + 1 family (atBudget), so that every method reads at most K
+	// attributes per training example.
+	SolverK  int          `json:"solver_k,omitempty"`
 	Full     bool         `json:"full_information"`
 	MSE      meanSD       `json:"test_mse"`
 	Ratio    meanSD       `json:"test_mse_over_zero_predictor"`
@@ -398,13 +402,14 @@ func (c *comparison) split(r int, seed uint64) error {
 			}
 			continue
 		}
-		if reason := cannotRun(s, jb.k, p); reason != "" {
+		sk, reason := atBudget(s, jb.k, p)
+		if reason != "" {
 			if r == 0 {
 				c.rep.NotRun = append(c.rep.NotRun, notRun{jb.solver, jb.k, reason})
 			}
 			continue
 		}
-		todo = append(todo, splitJob{ji, s, p})
+		todo = append(todo, splitJob{ji, s, p, sk})
 	}
 	c.count(r, len(todo))
 	runs := make([]compareRun, len(todo))
@@ -456,6 +461,7 @@ type splitJob struct {
 	ji int
 	s  lao.Solver
 	p  *prepared
+	k  int // s's own k at the job's budget (atBudget); 0 for a full-information reference
 }
 
 // compareWorkers is how many jobs of a split run at once: two when the
@@ -496,7 +502,7 @@ func (c *comparison) runAll(todo []splitJob, runs []compareRun, seed uint64) err
 				}
 				t, t0 := todo[i], time.Now()
 				jb := c.jobs[t.ji]
-				runs[i], errs[i] = compareOne(t.s, jb.k, t.p, c.f, seed)
+				runs[i], errs[i] = compareOne(t.s, t.k, t.p, c.f, seed)
 				if errs[i] != nil {
 					errs[i] = fmt.Errorf("compare: %s (k = %d) on the split of seed %d: %w", jb.solver, jb.k, seed, errs[i])
 					continue
@@ -532,7 +538,7 @@ func (c *comparison) record(r int, t splitJob, run compareRun) {
 	}
 	jb := c.jobs[t.ji]
 	if c.rows[t.ji] == nil {
-		c.rows[t.ji] = &compareRow{Solver: jb.solver, K: rowK(jb, t.p), Full: jb.k == 0}
+		c.rows[t.ji] = &compareRow{Solver: jb.solver, K: rowK(jb, t.p), SolverK: t.k, Full: jb.k == 0}
 	}
 	c.rows[t.ji].Runs = append(c.rows[t.ji].Runs, run)
 	c.warn(run.cvWarnings...)
@@ -585,9 +591,6 @@ func (c *comparison) finish() {
 	}
 	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
 	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D)
-	for i := range c.rep.Verdict {
-		noteUnbudgeted(&c.rep.Verdict[i], c.rep.D)
-	}
 }
 
 // beatsBaseline counts the splits on which job ji's row has a lower test
@@ -641,29 +644,6 @@ func ddScalingNote(solvers []string, sc ddScaling) string {
 	return n
 }
 
-// noteUnbudgeted adds to a verdict's recommendation that its best method
-// reads every attribute at that k though k < d (AERR and AELR read k + 1:
-// at k = d − 1 nothing is hidden from them). The cap is the solver's own
-// budget rule (Start on a problem of d attributes); a solver that cannot
-// start without the data (its moments) is left as it is.
-func noteUnbudgeted(v *experiments.Verdict, d int) {
-	if v.AllAttributes || d < 1 {
-		return
-	}
-	s, err := lao.New(v.Best)
-	if err != nil {
-		return
-	}
-	if k, err := lao.FindParam(s, "k"); err != nil || k.Set(float64(v.K)) != nil {
-		return
-	}
-	_, b, err := s.Start(lao.Problem{M: 100, D: d, Rand: lao.NewRand(1)})
-	if err != nil || b.Full || b.Mean > 0 || b.PerExample < d {
-		return
-	}
-	v.Recommendation += fmt.Sprintf(" (but %s reads up to %d attributes per example at k = %d, all d = %d: nothing is hidden from it)", v.Best, b.PerExample, v.K, d)
-}
-
 // warning says on how many splits the row's test error is above the zero
 // predictor's, or "" if on none.
 func (row *compareRow) warning() string {
@@ -707,26 +687,74 @@ type notRun struct {
 	Reason string `json:"reason"`
 }
 
-// cannotRun returns why s cannot run at k on the training part of p (its
-// parameters at their defaults are invalid there), or "".
-func cannotRun(s lao.Solver, k int, p *prepared) string {
+// atBudget returns the value of s's own k at which it reads at most k
+// attributes per training example (on average, for a solver whose budget
+// holds in expectation, AESVR's k + 6), so that every method compared at k
+// spends the same budget: the papers' k + 1 family (AERR, AELR and their
+// data-dependent and two-phased kin) runs with its k − 1. It returns 0 and
+// why when s cannot run within k on the training part of p (its parameters
+// at their defaults invalid there, or more than k attributes per example at
+// its smallest k).
+func atBudget(s lao.Solver, k int, p *prepared) (int, string) {
+	if k <= 0 { // a full-information reference
+		return 0, startReason(s, p)
+	}
+	var first string
+	for v := k; v >= 1; v-- {
+		c, err := lao.Clone(s)
+		if err != nil {
+			return 0, userMessage(err)
+		}
+		if kp, err := lao.FindParam(c, "k"); err != nil || kp.Set(float64(v)) != nil {
+			return 0, "k is not an integer"
+		}
+		c = frames.WithPriors(c, p.Train)
+		_, b, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)})
+		if errors.Is(err, lao.ErrParam) {
+			if first == "" {
+				first = strings.TrimPrefix(userMessage(err), s.Name()+": ") // the line names the solver
+			}
+			continue
+		}
+		if spend := perExample(b); err != nil || spend <= float64(k) {
+			return v, ""
+		}
+	}
+	if first != "" {
+		return 0, first
+	}
+	unit := "attributes"
+	if k == 1 {
+		unit = "attribute"
+	}
+	return 0, fmt.Sprintf("reads more than %d %s per example even at its smallest k", k, unit)
+}
+
+// perExample is a budget's attributes per training example: its mean when
+// it holds only in expectation, else its cap.
+func perExample(b lao.Budget) float64 {
+	if b.Mean > 0 {
+		return b.Mean
+	}
+	return float64(b.PerExample)
+}
+
+// startReason returns why s cannot start on the training part of p with
+// its parameters at their defaults, or "".
+func startReason(s lao.Solver, p *prepared) string {
 	c, err := lao.Clone(s)
 	if err != nil {
 		return userMessage(err)
 	}
-	if kp, err := lao.FindParam(c, "k"); err == nil && k > 0 {
-		if kp.Set(float64(k)) != nil {
-			return "k is not an integer"
-		}
-	}
 	c = frames.WithPriors(c, p.Train)
 	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
-		return strings.TrimPrefix(userMessage(err), s.Name()+": ") // the line names the solver
+		return strings.TrimPrefix(userMessage(err), s.Name()+": ")
 	}
 	return ""
 }
 
-// compareOne tunes (if asked), fits and scores one solver at k on one split.
+// compareOne tunes (if asked), fits and scores one solver on one split, its
+// own k set to k (atBudget's) unless k is 0.
 func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) (compareRun, error) {
 	if k > 0 {
 		kp, err := lao.FindParam(s, "k")
@@ -802,6 +830,9 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		spread = "one split, so no spread"
 	}
 	fmt.Fprintf(w, "\n(%s; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid", spread, baselineSolver, baselineSolver)
+	if slices.ContainsFunc(r.Rows, ownK) {
+		fmt.Fprint(w, ";\n k is the budget, attributes per training example, the same for every method: \"own k\" is the solver's own parameter at it\n (the papers' k + 1 family, AERR, AELR and their kin, reads k + 1 per example, so it runs with k − 1)")
+	}
 	if slices.ContainsFunc(r.Rows, func(row compareRow) bool { return row.Zero > 0 }) {
 		fmt.Fprint(w, ";\n *: the mean counts the splits on which cross-validation chose the zero predictor, which read no attribute")
 	}
@@ -888,6 +919,8 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 		k := strconv.Itoa(row.K)
 		if row.Full {
 			k = fmt.Sprintf("all %d", row.K)
+		} else if ownK(row) {
+			k += fmt.Sprintf(" (own k %d)", row.SolverK)
 		}
 		line := fmt.Sprintf("%s\t%s\t%s\t%s", row.Solver, k, fmtPM(row.MSE, len(r.Seeds)), pm(row.Ratio, 3))
 		if r.Binary {
@@ -909,6 +942,10 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 	}
 	return tw.Flush()
 }
+
+// ownK reports whether a budgeted row's solver ran with its own k other
+// than the budget (atBudget).
+func ownK(row compareRow) bool { return !row.Full && row.SolverK > 0 && row.SolverK != row.K }
 
 // printVerdict prints, for each k, the best budgeted method with its gaps
 // (paired over the splits, 95 % intervals) and the recommendation.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -124,8 +125,18 @@ func TestOnePath(t *testing.T) {
 
 func onePath(t *testing.T, path, target, solver, scaling string) {
 	common := []string{"--data", path, "--target", target, "--solver", solver, "--seed", "3", "--test-frac", "0.2"}
+	out, err := runCmd(t, "compare", "--json", "--quiet", "--data", path, "--target", target, "--solvers", solver, "--k", "2",
+		"--repeat", "1", "--cv", "0", "--seed", "3", "--test-frac", "0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmp compareReport
+	if err := json.Unmarshal([]byte(out), &cmp); err != nil {
+		t.Fatal(err)
+	}
 	model := filepath.Join(t.TempDir(), "m.json")
-	fit := fitJSON(t, append(common, "--k", "2", "--cv", "0", "--save-model", model)...)
+	// compare's budget 2 is the solver's own k there (1 for the k + 1 family).
+	fit := fitJSON(t, append(common, "--k", strconv.Itoa(cmp.Rows[0].SolverK), "--cv", "0", "--save-model", model)...)
 	fh, err := os.Open(model)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +149,7 @@ func onePath(t *testing.T, path, target, solver, scaling string) {
 	if fit.Scaling != scaling || m.Transform.Scaling.Name() != scaling {
 		t.Fatalf("fit: scaling %s (model %v), want %s", fit.Scaling, m.Transform.Scaling, scaling)
 	}
-	out, err := runCmd(t, append([]string{"describe", "--json"}, common...)...)
+	out, err = runCmd(t, append([]string{"describe", "--json"}, common...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,15 +159,6 @@ func onePath(t *testing.T, path, target, solver, scaling string) {
 	}
 	if !reflect.DeepEqual(*desc.Transform, *m.Transform) || desc.Scaling != scaling {
 		t.Errorf("describe's transform differs from fit's:\n%+v\n%+v", *desc.Transform, *m.Transform)
-	}
-	out, err = runCmd(t, "compare", "--json", "--quiet", "--data", path, "--target", target, "--solvers", solver, "--k", "2",
-		"--repeat", "1", "--cv", "0", "--seed", "3", "--test-frac", "0.2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cmp compareReport
-	if err := json.Unmarshal([]byte(out), &cmp); err != nil {
-		t.Fatal(err)
 	}
 	run := cmp.Rows[0].Runs[0]
 	if cmp.Rows[0].Solver != solver || run.MSE != fit.TestMSE || run.ZeroMSE != fit.ZeroMSE {
@@ -172,7 +174,7 @@ func onePath(t *testing.T, path, target, solver, scaling string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := experiments.Spec{Entries: []experiments.Entry{{Label: solver, Solver: solver, Params: map[string]float64{"k": 2}}},
+	spec := experiments.Spec{Entries: []experiments.Entry{{Label: solver, Solver: solver, Params: map[string]float64{"k": float64(cmp.Rows[0].SolverK)}}},
 		Splits: 1, TestFrac: 0.2, Points: 1, Seed: 3, Preprocess: experiments.Preprocess{Scale: "auto"}}
 	rep, err := experiments.Run(raw.Dataset, spec, nil)
 	if err != nil {
@@ -195,7 +197,7 @@ func onePath(t *testing.T, path, target, solver, scaling string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lao.SetParams(s, map[string]float64{"k": 2}); err != nil {
+	if err := lao.SetParams(s, map[string]float64{"k": float64(cmp.Rows[0].SolverK)}); err != nil {
 		t.Fatal(err)
 	}
 	p, err := frames.PrepareFrames(trainDF, testDF, target, frames.OptionsFor(s))
