@@ -98,15 +98,18 @@ type compareRow struct {
 	// SolverK is the solver's own k at the budget K: K − 1 for the papers'
 	// k + 1 family (atBudget), so that every method reads at most K
 	// attributes per training example.
-	SolverK  int          `json:"solver_k,omitempty"`
-	Full     bool         `json:"full_information"`
-	MSE      meanSD       `json:"test_mse"`
-	Ratio    meanSD       `json:"test_mse_over_zero_predictor"`
-	ClassErr *meanSD      `json:"test_classification_error,omitempty"`
-	Attrs    meanSD       `json:"attributes_observed"`
-	PerEx    float64      `json:"mean_attributes_per_example"`
-	Edges    int          `json:"cv_edge_choices"`
-	Zero     int          `json:"cv_zero_choices"`              // splits on which CV chose the zero predictor
+	SolverK  int     `json:"solver_k,omitempty"`
+	Full     bool    `json:"full_information"`
+	MSE      meanSD  `json:"test_mse"`
+	Ratio    meanSD  `json:"test_mse_over_zero_predictor"`
+	ClassErr *meanSD `json:"test_classification_error,omitempty"`
+	Attrs    meanSD  `json:"attributes_observed"`
+	PerEx    float64 `json:"mean_attributes_per_example"`
+	Edges    int     `json:"cv_edge_choices"`
+	Zero     int     `json:"cv_zero_choices"` // splits on which CV chose the zero predictor
+	// ZeroFits counts the splits whose final fit is the zero predictor:
+	// CV's choice, or the last resort of a refit (frames.Refit).
+	ZeroFits int          `json:"zero_predictor_fits"`
 	Beats    *int         `json:"beats_screen_ridge,omitempty"` // repeats with a lower test MSE than screen-ridge at the same k
 	Runs     []compareRun `json:"runs"`
 }
@@ -574,9 +577,9 @@ func (c *comparison) finish() {
 		if r := float64(row.Ratio.Mean); leakWarning("", r) != "" {
 			leaky, lowest = append(leaky, row.label()), min(lowest, r)
 		}
-		if row.Zero > 0 {
-			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s: cross-validation chose the zero predictor (the training mean) on %d of %d splits: those fits read no attribute",
-				row.label(), row.Zero, len(row.Runs)))
+		if row.ZeroFits > 0 {
+			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s: the fit was the zero predictor (the training mean) on %d of %d splits (%s): those models read no attribute",
+				row.label(), row.ZeroFits, len(row.Runs), zeroWhy(row.Zero, row.ZeroFits)))
 		}
 	}
 	if len(leaky) > 0 {
@@ -674,7 +677,8 @@ func compareOutcomes(rows []compareRow) []experiments.Outcome {
 	var out []experiments.Outcome
 	for _, row := range rows {
 		for _, r := range row.Runs {
-			out = append(out, experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE)})
+			out = append(out, experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE),
+				Zero: r.CVZero || r.Params["zero_predictor"] == 1})
 		}
 	}
 	return out
@@ -799,6 +803,9 @@ func (row *compareRow) aggregate(mTrain int) {
 		if r.CVZero {
 			row.Zero++
 		}
+		if r.CVZero || r.Params["zero_predictor"] == 1 {
+			row.ZeroFits++
+		}
 	}
 	row.MSE, row.Ratio, row.Attrs = summarise(mse), summarise(ratio), summarise(attrs)
 	if len(ce) == len(row.Runs) {
@@ -833,8 +840,8 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	if slices.ContainsFunc(r.Rows, ownK) {
 		fmt.Fprint(w, ";\n k is the budget, attributes per training example, the same for every method: \"own k\" is the solver's own parameter at it\n (the papers' k + 1 family, AERR, AELR and their kin, reads k + 1 per example, so it runs with k − 1)")
 	}
-	if slices.ContainsFunc(r.Rows, func(row compareRow) bool { return row.Zero > 0 }) {
-		fmt.Fprint(w, ";\n *: the mean counts the splits on which cross-validation chose the zero predictor, which read no attribute")
+	if slices.ContainsFunc(r.Rows, func(row compareRow) bool { return row.ZeroFits > 0 }) {
+		fmt.Fprint(w, ";\n *: the mean counts the splits whose fit was the zero predictor (cross-validation's choice or a refit's), which read no attribute")
 	}
 	fmt.Fprintln(w, ")")
 	for _, n := range r.Refits {
@@ -907,7 +914,7 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 	fmt.Fprintln(tw, head+"\tattributes seen (per example)\tbeats "+baselineSolver+"\tCV edge")
 	pm := func(m meanSD, prec int) string {
 		mean, sd := fmt.Sprintf("%.*f", prec, float64(m.Mean)), fmt.Sprintf("%.*f", prec, float64(m.SD))
-		if a := float64(m.Mean); a > 0 && a < 0.5*math.Pow(10, -float64(prec)) { // would print 0.000 (as experiments.RatioNumber)
+		if a := float64(m.Mean); a > 0 && a < experiments.SmallRatio { // as experiments.RatioNumber: two significant digits
 			mean, sd = fmt.Sprintf("%.2g", a), fmt.Sprintf("%.2g", float64(m.SD))
 		}
 		if len(r.Seeds) == 1 { // one split: no spread to print
@@ -935,12 +942,24 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 			edges = fmt.Sprintf("%d of %d", row.Edges, len(row.Runs))
 		}
 		mark := ""
-		if row.Zero > 0 { // the mean counts the splits that read nothing
+		if row.ZeroFits > 0 { // the mean counts the splits that read nothing
 			mark = "*"
 		}
 		fmt.Fprintf(tw, "%s\t%.0f (%.2f)%s\t%s\t%s\n", line, float64(row.Attrs.Mean), row.PerEx, mark, beats, edges)
 	}
 	return tw.Flush()
+}
+
+// zeroWhy says who chose the zero predictor on the fits that ended there:
+// cv of them by cross-validation, the others by a refit (frames.Refit).
+func zeroWhy(cv, fits int) string {
+	switch cv {
+	case fits:
+		return "cross-validation's choice"
+	case 0:
+		return "a refit's last resort: the tuned fit was worse than it on the training rows"
+	}
+	return fmt.Sprintf("cross-validation's choice on %d, a refit's last resort on %d", cv, fits-cv)
 }
 
 // ownK reports whether a budgeted row's solver ran with its own k other

@@ -317,12 +317,27 @@ func TestPrintVerdictSteadier(t *testing.T) {
 	}
 }
 
+// A fit that a refit took to the zero predictor counts as one, beside CV's
+// choices (an analyst's committee table: the note said 3 of 5 where 4 of 5
+// fits were the training mean).
+func TestCompareZeroFitsCountRefits(t *testing.T) {
+	row := &compareRow{Solver: "screen-ridge", K: 2, Runs: []compareRun{
+		{MSE: 1, ZeroMSE: 1, CVZero: true, Params: map[string]float64{"zero_predictor": 1}},
+		{MSE: 1, ZeroMSE: 1, Params: map[string]float64{"zero_predictor": 1}}, // CV kept a model, the refit fell back
+		{MSE: 0.5, ZeroMSE: 1, Params: map[string]float64{"lambda": 0.1}},
+	}}
+	row.aggregate(100)
+	if row.Zero != 1 || row.ZeroFits != 2 || zeroWhy(row.Zero, row.ZeroFits) != "cross-validation's choice on 1, a refit's last resort on 1" {
+		t.Errorf("zero %d, zero fits %d, %q", row.Zero, row.ZeroFits, zeroWhy(row.Zero, row.ZeroFits))
+	}
+}
+
 // The attributes column marks a mean that counts splits where CV chose the
 // zero predictor (it read no attribute there), and the legend says so: a
 // k = 3 point drawn left of k = 2 was otherwise unexplained.
 func TestCompareRowsMarkZeroSplits(t *testing.T) {
 	r := &compareReport{Rows: []compareRow{
-		{Solver: "aelr", K: 2, Attrs: meanSD{Mean: 47}, PerEx: 1.82, Zero: 1, Runs: make([]compareRun, 10)},
+		{Solver: "aelr", K: 2, Attrs: meanSD{Mean: 47}, PerEx: 1.82, Zero: 1, ZeroFits: 1, Runs: make([]compareRun, 10)},
 		{Solver: "aerr", K: 2, Attrs: meanSD{Mean: 56}, PerEx: 2.17, Runs: make([]compareRun, 10)},
 	}}
 	var b strings.Builder

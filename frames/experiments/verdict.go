@@ -20,6 +20,9 @@ type Outcome struct {
 	Full   bool // a full-information reference (reads every attribute)
 	Seed   uint64
 	Ratio  float64 // test MSE / zero predictor's test MSE
+	// Zero marks a fit that is the zero predictor (CV's choice, or a
+	// refit's): it read nothing and predicts the training mean.
+	Zero bool
 }
 
 // Gap is a paired difference of test-MSE ratios over the splits both
@@ -89,6 +92,9 @@ type Verdict struct {
 	Best  string   `json:"best"`
 	Ratio float64  `json:"ratio"`
 	Tied  []string `json:"tied_with,omitempty"`
+	// BestIsZero marks a Best whose fit was the zero predictor on every
+	// split: its ratio is the training mean's, not a model's.
+	BestIsZero bool `json:"best_is_zero_predictor,omitempty"`
 	// Full is Best's gap to the best full-information reference (nil if
 	// none ran); Screen its gap to the screening baseline at the same k,
 	// or, when the baseline is Best, the runner-up's gap to it (nil if
@@ -152,6 +158,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 			}
 		}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
+		v.BestIsZero = !slices.ContainsFunc(runs, func(o Outcome) bool { return !o.Zero })
 		v.Zero = pairedGap(best, runs, nil, "zero predictor")
 		if !v.Zero.ClearlyBelow() {
 			for _, name := range ranked[1:] {
@@ -307,13 +314,21 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	return line
 }
 
-// BestNamed is Best with the methods tied with it: "aelr (tied with aer,
-// aerr)".
+// BestNamed is Best with the methods tied with it, and whether it was the
+// zero predictor on every split: "aelr (tied with aer, aerr)", "aelr (the
+// training mean on every split)".
 func (v Verdict) BestNamed() string {
-	if len(v.Tied) == 0 {
+	var notes []string
+	if len(v.Tied) > 0 {
+		notes = append(notes, "tied with "+strings.Join(v.Tied, ", "))
+	}
+	if v.BestIsZero {
+		notes = append(notes, "the training mean on every split")
+	}
+	if len(notes) == 0 {
 		return v.Best
 	}
-	return v.Best + " (tied with " + strings.Join(v.Tied, ", ") + ")"
+	return v.Best + " (" + strings.Join(notes, "; ") + ")"
 }
 
 // BestNamedWithout is BestNamed without the method name: the steadier
@@ -368,11 +383,17 @@ func fullClause(v Verdict, full string) string {
 	return fmt.Sprintf("; full information (%s) is %s better", full, RatioNumber(v.Full.Mean))
 }
 
+// SmallRatio is the ratio below which RatioNumber prints two significant
+// digits instead of three decimals.
+const SmallRatio = 0.01
+
 // RatioNumber prints a mean test-error ratio, or a clear (positive) gap
 // between two, to three decimals, or to two significant digits below
-// 0.0005, where three decimals would print 0.000.
+// 0.01, where three decimals would keep one digit or none (a ratio of
+// 0.00061 printed 0.001 beside a gap of 0.00014 and a reference of
+// 0.00047, which did not add up).
 func RatioNumber(r float64) string {
-	if r > 0 && r < 0.0005 {
+	if r > 0 && r < SmallRatio {
 		return fmt.Sprintf("%.2g", r)
 	}
 	return fmt.Sprintf("%.3f", r)
@@ -384,7 +405,7 @@ func RatioNumber(r float64) string {
 // whether it excludes 0.
 func (g Gap) Statement() string {
 	mean := fmt.Sprintf("%+.3f", g.Mean)
-	if g.Mean != 0 && math.Abs(g.Mean) < 0.0005 { // would print ±0.000
+	if g.Mean != 0 && math.Abs(g.Mean) < SmallRatio { // three decimals would keep one digit or none
 		mean = fmt.Sprintf("%+.2g", g.Mean)
 	}
 	if g.N < 2 {

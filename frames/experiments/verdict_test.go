@@ -224,3 +224,33 @@ func TestVerdictTiesAndNoYardstick(t *testing.T) {
 		t.Errorf("%+v", v)
 	}
 }
+
+// Ratios below 0.01 keep two significant digits, so that a verdict's
+// numbers add up (the analyst's fertility table: screen-ridge 0.00061
+// printed 0.001 beside lasso's 0.00047 and a gap of 0.00014).
+func TestRatioNumber(t *testing.T) {
+	for r, want := range map[float64]string{0.00061: "0.00061", 0.0061: "0.0061", 0.012: "0.012", 0.5: "0.500", 1.0516: "1.052", 0: "0.000"} {
+		if got := experiments.RatioNumber(r); got != want {
+			t.Errorf("RatioNumber(%g) = %q, want %q", r, got, want)
+		}
+	}
+}
+
+// A best method whose fit was the zero predictor on every split is named as
+// such (the analyst's committee table: "lowest mean ratio aelr, 1.000" read
+// as a fitted model).
+func TestVerdictBestIsZero(t *testing.T) {
+	var o []experiments.Outcome
+	for i := range 5 {
+		o = append(o, experiments.Outcome{Solver: "aelr", K: 2, Seed: uint64(i + 1), Ratio: 1, Zero: true},
+			experiments.Outcome{Solver: "aerr", K: 2, Seed: uint64(i + 1), Ratio: 1.1 + 0.01*float64(i)})
+	}
+	v := experiments.Verdicts(o, "screen-ridge", 10)[0]
+	if !v.BestIsZero || v.BestNamed() != "aelr (the training mean on every split)" || !strings.Contains(v.Recommendation, "best: aelr (the training mean on every split), 1.000") {
+		t.Errorf("%+v", v)
+	}
+	o[0].Zero = false // a model on one split: not the mean throughout
+	if v := experiments.Verdicts(o, "screen-ridge", 10)[0]; v.BestIsZero {
+		t.Errorf("%+v", v)
+	}
+}
