@@ -287,7 +287,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		}
 		return fmt.Errorf("compare: nothing ran: %s and no full-information reference was asked for: give a smaller --k or add ridge to --solvers", why)
 	}
-	rep.Notes = append(append(rep.Notes, labelNotes(src.rawLabels())...), src.tableNotes()...)
+	rep.Notes = append(append(rep.Notes, labelNotes(src)...), src.tableNotes()...)
 	if f.splits != "" {
 		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
 			return err

@@ -124,7 +124,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err := rep.describeTable(src, f, first); err != nil {
 		return err
 	}
-	rep.Notes = append(append(append(rep.Notes, labelNotes(src.rawLabels())...), src.tableNotes()...), curveNotes(curves)...)
+	rep.Notes = append(append(append(rep.Notes, labelNotes(src)...), src.tableNotes()...), curveNotes(curves)...)
 	dd, err := costScalingNotes(src, f, entries)
 	if err != nil {
 		return err

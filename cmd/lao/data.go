@@ -440,8 +440,20 @@ func labelNote(y []float64) string {
 	return ""
 }
 
-// labelNotes are labelNote and extremeLabelNote for the labels y.
-func labelNotes(y []float64) []string { return nonEmpty(labelNote(y), extremeLabelNote(y)) }
+// labelNotes are labelNote and extremeLabelNote for the labels of src.
+func labelNotes(src *dataSource) []string {
+	y := src.rawLabels()
+	return nonEmpty(labelNote(y), extremeLabelNote(y, src.rowName))
+}
+
+// rowName names row i of the table as its file line (or its row number
+// for another source): "line 49".
+func (src *dataSource) rowName(i int) string {
+	if src.tab != nil && i < len(src.tab.Lines) {
+		return fmt.Sprintf("%s %d", src.tab.PosName(), src.tab.Lines[i])
+	}
+	return fmt.Sprintf("row %d", i+1)
+}
 
 // extremeLabelNote says when one label holds most of the labels' sum of
 // squares about their mean (at least a quarter, and ten times a row's
@@ -449,7 +461,7 @@ func labelNotes(y []float64) []string { return nonEmpty(labelNote(y), extremeLab
 // depends mostly on whether that row is a test row ("" otherwise). It
 // suggests the label's logarithm only for positive labels spanning a
 // factor of 10 or more (amounts), not for, say, temperatures.
-func extremeLabelNote(y []float64) string {
+func extremeLabelNote(y []float64, rowName func(int) string) string {
 	var n, sum float64
 	for _, v := range y {
 		if !math.IsNaN(v) {
@@ -458,10 +470,11 @@ func extremeLabelNote(y []float64) string {
 	}
 	mean := sum / n
 	var ss, top, at float64
-	for _, v := range y {
+	row := 0
+	for i, v := range y {
 		if d := (v - mean) * (v - mean); !math.IsNaN(d) {
 			if ss += d; d > top {
-				top, at = d, v
+				top, at, row = d, v, i
 			}
 		}
 	}
@@ -473,8 +486,8 @@ func extremeLabelNote(y []float64) string {
 	if f := finiteOnly(y); len(f) > 0 && floats.Min(f) > 0 && floats.Max(f) >= 10*floats.Min(f) { // positive, skewed: amounts
 		advice += ", or model a transform of the label (its logarithm)"
 	}
-	return fmt.Sprintf("one label, %g, holds %.0f %% of the labels' sum of squares about their mean (%.4g): every split's test MSE, the zero "+
-		"predictor's included, depends mostly on whether its row is a test row (hence their spread over splits); %s", at, 100*share, mean, advice)
+	return fmt.Sprintf("one label, %g (%s), holds %.0f %% of the labels' sum of squares about their mean (%.4g): every split's test MSE, the zero "+
+		"predictor's included, depends mostly on whether its row is a test row (hence their spread over splits); %s", at, rowName(row), 100*share, mean, advice)
 }
 
 // finiteOnly returns the values of y that are not NaN or ±Inf.

@@ -304,16 +304,17 @@ func TestLabelNote(t *testing.T) {
 // 40 times the others' mean) is named: every split's MSE hangs on its row.
 // Ordinary labels and a small table's largest one are not.
 func TestExtremeLabelNote(t *testing.T) {
+	line := func(i int) string { return fmt.Sprintf("line %d", i+2) }
 	rng := lao.NewRand(2)
 	y := make([]float64, 300)
 	for i := range y {
 		y[i] = 800 + 100*rng.NormFloat64()
 	}
-	if n := extremeLabelNote(y); n != "" {
+	if n := extremeLabelNote(y, line); n != "" {
 		t.Errorf("normal labels: %s", n)
 	}
 	y[17] = 38852
-	if n := extremeLabelNote(y); !strings.Contains(n, "one label, 38852, holds 99 %") || !strings.Contains(n, "(its logarithm)") {
+	if n := extremeLabelNote(y, line); !strings.Contains(n, "one label, 38852 (line 19), holds 99 %") || !strings.Contains(n, "(its logarithm)") {
 		t.Errorf("one extreme label: %q", n)
 	}
 	// temperatures near 22 with one at 30 (statsmodels' elnino): no
@@ -323,11 +324,11 @@ func TestExtremeLabelNote(t *testing.T) {
 		temps[i] = 22 + 0.2*rng.NormFloat64()
 	}
 	temps[5] = 30
-	if n := extremeLabelNote(temps); !strings.Contains(n, "one label, 30, holds") || strings.Contains(n, "logarithm") {
+	if n := extremeLabelNote(temps, line); !strings.Contains(n, "one label, 30 (line 7), holds") || strings.Contains(n, "logarithm") {
 		t.Errorf("temperatures: %q", n)
 	}
 	small := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 30} // 30 holds 56 %, below 10/m = 100 %
-	if n := extremeLabelNote(small); n != "" {
+	if n := extremeLabelNote(small, line); n != "" {
 		t.Errorf("ten labels: %s", n)
 	}
 	var b strings.Builder
