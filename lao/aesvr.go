@@ -139,16 +139,18 @@ func (s *AESVR) resolve(p Problem) (aesvrParams, error) {
 	return r, err
 }
 
-// Start validates the parameters and returns a learner at w_1 with the
-// budget k + 6 per example in expectation (Budget.Mean) under the hard cap
-// Cap (Budget.PerExample).
+// Start validates the parameters and returns a learner at w_1 with its
+// budget in expectation, Budget.Mean = k + 2·E[draws] (x̃'s k and the two
+// GenEst calls' exact expected draws, GenEst.MeanDraws: at most k + 4,
+// within Theorem 4.4's k + 6), under the hard cap Cap (Budget.PerExample).
 func (s *AESVR) Start(p Problem) (Learner, Budget, error) {
 	r, err := s.resolve(p)
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	b := Budget{PerExample: r.cap, Mean: float64(r.k) + 6,
-		Rule: fmt.Sprintf("k+6 per example in expectation (hard cap %d)", r.cap)}
+	mean := float64(r.k) + 2*r.genest.MeanDraws()
+	b := Budget{PerExample: r.cap, Mean: mean,
+		Rule: fmt.Sprintf("k + 2·E[draws] = %.3g per example in expectation, within Theorem 4.4's k+6 (hard cap %d)", mean, r.cap)}
 	return &aesvrLearner{p: r, rng: p.Rand, w: core.NewBall(r.w1), xt: newSparseVec(p.D)}, b, nil
 }
 

@@ -142,7 +142,7 @@ func TestAESVRMeanAttributesTheorem44(t *testing.T) {
 		if mean > float64(k)+2*g.MeanDraws()+5*se {
 			t.Errorf("k = %d: mean %g exceeds k + 2·MeanDraws = %g", k, mean, float64(k)+2*g.MeanDraws())
 		}
-		if math.Abs(res.MeanPerExample()-mean) > 1e-12 || res.MaxPerExample > res.Budget.PerExample || res.Budget.Mean != float64(k+6) {
+		if math.Abs(res.MeanPerExample()-mean) > 1e-12 || res.MaxPerExample > res.Budget.PerExample || res.Budget.Mean != float64(k)+2*g.MeanDraws() {
 			t.Errorf("k = %d: result mean %g, max %d, budget %+v", k, res.MeanPerExample(), res.MaxPerExample, res.Budget)
 		}
 	}

@@ -68,7 +68,7 @@ func ExampleAESVR() {
 	fmt.Printf("attributes per example: mean %.2f (budget %s), max %d\n", res.MeanPerExample(), res.Budget.Rule, res.MaxPerExample)
 	// Output:
 	// δ-insensitive test risk 0.094 (zero predictor 0.229)
-	// attributes per example: mean 1.96 (budget k+6 per example in expectation (hard cap 5)), max 5
+	// attributes per example: mean 1.96 (budget k + 2·E[draws] = 3.74 per example in expectation, within Theorem 4.4's k+6 (hard cap 5)), max 5
 }
 
 // svrData: x uniform on {±1/√5}^5, y = w*·x + ν with w* = (0.5, −0.5, 0.4,

@@ -703,16 +703,22 @@ func atBudget(s lao.Solver, k int, p *prepared) (int, string) {
 	if k <= 0 { // a full-information reference
 		return 0, startReason(s, p)
 	}
+	base := frames.WithPriors(s, p.Train)               // the data's moments, once
+	if _, err := lao.FindParam(base, "k"); err != nil { // no k of its own (exploitation): its budget as it is
+		if reason := startReason(base, p); reason != "" {
+			return 0, reason
+		}
+		return 0, overBudget(base, k, p)
+	}
 	var first string
 	for v := k; v >= 1; v-- {
-		c, err := lao.Clone(s)
+		c, err := lao.Clone(base)
 		if err != nil {
 			return 0, userMessage(err)
 		}
 		if kp, err := lao.FindParam(c, "k"); err != nil || kp.Set(float64(v)) != nil {
 			return 0, "k is not an integer"
 		}
-		c = frames.WithPriors(c, p.Train)
 		_, b, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)})
 		if errors.Is(err, lao.ErrParam) {
 			if first == "" {
@@ -727,18 +733,36 @@ func atBudget(s lao.Solver, k int, p *prepared) (int, string) {
 	if first != "" {
 		return 0, first
 	}
-	unit := "attributes"
-	if k == 1 {
-		unit = "attribute"
+	return 0, fmt.Sprintf("reads more than %s per example even at its smallest k", attributes(k))
+}
+
+// overBudget is "" if s, which has no k, reads at most k attributes per
+// training example, else why it cannot run at k.
+func overBudget(s lao.Solver, k int, p *prepared) string {
+	c, err := lao.Clone(s)
+	if err != nil {
+		return userMessage(err)
 	}
-	return 0, fmt.Sprintf("reads more than %d %s per example even at its smallest k", k, unit)
+	_, b, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)})
+	if err != nil || perExample(b) <= float64(k) {
+		return ""
+	}
+	return fmt.Sprintf("reads up to %.3g attributes per example, more than %d", perExample(b), k)
+}
+
+// attributes is "1 attribute" or "k attributes".
+func attributes(k int) string {
+	if k == 1 {
+		return "1 attribute"
+	}
+	return fmt.Sprintf("%d attributes", k)
 }
 
 // perExample is a budget's attributes per training example: its mean when
 // it holds only in expectation, else its cap.
 func perExample(b lao.Budget) float64 {
-	if b.Mean > 0 {
-		return b.Mean
+	if b.Mean > 0 { // never more than the hard cap (at k = d, d)
+		return min(b.Mean, float64(b.PerExample))
 	}
 	return float64(b.PerExample)
 }
@@ -914,8 +938,9 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 	fmt.Fprintln(tw, head+"\tattributes seen (per example)\tbeats "+baselineSolver+"\tCV edge")
 	pm := func(m meanSD, prec int) string {
 		mean, sd := fmt.Sprintf("%.*f", prec, float64(m.Mean)), fmt.Sprintf("%.*f", prec, float64(m.SD))
-		if a := float64(m.Mean); a > 0 && a < experiments.SmallRatio { // as experiments.RatioNumber: two significant digits
-			mean, sd = fmt.Sprintf("%.2g", a), fmt.Sprintf("%.2g", float64(m.SD))
+		if a := float64(m.Mean); a > 0 && a < experiments.SmallRatio { // as experiments.RatioNumber: two significant digits, the spread alike
+			dec := experiments.SmallDecimals(a)
+			mean, sd = fmt.Sprintf("%.*f", dec, a), fmt.Sprintf("%.*f", dec, float64(m.SD))
 		}
 		if len(r.Seeds) == 1 { // one split: no spread to print
 			return mean

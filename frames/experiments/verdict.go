@@ -387,6 +387,14 @@ func fullClause(v Verdict, full string) string {
 // digits instead of three decimals.
 const SmallRatio = 0.01
 
+// SmallDecimals is the number of decimals that print r to two significant
+// digits (r ≠ 0): 0.00061 needs 5. Fixed decimals never turn into
+// exponent notation (6.1e-05), and a spread printed with the same
+// decimals lines up with its mean.
+func SmallDecimals(r float64) int {
+	return max(0, 1-int(math.Floor(math.Log10(math.Abs(r)))))
+}
+
 // RatioNumber prints a mean test-error ratio, or a clear (positive) gap
 // between two, to three decimals, or to two significant digits below
 // 0.01, where three decimals would keep one digit or none (a ratio of
@@ -394,7 +402,7 @@ const SmallRatio = 0.01
 // 0.00047, which did not add up).
 func RatioNumber(r float64) string {
 	if r > 0 && r < SmallRatio {
-		return fmt.Sprintf("%.2g", r)
+		return fmt.Sprintf("%.*f", SmallDecimals(r), r)
 	}
 	return fmt.Sprintf("%.3f", r)
 }
@@ -406,7 +414,7 @@ func RatioNumber(r float64) string {
 func (g Gap) Statement() string {
 	mean := fmt.Sprintf("%+.3f", g.Mean)
 	if g.Mean != 0 && math.Abs(g.Mean) < SmallRatio { // three decimals would keep one digit or none
-		mean = fmt.Sprintf("%+.2g", g.Mean)
+		mean = fmt.Sprintf("%+.*f", SmallDecimals(g.Mean), g.Mean)
 	}
 	if g.N < 2 {
 		return fmt.Sprintf("%s vs %s (one split: no interval)", mean, g.Against)

@@ -69,7 +69,7 @@ func TestVerdictBelowFullInformation(t *testing.T) {
 	o := append(outcomes("ridge", 10, true, 0.950, 0.948, 0.951, 0.949, 0.947),
 		outcomes("gaelr", 8, false, 0.948, 0.946, 0.949, 0.947, 0.945)...)
 	v := experiments.Verdicts(o, "screen-ridge", 100)
-	if len(v) != 1 || !v[0].Full.Clear() || !strings.Contains(v[0].Recommendation, "its ratio is 0.002 lower than full information's (ridge) on these splits") {
+	if len(v) != 1 || !v[0].Full.Clear() || !strings.Contains(v[0].Recommendation, "its ratio is 0.0020 lower than full information's (ridge) on these splits") {
 		t.Errorf("%+v: %q", v, v[0].Recommendation)
 	}
 	o = append(outcomes("ridge", 10, true, 0.9500, 0.9480, 0.9510, 0.9490, 0.9470),
@@ -190,7 +190,7 @@ func TestVerdictFullLowerOnEverySplit(t *testing.T) {
 		t.Fatalf("%+v full %+v", v, v[0].Full)
 	}
 	r := v[0].Recommendation
-	if strings.Contains(r, "not distinguishable") || !strings.Contains(r, "full information (ridge, 0.0002) is lower on all 3 splits, but its 95 % interval does not exclude 0 yet: more splits would tell (compare's --repeat)") {
+	if strings.Contains(r, "not distinguishable") || !strings.Contains(r, "full information (ridge, 0.00020) is lower on all 3 splits, but its 95 % interval does not exclude 0 yet: more splits would tell (compare's --repeat)") {
 		t.Errorf("recommendation %q", r)
 	}
 	// and the mirror: the budgeted method lower than full information on
@@ -229,7 +229,7 @@ func TestVerdictTiesAndNoYardstick(t *testing.T) {
 // numbers add up (the analyst's fertility table: screen-ridge 0.00061
 // printed 0.001 beside lasso's 0.00047 and a gap of 0.00014).
 func TestRatioNumber(t *testing.T) {
-	for r, want := range map[float64]string{0.00061: "0.00061", 0.0061: "0.0061", 0.012: "0.012", 0.5: "0.500", 1.0516: "1.052", 0: "0.000"} {
+	for r, want := range map[float64]string{0.00061: "0.00061", 0.0061: "0.0061", 0.012: "0.012", 0.5: "0.500", 1.0516: "1.052", 0: "0.000", 0.000061: "0.000061", 0.0099: "0.0099"} {
 		if got := experiments.RatioNumber(r); got != want {
 			t.Errorf("RatioNumber(%g) = %q, want %q", r, got, want)
 		}
