@@ -162,7 +162,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	f.table.define(fs, "CSV file (gzip detected by content), libsvm/svmlight file (.svm) or a named data set: mnist:3v5, covertype:1, ctslice")
 	fs.StringVar(&f.solvers, "solvers", "aerr,aelr,aer,ridge,lasso", "comma-separated solvers (see 'lao solvers'); "+baselineSolver+" is always added")
-	fs.StringVar(&f.ks, "k", "2,4,8", "comma-separated budgets k (attributes per training example); values above d are skipped")
+	fs.StringVar(&f.ks, "k", "2,4,8", "comma-separated budgets k (at most k attributes per training example for every method; with --costs, each solver's own k); values above d are skipped")
 	fs.IntVar(&f.repeat, "repeat", 10, "seeded train/test splits (seeds --seed, --seed+1, ...)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
