@@ -693,12 +693,12 @@ type notRun struct {
 
 // atBudget returns the value of s's own k at which it reads at most k
 // attributes per training example (on average, for a solver whose budget
-// holds in expectation, AESVR's k + 6), so that every method compared at k
-// spends the same budget: the papers' k + 1 family (AERR, AELR and their
-// data-dependent and two-phased kin) runs with its k − 1. It returns 0 and
-// why when s cannot run within k on the training part of p (its parameters
-// at their defaults invalid there, or more than k attributes per example at
-// its smallest k).
+// holds in expectation: AESVR's k + 2·E[GenEst draws]), so that every
+// method compared at k spends the same budget: the papers' k + 1 family
+// (AERR, AELR and their data-dependent and two-phased kin) runs with its
+// own k = k − 1. It returns 0 and why when s cannot run within k on the
+// training part of p (its parameters at their defaults invalid there, or
+// more than k attributes per example at its smallest k).
 func atBudget(s lao.Solver, k int, p *prepared) (int, string) {
 	if k <= 0 { // a full-information reference
 		return 0, startReason(s, p)
