@@ -82,8 +82,12 @@ func (t *aliasTable) draw(rng *rand.Rand) int {
 // i_1..i_k drawn independently from q (Kukliansky & Shamir 2015, Alg. 1 lines 3-7, eq. (1)).
 // E[x̃] = x wherever q_i > 0. It reveals at most k attributes.
 func qXEstimate(ex *Example, k int, q *aliasTable, rng *rand.Rand, xt *sparseVec) {
-	drawnXEstimate(ex, k, func() int { return q.draw(rng) }, func(i int, x float64) float64 { return x / (float64(k) * q.q[i]) }, xt)
+	drawnXEstimate(ex, k, func() int { return q.draw(rng) }, func(i int, x float64) float64 { return q.term(k, i, x) }, xt)
 }
+
+// term is the term x_i/(k·q_i) that attribute i, one of k draws from q,
+// adds to x̃.
+func (t *aliasTable) term(k, i int, x float64) float64 { return x / (float64(k) * t.q[i]) }
 
 // xEstimate sets xt to the estimate of x from k independent draws: uniform
 // (uniformXEstimate, AERR/AELR) when q is nil, else from q (qXEstimate,

@@ -135,9 +135,11 @@ func (s *sparseVec) at(i int) float64 {
 // lines 3-7). E[x̃] = x. It reveals at most k attributes.
 func uniformXEstimate(ex *Example, k int, rng *rand.Rand, xt *sparseVec) {
 	d := ex.Dim()
-	scale := float64(d) / float64(k)
-	drawnXEstimate(ex, k, func() int { return rng.IntN(d) }, func(_ int, x float64) float64 { return scale * x }, xt)
+	drawnXEstimate(ex, k, func() int { return rng.IntN(d) }, func(_ int, x float64) float64 { return uniformTerm(d, k, x) }, xt)
 }
+
+// uniformTerm is the term (d/k)·x_i that attribute i adds to a uniform x̃.
+func uniformTerm(d, k int, x float64) float64 { return float64(d) / float64(k) * x }
 
 // drawnXEstimate sets xt to Σ_r term(i_r, x[i_r])·e_{i_r} over k indices
 // from draw, called k times in order. The indices are drawn first and read
@@ -243,9 +245,11 @@ func fusedEstimate[W innerSampler](ex *Example, e *xEstimator, w W, lazy *core.L
 	for range e.k {
 		b.pick = append(b.pick, e.drawX(d))
 	}
-	norm := w.innerNorm()
+	var norm float64
 	if weighted {
 		norm = lazy.WeightedNorm()
+	} else {
+		norm = w.innerNorm()
 	}
 	if norm != 0 {
 		for range e.o.r {
@@ -283,11 +287,10 @@ func (e *xEstimator) drawX(d int) int {
 	return e.q.draw(e.rng)
 }
 
-// termX is the term x_i adds to x̃: (d/k)·x_i, or x_i/(k·q_i) (as
-// uniformXEstimate and qXEstimate compute them).
+// termX is the term x_i adds to x̃: uniformTerm, or the alias table's.
 func (e *xEstimator) termX(i int, x float64, d int) float64 {
 	if e.q == nil {
-		return float64(d) / float64(e.k) * x
+		return uniformTerm(d, e.k, x)
 	}
-	return x / (float64(e.k) * e.q.q[i])
+	return e.q.term(e.k, i, x)
 }

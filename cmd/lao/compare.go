@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"flag"
@@ -700,33 +701,23 @@ type notRun struct {
 // training part of p (its parameters at their defaults invalid there, or
 // more than k attributes per example at its smallest k).
 func atBudget(s lao.Solver, k int, p *prepared) (int, string) {
-	if k <= 0 { // a full-information reference
-		return 0, startReason(s, p)
-	}
-	base := frames.WithPriors(s, p.Train)               // the data's moments, once
-	if _, err := lao.FindParam(base, "k"); err != nil { // no k of its own (exploitation): its budget as it is
-		if reason := startReason(base, p); reason != "" {
-			return 0, reason
+	base := frames.WithPriors(s, p.Train) // the data's moments, once
+	if _, err := lao.FindParam(base, "k"); k <= 0 || err != nil {
+		// a full-information reference, or no k of its own (exploitation): as it is
+		b, reason := budgetAt(base, 0, p)
+		if reason == "" && k > 0 && perExample(b) > float64(k) {
+			reason = fmt.Sprintf("reads up to %.3g attributes per example, more than %d", perExample(b), k)
 		}
-		return 0, overBudget(base, k, p)
+		return 0, reason
 	}
 	var first string
 	for v := k; v >= 1; v-- {
-		c, err := lao.Clone(base)
-		if err != nil {
-			return 0, userMessage(err)
-		}
-		if kp, err := lao.FindParam(c, "k"); err != nil || kp.Set(float64(v)) != nil {
-			return 0, "k is not an integer"
-		}
-		_, b, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)})
-		if errors.Is(err, lao.ErrParam) {
-			if first == "" {
-				first = strings.TrimPrefix(userMessage(err), s.Name()+": ") // the line names the solver
-			}
+		b, reason := budgetAt(base, v, p)
+		if reason != "" {
+			first = cmp.Or(first, reason)
 			continue
 		}
-		if spend := perExample(b); err != nil || spend <= float64(k) {
+		if perExample(b) <= float64(k) {
 			return v, ""
 		}
 	}
@@ -736,18 +727,25 @@ func atBudget(s lao.Solver, k int, p *prepared) (int, string) {
 	return 0, fmt.Sprintf("reads more than %s per example even at its smallest k", attributes(k))
 }
 
-// overBudget is "" if s, which has no k, reads at most k attributes per
-// training example, else why it cannot run at k.
-func overBudget(s lao.Solver, k int, p *prepared) string {
+// budgetAt starts a copy of s on the training part of p with its own k
+// set to v (0: as it is) and returns its budget, or why it cannot start
+// there (its parameters invalid, named without the solver). Another
+// failure is the fit's to report: a zero budget, no reason.
+func budgetAt(s lao.Solver, v int, p *prepared) (lao.Budget, string) {
 	c, err := lao.Clone(s)
 	if err != nil {
-		return userMessage(err)
+		return lao.Budget{}, userMessage(err)
+	}
+	if v > 0 {
+		if kp, err := lao.FindParam(c, "k"); err != nil || kp.Set(float64(v)) != nil {
+			return lao.Budget{}, "k is not an integer"
+		}
 	}
 	_, b, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)})
-	if err != nil || perExample(b) <= float64(k) {
-		return ""
+	if errors.Is(err, lao.ErrParam) {
+		return lao.Budget{}, strings.TrimPrefix(userMessage(err), s.Name()+": ")
 	}
-	return fmt.Sprintf("reads up to %.3g attributes per example, more than %d", perExample(b), k)
+	return b, ""
 }
 
 // attributes is "1 attribute" or "k attributes".
@@ -765,20 +763,6 @@ func perExample(b lao.Budget) float64 {
 		return min(b.Mean, float64(b.PerExample))
 	}
 	return float64(b.PerExample)
-}
-
-// startReason returns why s cannot start on the training part of p with
-// its parameters at their defaults, or "".
-func startReason(s lao.Solver, p *prepared) string {
-	c, err := lao.Clone(s)
-	if err != nil {
-		return userMessage(err)
-	}
-	c = frames.WithPriors(c, p.Train)
-	if _, _, err := c.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(0)}); errors.Is(err, lao.ErrParam) {
-		return strings.TrimPrefix(userMessage(err), s.Name()+": ")
-	}
-	return ""
 }
 
 // compareOne tunes (if asked), fits and scores one solver on one split, its
