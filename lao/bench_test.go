@@ -208,3 +208,31 @@ func kOf(s Solver) int {
 	}
 	return int(p.Get())
 }
+
+// Full-information online lasso at d = 784 on rows a fifth of whose
+// attributes are non-zero (as MNIST's pixels: 158 of 784 on average in 3
+// vs 5), past the sparse path's d/8: every example takes the O(d) dense
+// step (EG.AddUDense), whose sinh and cosh are cached for the
+// coordinates the example left where they were. Kukliansky & Shamir's
+// Figure 4 under the paper's protocol spends most of its time here.
+//
+//	go test ./lao -run XXX -bench BenchmarkOnlineLassoDense -benchtime 100000x
+func BenchmarkOnlineLassoDense(b *testing.B) {
+	const d, m = 784, 4096
+	rng := NewRand(3)
+	x := make([]float64, m*d)
+	for i := range x {
+		if rng.IntN(5) == 0 {
+			x[i] = rng.Float64()
+		}
+	}
+	y := make([]float64, m)
+	for i := range y {
+		y[i] = float64(2*rng.IntN(2) - 1)
+	}
+	ds, err := NewDataset(x, y, d, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchObserve(b, &OnlineLasso{B: 32, Eta: 0.12}, ds, false)
+}

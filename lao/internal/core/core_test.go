@@ -404,3 +404,59 @@ func TestLazyEpochsMatchDense(t *testing.T) {
 		t.Errorf("only %d epochs: the test does not exercise them", l.clock.epoch)
 	}
 }
+
+// AddUDense with its cache of sinh and cosh (recentreCached) against the
+// uncached pass (recentre without e.hyp): every bit of the iterate, the
+// normaliser's leaves and the running sum the same, over steps that leave
+// most coordinates where they were (a table of mostly zero attributes),
+// move some past |u| = 20, where the cache does not apply, and reach the
+// re-centring range.
+func TestEGDenseCacheSameBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const d, B = 40, 3.0
+	cached, plain := NewEG(d, B), NewEG(d, B)
+	delta := make([]float64, d)
+	avgC, avgP := make([]float64, d), make([]float64, d)
+	for step := range 3000 {
+		for i := range delta {
+			delta[i] = 0
+			if rng.IntN(5) == 0 {
+				delta[i] = rng.NormFloat64() * 2
+			}
+			if step%400 == 399 && i == step%d {
+				delta[i] = 750 // a far jump: the large-|u| branch and re-centring
+			}
+		}
+		if step%7 == 0 {
+			delta[3] = math.Copysign(0, -1) // −0 added: u's bits may not change
+		}
+		cached.Accumulate()
+		plain.Accumulate()
+		cached.AddUDense(delta)
+		for i, v := range delta {
+			plain.c[i].aux += v
+		}
+		plain.recentre()
+		if plain.hyp != nil {
+			t.Fatal("the plain EG took a dense step")
+		}
+		for i := range d {
+			if math.Float64bits(cached.c[i].a) != math.Float64bits(plain.c[i].a) ||
+				math.Float64bits(cached.ch[i]) != math.Float64bits(plain.ch[i]) ||
+				math.Float64bits(cached.c[i].acc) != math.Float64bits(plain.c[i].acc) {
+				t.Fatalf("step %d, coordinate %d: cached (a %v, cosh %v, acc %v), plain (a %v, cosh %v, acc %v)", step, i,
+					cached.c[i].a, cached.ch[i], cached.c[i].acc, plain.c[i].a, plain.ch[i], plain.c[i].acc)
+			}
+		}
+		if cached.s != plain.s || cached.M != plain.M {
+			t.Fatalf("step %d: scale %v, %v; M %v, %v", step, cached.s, plain.s, cached.M, plain.M)
+		}
+	}
+	cached.Average(avgC)
+	plain.Average(avgP)
+	for i := range avgC {
+		if math.Float64bits(avgC[i]) != math.Float64bits(avgP[i]) {
+			t.Fatalf("average[%d]: %v, %v", i, avgC[i], avgP[i])
+		}
+	}
+}

@@ -24,6 +24,18 @@ type EG struct {
 	tr *PairTree // (|a_i|, cosh(u_i)e^{−M}): ||w||₁'s draws and the normaliser
 	ab []float64 // scratch for recentre
 	ch []float64
+	// hyp[i] caches sinh(u_i) and cosh(u_i) (unscaled, |u_i| < 20) at the
+	// u_i they were computed for: a dense step (AddUDense) re-centres every
+	// coordinate, and on a table of mostly zero attributes most u_i have
+	// not moved. nil until the first dense step.
+	hyp []hypCache
+}
+
+// hypCache is one coordinate's cached sinh and cosh (see EG.hyp); u holds
+// the bits of the u_i they belong to (NaN: none).
+type hypCache struct {
+	u      uint64
+	sh, ch float64
 }
 
 // expRange is how far |u_i| − M may grow before M is re-centred
@@ -53,17 +65,20 @@ func sinhCosh(u, M, eM float64) (sh, ch float64) {
 }
 
 // recentre sets M = max|u_i| and recomputes every coordinate, O(d).
-func (e *EG) recentre() {
-	var M float64
-	for i := range e.c {
-		M = max(M, math.Abs(e.c[i].aux))
-	}
+func (e *EG) recentre() { e.recentreAt(maxAbsAux(e.c, nil)) }
+
+// recentreAt is recentre with M = max|u_i| given.
+func (e *EG) recentreAt(M float64) {
 	e.M, e.eM = M, math.Exp(-M)
-	for i := range e.c {
-		e.flush(i)
-		c := &e.c[i]
-		c.a, e.ch[i] = sinhCosh(c.aux, M, e.eM)
-		e.ab[i] = math.Abs(c.a)
+	if e.hyp != nil {
+		e.recentreCached()
+	} else {
+		for i := range e.c {
+			e.flush(i)
+			c := &e.c[i]
+			c.a, e.ch[i] = sinhCosh(c.aux, M, e.eM)
+			e.ab[i] = math.Abs(c.a)
+		}
 	}
 	e.tr.Build(e.ab, e.ch)
 	_, t := e.tr.Totals()
@@ -134,12 +149,80 @@ func (e *EG) AddU(i int, delta float64) {
 	e.refresh()
 }
 
+// maxAbsAux adds delta_i (if delta is not nil, len(c)) to every c_i.aux
+// and returns max(0, max_i |c_i.aux|), NaN if an aux is NaN. The maximum
+// is exact, so four running maxima (no chain of dependent comparisons)
+// give the same bits as one; Inf or NaN shows in chk (a·0 is 0 for every
+// finite a), and only then are the values searched for a NaN.
+func maxAbsAux(c []coord, delta []float64) float64 {
+	var m, chk [4]float64
+	at := func(i int) float64 {
+		if delta != nil {
+			c[i].aux += delta[i]
+		}
+		return math.Abs(c[i].aux)
+	}
+	i := 0
+	for ; i+4 <= len(c); i += 4 {
+		for j := range 4 {
+			a := at(i + j)
+			if a > m[j] {
+				m[j] = a
+			}
+			chk[j] += a * 0
+		}
+	}
+	for ; i < len(c); i++ {
+		a := at(i)
+		if a > m[0] {
+			m[0] = a
+		}
+		chk[0] += a * 0
+	}
+	if s := chk[0] + chk[1] + chk[2] + chk[3]; s != s {
+		for i := range c {
+			if u := c[i].aux; u != u {
+				return u
+			}
+		}
+	}
+	return max(m[0], m[1], m[2], m[3])
+}
+
+// recentreCached is recentre's pass over the coordinates with the sinh and
+// cosh of every u_i that has not moved since its last pass taken from
+// e.hyp: the same arithmetic as sinhCosh (the cached value times e^{−M}),
+// so every bit of the result is the same, without an exponential for
+// those coordinates.
+func (e *EG) recentreCached() {
+	M, eM := e.M, e.eM
+	for i := range e.c {
+		e.flush(i)
+		c := &e.c[i]
+		if u := c.aux; math.Abs(u) < 20 {
+			h := &e.hyp[i]
+			if b := math.Float64bits(u); h.u != b {
+				E := math.Expm1(math.Abs(u))
+				p := E + 1
+				h.u, h.sh, h.ch = b, math.Copysign(E*(E+2)/(2*p), u), (p+1/p)/2
+			}
+			c.a, e.ch[i] = h.sh*eM, h.ch*eM
+		} else {
+			c.a, e.ch[i] = sinhCosh(u, M, eM)
+		}
+		e.ab[i] = math.Abs(c.a)
+	}
+}
+
 // AddUDense adds delta (len d) to u, O(d).
 func (e *EG) AddUDense(delta []float64) {
-	for i, v := range delta {
-		e.c[i].aux += v
+	if e.hyp == nil {
+		e.hyp = make([]hypCache, len(e.c))
+		for i := range e.hyp {
+			e.hyp[i].u = math.Float64bits(math.NaN())
+		}
 	}
-	e.recentre()
+	e.recentreAt(maxAbsAux(e.c, delta[:len(e.c)]))
 }
 
 // refresh recomputes s from the normaliser, re-centring M when every
