@@ -405,58 +405,111 @@ func TestLazyEpochsMatchDense(t *testing.T) {
 	}
 }
 
-// AddUDense with its cache of sinh and cosh (recentreCached) against the
-// uncached pass (recentre without e.hyp): every bit of the iterate, the
-// normaliser's leaves and the running sum the same, over steps that leave
-// most coordinates where they were (a table of mostly zero attributes),
-// move some past |u| = 20, where the cache does not apply, and reach the
-// re-centring range.
+// AddUDense with its cache of sinh and cosh (recentreCached) and its
+// four-lane maximum (maxAbsAux) against the code before them: the
+// addition, M = max|u_i| by the builtin max in one chain, and the uncached
+// pass (recentreAt without e.hyp). Every bit of the iterate, the
+// normaliser's leaves and the running sum must be the same, over dense
+// steps that leave most coordinates where they were (a table of mostly
+// zero attributes), move some past |u| = 20, where the cache does not
+// apply, and reach the re-centring range, mixed with sparse steps (AddU,
+// online lasso's path on rows with few non-zero attributes), at a d that
+// is not a multiple of four.
 func TestEGDenseCacheSameBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	const d, B = 40, 3.0
+	const d, B = 41, 3.0
 	cached, plain := NewEG(d, B), NewEG(d, B)
 	delta := make([]float64, d)
-	avgC, avgP := make([]float64, d), make([]float64, d)
 	for step := range 3000 {
-		for i := range delta {
-			delta[i] = 0
-			if rng.IntN(5) == 0 {
-				delta[i] = rng.NormFloat64() * 2
-			}
-			if step%400 == 399 && i == step%d {
-				delta[i] = 750 // a far jump: the large-|u| branch and re-centring
-			}
-		}
-		if step%7 == 0 {
-			delta[3] = math.Copysign(0, -1) // −0 added: u's bits may not change
-		}
 		cached.Accumulate()
 		plain.Accumulate()
-		cached.AddUDense(delta)
-		for i, v := range delta {
-			plain.c[i].aux += v
+		if step%5 == 4 { // a sparse step on both
+			i, v := rng.IntN(d), rng.NormFloat64()*2
+			if step%100 == 99 {
+				v = 800 // re-centring from AddU, the cache live
+			}
+			cached.AddU(i, v)
+			plain.AddU(i, v)
+		} else {
+			egDenseDelta(delta, step, rng)
+			cached.AddUDense(delta)
+			var M float64
+			for i, v := range delta {
+				plain.c[i].aux += v
+				M = max(M, math.Abs(plain.c[i].aux))
+			}
+			plain.recentreAt(M)
 		}
-		plain.recentre()
 		if plain.hyp != nil {
 			t.Fatal("the plain EG took a dense step")
 		}
-		for i := range d {
-			if math.Float64bits(cached.c[i].a) != math.Float64bits(plain.c[i].a) ||
-				math.Float64bits(cached.ch[i]) != math.Float64bits(plain.ch[i]) ||
-				math.Float64bits(cached.c[i].acc) != math.Float64bits(plain.c[i].acc) {
-				t.Fatalf("step %d, coordinate %d: cached (a %v, cosh %v, acc %v), plain (a %v, cosh %v, acc %v)", step, i,
-					cached.c[i].a, cached.ch[i], cached.c[i].acc, plain.c[i].a, plain.ch[i], plain.c[i].acc)
-			}
-		}
-		if cached.s != plain.s || cached.M != plain.M {
-			t.Fatalf("step %d: scale %v, %v; M %v, %v", step, cached.s, plain.s, cached.M, plain.M)
-		}
+		sameEGBits(t, step, cached, plain)
 	}
+	avgC, avgP := make([]float64, d), make([]float64, d)
 	cached.Average(avgC)
 	plain.Average(avgP)
 	for i := range avgC {
 		if math.Float64bits(avgC[i]) != math.Float64bits(avgP[i]) {
 			t.Fatalf("average[%d]: %v, %v", i, avgC[i], avgP[i])
+		}
+	}
+}
+
+// egDenseDelta fills delta with a dense step: a fifth of the coordinates
+// move, now and then one far (the large-|u| branch), and −0 is added to one.
+func egDenseDelta(delta []float64, step int, rng *rand.Rand) {
+	for i := range delta {
+		delta[i] = 0
+		if rng.IntN(5) == 0 {
+			delta[i] = rng.NormFloat64() * 2
+		}
+		if step%400 == 399 && i == step%len(delta) {
+			delta[i] = 750
+		}
+	}
+	if step%7 == 0 {
+		delta[3] = math.Copysign(0, -1) // −0 added: u's bits may not change
+	}
+}
+
+// sameEGBits fails unless a and b hold the same bits in every coordinate's
+// a_i, cosh term and sum, and in s and M.
+func sameEGBits(t *testing.T, step int, a, b *EG) {
+	t.Helper()
+	for i := range a.c {
+		if math.Float64bits(a.c[i].a) != math.Float64bits(b.c[i].a) ||
+			math.Float64bits(a.ch[i]) != math.Float64bits(b.ch[i]) ||
+			math.Float64bits(a.c[i].acc) != math.Float64bits(b.c[i].acc) {
+			t.Fatalf("step %d, coordinate %d: (a %v, cosh %v, acc %v), the code before (a %v, cosh %v, acc %v)", step, i,
+				a.c[i].a, a.ch[i], a.c[i].acc, b.c[i].a, b.ch[i], b.c[i].acc)
+		}
+	}
+	if math.Float64bits(a.s) != math.Float64bits(b.s) || math.Float64bits(a.M) != math.Float64bits(b.M) {
+		t.Fatalf("step %d: scale %v, %v; M %v, %v", step, a.s, b.s, a.M, b.M)
+	}
+}
+
+// maxAbsAux against the builtin max in one chain, bit for bit, with Inf,
+// NaN, ±0 and every tail length.
+func TestMaxAbsAuxSameBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), -math.NaN(), 1e300}
+	for n := range 10 {
+		for trial := range 2000 {
+			c := make([]coord, n)
+			for i := range c {
+				c[i].aux = rng.NormFloat64() * 30
+				if trial%3 == 0 && rng.IntN(4) == 0 {
+					c[i].aux = special[rng.IntN(len(special))]
+				}
+			}
+			var want float64
+			for i := range c {
+				want = max(want, math.Abs(c[i].aux))
+			}
+			if got := maxAbsAux(c, nil); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("n = %d, %v: %v (%#x), the builtin max %v (%#x)", n, c, got, math.Float64bits(got), want, math.Float64bits(want))
+			}
 		}
 	}
 }

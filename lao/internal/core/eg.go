@@ -150,10 +150,11 @@ func (e *EG) AddU(i int, delta float64) {
 }
 
 // maxAbsAux adds delta_i (if delta is not nil, len(c)) to every c_i.aux
-// and returns max(0, max_i |c_i.aux|), NaN if an aux is NaN. The maximum
-// is exact, so four running maxima (no chain of dependent comparisons)
-// give the same bits as one; Inf or NaN shows in chk (a·0 is 0 for every
-// finite a), and only then are the values searched for a NaN.
+// and returns max(0, max_i |c_i.aux|). The maximum is exact, so four
+// running maxima (no chain of dependent comparisons) give the same bits as
+// one; an Inf or a NaN shows in chk (a·0 is 0 for every finite a), and
+// then the maximum is taken again by the builtin max in one chain, so that
+// a NaN comes out with the bits it always had.
 func maxAbsAux(c []coord, delta []float64) float64 {
 	var m, chk [4]float64
 	at := func(i int) float64 {
@@ -179,12 +180,12 @@ func maxAbsAux(c []coord, delta []float64) float64 {
 		}
 		chk[0] += a * 0
 	}
-	if s := chk[0] + chk[1] + chk[2] + chk[3]; s != s {
+	if s := chk[0] + chk[1] + chk[2] + chk[3]; s != s { // an Inf or a NaN: the one-chain loop, NaN's bits and all
+		var M float64
 		for i := range c {
-			if u := c[i].aux; u != u {
-				return u
-			}
+			M = max(M, math.Abs(c[i].aux))
 		}
+		return M
 	}
 	return max(m[0], m[1], m[2], m[3])
 }
