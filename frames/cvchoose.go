@@ -77,7 +77,7 @@ func smallTableWarnings(m, d, folds int) []string {
 			m, folds, plural(n, "validation row"), MinValidationRows, advice))
 	}
 	if train := m - m/max(folds, 1); train < 2*d {
-		out = append(out, fmt.Sprintf("each fold's fit sees %d of these %d rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor",
+		out = append(out, fmt.Sprintf("each fold's fit sees %d of these %d rows for %d attributes (fewer than 2 per attribute): a fit may do little better than the zero predictor, and its test error varies much from split to split",
 			train, m, d))
 	}
 	return out

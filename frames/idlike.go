@@ -28,11 +28,19 @@ type IDLike struct {
 	// adds that random splits then interpolate, if the rows are a time
 	// series (a row number 1..m is in order too, and says nothing about time).
 	InOrder bool `json:"in_row_order,omitempty"`
+	// Text marks a text column of dates (TextDateColumns): not a feature,
+	// and not an identifier, but it shows the rows are in time order.
+	Text bool `json:"text_dates,omitempty"`
 }
 
 // Warning is the sentence fit, compare and describe print for c, with the
 // hint to leave the column out.
 func (c IDLike) Warning() string {
+	if c.Text {
+		return fmt.Sprintf("column %s holds %s, in row order: if the rows are a time series, random train/test splits put each test row between "+
+			"training neighbours, so the test error measures interpolation, not forecasting (for that, hold out the last rows yourself); "+
+			"the column itself is not used (text)", c.Column, c.Reason)
+	}
 	order := ""
 	if c.InOrder {
 		order = fmt.Sprintf("; the rows are in the order of %s: if they are a time series, random train/test splits put each test row between "+

@@ -132,3 +132,38 @@ func TestDateLikeColumns(t *testing.T) {
 		}
 	}
 }
+
+// A text column of dates in row order (ISO dates, months, quarters; oldest
+// or newest first) is flagged as a time order that random splits
+// interpolate; dates out of order, mixed ways of writing them, names, the
+// target, a used feature and a frame of fewer than MinIDRows rows are not.
+func TestTextDateColumns(t *testing.T) {
+	iso := []string{"1974-01-01", "1974-04-01", "1974-07-01", "1974-10-01", "1975-01-01", "1975-04-01"}
+	months := []string{"2001-11", "2001-12", "2002-01", "2002-02", "2002-03", "2002-04"}
+	quarters := []string{"1974Q1", "1974Q2", "1974Q3", "1974Q4", "1975Q1", "1975Q2"}
+	newest := slices.Clone(iso)
+	slices.Reverse(newest)
+	shuffled := []string{"1974-04-01", "1974-01-01", "1974-07-01", "1974-10-01", "1975-01-01", "1975-04-01"}
+	mixed := []string{"1974-01-01", "1974/04/01", "1974-07-01", "1974-10-01", "1975-01-01", "1975-04-01"}
+	names := []string{"Ann", "Bob", "Cy", "Di", "Ed", "Flo"}
+	y := []float64{1, 2, 3, 4, 5, 6}
+	df := dataframe.New(series.New(iso, series.String, "iso"), series.New(months, series.String, "months"),
+		series.New(quarters, series.String, "quarters"), series.New(newest, series.String, "newest"),
+		series.New(shuffled, series.String, "shuffled"), series.New(mixed, series.String, "mixed"),
+		series.New(names, series.String, "names"), series.New(iso, series.String, "target"),
+		series.New(y, series.Float, "x"))
+	var flagged []string
+	for _, c := range TextDateColumns(df, "target", []string{"x", "months"}) {
+		flagged = append(flagged, c.Column)
+		if !c.Text || !c.InOrder || !strings.Contains(c.Warning(), "the test error measures interpolation, not forecasting") ||
+			!strings.Contains(c.Warning(), "the column itself is not used") {
+			t.Errorf("%+v: %s", c, c.Warning())
+		}
+	}
+	if want := []string{"iso", "quarters", "newest"}; !slices.Equal(flagged, want) {
+		t.Errorf("flagged %v, want %v", flagged, want)
+	}
+	if got := TextDateColumns(df.Subset([]int{0, 1, 2, 3}), "target", nil); got != nil {
+		t.Errorf("%d rows: flagged %+v", 4, got)
+	}
+}

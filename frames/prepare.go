@@ -94,7 +94,7 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 	if err != nil {
 		return nil, err
 	}
-	p.IDLike = IDLikeColumns(df, p.Train.Names())
+	p.IDLike = append(IDLikeColumns(df, p.Train.Names()), TextDateColumns(df, target, p.Train.Names())...)
 	if p.NumericNames = NumericHeader(df.Names()); p.NumericNames != nil {
 		p.EmptyNames = GeneratedNames(df.Names())
 	}
@@ -324,7 +324,7 @@ func sizeWarnings(mTrain, mTest, d int) []string {
 			mTest, rows, MinTestRows))
 	}
 	if mTrain < 2*d {
-		out = append(out, fmt.Sprintf("small table: %d training rows for %d attributes (fewer than 2 per attribute): expect little better than the zero predictor", mTrain, d))
+		out = append(out, fmt.Sprintf("small table: %d training rows for %d attributes (fewer than 2 per attribute): a fit may do little better than the zero predictor, and its test error varies much from split to split", mTrain, d))
 	}
 	return out
 }

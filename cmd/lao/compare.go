@@ -272,7 +272,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		return runCompareCosts(src, f, names, ks, stdout, progress)
 	}
 	start := time.Now()
-	rep, err := compare(src, f, names, ks, progress)
+	rep, err := compareDefaultKs(src, f, names, ks, progress)
 	if err != nil {
 		return err
 	}
@@ -356,6 +356,45 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 	}
 	c.finish()
 	return c.rep, nil
+}
+
+// compareDefaultKs is compare with the default budgets lowered to d
+// (defaultKs) when --k was not given, and the note saying so first.
+func compareDefaultKs(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
+	var note string
+	if !f.kSet {
+		ks, note = defaultKs(src, f, names[0], ks)
+	}
+	rep, err := compare(src, f, names, ks, progress)
+	if err == nil {
+		rep.Notes = append(nonEmpty(note), rep.Notes...)
+	}
+	return rep, err
+}
+
+// defaultKs lowers compare's default budgets to the table's d when every
+// one is above it (a table of one attribute), as fit lowers its default k,
+// and says so; a --k given is never changed. The table is prepared once
+// for solver (the first split's part) to learn d; a preparation that fails
+// leaves ks for compare to report.
+func defaultKs(src *dataSource, f *compareFlags, solver string, ks []int) ([]int, string) {
+	s, err := lao.New(solver)
+	if err != nil {
+		return ks, ""
+	}
+	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
+	if err != nil {
+		return ks, ""
+	}
+	d := p.Train.Dim()
+	if d < 1 || slices.Min(ks) <= d {
+		return ks, ""
+	}
+	what := fmt.Sprintf("the table has only d = %d attributes", d)
+	if d == 1 {
+		what = "the table has only d = 1 attribute, so every example reveals all of it (nothing is budgeted)"
+	}
+	return []int{d}, fmt.Sprintf("k = %d, not the default %s: %s", d, joinInts(ks), what)
 }
 
 // foldsFor lowers the default folds of CV to the m rows of a training
@@ -846,7 +885,7 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	}
 	fmt.Fprintf(w, "\n(%s; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid", spread, baselineSolver, baselineSolver)
 	if slices.ContainsFunc(r.Rows, ownK) {
-		fmt.Fprint(w, ";\n k is the budget, attributes per training example, the same for every method: \"own k\" is the solver's own parameter at it\n (the papers' k + 1 family, AERR, AELR and their kin, reads k + 1 per example, so it runs with k − 1)")
+		fmt.Fprint(w, ";\n k is the budget, attributes per training example, the same for every method: \"own k\" is the solver's own parameter at it\n (the papers' k + 1 family, AERR, AELR and their kin, reads k + 1 per example, so it runs with k − 1 below d, and with k at k = d)")
 	}
 	if slices.ContainsFunc(r.Rows, func(row compareRow) bool { return row.ZeroFits > 0 }) {
 		fmt.Fprint(w, ";\n *: the mean counts the splits whose fit was the zero predictor (cross-validation's choice or a refit's), which read no attribute")

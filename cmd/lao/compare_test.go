@@ -165,7 +165,7 @@ func TestCompareEqualBudgets(t *testing.T) {
 		t.Errorf("not run: %+v, want aesvr at k = 2", rep.NotRun)
 	}
 	text, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "2", "--repeat", "1", "--cv", "0")
-	if err != nil || !strings.Contains(text, "aerr          2 (own k 1)") || !strings.Contains(text, "reads k + 1 per example, so it runs with k − 1") {
+	if err != nil || !strings.Contains(text, "aerr          2 (own k 1)") || !strings.Contains(text, "reads k + 1 per example, so it runs with k − 1 below d, and with k at k = d") {
 		t.Errorf("%v\n%s", err, text)
 	}
 }
@@ -233,6 +233,25 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "5", "--repeat", "2", "--quiet")
 	if err == nil || !strings.Contains(err.Error(), "no budgeted method ran: every --k (5) is above the d = 2 attributes") {
 		t.Errorf("every k above d, ridge beside: error %v, output:\n%s", err, out)
+	}
+	// The default k (2, 4, 8) on a table of one attribute is lowered to 1,
+	// with a note, as fit lowers its default; a --k given is not.
+	one := filepath.Join(t.TempDir(), "one.csv")
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%d\n", i, 2*i+i%3)
+	}
+	if err := os.WriteFile(one, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = runCmd(t, "compare", "--data", one, "--target", "y", "--solvers", "screen-ridge,ridge", "--repeat", "2", "--cv", "3", "--quiet")
+	if err != nil || !strings.Contains(out, "note: k = 1, not the default 2, 4, 8: the table has only d = 1 attribute") || !strings.Contains(out, "screen-ridge  1") {
+		t.Errorf("default k on d = 1: %v\n%s", err, out)
+	}
+	_, err = runCmd(t, "compare", "--data", one, "--target", "y", "--solvers", "screen-ridge,ridge", "--k", "2", "--repeat", "2", "--quiet")
+	if err == nil || !strings.Contains(err.Error(), "every --k (2) is above the d = 1 attributes") {
+		t.Errorf("--k 2 given on d = 1: %v", err)
 	}
 }
 

@@ -95,6 +95,7 @@ type fitReport struct {
 	MeanPer         float64          `json:"mean_attributes_per_example"`
 	MaxPer          int              `json:"max_attributes_per_example"`
 	Budget          string           `json:"budget"`
+	BudgetCap       int              `json:"budget_per_example,omitempty"` // the hard cap on attributes per training example (0: full information)
 	Seconds         float64          `json:"seconds"`
 	ModelFile       string           `json:"model_file,omitempty"`
 	Streamed        bool             `json:"streamed"`
@@ -450,6 +451,10 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
+	if !res.Budget.Full {
+		rep.BudgetCap = res.Budget.PerExample
+	}
+	rep.Notes = append(rep.Notes, nonEmpty(ownKNote(s.Name(), res.Budget, rep.K, len(m.Features)))...)
 	rep.CostReport = newCostReport(s, f.costs.budget, res, m.Features, sc)
 	if v, ok := res.Params["k"]; ok && rep.K == 0 {
 		rep.K = int(v) // derived from the cost budget
@@ -458,6 +463,30 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
 	return cmp.Or(printFit(stdout, rep), notFinite)
+}
+
+// budgetText is the budget rule with its cap on this table.
+func (r *fitReport) budgetText() string {
+	if r.BudgetCap > 0 && !strings.HasPrefix(r.Budget, "none") {
+		return r.Budget + fmt.Sprintf(": at most %d of the d = %d here", r.BudgetCap, r.D)
+	}
+	return r.Budget
+}
+
+// ownKNote says, for a solver of the papers' k + 1 family (AERR, AELR and
+// their kin) fitted with a budget below d, that its k is the papers' k and
+// not the budget per example that lao compare's --k is.
+func ownKNote(name string, b lao.Budget, k, d int) string {
+	if !strings.HasPrefix(b.Rule, "k+1") || k < 1 || k+1 > d {
+		return ""
+	}
+	below := fmt.Sprintf(" (its row at k = %d runs with own k %d)", k, k-1)
+	if k == 1 {
+		below = ""
+	}
+	return fmt.Sprintf("k = %d is %s's own k, as in its paper: it reads up to k+1 = %d attributes per training example; "+
+		"lao compare's --k is the budget per example, the same for every method, so this fit is %s's row at k = %d there%s",
+		k, name, k+1, name, k+1, below)
 }
 
 // budgetK is the k a solver runs with: its k parameter, or d for a
@@ -508,7 +537,7 @@ func printFit(w io.Writer, r *fitReport) error {
 	}
 	printParams(w, r)
 	fmt.Fprintf(w, "attributes observed %d (mean %.2f, max %d per example; budget %s), %.2fs\n",
-		r.Attributes, r.MeanPer, r.MaxPer, r.Budget, r.Seconds)
+		r.Attributes, r.MeanPer, r.MaxPer, r.budgetText(), r.Seconds)
 	if c := r.Cells; c != nil {
 		fmt.Fprintf(w, "cells fetched from the database: %d attribute cells (the attributes observed), %d to score the test rows, %d labels, %d aggregate values, in %d queries; a full scan reads %d\n",
 			c.Attributes, c.Scoring, c.Labels, c.Aggregates, c.Queries, c.FullScan)

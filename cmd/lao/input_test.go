@@ -337,6 +337,30 @@ func TestFitFullInformationK(t *testing.T) {
 	}
 }
 
+// fit's k for the papers' k + 1 family is the solver's own k, not
+// compare's budget per example: a note says so, and the budget line says
+// the cap on this table; a solver whose k is the budget gets neither.
+func TestFitOwnKNote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,c,d,y\n")
+	rng := lao.NewRand(6)
+	for range 60 {
+		x := []float64{rng.Float64(), rng.Float64(), rng.Float64(), rng.Float64()}
+		fmt.Fprintf(&b, "%g,%g,%g,%g,%g\n", x[0], x[1], x[2], x[3], x[0]-2*x[1]+0.1*rng.NormFloat64())
+	}
+	path := writeTemp(t, "four.csv", b.String())
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "aerr", "--k", "2", "--cv", "3")
+	if err != nil || !strings.Contains(out, "note: k = 2 is aerr's own k, as in its paper: it reads up to k+1 = 3 attributes per training example") ||
+		!strings.Contains(out, "so this fit is aerr's row at k = 3 there (its row at k = 2 runs with own k 1)") ||
+		!strings.Contains(out, "budget k+1 per example: at most 3 of the d = 4 here") {
+		t.Errorf("aerr --k 2: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "screen-ridge", "--k", "2", "--cv", "3")
+	if err != nil || strings.Contains(out, "own k") || !strings.Contains(out, "at most 2 of the d = 4 here") {
+		t.Errorf("screen-ridge --k 2: %v\n%s", err, out)
+	}
+}
+
 // The default 5-fold CV on a training part of fewer rows uses as many
 // folds as rows, with a note; an explicit --cv above them is an error.
 func TestCVFoldsAboveRows(t *testing.T) {
