@@ -12,8 +12,12 @@ import (
 // nothing: on fewer rows any short column of integers looks like an index.
 const MinIDRows = 5
 
-// IDLike is a feature column whose values look like an identifier rather
-// than a measurement: a row number or the number of a group of rows.
+// IDLike is a column whose values say something about the rows rather than
+// measure them: a feature that looks like an identifier (a row number or
+// the number of a group of rows; IDLikeColumns) or like dates written as
+// numbers, a feature in row order along which the label trends (Trend;
+// TrendColumns), or a text column of dates in row order (Text;
+// TextDateColumns), which is not a feature.
 type IDLike struct {
 	Column string `json:"column"`
 	// Reason says which pattern the column follows, e.g. "one distinct
@@ -31,11 +35,20 @@ type IDLike struct {
 	// Text marks a text column of dates (TextDateColumns): not a feature,
 	// and not an identifier, but it shows the rows are in time order.
 	Text bool `json:"text_dates,omitempty"`
+	// Trend, if not 0, marks a feature in row order along which the label
+	// trends (TrendColumns): the correlation of a row's position and its
+	// label. The column is a feature like any other.
+	Trend float64 `json:"label_trend,omitempty"`
 }
 
 // Warning is the sentence fit, compare and describe print for c, with the
 // hint to leave the column out.
 func (c IDLike) Warning() string {
+	if c.Trend != 0 {
+		return fmt.Sprintf("column %s holds %s, and the label trends along the rows too (correlation %.2f between a row's position and its label): "+
+			"if the rows are a time series, random train/test splits put each test row between training neighbours, so the test error measures "+
+			"interpolation, not forecasting (for that, hold out the last rows yourself)", c.Column, c.Reason, c.Trend)
+	}
 	if c.Text {
 		return fmt.Sprintf("column %s holds %s, in row order: if the rows are a time series, random train/test splits put each test row between "+
 			"training neighbours, so the test error measures interpolation, not forecasting (for that, hold out the last rows yourself); "+

@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -165,5 +166,67 @@ func TestTextDateColumns(t *testing.T) {
 	}
 	if got := TextDateColumns(df.Subset([]int{0, 1, 2, 3}), "target", nil); got != nil {
 		t.Errorf("%d rows: flagged %+v", 4, got)
+	}
+	// more ways of writing them, a missing cell among them, and spaces
+	for _, col := range [][]string{
+		{"1990 Q1", "1990 Q2", "1990 Q3", "1990 Q4", "1991 Q1", "1991 Q2"},
+		{"1990M01", "1990M02", "1990M03", "1990M04", "1990M05", "1990M06"},
+		{"2020-12-28 00:00:00+00:00", "2020-12-29 00:00:00+00:00", "2020-12-30 00:00:00+00:00", "2020-12-31 00:00:00+00:00", "2021-01-01 00:00:00+00:00", "2021-01-02 00:00:00+00:00"},
+		{"13/01/2006", "14/01/2006", "15/01/2006", "16/01/2006", "17/01/2006", "18/01/2006"},
+		{" 1974-01-01", "1974-04-01", "", "1974-10-01", "1975-01-01", "1975-04-01", "1975-07-01"},
+	} {
+		one := dataframe.New(series.New(col, series.String, "when"), series.New(y[:1], series.Float, "x").Concat(series.Floats(make([]float64, len(col)-1))))
+		if got := TextDateColumns(one, "", []string{"x"}); len(got) != 1 {
+			t.Errorf("%q: flagged %+v", col, got)
+		}
+	}
+	// PrepareFrame flags it, and its warning is among the Prepared's
+	rows := make([]float64, len(iso))
+	for i := range rows {
+		rows[i] = float64(i * i % 7)
+	}
+	p, err := PrepareFrame(dataframe.New(series.New(iso, series.String, "period"), series.New(rows, series.Float, "x"),
+		series.New(y, series.Float, "y")), "y", Options{}, 0.34, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws := strings.Join(p.Warnings(), "\n"); !strings.Contains(ws, "column period holds dates written as text, 1974-01-01 to 1975-04-01, in row order") {
+		t.Errorf("PrepareFrame's warnings:\n%s", ws)
+	}
+}
+
+// A feature in row order (decimal years) along which the label trends is
+// flagged as a time order, once, and kept as a feature; the same rows
+// shuffled, a label without a trend, a column already flagged and a table
+// of fewer than MinTrendRows rows are not.
+func TestTrendColumns(t *testing.T) {
+	const m = 60
+	rng := rand.New(rand.NewPCG(3, 4))
+	tcol, y, flat, noise := make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m)
+	for i := range m {
+		tcol[i] = 1958.2 + float64(i)/12
+		y[i] = 315 + 0.1*float64(i) + rng.NormFloat64()
+		flat[i] = rng.NormFloat64()
+		noise[i] = rng.NormFloat64()
+	}
+	frame := func(y []float64) dataframe.DataFrame {
+		return dataframe.New(series.New(tcol, series.Float, "t"), series.New(noise, series.Float, "x"), series.New(y, series.Float, "y"))
+	}
+	got := TrendColumns(frame(y), "y", []string{"t", "x"}, nil)
+	if len(got) != 1 || got[0].Column != "t" || got[0].Trend < MaxLabelTrend || !strings.Contains(got[0].Warning(), "measures interpolation, not forecasting") {
+		t.Fatalf("time column: %+v", got)
+	}
+	if got := TrendColumns(frame(flat), "y", []string{"t", "x"}, nil); got != nil {
+		t.Errorf("no label trend: %+v", got)
+	}
+	if got := TrendColumns(frame(y), "y", []string{"t", "x"}, []IDLike{{Column: "t"}}); got != nil {
+		t.Errorf("already flagged: %+v", got)
+	}
+	perm := rng.Perm(m)
+	if got := TrendColumns(frame(y).Subset(perm), "y", []string{"t", "x"}, nil); got != nil {
+		t.Errorf("rows shuffled: %+v", got)
+	}
+	if got := TrendColumns(frame(y).Subset(perm[:MinTrendRows-1]), "y", []string{"t", "x"}, nil); got != nil {
+		t.Errorf("%d rows: %+v", MinTrendRows-1, got)
 	}
 }

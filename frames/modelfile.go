@@ -258,12 +258,8 @@ func (m *Model) check() error {
 	if d == 0 {
 		return bad("no columns")
 	}
-	seen := map[string]bool{}
-	for _, n := range m.Features {
-		if seen[n] || n == InterceptName {
-			return bad("column %q appears twice or clashes with the intercept", n)
-		}
-		seen[n] = true
+	if err := m.checkNames(bad); err != nil {
+		return err
 	}
 	if err := m.checkLengths(bad); err != nil {
 		return err
@@ -303,6 +299,22 @@ func (m *Model) check() error {
 		if t.Center && !nearly(b, m.Intercept) {
 			return bad("intercept is %g, but the solver weights and scaling give %g", m.Intercept, b)
 		}
+	}
+	return nil
+}
+
+// checkNames checks that the model's columns are distinct, none named as
+// the intercept or as the target; bad builds check's error.
+func (m *Model) checkNames(bad func(string, ...any) error) error {
+	seen := map[string]bool{}
+	for _, n := range m.Features {
+		if seen[n] || n == InterceptName {
+			return bad("column %q appears twice or clashes with the intercept", n)
+		}
+		if m.Target != "" && n == m.Target {
+			return bad("the target %q is also one of the model's columns: a model does not read its own label", n)
+		}
+		seen[n] = true
 	}
 	return nil
 }

@@ -113,6 +113,7 @@ func TestReadModelRejects(t *testing.T) {
 		"unknown key":      {`"target"`, `"targte"`, "unknown field"},
 		"not json":         {`{`, `[`, "bad model file"},
 		"duplicate":        {`"b",`, `"a",`, "appears twice"},
+		"target a column":  {`"target": "y"`, `"target": "a"`, `the target "a" is also one of the model's columns`},
 		"null intercept":   {`"intercept": `, `"intercept": null, "x": `, `field "intercept" is null`},
 		"null coefficient": {`"coefficients": [`, `"coefficients": [null, `, `field "coefficients[0]" is null`},
 		"duplicate key":    {`"has_intercept"`, `"intercept": 1, "has_intercept"`, `field "intercept" appears twice`},

@@ -48,9 +48,11 @@ type Prepared struct {
 	// (SetPrices): Fit gives them to a priced solver and accounts every fit
 	// in them.
 	Costs []float64
-	// IDLike lists the features that look like row or group numbers
-	// (IDLikeColumns on the whole frame in its row order: PrepareFrame
-	// only). They stay features; Warnings says so.
+	// IDLike lists the features that look like row or group numbers or
+	// dates (IDLikeColumns), the features in row order along which the
+	// label trends (TrendColumns) and the text columns of dates in row
+	// order (TextDateColumns), all on the whole frame in its row order
+	// (PrepareFrame only). Features stay features; Warnings says so.
 	IDLike []IDLike
 	// Collinear lists the pairs of features that are, up to rounding,
 	// linear functions of each other on the training part
@@ -95,6 +97,7 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 		return nil, err
 	}
 	p.IDLike = append(IDLikeColumns(df, p.Train.Names()), TextDateColumns(df, target, p.Train.Names())...)
+	p.IDLike = append(p.IDLike, TrendColumns(df, target, p.Train.Names(), p.IDLike)...)
 	if p.NumericNames = NumericHeader(df.Names()); p.NumericNames != nil {
 		p.EmptyNames = GeneratedNames(df.Names())
 	}

@@ -372,11 +372,13 @@ func compareDefaultKs(src *dataSource, f *compareFlags, names []string, ks []int
 	return rep, err
 }
 
-// defaultKs lowers compare's default budgets to the table's d when every
-// one is above it (a table of one attribute), as fit lowers its default k,
-// and says so; a --k given is never changed. The table is prepared once
-// for solver (the first split's part) to learn d; a preparation that fails
-// leaves ks for compare to report.
+// defaultKs lowers compare's default budgets to d when every one is above
+// it (a table of one attribute), as fit lowers its default k, and says
+// so; a --k given is never changed. The table is prepared once for solver
+// (the first split's training part) to learn d; a preparation that fails
+// leaves ks for compare to report. (On another split d may be larger, when
+// a column constant on the first split's training part varies on
+// another's; compare's notes then say where k is below d.)
 func defaultKs(src *dataSource, f *compareFlags, solver string, ks []int) ([]int, string) {
 	s, err := lao.New(solver)
 	if err != nil {
@@ -390,11 +392,8 @@ func defaultKs(src *dataSource, f *compareFlags, solver string, ks []int) ([]int
 	if d < 1 || slices.Min(ks) <= d {
 		return ks, ""
 	}
-	what := fmt.Sprintf("the table has only d = %d attributes", d)
-	if d == 1 {
-		what = "the table has only d = 1 attribute, so every example reveals all of it (nothing is budgeted)"
-	}
-	return []int{d}, fmt.Sprintf("k = %d, not the default %s: %s", d, joinInts(ks), what)
+	return []int{d}, fmt.Sprintf("k = %d, not the default %s: the first split's training part has only d = %d usable %s",
+		d, joinInts(ks), d, plural(d, "attribute"))
 }
 
 // foldsFor lowers the default folds of CV to the m rows of a training
@@ -690,17 +689,21 @@ func ddScalingNote(solvers []string, sc ddScaling) string {
 // warning says on how many splits the row's test error is above the zero
 // predictor's, or "" if on none.
 func (row *compareRow) warning() string {
-	worse := 0
-	for _, r := range row.Runs {
+	worse, worst := 0, -1
+	for i, r := range row.Runs {
 		if r.MSE > r.ZeroMSE {
 			worse++
+			if worst < 0 || r.MSE/r.ZeroMSE > row.Runs[worst].MSE/row.Runs[worst].ZeroMSE {
+				worst = i
+			}
 		}
 	}
 	if worse == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s: test MSE above the zero predictor's (the training mean) on %d of %d splits (mean ratio %.3f)",
-		row.label(), worse, len(row.Runs), float64(row.Ratio.Mean))
+	w := row.Runs[worst]
+	return fmt.Sprintf("%s: test MSE above the zero predictor's (the training mean) on %d of %d splits (up to %.3g times it, seed %d; mean ratio over all splits %.3f)",
+		row.label(), worse, len(row.Runs), float64(w.MSE/w.ZeroMSE), w.Seed, float64(row.Ratio.Mean))
 }
 
 // label names the row as the table does: "aerr (k = 2)", or for full

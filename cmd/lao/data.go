@@ -309,6 +309,27 @@ func (t *tableFlags) readSVMLight(cmd string) (*lao.SparseDataset, error) {
 	return ds, nil
 }
 
+// advisedError is an error whose message has the library's advice
+// replaced by the command line's; it wraps the original.
+type advisedError struct {
+	msg string
+	err error
+}
+
+func (e *advisedError) Error() string { return e.msg }
+func (e *advisedError) Unwrap() error { return e.err }
+
+// withAdvice returns err with lib, the advice in its message, replaced by
+// advice (the same in flags), or advice added on a line of its own if the
+// message does not hold lib.
+func withAdvice(err error, lib, advice string) error {
+	msg := err.Error()
+	if lib != "" && strings.Contains(msg, lib) {
+		return &advisedError{strings.Replace(msg, lib, advice, 1), err}
+	}
+	return fmt.Errorf("%w\n(%s)", err, advice)
+}
+
 // readAdvice adds to a reading error what to do about it: which flags get
 // past missing cells (advice that works for the columns named: a label
 // cannot be ignored or filled), and streaming for a table too large for
@@ -319,7 +340,7 @@ func readAdvice(cmd string, err error, csv bool) error {
 	var lim *ingest.LimitError
 	switch {
 	case errors.As(err, &cells):
-		return fmt.Errorf("%w\n(%s)", err, cellsAdvice(cells, cmd != "predict"))
+		return withAdvice(err, cells.PolicyAdvice(), cellsAdvice(cells, cmd != "predict"))
 	case errors.As(err, &numberLike):
 		advice := "--missing does not apply to them"
 		if cmd != "predict" && !slices.Contains(numberLike.Names(), numberLike.Target) {
@@ -433,7 +454,9 @@ func labelNote(y []float64) string {
 		return zeroOneNote
 	case len(codes) == 2 && !slices.Equal(codes, []float64{-1, 1}):
 		return fmt.Sprintf("the labels take two values, %g and %g: code them as -1/+1 to get the classification error and each prediction's sign as its class", codes[0], codes[1])
-	case len(codes) >= 3 && 2*len(codes) <= len(y): // each value on two rows on average: codes, not distinct amounts
+	case len(codes) >= 3 && 2*len(codes) <= len(y) && codes[len(codes)-1]-codes[0] < float64(2*len(codes)):
+		// each value on two rows on average, and the values close together
+		// (1 to 5, not 1 to 37 in 7 values: a skewed count): codes, not amounts
 		return fmt.Sprintf("the labels take only %d integer values (%g to %g): if they code categories rather than amounts, regression treats them as ordered and evenly spaced; to learn one category against the rest, code it +1 and the others -1",
 			len(codes), codes[0], codes[len(codes)-1])
 	}

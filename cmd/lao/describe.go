@@ -38,8 +38,9 @@ type describeReport struct {
 	TestFrac float64  `json:"test_frac"`
 	Warnings []string `json:"warnings,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
-	// IDLike are the features that look like row or group numbers
-	// (frames.IDLikeColumns); each also has a warning.
+	// IDLike are the columns that look like row or group numbers or dates,
+	// or show the rows are in time order (frames.IDLike: a text column of
+	// dates among them is not a feature); each also has a warning.
 	IDLike []frames.IDLike `json:"id_like_columns,omitempty"`
 	// With prices (--costs, --cost): each column's price and the predicted
 	// gain of priced over cost-blind sampling.
@@ -324,8 +325,11 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDL
 		flag := ""
 		if i := slices.IndexFunc(ids, func(c frames.IDLike) bool { return c.Column == names[j] }); i >= 0 {
 			flag = "ID-like"
-			if ids[i].Date {
+			switch {
+			case ids[i].Date:
 				flag = "date" // its warning says dates, not an identifier
+			case ids[i].Trend != 0:
+				flag = "time order" // a feature like any other, along which the label trends
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]), flag)

@@ -451,33 +451,43 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.S = int(v)
 	}
 	rep.Budget, rep.Seconds = res.Budget.Rule, time.Since(start).Seconds()
-	if !res.Budget.Full {
-		rep.BudgetCap = res.Budget.PerExample
-	}
-	rep.Notes = append(rep.Notes, nonEmpty(ownKNote(s.Name(), res.Budget, rep.K, len(m.Features)))...)
 	rep.CostReport = newCostReport(s, f.costs.budget, res, m.Features, sc)
-	if v, ok := res.Params["k"]; ok && rep.K == 0 {
-		rep.K = int(v) // derived from the cost budget
-	}
+	rep.budgets(s.Name(), res, len(m.Features))
 	if f.asJSON {
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
 	return cmp.Or(printFit(stdout, rep), notFinite)
 }
 
+// budgets sets the report's cap per training example, the k a cost budget
+// derived, and the note on the k + 1 family's own k (not with a cost
+// budget, which is its own budget).
+func (r *fitReport) budgets(name string, res *lao.Result, d int) {
+	if !res.Budget.Full {
+		r.BudgetCap = res.Budget.PerExample
+	}
+	if v, ok := res.Params["k"]; ok && r.K == 0 {
+		r.K = int(v) // derived from the cost budget
+	}
+	if r.CostReport == nil || r.CostReport.CostBudget == 0 {
+		r.Notes = append(r.Notes, nonEmpty(ownKNote(name, res.Budget, r.K, d))...)
+	}
+}
+
 // budgetText is the budget rule with its cap on this table.
 func (r *fitReport) budgetText() string {
 	if r.BudgetCap > 0 && !strings.HasPrefix(r.Budget, "none") {
-		return r.Budget + fmt.Sprintf(": at most %d of the d = %d here", r.BudgetCap, r.D)
+		return r.Budget + fmt.Sprintf(" (at most %d per training example, of the d = %d here)", r.BudgetCap, r.D)
 	}
 	return r.Budget
 }
 
 // ownKNote says, for a solver of the papers' k + 1 family (AERR, AELR and
-// their kin) fitted with a budget below d, that its k is the papers' k and
-// not the budget per example that lao compare's --k is.
+// their kin) fitted with k + 1 below d, that its k is the papers' k and not
+// the budget per example that lao compare's --k is (at k + 1 = d, compare's
+// row at k = d runs it with its own k = d: no row is this fit).
 func ownKNote(name string, b lao.Budget, k, d int) string {
-	if !strings.HasPrefix(b.Rule, "k+1") || k < 1 || k+1 > d {
+	if !strings.HasPrefix(b.Rule, "k+1") || k < 1 || k+1 >= d {
 		return ""
 	}
 	below := fmt.Sprintf(" (its row at k = %d runs with own k %d)", k, k-1)

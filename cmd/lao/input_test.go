@@ -352,11 +352,34 @@ func TestFitOwnKNote(t *testing.T) {
 	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "aerr", "--k", "2", "--cv", "3")
 	if err != nil || !strings.Contains(out, "note: k = 2 is aerr's own k, as in its paper: it reads up to k+1 = 3 attributes per training example") ||
 		!strings.Contains(out, "so this fit is aerr's row at k = 3 there (its row at k = 2 runs with own k 1)") ||
-		!strings.Contains(out, "budget k+1 per example: at most 3 of the d = 4 here") {
+		!strings.Contains(out, "budget k+1 per example (at most 3 per training example, of the d = 4 here)") {
 		t.Errorf("aerr --k 2: %v\n%s", err, out)
 	}
+	// k + 1 = d: compare's row at k = d runs own k d, so no row is this fit
+	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "aerr", "--k", "3", "--cv", "3")
+	if err != nil || strings.Contains(out, "own k") {
+		t.Errorf("aerr --k 3 on d = 4: %v\n%s", err, out)
+	}
+	// the JSON's cap: 3 for aerr at k = 2, none for full information
+	for _, c := range []struct {
+		solver, k string
+		want      float64
+	}{{"aerr", "2", 3}, {"ridge", "", 0}} {
+		args := []string{"fit", "--data", path, "--target", "y", "--solver", c.solver, "--cv", "3", "--json"}
+		if c.k != "" {
+			args = append(args, "--k", c.k)
+		}
+		out, err := runCmd(t, args...)
+		var got map[string]any
+		if err == nil {
+			err = json.Unmarshal([]byte(out), &got)
+		}
+		if v, _ := got["budget_per_example"].(float64); err != nil || v != c.want {
+			t.Errorf("%s: budget_per_example %v, want %v (%v)", c.solver, got["budget_per_example"], c.want, err)
+		}
+	}
 	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "screen-ridge", "--k", "2", "--cv", "3")
-	if err != nil || strings.Contains(out, "own k") || !strings.Contains(out, "at most 2 of the d = 4 here") {
+	if err != nil || strings.Contains(out, "own k") || !strings.Contains(out, "(at most 2 per training example, of the d = 4 here)") {
 		t.Errorf("screen-ridge --k 2: %v\n%s", err, out)
 	}
 }

@@ -288,8 +288,9 @@ func TestLabelNote(t *testing.T) {
 		{[]float64{1, 2, 2, 1}, "two values, 1 and 2: code them as -1/+1"},
 		{[]float64{-1, 1, 1}, ""},
 		{[]float64{1, 4, 2, 3, 3, 1, 2, 4}, "only 4 integer values (1 to 4): if they code categories"},
-		{[]float64{1, 4, 2, 3, 3}, ""},                       // 4 values on 5 rows: too few repeats to look like codes
-		{[]float64{60, 913, 78, 211, 98, 117, 102, 312}, ""}, // statsmodels' china_smoking: 8 distinct counts on 8 rows
+		{[]float64{1, 4, 2, 3, 3}, ""},                                        // 4 values on 5 rows: too few repeats to look like codes
+		{[]float64{60, 913, 78, 211, 98, 117, 102, 312}, ""},                  // statsmodels' china_smoking: 8 distinct counts on 8 rows
+		{[]float64{1, 1, 2, 3, 1, 11, 5, 37, 2, 1, 14, 3, 1, 2, 1, 1, 3}, ""}, // statsmodels' cpunish: 7 values from 1 to 37, a skewed count
 		{[]float64{1.5, 2, 3}, ""},
 		{[]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, ""}, // 11 values: counts, not codes
 		{[]float64{1, 1, 1}, ""},

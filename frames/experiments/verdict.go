@@ -113,12 +113,15 @@ type Verdict struct {
 	// Zero is Best's gap to the zero predictor (ratio 1).
 	Zero Gap `json:"gap_to_zero_predictor"`
 	// Steadier, when Best does not clearly beat the zero predictor, is the
-	// best-ranked budgeted method that does (its interval excludes 0), and
-	// SteadierRatio its mean ratio: Best's lower mean comes with a spread
-	// over the splits too wide to tell it from predicting the mean.
-	Steadier      string  `json:"steadier,omitempty"`
-	SteadierRatio float64 `json:"steadier_ratio,omitempty"`
-	SteadierZero  *Gap    `json:"steadier_gap_to_zero_predictor,omitempty"`
+	// best-ranked budgeted method that does, and SteadierRatio its mean
+	// ratio: Best's lower mean comes with a spread over the splits too wide
+	// to tell it from predicting the mean. SteadierZero is its gap to the
+	// zero predictor with the interval widened for the search over
+	// SteadierSearched methods (Bonferroni's), which excludes 0.
+	Steadier         string  `json:"steadier,omitempty"`
+	SteadierRatio    float64 `json:"steadier_ratio,omitempty"`
+	SteadierZero     *Gap    `json:"steadier_gap_to_zero_predictor,omitempty"`
+	SteadierSearched int     `json:"steadier_methods_searched,omitempty"`
 	// Recommendation is one line for the user.
 	Recommendation string `json:"recommendation"`
 	// AllAttributes marks a k of at least d, the table's attributes: every
@@ -161,13 +164,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		v.BestIsZero = !slices.ContainsFunc(runs, func(o Outcome) bool { return !o.Zero })
 		v.Zero = pairedGap(best, runs, nil, "zero predictor")
 		if !v.Zero.ClearlyBelow() {
-			for _, name := range ranked[1:] {
-				other := bySolverK[[2]string{name, fmt.Sprint(k)}]
-				if g := pairedGap(name, other, nil, "zero predictor"); g.ClearlyBelow() {
-					v.Steadier, v.SteadierRatio, v.SteadierZero = name, meanRatio(other), &g
-					break
-				}
-			}
+			v.steadier(ranked[1:], bySolverK, fmt.Sprint(k))
 		}
 		if full != "" {
 			g := pairedGap(best, runs, bySolverK[[2]string{full, "full"}], full)
@@ -190,6 +187,33 @@ func Verdicts(outcomes []Outcome, baseline string, d int) []Verdict {
 		out = append(out, v)
 	}
 	return out
+}
+
+// steadier sets Steadier to the best-ranked of others whose gap to the zero
+// predictor lies below 0 by an interval adjusted for the search: the search
+// may stop at any of the len(others) methods, so each interval is
+// Bonferroni's, at 1 − 0.05/len(others) (with five splits and a dozen
+// methods, some 95 % interval would exclude 0 by chance alone).
+func (v *Verdict) steadier(others []string, by map[[2]string][]Outcome, k string) {
+	for _, name := range others {
+		runs := by[[2]string{name, k}]
+		g := adjusted(pairedGap(name, runs, nil, "zero predictor"), len(others))
+		if g.ClearlyBelow() {
+			v.Steadier, v.SteadierRatio, v.SteadierZero, v.SteadierSearched = name, meanRatio(runs), &g, len(others)
+			return
+		}
+	}
+}
+
+// adjusted widens g's 95 % interval to Bonferroni's for m comparisons: the
+// two-sided 1 − 0.05/m quantile of Student's t in place of the 0.975 one.
+func adjusted(g Gap, m int) Gap {
+	if g.N < 2 || m < 2 {
+		return g
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.N - 1)}
+	g.Half *= t.Quantile(1-0.025/float64(m)) / t.Quantile(0.975)
+	return g
 }
 
 // rankAt returns the solvers at key k, by increasing mean ratio (ties: by
@@ -292,9 +316,10 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	}
 	if !v.Zero.ClearlyBelow() {
 		if v.Steadier != "" {
-			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on these splits: the 95 %% interval of the gap, %+.3g to %+.3g, excludes 0); "+
-				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), v.SteadierZero.Mean-v.SteadierZero.Half, v.SteadierZero.Mean+v.SteadierZero.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio))
+			g := v.SteadierZero
+			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on average, lower on %s: the 95 %% interval of the gap, "+
+				"widened for the %d methods searched, %+.3g to %+.3g, excludes 0); %s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
+				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), v.SteadierSearched, g.Mean-g.Half, g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio))
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		if v.noYardstick() {

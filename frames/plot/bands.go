@@ -217,7 +217,7 @@ func newAxes(curves []Curve, o BandsOptions) *gplot.Plot {
 		// A few distinct x (budgets k, dimensions, a swept ε): a labelled tick at each.
 		ticks := make(gplot.ConstantTicks, len(xs))
 		for i, x := range xs {
-			ticks[i] = gplot.Tick{Value: x, Label: tickLabel(x)}
+			ticks[i] = gplot.Tick{Value: x, Label: pointLabel(x)}
 		}
 		p.X.Tick.Marker = ticks
 	}
@@ -325,21 +325,29 @@ func (s span) padded(log bool) (lo, hi float64) {
 }
 
 // dataRanges returns the x range of all curves and the y range of the
-// curves that are not references (with their bands), widened to the
-// reference points that lie within a factor 10 of it (log axis) or half its
-// width (linear axis); references further away are left off the axis.
+// curves that are not references or the zero predictor (with their bands),
+// widened to the zero predictor's points up to 10 times its top (log axis)
+// or 3 times (linear axis), and then to the reference points that lie
+// within a factor 10 of it (log axis) or half its width (linear axis);
+// points further away are left off the axis, and the legend says where
+// (offAxisNote): curves at a few hundredths of the zero predictor's error
+// stay apart instead of lying flat at the bottom of an axis to 1.
 func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 	x, y = emptySpan(), emptySpan()
 	if o.YSpan[1] > o.YSpan[0] {
 		y.add(o.YSpan[0])
 		y.add(o.YSpan[1])
 	}
-	var refs []float64
+	var refs, zeros []float64
 	for _, c := range curves {
 		for k := range c.X {
 			x.add(c.X[k])
-			if c.Role == Reference {
+			switch c.Role {
+			case Reference:
 				refs = append(refs, c.Mean[k])
+				continue
+			case Zero:
+				zeros = append(zeros, c.Mean[k])
 				continue
 			}
 			y.add(c.Mean[k])
@@ -351,10 +359,15 @@ func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 		}
 	}
 	if y.lo > y.hi { // only references
-		for _, v := range refs {
+		for _, v := range append(refs, zeros...) {
 			y.add(v)
 		}
 		return x, y
+	}
+	for _, v := range zeros { // the scale the curves are read against, unless it dwarfs them
+		if o.LogY && v <= 10*y.hi || !o.LogY && v <= 3*max(y.hi, 0) {
+			y.add(v)
+		}
 	}
 	lo, hi := y.lo-math.Max(y.hi-y.lo, math.Abs(y.hi)*0.1)/2, y.hi+math.Max(y.hi-y.lo, math.Abs(y.hi)*0.1)/2
 	if o.LogY {

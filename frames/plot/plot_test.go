@@ -116,6 +116,21 @@ func TestBandsRoles(t *testing.T) {
 	if p, _ := BandsPlot(curves, o); p.Y.Min > 0.004 {
 		t.Errorf("y axis starts at %g, above a nearby reference at 0.004", p.Y.Min)
 	}
+	// The zero predictor far above every curve (ratios of 0.01-0.06 against
+	// its 1) is left off a linear axis, with a note, not squeezing the
+	// curves to its bottom; a tick at a mean count of attributes is rounded.
+	ratios := []Curve{{Name: "aerr", X: []float64{3203.6666666667, 5269.6666666667}, Mean: []float64{0.06, 0.04}},
+		{Name: "zero predictor", X: []float64{3203.6666666667, 5269.6666666667}, Mean: []float64{1, 1}, Role: Zero}}
+	if p, _ := BandsPlot(ratios, BandsOptions{}); p.Y.Max > 0.1 {
+		t.Errorf("y axis up to %g: the zero predictor at 1 squeezed curves at 0.04-0.06", p.Y.Max)
+	}
+	if svg, _ := BandsSVG(ratios, BandsOptions{}); !strings.Contains(string(svg), "zero predictor (above the axis: 1)") || !strings.Contains(string(svg), ">3204<") {
+		t.Error("the zero predictor off the axis without a note, or a tick at 3203.67 not rounded")
+	}
+	ratios[0].Mean = []float64{0.5, 0.35} // within 3 times the curves' top: on the axis, as the scale to read them by
+	if p, _ := BandsPlot(ratios, BandsOptions{}); p.Y.Max < 1 {
+		t.Errorf("y axis up to %g: the zero predictor at 1 left off beside curves at 0.35-0.5", p.Y.Max)
+	}
 	ks := []Curve{{Name: "AERR", X: []float64{1, 3, 4, 6}, Mean: []float64{4, 3, 2, 1}}}
 	if svg, _ := BandsSVG(ks, BandsOptions{}); !strings.Contains(string(svg), ">3<") || !strings.Contains(string(svg), ">6<") {
 		t.Error("a linear x axis with four budgets k lacks a labelled tick at each")

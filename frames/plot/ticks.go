@@ -138,6 +138,14 @@ func decadeTicks(lo, hi float64, majors []float64) (ticks []gplot.Tick, labelled
 	return ticks, labelled
 }
 
+// pointLabel labels a tick at a data point (a budget, a mean count of
+// attributes seen over splits) with at most 4 significant digits: 3204, not
+// 3203.66666667.
+func pointLabel(v float64) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return tickLabel(r)
+}
+
 // tickLabel prints v without exponent in the usual range [0.0001, 1e7) and
 // with one outside it, rounding away binary noise (0.30000000000000004).
 func tickLabel(v float64) string {

@@ -1,0 +1,196 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
+)
+
+// dateLayouts are the ways of writing a date as text that TextDateColumns
+// recognises (time.Parse layouts, one for a whole column; month first
+// before day first where both would read), besides quarters and months
+// written 1974Q1, 1974-Q1, 1974 Q1 or 1974M01.
+var dateLayouts = []string{"2006-01-02", "2006-01-02 15:04:05", time.RFC3339, "2006-01-02T15:04:05",
+	"2006-01-02 15:04:05Z07:00", "2006-01-02 15:04", "2006/01/02", "2006-01", "2006/01", "02.01.2006",
+	"01/02/2006", "02/01/2006"}
+
+var periodRe = regexp.MustCompile(`^(\d{4})[- ]?([QqMm])(\d{1,2})$`)
+
+// parseDates returns the dates of cells (missing ones left out: empty or
+// NA) as seconds since 1970, if every other cell is written in one of
+// dateLayouts (the same for all) or as a quarter or month; ok is false
+// otherwise, or when fewer than MinIDRows cells hold a date.
+func parseDates(cells []string) (at []float64, ok bool) {
+	var present []string
+	for _, c := range cells {
+		if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "NA") && !strings.EqualFold(c, "NaN") {
+			present = append(present, c)
+		}
+	}
+	if len(present) < MinIDRows {
+		return nil, false
+	}
+	if at := periodDates(present); at != nil {
+		return at, true
+	}
+	for _, layout := range dateLayouts {
+		if _, err := time.Parse(layout, present[0]); err != nil {
+			continue // most text columns fail here, at their first cell
+		}
+		at = at[:0]
+		for _, c := range present {
+			t, err := time.Parse(layout, c)
+			if err != nil {
+				break
+			}
+			at = append(at, float64(t.Unix()))
+		}
+		if len(at) == len(present) {
+			return at, true
+		}
+	}
+	return nil, false
+}
+
+// periodDates reads cells written 1974Q1, 1974-Q1, 1974 Q1 or 1974M01
+// (nil if one is not), each as the first day of its period.
+func periodDates(cells []string) []float64 {
+	if !periodRe.MatchString(cells[0]) {
+		return nil
+	}
+	at := make([]float64, 0, len(cells))
+	for _, c := range cells {
+		m := periodRe.FindStringSubmatch(c)
+		if m == nil {
+			return nil
+		}
+		y, _ := strconv.Atoi(m[1])
+		n, _ := strconv.Atoi(m[3])
+		month := n // a month
+		if strings.EqualFold(m[2], "Q") {
+			if n < 1 || n > 4 {
+				return nil
+			}
+			month = 3*n - 2
+		}
+		if month < 1 || month > 12 {
+			return nil
+		}
+		at = append(at, float64(time.Date(y, time.Month(month), 1, 0, 0, 0, 0, time.UTC).Unix()))
+	}
+	return at
+}
+
+// TextDateColumns returns the text columns of df, other than target and
+// the features (the columns a solver uses), whose every cell but missing
+// ones is a date written as text (2006-01-02, 2006/01/02, 2006-01, 1974Q1,
+// 1974M01 and a few more; one way for the whole column) and whose dates
+// never decrease, or never increase, from row to row (at least 3
+// distinct): the rows are in time order, as a time series is. The column is not used (it is text);
+// the IDLike's Warning says what random splits then measure. Frames of
+// fewer than MinIDRows rows give none.
+func TextDateColumns(df dataframe.DataFrame, target string, features []string) []IDLike {
+	if df.Err != nil || df.Nrow() < MinIDRows {
+		return nil
+	}
+	var out []IDLike
+	for _, name := range df.Names() {
+		if name == target || slices.Contains(features, name) {
+			continue
+		}
+		col := df.Col(name)
+		if col.Err != nil || col.Type() != series.String {
+			continue
+		}
+		cells := col.Records()
+		at, ok := parseDates(cells)
+		if !ok || !inRowOrder(at) {
+			continue
+		}
+		first, last := firstLast(cells)
+		out = append(out, IDLike{Column: name, Text: true, InOrder: true,
+			Reason: fmt.Sprintf("dates written as text, %s to %s", first, last)})
+	}
+	return out
+}
+
+// firstLast returns the first and the last cells that are not empty.
+func firstLast(cells []string) (first, last string) {
+	for _, c := range cells {
+		if c = strings.TrimSpace(c); c != "" {
+			if first == "" {
+				first = c
+			}
+			last = c
+		}
+	}
+	return first, last
+}
+
+// TrendColumns returns the features of df (complete numeric columns not
+// already in flagged) whose values never decrease, or never increase, from
+// row to row and take at least max(3, √m) distinct values, when the
+// target's values trend along the rows too (|correlation| of a row's
+// position and its label at least MaxLabelTrend, on at least MinTrendRows
+// rows): a time column, such as decimal years, of a time series kept in
+// time order. Unlike an identifier the column is a real feature and stays
+// one; the IDLike's Warning says only what random splits then measure.
+func TrendColumns(df dataframe.DataFrame, target string, features []string, flagged []IDLike) []IDLike {
+	if df.Err != nil || df.Nrow() < MinTrendRows || !slices.Contains(df.Names(), target) {
+		return nil
+	}
+	y := df.Col(target)
+	if y.Type() != series.Float && y.Type() != series.Int || y.HasNaN() {
+		return nil
+	}
+	trend := positionCorrelation(y.Float())
+	if !(math.Abs(trend) >= MaxLabelTrend) {
+		return nil
+	}
+	var out []IDLike
+	for _, name := range features {
+		if slices.ContainsFunc(flagged, func(c IDLike) bool { return c.Column == name }) || !slices.Contains(df.Names(), name) {
+			continue
+		}
+		col := df.Col(name)
+		if col.Err != nil || col.HasNaN() {
+			continue
+		}
+		v := col.Float()
+		if distinct := countDistinct(v); !inRowOrder(v) || distinct < 3 || float64(distinct*distinct) < float64(len(v)) {
+			continue
+		}
+		out = append(out, IDLike{Column: name, InOrder: true, Trend: trend,
+			Reason: fmt.Sprintf("values in row order, %.6g to %.6g", v[0], v[len(v)-1])})
+	}
+	return out
+}
+
+// MinTrendRows is the number of rows below which TrendColumns flags
+// nothing: the correlation of a label with its row's position in a table
+// in random order has a standard deviation of about 1/√m.
+const MinTrendRows = 20
+
+// positionCorrelation is the correlation of y_i with i.
+func positionCorrelation(y []float64) float64 {
+	pos := make([]float64, len(y))
+	for i := range pos {
+		pos[i] = float64(i)
+	}
+	return stat.Correlation(pos, y, nil)
+}
+
+// countDistinct returns the number of distinct values of v.
+func countDistinct(v []float64) int {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return len(slices.Compact(s))
+}
