@@ -184,14 +184,14 @@ func (e *CellsError) blank() string {
 		plural(e.Blank, "row has", "rows have"), strings.Join(at, ", "), more, what, them, them)
 }
 
+// PolicyAdvice is the advice that closes the error's message (the
+// missing-value policies by their names, drop-rows and mean), for a caller
+// that words it in its own terms (a command line's flags).
+func (e *CellsError) PolicyAdvice() string { return e.advice() }
+
 // advice says what the missing-value policies (by the names Missing.String
 // and the command line's --missing give them) would do with these cells: a
 // feature cell can be dropped with its row or filled, a label only dropped.
-// PolicyAdvice is the advice that closes the error's message (the
-// missing-value policies by their Go names), for a caller that words it
-// in its own terms (a command line's flags).
-func (e *CellsError) PolicyAdvice() string { return e.advice() }
-
 func (e *CellsError) advice() string {
 	features, label := false, false
 	for _, in := range e.Columns {

@@ -46,8 +46,8 @@ type IDLike struct {
 func (c IDLike) Warning() string {
 	if c.Trend != 0 {
 		return fmt.Sprintf("column %s holds %s, and the label trends along the rows too (correlation %.2f between a row's position and its label): "+
-			"if the rows are a time series, random train/test splits put each test row between training neighbours, so the test error measures "+
-			"interpolation, not forecasting (for that, hold out the last rows yourself)", c.Column, c.Reason, c.Trend)
+			"if the rows are a time series (not merely sorted by %s), random train/test splits put each test row between training neighbours, so the test error measures "+
+			"interpolation, not forecasting (for that, hold out the last rows yourself)", c.Column, c.Reason, c.Trend, c.Column)
 	}
 	if c.Text {
 		return fmt.Sprintf("column %s holds %s, in row order: if the rows are a time series, random train/test splits put each test row between "+

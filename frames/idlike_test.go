@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -228,5 +229,21 @@ func TestTrendColumns(t *testing.T) {
 	}
 	if got := TrendColumns(frame(y).Subset(perm[:MinTrendRows-1]), "y", []string{"t", "x"}, nil); got != nil {
 		t.Errorf("%d rows: %+v", MinTrendRows-1, got)
+	}
+	// a missing label and a missing time cell leave the rest to judge
+	y2, t2 := slices.Clone(y), slices.Clone(tcol)
+	y2[7], t2[11] = math.NaN(), math.NaN()
+	df2 := dataframe.New(series.New(t2, series.Float, "t"), series.New(y2, series.Float, "y"))
+	if got := TrendColumns(df2, "y", []string{"t"}, nil); len(got) != 1 {
+		t.Errorf("one missing label and time cell: %+v", got)
+	}
+	// in order but in fewer than √m steps (a year column of a monthly table:
+	// 5 values on 60 rows) is not a time column of its own
+	years := make([]float64, m)
+	for i := range years {
+		years[i] = float64(1958 + i/12)
+	}
+	if got := TrendColumns(dataframe.New(series.New(years, series.Float, "year"), series.New(y, series.Float, "y")), "y", []string{"year"}, nil); got != nil {
+		t.Errorf("5 distinct values on %d rows: %+v", m, got)
 	}
 }

@@ -135,20 +135,22 @@ func firstLast(cells []string) (first, last string) {
 	return first, last
 }
 
-// TrendColumns returns the features of df (complete numeric columns not
-// already in flagged) whose values never decrease, or never increase, from
-// row to row and take at least max(3, √m) distinct values, when the
-// target's values trend along the rows too (|correlation| of a row's
-// position and its label at least MaxLabelTrend, on at least MinTrendRows
-// rows): a time column, such as decimal years, of a time series kept in
-// time order. Unlike an identifier the column is a real feature and stays
-// one; the IDLike's Warning says only what random splits then measure.
+// TrendColumns returns the features of df (numeric columns not already in
+// flagged) whose values, missing ones left out, never decrease, or never
+// increase, from row to row and take at least max(3, √m) distinct values,
+// when the target's values trend along the rows too (|correlation| of a
+// row's position and its label, over the rows that have one, at least
+// MaxLabelTrend, on at least MinTrendRows rows): a time column, such as
+// decimal years, of a time series kept in time order, or a table sorted by
+// a column the label follows. Unlike an identifier the column is a real
+// feature and stays one; the IDLike's Warning says only what random splits
+// then measure.
 func TrendColumns(df dataframe.DataFrame, target string, features []string, flagged []IDLike) []IDLike {
 	if df.Err != nil || df.Nrow() < MinTrendRows || !slices.Contains(df.Names(), target) {
 		return nil
 	}
 	y := df.Col(target)
-	if y.Type() != series.Float && y.Type() != series.Int || y.HasNaN() {
+	if y.Type() != series.Float && y.Type() != series.Int {
 		return nil
 	}
 	trend := positionCorrelation(y.Float())
@@ -161,11 +163,11 @@ func TrendColumns(df dataframe.DataFrame, target string, features []string, flag
 			continue
 		}
 		col := df.Col(name)
-		if col.Err != nil || col.HasNaN() {
+		if col.Err != nil {
 			continue
 		}
-		v := col.Float()
-		if distinct := countDistinct(v); !inRowOrder(v) || distinct < 3 || float64(distinct*distinct) < float64(len(v)) {
+		v := slices.DeleteFunc(col.Float(), math.IsNaN)
+		if ordered, distinct := rowOrder(v); !ordered || distinct < 3 || distinct*distinct < len(v) {
 			continue
 		}
 		out = append(out, IDLike{Column: name, InOrder: true, Trend: trend,
@@ -179,18 +181,37 @@ func TrendColumns(df dataframe.DataFrame, target string, features []string, flag
 // in random order has a standard deviation of about 1/√m.
 const MinTrendRows = 20
 
-// positionCorrelation is the correlation of y_i with i.
+// positionCorrelation is the correlation of y_i with i over the i whose
+// y_i is not missing (NaN if fewer than two, or y constant).
 func positionCorrelation(y []float64) float64 {
-	pos := make([]float64, len(y))
-	for i := range pos {
-		pos[i] = float64(i)
+	var pos, val []float64
+	for i, v := range y {
+		if !math.IsNaN(v) {
+			pos, val = append(pos, float64(i)), append(val, v)
+		}
 	}
-	return stat.Correlation(pos, y, nil)
+	if len(val) < 2 {
+		return math.NaN()
+	}
+	return stat.Correlation(pos, val, nil)
 }
 
-// countDistinct returns the number of distinct values of v.
-func countDistinct(v []float64) int {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	return len(slices.Compact(s))
+// rowOrder reports whether v never decreases, or never increases, from one
+// value to the next, and how many distinct values it takes (counted only
+// then: 0 when it is not in order).
+func rowOrder(v []float64) (ordered bool, distinct int) {
+	up, down := true, true
+	distinct = min(len(v), 1)
+	for i := 1; i < len(v); i++ {
+		switch {
+		case v[i] < v[i-1]:
+			up, distinct = false, distinct+1
+		case v[i] > v[i-1]:
+			down, distinct = false, distinct+1
+		}
+		if !up && !down {
+			return false, 0
+		}
+	}
+	return true, distinct
 }

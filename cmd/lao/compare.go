@@ -702,8 +702,12 @@ func (row *compareRow) warning() string {
 		return ""
 	}
 	w := row.Runs[worst]
-	return fmt.Sprintf("%s: test MSE above the zero predictor's (the training mean) on %d of %d splits (up to %.3g times it, seed %d; mean ratio over all splits %.3f)",
-		row.label(), worse, len(row.Runs), float64(w.MSE/w.ZeroMSE), w.Seed, float64(row.Ratio.Mean))
+	up := fmt.Sprintf("up to %.3g times it, seed %d", float64(w.MSE/w.ZeroMSE), w.Seed)
+	if !(w.ZeroMSE > 0) { // constant test labels: the mean predicts them exactly
+		up = fmt.Sprintf("on seed %d the zero predictor's test MSE is 0", w.Seed)
+	}
+	return fmt.Sprintf("%s: test MSE above the zero predictor's (the training mean) on %d of %d splits (%s; mean ratio over all splits %.3f)",
+		row.label(), worse, len(row.Runs), up, float64(row.Ratio.Mean))
 }
 
 // label names the row as the table does: "aerr (k = 2)", or for full

@@ -53,6 +53,10 @@ func TestFitWithCosts(t *testing.T) {
 	if _, ok := rep["attribute_costs"].(map[string]any)["e"]; !ok || !strings.Contains(out, `"mean_cost_per_example"`) {
 		t.Errorf("attribute costs or mean missing: %s", out)
 	}
+	// a cost budget is its own budget: no note on the k + 1 family's own k
+	if notes, _ := rep["notes"].([]any); strings.Contains(fmt.Sprint(notes), "own k") {
+		t.Errorf("own-k note under a cost budget: %v", notes)
+	}
 	// the header names the cost budget, not "every attribute" (screen-ridge
 	// with a cost budget has no count limit, so its k is d)
 	text, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "screen-ridge", "--costs", costs, "--cost-budget", "25", "--cv", "0")

@@ -324,8 +324,8 @@ func (e *advisedError) Unwrap() error { return e.err }
 // message does not hold lib.
 func withAdvice(err error, lib, advice string) error {
 	msg := err.Error()
-	if lib != "" && strings.Contains(msg, lib) {
-		return &advisedError{strings.Replace(msg, lib, advice, 1), err}
+	if i := strings.LastIndex(msg, lib); lib != "" && i >= 0 { // the advice ends the library's message
+		return &advisedError{msg[:i] + advice + msg[i+len(lib):], err}
 	}
 	return fmt.Errorf("%w\n(%s)", err, advice)
 }
@@ -436,8 +436,9 @@ func (src *dataSource) tableNotes() []string {
 
 // labelNote is a hint for labels that look like classes: 0/1 or two
 // other values (coded -1/+1 they get the classification report), or 3 to
-// maxCodes integers, which may be category codes that regression takes for
-// evenly spaced amounts ("" for other labels).
+// maxCodes integers close together (their range below twice their count:
+// 1 to 5, not a skewed count from 1 to 37), which may be category codes
+// that regression takes for evenly spaced amounts ("" for other labels).
 func labelNote(y []float64) string {
 	values := map[float64]bool{}
 	for _, v := range y {

@@ -117,7 +117,8 @@ type Verdict struct {
 	// ratio: Best's lower mean comes with a spread over the splits too wide
 	// to tell it from predicting the mean. SteadierZero is its gap to the
 	// zero predictor with the interval widened for the search over
-	// SteadierSearched methods (Bonferroni's), which excludes 0.
+	// SteadierSearched methods (Bonferroni's), which excludes 0: its JSON
+	// half_width_95 is the widened half-width.
 	Steadier         string  `json:"steadier,omitempty"`
 	SteadierRatio    float64 `json:"steadier_ratio,omitempty"`
 	SteadierZero     *Gap    `json:"steadier_gap_to_zero_predictor,omitempty"`
@@ -316,10 +317,13 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	}
 	if !v.Zero.ClearlyBelow() {
 		if v.Steadier != "" {
-			g := v.SteadierZero
-			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on average, lower on %s: the 95 %% interval of the gap, "+
-				"widened for the %d methods searched, %+.3g to %+.3g, excludes 0); %s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), v.SteadierSearched, g.Mean-g.Half, g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio))
+			g, searched := v.SteadierZero, "of the gap"
+			if v.SteadierSearched > 1 {
+				searched = fmt.Sprintf("of the gap, widened for the %d methods searched,", v.SteadierSearched)
+			}
+			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on average, lower on %s: the 95 %% interval %s %+.3g to %+.3g, excludes 0); "+
+				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
+				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.Mean-g.Half, g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio))
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		if v.noYardstick() {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/laoproject/lao/frames/experiments"
 )
 
@@ -151,6 +153,18 @@ func TestVerdictSteadierAdjusted(t *testing.T) {
 	if r := v.Recommendation; !strings.Contains(r, "use ddaelr (0.710 of the zero predictor's test error, below it on average, lower on 5 of the 5 splits") ||
 		!strings.Contains(r, "widened for the 4 methods searched") {
 		t.Errorf("recommendation %q", r)
+	}
+	// the half-width is Student's t at 1 − 0.025/4 (4 degrees of freedom:
+	// 4.851) times the standard error, not at 0.975 (2.776)
+	diffs := []float64{-0.30, -0.28, -0.29, -0.31, -0.27}
+	var ss float64
+	for _, d := range diffs {
+		ss += (d + 0.29) * (d + 0.29)
+	}
+	se := math.Sqrt(ss / 4 / 5)
+	want := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 4}.Quantile(1-0.025/4) * se
+	if got := v.SteadierZero.Half; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("widened half-width %g, want %g (t = %g)", got, want, want/se)
 	}
 }
 

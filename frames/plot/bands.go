@@ -216,8 +216,9 @@ func newAxes(curves []Curve, o BandsOptions) *gplot.Plot {
 	if xs := distinctX(curves); !o.LogX && len(xs) <= 12 || o.LogX && apartOnLog(xs) {
 		// A few distinct x (budgets k, dimensions, a swept ε): a labelled tick at each.
 		ticks := make(gplot.ConstantTicks, len(xs))
+		labels := pointLabels(xs)
 		for i, x := range xs {
-			ticks[i] = gplot.Tick{Value: x, Label: pointLabel(x)}
+			ticks[i] = gplot.Tick{Value: x, Label: labels[i]}
 		}
 		p.X.Tick.Marker = ticks
 	}

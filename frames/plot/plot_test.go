@@ -127,6 +127,18 @@ func TestBandsRoles(t *testing.T) {
 	if svg, _ := BandsSVG(ratios, BandsOptions{}); !strings.Contains(string(svg), "zero predictor (above the axis: 1)") || !strings.Contains(string(svg), ">3204<") {
 		t.Error("the zero predictor off the axis without a note, or a tick at 3203.67 not rounded")
 	}
+	for _, c := range []struct {
+		xs   []float64
+		want []string
+	}{
+		{[]float64{2, 4, 12345, 123456}, []string{"2", "4", "12345", "123456"}},
+		{[]float64{1000.2, 1000.4, 3203.6666666667}, []string{"1000.2", "1000.4", "3203.7"}},
+		{[]float64{3203.6666666667, 3204.3333333333}, []string{"3203.7", "3204.3"}},
+	} {
+		if got := pointLabels(c.xs); !slices.Equal(got, c.want) {
+			t.Errorf("pointLabels(%v) = %q, want %q", c.xs, got, c.want)
+		}
+	}
 	ratios[0].Mean = []float64{0.5, 0.35} // within 3 times the curves' top: on the axis, as the scale to read them by
 	if p, _ := BandsPlot(ratios, BandsOptions{}); p.Y.Max < 1 {
 		t.Errorf("y axis up to %g: the zero predictor at 1 left off beside curves at 0.35-0.5", p.Y.Max)

@@ -138,12 +138,29 @@ func decadeTicks(lo, hi float64, majors []float64) (ticks []gplot.Tick, labelled
 	return ticks, labelled
 }
 
-// pointLabel labels a tick at a data point (a budget, a mean count of
-// attributes seen over splits) with at most 4 significant digits: 3204, not
-// 3203.66666667.
-func pointLabel(v float64) string {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
-	return tickLabel(r)
+// pointLabels labels ticks at data points xs (increasing: budgets, mean
+// counts of attributes seen over splits): an integer as it is, any other
+// value with the fewest significant digits, at least 4, that keep every
+// label distinct (3204 and 5270 for 3203.67 and 5269.67; 1000.2 and 1000.4
+// stay apart).
+func pointLabels(xs []float64) []string {
+	labels := make([]string, len(xs))
+	for digits := 4; ; digits++ {
+		seen := map[string]bool{}
+		distinct := true
+		for i, x := range xs {
+			labels[i] = tickLabel(x)
+			if x != math.Trunc(x) && digits < 12 {
+				r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', digits, 64), 64)
+				labels[i] = tickLabel(r)
+			}
+			distinct = distinct && !seen[labels[i]]
+			seen[labels[i]] = true
+		}
+		if distinct || digits >= 12 {
+			return labels
+		}
+	}
 }
 
 // tickLabel prints v without exponent in the usual range [0.0001, 1e7) and
