@@ -327,12 +327,12 @@ func (s span) padded(log bool) (lo, hi float64) {
 
 // dataRanges returns the x range of all curves and the y range of the
 // curves that are not references or the zero predictor (with their bands),
-// widened to the zero predictor's points up to 10 times its top (log axis)
-// or 3 times (linear axis), and then to the reference points that lie
-// within a factor 10 of it (log axis) or half its width (linear axis);
-// points further away are left off the axis, and the legend says where
-// (offAxisNote): curves at a few hundredths of the zero predictor's error
-// stay apart instead of lying flat at the bottom of an axis to 1.
+// widened to the zero predictor's points (on a linear axis only those up to
+// 3 times its top: curves at a few hundredths of the zero predictor's error
+// would lie flat at the bottom of an axis to 1; a log axis keeps them
+// apart), and then to the reference points that lie within a factor 10 of
+// it (log axis) or half its width (linear axis); points left off the axis
+// are named in the legend with where they are (offAxisNote).
 func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 	x, y = emptySpan(), emptySpan()
 	if o.YSpan[1] > o.YSpan[0] {
@@ -365,8 +365,8 @@ func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 		}
 		return x, y
 	}
-	for _, v := range zeros { // the scale the curves are read against, unless it dwarfs them
-		if o.LogY && v <= 10*y.hi || !o.LogY && v <= 3*max(y.hi, 0) {
+	for _, v := range zeros { // the scale the curves are read against, unless it flattens them
+		if o.LogY || v <= 3*max(y.hi, 0) {
 			y.add(v)
 		}
 	}

@@ -139,6 +139,9 @@ func TestBandsRoles(t *testing.T) {
 			t.Errorf("pointLabels(%v) = %q, want %q", c.xs, got, c.want)
 		}
 	}
+	if p, _ := BandsPlot(ratios, BandsOptions{LogY: true}); p.Y.Max < 1 {
+		t.Errorf("log y axis up to %g: the zero predictor at 1 left off (a log axis keeps the curves apart)", p.Y.Max)
+	}
 	ratios[0].Mean = []float64{0.5, 0.35} // within 3 times the curves' top: on the axis, as the scale to read them by
 	if p, _ := BandsPlot(ratios, BandsOptions{}); p.Y.Max < 1 {
 		t.Errorf("y axis up to %g: the zero predictor at 1 left off beside curves at 0.35-0.5", p.Y.Max)
