@@ -41,23 +41,24 @@ type IDLike struct {
 	Trend float64 `json:"label_trend,omitempty"`
 }
 
+// interpolates is what random splits of a time series measure.
+const interpolates = "random train/test splits put each test row between training neighbours, so the test error measures " +
+	"interpolation, not forecasting (for that, hold out the last rows yourself)"
+
 // Warning is the sentence fit, compare and describe print for c, with the
 // hint to leave the column out.
 func (c IDLike) Warning() string {
 	if c.Trend != 0 {
 		return fmt.Sprintf("column %s holds %s, and the label trends along the rows too (correlation %.2f between a row's position and its label): "+
-			"if the rows are a time series (not merely sorted by %s), random train/test splits put each test row between training neighbours, so the test error measures "+
-			"interpolation, not forecasting (for that, hold out the last rows yourself)", c.Column, c.Reason, c.Trend, c.Column)
+			"if the rows are a time series (not merely sorted by %s), %s", c.Column, c.Reason, c.Trend, c.Column, interpolates)
 	}
 	if c.Text {
-		return fmt.Sprintf("column %s holds %s, in row order: if the rows are a time series, random train/test splits put each test row between "+
-			"training neighbours, so the test error measures interpolation, not forecasting (for that, hold out the last rows yourself); "+
-			"the column itself is not used (text)", c.Column, c.Reason)
+		return fmt.Sprintf("column %s holds %s, in row order: if the rows are a time series, %s; the column itself is not used (text)",
+			c.Column, c.Reason, interpolates)
 	}
 	order := ""
 	if c.InOrder {
-		order = fmt.Sprintf("; the rows are in the order of %s: if they are a time series, random train/test splits put each test row between "+
-			"training neighbours, so the test error measures interpolation, not forecasting (for that, hold out the last rows yourself)", c.Column)
+		order = fmt.Sprintf("; the rows are in the order of %s: if they are a time series, %s", c.Column, interpolates)
 	}
 	if c.Date {
 		return fmt.Sprintf("column %s looks like dates written as numbers: %s; read as a number a date jumps by 70 or more at a month's end and by about 8,870 at a year's end, "+
@@ -71,16 +72,8 @@ func (c IDLike) Warning() string {
 // one row to the next (oldest or newest first) and takes at least 3
 // distinct values.
 func inRowOrder(v []float64) bool {
-	up, down, distinct := true, true, 1
-	for i := 1; i < len(v); i++ {
-		switch {
-		case v[i] < v[i-1]:
-			up, distinct = false, distinct+1
-		case v[i] > v[i-1]:
-			down, distinct = false, distinct+1
-		}
-	}
-	return (up || down) && distinct >= 3
+	ordered, distinct := rowOrder(v)
+	return ordered && distinct >= 3
 }
 
 // IDLikeColumns returns the columns among features of df (in that order)

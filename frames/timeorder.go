@@ -12,6 +12,8 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/laoproject/lao/frames/ingest"
 )
 
 // dateLayouts are the ways of writing a date as text that TextDateColumns
@@ -24,15 +26,15 @@ var dateLayouts = []string{"2006-01-02", "2006-01-02 15:04:05", time.RFC3339, "2
 
 var periodRe = regexp.MustCompile(`^(\d{4})[- ]?([QqMm])(\d{1,2})$`)
 
-// parseDates returns the dates of cells (missing ones left out: empty or
-// NA) as seconds since 1970, if every other cell is written in one of
+// parseDates returns the dates of cells (missing ones left out, as
+// ingest.ParseCell tells them) as seconds since 1970, if every other cell is written in one of
 // dateLayouts (the same for all) or as a quarter or month; ok is false
 // otherwise, or when fewer than MinIDRows cells hold a date.
 func parseDates(cells []string) (at []float64, ok bool) {
 	var present []string
 	for _, c := range cells {
-		if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "NA") && !strings.EqualFold(c, "NaN") {
-			present = append(present, c)
+		if _, kind := ingest.ParseCell(c); kind != ingest.Missing {
+			present = append(present, strings.TrimSpace(c))
 		}
 	}
 	if len(present) < MinIDRows {
