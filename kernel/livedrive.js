@@ -43,16 +43,26 @@ async function drive(id, stepMs) {
     st.labels.push(label ? label.textContent : "(no live value label: the cell ended)");
   }
   st.last = +input.value;
-  root.querySelector("button").click();
   // After Done the cell erases the live blocks and displays the HTML slider
   // with every view; beside busy loops this took over 30 s in CI, so the
-  // wait is four steps, and what the cell held at its end is recorded.
+  // wait is four steps, and what the cell held at its end is recorded. A
+  // click the kernel never answered (once in CI beside two busy loops: the
+  // live controls stayed 120 s) is clicked again after each step's wait, as
+  // a user would; st.clicks counts them.
   const t0 = Date.now();
-  while (Date.now() - t0 < 4 * stepMs && (document.getElementById(id) || !cell.querySelector(".lao-slider"))) await sleep(100);
+  st.clicks = 0;
+  const button = root.querySelector("button");
+  while (Date.now() - t0 < 4 * stepMs && (document.getElementById(id) || !cell.querySelector(".lao-slider"))) {
+    if (document.getElementById(id) && st.clicks * stepMs <= Date.now() - t0) {
+      button.click();
+      st.clicks++;
+    }
+    await sleep(100);
+  }
   const kept = cell.querySelector(".lao-slider input[type=range]");
   st.persisted = !document.getElementById(id) && !!kept;
   st.persistedAt = kept ? +kept.value : -1;
-  st.afterDone = `${Date.now() - t0} ms after Done: live controls ${document.getElementById(id) ? "still shown" : "gone"}, ` +
+  st.afterDone = `${Date.now() - t0} ms after Done (clicked ${st.clicks} time(s)): live controls ${document.getElementById(id) ? "still shown" : "gone"}, ` +
     `HTML slider ${kept ? "shown" : "absent"}, cell ${cell.classList.contains("running") ? "running" : "not running"}`;
   return st;
 }
