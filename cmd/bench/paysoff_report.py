@@ -11,7 +11,9 @@ budget-honest method other than screen-ridge is at or below screen-ridge,
 with the paired difference over the splits (mean and 95 % t interval: a
 cell is "clearly" won or lost only when the interval excludes 0), and the
 largest ratio any solver reached (the target: 1.05), with the half-width
-of its 95 % t interval. The best other method of a cell is chosen after the
+of its 95 % t interval. Every interval is the corrected resampled t of
+Nadeau & Bengio (2003), as compare's own: the random splits' training parts
+overlap, so the half-width is t·sd·sqrt(1/n + n_test/n_train), not t·sd/sqrt(n). The best other method of a cell is chosen after the
 fact, among many, which favours it; no interval corrects for that.
 """
 import glob
@@ -33,14 +35,16 @@ def ratios(row):
             if r.get("test_mse") is not None and r.get("zero_predictor_mse")}
 
 
-def interval(xs):
-    """Mean and 95 % t half-width of xs (half-width NaN below 2 values)."""
+def interval(xs, test_frac):
+    """Mean and 95 % t half-width of xs over random splits that held out
+    test_frac of the rows, corrected for their overlap (Nadeau & Bengio 2003;
+    half-width NaN below 2 values)."""
     n = len(xs)
     m = sum(xs) / n
     if n < 2:
         return m, float("nan")
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return m, T975[min(n - 2, len(T975) - 1)] * sd / math.sqrt(n)
+    return m, T975[min(n - 2, len(T975) - 1)] * sd * math.sqrt(1 / n + test_frac / (1 - test_frac))
 
 
 def fmt(m, sd):
@@ -79,14 +83,14 @@ def main(out):
                 r = rows.get(k)
                 cols.append(fmt(r["test_mse_over_zero_predictor"]["mean"], r["test_mse_over_zero_predictor"]["sd"]) if r else "-")
                 if r:
-                    worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, k, interval(list(ratios(r).values()))[1]))
+                    worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, k, interval(list(ratios(r).values()), rep["test_frac"])[1]))
             lines.append(f"| {s} | " + " | ".join(cols) + " |")
         for s, rows in by.items():
             if "full" in rows:
                 r = rows["full"]
                 v = fmt(r["test_mse_over_zero_predictor"]["mean"], r["test_mse_over_zero_predictor"]["sd"])
                 lines.append(f"| {s} (all {r['k']}) | " + " | ".join([v] * len(ks)) + " |")
-                worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, "all", interval(list(ratios(r).values()))[1]))
+                worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, "all", interval(list(ratios(r).values()), rep["test_frac"])[1]))
         for e in sk:
             v = fmt(e["ratio"][0], e["ratio"][1])
             lines.append(f"| {e['estimator']} | " + " | ".join([v] * len(ks)) + " |")
@@ -97,7 +101,7 @@ def main(out):
             if cand and base:
                 best = min(cand)
                 a, b = ratios(by[best[1]][k]), ratios(base)
-                diff = interval([a[seed] - b[seed] for seed in a if seed in b])
+                diff = interval([a[seed] - b[seed] for seed in a if seed in b], rep["test_frac"])
                 cells.append((name, k, best[1], best[0], base["test_mse_over_zero_predictor"]["mean"], diff))
         verdict = rep.get("verdict") or []
         if verdict:
@@ -110,7 +114,7 @@ def main(out):
     better = [c for c in cells if c[5][0] + c[5][1] < 0]
     head = [f"Scoreboard: the best budget-honest method other than {BASELINE} is at or below {BASELINE} in "
             f"{len(won)} of {len(cells)} (table, k) cells ({100 * len(won) / max(len(cells), 1):.0f} %); "
-            f"by the paired differences over the splits (95 % t interval) it is clearly below in {len(better)}, "
+            f"by the paired differences over the splits (95 % corrected resampled t interval) it is clearly below in {len(better)}, "
             f"clearly above in {len(lost)} and within noise in {len(cells) - len(better) - len(lost)}.\n",
             "| table | k | best other method | its ratio | screen-ridge | paired difference (95 % interval) |",
             "|---|---|---|---|---|---|"]
@@ -118,7 +122,7 @@ def main(out):
         head.append(f"| {c[0]} | {c[1]} | {c[2]} | {c[3]:.3f} | {c[4]:.3f} | {c[5][0]:+.3f} ± {c[5][1]:.3f} |")
     worst.sort(reverse=True)
     head.append("")
-    head.append("Largest mean ratios (target: none above 1.05; ± the 95 % t half-width over the splits): " +
+    head.append("Largest mean ratios (target: none above 1.05; ± the 95 % corrected resampled t half-width over the splits): " +
                 "; ".join(f"{w[2]} k = {w[3]} on {w[1]}: {w[0]:.3f} ± {w[4]:.3f}" for w in worst[:8]) + "\n")
     print("\n".join(head + lines))
 

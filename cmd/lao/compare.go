@@ -632,7 +632,7 @@ func (c *comparison) finish() {
 		}
 	}
 	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
-	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D)
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, c.rep.TestFrac)
 }
 
 // beatsBaseline counts the splits on which job ji's row has a lower test
@@ -1022,7 +1022,8 @@ func zeroWhy(cv, fits int) string {
 func ownK(row compareRow) bool { return !row.Full && row.SolverK > 0 && row.SolverK != row.K }
 
 // printVerdict prints, for each k, the best budgeted method with its gaps
-// (paired over the splits, 95 % intervals) and the recommendation.
+// (paired over the splits, 95 % intervals corrected for the splits'
+// overlap) and the recommendation.
 func printVerdict(w io.Writer, vs []experiments.Verdict) {
 	if len(vs) == 0 {
 		return
@@ -1031,7 +1032,7 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, the split's test MSE over its zero predictor's; one split: no intervals):")
 	} else {
 		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, each split's test MSE over its zero predictor's, averaged over the splits;",
-			"differences paired by split, 95 % intervals):")
+			"differences paired by split, 95 % intervals corrected for the overlap of the splits' training rows, Nadeau & Bengio 2003):")
 	}
 	for _, v := range vs {
 		at := fmt.Sprintf("k = %d", v.K)

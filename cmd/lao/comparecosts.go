@@ -130,7 +130,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return err
 	}
 	rep.Notes = append(rep.Notes, dd...)
-	if rep.Pairs, err = costPairs(curves, prepare); err != nil {
+	if rep.Pairs, err = costPairs(curves, prepare, f.testFrac); err != nil {
 		return err
 	}
 	if f.splits != "" { // the splits compare writes without prices: the same seeds and rows
@@ -328,8 +328,9 @@ func costSolver(name string, blind bool, k int, derive bool, c costFlags) func()
 }
 
 // costPairs matches each priced curve with its cost-blind one and adds the
-// predicted gain for AERR and DDAERR (Corollary C.5, at the curve's k).
-func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error)) ([]costPair, error) {
+// predicted gain for AERR and DDAERR (Corollary C.5, at the curve's k);
+// testFrac is the splits' test share, for the paired intervals.
+func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error), testFrac float64) ([]costPair, error) {
 	byLabel := map[string]experiments.CostCurve{}
 	for _, c := range curves {
 		byLabel[c.Label] = c
@@ -352,7 +353,7 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 		if v, ok := b.MSEAtCost(c.Final.Cost); ok {
 			pr.BlindAtPriced = jptr(v)
 		}
-		pr.AtCost, pr.Splits = c.GapAtCost(b, name+" (cost-blind)"), len(c.Splits)
+		pr.AtCost, pr.Splits = c.GapAtCost(b, name+" (cost-blind)", testFrac), len(c.Splits)
 		pr.Identical = reflect.DeepEqual(c.Splits, b.Splits)
 		pr.Reading = pr.reading()
 		if name == "aerr" || name == "ddaerr" {
@@ -480,7 +481,7 @@ func (p costPair) reading() string {
 	if n := p.Splits; g.N < n { // a split whose cost-blind curve does not span the priced total has no MSE there
 		over = fmt.Sprintf("%d of the %d splits: on the other %d the cost-blind curve has no point at the priced run's total cost", g.N, n, n-g.N)
 	}
-	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval %+.4g to %+.4g over %s)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, over)
+	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval corrected for the splits' overlap, %+.4g to %+.4g over %s)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, over)
 	switch {
 	case g.N < 2:
 		return head + fmt.Sprintf(": %s, no interval to tell them apart", over)

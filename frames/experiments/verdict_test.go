@@ -3,6 +3,7 @@ package experiments_test
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ func TestVerdicts(t *testing.T) {
 	o = append(o, outcomes("screen-ridge", 4, false, 0.31, 0.33, 0.27, 0.32, 0.28)...)
 	o = append(o, outcomes("aerr", 4, false, 0.60, 0.70, 0.50, 0.61, 0.59)...)
 	o = append(o, outcomes("aerr", 8, false, 1.02, 0.95, 1.10, 0.99, 1.01)...)
-	v := experiments.Verdicts(o, "screen-ridge", 100)
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0)
 	if len(v) != 3 || v[0].K != 2 || v[1].K != 4 || v[2].K != 8 {
 		t.Fatalf("verdicts %+v", v)
 	}
@@ -70,13 +71,13 @@ func TestVerdicts(t *testing.T) {
 func TestVerdictBelowFullInformation(t *testing.T) {
 	o := append(outcomes("ridge", 10, true, 0.950, 0.948, 0.951, 0.949, 0.947),
 		outcomes("gaelr", 8, false, 0.948, 0.946, 0.949, 0.947, 0.945)...)
-	v := experiments.Verdicts(o, "screen-ridge", 100)
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0)
 	if len(v) != 1 || !v[0].Full.Clear() || !strings.Contains(v[0].Recommendation, "its ratio is 0.0020 lower than full information's (ridge) on these splits") {
 		t.Errorf("%+v: %q", v, v[0].Recommendation)
 	}
 	o = append(outcomes("ridge", 10, true, 0.9500, 0.9480, 0.9510, 0.9490, 0.9470),
 		outcomes("gaelr", 8, false, 0.9503, 0.9482, 0.9513, 0.9492, 0.9474)...)
-	v = experiments.Verdicts(o, "screen-ridge", 100)
+	v = experiments.Verdicts(o, "screen-ridge", 100, 0)
 	if len(v) != 1 || !v[0].Full.Clear() || !strings.Contains(v[0].Recommendation, "full information (ridge) is 0.00028 better") {
 		t.Errorf("%+v: %q", v, v[0].Recommendation)
 	}
@@ -85,7 +86,7 @@ func TestVerdictBelowFullInformation(t *testing.T) {
 // One split gives no interval and nothing JSON cannot encode.
 func TestVerdictOneSplit(t *testing.T) {
 	o := append(outcomes("aerr", 2, false, 0.5), outcomes("screen-ridge", 2, false, 0.6)...)
-	v := experiments.Verdicts(append(o, outcomes("ridge", 5, true, 0.4)...), "screen-ridge", 100)
+	v := experiments.Verdicts(append(o, outcomes("ridge", 5, true, 0.4)...), "screen-ridge", 100, 0)
 	if len(v) != 1 || v[0].Screen.Clear() || v[0].Screen.Half != 0 || v[0].Full.N != 1 || !strings.Contains(v[0].Screen.Statement(), "no interval") {
 		t.Errorf("%+v", v)
 	}
@@ -107,7 +108,7 @@ func TestVerdictSteadierMethod(t *testing.T) {
 	o = append(o, outcomes("screen-ridge", 4, false, 0.40, 1.20, 0.785)...)
 	o = append(o, outcomes("aelr", 4, false, 0.825, 0.856, 0.840)...)
 	o = append(o, outcomes("aerr", 4, false, 0.99, 0.90, 1.05)...)
-	v := experiments.Verdicts(o, "screen-ridge", 100)[0]
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0)[0]
 	if v.Best != "screen-ridge" || v.Zero.Clear() || v.Steadier != "aelr" || v.SteadierZero == nil || !v.SteadierZero.Clear() {
 		t.Fatalf("verdict %+v", v)
 	}
@@ -117,7 +118,7 @@ func TestVerdictSteadierMethod(t *testing.T) {
 	// A steady method tied with the best is recommended, and not also named
 	// among those too spread to tell from the mean (a reviewer's case).
 	o = append(o, outcomes("twophased-ddaelr", 4, false, 0.79, 0.80, 0.795)...)
-	v = experiments.Verdicts(o, "screen-ridge", 100)[0]
+	v = experiments.Verdicts(o, "screen-ridge", 100, 0)[0]
 	if v.Best != "screen-ridge" || !slices.Equal(v.Tied, []string{"twophased-ddaelr"}) || v.Steadier != "twophased-ddaelr" {
 		t.Fatalf("tied verdict %+v", v)
 	}
@@ -138,7 +139,7 @@ func TestVerdictSteadierAdjusted(t *testing.T) {
 	o = append(o, outcomes("aer", 2, false, 0.634, 0.635, 0.894, 1.000, 0.793)...)
 	o = append(o, outcomes("aerr", 2, false, 0.99, 0.90, 1.05, 1.2, 0.95)...)
 	o = append(o, outcomes("aelr", 2, false, 0.99, 0.98, 1.01, 1.0, 0.97)...)
-	v := experiments.Verdicts(o, "screen-ridge", 100)[0]
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0)[0]
 	if plain := v.Zero; v.Best != "screen-ridge" || plain.Clear() {
 		t.Fatalf("verdict %+v", v)
 	}
@@ -146,7 +147,7 @@ func TestVerdictSteadierAdjusted(t *testing.T) {
 		t.Errorf("steadier %s (%+v) after a search over 3 methods", v.Steadier, v.SteadierZero)
 	}
 	o = append(o, outcomes("ddaelr", 2, false, 0.70, 0.72, 0.71, 0.69, 0.73)...)
-	v = experiments.Verdicts(o, "screen-ridge", 100)[0]
+	v = experiments.Verdicts(o, "screen-ridge", 100, 0)[0]
 	if v.Steadier != "ddaelr" || v.SteadierSearched != 4 || !v.SteadierZero.ClearlyBelow() {
 		t.Fatalf("steadier %q after a search over %d methods (%+v)", v.Steadier, v.SteadierSearched, v.SteadierZero)
 	}
@@ -172,7 +173,7 @@ func TestVerdictSteadierAdjusted(t *testing.T) {
 func TestVerdictAllAttributes(t *testing.T) {
 	o := append(outcomes("ridge", 4, true, 0.5, 0.6, 0.55), outcomes("aerr", 2, false, 0.7, 0.8, 0.75)...)
 	o = append(o, outcomes("aerr", 4, false, 0.6, 0.7, 0.65)...)
-	v := experiments.Verdicts(o, "screen-ridge", 4)
+	v := experiments.Verdicts(o, "screen-ridge", 4, 0)
 	if len(v) != 2 || v[0].AllAttributes || !v[1].AllAttributes ||
 		!strings.HasPrefix(v[1].Recommendation, "k = 4, all d = 4 attributes (no budget: nothing is hidden") || !strings.HasPrefix(v[0].Recommendation, "k = 2: ") {
 		t.Errorf("%+v", v)
@@ -186,10 +187,10 @@ func TestGapJSON(t *testing.T) {
 		g    experiments.Gap
 		want string
 	}{
-		{experiments.Gap{Against: "a", N: 0}, `{"against":"a","mean":null,"half_width_95":null,"splits":0,"splits_lower":0,"splits_higher":0}`},
-		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1,"splits_lower":0,"splits_higher":0}`},
-		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4, Lower: 1}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4,"splits_lower":1,"splits_higher":0}`},
-		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4,"splits_lower":0,"splits_higher":0}`},
+		{experiments.Gap{Against: "a", N: 0}, `{"against":"a","mean":null,"half_width_95":null,"splits":0,"splits_lower":0,"splits_higher":0,"test_over_train":0}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1,"splits_lower":0,"splits_higher":0,"test_over_train":0}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4, Lower: 1, TestOverTrain: 0.25}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4,"splits_lower":1,"splits_higher":0,"test_over_train":0.25}`},
+		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4,"splits_lower":0,"splits_higher":0,"test_over_train":0}`},
 	} {
 		b, err := json.Marshal(c.g)
 		if err != nil || string(b) != c.want {
@@ -209,7 +210,7 @@ func TestVerdictMeanFromFewSplits(t *testing.T) {
 		o = append(o, experiments.Outcome{Solver: "aelr", K: 2, Seed: uint64(i + 1), Ratio: aelr[i]},
 			experiments.Outcome{Solver: "screen-ridge", K: 2, Seed: uint64(i + 1), Ratio: screen[i]})
 	}
-	v := experiments.Verdicts(o, "screen-ridge", 10)
+	v := experiments.Verdicts(o, "screen-ridge", 10, 0)
 	want := "use aelr (0.081 of the zero predictor's test error); screen-ridge (0.156) is as good within noise and lower on 8 of the 10 splits, equal on 1: a few splits decide the means, so neither is clearly better"
 	if len(v) != 1 || v[0].Best != "aelr" || v[0].Screen.Lower != 1 || v[0].Screen.Higher != 8 || !strings.Contains(v[0].Recommendation, want) {
 		t.Errorf("%+v", v)
@@ -229,18 +230,18 @@ func TestVerdictMeanFromFewSplits(t *testing.T) {
 func TestVerdictFullLowerOnEverySplit(t *testing.T) {
 	o := append(outcomes("aelr", 2, false, 0.01, 0.02, 0.144), outcomes("ridge", 9, true, 0.0002, 0.0001, 0.0003)...)
 	o = append(o, outcomes("screen-ridge", 2, false, 0.3, 0.2, 0.25)...)
-	v := experiments.Verdicts(o, "screen-ridge", 100)
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0)
 	if len(v) != 1 || v[0].Full == nil || v[0].Full.Clear() || v[0].Full.Higher != 3 {
 		t.Fatalf("%+v full %+v", v, v[0].Full)
 	}
 	r := v[0].Recommendation
-	if strings.Contains(r, "not distinguishable") || !strings.Contains(r, "full information (ridge, 0.00020) is lower on all 3 splits, but its 95 % interval does not exclude 0 yet: more splits would tell (compare's --repeat)") {
+	if strings.Contains(r, "not distinguishable") || !strings.Contains(r, "full information (ridge, 0.00020) is lower on all 3 splits, but its 95 % interval does not exclude 0 yet: more splits may tell (compare's --repeat), though splits of the same rows narrow it only so far") {
 		t.Errorf("recommendation %q", r)
 	}
 	// and the mirror: the budgeted method lower than full information on
 	// every split, not yet clear
 	o = append(outcomes("aelr", 2, false, 0.0001, 0.0002, 0.0001), outcomes("ridge", 9, true, 0.01, 0.02, 0.144)...)
-	v = experiments.Verdicts(o, "screen-ridge", 100)
+	v = experiments.Verdicts(o, "screen-ridge", 100, 0)
 	if r := v[0].Recommendation; !strings.Contains(r, "; lower than full information (ridge, 0.058) on all 3 splits, but the 95 % interval does not exclude 0 yet") {
 		t.Errorf("mirror: %q", r)
 	}
@@ -256,13 +257,13 @@ func TestVerdictTiesAndNoYardstick(t *testing.T) {
 		o = append(o, outcomes(s, 2, false, 1, 1, 1, 1, 1)...)
 	}
 	o = append(o, outcomes("lasso", 7, true, 1, 1, 1, 1, 1)...)
-	v := experiments.Verdicts(o, "screen-ridge", 7)
+	v := experiments.Verdicts(o, "screen-ridge", 7, 0)
 	want := "no budgeted method clearly beats predicting the training mean (best: aelr (tied with aer, aerr), 1.000 of its error), and neither does full information (lasso, 1.000)"
 	if len(v) != 1 || !slices.Equal(v[0].Tied, []string{"aer", "aerr"}) || !strings.Contains(v[0].Recommendation, want) {
 		t.Errorf("%+v", v)
 	}
 	o = append(outcomes("aelr", 2, false, 0.8, 0.82, 0.79, 0.81, 0.8), outcomes("ridge", 7, true, 1.0, 1.2, 0.9, 1.1, 1.0)...)
-	v = experiments.Verdicts(o, "screen-ridge", 7)
+	v = experiments.Verdicts(o, "screen-ridge", 7, 0)
 	want = "use aelr (0.804 of the zero predictor's test error); full information (ridge, 1.040) does not clearly beat predicting the training mean on these splits: no yardstick here"
 	if len(v) != 1 || len(v[0].Tied) != 0 || v[0].Recommendation != "k = 2: "+want {
 		t.Errorf("%+v", v)
@@ -289,12 +290,119 @@ func TestVerdictBestIsZero(t *testing.T) {
 		o = append(o, experiments.Outcome{Solver: "aelr", K: 2, Seed: uint64(i + 1), Ratio: 1, Zero: true},
 			experiments.Outcome{Solver: "aerr", K: 2, Seed: uint64(i + 1), Ratio: 1.1 + 0.01*float64(i)})
 	}
-	v := experiments.Verdicts(o, "screen-ridge", 10)[0]
+	v := experiments.Verdicts(o, "screen-ridge", 10, 0)[0]
 	if !v.BestIsZero || v.BestNamed() != "aelr (the training mean on every split)" || !strings.Contains(v.Recommendation, "best: aelr (the training mean on every split), 1.000") {
 		t.Errorf("%+v", v)
 	}
 	o[0].Zero = false // a model on one split: not the mean throughout
-	if v := experiments.Verdicts(o, "screen-ridge", 10)[0]; v.BestIsZero {
+	if v := experiments.Verdicts(o, "screen-ridge", 10, 0)[0]; v.BestIsZero {
 		t.Errorf("%+v", v)
 	}
+}
+
+// With the splits' test share (0.2: n_test/n_train = 0.25) the intervals
+// are Nadeau & Bengio's: σ̂·t·√(1/J + 0.25) instead of σ̂·t/√J. The
+// k = 2 gap of TestVerdicts (sd 0.012247 over 5 splits) widens from
+// 0.015207 to 2.7764·0.012247·√(0.2 + 0.25) = 0.022810; a gap of −0.04
+// with sd 0.02236 that the plain interval called (half-width 0.0278) is
+// within noise after the correction (0.0416).
+func TestVerdictsResampled(t *testing.T) {
+	if r := experiments.Resampled(0.2); math.Abs(r-0.25) > 1e-15 {
+		t.Errorf("Resampled(0.2) = %v, want 0.25", r)
+	}
+	for _, f := range []float64{0, 1, -0.1, 1.5, math.NaN()} {
+		if r := experiments.Resampled(f); r != 0 {
+			t.Errorf("Resampled(%v) = %v, want 0 (no correction)", f, r)
+		}
+	}
+	var o []experiments.Outcome
+	o = append(o, outcomes("screen-ridge", 2, false, 0.50, 0.52, 0.48, 0.51, 0.49)...)
+	o = append(o, outcomes("aerr", 2, false, 0.40, 0.43, 0.39, 0.41, 0.42)...)
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0.2)[0]
+	if g := v.Screen; g == nil || math.Abs(g.Half-0.0228103) > 1e-6 || g.TestOverTrain != 0.25 || !g.Clear() {
+		t.Errorf("k = 2 gap to screen-ridge %+v, want half-width 0.0228103", g)
+	}
+	near := outcomes("aerr", 2, false, 0.95, 0.97, 0.93, 0.96, 0.99)
+	if g := experiments.Verdicts(near, "screen-ridge", 100, 0)[0].Zero; !g.ClearlyBelow() || math.Abs(g.Half-0.0277645) > 1e-6 {
+		t.Errorf("plain: %+v, want clearly below with half-width 0.0277645", g)
+	}
+	if g := experiments.Verdicts(near, "screen-ridge", 100, 0.2)[0].Zero; g.Clear() || math.Abs(g.Half-0.0416467) > 1e-6 {
+		t.Errorf("corrected: %+v, want within noise with half-width 0.0416467", g)
+	}
+}
+
+// The correction's reason, measured: two methods of the same expected test
+// error (least squares on x1 alone and on x2 alone, y = x1 + x2 + noise with
+// x1 and x2 exchangeable), compared over J = 10 random 80/20 splits of
+// each of 400 tables of 60 rows. The plain paired t interval excludes 0 on
+// far more than 5 % of the tables (the splits' training parts overlap, so
+// their differences vary less than the mean's error); the corrected one
+// excludes it on about 5 %: within 3 binomial sds (3·√(0.05·0.95/400) =
+// 0.033) of 0.05.
+func TestResampledIntervalCalibrated(t *testing.T) {
+	const tables, splits, n, nTest = 400, 10, 60, 12
+	rng := rand.New(rand.NewPCG(11, 12))
+	plain, corrected := 0, 0
+	for range tables {
+		x1, x2, y := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range n {
+			x1[i], x2[i] = rng.NormFloat64(), rng.NormFloat64()
+			y[i] = x1[i] + x2[i] + rng.NormFloat64()
+		}
+		var o []experiments.Outcome
+		for s := range splits {
+			perm := rng.Perm(n)
+			test, train := perm[:nTest], perm[nTest:]
+			zero := testMSE(nil, y, train, test)
+			o = append(o, experiments.Outcome{Solver: "a", K: 1, Seed: uint64(s + 1), Ratio: testMSE(x1, y, train, test) / zero},
+				experiments.Outcome{Solver: "b", K: 1, Seed: uint64(s + 1), Ratio: testMSE(x2, y, train, test) / zero})
+		}
+		if experiments.Verdicts(o, "b", 2, 0)[0].Screen.Clear() {
+			plain++
+		}
+		if experiments.Verdicts(o, "b", 2, float64(nTest)/n)[0].Screen.Clear() {
+			corrected++
+		}
+	}
+	sd := math.Sqrt(0.05 * 0.95 / tables)
+	p, c := float64(plain)/tables, float64(corrected)/tables
+	t.Logf("the interval excludes 0 on %.3f (plain) and %.3f (corrected) of %d tables", p, c, tables)
+	if math.Abs(c-0.05) > 3*sd {
+		t.Errorf("corrected interval: excludes 0 on %.3f of the tables under the null, want 0.05 ± %.3f", c, 3*sd)
+	}
+	if p < 0.05+3*sd {
+		t.Errorf("plain interval: excludes 0 on %.3f of the tables, want above 0.05 + %.3f (anticonservative)", p, 3*sd)
+	}
+}
+
+// testMSE fits y ≈ a + b·x by least squares on the rows train (x nil: the
+// training mean) and returns the mean squared error on the rows test.
+func testMSE(x, y []float64, train, test []int) float64 {
+	var mx, my float64
+	for _, i := range train {
+		my += y[i] / float64(len(train))
+		if x != nil {
+			mx += x[i] / float64(len(train))
+		}
+	}
+	var sxy, sxx float64
+	for _, i := range train {
+		if x != nil {
+			sxy += (x[i] - mx) * (y[i] - my)
+			sxx += (x[i] - mx) * (x[i] - mx)
+		}
+	}
+	b := 0.0
+	if sxx > 0 {
+		b = sxy / sxx
+	}
+	var mse float64
+	for _, i := range test {
+		r := y[i] - my
+		if x != nil {
+			r -= b * (x[i] - mx)
+		}
+		mse += r * r / float64(len(test))
+	}
+	return mse
 }
