@@ -12,8 +12,9 @@ with the paired difference over the splits (mean and 95 % t interval: a
 cell is "clearly" won or lost only when the interval excludes 0), and the
 largest ratio any solver reached (the target: 1.05), with the half-width
 of its 95 % t interval. Every interval is the corrected resampled t of
-Nadeau & Bengio (2003), as compare's own: the random splits' training parts
-overlap, so the half-width is t·sd·sqrt(1/n + n_test/n_train), not t·sd/sqrt(n). The best other method of a cell is chosen after the
+Nadeau & Bengio (2003), as compare's own: the random splits' training
+parts overlap, so the half-width is t·sd·sqrt(1/n + n_test/n_train), not
+t·sd/sqrt(n). The best other method of a cell is chosen after the
 fact, among many, which favours it; no interval corrects for that.
 """
 import glob
@@ -35,16 +36,24 @@ def ratios(row):
             if r.get("test_mse") is not None and r.get("zero_predictor_mse")}
 
 
-def interval(xs, test_frac):
-    """Mean and 95 % t half-width of xs over random splits that held out
-    test_frac of the rows, corrected for their overlap (Nadeau & Bengio 2003;
+def test_over_train(rep):
+    """n_test/n_train of compare's splits: round(test_frac·m) test rows, as
+    compare holds out (half away from zero, as Go's math.Round)."""
+    m = rep["m"]
+    n_test = math.floor(rep["test_frac"] * m + 0.5)
+    return n_test / (m - n_test)
+
+
+def interval(xs, rho):
+    """Mean and 95 % t half-width of xs over random splits of one table with
+    n_test/n_train = rho, corrected for their overlap (Nadeau & Bengio 2003;
     half-width NaN below 2 values)."""
     n = len(xs)
     m = sum(xs) / n
     if n < 2:
         return m, float("nan")
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return m, T975[min(n - 2, len(T975) - 1)] * sd * math.sqrt(1 / n + test_frac / (1 - test_frac))
+    return m, T975[min(n - 2, len(T975) - 1)] * sd * math.sqrt(1 / n + rho)
 
 
 def fmt(m, sd):
@@ -83,14 +92,14 @@ def main(out):
                 r = rows.get(k)
                 cols.append(fmt(r["test_mse_over_zero_predictor"]["mean"], r["test_mse_over_zero_predictor"]["sd"]) if r else "-")
                 if r:
-                    worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, k, interval(list(ratios(r).values()), rep["test_frac"])[1]))
+                    worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, k, interval(list(ratios(r).values()), test_over_train(rep))[1]))
             lines.append(f"| {s} | " + " | ".join(cols) + " |")
         for s, rows in by.items():
             if "full" in rows:
                 r = rows["full"]
                 v = fmt(r["test_mse_over_zero_predictor"]["mean"], r["test_mse_over_zero_predictor"]["sd"])
                 lines.append(f"| {s} (all {r['k']}) | " + " | ".join([v] * len(ks)) + " |")
-                worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, "all", interval(list(ratios(r).values()), rep["test_frac"])[1]))
+                worst.append((r["test_mse_over_zero_predictor"]["mean"], name, s, "all", interval(list(ratios(r).values()), test_over_train(rep))[1]))
         for e in sk:
             v = fmt(e["ratio"][0], e["ratio"][1])
             lines.append(f"| {e['estimator']} | " + " | ".join([v] * len(ks)) + " |")
@@ -101,7 +110,7 @@ def main(out):
             if cand and base:
                 best = min(cand)
                 a, b = ratios(by[best[1]][k]), ratios(base)
-                diff = interval([a[seed] - b[seed] for seed in a if seed in b], rep["test_frac"])
+                diff = interval([a[seed] - b[seed] for seed in a if seed in b], test_over_train(rep))
                 cells.append((name, k, best[1], best[0], base["test_mse_over_zero_predictor"]["mean"], diff))
         verdict = rep.get("verdict") or []
         if verdict:

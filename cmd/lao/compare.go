@@ -632,7 +632,7 @@ func (c *comparison) finish() {
 		}
 	}
 	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
-	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, c.rep.TestFrac)
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, experiments.TestOverTrain(c.rep.M-mTrain, mTrain))
 }
 
 // beatsBaseline counts the splits on which job ji's row has a lower test

@@ -36,6 +36,9 @@ type costCompareReport struct {
 	Curves   []experiments.CostCurve `json:"curves"`
 	Pairs    []costPair              `json:"pairs"`
 	Notes    []string                `json:"notes,omitempty"`
+	// testOverTrain is the splits' n_test/n_train (the first split's), for
+	// the paired intervals (experiments.TestOverTrain).
+	testOverTrain float64
 }
 
 // describeTable sets what r says of the table from the first split's
@@ -46,6 +49,7 @@ func (r *costCompareReport) describeTable(src *dataSource, f *compareFlags, firs
 		return err
 	}
 	r.M, r.D, r.Missing, r.Warnings, r.Unused = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.missing, p.Warnings(), []any{}
+	r.testOverTrain = experiments.TestOverTrain(p.Test.Len(), p.Train.Len())
 	for _, u := range p.unused {
 		r.Unused = append(r.Unused, u)
 	}
@@ -130,7 +134,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return err
 	}
 	rep.Notes = append(rep.Notes, dd...)
-	if rep.Pairs, err = costPairs(curves, prepare, f.testFrac); err != nil {
+	if rep.Pairs, err = costPairs(curves, prepare, rep.testOverTrain); err != nil {
 		return err
 	}
 	if f.splits != "" { // the splits compare writes without prices: the same seeds and rows
@@ -329,8 +333,8 @@ func costSolver(name string, blind bool, k int, derive bool, c costFlags) func()
 
 // costPairs matches each priced curve with its cost-blind one and adds the
 // predicted gain for AERR and DDAERR (Corollary C.5, at the curve's k);
-// testFrac is the splits' test share, for the paired intervals.
-func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error), testFrac float64) ([]costPair, error) {
+// testOverTrain is the splits' n_test/n_train, for the paired intervals.
+func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) (*frames.Prepared, error), testOverTrain float64) ([]costPair, error) {
 	byLabel := map[string]experiments.CostCurve{}
 	for _, c := range curves {
 		byLabel[c.Label] = c
@@ -353,7 +357,7 @@ func costPairs(curves []experiments.CostCurve, prepare func(lao.Solver, uint64) 
 		if v, ok := b.MSEAtCost(c.Final.Cost); ok {
 			pr.BlindAtPriced = jptr(v)
 		}
-		pr.AtCost, pr.Splits = c.GapAtCost(b, name+" (cost-blind)", testFrac), len(c.Splits)
+		pr.AtCost, pr.Splits = c.GapAtCost(b, name+" (cost-blind)", testOverTrain), len(c.Splits)
 		pr.Identical = reflect.DeepEqual(c.Splits, b.Splits)
 		pr.Reading = pr.reading()
 		if name == "aerr" || name == "ddaerr" {

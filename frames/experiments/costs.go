@@ -77,9 +77,9 @@ type CostCurve struct {
 // (MSEAtCost; a split where other's curve does not reach that cost is left
 // out, and Gap.N counts the splits compared). It returns the mean
 // difference with its 95 % interval over those splits (negative: c is
-// lower at the same total cost), corrected for random splits that held out
-// the share testFrac of the rows (Resampled).
-func (c CostCurve) GapAtCost(other CostCurve, against string, testFrac float64) Gap {
+// lower at the same total cost), corrected for random splits of one table
+// with testOverTrain = n_test/n_train (TestOverTrain; 0: the plain t).
+func (c CostCurve) GapAtCost(other CostCurve, against string, testOverTrain float64) Gap {
 	var diff []float64
 	for r, pts := range c.Splits {
 		if r >= len(other.Splits) {
@@ -93,7 +93,7 @@ func (c CostCurve) GapAtCost(other CostCurve, against string, testFrac float64) 
 			diff = append(diff, last.MSE-v)
 		}
 	}
-	return gapOf(diff, against, Resampled(testFrac))
+	return gapOf(diff, against, testOverTrain)
 }
 
 // RunCosts runs a cost comparison.

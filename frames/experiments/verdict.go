@@ -25,11 +25,11 @@ type Outcome struct {
 	Zero bool
 }
 
-// Gap is a paired difference of test-MSE ratios over the splits both
-// solvers ran on: Mean ± Half is its 95 % confidence interval (Student's t
-// with N−1 degrees of freedom), corrected for random splits whose training
-// parts overlap (Nadeau & Bengio 2003; see Resampled). With N < 2 there is
-// no interval (Half 0).
+// Gap is a paired difference over the splits both solvers ran on (of
+// test-MSE ratios in a Verdict, of test MSEs in GapAtCost): Mean ± Half is
+// its 95 % confidence interval (Student's t with N−1 degrees of freedom),
+// corrected for random splits whose training parts overlap (Nadeau &
+// Bengio 2003; see TestOverTrain). With N < 2 there is no interval (Half 0).
 type Gap struct {
 	// Of names the solver whose ratio the gap is of (minus Against's).
 	Of      string  `json:"of"`
@@ -47,23 +47,29 @@ type Gap struct {
 	// plain t interval).
 	TestOverTrain float64 `json:"test_over_train"`
 	equal         int     // splits of a difference exactly 0 (not NaN)
+	// floor is the half-width that no number of splits of the same rows
+	// goes below: z_0.975·sd·√TestOverTrain.
+	floor float64
 }
 
-// Resampled returns n_test/n_train for random splits that hold out the
-// fraction testFrac of the rows for testing (0 outside (0, 1): no
-// correction). The splits' training parts overlap, so their test errors
-// are correlated and the variance of the differences over J splits
-// understates the variance of their mean: the plain paired t interval,
-// σ̂·t/√J, excludes 0 far more often than 5 % when nothing differs.
-// Nadeau & Bengio (2003, "Inference for the generalization error", Machine
-// Learning 52) widen it to σ̂·t·√(1/J + n_test/n_train), the "corrected
-// resampled t" (Bouckaert & Frank 2004 found it the best calibrated of
-// the tests they compared for repeated random splits).
-func Resampled(testFrac float64) float64 {
-	if !(testFrac > 0 && testFrac < 1) {
+// TestOverTrain returns n_test/n_train, the correction of the intervals
+// over random splits of one table into mTest test and mTrain training
+// rows (0 if either count is not positive: no correction). The splits'
+// training parts overlap, so their test errors are correlated and the
+// variance of the differences over J splits understates the variance of
+// their mean: the plain paired t interval, σ̂·t/√J, excludes 0 far more
+// often than 5 % when nothing differs (TestResampledIntervalCalibrated:
+// on about 23 % of tables with 10 splits). Nadeau & Bengio (2003,
+// "Inference for the generalization error", Machine Learning 52) widen it
+// to σ̂·t·√(1/J + n_test/n_train), the "corrected resampled t" (Bouckaert
+// & Frank 2004 found it the best calibrated of the tests they compared
+// for repeated random splits). Its target is the difference in expected
+// error on new data from the same source, not on these rows alone.
+func TestOverTrain(mTest, mTrain int) float64 {
+	if mTest <= 0 || mTrain <= 0 {
 		return 0
 	}
-	return testFrac / (1 - testFrac)
+	return float64(mTest) / float64(mTrain)
 }
 
 // MarshalJSON writes the mean as null when there is none (no split
@@ -159,11 +165,12 @@ type Verdict struct {
 // full-information reference and to the baseline (e.g. "screen-ridge"),
 // and a one-line recommendation; d is the table's number of attributes
 // (a k of at least d is marked AllAttributes, and its recommendation says
-// that nothing was hidden; d ≤ 0, unknown, marks none). testFrac is the
-// share of rows each random split held out for testing: the intervals are
-// corrected for the overlap of the splits' training parts (Resampled; 0
-// for test sets that are independent of each other's training data).
-func Verdicts(outcomes []Outcome, baseline string, d int, testFrac float64) []Verdict {
+// that nothing was hidden; d ≤ 0, unknown, marks none). testOverTrain is
+// n_test/n_train of the random splits of one table the outcomes came
+// from (TestOverTrain): the intervals are corrected for the overlap of
+// their training parts; 0 gives the plain t intervals, for comparisons
+// over independent samples.
+func Verdicts(outcomes []Outcome, baseline string, d int, testOverTrain float64) []Verdict {
 	bySolverK := map[[2]string][]Outcome{}
 	var ks []int
 	for _, o := range outcomes {
@@ -176,7 +183,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int, testFrac float64) []Ve
 		bySolverK[key] = append(bySolverK[key], o)
 	}
 	slices.Sort(ks)
-	full, rho := bestOf(bySolverK, "full"), Resampled(testFrac)
+	full, rho := bestOf(bySolverK, "full"), testOverTrain
 	var out []Verdict
 	for _, k := range ks {
 		ranked := rankAt(bySolverK, fmt.Sprint(k))
@@ -282,7 +289,7 @@ func meanRatio(runs []Outcome) float64 {
 
 // pairedGap is the gap of the solver named of, whose runs are a: the mean
 // of a's ratio minus b's over the splits (seeds) both ran on, with its 95 %
-// half-width, corrected by rho = n_test/n_train (Resampled); b nil means
+// half-width, corrected by rho = n_test/n_train (TestOverTrain); b nil means
 // the zero predictor (ratio 1 on every split).
 func pairedGap(of string, a, b []Outcome, against string, rho float64) Gap {
 	other := map[uint64]float64{}
@@ -330,7 +337,9 @@ func gapOf(diff []float64, against string, rho float64) Gap {
 		ss += (d - g.Mean) * (d - g.Mean)
 	}
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.N - 1)}.Quantile(0.975)
-	g.Half = t * math.Sqrt(ss/float64(g.N-1)*(1/float64(g.N)+rho))
+	variance := ss / float64(g.N-1)
+	g.Half = t * math.Sqrt(variance*(1/float64(g.N)+rho))
+	g.floor = distuv.UnitNormal.Quantile(0.975) * math.Sqrt(variance*rho)
 	return g
 }
 
@@ -418,6 +427,16 @@ func oneSplitLine(v Verdict, best, full string) string {
 	return line + "; one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)"
 }
 
+// moreSplits says whether more splits of the same rows could make g's
+// interval exclude 0: not when |mean| is within the floor no number of
+// splits goes below (their training rows overlap), only more rows.
+func (g Gap) moreSplits() string {
+	if g.TestOverTrain > 0 && math.Abs(g.Mean) <= g.floor {
+		return fmt.Sprintf(" (the splits share most training rows, so agreeing on all of them is weak evidence), and more splits of these rows cannot make it: however many, it stays wider than ±%.2g; more rows would tell", g.floor)
+	}
+	return " yet: more splits may tell (compare's --repeat)"
+}
+
 // fullClause compares a verdict's best method with the full-information
 // reference, or says that the reference does not beat the zero predictor
 // itself ("" without a reference).
@@ -428,11 +447,11 @@ func fullClause(v Verdict, full string) string {
 	case v.noYardstick():
 		return fmt.Sprintf("; full information (%s, %s) does not clearly beat predicting the training mean on these splits: no yardstick here", full, RatioNumber(1+v.FullZero.Mean))
 	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
-		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, but its 95 %% interval does not exclude 0 yet: more splits may tell (compare's --repeat), though splits of the same rows narrow it only so far",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
+		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, but its 95 %% interval does not exclude 0%s",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.moreSplits())
 	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Lower == v.Full.N:
-		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits, but the 95 %% interval does not exclude 0 yet: more splits may tell (compare's --repeat), though splits of the same rows narrow it only so far",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N)
+		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits, but the 95 %% interval does not exclude 0%s",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.moreSplits())
 	case !v.Full.Clear():
 		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)", full, v.Full.onSplits(v.Full.Lower))
 	case v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one

@@ -235,7 +235,7 @@ func TestVerdictFullLowerOnEverySplit(t *testing.T) {
 		t.Fatalf("%+v full %+v", v, v[0].Full)
 	}
 	r := v[0].Recommendation
-	if strings.Contains(r, "not distinguishable") || !strings.Contains(r, "full information (ridge, 0.00020) is lower on all 3 splits, but its 95 % interval does not exclude 0 yet: more splits may tell (compare's --repeat), though splits of the same rows narrow it only so far") {
+	if strings.Contains(r, "not distinguishable") || !strings.Contains(r, "full information (ridge, 0.00020) is lower on all 3 splits, but its 95 % interval does not exclude 0 yet: more splits may tell (compare's --repeat)") {
 		t.Errorf("recommendation %q", r)
 	}
 	// and the mirror: the budgeted method lower than full information on
@@ -300,25 +300,25 @@ func TestVerdictBestIsZero(t *testing.T) {
 	}
 }
 
-// With the splits' test share (0.2: n_test/n_train = 0.25) the intervals
-// are Nadeau & Bengio's: σ̂·t·√(1/J + 0.25) instead of σ̂·t/√J. The
-// k = 2 gap of TestVerdicts (sd 0.012247 over 5 splits) widens from
-// 0.015207 to 2.7764·0.012247·√(0.2 + 0.25) = 0.022810; a gap of −0.04
-// with sd 0.02236 that the plain interval called (half-width 0.0278) is
-// within noise after the correction (0.0416).
+// With n_test/n_train = 0.25 (splits of 80/20) the intervals are Nadeau &
+// Bengio's: σ̂·t·√(1/J + 0.25) instead of σ̂·t/√J. The k = 2 gap of
+// TestVerdicts (sd 0.012247 over 5 splits) widens from 0.015207 to
+// 2.7764·0.012247·√(0.2 + 0.25) = 0.022810; a gap of −0.04 with sd 0.02236
+// that the plain interval called (half-width 0.0277645) is within noise
+// after the correction (0.0416467).
 func TestVerdictsResampled(t *testing.T) {
-	if r := experiments.Resampled(0.2); math.Abs(r-0.25) > 1e-15 {
-		t.Errorf("Resampled(0.2) = %v, want 0.25", r)
+	if r := experiments.TestOverTrain(20, 80); r != 0.25 {
+		t.Errorf("TestOverTrain(20, 80) = %v, want 0.25", r)
 	}
-	for _, f := range []float64{0, 1, -0.1, 1.5, math.NaN()} {
-		if r := experiments.Resampled(f); r != 0 {
-			t.Errorf("Resampled(%v) = %v, want 0 (no correction)", f, r)
+	for _, c := range [][2]int{{0, 80}, {20, 0}, {-1, 80}} {
+		if r := experiments.TestOverTrain(c[0], c[1]); r != 0 {
+			t.Errorf("TestOverTrain(%d, %d) = %v, want 0 (no correction)", c[0], c[1], r)
 		}
 	}
 	var o []experiments.Outcome
 	o = append(o, outcomes("screen-ridge", 2, false, 0.50, 0.52, 0.48, 0.51, 0.49)...)
 	o = append(o, outcomes("aerr", 2, false, 0.40, 0.43, 0.39, 0.41, 0.42)...)
-	v := experiments.Verdicts(o, "screen-ridge", 100, 0.2)[0]
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0.25)[0]
 	if g := v.Screen; g == nil || math.Abs(g.Half-0.0228103) > 1e-6 || g.TestOverTrain != 0.25 || !g.Clear() {
 		t.Errorf("k = 2 gap to screen-ridge %+v, want half-width 0.0228103", g)
 	}
@@ -326,21 +326,54 @@ func TestVerdictsResampled(t *testing.T) {
 	if g := experiments.Verdicts(near, "screen-ridge", 100, 0)[0].Zero; !g.ClearlyBelow() || math.Abs(g.Half-0.0277645) > 1e-6 {
 		t.Errorf("plain: %+v, want clearly below with half-width 0.0277645", g)
 	}
-	if g := experiments.Verdicts(near, "screen-ridge", 100, 0.2)[0].Zero; g.Clear() || math.Abs(g.Half-0.0416467) > 1e-6 {
+	if g := experiments.Verdicts(near, "screen-ridge", 100, 0.25)[0].Zero; g.Clear() || math.Abs(g.Half-0.0416467) > 1e-6 {
 		t.Errorf("corrected: %+v, want within noise with half-width 0.0416467", g)
+	}
+}
+
+// The steadier method's search widens the corrected interval by
+// Bonferroni's t quantile at the same degrees of freedom: with 2 methods
+// searched over 5 splits, t(1 − 0.025/2, 4) = 3.4954 in place of 2.7764,
+// so a method at −0.04 with sd 0.01 has the half-width
+// 3.4954·0.01·√(1/5 + 0.25) = 0.023448 and is clear, one at −0.02 is not
+// (alone, unwidened, its 0.018625 would be).
+func TestVerdictSteadierResampled(t *testing.T) {
+	var o []experiments.Outcome
+	o = append(o, outcomes("a", 2, false, 0.70, 1.40, 0.60, 1.20, 0.80)...) // lowest mean 0.94, spread wide
+	o = append(o, outcomes("b", 2, false, 0.95, 0.97, 0.96, 0.95, 0.97)...) // −0.04, sd 0.01
+	o = append(o, outcomes("c", 2, false, 0.97, 0.99, 0.98, 0.97, 0.99)...) // −0.02, sd 0.01
+	v := experiments.Verdicts(o, "screen-ridge", 100, 0.25)[0]
+	if v.Best != "a" || v.Zero.Clear() {
+		t.Fatalf("best %s, gap %+v: want a, within noise", v.Best, v.Zero)
+	}
+	if v.Steadier != "b" || v.SteadierSearched != 2 || v.SteadierZero == nil {
+		t.Fatalf("steadier %q searched %d: want b of 2", v.Steadier, v.SteadierSearched)
+	}
+	sd := 0.01
+	want := 3.4954 * sd * math.Sqrt(0.2+0.25) // t(1 − 0.025/2, 4) = 3.4954
+	if g := v.SteadierZero; math.Abs(g.Half-want) > 1e-4 || g.TestOverTrain != 0.25 {
+		t.Errorf("steadier gap %+v, want half-width %.6f", g, want)
+	}
+	o = append(o[:5:5], o[10:]...) // a and c
+	o = append(o, outcomes("d", 2, false, 1.05, 1.07, 1.04, 1.06, 1.03)...)
+	if v = experiments.Verdicts(o, "screen-ridge", 100, 0.25)[0]; v.Steadier != "" {
+		t.Errorf("steadier %q: c's −0.02 ± %.4f should not be clear", v.Steadier, v.SteadierZero.Half)
+	}
+	if v = experiments.Verdicts(o[:10], "screen-ridge", 100, 0.25)[0]; v.Steadier != "c" {
+		t.Errorf("steadier %q: alone, c's −0.02 ± 0.018625 is clear", v.Steadier)
 	}
 }
 
 // The correction's reason, measured: two methods of the same expected test
 // error (least squares on x1 alone and on x2 alone, y = x1 + x2 + noise with
 // x1 and x2 exchangeable), compared over J = 10 random 80/20 splits of
-// each of 400 tables of 60 rows. The plain paired t interval excludes 0 on
-// far more than 5 % of the tables (the splits' training parts overlap, so
-// their differences vary less than the mean's error); the corrected one
-// excludes it on about 5 %: within 3 binomial sds (3·√(0.05·0.95/400) =
-// 0.033) of 0.05.
+// each of 4,000 tables of 60 rows. The plain paired t interval excludes 0
+// on far more than 5 % of the tables (the splits' training parts overlap,
+// so their differences vary less than the mean's error); the corrected one
+// on 5 % within 3 binomial sds (3·√(0.05·0.95/4000) = 0.0103): with
+// n_test/n_train doubled it excluded 0 on 1.7 % of them, halved on 10 %.
 func TestResampledIntervalCalibrated(t *testing.T) {
-	const tables, splits, n, nTest = 400, 10, 60, 12
+	const tables, splits, n, nTest = 4000, 10, 60, 12
 	rng := rand.New(rand.NewPCG(11, 12))
 	plain, corrected := 0, 0
 	for range tables {
@@ -360,7 +393,7 @@ func TestResampledIntervalCalibrated(t *testing.T) {
 		if experiments.Verdicts(o, "b", 2, 0)[0].Screen.Clear() {
 			plain++
 		}
-		if experiments.Verdicts(o, "b", 2, float64(nTest)/n)[0].Screen.Clear() {
+		if experiments.Verdicts(o, "b", 2, experiments.TestOverTrain(nTest, n-nTest))[0].Screen.Clear() {
 			corrected++
 		}
 	}
@@ -368,10 +401,10 @@ func TestResampledIntervalCalibrated(t *testing.T) {
 	p, c := float64(plain)/tables, float64(corrected)/tables
 	t.Logf("the interval excludes 0 on %.3f (plain) and %.3f (corrected) of %d tables", p, c, tables)
 	if math.Abs(c-0.05) > 3*sd {
-		t.Errorf("corrected interval: excludes 0 on %.3f of the tables under the null, want 0.05 ± %.3f", c, 3*sd)
+		t.Errorf("corrected interval: excludes 0 on %.3f of the tables under the null, want 0.05 ± %.4f", c, 3*sd)
 	}
 	if p < 0.05+3*sd {
-		t.Errorf("plain interval: excludes 0 on %.3f of the tables, want above 0.05 + %.3f (anticonservative)", p, 3*sd)
+		t.Errorf("plain interval: excludes 0 on %.3f of the tables, want above 0.05 + %.4f (anticonservative)", p, 3*sd)
 	}
 }
 
@@ -405,4 +438,21 @@ func testMSE(x, y []float64, train, test []int) float64 {
 		mse += r * r / float64(len(test))
 	}
 	return mse
+}
+
+// When full information is lower on every split but within the floor that
+// no number of splits of the same rows goes below (z·sd·√0.25 = 0.039 for
+// differences 0.001, 0.08, 0.002, 0.07, 0.003: mean 0.031, sd 0.0401), the
+// verdict says more rows would tell, not more splits.
+func TestVerdictMoreRowsNotSplits(t *testing.T) {
+	var o []experiments.Outcome
+	o = append(o, outcomes("ridge", 10, true, 0.50, 0.50, 0.50, 0.50, 0.50)...)
+	o = append(o, outcomes("aerr", 2, false, 0.501, 0.58, 0.502, 0.57, 0.503)...)
+	r := experiments.Verdicts(o, "screen-ridge", 100, 0.25)[0].Recommendation
+	if !strings.Contains(r, "is lower on all 5 splits") || !strings.Contains(r, "cannot make it: however many, it stays wider than ±0.039; more rows would tell") {
+		t.Errorf("recommendation %q", r)
+	}
+	if r = experiments.Verdicts(o, "screen-ridge", 100, 0)[0].Recommendation; !strings.Contains(r, "yet: more splits may tell (compare's --repeat)") {
+		t.Errorf("plain: %q", r)
+	}
 }
