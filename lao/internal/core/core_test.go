@@ -414,13 +414,20 @@ func TestLazyEpochsMatchDense(t *testing.T) {
 // zero attributes), move some past |u| = 20, where the cache does not
 // apply, and reach the re-centring range, mixed with sparse steps (AddU,
 // online lasso's path on rows with few non-zero attributes), at a d that
-// is not a multiple of four.
+// is not a multiple of four, over enough steps that the running sum starts
+// new epochs (the flush written out in recentreCached has a branch for a
+// coordinate last flushed in an earlier epoch).
 func TestEGDenseCacheSameBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	const d, B = 41, 3.0
 	cached, plain := NewEG(d, B), NewEG(d, B)
 	delta := make([]float64, d)
-	for step := range 3000 {
+	defer func() {
+		if cached.clock.epoch < 2 {
+			t.Errorf("%d epochs: the test no longer reaches a new epoch", cached.clock.epoch)
+		}
+	}()
+	for step := range 30000 {
 		cached.Accumulate()
 		plain.Accumulate()
 		if step%5 == 4 { // a sparse step on both

@@ -195,23 +195,36 @@ func maxAbsAux(c []coord, delta []float64) float64 {
 // e.hyp: the same arithmetic as sinhCosh (the cached value times e^{−M}),
 // so every bit of the result is the same, without an exponential for
 // those coordinates.
+//
+// The flush of each coordinate's owed sum (Lazy.flush) is written out here
+// for a coordinate flushed in the current epoch, as every coordinate is
+// after a dense step: acc += a·(S − last), the expression of Lazy.owed.
 func (e *EG) recentreCached() {
 	M, eM := e.M, e.eM
-	for i := range e.c {
-		e.flush(i)
-		c := &e.c[i]
+	S, epoch := e.S, e.clock.epoch
+	n := len(e.c)
+	cs, hyp, ch, ab, ep := e.c[:n], e.hyp[:n], e.ch[:n], e.ab[:n], e.ep[:n]
+	for i := range cs {
+		c := &cs[i]
+		if ep[i] == epoch {
+			c.acc += c.a * (S - c.last)
+		} else {
+			c.acc += e.owed(i)
+			ep[i] = epoch
+		}
+		c.last = S
 		if u := c.aux; math.Abs(u) < 20 {
-			h := &e.hyp[i]
+			h := &hyp[i]
 			if b := math.Float64bits(u); h.u != b {
 				E := math.Expm1(math.Abs(u))
 				p := E + 1
 				h.u, h.sh, h.ch = b, math.Copysign(E*(E+2)/(2*p), u), (p+1/p)/2
 			}
-			c.a, e.ch[i] = h.sh*eM, h.ch*eM
+			c.a, ch[i] = h.sh*eM, h.ch*eM
 		} else {
-			c.a, e.ch[i] = sinhCosh(u, M, eM)
+			c.a, ch[i] = sinhCosh(u, M, eM)
 		}
-		e.ab[i] = math.Abs(c.a)
+		ab[i] = math.Abs(c.a)
 	}
 }
 
