@@ -183,7 +183,8 @@ func Verdicts(outcomes []Outcome, baseline string, d int, testOverTrain float64)
 		bySolverK[key] = append(bySolverK[key], o)
 	}
 	slices.Sort(ks)
-	full, rho := bestOf(bySolverK, "full"), testOverTrain
+	full := bestOf(bySolverK, "full")
+	rho := testOverTrain // the intervals' correction
 	var out []Verdict
 	for _, k := range ks {
 		ranked := rankAt(bySolverK, fmt.Sprint(k))
@@ -432,7 +433,7 @@ func oneSplitLine(v Verdict, best, full string) string {
 // splits goes below (their training rows overlap), only more rows.
 func (g Gap) moreSplits() string {
 	if g.TestOverTrain > 0 && math.Abs(g.Mean) <= g.floor {
-		return fmt.Sprintf(" (the splits share most training rows, so agreeing on all of them is weak evidence), and more splits of these rows cannot make it: however many, it stays wider than ±%.2g; more rows would tell", g.floor)
+		return fmt.Sprintf(" (the splits share most training rows, so agreeing on all of them is weak evidence), and more splits of these rows cannot make it: however many, it stays wider than about ±%.2g; more rows would tell", g.floor)
 	}
 	return " yet: more splits may tell (compare's --repeat)"
 }
