@@ -1047,6 +1047,9 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 		} else {
 			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s\n", at, best, experiments.RatioNumber(v.Ratio))
 		}
+		if v.Zero.N > 1 { // the comparison a recommendation rests on
+			fmt.Fprintf(w, "    %s: %s\n", v.Best, v.Zero.Statement())
+		}
 		if v.Full != nil {
 			fmt.Fprintf(w, "    %s vs full information: %s\n", v.Best, v.Full.Statement())
 		}

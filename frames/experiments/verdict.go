@@ -365,19 +365,26 @@ func recommend(v Verdict, full, baseline string, d int) string {
 				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.Mean-g.Half, g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio))
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
-		if v.noYardstick() {
-			line += fmt.Sprintf(", and neither does full information (%s, %s)", full, RatioNumber(1+v.FullZero.Mean))
+		switch {
+		case v.noYardstick():
+			return line + fmt.Sprintf(", and neither does full information (%s, %s): the columns may carry too little signal for this target to tell on these rows; more rows, or other columns, would tell",
+				full, RatioNumber(1+v.FullZero.Mean))
+		case v.AllAttributes:
+			return line + "; every attribute was read already: more rows would tell"
 		}
 		return line + "; read more attributes per row or collect more rows"
 	}
 	line := at + fmt.Sprintf("use %s (%s of the zero predictor's test error)", best, RatioNumber(v.Ratio)) + fullClause(v, full)
-	if g := v.Screen; g != nil && v.Best != baseline && !g.Clear() {
-		if 2*g.Higher > g.N { // the mean and the count part: say so, without taking sides
-			line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %s: a few splits decide the means, so neither is clearly better",
-				baseline, RatioNumber(v.ScreenRatio), g.onSplits(g.Higher))
-		} else {
-			line += fmt.Sprintf("; %s is as good within noise (%s lower on %s)", baseline, v.Best, g.onSplits(g.Lower))
-		}
+	g := v.Screen
+	switch {
+	case g == nil || g.Clear():
+	case v.Best == baseline: // g is the runner-up's gap to the baseline
+		line += fmt.Sprintf("; %s is as good within noise (%s, lower than %s on %s)", v.RunnerUp, RatioNumber(v.ScreenRatio+g.Mean), baseline, g.onSplits(g.Lower))
+	case 2*g.Higher > g.N: // the mean and the count part: say so, without taking sides
+		line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %s: a few splits decide the means, so neither is clearly better",
+			baseline, RatioNumber(v.ScreenRatio), g.onSplits(g.Higher))
+	default:
+		line += fmt.Sprintf("; %s is as good within noise (%s lower on %s)", baseline, v.Best, g.onSplits(g.Lower))
 	}
 	return line
 }
@@ -428,14 +435,23 @@ func oneSplitLine(v Verdict, best, full string) string {
 	return line + "; one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)"
 }
 
+// weak says, for splits of one table, why every split agreeing is weak
+// evidence ("" for independent samples).
+func (g Gap) weak() string {
+	if g.TestOverTrain > 0 {
+		return " (the splits share most training rows, so this is weak evidence)"
+	}
+	return ""
+}
+
 // moreSplits says whether more splits of the same rows could make g's
 // interval exclude 0: not when |mean| is within the floor no number of
 // splits goes below (their training rows overlap), only more rows.
 func (g Gap) moreSplits() string {
 	if g.TestOverTrain > 0 && math.Abs(g.Mean) <= g.floor {
-		return fmt.Sprintf(" (the splits share most training rows, so agreeing on all of them is weak evidence), and more splits of these rows cannot make it: however many, it stays wider than about ±%.2g; more rows would tell", g.floor)
+		return fmt.Sprintf(": more splits of these rows are not expected to tell (however many, the interval stays wider than about ±%.2g, whatever the test share); more rows would", g.floor)
 	}
-	return " yet: more splits may tell (compare's --repeat)"
+	return ": more splits may tell (compare's --repeat)"
 }
 
 // fullClause compares a verdict's best method with the full-information
@@ -448,11 +464,13 @@ func fullClause(v Verdict, full string) string {
 	case v.noYardstick():
 		return fmt.Sprintf("; full information (%s, %s) does not clearly beat predicting the training mean on these splits: no yardstick here", full, RatioNumber(1+v.FullZero.Mean))
 	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
-		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits, but its 95 %% interval does not exclude 0%s",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.moreSplits())
+		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits%s, but its 95 %% interval does not exclude 0%s",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.weak(), v.Full.moreSplits())
 	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Lower == v.Full.N:
-		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits, but the 95 %% interval does not exclude 0%s",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.moreSplits())
+		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits%s, but the 95 %% interval does not exclude 0%s",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.weak(), v.Full.moreSplits())
+	case !v.Full.Clear() && v.Full.N > 1:
+		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)%s", full, v.Full.onSplits(v.Full.Lower), v.Full.moreSplits())
 	case !v.Full.Clear():
 		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)", full, v.Full.onSplits(v.Full.Lower))
 	case v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
