@@ -3,6 +3,7 @@ package frames
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -114,5 +115,18 @@ func ratioText(mse, zero float64) string {
 	if math.IsNaN(r) || math.IsInf(r, 0) {
 		return ""
 	}
-	return fmt.Sprintf(" (%.3g times it)", r)
+	return " (" + Times(r) + " times it)"
+}
+
+// Times prints a ratio of two MSEs to three significant digits, or to as
+// many more as it takes not to round a ratio above or below 1 to "1": a
+// warning that a fit is worse than the zero predictor reads "1.0004 times
+// it", not "1 times it".
+func Times(r float64) string {
+	for prec := 3; prec < 17; prec++ {
+		if s := strconv.FormatFloat(r, 'g', prec, 64); r == 1 || s != "1" {
+			return s
+		}
+	}
+	return strconv.FormatFloat(r, 'g', -1, 64)
 }

@@ -85,14 +85,14 @@ func Refit(train lao.Table, tuned, base lao.Solver, cv *CVResult, fit func(lao.S
 		if i > 0 {
 			whose = "CV's next setting"
 		}
-		notes = append(notes, fmt.Sprintf("%s (%s) fitted worse than the zero predictor on its own training data (training MSE %.4g times the zero predictor's); refitted with %s",
-			whose, refitName(setting), fitMSE/zeroMSE, refitName(n)))
+		notes = append(notes, fmt.Sprintf("%s (%s) fitted worse than the zero predictor on its own training data (training MSE %s times the zero predictor's); refitted with %s",
+			whose, refitName(setting), Times(fitMSE/zeroMSE), refitName(n)))
 		setting = n
 		if res, err = fit(n.Solver); err != nil {
 			return nil, nil, nil, err
 		}
 		if fitMSE = lao.MSE(res.W, train); !(fitMSE > zeroMSE) {
-			notes[len(notes)-1] += fmt.Sprintf(", kept (training MSE %.4g times the zero predictor's)", fitMSE/zeroMSE)
+			notes[len(notes)-1] += fmt.Sprintf(", kept (training MSE %s times the zero predictor's)", Times(fitMSE/zeroMSE))
 			break
 		}
 	}

@@ -151,3 +151,13 @@ func TestRefitNoMargin(t *testing.T) {
 		}
 	}
 }
+
+// Times keeps three significant digits unless they would round a ratio
+// other than 1 to "1".
+func TestTimes(t *testing.T) {
+	for r, want := range map[float64]string{1: "1", 1.0004: "1.0004", 0.99996: "0.99996", 1.2345: "1.23", 2.5: "2.5", 0.5: "0.5", 1.000000000000001: "1.000000000000001"} {
+		if got := frames.Times(r); got != want {
+			t.Errorf("Times(%v) = %q, want %q", r, got, want)
+		}
+	}
+}

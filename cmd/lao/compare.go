@@ -702,7 +702,7 @@ func (row *compareRow) warning() string {
 		return ""
 	}
 	w := row.Runs[worst]
-	up := fmt.Sprintf("up to %.3g times it, seed %d", float64(w.MSE/w.ZeroMSE), w.Seed)
+	up := fmt.Sprintf("up to %s times it, seed %d", frames.Times(float64(w.MSE/w.ZeroMSE)), w.Seed)
 	if !(w.ZeroMSE > 0) { // constant test labels: the mean predicts them exactly
 		up = fmt.Sprintf("on seed %d the zero predictor's test MSE is 0", w.Seed)
 	}
