@@ -132,7 +132,12 @@ type compareReport struct {
 	CVFolds  int      `json:"cv_folds"`
 	Binary   bool     `json:"labels_plus_minus_one"`
 	Unused   []any    `json:"unused_columns"`
-	Zero     meanSD   `json:"zero_predictor_mse"`
+	// TimeOrder lists the columns in whose order the rows are, or along
+	// which the label trends (frames.IDLike's InOrder and Trend): if the
+	// rows are a time series, random splits measure interpolation, and the
+	// verdict says so.
+	TimeOrder []string `json:"time_order_columns,omitempty"`
+	Zero      meanSD   `json:"zero_predictor_mse"`
 	// ZeroClass is the zero predictor's classification error for ±1
 	// labels (predicting the training part's majority class).
 	ZeroClass *meanSD      `json:"zero_predictor_classification_error,omitempty"`
@@ -480,6 +485,11 @@ func (c *comparison) first(p *prepared) error {
 	}
 	c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 	c.warn(p.Warnings()...)
+	for _, id := range p.IDLike {
+		if id.InOrder || id.Trend != 0 {
+			c.rep.TimeOrder = append(c.rep.TimeOrder, id.Column)
+		}
+	}
 	for _, u := range p.unused {
 		c.rep.Unused = append(c.rep.Unused, u)
 	}
@@ -904,7 +914,7 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	for _, m := range r.Warnings {
 		fmt.Fprintln(w, "warning:", m)
 	}
-	printVerdict(w, r.Verdict)
+	printVerdict(w, r.Verdict, r.TimeOrder)
 	return nil
 }
 
@@ -1023,8 +1033,9 @@ func ownK(row compareRow) bool { return !row.Full && row.SolverK > 0 && row.Solv
 
 // printVerdict prints, for each k, the best budgeted method with its gaps
 // (paired over the splits, 95 % intervals corrected for the splits'
-// overlap) and the recommendation.
-func printVerdict(w io.Writer, vs []experiments.Verdict) {
+// overlap) and the recommendation; timeOrder names the columns that show
+// the rows may be a time series (compareReport.TimeOrder).
+func printVerdict(w io.Writer, vs []experiments.Verdict, timeOrder []string) {
 	if len(vs) == 0 {
 		return
 	}
@@ -1033,6 +1044,10 @@ func printVerdict(w io.Writer, vs []experiments.Verdict) {
 	} else {
 		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, each split's test MSE over its zero predictor's, averaged over the splits;",
 			"differences paired by split, 95 % intervals corrected for the overlap of the splits' training rows, Nadeau & Bengio 2003):")
+	}
+	if len(timeOrder) > 0 {
+		fmt.Fprintf(w, "  (the rows are in the order of %s: if they are a time series, every line below measures interpolation between neighbouring rows, not forecasting; see the warning above)\n",
+			strings.Join(timeOrder, ", "))
 	}
 	for _, v := range vs {
 		at := fmt.Sprintf("k = %d", v.K)

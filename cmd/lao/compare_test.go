@@ -335,7 +335,7 @@ func TestLeakWarning(t *testing.T) {
 func TestPrintVerdictSteadier(t *testing.T) {
 	var b strings.Builder
 	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.944, Tied: []string{"aer"}, Steadier: "aer", SteadierRatio: 0.953, Recommendation: "k = 2: use aer"},
-		{K: 3, AllAttributes: true, Best: "aelr", Ratio: 0.875, Steadier: "screen-ridge", SteadierRatio: 0.879, Recommendation: "k = 3, all d = 3 attributes: use screen-ridge"}})
+		{K: 3, AllAttributes: true, Best: "aelr", Ratio: 0.875, Steadier: "screen-ridge", SteadierRatio: 0.879, Recommendation: "k = 3, all d = 3 attributes: use screen-ridge"}}, nil)
 	if out := b.String(); !strings.Contains(out, "k = 2: lowest mean ratio aerr, 0.944, but not clearly below the zero predictor over the splits; recommended instead: aer, 0.953 (→ below)") ||
 		!strings.Contains(out, "k = 3 (every attribute: no budget): lowest mean ratio aelr, 0.875, but not clearly below the zero predictor over the splits; recommended instead: screen-ridge, 0.879 (→ below)") ||
 		strings.Contains(out, "best") || !strings.Contains(out, `verdict (by the "/ zero predictor" column`) {
@@ -387,5 +387,39 @@ func TestCompareRowWarningWorst(t *testing.T) {
 	row.Runs = row.Runs[:1]
 	if got := row.warning(); got != "" {
 		t.Errorf("no split above: %q", got)
+	}
+}
+
+// A table whose rows follow a time column gets a verdict that says its
+// lines measure interpolation (the JSON lists the column); a shuffled
+// copy does not.
+func TestCompareVerdictTimeOrder(t *testing.T) {
+	var b, shuffled strings.Builder
+	b.WriteString("year,x,y\n")
+	shuffled.WriteString("year,x,y\n")
+	rng := lao.NewRand(4)
+	var rows []string
+	for i := range 60 {
+		x := rng.Float64()
+		rows = append(rows, fmt.Sprintf("%d,%.4f,%.4f\n", 1950+i, x, 0.05*float64(i)+x+0.1*rng.NormFloat64()))
+		b.WriteString(rows[i])
+	}
+	for _, i := range rng.Perm(len(rows)) {
+		shuffled.WriteString(rows[i])
+	}
+	args := []string{"--target", "y", "--solvers", "ridge,screen-ridge", "--k", "1", "--repeat", "2", "--cv", "2", "--quiet"}
+	out, err := runCmd(t, append([]string{"compare", "--data", writeTemp(t, "t.csv", b.String())}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "(the rows are in the order of year: if they are a time series, every line below measures interpolation") {
+		t.Errorf("no time-order line in the verdict:\n%s", out)
+	}
+	out, err = runCmd(t, append([]string{"compare", "--data", writeTemp(t, "s.csv", shuffled.String())}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "measures interpolation between neighbouring rows") {
+		t.Errorf("a time-order line for shuffled rows:\n%s", out)
 	}
 }
