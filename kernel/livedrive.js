@@ -51,9 +51,11 @@ async function drive(id, stepMs) {
   // a user would; st.clicks counts them.
   const t0 = Date.now();
   st.clicks = 0;
-  const button = root.querySelector("button");
   while (Date.now() - t0 < 4 * stepMs && (document.getElementById(id) || !cell.querySelector(".lao-slider"))) {
-    if (document.getElementById(id) && st.clicks * stepMs <= Date.now() - t0) {
+    // The button is looked up at each click: a Done widget left unanswered
+    // is replaced by a new one (kernel's handshakeWidget).
+    const button = document.getElementById(id)?.querySelector("button");
+    if (button && st.clicks * stepMs <= Date.now() - t0) {
       button.click();
       st.clicks++;
     }

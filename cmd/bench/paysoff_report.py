@@ -37,8 +37,13 @@ def ratios(row):
 
 
 def test_over_train(rep):
-    """n_test/n_train of compare's splits: round(test_frac·m) test rows, as
-    compare holds out (half away from zero, as Go's math.Round)."""
+    """n_test/n_train of compare's splits, as its verdict used it (JSON
+    test_over_train); else from round(test_frac·m) test rows, as compare
+    holds out (half away from zero, as Go's math.Round)."""
+    for v in rep.get("verdict") or []:
+        r = (v.get("gap_to_zero_predictor") or {}).get("test_over_train")
+        if r:
+            return r
     m = rep["m"]
     n_test = math.floor(rep["test_frac"] * m + 0.5)
     return n_test / (m - n_test)

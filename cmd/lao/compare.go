@@ -347,6 +347,9 @@ type comparison struct {
 	skips       map[int]int // k → splits on which it is above d
 	progress    io.Writer
 	ddScaling   map[ddScaling][]string // the first split's scaling → the data-dependent solvers that got it
+	// testOverTrain is the first split's n_test/n_train, for the verdict's
+	// intervals (experiments.TestOverTrain).
+	testOverTrain float64
 }
 
 // compare runs every solver at every k on every split.
@@ -484,6 +487,7 @@ func (c *comparison) first(p *prepared) error {
 		fmt.Fprintf(c.progress, "compare: %d training rows (fewer than %d): each tuned fit's choice is checked by a second, nested cross-validation (--cv-rule auto), so this small table takes longer per fit than a large one%s\n", n, frames.NestedRows, sooner)
 	}
 	c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
+	c.testOverTrain = experiments.TestOverTrain(p.Test.Len(), p.Train.Len())
 	c.warn(p.Warnings()...)
 	for _, id := range p.IDLike {
 		if id.InOrder || id.Trend != 0 {
@@ -642,7 +646,7 @@ func (c *comparison) finish() {
 		}
 	}
 	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
-	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, experiments.TestOverTrain(c.rep.M-mTrain, mTrain))
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, c.testOverTrain)
 }
 
 // beatsBaseline counts the splits on which job ji's row has a lower test
@@ -1062,7 +1066,7 @@ func printVerdict(w io.Writer, vs []experiments.Verdict, timeOrder []string) {
 		} else {
 			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s\n", at, best, experiments.RatioNumber(v.Ratio))
 		}
-		if v.Zero.N > 1 { // the comparison a recommendation rests on
+		if v.Zero.N > 1 { // whether the best method beats predicting the mean
 			fmt.Fprintf(w, "    %s: %s\n", v.Best, v.Zero.Statement())
 		}
 		if v.Full != nil {

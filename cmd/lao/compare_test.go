@@ -50,6 +50,17 @@ func TestCompareSynthetic(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, js)
 	}
+	var vr struct {
+		M       int `json:"m"`
+		Verdict []struct {
+			Zero struct {
+				TestOverTrain float64 `json:"test_over_train"`
+			} `json:"gap_to_zero_predictor"`
+		} `json:"verdict"`
+	}
+	if err := json.Unmarshal([]byte(js), &vr); err != nil || len(vr.Verdict) == 0 || vr.Verdict[0].Zero.TestOverTrain != 60.0/240 {
+		t.Errorf("verdict's test_over_train: %+v (%v), want 60/240 (m = %d)", vr.Verdict, err, vr.M)
+	}
 	var got []string
 	for _, r := range rep.Rows {
 		got = append(got, r.Solver+":"+strconv.Itoa(r.K))
@@ -421,5 +432,16 @@ func TestCompareVerdictTimeOrder(t *testing.T) {
 	}
 	if strings.Contains(out, "measures interpolation between neighbouring rows") {
 		t.Errorf("a time-order line for shuffled rows:\n%s", out)
+	}
+}
+
+// The verdict prints the best method's gap to the zero predictor, whether
+// it beats predicting the mean, before its other gaps.
+func TestPrintVerdictZeroLine(t *testing.T) {
+	var b strings.Builder
+	zero := experiments.Gap{Against: "zero predictor", Mean: -0.1, Half: 0.04, N: 3, Lower: 3}
+	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.9, Zero: zero, Recommendation: "k = 2: use aerr"}}, nil)
+	if out := b.String(); !strings.Contains(out, "    aerr: -0.100 vs zero predictor (95 % interval -0.14 to -0.06 over 3 splits: lower: the interval excludes 0)\n") {
+		t.Errorf("%s", out)
 	}
 }

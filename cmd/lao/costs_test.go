@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,6 +174,10 @@ func TestDescribeAndCompareCosts(t *testing.T) {
 	}
 	if !labels["ddaerr (priced)"] || !labels["ddaerr (cost-blind)"] || !labels["ridge"] || len(rep.Pairs) < 1 || rep.Pairs[0].Predicted == nil {
 		t.Errorf("curves %v, pairs %+v", labels, rep.Pairs)
+	}
+	// the split-by-split interval is corrected by the splits' n_test/n_train
+	if mTest := int(math.Round(0.2 * float64(rep.M))); len(rep.Pairs) > 0 && rep.Pairs[0].AtCost.TestOverTrain != float64(mTest)/float64(rep.M-mTest) {
+		t.Errorf("test_over_train %v, want %d/%d", rep.Pairs[0].AtCost.TestOverTrain, mTest, rep.M-mTest)
 	}
 	// and it reports the table as plain compare does (it said nothing of
 	// the columns left out or the rows dropped)

@@ -137,8 +137,9 @@ type Verdict struct {
 	// ScreenRatio is the baseline's mean ratio at k (0 if it did not run).
 	ScreenRatio float64 `json:"baseline_ratio,omitempty"`
 	// RunnerUp is the second-best budgeted method when Best is the
-	// baseline (Screen is then its gap).
-	RunnerUp string `json:"runner_up,omitempty"`
+	// baseline (Screen is then its gap), RunnerUpRatio its mean ratio.
+	RunnerUp      string  `json:"runner_up,omitempty"`
+	RunnerUpRatio float64 `json:"runner_up_ratio,omitempty"`
 	// Zero is Best's gap to the zero predictor (ratio 1).
 	Zero Gap `json:"gap_to_zero_predictor"`
 	// Steadier, when Best does not clearly beat the zero predictor, is the
@@ -212,6 +213,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int, testOverTrain float64)
 			if best == baseline && len(ranked) > 1 {
 				v.RunnerUp = ranked[1]
 				who, whoName = bySolverK[[2]string{ranked[1], fmt.Sprint(k)}], ranked[1]
+				v.RunnerUpRatio = meanRatio(who)
 			}
 			if best != baseline || len(ranked) > 1 {
 				g := pairedGap(whoName, who, sr, baseline, rho)
@@ -378,8 +380,10 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	g := v.Screen
 	switch {
 	case g == nil || g.Clear():
-	case v.Best == baseline: // g is the runner-up's gap to the baseline
-		line += fmt.Sprintf("; %s is as good within noise (%s, lower than %s on %s)", v.RunnerUp, RatioNumber(v.ScreenRatio+g.Mean), baseline, g.onSplits(g.Lower))
+	case v.Best == baseline && 2*g.Lower >= g.N: // g is the runner-up's gap to the baseline
+		line += fmt.Sprintf("; %s is as good within noise (%s, lower than %s on %s)", v.RunnerUp, RatioNumber(v.RunnerUpRatio), baseline, g.onSplits(g.Lower))
+	case v.Best == baseline:
+		line += fmt.Sprintf("; the runner-up, %s (%s), is not clearly worse (higher than %s on %s)", v.RunnerUp, RatioNumber(v.RunnerUpRatio), baseline, g.onSplits(g.Higher))
 	case 2*g.Higher > g.N: // the mean and the count part: say so, without taking sides
 		line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %s: a few splits decide the means, so neither is clearly better",
 			baseline, RatioNumber(v.ScreenRatio), g.onSplits(g.Higher))
@@ -439,17 +443,21 @@ func oneSplitLine(v Verdict, best, full string) string {
 // evidence ("" for independent samples).
 func (g Gap) weak() string {
 	if g.TestOverTrain > 0 {
-		return " (the splits share most training rows, so this is weak evidence)"
+		return " (weak evidence: the splits share most training rows)"
 	}
 	return ""
 }
 
 // moreSplits says whether more splits of the same rows could make g's
 // interval exclude 0: not when |mean| is within the floor no number of
-// splits goes below (their training rows overlap), only more rows.
+// splits goes below (their training rows overlap), only more rows; ""
+// when the splits did not differ at all (no spread, nothing to tell).
 func (g Gap) moreSplits() string {
-	if g.TestOverTrain > 0 && math.Abs(g.Mean) <= g.floor {
-		return fmt.Sprintf(": more splits of these rows are not expected to tell (however many, the interval stays wider than about ±%.2g, whatever the test share); more rows would", g.floor)
+	switch {
+	case g.floor == 0 && g.TestOverTrain > 0 || g.equal == g.N:
+		return ""
+	case g.TestOverTrain > 0 && math.Abs(g.Mean) <= g.floor:
+		return fmt.Sprintf(": more splits of these rows cannot narrow the interval below about ±%.2g; more rows might tell", g.floor)
 	}
 	return ": more splits may tell (compare's --repeat)"
 }

@@ -449,7 +449,7 @@ func TestVerdictMoreRowsNotSplits(t *testing.T) {
 	o = append(o, outcomes("ridge", 10, true, 0.50, 0.50, 0.50, 0.50, 0.50)...)
 	o = append(o, outcomes("aerr", 2, false, 0.501, 0.58, 0.502, 0.57, 0.503)...)
 	r := experiments.Verdicts(o, "screen-ridge", 100, 0.25)[0].Recommendation
-	if !strings.Contains(r, "is lower on all 5 splits") || !strings.Contains(r, "(the splits share most training rows, so this is weak evidence), but its 95 % interval does not exclude 0: more splits of these rows are not expected to tell (however many, the interval stays wider than about ±0.039") {
+	if !strings.Contains(r, "is lower on all 5 splits") || !strings.Contains(r, "(weak evidence: the splits share most training rows), but its 95 % interval does not exclude 0: more splits of these rows cannot narrow the interval below about ±0.039; more rows might tell") {
 		t.Errorf("recommendation %q", r)
 	}
 	if r = experiments.Verdicts(o, "screen-ridge", 100, 0)[0].Recommendation; !strings.Contains(r, "lower on all 5 splits, but its 95 % interval does not exclude 0: more splits may tell (compare's --repeat)") {
@@ -482,5 +482,46 @@ func TestVerdictAdvice(t *testing.T) {
 	r = experiments.Verdicts(o, "screen-ridge", 10, 0.25)[0].Recommendation
 	if !strings.Contains(r, "use screen-ridge (0.500") || !strings.Contains(r, "; aerr is as good within noise (0.510, lower than screen-ridge on 3 of the 5 splits)") {
 		t.Errorf("runner-up: %q", r)
+	}
+}
+
+// A gap to full information of both signs is judged by the floor too; one
+// of no spread at all (the same fit on every split, e.g. at k = d) gets no
+// advice about splits.
+func TestVerdictMoreSplitsMixed(t *testing.T) {
+	full := outcomes("ridge", 10, true, 0.50, 0.50, 0.50, 0.50, 0.50)
+	// differences −0.01, +0.08, −0.02, +0.07, +0.03: mean 0.03, sd 0.0447,
+	// floor 1.96·0.0447·0.5 = 0.0438 ≥ 0.03: more rows, not more splits
+	mixed := outcomes("aerr", 2, false, 0.49, 0.58, 0.48, 0.57, 0.53)
+	r := experiments.Verdicts(append(mixed, full...), "screen-ridge", 100, 0.25)[0].Recommendation
+	if !strings.Contains(r, "not distinguishable from full information (ridge) on these splits (lower than it on 2 of the 5 splits): more splits of these rows cannot narrow the interval below about ±0.044") {
+		t.Errorf("mixed: %q", r)
+	}
+	// differences −0.02, +0.10 × 4: mean 0.076, sd 0.0537, floor 0.0526 below
+	// the mean and half-width 0.100 above it: more splits may tell
+	wide := outcomes("aerr", 2, false, 0.48, 0.60, 0.60, 0.60, 0.60)
+	r = experiments.Verdicts(append(wide, full...), "screen-ridge", 100, 0.25)[0].Recommendation
+	if !strings.Contains(r, "(lower than it on 1 of the 5 splits): more splits may tell (compare's --repeat)") {
+		t.Errorf("wide: %q", r)
+	}
+	same := outcomes("aerr", 2, false, 0.50, 0.50, 0.50, 0.50, 0.50)
+	r = experiments.Verdicts(append(same, full...), "screen-ridge", 100, 0.25)[0].Recommendation
+	if !strings.HasSuffix(r, "(lower than it on 0 of the 5 splits, equal on 5)") {
+		t.Errorf("same: %q", r)
+	}
+}
+
+// When screen-ridge is best and the runner-up is higher on most splits
+// but not clearly, the line says it is not clearly worse, with its own mean.
+func TestVerdictRunnerUpHigher(t *testing.T) {
+	var o []experiments.Outcome
+	o = append(o, outcomes("screen-ridge", 2, false, 0.10, 0.12, 0.08, 0.11, 0.09)...)
+	o = append(o, outcomes("aerr", 2, false, 0.15, 0.90, 0.12, 0.30, 0.13)...)
+	v := experiments.Verdicts(o, "screen-ridge", 10, 0.25)[0]
+	if v.RunnerUp != "aerr" || math.Abs(v.RunnerUpRatio-0.32) > 1e-12 || v.Screen.Clear() {
+		t.Fatalf("runner-up %q %v, gap %+v", v.RunnerUp, v.RunnerUpRatio, v.Screen)
+	}
+	if r := v.Recommendation; !strings.Contains(r, "; the runner-up, aerr (0.320), is not clearly worse (higher than screen-ridge on 5 of the 5 splits)") {
+		t.Errorf("%q", r)
 	}
 }

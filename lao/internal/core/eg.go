@@ -197,8 +197,9 @@ func maxAbsAux(c []coord, delta []float64) float64 {
 // those coordinates.
 //
 // The flush of each coordinate's owed sum (Lazy.flush) is written out here
-// for a coordinate flushed in the current epoch, as every coordinate is
-// after a dense step: acc += a·(S − last), the expression of Lazy.owed.
+// for a coordinate last flushed in the current epoch, as every coordinate
+// is after a dense step in the same epoch: acc += a·(S − last), the
+// expression of Lazy.owed (an earlier epoch's goes through owed).
 func (e *EG) recentreCached() {
 	M, eM := e.M, e.eM
 	S, epoch := e.S, e.clock.epoch
