@@ -347,9 +347,10 @@ type comparison struct {
 	skips       map[int]int // k → splits on which it is above d
 	progress    io.Writer
 	ddScaling   map[ddScaling][]string // the first split's scaling → the data-dependent solvers that got it
-	// testOverTrain is the first split's n_test/n_train, for the verdict's
-	// intervals (experiments.TestOverTrain).
-	testOverTrain float64
+	// mTrain is the first split's number of training rows: attributes
+	// per example are counted over it, and the verdict's intervals take
+	// n_test/n_train from it (experiments.TestOverTrain).
+	mTrain int
 }
 
 // compare runs every solver at every k on every split.
@@ -487,7 +488,7 @@ func (c *comparison) first(p *prepared) error {
 		fmt.Fprintf(c.progress, "compare: %d training rows (fewer than %d): each tuned fit's choice is checked by a second, nested cross-validation (--cv-rule auto), so this small table takes longer per fit than a large one%s\n", n, frames.NestedRows, sooner)
 	}
 	c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
-	c.testOverTrain = experiments.TestOverTrain(p.Test.Len(), p.Train.Len())
+	c.mTrain = p.Train.Len()
 	c.warn(p.Warnings()...)
 	for _, id := range p.IDLike {
 		if id.InOrder || id.Trend != 0 {
@@ -609,14 +610,13 @@ func (c *comparison) finish() {
 		z := summarise(c.zeroClass)
 		c.rep.ZeroClass = &z
 	}
-	mTrain := c.rep.M - int(math.Round(c.f.testFrac*float64(c.rep.M)))
 	var leaky []string // the rows leakWarning warns of, and their lowest ratio
 	lowest := math.Inf(1)
 	for ji, row := range c.rows {
 		if row == nil {
 			continue
 		}
-		row.aggregate(mTrain)
+		row.aggregate(c.mTrain)
 		row.Beats = c.beatsBaseline(ji, row)
 		c.rep.Rows = append(c.rep.Rows, *row)
 		for _, run := range row.Runs {
@@ -646,7 +646,7 @@ func (c *comparison) finish() {
 		}
 	}
 	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
-	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, c.testOverTrain)
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, experiments.TestOverTrain(c.rep.M-c.mTrain, c.mTrain))
 }
 
 // beatsBaseline counts the splits on which job ji's row has a lower test
