@@ -26,22 +26,22 @@ var dateLayouts = []string{"2006-01-02", "2006-01-02 15:04:05", time.RFC3339, "2
 
 var periodRe = regexp.MustCompile(`^(\d{4})[- ]?([QqMm])(\d{1,2})$`)
 
-// parseDates returns the dates of cells (missing ones left out, as
-// ingest.ParseCell tells them) as seconds since 1970, if every other cell is written in one of
-// dateLayouts (the same for all) or as a quarter or month; ok is false
-// otherwise, or when fewer than MinIDRows cells hold a date.
-func parseDates(cells []string) (at []float64, ok bool) {
-	var present []string
+// parseDates returns the cells that are not missing (as ingest.ParseCell
+// tells them), trimmed, and their dates as seconds since 1970, if every
+// one is written in one of dateLayouts (the same for all) or as a quarter
+// or month; ok is false otherwise, or when fewer than MinIDRows cells hold
+// a date.
+func parseDates(cells []string) (present []string, at []float64, ok bool) {
 	for _, c := range cells {
 		if _, kind := ingest.ParseCell(c); kind != ingest.Missing {
 			present = append(present, strings.TrimSpace(c))
 		}
 	}
 	if len(present) < MinIDRows {
-		return nil, false
+		return nil, nil, false
 	}
 	if at := periodDates(present); at != nil {
-		return at, true
+		return present, at, true
 	}
 	for _, layout := range dateLayouts {
 		if _, err := time.Parse(layout, present[0]); err != nil {
@@ -56,10 +56,10 @@ func parseDates(cells []string) (at []float64, ok bool) {
 			at = append(at, float64(t.Unix()))
 		}
 		if len(at) == len(present) {
-			return at, true
+			return present, at, true
 		}
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 // periodDates reads cells written 1974Q1, 1974-Q1, 1974 Q1 or 1974M01
@@ -112,29 +112,14 @@ func TextDateColumns(df dataframe.DataFrame, target string, features []string) [
 		if col.Err != nil || col.Type() != series.String {
 			continue
 		}
-		cells := col.Records()
-		at, ok := parseDates(cells)
+		present, at, ok := parseDates(col.Records())
 		if !ok || !inRowOrder(at) {
 			continue
 		}
-		first, last := firstLast(cells)
 		out = append(out, IDLike{Column: name, Text: true, InOrder: true,
-			Reason: fmt.Sprintf("dates written as text, %s to %s", first, last)})
+			Reason: fmt.Sprintf("dates written as text, %s to %s", present[0], present[len(present)-1])})
 	}
 	return out
-}
-
-// firstLast returns the first and the last cells that are not empty.
-func firstLast(cells []string) (first, last string) {
-	for _, c := range cells {
-		if c = strings.TrimSpace(c); c != "" {
-			if first == "" {
-				first = c
-			}
-			last = c
-		}
-	}
-	return first, last
 }
 
 // TrendColumns returns the features of df (numeric columns not already in
