@@ -13,7 +13,9 @@
 //     intercept) and scaled to |y| ≤ 1. The transform is fitted from column
 //     statistics by one function, shared by the in-memory reader
 //     (FromDataFrame) and the streaming one (StreamCSV); ScalingChoice says
-//     which scaling was chosen and why.
+//     which scaling was chosen and why. PrepareFrameRows and PrepareTableRows
+//     prepare the rows of a split made elsewhere: SplitLast holds out a time
+//     series' last rows, so that the test error measures forecasting.
 //   - Fit. Prepared.Fit runs lao.Fit on the training part; Prepared.TuneFit
 //     first chooses B, η or λ by cross-validation, as the papers do, and
 //     refits a tuned fit worse than the zero predictor on its own training

@@ -120,6 +120,16 @@ func ExampleFolds() {
 	// train [0 8 7 5 3 2 4] test [6 1 9]
 }
 
+// SplitLast holds out the last rows of a time series, in order, and trains
+// on the rows before them (in random order); PrepareFrameRows prepares a
+// frame's rows so split.
+func ExampleSplitLast() {
+	train, test, _ := frames.SplitLast(10, 0.3, 42)
+	fmt.Println("train", train, "test", test, "test after train:", frames.TestAfterTrain(train, test))
+	// Output:
+	// train [2 0 6 4 5 1 3] test [7 8 9] test after train: true
+}
+
 func ExampleSummary() {
 	data, _ := frames.FromDataFrame(houses(), "price", frames.Options{})
 	fmt.Println(frames.Summary(data.Dataset))

@@ -41,24 +41,36 @@ type IDLike struct {
 	Trend float64 `json:"label_trend,omitempty"`
 }
 
-// interpolates is what random splits of a time series measure.
-const interpolates = "random train/test splits put each test row between training neighbours, so the test error measures " +
-	"interpolation, not forecasting (for that, hold out the last rows yourself)"
+// interpolates is what random splits of a time series measure;
+// forecasts what SplitLast's do.
+const (
+	interpolates = "random train/test splits put each test row between training neighbours, so the test error measures " +
+		"interpolation, not forecasting (for that, --test-last, or frames.SplitLast in Go, holds out the last rows)"
+	forecasts = "the test error measures forecasting: the test part is the last rows, after every training row"
+)
 
 // Warning is the sentence fit, compare and describe print for c, with the
-// hint to leave the column out.
-func (c IDLike) Warning() string {
+// hint to leave the column out, for a random split of the rows.
+func (c IDLike) Warning() string { return c.warning(false) }
+
+// warning is Warning for a split whose test rows are the last ones
+// (testLast: Prepared.TestLast) or random ones.
+func (c IDLike) warning(testLast bool) string {
+	split := interpolates
+	if testLast {
+		split = forecasts
+	}
 	if c.Trend != 0 {
 		return fmt.Sprintf("column %s holds %s, and the label trends along the rows too (correlation %.2f between a row's position and its label): "+
-			"if the rows are a time series (not merely sorted by %s), %s", c.Column, c.Reason, c.Trend, c.Column, interpolates)
+			"if the rows are a time series (not merely sorted by %s), %s", c.Column, c.Reason, c.Trend, c.Column, split)
 	}
 	if c.Text {
 		return fmt.Sprintf("column %s holds %s, in row order: if the rows are a time series, %s; the column itself is not used (text)",
-			c.Column, c.Reason, interpolates)
+			c.Column, c.Reason, split)
 	}
 	order := ""
 	if c.InOrder {
-		order = fmt.Sprintf("; the rows are in the order of %s: if they are a time series, %s", c.Column, interpolates)
+		order = fmt.Sprintf("; the rows are in the order of %s: if they are a time series, %s", c.Column, split)
 	}
 	if c.Date {
 		return fmt.Sprintf("column %s looks like dates written as numbers: %s; read as a number a date jumps by 70 or more at a month's end and by about 8,870 at a year's end, "+

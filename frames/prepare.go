@@ -66,6 +66,11 @@ type Prepared struct {
 	// then lists the names given to its empty cells (GeneratedNames).
 	// Warnings says so.
 	NumericNames, EmptyNames []string
+	// TestLast reports that every test row comes after every training row
+	// in the table's order (SplitLast's parts, PrepareFrameRows and
+	// PrepareTableRows): for rows in time order the test error then
+	// measures forecasting, not interpolation, and Warnings says so.
+	TestLast bool
 }
 
 // SetPrices sets the features' prices from prices given by column name
@@ -84,18 +89,40 @@ func (p *Prepared) SetPrices(prices []ColumnPrice) (notes []string, err error) {
 	return notes, nil
 }
 
-// PrepareFrame splits df (SplitFrame with testFrac and seed), prepares
-// the parts with PrepareFrames and flags the features that look like
-// identifiers (IDLike, from df in its row order).
+// PrepareFrame splits df (Split with testFrac and seed) and prepares its
+// rows with PrepareFrameRows.
 func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac float64, seed uint64) (*Prepared, error) {
-	trainDF, testDF, err := SplitFrame(df, testFrac, seed)
+	if df.Err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	}
+	train, test, err := Split(df.Nrow(), testFrac, seed)
 	if err != nil {
 		return nil, err
+	}
+	return PrepareFrameRows(df, target, opt, train, test)
+}
+
+// PrepareFrameRows prepares the rows train and test of df (indices into
+// its rows, as Split or SplitLast return them; the training part is fitted
+// in the order given) with PrepareFrames, and flags the features that look
+// like identifiers (IDLike, from df in its row order). TestLast records
+// whether every test row comes after every training row.
+func PrepareFrameRows(df dataframe.DataFrame, target string, opt Options, train, test []int) (*Prepared, error) {
+	if df.Err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
+	}
+	if err := checkRows(df.Nrow(), train, test); err != nil {
+		return nil, fmt.Errorf("frames: PrepareFrameRows: %w", err)
+	}
+	trainDF, testDF := df.Subset(train), df.Subset(test)
+	if trainDF.Err != nil || testDF.Err != nil {
+		return nil, fmt.Errorf("frames: PrepareFrameRows: %w: %w", ErrFrame, cmpErr(trainDF.Err, testDF.Err))
 	}
 	p, err := PrepareFrames(trainDF, testDF, target, opt)
 	if err != nil {
 		return nil, err
 	}
+	p.TestLast = TestAfterTrain(train, test)
 	p.IDLike = append(IDLikeColumns(df, p.Train.Names()), TextDateColumns(df, target, p.Train.Names())...)
 	p.IDLike = append(p.IDLike, TrendColumns(df, target, p.Train.Names(), p.IDLike)...)
 	if p.NumericNames = NumericHeader(df.Names()); p.NumericNames != nil {
@@ -105,6 +132,27 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 		p.Collinear = CollinearColumns(ds, target)
 	}
 	return p, nil
+}
+
+// checkRows returns an error (ErrParam) unless train and test are
+// non-empty lists of distinct row indices in [0, m) that share none.
+func checkRows(m int, train, test []int) error {
+	if len(train) == 0 || len(test) == 0 {
+		return fmt.Errorf("%d training and %d test rows: both parts need rows: %w", len(train), len(test), lao.ErrParam)
+	}
+	seen := make([]bool, m)
+	for _, part := range [][]int{train, test} {
+		for _, i := range part {
+			if i < 0 || i >= m {
+				return fmt.Errorf("row index %d is not among the %d rows (0 to %d): %w", i, m, m-1, lao.ErrParam)
+			}
+			if seen[i] {
+				return fmt.Errorf("row index %d is given twice: %w", i, lao.ErrParam)
+			}
+			seen[i] = true
+		}
+	}
+	return nil
 }
 
 // PrepareFrames fits the transform of opt on the training frame
@@ -125,14 +173,35 @@ func PrepareFrames(trainDF, testDF dataframe.DataFrame, target string, opt Optio
 	return p, nil
 }
 
-// PrepareTable splits a table (SplitTable with testFrac and seed) and
-// prepares the parts with PrepareParts.
+// PrepareTable splits a table (Split with testFrac and seed) and prepares
+// its rows with PrepareTableRows.
 func PrepareTable(t lao.Table, opt Options, testFrac float64, seed uint64) (*Prepared, error) {
-	train, test, err := SplitTable(t, testFrac, seed)
+	if isNil(t) {
+		return nil, fmt.Errorf("frames: PrepareTable: the table is nil: %w", lao.ErrEmpty)
+	}
+	train, test, err := Split(t.Len(), testFrac, seed)
 	if err != nil {
 		return nil, err
 	}
-	return PrepareParts(train, test, opt)
+	return PrepareTableRows(t, opt, train, test)
+}
+
+// PrepareTableRows prepares the rows train and test of t (indices into its
+// rows, as Split or SplitLast return them) with PrepareParts. TestLast
+// records whether every test row comes after every training row.
+func PrepareTableRows(t lao.Table, opt Options, train, test []int) (*Prepared, error) {
+	if isNil(t) {
+		return nil, fmt.Errorf("frames: PrepareTableRows: the table is nil: %w", lao.ErrEmpty)
+	}
+	if err := checkRows(t.Len(), train, test); err != nil {
+		return nil, fmt.Errorf("frames: PrepareTableRows: %w", err)
+	}
+	p, err := PrepareParts(lao.Subset(t, train), lao.Subset(t, test), opt)
+	if err != nil {
+		return nil, err
+	}
+	p.TestLast = TestAfterTrain(train, test)
+	return p, nil
 }
 
 // PrepareParts fits the transform of opt on a training table and applies
@@ -350,7 +419,7 @@ func (p *Prepared) Warnings() []string {
 			"(if the names are on a later line, delete the lines above them)", len(n), quoteFew(n, 4), empty))
 	}
 	for _, c := range p.IDLike {
-		out = append(out, c.Warning())
+		out = append(out, c.warning(p.TestLast))
 	}
 	for _, c := range p.Collinear {
 		out = append(out, c.Warning())

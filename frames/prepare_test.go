@@ -2,6 +2,7 @@ package frames_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -237,5 +238,131 @@ func TestFittedWarnings(t *testing.T) {
 		if c.cv != nil && len(w) == 1 && strings.Contains(w[0], "TuneFit") {
 			t.Errorf("tuned fit advised to tune: %q", w)
 		}
+	}
+}
+
+// PrepareFrameRows and PrepareTableRows prepare the rows they are given:
+// with SplitLast's, the test part is the last rows of the frame (and of
+// the table), the transform is fitted on the rows before them, TestLast
+// is set and the time-order warning speaks of forecasting. Rows that are
+// not a split are refused by name.
+func TestPrepareRows(t *testing.T) {
+	var csv strings.Builder
+	csv.WriteString("year,x,y\n")
+	for i := range 40 {
+		fmt.Fprintf(&csv, "%d,%g,%g\n", 1900+i, math.Sin(float64(i)), float64(i)+math.Cos(float64(3*i)))
+	}
+	tab, err := frames.ReadCSV(strings.NewReader(csv.String()), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, test, err := frames.SplitLast(40, 0.25, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := frames.Options{Center: true}
+	pf, err := frames.PrepareFrameRows(tab.DataFrame, "y", opt, train, test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pf.TestLast || pf.Test.Len() != 10 || pf.Train.Len() != 30 {
+		t.Fatalf("TestLast %v, %d training / %d test rows", pf.TestLast, pf.Train.Len(), pf.Test.Len())
+	}
+	// The centring is the first 30 rows' mean; the test rows are rows 30..39 in order.
+	if got, want := pf.Transform.YOffset, 14.5+meanCos(0, 30); math.Abs(got-want) > 1e-12 {
+		t.Errorf("label centre %v, want the first 30 rows' mean %v", got, want)
+	}
+	te := pf.Test.(*lao.Dataset)
+	for i := range te.Len() {
+		if got, want := te.Label(i)+pf.Transform.YOffset, float64(30+i)+math.Cos(float64(3*(30+i))); math.Abs(got-want) > 1e-12 {
+			t.Fatalf("test row %d: label %v, want row %d's %v", i, got, 30+i, want)
+		}
+	}
+	w := strings.Join(pf.Warnings(), "\n")
+	if !strings.Contains(w, "the test error measures forecasting") || strings.Contains(w, "interpolation") {
+		t.Errorf("warnings with the last rows held out:\n%s", w)
+	}
+	raw, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := frames.PrepareTableRows(raw.Dataset, opt, train, test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pt.TestLast || pt.Transform.YOffset != pf.Transform.YOffset {
+		t.Errorf("PrepareTableRows: TestLast %v, label centre %v (frame's %v)", pt.TestLast, pt.Transform.YOffset, pf.Transform.YOffset)
+	}
+	// PrepareFrame is PrepareFrameRows with Split's rows: a random split.
+	p, err := frames.PrepareFrame(tab.DataFrame, "y", opt, 0.25, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.TestLast || !strings.Contains(strings.Join(p.Warnings(), "\n"), "interpolation, not forecasting (for that, --test-last") {
+		t.Errorf("random split: TestLast %v, warnings %q", p.TestLast, p.Warnings())
+	}
+	for _, c := range []struct {
+		train, test []int
+		want        string
+	}{
+		{[]int{0, 1}, nil, "both parts need rows"},
+		{[]int{0, 40}, []int{2}, "row index 40 is not among the 40 rows (0 to 39)"},
+		{[]int{0, -1}, []int{2}, "row index -1 is not among"},
+		{[]int{0, 1, 2}, []int{2}, "row index 2 is given twice"},
+	} {
+		if _, err := frames.PrepareFrameRows(tab.DataFrame, "y", opt, c.train, c.test); !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("PrepareFrameRows(%v, %v): %v, want %q", c.train, c.test, err, c.want)
+		}
+		if _, err := frames.PrepareTableRows(raw.Dataset, opt, c.train, c.test); !errors.Is(err, lao.ErrParam) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("PrepareTableRows(%v, %v): %v, want %q", c.train, c.test, err, c.want)
+		}
+	}
+}
+
+// meanCos is the mean of cos(3i) over i in [lo, hi).
+func meanCos(lo, hi int) float64 {
+	s := 0.0
+	for i := lo; i < hi; i++ {
+		s += math.Cos(float64(3 * i))
+	}
+	return s / float64(hi-lo)
+}
+
+// TestErrors' rows are Score's: their means are the fit's test MSE and the
+// zero predictor's, through the same handles (a prediction budget of 2
+// of 3 attributes), row by row in the test part's order.
+func TestTestErrorsAreScoresRows(t *testing.T) {
+	tab, err := frames.ReadCSV(strings.NewReader(mixedUnitsCSV(300, 3)), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &lao.AERR{K: 2}
+	p, err := frames.PrepareFrame(tab.DataFrame, "y", frames.OptionsFor(s), 0.2, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, err := p.Fit(s, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := frames.PredictBudgetOf(fit.Result)
+	rows, zero, err := p.TestErrors(fit.Result.W, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != p.Test.Len() || len(zero) != p.Test.Len() {
+		t.Fatalf("%d and %d rows for %d test rows", len(rows), len(zero), p.Test.Len())
+	}
+	var sum, zsum float64
+	for i := range rows {
+		sum += rows[i]
+		zsum += zero[i]
+	}
+	n := float64(len(rows))
+	if sum/n != fit.Test.MSE || zsum/n != fit.Test.ZeroMSE {
+		t.Errorf("means %v and %v, Score's MSE %v and zero predictor's %v", sum/n, zsum/n, fit.Test.MSE, fit.Test.ZeroMSE)
+	}
+	if _, _, err := (&frames.Prepared{}).TestErrors(fit.Result.W, b); !errors.Is(err, frames.ErrFrame) {
+		t.Errorf("TestErrors of an empty Prepared: %v", err)
 	}
 }

@@ -85,14 +85,22 @@ type scorer struct {
 	zeroWrong int
 	seen      int64
 	spent     float64
+	// keep: rows and zeroRows record every row's squared error of the
+	// prediction and of the zero predictor (TestErrors).
+	keep           bool
+	rows, zeroRows []float64
 }
 
 func newScorer(zero float64) *scorer { return &scorer{zero: zero, s: Scores{Binary: true}} }
 
 func (sc *scorer) add(pred, y float64) {
 	sc.s.N++
-	sc.s.MSE += (pred - y) * (pred - y)
-	sc.s.ZeroMSE += (sc.zero - y) * (sc.zero - y)
+	e, z := (pred-y)*(pred-y), (sc.zero-y)*(sc.zero-y)
+	sc.s.MSE += e
+	sc.s.ZeroMSE += z
+	if sc.keep {
+		sc.rows, sc.zeroRows = append(sc.rows, e), append(sc.zeroRows, z)
+	}
 	sc.s.Binary = sc.s.Binary && (math.Abs(y-1) < 1e-9 || math.Abs(y+1) < 1e-9)
 	if pred == 0 || (pred > 0) != (y > 0) {
 		sc.wrong++
@@ -133,12 +141,40 @@ func Score(w []float64, src lao.Source, t *Transform, budget int) (Scores, error
 // b.Cost, so a model whose support costs more fails with
 // lao.ErrBudgetExceeded, and the Scores report what the rows cost.
 func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Scores, error) {
+	sc, err := scoreRows(w, src, t, b, false)
+	if err != nil {
+		return Scores{}, err
+	}
+	return sc.result(), nil
+}
+
+// TestErrors returns the squared error of w's prediction on each test row
+// of p, in the target's units and the test part's order, and the zero
+// predictor's (the training mean's), every row predicted through a handle
+// of budget b as ScoreWithin predicts it: their means are ScoreWithin's
+// MSE and ZeroMSE. With the test part the table's last rows
+// (Prepared.TestLast) they are a series in time order, which a
+// comparison over those rows needs (experiments.Outcome.Rows).
+func (p *Prepared) TestErrors(w []float64, b PredictBudget) (model, zero []float64, err error) {
+	if err := p.ready("TestErrors"); err != nil {
+		return nil, nil, err
+	}
+	sc, err := scoreRows(w, p.Test.Stream(), &p.Transform, b, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sc.rows, sc.zeroRows, nil
+}
+
+// scoreRows scores w on the rows of src (ScoreWithin), keeping every row's
+// squared errors when keep is set.
+func scoreRows(w []float64, src lao.Source, t *Transform, b PredictBudget, keep bool) (*scorer, error) {
 	if isNil(src) {
-		return Scores{}, fmt.Errorf("frames: Score: the test rows are nil: %w", lao.ErrEmpty)
+		return nil, fmt.Errorf("frames: Score: the test rows are nil: %w", lao.ErrEmpty)
 	}
 	d := src.Dim()
 	if len(w) != d {
-		return Scores{}, fmt.Errorf("frames: Score: %d weights for %d attributes: %w", len(w), d, lao.ErrShape)
+		return nil, fmt.Errorf("frames: Score: %d weights for %d attributes: %w", len(w), d, lao.ErrShape)
 	}
 	budget := b.Attributes
 	if budget <= 0 {
@@ -147,19 +183,20 @@ func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Sc
 	ex, nz := lao.NewExample(d), lao.NonZero(w)
 	if b.Costs != nil {
 		if err := lao.CheckCosts(b.Costs, d); err != nil {
-			return Scores{}, fmt.Errorf("frames: Score: %w", err)
+			return nil, fmt.Errorf("frames: Score: %w", err)
 		}
 		ex.SetPrices(b.Costs, b.Cost)
 	}
 	_, lazy := src.(lao.CellSource)
 	direct := budget >= d && b.Costs == nil && !lazy // no read can be refused, and the row is at hand
 	sc := newScorer(t.UnscaleLabel(0))
+	sc.keep = keep
 	r := testRow{buf: make([]float64, d)}
 	for i := 0; ; i++ {
 		if err := r.next(src); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return Scores{}, err
+			return nil, err
 		}
 		var p float64
 		seen := nz
@@ -167,7 +204,7 @@ func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Sc
 			r.reset(ex, budget)
 			var err error
 			if p, err = lao.Predict(w, ex); err != nil {
-				return Scores{}, fmt.Errorf("frames: Score: test row %d (0-based): %w", i, err)
+				return nil, fmt.Errorf("frames: Score: test row %d (0-based): %w", i, err)
 			}
 			seen = ex.Observed()
 			sc.spent += ex.Spent()
@@ -180,9 +217,9 @@ func ScoreWithin(w []float64, src lao.Source, t *Transform, b PredictBudget) (Sc
 		sc.s.MaxAttributes = max(sc.s.MaxAttributes, seen)
 	}
 	if sc.s.N == 0 {
-		return Scores{}, fmt.Errorf("frames: Score: no test rows: %w", lao.ErrEmpty)
+		return nil, fmt.Errorf("frames: Score: no test rows: %w", lao.ErrEmpty)
 	}
-	return sc.result(), nil
+	return sc, nil
 }
 
 // testRow is one test example as its source lends it: a dense row, or a

@@ -3,6 +3,7 @@ package frames
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 
@@ -31,11 +32,43 @@ func Shuffle(ds *lao.Dataset, seed uint64) *lao.Dataset {
 // non-empty. The split's stream is independent of the folds' and the
 // solver's drawn from the same seed.
 func Split(m int, testFrac float64, seed uint64) (train, test []int, err error) {
+	n, err := testCount(m, testFrac, "Split")
+	if err != nil {
+		return nil, nil, err
+	}
+	p := Permutation(m, lao.SeedFor(seed, "split"))
+	return p[n:], p[:n], nil
+}
+
+// SplitLast holds out the last round(testFrac·m) of m rows, in their
+// order, and returns the rows before them as the training part, in the
+// random order of Permutation(m − n, lao.SeedFor(seed, "split")): every
+// test row comes after every training row. For rows in time order (a time
+// series, oldest first) the test error then measures forecasting, where
+// Split's random test rows, each between training neighbours, measure
+// interpolation. The training part's order is drawn as Split's is, since
+// the online solvers assume their examples come in random order. Both parts
+// must be non-empty, as for Split.
+func SplitLast(m int, testFrac float64, seed uint64) (train, test []int, err error) {
+	n, err := testCount(m, testFrac, "SplitLast")
+	if err != nil {
+		return nil, nil, err
+	}
+	test = make([]int, n)
+	for i := range test {
+		test[i] = m - n + i
+	}
+	return Permutation(m-n, lao.SeedFor(seed, "split")), test, nil
+}
+
+// testCount is the number of test rows of a split of m rows, round(testFrac·m),
+// or an error (named by op) when either part would be empty.
+func testCount(m int, testFrac float64, op string) (int, error) {
 	if m <= 0 {
-		return nil, nil, fmt.Errorf("frames: Split: %w", lao.ErrEmpty)
+		return 0, fmt.Errorf("frames: %s: %w", op, lao.ErrEmpty)
 	}
 	if !(testFrac > 0 && testFrac < 1) {
-		return nil, nil, fmt.Errorf("frames: Split: test fraction %g not in (0, 1): %w", testFrac, lao.ErrParam)
+		return 0, fmt.Errorf("frames: %s: test fraction %g not in (0, 1): %w", op, testFrac, lao.ErrParam)
 	}
 	n := int(math.Round(testFrac * float64(m)))
 	if n < 1 || n > m-1 {
@@ -48,10 +81,19 @@ func Split(m int, testFrac float64, seed uint64) (train, test []int, err error) 
 		if m < 2 {
 			fix = "at least 2 rows"
 		}
-		return nil, nil, fmt.Errorf("frames: Split: test fraction %g of m = %d examples leaves the %s part empty: it needs %s: %w", testFrac, m, part, fix, lao.ErrParam)
+		return 0, fmt.Errorf("frames: %s: test fraction %g of m = %d examples leaves the %s part empty: it needs %s: %w", op, testFrac, m, part, fix, lao.ErrParam)
 	}
-	p := Permutation(m, lao.SeedFor(seed, "split"))
-	return p[n:], p[:n], nil
+	return n, nil
+}
+
+// TestAfterTrain reports whether every test row index is above every
+// training row index (SplitLast's parts, or any split that holds out the
+// table's last rows), both parts non-empty.
+func TestAfterTrain(train, test []int) bool {
+	if len(train) == 0 || len(test) == 0 {
+		return false
+	}
+	return slices.Min(test) > slices.Max(train)
 }
 
 // SplitDataset splits ds into training and test examples with Split.

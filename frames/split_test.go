@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -156,5 +157,52 @@ func TestSeedStreamsIndependent(t *testing.T) {
 	}
 	if lao.SeedFor(7, "split") == lao.SeedFor(7, "folds") || lao.SeedFor(7, "solver") == 7 {
 		t.Error("SeedFor does not separate the streams")
+	}
+}
+
+func TestSplitLast(t *testing.T) {
+	train, test, err := frames.SplitLast(101, 0.2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int, 20)
+	for i := range want {
+		want[i] = 81 + i
+	}
+	if !slices.Equal(test, want) {
+		t.Errorf("test rows %v, want the last 20 in order %v", test, want)
+	}
+	if !isPermutation(train, 81) {
+		t.Errorf("training rows %v are not the first 81 rows", train)
+	}
+	// The training part's order is drawn from the split's stream: the seed
+	// decides it, and rows 0..80 are not left in the file's order.
+	again, _, _ := frames.SplitLast(101, 0.2, 5)
+	other, _, _ := frames.SplitLast(101, 0.2, 6)
+	if !slices.Equal(train, again) || slices.Equal(train, other) || slices.IsSorted(train) {
+		t.Errorf("training order: seed 5 %v, again %v, seed 6 %v", train, again, other)
+	}
+	if !frames.TestAfterTrain(train, test) {
+		t.Error("TestAfterTrain(SplitLast) is false")
+	}
+	if tr, te, _ := frames.Split(101, 0.2, 5); frames.TestAfterTrain(tr, te) {
+		t.Error("TestAfterTrain of a random split is true")
+	}
+	if frames.TestAfterTrain(nil, test) || frames.TestAfterTrain(train, nil) {
+		t.Error("TestAfterTrain of an empty part is true")
+	}
+	// The same sizes and errors as Split's, named by SplitLast.
+	for _, c := range []struct {
+		m    int
+		frac float64
+		want error
+	}{{0, 0.5, lao.ErrEmpty}, {10, 0, lao.ErrParam}, {10, 1, lao.ErrParam}, {10, math.NaN(), lao.ErrParam}, {10, 0.01, lao.ErrParam}, {1, 0.5, lao.ErrParam}} {
+		_, _, err := frames.SplitLast(c.m, c.frac, 1)
+		if !errors.Is(err, c.want) || !strings.HasPrefix(err.Error(), "frames: SplitLast: ") {
+			t.Errorf("SplitLast(%d, %g): %v, want %v", c.m, c.frac, err, c.want)
+		}
+	}
+	if _, _, err := frames.SplitLast(10, 0.01, 1); err == nil || !strings.Contains(err.Error(), "a test fraction of at least 0.1") {
+		t.Errorf("SplitLast(10, 0.01): %v, want the fraction that works", err)
 	}
 }

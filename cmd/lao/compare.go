@@ -36,6 +36,7 @@ type compareFlags struct {
 	repeat   int
 	seed     uint64
 	testFrac float64
+	testLast bool // --test-last: every split holds out the last rows
 	cv       int
 	cvSet    bool    // --cv given on the command line
 	kSet     bool    // --k given on the command line
@@ -67,6 +68,9 @@ type compareRun struct {
 	Refits []string `json:"refits,omitempty"`
 
 	cvWarnings []string // CV's, e.g. validation folds of a few rows: in the report's warnings once
+	// rows and zeroRows are the squared errors on each test row of the fit
+	// and of the zero predictor (--test-last: experiments.Outcome.Rows).
+	rows, zeroRows []float64
 }
 
 // leakWarning warns when a model's test MSE is below leakRatio of the
@@ -129,9 +133,13 @@ type compareReport struct {
 	Repeats  int      `json:"repeats"`
 	Seeds    []uint64 `json:"seeds"`
 	TestFrac float64  `json:"test_frac"`
-	CVFolds  int      `json:"cv_folds"`
-	Binary   bool     `json:"labels_plus_minus_one"`
-	Unused   []any    `json:"unused_columns"`
+	// TestLast reports that every split held out the last rows
+	// (--test-last): the splits differ only in the seeds, and the verdict's
+	// intervals are over the test rows in time order.
+	TestLast bool  `json:"test_last,omitempty"`
+	CVFolds  int   `json:"cv_folds"`
+	Binary   bool  `json:"labels_plus_minus_one"`
+	Unused   []any `json:"unused_columns"`
 	// TimeOrder lists the columns in whose order the rows are, or along
 	// which the label trends (frames.IDLike's InOrder and Trend): if the
 	// rows are a time series, random splits measure interpolation, and the
@@ -172,6 +180,8 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.IntVar(&f.repeat, "repeat", 10, "seeded train/test splits (seeds --seed, --seed+1, ...)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
+	fs.BoolVar(&f.testLast, "test-last", false, testLastUsage+"; every split then tests the same rows, its seeds vary the solvers' draws and CV's folds, "+
+		"and the verdict's intervals are over the test rows in time order (Diebold & Mariano 1995)")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
 	f.cvOpts.define(fs)
 	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
@@ -196,6 +206,10 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 		return nil, fmt.Errorf("compare: --test-frac %g must be in (0, 1)", f.testFrac)
 	case f.cv == 1 || f.cv < 0:
 		return nil, fmt.Errorf("compare: --cv %d must be 0 (off) or at least 2", f.cv)
+	case f.testLast && f.costs.given():
+		return nil, errors.New("compare: --test-last with prices (--costs, --cost) is not supported: the cost comparison's intervals are over random splits")
+	case f.testLast && f.table.isDatabase():
+		return nil, errors.New("compare: --test-last holds out the last rows of a table read in file order; a database table's rows have no order (SQL keeps none): export the table to a CSV in time order")
 	}
 	if err := f.cvOpts.check("compare"); err != nil {
 		return nil, err
@@ -356,7 +370,7 @@ type comparison struct {
 // compare runs every solver at every k on every split.
 func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
-		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, CVFolds: f.cv, Unused: []any{}}}
+		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, TestLast: f.testLast, CVFolds: f.cv, Unused: []any{}}}
 	c.rows, c.total, c.skips, c.ddScaling = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}, map[ddScaling][]string{}
 	for r := range f.repeat {
 		if err := c.split(r, f.seed+uint64(r)); err != nil {
@@ -393,7 +407,7 @@ func defaultKs(src *dataSource, f *compareFlags, solver string, ks []int) ([]int
 	if err != nil {
 		return ks, ""
 	}
-	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
+	p, err := src.prepare(s, f.scale, holdout{f.testFrac, f.testLast}, f.seed)
 	if err != nil {
 		return ks, ""
 	}
@@ -433,7 +447,7 @@ func (c *comparison) split(r int, seed uint64) error {
 		key := fmt.Sprintf("%+v", opt)
 		p, ok := cache[key]
 		if !ok {
-			if p, err = c.src.prepare(s, c.f.scale, c.f.testFrac, seed); err != nil {
+			if p, err = c.src.prepare(s, c.f.scale, holdout{c.f.testFrac, c.f.testLast}, seed); err != nil {
 				return c.src.explainDrops(err)
 			}
 			cache[key] = p
@@ -646,7 +660,11 @@ func (c *comparison) finish() {
 		}
 	}
 	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
-	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, experiments.TestOverTrain(c.rep.M-c.mTrain, c.mTrain))
+	rho := experiments.TestOverTrain(c.rep.M-c.mTrain, c.mTrain)
+	if c.f.testLast {
+		rho = 0 // one split: the intervals are over its test rows (experiments.Outcome.Rows)
+	}
+	c.rep.Verdict = experiments.Verdicts(compareOutcomes(c.rep.Rows), baselineSolver, c.rep.D, rho)
 }
 
 // beatsBaseline counts the splits on which job ji's row has a lower test
@@ -738,8 +756,12 @@ func compareOutcomes(rows []compareRow) []experiments.Outcome {
 	var out []experiments.Outcome
 	for _, row := range rows {
 		for _, r := range row.Runs {
-			out = append(out, experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE),
-				Zero: r.CVZero || r.Params["zero_predictor"] == 1})
+			o := experiments.Outcome{Solver: row.Solver, K: row.K, Full: row.Full, Seed: r.Seed, Ratio: float64(r.MSE / r.ZeroMSE),
+				Zero: r.CVZero || r.Params["zero_predictor"] == 1}
+			for i := range r.rows { // --test-last: each row's errors over the zero predictor's test MSE
+				o.Rows, o.ZeroRows = append(o.Rows, r.rows[i]/float64(r.ZeroMSE)), append(o.ZeroRows, r.zeroRows[i]/float64(r.ZeroMSE))
+			}
+			out = append(out, o)
 		}
 	}
 	return out
@@ -849,6 +871,11 @@ func compareOne(s lao.Solver, k int, p *prepared, f *compareFlags, seed uint64) 
 	}
 	sc := fit.Test
 	run.MSE, run.ZeroMSE, run.Attributes, run.Params = jfloat(sc.MSE), jfloat(sc.ZeroMSE), fit.Result.Attributes, fit.Result.Params
+	if p.TestLast { // the verdict's intervals are over the test rows: keep each row's errors
+		if run.rows, run.zeroRows, err = p.TestErrors(fit.Result.W, frames.PredictBudgetOf(fit.Result)); err != nil {
+			return run, err
+		}
+	}
 	if p.Binary {
 		ce, zce := jfloat(sc.ClassificationError), jfloat(sc.ZeroClassificationError)
 		run.ClassErr, run.ZeroClassErr = &ce, &zce
@@ -901,8 +928,11 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		return err
 	}
 	spread := "mean ± sd over the splits"
-	if len(r.Seeds) == 1 {
+	switch {
+	case len(r.Seeds) == 1:
 		spread = "one split, so no spread"
+	case r.TestLast:
+		spread = "mean ± sd over the seeds, on one split: the sd is the solvers' draws' and CV's folds', not the rows'"
 	}
 	fmt.Fprintf(w, "\n(%s; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid", spread, baselineSolver, baselineSolver)
 	if slices.ContainsFunc(r.Rows, ownK) {
@@ -922,6 +952,14 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	return nil
 }
 
+// seedRange is "3" or "1..10".
+func seedRange(seeds []uint64) string {
+	if len(seeds) == 1 {
+		return fmt.Sprint(seeds[0])
+	}
+	return fmt.Sprintf("%d..%d", seeds[0], seeds[len(seeds)-1])
+}
+
 // printCompareHeader says what was compared on which data, and what was
 // left out (unused columns, budgets above d, solvers that cannot run,
 // rows dropped and cells filled).
@@ -930,9 +968,13 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 	if r.Target != "" {
 		fmt.Fprintf(w, " (target %s)", r.Target)
 	}
-	if r.Repeats == 1 {
+	switch {
+	case r.TestLast:
+		fmt.Fprintf(w, ": m = %d, d = %d; one split, the last %.0f %% of the rows held out for testing (--test-last), fitted with %s (%s)",
+			r.M, r.D, 100*r.TestFrac, count(r.Repeats, "seed"), seedRange(r.Seeds))
+	case r.Repeats == 1:
 		fmt.Fprintf(w, ": m = %d, d = %d; one seeded split (seed %d), %.0f %% test", r.M, r.D, r.Seeds[0], 100*r.TestFrac)
-	} else {
+	default:
 		fmt.Fprintf(w, ": m = %d, d = %d; %d seeded splits (seeds %d..%d), %.0f %% test", r.M, r.D, r.Repeats, r.Seeds[0], r.Seeds[len(r.Seeds)-1], 100*r.TestFrac)
 	}
 	if r.CVFolds > 0 {
@@ -1043,13 +1085,21 @@ func printVerdict(w io.Writer, vs []experiments.Verdict, timeOrder []string) {
 	if len(vs) == 0 {
 		return
 	}
-	if oneSplit := slices.ContainsFunc(vs, func(v experiments.Verdict) bool { return v.Zero.N < 2 }); oneSplit {
+	switch {
+	case vs[0].Zero.TestRows > 0:
+		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, the test MSE over the zero predictor's, averaged over the seeds; every seed tests the same rows,",
+			"so the 95 % intervals are over the test rows in time order: Diebold & Mariano 1995, the long-run variance by the EWC estimator of Lazarus, Lewis, Stock & Watson 2018):")
+	case slices.ContainsFunc(vs, func(v experiments.Verdict) bool { return v.Zero.N < 2 }):
 		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, the split's test MSE over its zero predictor's; one split: no intervals):")
-	} else {
+	default:
 		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, each split's test MSE over its zero predictor's, averaged over the splits;",
 			"differences paired by split, 95 % intervals corrected for the overlap of the splits' training rows, Nadeau & Bengio 2003):")
 	}
-	if len(timeOrder) > 0 {
+	switch {
+	case len(timeOrder) > 0 && vs[0].Zero.TestRows > 0:
+		fmt.Fprintf(w, "  (the rows are in the order of %s, and the test part is the last rows: if they are a time series, every line below measures forecasting them from the rows before)\n",
+			strings.Join(timeOrder, ", "))
+	case len(timeOrder) > 0:
 		fmt.Fprintf(w, "  (the rows are in the order of %s: if they are a time series, every line below measures interpolation between neighbouring rows, not forecasting; see the warning above)\n",
 			strings.Join(timeOrder, ", "))
 	}
@@ -1116,7 +1166,7 @@ func writeSplits(w io.Writer, src *dataSource, f *compareFlags) error {
 	}
 	for r := range f.repeat {
 		seed := f.seed + uint64(r)
-		train, test, err := frames.Split(len(lines), f.testFrac, seed)
+		train, test, err := holdout{f.testFrac, f.testLast}.rows(len(lines), seed)
 		if err != nil {
 			return err
 		}

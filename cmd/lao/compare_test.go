@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -439,9 +440,73 @@ func TestCompareVerdictTimeOrder(t *testing.T) {
 // it beats predicting the mean, before its other gaps.
 func TestPrintVerdictZeroLine(t *testing.T) {
 	var b strings.Builder
-	zero := experiments.Gap{Against: "zero predictor", Mean: -0.1, Half: 0.04, N: 3, Lower: 3}
+	zero := experiments.Gap{Against: "zero predictor", Mean: -0.1, Half: 0.04, N: 3, Lower: 3, DF: 2}
 	printVerdict(&b, []experiments.Verdict{{K: 2, Best: "aerr", Ratio: 0.9, Zero: zero, Recommendation: "k = 2: use aerr"}}, nil)
 	if out := b.String(); !strings.Contains(out, "    aerr: -0.100 vs zero predictor (95 % interval -0.14 to -0.06 over 3 splits: lower: the interval excludes 0)\n") {
 		t.Errorf("%s", out)
+	}
+}
+
+// compare --test-last tests every seed on the same last rows: the zero
+// predictor's test MSE is the same on every seed, the --splits file holds
+// out the last file lines on every repeat, the verdict's intervals are
+// over the test rows (test_rows, EWC's df) and say so, and prices are
+// refused.
+func TestCompareTestLast(t *testing.T) {
+	const m = 200
+	var b strings.Builder
+	b.WriteString("year,x1,x2,y\n")
+	for i := range m {
+		x1, x2 := math.Sin(float64(7*i)), math.Cos(float64(5*i))
+		fmt.Fprintf(&b, "%d,%.17g,%.17g,%.17g\n", 1800+i, x1, x2, 2*x1+0.02*float64(i)+0.5*math.Sin(float64(i)/3))
+	}
+	path := writeTemp(t, "series.csv", b.String())
+	splits := filepath.Join(t.TempDir(), "splits.csv")
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "1", "--repeat", "2",
+		"--test-last", "--quiet", "--json", "--splits", splits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		TestLast bool `json:"test_last"`
+		Zero     struct {
+			Mean, SD float64
+		} `json:"zero_predictor_mse"`
+		Verdict []struct {
+			Zero experiments.Gap `json:"gap_to_zero_predictor"`
+		} `json:"verdict"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err, out)
+	}
+	// The training mean is summed in each seed's order of the rows: equal up to rounding.
+	if !rep.TestLast || rep.Zero.SD > 1e-12*rep.Zero.Mean || len(rep.Verdict) != 1 {
+		t.Fatalf("test_last %v, zero predictor's MSE %v ± %v over the seeds (want no spread: the same rows), %d verdicts", rep.TestLast, rep.Zero.Mean, rep.Zero.SD, len(rep.Verdict))
+	}
+	if g := rep.Verdict[0].Zero; g.TestRows != 40 || g.DF != 4 || g.TestOverTrain != 0 || g.N != 2 { // ν = ⌊0.4·40^(2/3)⌋ = 4
+		t.Errorf("gap to the zero predictor %+v: want 40 test rows, df 4, no resampling correction, 2 seeds", g)
+	}
+	f, err := os.Open(splits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs[1:] { // repeat, seed, line, part: data line L is file line L+1 (the header is line 1)
+		line, _ := strconv.Atoi(r[2])
+		if test := line > m+1-40; test != (r[3] == "test") {
+			t.Fatalf("--splits: file line %d is %s on repeat %s; the last 40 rows are lines %d..%d", line, r[3], r[0], m+2-40, m+1)
+		}
+	}
+	text, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "ridge", "--k", "1", "--repeat", "2", "--test-last", "--quiet")
+	if err != nil || !strings.Contains(text, "one split, the last 20 % of the rows held out for testing (--test-last), fitted with 2 seeds (1..2)") ||
+		!strings.Contains(text, "over the 40 test rows in time order, 2 seeds") || !strings.Contains(text, "every line below measures forecasting them from the rows before") {
+		t.Errorf("compare --test-last text: %v\n%s", err, text)
+	}
+	if _, err := runCmd(t, "compare", "--data", path, "--target", "y", "--test-last", "--cost", "x1=1,x2=2"); err == nil || !strings.Contains(err.Error(), "--test-last with prices") {
+		t.Errorf("compare --test-last --cost: %v", err)
 	}
 }

@@ -44,7 +44,7 @@ type costCompareReport struct {
 // describeTable sets what r says of the table from the first split's
 // preparation, as plain compare's header does.
 func (r *costCompareReport) describeTable(src *dataSource, f *compareFlags, first lao.Solver) error {
-	p, err := src.prepare(first, f.scale, f.testFrac, f.seed)
+	p, err := src.prepare(first, f.scale, holdout{f.testFrac, false}, f.seed)
 	if err != nil {
 		return err
 	}
@@ -159,7 +159,7 @@ func costPrepare(src *dataSource, f *compareFlags) (func(lao.Solver, uint64) (*f
 		return nil, fmt.Errorf("compare: %w", err)
 	}
 	return func(s lao.Solver, seed uint64) (*frames.Prepared, error) {
-		p, err := src.prepare(s, f.scale, f.testFrac, seed)
+		p, err := src.prepare(s, f.scale, holdout{f.testFrac, false}, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +227,7 @@ func costScalingNotes(src *dataSource, f *compareFlags, entries []experiments.Co
 		if !frames.DataDependent(s) {
 			continue
 		}
-		p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
+		p, err := src.prepare(s, f.scale, holdout{f.testFrac, false}, f.seed)
 		if err != nil {
 			return nil, err
 		}

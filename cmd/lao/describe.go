@@ -36,6 +36,7 @@ type describeReport struct {
 	// as the solver sees them, as in `lao fit`.
 	Seed     uint64   `json:"seed"`
 	TestFrac float64  `json:"test_frac"`
+	TestLast bool     `json:"test_last,omitempty"` // --test-last: the test part is the last rows
 	Warnings []string `json:"warnings,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
 	// IDLike are the columns that look like row or group numbers or dates,
@@ -103,6 +104,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	k := fs.Int("k", lao.DefaultK, "attribute budget k for the data-dependent solvers' predicted gain (frames.BoundRatios)")
 	seed := fs.Uint64("seed", 1, "seed of the split, as in 'lao fit': the data as the solver sees them are fit's training part")
 	testFrac := fs.Float64("test-frac", 0.1, "fraction of rows held out for testing, as in 'lao fit'")
+	testLast := fs.Bool("test-last", false, "the split's test part is the last rows, as 'lao fit --test-last' holds them out")
 	var cf costFlags
 	fs.StringVar(&cf.file, "costs", "", "CSV of the attributes' prices (column name, price): print the predicted gain of priced over cost-blind sampling")
 	fs.Var(listFlag{&cf.list}, "cost", "attributes' prices as `name=price,...` (repeatable: the lists add up)")
@@ -126,7 +128,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	raw, scaled, rep, err := describeData(src, s, *scale, *k, flagGiven(fs, "k"), *testFrac, *seed)
+	raw, scaled, rep, err := describeData(src, s, *scale, *k, flagGiven(fs, "k"), holdout{*testFrac, *testLast}, *seed)
 	if err != nil {
 		return err
 	}
@@ -154,12 +156,12 @@ func runDescribe(args []string, stdout io.Writer) error {
 // fit's) and the report.
 // The default k is lowered to d with a note, as fit does; a k given
 // (kGiven) above d is an error.
-func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven bool, testFrac float64, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
-	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}, Seed: seed, TestFrac: testFrac}
+func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven bool, h holdout, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
+	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}, Seed: seed, TestFrac: h.frac, TestLast: h.last}
 	if src.sparse {
 		return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
 	}
-	p, err := src.prepare(s, scale, testFrac, seed)
+	p, err := src.prepare(s, scale, h, seed)
 	err = src.explainDrops(err)
 	if err != nil {
 		return nil, nil, nil, err
@@ -236,8 +238,12 @@ func printDescribe(w io.Writer, r *describeReport) {
 		fmt.Fprint(w, " (labels ±1)")
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "as %s sees it: the training part of fit's split (%d rows; --seed %d, --test-frac %g), prepared by the same function as fit\n",
-		r.Solver, r.Scaled.M, r.Seed, r.TestFrac)
+	last := ""
+	if r.TestLast {
+		last = ", --test-last"
+	}
+	fmt.Fprintf(w, "as %s sees it: the training part of fit's split (%d rows; --seed %d, --test-frac %g%s), prepared by the same function as fit\n",
+		r.Solver, r.Scaled.M, r.Seed, r.TestFrac, last)
 	for _, u := range r.Unused {
 		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
 	}

@@ -27,6 +27,7 @@ type fitFlags struct {
 	params   paramFlags // --k, --B, --eta, --lambda and every --param name=value
 	seed     uint64
 	testFrac float64
+	testLast bool // --test-last: the last rows held out
 	cv       int
 	cvTable  string
 	cvOpts   cvFlags // --grid, --cv-rule
@@ -42,16 +43,19 @@ type fitFlags struct {
 
 // fitReport is the JSON form of `lao fit --json`.
 type fitReport struct {
-	Solver string             `json:"solver"`
-	Data   string             `json:"data"`
-	Target string             `json:"target,omitempty"`
-	D      int                `json:"d"`
-	K      int                `json:"k"`
-	MTrain int                `json:"m_train"`
-	MTest  int                `json:"m_test"`
-	Seed   uint64             `json:"seed"`
-	Params map[string]float64 `json:"params"`
-	Tuned  bool               `json:"tuned_by_cv"`
+	Solver string `json:"solver"`
+	Data   string `json:"data"`
+	Target string `json:"target,omitempty"`
+	D      int    `json:"d"`
+	K      int    `json:"k"`
+	MTrain int    `json:"m_train"`
+	MTest  int    `json:"m_test"`
+	// TestLast reports that the test part is the table's last rows
+	// (--test-last), after every training row.
+	TestLast bool               `json:"test_last,omitempty"`
+	Seed     uint64             `json:"seed"`
+	Params   map[string]float64 `json:"params"`
+	Tuned    bool               `json:"tuned_by_cv"`
 	// kByCost says how the solver took k from its cost budget (K = 0):
 	// the largest k the budget pays for (the k+1 family), or no count
 	// limit but the budget's (screen-ridge); "" when k was not taken so.
@@ -131,6 +135,7 @@ func parseFitFlags(args []string) (*fitFlags, error) {
 	f.params.define(fs)
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the split, the folds and the solver (independent streams derived from it)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.1, "fraction of rows held out for testing")
+	fs.BoolVar(&f.testLast, "test-last", false, testLastUsage)
 	fs.IntVar(&f.cv, "cv", 5, "tune B, eta or lambda by this many folds of cross-validation on the training part (0: the theorems' defaults)")
 	fs.StringVar(&f.cvTable, "cv-table", "", "write the validation error of every CV grid point to this CSV file: mean_mse and std_mse in the units the solver saw (scaled: not comparable with the test MSE), mse_over_zero_predictor comparable across tables (1: learns nothing); with successive halving every rung, its training rows per fold in column rung_rows")
 	f.cvOpts.define(fs)
@@ -197,7 +202,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if f.refitAll && src.tab == nil {
 		return fmt.Errorf("fit: --refit-all refits a CSV table's rows; %s is not one", f.table.data)
 	}
-	p, err := src.prepare(s, f.scale, f.testFrac, f.seed)
+	p, err := src.prepare(s, f.scale, holdout{f.testFrac, f.testLast}, f.seed)
 	if err != nil {
 		return src.explainDrops(err)
 	}
@@ -234,7 +239,7 @@ func runFit(args []string, stdout io.Writer) error {
 // notes so far ("" ones left out).
 func newFitReport(f *fitFlags, s lao.Solver, p *prepared, notes []string) *fitReport {
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
-		MTest: p.Test.Len(), Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
+		MTest: p.Test.Len(), TestLast: p.TestLast, Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
 	rep.given = f.params.fixed()
 	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
 		if f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0 {
@@ -282,6 +287,9 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 	if f.refitAll && (f.table.db.lazy || f.stream == "on") {
 		return true, errors.New("fit: --refit-all refits a table held in memory; drop --lazy or --stream on")
 	}
+	if f.testLast && (f.table.db.lazy || f.stream == "on" || f.table.isDatabase()) {
+		return true, errors.New("fit: --test-last holds out the last rows of a table read in file order; a database table's rows have no order (SQL keeps none), and a lazy or streamed table is split by a hash of each row: export the table to a CSV in time order, or drop --lazy or --stream on")
+	}
 	if f.table.db.lazy {
 		if f.costs.given() {
 			return true, errors.New("fit: prices (--costs, --cost) are not supported by a lazy fit; drop --lazy")
@@ -301,6 +309,9 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 	}
 	if f.refitAll {
 		return true, errors.New("fit: --refit-all refits a table held in memory, and this one is streamed (--stream auto: 256 MiB or more); use --stream off")
+	}
+	if f.testLast {
+		return true, errors.New("fit: --test-last holds out a table's last rows in memory, and this one is streamed (--stream auto: 256 MiB or more); use --stream off")
 	}
 	return true, fitStream(f, s, stdout)
 }
@@ -532,8 +543,8 @@ func fitBudgetText(r *fitReport) string {
 }
 
 func printFit(w io.Writer, r *fitReport) error {
-	fmt.Fprintf(w, "solver %s on %s: d = %d%s, %d training / %d test examples, seed %d, scaling %s\n",
-		r.Solver, r.Data, r.D, fitBudgetText(r), r.MTrain, r.MTest, r.Seed, r.Scaling)
+	fmt.Fprintf(w, "solver %s on %s: d = %d%s, %d training / %d test examples%s, seed %d, scaling %s\n",
+		r.Solver, r.Data, r.D, fitBudgetText(r), r.MTrain, r.MTest, lastText(r.TestLast), r.Seed, r.Scaling)
 	for _, u := range r.Unused {
 		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
 	}
@@ -734,4 +745,13 @@ func zeroWarning(sc frames.Scores, folds int) string {
 		w += "; lao compare shows whether ridge on every column does better on this table"
 	}
 	return w
+}
+
+// lastText says which rows the test part is when they are the last ones
+// (--test-last).
+func lastText(testLast bool) string {
+	if testLast {
+		return " (the test part: the last rows)"
+	}
+	return ""
 }

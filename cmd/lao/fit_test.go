@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -35,5 +38,64 @@ func TestScaleNamedDataSet(t *testing.T) {
 	out, err = runCmd(t, "describe", "--data", data, "--solver", "aerr", "--scale", "l2")
 	if err != nil || !strings.Contains(out, "(scaling l2 (--scale: centred and scaled on the training part") {
 		t.Errorf("describe --scale l2: %v\n%s", err, out)
+	}
+}
+
+// fit --test-last holds out the last rows in the file's order: the zero
+// predictor's test MSE is that of the first rows' mean on the last rows,
+// and the time-order warning speaks of forecasting; describe --test-last
+// centres on the same first rows; a streamed or database table is refused
+// by name (it is split by a hash of each row).
+func TestFitTestLast(t *testing.T) {
+	const m, nTest = 200, 20
+	var b strings.Builder
+	b.WriteString("year,x,y\n")
+	y := make([]float64, m)
+	for i := range m {
+		x := math.Sin(float64(7 * i))
+		y[i] = x + 0.05*float64(i) + 0.3*math.Cos(float64(11*i))
+		fmt.Fprintf(&b, "%d,%.17g,%.17g\n", 1800+i, x, y[i])
+	}
+	path := writeTemp(t, "series.csv", b.String())
+	mean := 0.0
+	for _, v := range y[:m-nTest] {
+		mean += v / (m - nTest)
+	}
+	zero := 0.0
+	for _, v := range y[m-nTest:] {
+		zero += (v - mean) * (v - mean) / nTest
+	}
+	out, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--test-frac", "0.1", "--test-last", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		MTest    int      `json:"m_test"`
+		TestLast bool     `json:"test_last"`
+		Zero     float64  `json:"zero_predictor_mse"`
+		Warnings []string `json:"warnings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err, out)
+	}
+	if rep.MTest != nTest || !rep.TestLast || math.Abs(rep.Zero-zero) > 1e-9*zero {
+		t.Errorf("m_test %d, test_last %v, zero predictor's MSE %v, want %d, true, %v (the first rows' mean on the last rows)", rep.MTest, rep.TestLast, rep.Zero, nTest, zero)
+	}
+	if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "the test error measures forecasting") {
+		t.Errorf("warnings: %s", w)
+	}
+	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--test-last")
+	if err != nil || !strings.Contains(out, "180 training / 20 test examples (the test part: the last rows), seed 1") {
+		t.Errorf("fit --test-last text: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "describe", "--data", path, "--target", "y", "--test-last")
+	if err != nil || !strings.Contains(out, "(180 rows; --seed 1, --test-frac 0.1, --test-last)") {
+		t.Errorf("describe --test-last: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"--stream", "on"}, {"--lazy"}} {
+		_, err := runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--test-last"}, args...)...)
+		if err == nil || !strings.Contains(err.Error(), "fit: --test-last holds out the last rows of a table read in file order") {
+			t.Errorf("fit --test-last %v: %v", args, err)
+		}
 	}
 }

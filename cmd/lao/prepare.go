@@ -87,21 +87,20 @@ type prepared struct {
 // rows are used as they are and its labels follow the label rule (centred
 // on the training mean, the intercept, and scaled). fit, describe and
 // compare all call it, so what describe prints is what fit uses.
-func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, seed uint64) (*prepared, error) {
+func (src *dataSource) prepare(s lao.Solver, scale string, h holdout, seed uint64) (*prepared, error) {
 	opt, err := frames.ScaleOptions(s, scale)
 	if err != nil {
 		return nil, fmt.Errorf("--scale: %w", err)
 	}
-	if m := src.rows(); m > 0 {
-		if _, _, err := frames.Split(m, testFrac, seed); err != nil { // named by its flag, before the split is made
-			return nil, fmt.Errorf("--test-frac: %s", paramText(err, "frames: Split: "))
-		}
+	train, test, err := h.rows(src.rows(), seed)
+	if err != nil {
+		return nil, err
 	}
 	p := &prepared{scale: scale, unused: []frames.Unused{}}
 	switch {
 	case src.tab != nil:
 		opt.FillMissing = src.tab.Missing == frames.MissingMean
-		if p.Prepared, err = frames.PrepareFrame(src.tab.DataFrame, src.target, opt, testFrac, seed); err != nil {
+		if p.Prepared, err = frames.PrepareFrameRows(src.tab.DataFrame, src.target, opt, train, test); err != nil {
 			return nil, err
 		}
 		p.scaling, p.unused = p.ScalingChoice.Scaling.Name(), src.tab.UnusedWith(p.Data)
@@ -114,22 +113,46 @@ func (src *dataSource) prepare(s lao.Solver, scale string, testFrac float64, see
 			return nil, fmt.Errorf("--scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", scale)
 		}
 		labels := frames.Options{Intercept: true, LabelBound: opt.LabelBound}
-		if p.Prepared, err = frames.PrepareTable(src.ds, labels, testFrac, seed); err != nil {
+		if p.Prepared, err = frames.PrepareTableRows(src.ds, labels, train, test); err != nil {
 			return nil, err
 		}
 		p.scaling = "none (sparse rows); labels centred on the training mean (the intercept)"
 	case !isAuto(scale): // a named data set scaled as asked
-		if p.Prepared, err = frames.PrepareTable(src.ds, opt, testFrac, seed); err != nil {
+		if p.Prepared, err = frames.PrepareTableRows(src.ds, opt, train, test); err != nil {
 			return nil, fmt.Errorf("--scale %s: %w", scale, err)
 		}
 		p.scaling = p.Transform.Scaling.Name() + " (--scale: centred and scaled on the training part as a CSV's columns and labels are)"
 	default:
-		if p.Prepared, err = frames.PrepareTable(src.ds, frames.Options{}, testFrac, seed); err != nil {
+		if p.Prepared, err = frames.PrepareTableRows(src.ds, frames.Options{}, train, test); err != nil {
 			return nil, err
 		}
 		p.scaling = "none (the data set's own, as the papers use it; --scale chooses another)"
 	}
 	return p, nil
+}
+
+// holdout is --test-frac and --test-last: which rows a split holds out.
+type holdout struct {
+	frac float64 // the fraction of the rows held out for testing
+	last bool    // the last rows in the table's order (frames.SplitLast), not random ones (frames.Split)
+}
+
+// testLastUsage is the usage of --test-last (fit, describe, compare).
+const testLastUsage = "hold out the last rows (--test-frac of them, in the file's order) for testing instead of random ones, " +
+	"and train on the rows before them (in random order): for rows in time order, the test error then measures forecasting, not interpolation"
+
+// rows draws the split of m rows (seeded), its error named by --test-frac
+// for a table with rows.
+func (h holdout) rows(m int, seed uint64) (train, test []int, err error) {
+	split, op := frames.Split, "frames: Split: "
+	if h.last {
+		split, op = frames.SplitLast, "frames: SplitLast: "
+	}
+	train, test, err = split(m, h.frac, seed)
+	if err != nil && m > 0 {
+		return nil, nil, fmt.Errorf("--test-frac: %s", paramText(err, op))
+	}
+	return train, test, err
 }
 
 // isAuto reports whether --scale leaves the scaling to the policy.

@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "6d4874d2a3680599ceff72aa73f593ccfe46fda11d272f891b9d3ff9f7dd23b4"
+const CodeVersion = "a8f226011c6694cd7b57e2c5e9c2a14251bbb60f773f4ff56f288fe19dfa97de"

@@ -23,13 +23,23 @@ type Outcome struct {
 	// Zero marks a fit that is the zero predictor (CV's choice, or a
 	// refit's): it read nothing and predicts the training mean.
 	Zero bool
+	// Rows, when set, are the fit's squared errors on the test rows
+	// divided by the zero predictor's test MSE, in the rows' time order
+	// (their mean is Ratio), and ZeroRows the zero predictor's likewise
+	// (their mean is 1): set when every split tests the same rows, the
+	// table's last ones (compare --test-last). The intervals are then over
+	// those rows (see har.go), not over the splits, which differ only in
+	// the solvers' draws and the training rows' order.
+	Rows, ZeroRows []float64
 }
 
 // Gap is a paired difference over the splits both solvers ran on (of
 // test-MSE ratios in a Verdict, of test MSEs in GapAtCost): Mean ± Half is
 // its 95 % confidence interval (Student's t with N−1 degrees of freedom),
 // corrected for random splits whose training parts overlap (Nadeau &
-// Bengio 2003; see TestOverTrain). With N < 2 there is no interval (Half 0).
+// Bengio 2003; see TestOverTrain); or, when every split tested the same
+// rows in time order (Outcome.Rows), over those rows (TestRows; see
+// har.go). DF 0 means no interval (Half 0): one split, or too few rows.
 type Gap struct {
 	// Of names the solver whose ratio the gap is of (minus Against's).
 	Of      string  `json:"of"`
@@ -46,7 +56,14 @@ type Gap struct {
 	// TestOverTrain is the correction's n_test/n_train (0: none, the
 	// plain t interval).
 	TestOverTrain float64 `json:"test_over_train"`
-	equal         int     // splits of a difference exactly 0 (not NaN)
+	// TestRows, when not 0, is the number of test rows, in time order,
+	// the interval is over (every split tested the same rows): N then
+	// counts fits of different seeds on that one split.
+	TestRows int `json:"test_rows,omitempty"`
+	// DF is the interval's degrees of freedom: N − 1 over splits, the
+	// EWC estimator's ν over rows; 0: no interval.
+	DF    int `json:"df"`
+	equal int // splits of a difference exactly 0 (not NaN)
 	// floor is the half-width that no number of splits of the same rows
 	// goes below: z_0.975·sd·√TestOverTrain.
 	floor float64
@@ -92,17 +109,22 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 		Lower   int      `json:"splits_lower"`
 		Higher  int      `json:"splits_higher"`
 		TOT     float64  `json:"test_over_train"`
-	}{g.Of, g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.N > 1), g.N, g.Lower, g.Higher, g.TestOverTrain})
+		Rows    int      `json:"test_rows,omitempty"`
+		DF      int      `json:"df"`
+	}{g.Of, g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.DF > 0), g.N, g.Lower, g.Higher, g.TestOverTrain, g.TestRows, g.DF})
 }
 
 // Clear reports whether the interval excludes 0.
-func (g Gap) Clear() bool { return g.N > 1 && math.Abs(g.Mean) > g.Half }
+func (g Gap) Clear() bool { return g.DF > 0 && math.Abs(g.Mean) > g.Half }
 
 // onSplits is "n of the N splits", with ", equal on e" when e splits gave
 // both solvers the same ratio (neither lower nor higher: a count of lower
 // splits alone reads as a loss on the rest).
 func (g Gap) onSplits(n int) string {
 	line := fmt.Sprintf("%d of the %d splits", n, g.N)
+	if g.TestRows > 0 {
+		line = fmt.Sprintf("%d of the %d seeds", n, g.N)
+	}
 	if g.equal > 0 {
 		line += fmt.Sprintf(", equal on %d", g.equal)
 	}
@@ -245,10 +267,10 @@ func (v *Verdict) steadier(others []string, by map[[2]string][]Outcome, k string
 // adjusted widens g's 95 % interval to Bonferroni's for m comparisons: the
 // two-sided 1 − 0.05/m quantile of Student's t in place of the 0.975 one.
 func adjusted(g Gap, m int) Gap {
-	if g.N < 2 || m < 2 {
+	if g.DF < 1 || m < 2 {
 		return g
 	}
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.N - 1)}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.DF)}
 	g.Half *= t.Quantile(1-0.025/float64(m)) / t.Quantile(0.975)
 	return g
 }
@@ -309,6 +331,9 @@ func pairedGap(of string, a, b []Outcome, against string, rho float64) Gap {
 	}
 	g := gapOf(diff, against, rho)
 	g.Of = of
+	if onRows(a, b) {
+		g = overRows(g, a, b)
+	}
 	return g
 }
 
@@ -341,7 +366,7 @@ func gapOf(diff []float64, against string, rho float64) Gap {
 	}
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.N - 1)}.Quantile(0.975)
 	variance := ss / float64(g.N-1)
-	g.Half = t * math.Sqrt(variance*(1/float64(g.N)+rho))
+	g.Half, g.DF = t*math.Sqrt(variance*(1/float64(g.N)+rho)), g.N-1
 	g.floor = distuv.UnitNormal.Quantile(0.975) * math.Sqrt(variance*rho)
 	return g
 }
@@ -353,7 +378,7 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		at = fmt.Sprintf("k = %d, all d = %d attributes (no budget: nothing is hidden from the learner, so this says nothing about learning from fewer): ", v.K, d)
 	}
 	best := v.BestNamed()
-	if v.Zero.N == 1 {
+	if v.Zero.DF == 0 {
 		return at + oneSplitLine(v, best, full)
 	}
 	if !v.Zero.ClearlyBelow() {
@@ -422,7 +447,7 @@ func (v Verdict) BestNamedWithout(name string) string {
 // noYardstick reports whether the full-information reference ran on two
 // splits or more and does not clearly beat the zero predictor itself.
 func (v Verdict) noYardstick() bool {
-	return v.FullZero != nil && v.FullZero.N > 1 && !v.FullZero.ClearlyBelow()
+	return v.FullZero != nil && v.FullZero.DF > 0 && !v.FullZero.ClearlyBelow()
 }
 
 // oneSplitLine is the recommendation of a verdict on one split.
@@ -436,12 +461,18 @@ func oneSplitLine(v Verdict, best, full string) string {
 	if v.Full != nil && v.Full.N == 1 {
 		line += fmt.Sprintf(" (full information, %s: %s)", full, RatioNumber(v.Ratio-v.Full.Mean))
 	}
+	if v.Zero.TestRows > 0 {
+		return line + fmt.Sprintf("; %d test rows give no interval to tell a method from predicting the mean: hold out more rows (--test-frac)", v.Zero.TestRows)
+	}
 	return line + "; one split gives no interval to tell a method from predicting the mean: run more splits (compare's --repeat)"
 }
 
 // weak says, for splits of one table, why every split agreeing is weak
 // evidence ("" for independent samples).
 func (g Gap) weak() string {
+	if g.TestRows > 0 {
+		return " (weak evidence: every seed tests the same rows)"
+	}
 	if g.TestOverTrain > 0 {
 		return " (weak evidence: the splits share most training rows)"
 	}
@@ -454,6 +485,8 @@ func (g Gap) weak() string {
 // when the splits did not differ at all (no spread, nothing to tell).
 func (g Gap) moreSplits() string {
 	switch {
+	case g.TestRows > 0 && g.equal < g.N:
+		return ": every seed tests the same rows, so more seeds cannot tell; a longer test part (--test-frac) might"
 	case g.floor == 0 && g.TestOverTrain > 0 || g.equal == g.N:
 		return ""
 	case g.TestOverTrain > 0 && math.Abs(g.Mean) <= g.floor:
@@ -471,13 +504,13 @@ func fullClause(v Verdict, full string) string {
 		return ""
 	case v.noYardstick():
 		return fmt.Sprintf("; full information (%s, %s) does not clearly beat predicting the training mean on these splits: no yardstick here", full, RatioNumber(1+v.FullZero.Mean))
-	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Higher == v.Full.N:
+	case !v.Full.Clear() && v.Full.DF > 0 && v.Full.N > 1 && v.Full.Higher == v.Full.N:
 		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits%s, but its 95 %% interval does not exclude 0%s",
 			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.weak(), v.Full.moreSplits())
-	case !v.Full.Clear() && v.Full.N > 1 && v.Full.Lower == v.Full.N:
+	case !v.Full.Clear() && v.Full.DF > 0 && v.Full.N > 1 && v.Full.Lower == v.Full.N:
 		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits%s, but the 95 %% interval does not exclude 0%s",
 			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.weak(), v.Full.moreSplits())
-	case !v.Full.Clear() && v.Full.N > 1:
+	case !v.Full.Clear() && v.Full.DF > 0:
 		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)%s", full, v.Full.onSplits(v.Full.Lower), v.Full.moreSplits())
 	case !v.Full.Clear():
 		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)", full, v.Full.onSplits(v.Full.Lower))
@@ -520,7 +553,10 @@ func (g Gap) Statement() string {
 	if g.Mean != 0 && math.Abs(g.Mean) < SmallRatio { // three decimals would keep one digit or none
 		mean = fmt.Sprintf("%+.*f", SmallDecimals(g.Mean), g.Mean)
 	}
-	if g.N < 2 {
+	switch {
+	case g.DF == 0 && g.TestRows > 0:
+		return fmt.Sprintf("%s vs %s (%d test rows: too few for an interval)", mean, g.Against, g.TestRows)
+	case g.DF == 0:
 		return fmt.Sprintf("%s vs %s (one split: no interval)", mean, g.Against)
 	}
 	word := "not distinguishable"
@@ -530,5 +566,13 @@ func (g Gap) Statement() string {
 	case g.Clear():
 		word = "higher: the interval excludes 0"
 	}
-	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %d splits: %s)", mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, g.N, word)
+	over := fmt.Sprintf("%d splits", g.N)
+	if g.TestRows > 0 {
+		seeds := "seeds"
+		if g.N == 1 {
+			seeds = "seed"
+		}
+		over = fmt.Sprintf("the %d test rows in time order, %d %s", g.TestRows, g.N, seeds)
+	}
+	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %s: %s)", mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, over, word)
 }

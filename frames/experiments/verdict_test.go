@@ -187,10 +187,12 @@ func TestGapJSON(t *testing.T) {
 		g    experiments.Gap
 		want string
 	}{
-		{experiments.Gap{Against: "a", N: 0}, `{"against":"a","mean":null,"half_width_95":null,"splits":0,"splits_lower":0,"splits_higher":0,"test_over_train":0}`},
-		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1,"splits_lower":0,"splits_higher":0,"test_over_train":0}`},
-		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4, Lower: 1, TestOverTrain: 0.25}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4,"splits_lower":1,"splits_higher":0,"test_over_train":0.25}`},
-		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4,"splits_lower":0,"splits_higher":0,"test_over_train":0}`},
+		{experiments.Gap{Against: "a", N: 0}, `{"against":"a","mean":null,"half_width_95":null,"splits":0,"splits_lower":0,"splits_higher":0,"test_over_train":0,"df":0}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1,"splits_lower":0,"splits_higher":0,"test_over_train":0,"df":0}`},
+		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4, Lower: 1, TestOverTrain: 0.25, DF: 3}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4,"splits_lower":1,"splits_higher":0,"test_over_train":0.25,"df":3}`},
+		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4, DF: 3}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4,"splits_lower":0,"splits_higher":0,"test_over_train":0,"df":3}`},
+		// An interval over 40 test rows in time order, from 2 seeds: ν = ⌊0.4·40^(2/3)⌋ = 4.
+		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 2, TestRows: 40, DF: 4}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":2,"splits_lower":0,"splits_higher":0,"test_over_train":0,"test_rows":40,"df":4}`},
 	} {
 		b, err := json.Marshal(c.g)
 		if err != nil || string(b) != c.want {
@@ -410,7 +412,10 @@ func TestResampledIntervalCalibrated(t *testing.T) {
 
 // testMSE fits y ≈ a + b·x by least squares on the rows train (x nil: the
 // training mean) and returns the mean squared error on the rows test.
-func testMSE(x, y []float64, train, test []int) float64 {
+func testMSE(x, y []float64, train, test []int) float64 { return mean(testErrors(x, y, train, test)) }
+
+// testErrors is testMSE's squared errors, row by row in the order of test.
+func testErrors(x, y []float64, train, test []int) []float64 {
 	var mx, my float64
 	for _, i := range train {
 		my += y[i] / float64(len(train))
@@ -429,15 +434,15 @@ func testMSE(x, y []float64, train, test []int) float64 {
 	if sxx > 0 {
 		b = sxy / sxx
 	}
-	var mse float64
-	for _, i := range test {
+	e := make([]float64, len(test))
+	for k, i := range test {
 		r := y[i] - my
 		if x != nil {
 			r -= b * (x[i] - mx)
 		}
-		mse += r * r / float64(len(test))
+		e[k] = r * r
 	}
-	return mse
+	return e
 }
 
 // When full information is lower on every split but within the floor that
@@ -523,5 +528,131 @@ func TestVerdictRunnerUpHigher(t *testing.T) {
 	}
 	if r := v.Recommendation; !strings.Contains(r, "; the runner-up, aerr (0.320), is not clearly worse (higher than screen-ridge on 5 of the 5 splits)") {
 		t.Errorf("%q", r)
+	}
+}
+
+// With every split testing the table's last rows (compare --test-last),
+// the intervals are over those rows in time order (EWC, har.go). Under the
+// null, two methods of the same expected error on an autocorrelated
+// series (least squares on x1 alone and on x2 alone, y = x1 + x2 + noise,
+// x1 and x2 independent AR(1) series with φ = 0.8), trained on the first
+// 240 rows and tested on the last 60 of each of 4,000 series, the interval
+// excludes 0 on 5 % of the series within 3 binomial sds (0.0103); the
+// plain t interval over the rows, which takes them as independent,
+// excludes it far more often.
+func TestRowsIntervalCalibrated(t *testing.T) {
+	const series, n, nTest, phi = 4000, 300, 60, 0.8
+	rng := rand.New(rand.NewPCG(21, 22))
+	train, test := make([]int, n-nTest), make([]int, nTest)
+	for i := range train {
+		train[i] = i
+	}
+	for i := range test {
+		test[i] = n - nTest + i
+	}
+	ewc, plain := 0, 0
+	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nTest - 1}.Quantile(0.975)
+	for range series {
+		x1, x2, y := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range n {
+			if i > 0 {
+				x1[i], x2[i] = phi*x1[i-1], phi*x2[i-1]
+			}
+			x1[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
+			x2[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
+			y[i] = x1[i] + x2[i] + rng.NormFloat64()
+		}
+		zero := testErrors(nil, y, train, test)
+		a, b := testErrors(x1, y, train, test), testErrors(x2, y, train, test)
+		z := mean(zero)
+		o := []experiments.Outcome{outcomeOnRows("a", a, zero, z), outcomeOnRows("b", b, zero, z)}
+		g := experiments.Verdicts(o, "b", 2, 0)[0].Screen
+		if g.TestRows != nTest || g.DF != 6 { // ⌊0.4·60^(2/3)⌋ = 6
+			t.Fatalf("gap over %d rows, df %d; want 60 rows, 6", g.TestRows, g.DF)
+		}
+		if g.Clear() {
+			ewc++
+		}
+		diff := make([]float64, nTest)
+		for i := range diff {
+			diff[i] = (a[i] - b[i]) / z
+		}
+		m, sd := experiments.MeanSD(diff)
+		if math.Abs(m) > q*sd/math.Sqrt(nTest) {
+			plain++
+		}
+	}
+	sd := math.Sqrt(0.05 * 0.95 / series)
+	e, p := float64(ewc)/series, float64(plain)/series
+	t.Logf("the interval excludes 0 on %.3f (EWC over the rows) and %.3f (plain t over the rows) of %d series", e, p, series)
+	if math.Abs(e-0.05) > 3*sd {
+		t.Errorf("EWC interval: excludes 0 on %.3f of the series under the null, want 0.05 ± %.4f", e, 3*sd)
+	}
+	if p < 0.05+3*sd {
+		t.Errorf("plain interval over the rows: excludes 0 on %.3f of the series, want above 0.05 + %.4f (anticonservative)", p, 3*sd)
+	}
+}
+
+// outcomeOnRows is a fit's outcome on the last rows: its squared errors e
+// and the zero predictor's, each over the zero predictor's test MSE z.
+func outcomeOnRows(solver string, e, zero []float64, z float64) experiments.Outcome {
+	o := experiments.Outcome{Solver: solver, K: 1, Seed: 1, Ratio: mean(e) / z}
+	for i := range e {
+		o.Rows, o.ZeroRows = append(o.Rows, e[i]/z), append(o.ZeroRows, zero[i]/z)
+	}
+	return o
+}
+
+func mean(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x / float64(len(v))
+	}
+	return s
+}
+
+// The interval over test rows pairs the outcomes by seed, averages each
+// row's difference over the seeds both ran, and takes the EWC variance of
+// that series: checked against the formula written out for T = 8 rows
+// (ν = ⌊0.4·8^(2/3)⌋ = 1 term, Student's t with 1 degree of freedom).
+func TestGapOverRows(t *testing.T) {
+	const T = 8
+	a := []float64{1.2, 0.8, 1.5, 0.9, 1.1, 1.4, 0.7, 1.0}
+	b := []float64{1.0, 1.0, 1.1, 1.2, 0.9, 1.0, 0.8, 1.3}
+	zero := []float64{1, 1, 1, 1, 1, 1, 1, 1}
+	shift := func(v []float64, by float64) []float64 {
+		out := slices.Clone(v)
+		for i := range out {
+			out[i] += by
+		}
+		return out
+	}
+	on := func(solver string, seed uint64, rows []float64) experiments.Outcome {
+		return experiments.Outcome{Solver: solver, K: 1, Seed: seed, Ratio: mean(rows), Rows: rows, ZeroRows: zero}
+	}
+	// Seed 2's rows of a are a's plus 0.1; b ran on seeds 1 and 2 (b's seed 3 has no partner in a).
+	o := []experiments.Outcome{on("a", 1, a), on("a", 2, shift(a, 0.1)), on("b", 1, b), on("b", 2, b), on("b", 3, shift(b, 5))}
+	g := experiments.Verdicts(o, "b", 2, 0)[0].Screen
+	z := make([]float64, T)
+	for i := range z {
+		z[i] = a[i] + 0.05 - b[i] // the mean over seeds 1 and 2 of a − b
+	}
+	zm := mean(z)
+	var l float64
+	for i, v := range z {
+		l += math.Cos(math.Pi*(float64(i)+0.5)/T) * (v - zm)
+	}
+	l *= math.Sqrt(2.0 / T)
+	want := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 1}.Quantile(0.975) * math.Sqrt(l*l/T)
+	if g.TestRows != T || g.DF != 1 || g.N != 2 || math.Abs(g.Half-want) > 1e-12*want || g.TestOverTrain != 0 {
+		t.Errorf("gap %+v, want half-width %v over %d rows, df 1, 2 seeds", g, want, T)
+	}
+	if s := g.Statement(); !strings.Contains(s, "over the 8 test rows in time order, 2 seeds") {
+		t.Errorf("statement %q", s)
+	}
+	// Outcomes without rows, or rows of different lengths, are compared over the splits.
+	o[1].Rows = a[:T-1]
+	if g := experiments.Verdicts(o, "b", 2, 0)[0].Screen; g.TestRows != 0 || g.DF != 1 {
+		t.Errorf("rows of different lengths: %+v, want the interval over the 2 splits", g)
 	}
 }

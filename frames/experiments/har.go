@@ -1,0 +1,114 @@
+package experiments
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Intervals over the test rows of one split in time order.
+//
+// When every split of a comparison tests the same rows, the table's last
+// ones (compare --test-last, frames.SplitLast), the splits differ only in
+// the solvers' draws and the order of the same training rows: their
+// spread says nothing of how a method would do on other rows. The
+// uncertainty is the test rows' own, and they are a time series: a
+// difference of two methods' squared errors on neighbouring rows is
+// correlated (the sunspot cycle puts runs of rows above or below any
+// model), so the plain variance of the row differences understates the
+// variance of their mean. This is Diebold & Mariano's (1995) comparison of
+// predictive accuracy; its variance is the long-run variance of the loss
+// differential, estimated here by the equal-weighted cosine (EWC)
+// estimator with Student's t critical values, which Lazarus, Lewis, Stock
+// & Watson (2018, "HAR inference: recommendations for practice", Journal
+// of Business & Economic Statistics 36) recommend for their size in small
+// samples: ν = ⌊0.4·T^(2/3)⌋ cosine terms for T rows, t with ν degrees of
+// freedom. TestRowsIntervalCalibrated measures its size.
+
+// ewcTerms is ν = ⌊0.4·T^(2/3)⌋, the number of cosine terms of the EWC
+// estimator for T rows (0 below T = 4: no interval).
+func ewcTerms(T int) int {
+	return int(math.Floor(0.4 * math.Pow(float64(T), 2.0/3)))
+}
+
+// ewcHalf returns the 95 % half-width of the mean of z, a series in time
+// order, and its degrees of freedom ν (0, and half-width 0, when z is too
+// short for one term): t_ν,0.975·√(Ω̂/T) with Ω̂ = (1/ν)·Σ_{j=1..ν} Λ_j²,
+// Λ_j = √(2/T)·Σ_t cos(π·j·(t − ½)/T)·(z_t − z̄), t = 1..T.
+func ewcHalf(z []float64) (half float64, nu int) {
+	T := len(z)
+	nu = ewcTerms(T)
+	if nu < 1 {
+		return 0, 0
+	}
+	var mean float64
+	for _, v := range z {
+		mean += v / float64(T)
+	}
+	var omega float64
+	for j := 1; j <= nu; j++ {
+		var l float64
+		for t, v := range z {
+			l += math.Cos(math.Pi*float64(j)*(float64(t)+0.5)/float64(T)) * (v - mean)
+		}
+		l *= math.Sqrt(2 / float64(T))
+		omega += l * l / float64(nu)
+	}
+	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(nu)}.Quantile(0.975)
+	return q * math.Sqrt(omega/float64(T)), nu
+}
+
+// onRows reports whether every outcome of a and b carries its test rows
+// (Outcome.Rows), as many of them, at least 2: the intervals are then
+// over the rows.
+func onRows(a, b []Outcome) bool {
+	if len(a) == 0 || len(a[0].Rows) < 2 {
+		return false
+	}
+	T := len(a[0].Rows)
+	for _, part := range [][]Outcome{a, b} {
+		for _, o := range part {
+			if len(o.Rows) != T || len(o.ZeroRows) != T {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// overRows sets g's interval (Half, DF, TestRows) from the test rows of
+// the outcomes a and b paired by seed (b nil: the zero predictor, a's
+// ZeroRows): the difference of the two methods' errors on each row,
+// averaged over the seeds, in time order (ewcHalf).
+func overRows(g Gap, a, b []Outcome) Gap {
+	T := len(a[0].Rows)
+	other := map[uint64]Outcome{}
+	for _, o := range b {
+		other[o.Seed] = o
+	}
+	z := make([]float64, T)
+	pairs := 0
+	for _, o := range a {
+		against := o.ZeroRows
+		if b != nil {
+			ob, ok := other[o.Seed]
+			if !ok {
+				continue
+			}
+			against = ob.Rows
+		}
+		pairs++
+		for t := range z {
+			z[t] += o.Rows[t] - against[t]
+		}
+	}
+	g.TestRows, g.TestOverTrain, g.floor, g.Half, g.DF = T, 0, 0, 0, 0
+	if pairs == 0 {
+		return g
+	}
+	for t := range z {
+		z[t] /= float64(pairs)
+	}
+	g.Half, g.DF = ewcHalf(z)
+	return g
+}
