@@ -41,6 +41,10 @@ var (
 	// ErrNilModel: a method that needs a model was called on a nil *Model
 	// (fit one with Prepared.Fit, or read one with ReadModel).
 	ErrNilModel = errors.New("frames: nil model")
+	// ErrNoFeatures: no column of the table is a numeric feature besides
+	// the target (every other column text, empty, constant or ignored);
+	// such errors also wrap lao.ErrEmpty.
+	ErrNoFeatures = errors.New("no numeric feature columns")
 )
 
 // InterceptName is the coefficient name of the intercept in Model.Frame.
@@ -371,7 +375,7 @@ func featureNames(df dataframe.DataFrame, target string, explicit []string) (nam
 		}
 	}
 	if len(names) == 0 {
-		return nil, nil, fmt.Errorf("frames: no numeric feature columns besides the target %q: %w", target, lao.ErrEmpty)
+		return nil, nil, fmt.Errorf("frames: %w besides the target %q: %w", ErrNoFeatures, target, lao.ErrEmpty)
 	}
 	for _, name := range names {
 		if name == InterceptName {

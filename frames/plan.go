@@ -103,7 +103,7 @@ func (p *ColumnPlan) chooseFeatures() error {
 		}
 	}
 	if len(p.Features) == 0 {
-		return fmt.Errorf("frames: %s: no numeric feature columns besides the target %q: %w", p.name, p.opt.CSV.Target, lao.ErrEmpty)
+		return fmt.Errorf("frames: %s: %w besides the target %q: %w", p.name, ErrNoFeatures, p.opt.CSV.Target, lao.ErrEmpty)
 	}
 	var used []ColumnInfo // the target and the features
 	for j, in := range p.Columns {

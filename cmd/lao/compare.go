@@ -153,7 +153,7 @@ type compareReport struct {
 	Skipped   []int        `json:"k_skipped,omitempty"` // budgets above d
 	// NotRun lists the solvers that cannot run at a k (e.g. RDA needs
 	// s ≤ s' − 2), with the reason; the others run.
-	NotRun []notRun `json:"not_run,omitempty"`
+	NotRun []notRun `json:"not_run"`
 	// Missing says what --missing did to the table (rows dropped, cells
 	// filled), as fit reports it.
 	Missing *missingReport `json:"missing,omitempty"`
@@ -163,12 +163,12 @@ type compareReport struct {
 	Seconds float64               `json:"seconds"`
 	// Warnings name the rows whose test error is above the zero
 	// predictor's on some split.
-	Warnings []string `json:"warnings,omitempty"`
+	Warnings []string `json:"warnings"`
 	// Notes are hints on the data, e.g. for 0/1 labels.
-	Notes []string `json:"notes,omitempty"`
+	Notes []string `json:"notes"`
 	// Refits lists every run's refits (compareRun.Refits), naming the
 	// solver, k and split.
-	Refits []string `json:"refits,omitempty"`
+	Refits []string `json:"refits"`
 }
 
 func parseCompareFlags(args []string) (*compareFlags, error) {
@@ -316,7 +316,13 @@ func runCompare(args []string, stdout io.Writer) error {
 	// The results first: a plot that cannot be written must not lose them.
 	show := printCompare
 	if f.asJSON {
-		show = func(w io.Writer, rep *compareReport, _ *compareFlags) error { return printJSON(w, rep) }
+		show = func(w io.Writer, rep *compareReport, _ *compareFlags) error {
+			orEmpty(&rep.NotRun)
+			orEmpty(&rep.Warnings)
+			orEmpty(&rep.Notes)
+			orEmpty(&rep.Refits)
+			return printJSON(w, rep)
+		}
 	}
 	if err := show(stdout, rep, f); err != nil {
 		return err

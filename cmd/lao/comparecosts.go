@@ -32,10 +32,10 @@ type costCompareReport struct {
 	D        int                     `json:"d"`
 	Unused   []any                   `json:"unused_columns"`
 	Missing  *missingReport          `json:"missing,omitempty"`
-	Warnings []string                `json:"warnings,omitempty"`
+	Warnings []string                `json:"warnings"`
 	Curves   []experiments.CostCurve `json:"curves"`
 	Pairs    []costPair              `json:"pairs"`
-	Notes    []string                `json:"notes,omitempty"`
+	Notes    []string                `json:"notes"`
 	// testOverTrain is the splits' n_test/n_train (the first split's), for
 	// the paired intervals (experiments.TestOverTrain).
 	testOverTrain float64
@@ -146,6 +146,8 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return err
 	}
 	if f.asJSON {
+		orEmpty(&rep.Warnings)
+		orEmpty(&rep.Notes)
 		return printJSON(stdout, rep)
 	}
 	return printCostCompare(stdout, rep)

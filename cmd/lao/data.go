@@ -396,6 +396,9 @@ func cellsAdvice(e *frames.CellsError, canIgnore bool) string {
 // part, a table too small) how many rows the missing-value policy dropped
 // and which columns dropped them; other errors pass as they are.
 func (src *dataSource) explainDrops(err error) error {
+	if errors.Is(err, frames.ErrNoFeatures) && src.tab != nil {
+		return src.explainNoFeatures(err)
+	}
 	if err == nil || src.tab == nil || len(src.tab.DroppedLines) == 0 {
 		return err
 	}
@@ -410,6 +413,22 @@ func (src *dataSource) explainDrops(err error) error {
 	total := len(tab.DroppedLines) + len(tab.Lines)
 	return fmt.Errorf("%w\n(--missing %s dropped %d of the %d rows, leaving %d: column %s; --ignore such a column, or --missing mean to fill feature cells)",
 		err, tab.Missing, len(tab.DroppedLines), total, len(tab.Lines), strings.Join(by, ", column "))
+}
+
+// explainNoFeatures says why a CSV has no feature left: every column
+// besides the target, with the reason it is not one (ignored, text,
+// empty, ...).
+func (src *dataSource) explainNoFeatures(err error) error {
+	var why []string
+	for _, u := range src.tab.Unused() {
+		if u.Column != src.target {
+			why = append(why, fmt.Sprintf("%s: %s", u.Column, u.Reason))
+		}
+	}
+	if len(why) == 0 {
+		return fmt.Errorf("%w\n(the table has no column besides the target %q)", err, src.target)
+	}
+	return fmt.Errorf("%w\n(the other columns are not features: %s)", err, strings.Join(why, "; "))
 }
 
 // rawLabels returns the labels of a loaded --data, in its own units.
@@ -608,6 +627,14 @@ func joinInts(v []int) string {
 }
 
 // printJSON writes v as indented JSON: every command's --json.
+// orEmpty sets a nil list to an empty one, so that JSON writes [] and a
+// reader finds the key (a report's warnings, notes, refits: always present).
+func orEmpty[T any](s *[]T) {
+	if *s == nil {
+		*s = []T{}
+	}
+}
+
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -37,8 +37,8 @@ type describeReport struct {
 	Seed     uint64   `json:"seed"`
 	TestFrac float64  `json:"test_frac"`
 	TestLast bool     `json:"test_last,omitempty"` // --test-last: the test part is the last rows
-	Warnings []string `json:"warnings,omitempty"`
-	Notes    []string `json:"notes,omitempty"`
+	Warnings []string `json:"warnings"`
+	Notes    []string `json:"notes"`
 	// IDLike are the columns that look like row or group numbers or dates,
 	// or show the rows are in time order (frames.IDLike: a text column of
 	// dates among them is not a feature); each also has a warning.
@@ -139,6 +139,8 @@ func runDescribe(args []string, stdout io.Writer) error {
 		}
 	}
 	if *asJSON {
+		orEmpty(&rep.Warnings)
+		orEmpty(&rep.Notes)
 		return printJSON(stdout, rep)
 	}
 	printDescribe(stdout, rep)

@@ -80,7 +80,7 @@ type fitReport struct {
 	// Refits lists the tuned settings refitted because their fit was
 	// worse than the zero predictor on its own training data
 	// (frames.Refit), and by what.
-	Refits       []string          `json:"refits,omitempty"`
+	Refits       []string          `json:"refits"`
 	Scaling      string            `json:"scaling"`
 	Unused       []frames.Unused   `json:"unused_columns"`
 	Missing      *missingReport    `json:"missing,omitempty"`
@@ -106,14 +106,14 @@ type fitReport struct {
 	// Cells counts what a lazy fit (--lazy) read from the database,
 	// beside attributes_observed.
 	Cells *sqltable.Counts `json:"cells_fetched,omitempty"`
-	Notes []string         `json:"notes,omitempty"`
+	Notes []string         `json:"notes"`
 	// Diagnostics are the solver's own numbers about the fit
 	// (lao.Result.Diagnostics), e.g. how far an inexact solve stopped from
 	// the exact minimiser.
 	Diagnostics map[string]jfloat `json:"diagnostics,omitempty"`
 	// Warnings says what the user must know about the result, e.g. a test
 	// error above the zero predictor's.
-	Warnings []string `json:"warnings,omitempty"`
+	Warnings []string `json:"warnings"`
 	// S is the model's sparsity s for the sparse solvers (Murata & Suzuki
 	// 2018), Support the columns with a non-zero weight (what a test
 	// example is read on), PredictBudget the attributes a test example may
@@ -465,6 +465,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	rep.CostReport = newCostReport(s, f.costs.budget, res, m.Features, sc)
 	rep.budgets(s.Name(), res, len(m.Features))
 	if f.asJSON {
+		orEmpty(&rep.Warnings)
+		orEmpty(&rep.Notes)
+		orEmpty(&rep.Refits)
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
 	return cmp.Or(printFit(stdout, rep), notFinite)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/frames"
 )
 
 // The parameters line of a tuned fit says which CV chose, which the
@@ -97,5 +100,22 @@ func TestFitTestLast(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "fit: --test-last holds out the last rows of a table read in file order") {
 			t.Errorf("fit --test-last %v: %v", args, err)
 		}
+	}
+}
+
+// A table left without a feature says why each other column is not one
+// (statsmodels' sunspots with --ignore YEAR said only "no numeric feature
+// columns besides the target").
+func TestNoFeaturesSaysWhy(t *testing.T) {
+	path := writeTemp(t, "t.csv", "YEAR,when,y\n1700,1700-01-01,5\n1701,1701-01-01,11\n1702,1702-01-01,16\n1703,1703-01-01,23\n")
+	for _, cmd := range []string{"fit", "compare", "describe"} {
+		_, err := runCmd(t, cmd, "--data", path, "--target", "y", "--ignore", "YEAR", "--test-frac", "0.25")
+		if err == nil || !errors.Is(err, frames.ErrNoFeatures) || !strings.Contains(err.Error(), "(the other columns are not features: YEAR: ignored as requested; when: text: 4 of 4 cells are not numbers") {
+			t.Errorf("%s: %v", cmd, err)
+		}
+	}
+	path = writeTemp(t, "y.csv", "y\n1\n2\n3\n4\n")
+	if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--test-frac", "0.25"); err == nil || !strings.Contains(err.Error(), `(the table has no column besides the target "y")`) {
+		t.Errorf("a table of the target alone: %v", err)
 	}
 }

@@ -538,3 +538,32 @@ func TestRepeatedFlags(t *testing.T) {
 		t.Errorf("usage after a parse:\n%s", u)
 	}
 }
+
+// Every report's lists are in its JSON when empty ([], not left out), so
+// that a reader finds the keys (an analyst's script failed on a missing
+// "warnings" key).
+func TestJSONListsAlwaysPresent(t *testing.T) {
+	path := writeCSV(t, 400)
+	for _, c := range []struct {
+		args []string
+		keys []string
+	}{
+		{[]string{"fit", "--solver", "ridge", "--cv", "0"}, []string{"warnings", "notes", "refits"}},
+		{[]string{"describe"}, []string{"warnings", "notes"}},
+		{[]string{"compare", "--solvers", "ridge", "--k", "2", "--repeat", "2", "--cv", "0", "--quiet"}, []string{"warnings", "notes", "refits", "not_run"}},
+	} {
+		out, err := runCmd(t, append(c.args, "--data", path, "--target", "y", "--ignore", "name", "--json")...)
+		if err != nil {
+			t.Fatal(c.args[0], err)
+		}
+		var rep map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(c.args[0], err)
+		}
+		for _, k := range c.keys {
+			if v, ok := rep[k]; !ok || v[0] != '[' {
+				t.Errorf("%s --json: %q is %s, want a list", c.args[0], k, v)
+			}
+		}
+	}
+}
