@@ -15,7 +15,8 @@
 //     (FromDataFrame) and the streaming one (StreamCSV); ScalingChoice says
 //     which scaling was chosen and why. PrepareFrameRows and PrepareTableRows
 //     prepare the rows of a split made elsewhere: SplitLast holds out a time
-//     series' last rows, so that the test error measures forecasting.
+//     series' last rows, so that the test error measures predicting later
+//     rows from earlier ones (forecasting).
 //   - Fit. Prepared.Fit runs lao.Fit on the training part; Prepared.TuneFit
 //     first chooses B, η or λ by cross-validation, as the papers do, and
 //     refits a tuned fit worse than the zero predictor on its own training

@@ -46,7 +46,8 @@ type IDLike struct {
 const (
 	interpolates = "random train/test splits put each test row between training neighbours, so the test error measures " +
 		"interpolation, not forecasting (for that, --test-last, or frames.SplitLast in Go, holds out the last rows)"
-	forecasts = "the test error measures forecasting: the test part is the last rows, after every training row"
+	forecasts = "the test part is the last rows, after every training row, so the test error measures predicting later rows from a model fitted on earlier ones " +
+		"(a forecast, if the features are known before the target)"
 )
 
 // Warning is the sentence fit, compare and describe print for c, with the
@@ -61,6 +62,9 @@ func (c IDLike) warning(testLast bool) string {
 		split = forecasts
 	}
 	if c.Trend != 0 {
+		if testLast { // the training mean lags a trend: beating it on later rows says little
+			split += "; with the label trending, the zero predictor (the earlier rows' mean) is a weak yardstick for later rows: a ratio below 1 may only say that the trend went on"
+		}
 		return fmt.Sprintf("column %s holds %s, and the label trends along the rows too (correlation %.2f between a row's position and its label): "+
 			"if the rows are a time series (not merely sorted by %s), %s", c.Column, c.Reason, c.Trend, c.Column, split)
 	}

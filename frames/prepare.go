@@ -380,7 +380,12 @@ func (p *Prepared) SizeWarnings() []string {
 	if p.ready("") != nil {
 		return nil
 	}
-	return sizeWarnings(p.Train.Len(), p.Test.Len(), p.Train.Dim())
+	w := sizeWarnings(p.Train.Len(), p.Test.Len(), p.Train.Dim())
+	if p.TestLast && p.Test.Len() < MinTestRows { // more splits cannot help: every one holds out the same rows
+		w[0] = fmt.Sprintf("small test part: %d of the last rows are held out (fewer than %d), so the test MSE is mostly noise, "+
+			"and every split of --test-last tests the same rows: hold out more of the last rows (--test-frac; testFrac in Go)", p.Test.Len(), MinTestRows)
+	}
+	return w
 }
 
 // sizeWarnings says when a split of mTrain training and mTest test rows

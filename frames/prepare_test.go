@@ -279,7 +279,7 @@ func TestPrepareRows(t *testing.T) {
 		}
 	}
 	w := strings.Join(pf.Warnings(), "\n")
-	if !strings.Contains(w, "the test error measures forecasting") || strings.Contains(w, "interpolation") {
+	if !strings.Contains(w, "the test error measures predicting later rows from a model fitted on earlier ones") || strings.Contains(w, "interpolation") {
 		t.Errorf("warnings with the last rows held out:\n%s", w)
 	}
 	raw, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{})

@@ -181,7 +181,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
 	fs.BoolVar(&f.testLast, "test-last", false, testLastUsage+"; every split then tests the same rows, its seeds vary the solvers' draws and CV's folds, "+
-		"and the verdict's intervals are over the test rows in time order (Diebold & Mariano 1995)")
+		"and the verdict's intervals are over the test rows in the table's order (Diebold & Mariano 1995)")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
 	f.cvOpts.define(fs)
 	fs.StringVar(&f.scale, "scale", "auto", scaleUsage)
@@ -208,8 +208,9 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 		return nil, fmt.Errorf("compare: --cv %d must be 0 (off) or at least 2", f.cv)
 	case f.testLast && f.costs.given():
 		return nil, errors.New("compare: --test-last with prices (--costs, --cost) is not supported: the cost comparison's intervals are over random splits")
-	case f.testLast && f.table.isDatabase():
-		return nil, errors.New("compare: --test-last holds out the last rows of a table read in file order; a database table's rows have no order (SQL keeps none): export the table to a CSV in time order")
+	}
+	if err := testLastRefused("compare", &f.table, f.testLast, false); err != nil {
+		return nil, err
 	}
 	if err := f.cvOpts.check("compare"); err != nil {
 		return nil, err
@@ -296,6 +297,33 @@ func runCompare(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if err := nothingRan(rep); err != nil {
+		return err
+	}
+	rep.Notes = slices.Concat(rep.Notes, labelNotes(src, holdout{f.testFrac, f.testLast}), nonEmpty(testLastCVNote(f.testLast, rep.CVFolds)), src.tableNotes())
+	if f.splits != "" {
+		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
+			return err
+		}
+	}
+	// The results first: a plot that cannot be written must not lose them.
+	show := printCompare
+	if f.asJSON {
+		show = func(w io.Writer, rep *compareReport, _ *compareFlags) error {
+			orEmpty(&rep.NotRun)
+			orEmpty(&rep.Warnings, &rep.Notes, &rep.Refits)
+			return printJSON(w, rep)
+		}
+	}
+	if err := show(stdout, rep, f); err != nil {
+		return err
+	}
+	return writePlot(f.plot, func(png bool) ([]byte, error) { return comparePlot(rep, png) })
+}
+
+// nothingRan is compare's error when no budgeted method ran (every --k
+// above d, or no solver could run at it), or nil.
+func nothingRan(rep *compareReport) error {
 	if len(rep.Rows) > 0 && len(rep.Skipped) > 0 && !slices.ContainsFunc(rep.Rows, func(r compareRow) bool { return !r.Full }) {
 		return fmt.Errorf("compare: no budgeted method ran: every --k (%s) is above the d = %d attributes, and only the full-information references did: give a k of at most %d",
 			joinInts(rep.Skipped), rep.D, rep.D)
@@ -307,27 +335,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		}
 		return fmt.Errorf("compare: nothing ran: %s and no full-information reference was asked for: give a smaller --k or add ridge to --solvers", why)
 	}
-	rep.Notes = append(append(rep.Notes, labelNotes(src)...), src.tableNotes()...)
-	if f.splits != "" {
-		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
-			return err
-		}
-	}
-	// The results first: a plot that cannot be written must not lose them.
-	show := printCompare
-	if f.asJSON {
-		show = func(w io.Writer, rep *compareReport, _ *compareFlags) error {
-			orEmpty(&rep.NotRun)
-			orEmpty(&rep.Warnings)
-			orEmpty(&rep.Notes)
-			orEmpty(&rep.Refits)
-			return printJSON(w, rep)
-		}
-	}
-	if err := show(stdout, rep, f); err != nil {
-		return err
-	}
-	return writePlot(f.plot, func(png bool) ([]byte, error) { return comparePlot(rep, png) })
+	return nil
 }
 
 // compareJob is one solver at one budget k (0: full information).
@@ -510,6 +518,9 @@ func (c *comparison) first(p *prepared) error {
 	c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 	c.mTrain = p.Train.Len()
 	c.warn(p.Warnings()...)
+	if n := testLastOrderNote(c.f.testLast, p); n != "" {
+		c.rep.Notes = append(c.rep.Notes, n)
+	}
 	for _, id := range p.IDLike {
 		if id.InOrder || id.Trend != 0 {
 			c.rep.TimeOrder = append(c.rep.TimeOrder, id.Column)
@@ -632,6 +643,7 @@ func (c *comparison) finish() {
 	}
 	var leaky []string // the rows leakWarning warns of, and their lowest ratio
 	lowest := math.Inf(1)
+	var above, zeroFits []string // the rows above the zero predictor on some split, and those fitted as it
 	for ji, row := range c.rows {
 		if row == nil {
 			continue
@@ -644,17 +656,18 @@ func (c *comparison) finish() {
 				c.rep.Refits = append(c.rep.Refits, fmt.Sprintf("%s, split of seed %d: %s", row.label(), run.Seed, n))
 			}
 		}
-		if w := row.warning(); w != "" {
-			c.rep.Warnings = append(c.rep.Warnings, w)
+		if w := row.warning(c.unit()); w != "" {
+			above = append(above, w)
 		}
 		if r := float64(row.Ratio.Mean); leakWarning("", r) != "" {
 			leaky, lowest = append(leaky, row.label()), min(lowest, r)
 		}
 		if row.ZeroFits > 0 {
-			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("%s: the fit was the zero predictor (the training mean) on %d of %d splits (%s): those models read no attribute",
-				row.label(), row.ZeroFits, len(row.Runs), zeroWhy(row.Zero, row.ZeroFits)))
+			zeroFits = append(zeroFits, fmt.Sprintf("%s on %d of %d %s (%s)", row.label(), row.ZeroFits, len(row.Runs), c.unit(), zeroWhy(row.Zero, row.ZeroFits)))
 		}
 	}
+	c.rep.Warnings = append(c.rep.Warnings, oneLine("test MSE above the zero predictor's (the training mean)", above)...)
+	c.rep.Notes = append(c.rep.Notes, oneLine("the fit was the zero predictor (the training mean), which reads no attribute,", zeroFits)...)
 	if len(leaky) > 0 {
 		c.warn(leakWarning(strings.Join(leaky, ", "), lowest))
 	}
@@ -724,9 +737,29 @@ func ddScalingNote(solvers []string, sc ddScaling) string {
 	return n
 }
 
-// warning says on how many splits the row's test error is above the zero
-// predictor's, or "" if on none.
-func (row *compareRow) warning() string {
+// oneLine joins the items of one kind of note or warning into one line,
+// "what for a; b; c", so that a table without signal (a dozen rows, each on
+// some split at the zero predictor) gets one line, not a dozen, before its
+// verdict; nothing for no items.
+func oneLine(what string, items []string) []string {
+	if len(items) == 0 {
+		return nil
+	}
+	return []string{what + " for " + strings.Join(items, "; ")}
+}
+
+// unit is what the runs of a row differ in: "splits", or "seeds" when
+// every split holds out the last rows (--test-last).
+func (c *comparison) unit() string {
+	if c.f.testLast {
+		return "seeds"
+	}
+	return "splits"
+}
+
+// warning is the row's part of the warning on the runs (unit: splits or
+// seeds) whose test MSE is above the zero predictor's ("" if none is).
+func (row *compareRow) warning(unit string) string {
 	worse, worst := 0, -1
 	for i, r := range row.Runs {
 		if r.MSE > r.ZeroMSE {
@@ -744,8 +777,8 @@ func (row *compareRow) warning() string {
 	if !(w.ZeroMSE > 0) { // constant test labels: the mean predicts them exactly
 		up = fmt.Sprintf("on seed %d the zero predictor's test MSE is 0", w.Seed)
 	}
-	return fmt.Sprintf("%s: test MSE above the zero predictor's (the training mean) on %d of %d splits (%s; mean ratio over all splits %.3f)",
-		row.label(), worse, len(row.Runs), up, float64(row.Ratio.Mean))
+	return fmt.Sprintf("%s on %d of %d %s (%s; mean ratio over all %s %.3f)",
+		row.label(), worse, len(row.Runs), unit, up, unit, float64(row.Ratio.Mean))
 }
 
 // label names the row as the table does: "aerr (k = 2)", or for full
@@ -940,7 +973,12 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	case r.TestLast:
 		spread = "mean ± sd over the seeds, on one split: the sd is the solvers' draws' and CV's folds', not the rows'"
 	}
-	fmt.Fprintf(w, "\n(%s; \"beats %s\": splits on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": splits on which cross-validation chose a parameter on the edge of its grid", spread, baselineSolver, baselineSolver)
+	unit := "splits"
+	if r.TestLast {
+		unit = "seeds"
+	}
+	fmt.Fprintf(w, "\n(%s; \"beats %s\": %s on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": %s on which cross-validation chose a parameter on the edge of its grid",
+		spread, baselineSolver, unit, baselineSolver, unit)
 	if slices.ContainsFunc(r.Rows, ownK) {
 		fmt.Fprint(w, ";\n k is the budget, attributes per training example, the same for every method: \"own k\" is the solver's own parameter at it\n (the papers' k + 1 family, AERR, AELR and their kin, reads k + 1 per example, so it runs with k − 1 below d, and with k at k = d)")
 	}
@@ -948,14 +986,41 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		fmt.Fprint(w, ";\n *: the mean counts the splits whose fit was the zero predictor (cross-validation's choice or a refit's), which read no attribute")
 	}
 	fmt.Fprintln(w, ")")
-	for _, n := range r.Refits {
-		fmt.Fprintln(w, "refit:", n)
-	}
+	printRefits(w, r)
 	for _, m := range r.Warnings {
 		fmt.Fprintln(w, "warning:", m)
 	}
 	printVerdict(w, r.Verdict, r.TimeOrder)
 	return nil
+}
+
+// maxRefitLines is the number of refits compare's text lists one by one;
+// beyond it, one line counts them by row (--json lists each).
+const maxRefitLines = 3
+
+// printRefits prints the refits of the runs (compareRun.Refits): each on
+// its line, or, beyond maxRefitLines, one line counting them by row.
+func printRefits(w io.Writer, r *compareReport) {
+	if len(r.Refits) <= maxRefitLines {
+		for _, n := range r.Refits {
+			fmt.Fprintln(w, "refit:", n)
+		}
+		return
+	}
+	var by []string
+	for _, row := range r.Rows {
+		splits, steps := 0, 0
+		for _, run := range row.Runs {
+			if len(run.Refits) > 0 {
+				splits, steps = splits+1, steps+len(run.Refits)
+			}
+		}
+		if splits > 0 {
+			by = append(by, fmt.Sprintf("%s on %s (%s)", row.label(), count(splits, "split"), count(steps, "step")))
+		}
+	}
+	fmt.Fprintf(w, "refit: %d times a tuned fit was worse than the zero predictor on its own training data and was refitted with CV's next setting "+
+		"(or, last, the zero predictor), for %s; --json lists each (refits)\n", len(r.Refits), strings.Join(by, ", "))
 }
 
 // seedRange is "3" or "1..10".
@@ -1094,7 +1159,10 @@ func printVerdict(w io.Writer, vs []experiments.Verdict, timeOrder []string) {
 	switch {
 	case vs[0].Zero.TestRows > 0:
 		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, the test MSE over the zero predictor's, averaged over the seeds; every seed tests the same rows,",
-			"so the 95 % intervals are over the test rows in time order: Diebold & Mariano 1995, the long-run variance by the EWC estimator of Lazarus, Lewis, Stock & Watson 2018):")
+			"so the 95 % intervals are over the test rows in the table's order: Diebold & Mariano 1995, the rows' long-run variance by the EWC estimator of Lazarus, Lewis, Stock & Watson 2018, plus the seeds' spread):")
+		if vs[0].Zero.N == 1 {
+			fmt.Fprintln(w, "  (one seed: the intervals hold the solvers' draws and CV's folds fixed at that seed's; --repeat adds the seeds' spread)")
+		}
 	case slices.ContainsFunc(vs, func(v experiments.Verdict) bool { return v.Zero.N < 2 }):
 		fmt.Fprintln(w, "\nverdict (by the \"/ zero predictor\" column, the split's test MSE over its zero predictor's; one split: no intervals):")
 	default:
@@ -1103,7 +1171,7 @@ func printVerdict(w io.Writer, vs []experiments.Verdict, timeOrder []string) {
 	}
 	switch {
 	case len(timeOrder) > 0 && vs[0].Zero.TestRows > 0:
-		fmt.Fprintf(w, "  (the rows are in the order of %s, and the test part is the last rows: if they are a time series, every line below measures forecasting them from the rows before)\n",
+		fmt.Fprintf(w, "  (the rows are in the order of %s, and the test part is the last rows: if they are a time series, every line below measures predicting them from models fitted on the rows before, a forecast if the features are known before the target)\n",
 			strings.Join(timeOrder, ", "))
 	case len(timeOrder) > 0:
 		fmt.Fprintf(w, "  (the rows are in the order of %s: if they are a time series, every line below measures interpolation between neighbouring rows, not forecasting; see the warning above)\n",
@@ -1122,7 +1190,7 @@ func printVerdict(w io.Writer, vs []experiments.Verdict, timeOrder []string) {
 		} else {
 			fmt.Fprintf(w, "  %s: lowest mean ratio %s, %s\n", at, best, experiments.RatioNumber(v.Ratio))
 		}
-		if v.Zero.N > 1 { // whether the best method beats predicting the mean
+		if v.Zero.DF > 0 { // whether the best method beats predicting the mean
 			fmt.Fprintf(w, "    %s: %s\n", v.Best, v.Zero.Statement())
 		}
 		if v.Full != nil {

@@ -128,7 +128,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err := rep.describeTable(src, f, first); err != nil {
 		return err
 	}
-	rep.Notes = append(append(append(rep.Notes, labelNotes(src)...), src.tableNotes()...), curveNotes(curves)...)
+	rep.Notes = append(append(append(rep.Notes, labelNotes(src, holdout{f.testFrac, false})...), src.tableNotes()...), curveNotes(curves)...)
 	dd, err := costScalingNotes(src, f, entries)
 	if err != nil {
 		return err
@@ -146,8 +146,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 		return err
 	}
 	if f.asJSON {
-		orEmpty(&rep.Warnings)
-		orEmpty(&rep.Notes)
+		orEmpty(&rep.Warnings, &rep.Notes)
 		return printJSON(stdout, rep)
 	}
 	return printCostCompare(stdout, rep)

@@ -239,7 +239,7 @@ func TestCompareCostsSplitsAndGrid(t *testing.T) {
 func TestCostPairReading(t *testing.T) {
 	at := func(v float64) *jfloat { j := jfloat(v); return &j }
 	gap := func(mean, half float64, n int) experiments.Gap {
-		return experiments.Gap{Mean: mean, Half: half, N: n, DF: n - 1}
+		return experiments.Gap{Mean: mean, Half: half, N: n, DF: float64(n - 1)}
 	}
 	for _, c := range []struct {
 		p    costPair

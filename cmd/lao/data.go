@@ -483,10 +483,25 @@ func labelNote(y []float64) string {
 	return ""
 }
 
-// labelNotes are labelNote and extremeLabelNote for the labels of src.
-func labelNotes(src *dataSource) []string {
+// labelNotes are labelNote and extremeLabelNote for the labels of src,
+// split as h holds out its test rows.
+func labelNotes(src *dataSource, h holdout) []string {
 	y := src.rawLabels()
-	return nonEmpty(labelNote(y), extremeLabelNote(y, src.rowName))
+	return nonEmpty(labelNote(y), extremeLabelNote(y, src.rowName, h.firstTest(len(y))))
+}
+
+// firstTest is the index of the first test row of m rows when the last
+// rows are held out (--test-last), or -1 for random splits (or when m
+// rows cannot be split).
+func (h holdout) firstTest(m int) int {
+	if !h.last {
+		return -1
+	}
+	train, _, err := h.rows(m, 0)
+	if err != nil {
+		return -1
+	}
+	return len(train)
 }
 
 // rowName names row i of the table as its file line (or its row number
@@ -503,8 +518,10 @@ func (src *dataSource) rowName(i int) string {
 // share 1/m): every split's test MSE, the zero predictor's included, then
 // depends mostly on whether that row is a test row ("" otherwise). It
 // suggests the label's logarithm only for positive labels spanning a
-// factor of 10 or more (amounts), not for, say, temperatures.
-func extremeLabelNote(y []float64, rowName func(int) string) string {
+// factor of 10 or more (amounts), not for, say, temperatures. testFrom is
+// the first test row when the last rows are held out (--test-last), -1 for
+// random splits: the note then says which part the row is in.
+func extremeLabelNote(y []float64, rowName func(int) string, testFrom int) string {
 	var n, sum float64
 	for _, v := range y {
 		if !math.IsNaN(v) {
@@ -529,8 +546,14 @@ func extremeLabelNote(y []float64, rowName func(int) string) string {
 	if f := finiteOnly(y); len(f) > 0 && floats.Min(f) > 0 && floats.Max(f) >= 10*floats.Min(f) { // positive, skewed: amounts
 		advice += ", or model a transform of the label (its logarithm)"
 	}
-	return fmt.Sprintf("one label, %g (%s), holds %.0f %% of the labels' sum of squares about their mean (%.4g): every split's test MSE, the zero "+
-		"predictor's included, depends mostly on whether its row is a test row (hence their spread over splits); %s", at, rowName(row), 100*share, mean, advice)
+	effect := "every split's test MSE, the zero predictor's included, depends mostly on whether its row is a test row (hence their spread over splits)"
+	switch {
+	case testFrom >= 0 && row >= testFrom:
+		effect = "it is a test row (--test-last), and the test MSE, the zero predictor's included, depends mostly on it"
+	case testFrom >= 0:
+		effect = "it is a training row (--test-last), and pulls the training mean (the zero predictor) and the fit"
+	}
+	return fmt.Sprintf("one label, %g (%s), holds %.0f %% of the labels' sum of squares about their mean (%.4g): %s; %s", at, rowName(row), 100*share, mean, effect, advice)
 }
 
 // finiteOnly returns the values of y that are not NaN or ±Inf.
@@ -627,11 +650,13 @@ func joinInts(v []int) string {
 }
 
 // printJSON writes v as indented JSON: every command's --json.
-// orEmpty sets a nil list to an empty one, so that JSON writes [] and a
+// orEmpty sets each nil list to an empty one, so that JSON writes [] and a
 // reader finds the key (a report's warnings, notes, refits: always present).
-func orEmpty[T any](s *[]T) {
-	if *s == nil {
-		*s = []T{}
+func orEmpty[T any](lists ...*[]T) {
+	for _, s := range lists {
+		if *s == nil {
+			*s = []T{}
+		}
 	}
 }
 

@@ -111,14 +111,16 @@ func runDescribe(args []string, stdout io.Writer) error {
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	if *k < 1 {
+	switch {
+	case *k < 1:
 		return fmt.Errorf("describe: --k %d must be at least 1", *k)
-	}
-	if !(*testFrac > 0 && *testFrac < 1) {
+	case !(*testFrac > 0 && *testFrac < 1):
 		return fmt.Errorf("describe: --test-frac %g must be in (0, 1)", *testFrac)
-	}
-	if tf.data == "" {
+	case tf.data == "":
 		return errors.New("describe: --data is required")
+	}
+	if err := testLastRefused("describe", &tf, *testLast, false); err != nil {
+		return err
 	}
 	s, err := lao.New(*solver)
 	if err != nil {
@@ -139,8 +141,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 		}
 	}
 	if *asJSON {
-		orEmpty(&rep.Warnings)
-		orEmpty(&rep.Notes)
+		orEmpty(&rep.Warnings, &rep.Notes)
 		return printJSON(stdout, rep)
 	}
 	printDescribe(stdout, rep)
@@ -172,7 +173,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven boo
 	if note := p.note; note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
-	rep.Notes = slices.Concat(rep.Notes, src.tableNotes(), nonEmpty(extremeLabelNote(src.rawLabels(), src.rowName)), frames.OutlierNotes(p.Stats, p.Train.Names()))
+	rep.Notes = slices.Concat(rep.Notes, src.tableNotes(), nonEmpty(extremeLabelNote(src.rawLabels(), src.rowName, h.firstTest(src.rows()))), frames.OutlierNotes(p.Stats, p.Train.Names()))
 	if raw, err = src.raw(p.Train.Names()); err != nil {
 		return nil, nil, nil, err
 	}

@@ -218,7 +218,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := setSupport(s, f.support, p.Train.Names(), p.Target, p.unused); err != nil {
 		return err
 	}
-	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src), frames.OutlierNotes(p.Stats, p.Train.Names()), src.tableNotes(), costNotes))
+	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src, holdout{f.testFrac, f.testLast}), []string{testLastOrderNote(f.testLast, p), testLastCVNote(f.testLast, f.cv)}, frames.OutlierNotes(p.Stats, p.Train.Names()), src.tableNotes(), costNotes))
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {
@@ -287,8 +287,8 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 	if f.refitAll && (f.table.db.lazy || f.stream == "on") {
 		return true, errors.New("fit: --refit-all refits a table held in memory; drop --lazy or --stream on")
 	}
-	if f.testLast && (f.table.db.lazy || f.stream == "on" || f.table.isDatabase()) {
-		return true, errors.New("fit: --test-last holds out the last rows of a table read in file order; a database table's rows have no order (SQL keeps none), and a lazy or streamed table is split by a hash of each row: export the table to a CSV in time order, or drop --lazy or --stream on")
+	if err := testLastRefused("fit", &f.table, f.testLast, f.stream == "on"); err != nil {
+		return true, err
 	}
 	if f.table.db.lazy {
 		if f.costs.given() {
@@ -311,7 +311,7 @@ func fitOutOfMemory(f *fitFlags, s lao.Solver, stdout io.Writer) (done bool, err
 		return true, errors.New("fit: --refit-all refits a table held in memory, and this one is streamed (--stream auto: 256 MiB or more); use --stream off")
 	}
 	if f.testLast {
-		return true, errors.New("fit: --test-last holds out a table's last rows in memory, and this one is streamed (--stream auto: 256 MiB or more); use --stream off")
+		return true, errors.New("fit: --test-last holds out the last rows of a table read in its file's order, and this one is streamed (--stream auto: 256 MiB or more) and split by a hash of each row: use --stream off (with --max-memory if it is refused as too large)")
 	}
 	return true, fitStream(f, s, stdout)
 }
@@ -465,9 +465,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	rep.CostReport = newCostReport(s, f.costs.budget, res, m.Features, sc)
 	rep.budgets(s.Name(), res, len(m.Features))
 	if f.asJSON {
-		orEmpty(&rep.Warnings)
-		orEmpty(&rep.Notes)
-		orEmpty(&rep.Refits)
+		orEmpty(&rep.Warnings, &rep.Notes, &rep.Refits)
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
 	return cmp.Or(printFit(stdout, rep), notFinite)

@@ -84,12 +84,26 @@ func TestFitTestLast(t *testing.T) {
 	if rep.MTest != nTest || !rep.TestLast || math.Abs(rep.Zero-zero) > 1e-9*zero {
 		t.Errorf("m_test %d, test_last %v, zero predictor's MSE %v, want %d, true, %v (the first rows' mean on the last rows)", rep.MTest, rep.TestLast, rep.Zero, nTest, zero)
 	}
-	if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "the test error measures forecasting") {
+	if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "the test error measures predicting later rows") {
 		t.Errorf("warnings: %s", w)
 	}
 	out, err = runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--test-last")
 	if err != nil || !strings.Contains(out, "180 training / 20 test examples (the test part: the last rows), seed 1") {
 		t.Errorf("fit --test-last text: %v\n%s", err, out)
+	}
+	if strings.Contains(out, "no column shows the rows' order") || !strings.Contains(out, "note: --test-last: cross-validation tunes the parameters on random folds") {
+		t.Errorf("fit --test-last notes (a year column shows the order; CV is on):\n%s", out)
+	}
+	// Without the year column nothing shows the order: a note says the file's order is taken as it is.
+	var nb strings.Builder
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		_, rest, _ := strings.Cut(line, ",") // the line without its first field, year
+		nb.WriteString(rest)
+	}
+	noYear := writeTemp(t, "noyear.csv", nb.String())
+	out, err = runCmd(t, "fit", "--data", noYear, "--target", "y", "--solver", "ridge", "--test-last", "--cv", "0")
+	if err != nil || !strings.Contains(out, "note: --test-last: no column shows the rows' order (a date, a year, a trend)") || strings.Contains(out, "cross-validation tunes") {
+		t.Errorf("fit --test-last without a time column, --cv 0: %v\n%s", err, out)
 	}
 	out, err = runCmd(t, "describe", "--data", path, "--target", "y", "--test-last")
 	if err != nil || !strings.Contains(out, "(180 rows; --seed 1, --test-frac 0.1, --test-last)") {
@@ -97,7 +111,7 @@ func TestFitTestLast(t *testing.T) {
 	}
 	for _, args := range [][]string{{"--stream", "on"}, {"--lazy"}} {
 		_, err := runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--test-last"}, args...)...)
-		if err == nil || !strings.Contains(err.Error(), "fit: --test-last holds out the last rows of a table read in file order") {
+		if err == nil || !strings.Contains(err.Error(), "fit: --test-last holds out the last rows of a table read in its file") {
 			t.Errorf("fit --test-last %v: %v", args, err)
 		}
 	}

@@ -395,7 +395,7 @@ func TestCVFoldsAboveRows(t *testing.T) {
 	wantErr(t, []string{"fit", "--data", path, "--target", "y", "--cv", "5"}, "--cv 5 needs at least 5 training rows; the training part has 4")
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--repeat", "2", "--solvers", "aerr", "--quiet")
 	if err != nil || !strings.Contains(out, "cross-validation with 4 folds, not the default 5") ||
-		!strings.Contains(out, "aerr (k = 2): the fit was the zero predictor (the training mean) on 2 of 2 splits (cross-validation's choice)") {
+		!strings.Contains(out, "the fit was the zero predictor (the training mean), which reads no attribute, for aerr (k = 2) on 2 of 2 splits (cross-validation's choice)") {
 		t.Errorf("compare on 4 training rows: %v\n%s", err, out)
 	}
 	wantErr(t, []string{"compare", "--data", path, "--target", "y", "--cv", "5", "--quiet"}, "--cv 5 needs at least 5 training rows; each training part has 4")

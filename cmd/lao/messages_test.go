@@ -117,6 +117,12 @@ func TestSmallTableWarning(t *testing.T) {
 	if out, err := runCmd(t, "describe", "--data", small, "--target", "y"); err != nil || !strings.Contains(out, "small table: the test part holds 2 rows") {
 		t.Errorf("describe: %v\n%s", err, out)
 	}
+	// With the last rows held out more splits cannot help: it says so.
+	out, err := runCmd(t, "fit", "--data", small, "--target", "y", "--cv", "0", "--test-last")
+	if err != nil || !strings.Contains(out, "warning: small test part: 2 of the last rows are held out (fewer than 10), so the test MSE is mostly noise, "+
+		"and every split of --test-last tests the same rows: hold out more of the last rows (--test-frac; testFrac in Go)") || strings.Contains(out, "--repeat") {
+		t.Errorf("fit --test-last: %v\n%s", err, out)
+	}
 	large := writeTemp(t, "l.csv", linearCSV(300, -1, ""))
 	for _, args := range [][]string{{"fit", "--cv", "0"}, {"describe"}} {
 		if out, err := runCmd(t, append(args, "--data", large, "--target", "y")...); err != nil || strings.Contains(out, "small table") {
@@ -311,11 +317,11 @@ func TestExtremeLabelNote(t *testing.T) {
 	for i := range y {
 		y[i] = 800 + 100*rng.NormFloat64()
 	}
-	if n := extremeLabelNote(y, line); n != "" {
+	if n := extremeLabelNote(y, line, -1); n != "" {
 		t.Errorf("normal labels: %s", n)
 	}
 	y[17] = 38852
-	if n := extremeLabelNote(y, line); !strings.Contains(n, "one label, 38852 (line 19), holds 99 %") || !strings.Contains(n, "(its logarithm)") {
+	if n := extremeLabelNote(y, line, -1); !strings.Contains(n, "one label, 38852 (line 19), holds 99 %") || !strings.Contains(n, "(its logarithm)") {
 		t.Errorf("one extreme label: %q", n)
 	}
 	// temperatures near 22 with one at 30 (statsmodels' elnino): no
@@ -325,11 +331,20 @@ func TestExtremeLabelNote(t *testing.T) {
 		temps[i] = 22 + 0.2*rng.NormFloat64()
 	}
 	temps[5] = 30
-	if n := extremeLabelNote(temps, line); !strings.Contains(n, "one label, 30 (line 7), holds") || strings.Contains(n, "logarithm") {
+	if n := extremeLabelNote(temps, line, -1); !strings.Contains(n, "one label, 30 (line 7), holds") || strings.Contains(n, "logarithm") {
 		t.Errorf("temperatures: %q", n)
 	}
+	// With the last rows held out (--test-last) there is one split: the
+	// note says which part the row is in, not "every split" (elnino's
+	// line 49 is a training row there).
+	if n := extremeLabelNote(temps, line, 48); !strings.Contains(n, "it is a training row (--test-last), and pulls the training mean") || strings.Contains(n, "split") {
+		t.Errorf("temperatures, the last 12 rows held out: %q", n)
+	}
+	if n := extremeLabelNote(temps, line, 5); !strings.Contains(n, "it is a test row (--test-last), and the test MSE, the zero predictor's included, depends mostly on it") {
+		t.Errorf("temperatures, rows from 5 on held out: %q", n)
+	}
 	small := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 30} // 30 holds 56 %, below 10/m = 100 %
-	if n := extremeLabelNote(small, line); n != "" {
+	if n := extremeLabelNote(small, line, -1); n != "" {
 		t.Errorf("ten labels: %s", n)
 	}
 	var b strings.Builder

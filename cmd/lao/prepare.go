@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/datasets"
@@ -139,7 +141,46 @@ type holdout struct {
 
 // testLastUsage is the usage of --test-last (fit, describe, compare).
 const testLastUsage = "hold out the last rows (--test-frac of them, in the file's order) for testing instead of random ones, " +
-	"and train on the rows before them (in random order): for rows in time order, the test error then measures forecasting, not interpolation"
+	"and train on the rows before them (in random order): for rows in time order, the test error then measures predicting later rows from earlier ones, not interpolation"
+
+// testLastCVNote says, with --test-last and cross-validation, that the
+// parameters are tuned on random folds of the training rows ("" for
+// random splits or no CV).
+func testLastCVNote(testLast bool, cv int) string {
+	if !testLast || cv < 2 {
+		return ""
+	}
+	return "--test-last: cross-validation tunes the parameters on random folds of the training rows (each validation row between " +
+		"training neighbours, as in interpolation); only the test part comes after the training rows"
+}
+
+// testLastOrderNote says, with --test-last, when no column shows the
+// rows' order (no date, year or trend column: frames.IDLike's InOrder,
+// Text or Trend): the file's order is taken as it is ("" otherwise).
+func testLastOrderNote(testLast bool, p *prepared) string {
+	if !testLast || slices.ContainsFunc(p.IDLike, func(c frames.IDLike) bool { return c.InOrder || c.Text || c.Trend != 0 }) {
+		return ""
+	}
+	return "--test-last: no column shows the rows' order (a date, a year, a trend), so the last rows are the file's last lines as they are: if the file is not in time order, a random split (without --test-last) measures the same thing with more splits"
+}
+
+// testLastRefused is the error of cmd for --test-last (last) on a table
+// that has no row order to hold the last rows of (a database table) or is
+// split by a hash of each row (lazy, or streamed: stream), or nil.
+func testLastRefused(cmd string, t *tableFlags, last, stream bool) error {
+	const what = ": --test-last holds out the last rows of a table read in its file's order"
+	switch {
+	case !last:
+		return nil
+	case t.isDatabase():
+		return errors.New(cmd + what + "; a database table's rows have no order (SQL keeps none): export the table to a CSV in time order")
+	case t.db.lazy:
+		return errors.New(cmd + what + "; a lazy table is split by a hash of each row: drop --lazy")
+	case stream:
+		return errors.New(cmd + what + "; a streamed CSV is split by a hash of each row: use --stream off (with --max-memory if it is refused as too large)")
+	}
+	return nil
+}
 
 // rows draws the split of m rows (seeded), its error named by --test-frac
 // for a table with rows.

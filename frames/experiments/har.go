@@ -24,6 +24,17 @@ import (
 // of Business & Economic Statistics 36) recommend for their size in small
 // samples: ν = ⌊0.4·T^(2/3)⌋ cosine terms for T rows, t with ν degrees of
 // freedom. TestRowsIntervalCalibrated measures its size.
+//
+// The rows' differences are averaged over the seeds first, so a seed that
+// moves every row's error alike (a lucky λ of CV) would leave the rows'
+// variance as it is: with S ≥ 2 seeds the variance of the mean adds the
+// seeds' own, s²/S of the per-seed gaps, and the degrees of freedom
+// combine ν and S − 1 by Welch and Satterthwaite (a row-by-row part of
+// the seeds' noise is then counted twice: conservative). With one seed the
+// interval is conditional on its draws, and the verdict says so. Either
+// way the comparison is of the models fitted on these training rows, on
+// these test rows: whether they would rank the same on other periods is
+// what a longer test part tells.
 
 // ewcTerms is ν = ⌊0.4·T^(2/3)⌋, the number of cosine terms of the EWC
 // estimator for T rows (0 below T = 4: no interval).
@@ -79,8 +90,9 @@ func onRows(a, b []Outcome) bool {
 // overRows sets g's interval (Half, DF, TestRows) from the test rows of
 // the outcomes a and b paired by seed (b nil: the zero predictor, a's
 // ZeroRows): the difference of the two methods' errors on each row,
-// averaged over the seeds, in time order (ewcHalf).
-func overRows(g Gap, a, b []Outcome) Gap {
+// averaged over the seeds, in time order (ewcHalf), its variance widened
+// by the spread of the per-seed gaps seedGaps (with two or more).
+func overRows(g Gap, a, b []Outcome, seedGaps []float64) Gap {
 	T := len(a[0].Rows)
 	other := map[uint64]Outcome{}
 	for _, o := range b {
@@ -109,6 +121,20 @@ func overRows(g Gap, a, b []Outcome) Gap {
 	for t := range z {
 		z[t] /= float64(pairs)
 	}
-	g.Half, g.DF = ewcHalf(z)
+	half, nu := ewcHalf(z)
+	g.Half, g.DF = half, float64(nu)
+	if nu == 0 || len(seedGaps) < 2 {
+		return g
+	}
+	rows := half / distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(nu)}.Quantile(0.975)
+	rows *= rows // Ω̂/T, the rows' variance of the mean
+	_, sd := MeanSD(seedGaps)
+	S := float64(len(seedGaps))
+	seeds := sd * sd / S
+	if rows+seeds == 0 {
+		return g
+	}
+	g.DF = (rows + seeds) * (rows + seeds) / (rows*rows/float64(nu) + seeds*seeds/(S-1))
+	g.Half = distuv.StudentsT{Mu: 0, Sigma: 1, Nu: g.DF}.Quantile(0.975) * math.Sqrt(rows+seeds)
 	return g
 }

@@ -60,10 +60,12 @@ type Gap struct {
 	// the interval is over (every split tested the same rows): N then
 	// counts fits of different seeds on that one split.
 	TestRows int `json:"test_rows,omitempty"`
-	// DF is the interval's degrees of freedom: N − 1 over splits, the
-	// EWC estimator's ν over rows; 0: no interval.
-	DF    int `json:"df"`
-	equal int // splits of a difference exactly 0 (not NaN)
+	// DF is the interval's degrees of freedom: N − 1 over splits; over
+	// rows, the EWC estimator's ν, or with two seeds or more the
+	// Welch–Satterthwaite combination of ν and N − 1 (see overRows); 0:
+	// no interval.
+	DF    float64 `json:"df"`
+	equal int     // splits of a difference exactly 0 (not NaN)
 	// floor is the half-width that no number of splits of the same rows
 	// goes below: z_0.975·sd·√TestOverTrain.
 	floor float64
@@ -110,7 +112,7 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 		Higher  int      `json:"splits_higher"`
 		TOT     float64  `json:"test_over_train"`
 		Rows    int      `json:"test_rows,omitempty"`
-		DF      int      `json:"df"`
+		DF      float64  `json:"df"`
 	}{g.Of, g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.DF > 0), g.N, g.Lower, g.Higher, g.TestOverTrain, g.TestRows, g.DF})
 }
 
@@ -121,14 +123,28 @@ func (g Gap) Clear() bool { return g.DF > 0 && math.Abs(g.Mean) > g.Half }
 // both solvers the same ratio (neither lower nor higher: a count of lower
 // splits alone reads as a loss on the rest).
 func (g Gap) onSplits(n int) string {
-	line := fmt.Sprintf("%d of the %d splits", n, g.N)
-	if g.TestRows > 0 {
-		line = fmt.Sprintf("%d of the %d seeds", n, g.N)
-	}
+	line := fmt.Sprintf("%d of the %d %s", n, g.N, g.counted())
 	if g.equal > 0 {
 		line += fmt.Sprintf(", equal on %d", g.equal)
 	}
 	return line
+}
+
+// counted is what N counts: "splits", or "seeds" when every split tested
+// the same rows (TestRows).
+func (g Gap) counted() string {
+	if g.TestRows > 0 {
+		return "seeds"
+	}
+	return "splits"
+}
+
+// spreadOver is what the interval is over: "splits", or "test rows".
+func (g Gap) spreadOver() string {
+	if g.TestRows > 0 {
+		return "test rows"
+	}
+	return "splits"
 }
 
 // ClearlyBelow reports whether the interval lies below 0.
@@ -267,10 +283,10 @@ func (v *Verdict) steadier(others []string, by map[[2]string][]Outcome, k string
 // adjusted widens g's 95 % interval to Bonferroni's for m comparisons: the
 // two-sided 1 − 0.05/m quantile of Student's t in place of the 0.975 one.
 func adjusted(g Gap, m int) Gap {
-	if g.DF < 1 || m < 2 {
+	if !(g.DF > 0) || m < 2 {
 		return g
 	}
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.DF)}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: g.DF}
 	g.Half *= t.Quantile(1-0.025/float64(m)) / t.Quantile(0.975)
 	return g
 }
@@ -332,7 +348,7 @@ func pairedGap(of string, a, b []Outcome, against string, rho float64) Gap {
 	g := gapOf(diff, against, rho)
 	g.Of = of
 	if onRows(a, b) {
-		g = overRows(g, a, b)
+		g = overRows(g, a, b, diff)
 	}
 	return g
 }
@@ -366,7 +382,7 @@ func gapOf(diff []float64, against string, rho float64) Gap {
 	}
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g.N - 1)}.Quantile(0.975)
 	variance := ss / float64(g.N-1)
-	g.Half, g.DF = t*math.Sqrt(variance*(1/float64(g.N)+rho)), g.N-1
+	g.Half, g.DF = t*math.Sqrt(variance*(1/float64(g.N)+rho)), float64(g.N-1)
 	g.floor = distuv.UnitNormal.Quantile(0.975) * math.Sqrt(variance*rho)
 	return g
 }
@@ -388,11 +404,14 @@ func recommend(v Verdict, full, baseline string, d int) string {
 				searched = fmt.Sprintf("of the gap, widened for the %d methods searched,", v.SteadierSearched)
 			}
 			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on average, lower on %s: the 95 %% interval %s %+.3g to %+.3g, excludes 0); "+
-				"%s has the lowest mean (%s) but varies too much over the splits to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.Mean-g.Half, g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio))
+				"%s has the lowest mean (%s) but varies too much over the %s to tell it from predicting the mean",
+				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.Mean-g.Half, g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio), v.Zero.spreadOver())
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		switch {
+		case v.Zero.TestRows > 0: // the interval is the test rows': a longer test part narrows it
+			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degrees of freedom) is %+.2g to %+.2g: a longer test part (--test-frac) would tell more",
+				v.Zero.TestRows, v.Zero.DF, v.Zero.Mean-v.Zero.Half, v.Zero.Mean+v.Zero.Half)
 		case v.noYardstick():
 			return line + fmt.Sprintf(", and neither does full information (%s, %s): the columns may carry too little signal for this target to tell on these rows; more rows, or other columns, would tell",
 				full, RatioNumber(1+v.FullZero.Mean))
@@ -410,8 +429,8 @@ func recommend(v Verdict, full, baseline string, d int) string {
 	case v.Best == baseline:
 		line += fmt.Sprintf("; the runner-up, %s (%s), is not clearly worse (higher than %s on %s)", v.RunnerUp, RatioNumber(v.RunnerUpRatio), baseline, g.onSplits(g.Higher))
 	case 2*g.Higher > g.N: // the mean and the count part: say so, without taking sides
-		line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %s: a few splits decide the means, so neither is clearly better",
-			baseline, RatioNumber(v.ScreenRatio), g.onSplits(g.Higher))
+		line += fmt.Sprintf("; %s (%s) is as good within noise and lower on %s: a few %s decide the means, so neither is clearly better",
+			baseline, RatioNumber(v.ScreenRatio), g.onSplits(g.Higher), g.counted())
 	default:
 		line += fmt.Sprintf("; %s is as good within noise (%s lower on %s)", baseline, v.Best, g.onSplits(g.Lower))
 	}
@@ -427,7 +446,7 @@ func (v Verdict) BestNamed() string {
 		notes = append(notes, "tied with "+strings.Join(v.Tied, ", "))
 	}
 	if v.BestIsZero {
-		notes = append(notes, "the training mean on every split")
+		notes = append(notes, "the training mean on every "+strings.TrimSuffix(v.Zero.counted(), "s"))
 	}
 	if len(notes) == 0 {
 		return v.Best
@@ -503,19 +522,19 @@ func fullClause(v Verdict, full string) string {
 	case v.Full == nil:
 		return ""
 	case v.noYardstick():
-		return fmt.Sprintf("; full information (%s, %s) does not clearly beat predicting the training mean on these splits: no yardstick here", full, RatioNumber(1+v.FullZero.Mean))
+		return fmt.Sprintf("; full information (%s, %s) does not clearly beat predicting the training mean on these %s: no yardstick here", full, RatioNumber(1+v.FullZero.Mean), v.FullZero.spreadOver())
 	case !v.Full.Clear() && v.Full.DF > 0 && v.Full.N > 1 && v.Full.Higher == v.Full.N:
-		return fmt.Sprintf("; full information (%s, %s) is lower on all %d splits%s, but its 95 %% interval does not exclude 0%s",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.weak(), v.Full.moreSplits())
+		return fmt.Sprintf("; full information (%s, %s) is lower on all %d %s%s, but its 95 %% interval does not exclude 0%s",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.counted(), v.Full.weak(), v.Full.moreSplits())
 	case !v.Full.Clear() && v.Full.DF > 0 && v.Full.N > 1 && v.Full.Lower == v.Full.N:
-		return fmt.Sprintf("; lower than full information (%s, %s) on all %d splits%s, but the 95 %% interval does not exclude 0%s",
-			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.weak(), v.Full.moreSplits())
+		return fmt.Sprintf("; lower than full information (%s, %s) on all %d %s%s, but the 95 %% interval does not exclude 0%s",
+			full, RatioNumber(v.Ratio-v.Full.Mean), v.Full.N, v.Full.counted(), v.Full.weak(), v.Full.moreSplits())
 	case !v.Full.Clear() && v.Full.DF > 0:
-		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)%s", full, v.Full.onSplits(v.Full.Lower), v.Full.moreSplits())
+		return fmt.Sprintf("; not distinguishable from full information (%s) on these %s (lower than it on %s)%s", full, v.Full.spreadOver(), v.Full.onSplits(v.Full.Lower), v.Full.moreSplits())
 	case !v.Full.Clear():
-		return fmt.Sprintf("; not distinguishable from full information (%s) on these splits (lower than it on %s)", full, v.Full.onSplits(v.Full.Lower))
+		return fmt.Sprintf("; not distinguishable from full information (%s) on these %s (lower than it on %s)", full, v.Full.spreadOver(), v.Full.onSplits(v.Full.Lower))
 	case v.Full.Mean < 0: // CV's choices differ: a budgeted fit can beat the full one
-		return fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these splits", RatioNumber(-v.Full.Mean), full)
+		return fmt.Sprintf("; its ratio is %s lower than full information's (%s) on these %s", RatioNumber(-v.Full.Mean), full, v.Full.spreadOver())
 	}
 	return fmt.Sprintf("; full information (%s) is %s better", full, RatioNumber(v.Full.Mean))
 }
@@ -554,6 +573,8 @@ func (g Gap) Statement() string {
 		mean = fmt.Sprintf("%+.*f", SmallDecimals(g.Mean), g.Mean)
 	}
 	switch {
+	case g.N == 0:
+		return fmt.Sprintf("%s vs %s (no %s in common: no comparison)", mean, g.Against, strings.TrimSuffix(g.counted(), "s"))
 	case g.DF == 0 && g.TestRows > 0:
 		return fmt.Sprintf("%s vs %s (%d test rows: too few for an interval)", mean, g.Against, g.TestRows)
 	case g.DF == 0:
@@ -572,7 +593,7 @@ func (g Gap) Statement() string {
 		if g.N == 1 {
 			seeds = "seed"
 		}
-		over = fmt.Sprintf("the %d test rows in time order, %d %s", g.TestRows, g.N, seeds)
+		over = fmt.Sprintf("the %d test rows in the table's order, %d %s", g.TestRows, g.N, seeds)
 	}
 	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %s: %s)", mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, over, word)
 }

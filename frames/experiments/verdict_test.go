@@ -191,7 +191,7 @@ func TestGapJSON(t *testing.T) {
 		{experiments.Gap{Against: "a", Mean: 0.5, N: 1}, `{"against":"a","mean":0.5,"half_width_95":null,"splits":1,"splits_lower":0,"splits_higher":0,"test_over_train":0,"df":0}`},
 		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 4, Lower: 1, TestOverTrain: 0.25, DF: 3}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":4,"splits_lower":1,"splits_higher":0,"test_over_train":0.25,"df":3}`},
 		{experiments.Gap{Against: "a", Mean: math.NaN(), Half: 0.25, N: 4, DF: 3}, `{"against":"a","mean":null,"half_width_95":0.25,"splits":4,"splits_lower":0,"splits_higher":0,"test_over_train":0,"df":3}`},
-		// An interval over 40 test rows in time order, from 2 seeds: ν = ⌊0.4·40^(2/3)⌋ = 4.
+		// An interval over 40 test rows in the table's order, from 2 seeds: ν = ⌊0.4·40^(2/3)⌋ = 4.
 		{experiments.Gap{Against: "a", Mean: 0.5, Half: 0.25, N: 2, TestRows: 40, DF: 4}, `{"against":"a","mean":0.5,"half_width_95":0.25,"splits":2,"splits_lower":0,"splits_higher":0,"test_over_train":0,"test_rows":40,"df":4}`},
 	} {
 		b, err := json.Marshal(c.g)
@@ -568,7 +568,7 @@ func TestRowsIntervalCalibrated(t *testing.T) {
 		o := []experiments.Outcome{outcomeOnRows("a", a, zero, z), outcomeOnRows("b", b, zero, z)}
 		g := experiments.Verdicts(o, "b", 2, 0)[0].Screen
 		if g.TestRows != nTest || g.DF != 6 { // ⌊0.4·60^(2/3)⌋ = 6
-			t.Fatalf("gap over %d rows, df %d; want 60 rows, 6", g.TestRows, g.DF)
+			t.Fatalf("gap over %d rows, df %g; want 60 rows, 6", g.TestRows, g.DF)
 		}
 		if g.Clear() {
 			ewc++
@@ -593,6 +593,20 @@ func TestRowsIntervalCalibrated(t *testing.T) {
 	}
 }
 
+// l0 is Λ_1² of EWC for the row differences a − b (T = 8).
+func l0(a, b []float64) float64 {
+	d := make([]float64, len(a))
+	for i := range d {
+		d[i] = a[i] - b[i]
+	}
+	m := mean(d)
+	var l float64
+	for i, v := range d {
+		l += math.Cos(math.Pi*(float64(i)+0.5)/float64(len(d))) * (v - m)
+	}
+	return l * l * 2 / float64(len(d))
+}
+
 // outcomeOnRows is a fit's outcome on the last rows: its squared errors e
 // and the zero predictor's, each over the zero predictor's test MSE z.
 func outcomeOnRows(solver string, e, zero []float64, z float64) experiments.Outcome {
@@ -612,9 +626,10 @@ func mean(v []float64) float64 {
 }
 
 // The interval over test rows pairs the outcomes by seed, averages each
-// row's difference over the seeds both ran, and takes the EWC variance of
-// that series: checked against the formula written out for T = 8 rows
-// (ν = ⌊0.4·8^(2/3)⌋ = 1 term, Student's t with 1 degree of freedom).
+// row's difference over the seeds both ran, takes the EWC variance of
+// that series and adds the per-seed gaps' variance over the seeds, with
+// Welch–Satterthwaite's degrees of freedom: checked against the formulas
+// written out for T = 8 rows (ν = ⌊0.4·8^(2/3)⌋ = 1 term) and 2 seeds.
 func TestGapOverRows(t *testing.T) {
 	const T = 8
 	a := []float64{1.2, 0.8, 1.5, 0.9, 1.1, 1.4, 0.7, 1.0}
@@ -643,11 +658,21 @@ func TestGapOverRows(t *testing.T) {
 		l += math.Cos(math.Pi*(float64(i)+0.5)/T) * (v - zm)
 	}
 	l *= math.Sqrt(2.0 / T)
-	want := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 1}.Quantile(0.975) * math.Sqrt(l*l/T)
-	if g.TestRows != T || g.DF != 1 || g.N != 2 || math.Abs(g.Half-want) > 1e-12*want || g.TestOverTrain != 0 {
-		t.Errorf("gap %+v, want half-width %v over %d rows, df 1, 2 seeds", g, want, T)
+	rows := l * l / T          // Ω̂/T with ν = 1: Ω̂ = Λ_1²
+	seeds := 0.1 * 0.1 / 2 / 2 // the per-seed gaps differ by 0.1: s² = 0.005, over 2 seeds
+	df := (rows + seeds) * (rows + seeds) / (rows*rows/1 + seeds*seeds/1)
+	want := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(0.975) * math.Sqrt(rows+seeds)
+	if g.TestRows != T || math.Abs(g.DF-df) > 1e-9*df || g.N != 2 || math.Abs(g.Half-want) > 1e-9*want || g.TestOverTrain != 0 {
+		t.Errorf("gap %+v, want half-width %v over %d rows, df %v, 2 seeds", g, want, T, df)
 	}
-	if s := g.Statement(); !strings.Contains(s, "over the 8 test rows in time order, 2 seeds") {
+	// With one seed, the rows' EWC interval alone: t with ν = 1.
+	one := []experiments.Outcome{on("a", 1, a), on("b", 1, b)}
+	g1 := experiments.Verdicts(one, "b", 2, 0)[0].Screen
+	w1 := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 1}.Quantile(0.975) * math.Sqrt(l0(a, b)/T)
+	if g1.DF != 1 || math.Abs(g1.Half-w1) > 1e-12*w1 {
+		t.Errorf("one seed: %+v, want half-width %v, df 1", g1, w1)
+	}
+	if s := g.Statement(); !strings.Contains(s, "over the 8 test rows in the table's order, 2 seeds") {
 		t.Errorf("statement %q", s)
 	}
 	// Outcomes without rows, or rows of different lengths, are compared over the splits.
@@ -655,4 +680,89 @@ func TestGapOverRows(t *testing.T) {
 	if g := experiments.Verdicts(o, "b", 2, 0)[0].Screen; g.TestRows != 0 || g.DF != 1 {
 		t.Errorf("rows of different lengths: %+v, want the interval over the 2 splits", g)
 	}
+}
+
+// The same with three seeds whose fits differ (each seed's slope moved
+// about least squares' by N(0, jitter²), as a solver's own randomness moves
+// its fit) on a shorter, more persistent series (T = 30 test rows after
+// 120, φ = 0.9), 4,000 series each: with seeds that differ little (jitter
+// 0.3) the interval excludes 0 on 5 % of them within 3 binomial sds; with
+// seeds that differ much (jitter 1) it stays at or below 5 % (it counts a
+// part of the seeds' noise twice: 1.6 % measured), where the rows' interval
+// alone, without the seeds' spread, excluded 0 on 10.7 %.
+func TestRowsIntervalCalibratedSeeds(t *testing.T) {
+	const series = 4000
+	sd := math.Sqrt(0.05 * 0.95 / series)
+	for _, c := range []struct {
+		jitter     float64
+		calibrated bool // within 3 sds of 5 %, or else at most 5 % + 3 sds
+	}{{0.3, true}, {1, false}} {
+		r := rowsNullRate(series, c.jitter, rand.New(rand.NewPCG(31, 32)))
+		t.Logf("seeds' jitter %g: the interval excludes 0 on %.3f of %d series", c.jitter, r, series)
+		if c.calibrated && math.Abs(r-0.05) > 3*sd || !c.calibrated && r > 0.05+3*sd {
+			t.Errorf("jitter %g: excludes 0 on %.3f of the series under the null, want 0.05 ± %.4f (or below)", c.jitter, r, 3*sd)
+		}
+	}
+}
+
+// rowsNullRate is the share of series on which two exchangeable methods'
+// gap over the last rows, three seeds each, is called clear.
+func rowsNullRate(series int, jitter float64, rng *rand.Rand) float64 {
+	const n, nTest, phi, seeds = 150, 30, 0.9, 3
+	train, test := make([]int, n-nTest), make([]int, nTest)
+	for i := range train {
+		train[i] = i
+	}
+	for i := range test {
+		test[i] = n - nTest + i
+	}
+	clear := 0
+	for range series {
+		x1, x2, y := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range n {
+			if i > 0 {
+				x1[i], x2[i] = phi*x1[i-1], phi*x2[i-1]
+			}
+			x1[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
+			x2[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
+			y[i] = x1[i] + x2[i] + rng.NormFloat64()
+		}
+		zero := testErrors(nil, y, train, test)
+		z := mean(zero)
+		var o []experiments.Outcome
+		for s := range seeds {
+			for _, m := range []struct {
+				name string
+				x    []float64
+			}{{"a", x1}, {"b", x2}} {
+				oc := outcomeOnRows(m.name, jitteredErrors(m.x, y, train, test, jitter*rng.NormFloat64()), zero, z)
+				oc.Seed = uint64(s + 1)
+				o = append(o, oc)
+			}
+		}
+		if experiments.Verdicts(o, "b", 2, 0)[0].Screen.Clear() {
+			clear++
+		}
+	}
+	return float64(clear) / float64(series)
+}
+
+// jitteredErrors is testErrors with the least-squares slope moved by
+// shift (a seed's fit).
+func jitteredErrors(x, y []float64, train, test []int, shift float64) []float64 {
+	var mx, my float64
+	for _, i := range train {
+		mx, my = mx+x[i]/float64(len(train)), my+y[i]/float64(len(train))
+	}
+	var sxy, sxx float64
+	for _, i := range train {
+		sxy, sxx = sxy+(x[i]-mx)*(y[i]-my), sxx+(x[i]-mx)*(x[i]-mx)
+	}
+	b := sxy/sxx + shift
+	e := make([]float64, len(test))
+	for k, i := range test {
+		r := y[i] - my - b*(x[i]-mx)
+		e[k] = r * r
+	}
+	return e
 }
