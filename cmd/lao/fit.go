@@ -569,7 +569,7 @@ func printFit(w io.Writer, r *fitReport) error {
 	if !r.HasIntercept {
 		zero = ": it predicts 0, the data were not centred"
 	}
-	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g%s, ratio %.4f)\n", float64(r.TestMSE), float64(r.ZeroMSE), zero, float64(r.TestMSE/r.ZeroMSE))
+	fmt.Fprintf(w, "test MSE %.6g (zero predictor %.6g%s, ratio %s)\n", float64(r.TestMSE), float64(r.ZeroMSE), zero, ratioText(float64(r.TestMSE/r.ZeroMSE)))
 	switch {
 	case r.PredictBudget > 0 && r.PredictBudget < r.D:
 		fmt.Fprintf(w, "each test example revealed %.2f attributes (prediction budget %d)\n", r.TestPer, r.PredictBudget)
@@ -755,4 +755,14 @@ func lastText(testLast bool) string {
 		return " (the test part: the last rows)"
 	}
 	return ""
+}
+
+// ratioText prints an MSE ratio to four decimals, or to two significant
+// digits below 0.01, where four decimals keep one digit or none (a ratio
+// of 0.000173 printed "0.0002").
+func ratioText(r float64) string {
+	if r > 0 && r < 0.01 {
+		return fmt.Sprintf("%.2g", r)
+	}
+	return fmt.Sprintf("%.4f", r)
 }

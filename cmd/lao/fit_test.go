@@ -133,3 +133,17 @@ func TestNoFeaturesSaysWhy(t *testing.T) {
 		t.Errorf("a table of the target alone: %v", err)
 	}
 }
+
+// A ratio far below 1 keeps two significant digits (macrodata's infl,
+// predicted from the two columns it is the difference of, printed "ratio
+// 0.0002").
+func TestRatioText(t *testing.T) {
+	for _, c := range []struct {
+		r    float64
+		want string
+	}{{0.000173, "0.00017"}, {0.8599, "0.8599"}, {1.0201, "1.0201"}, {0, "0.0000"}, {0.01, "0.0100"}} {
+		if got := ratioText(c.r); got != c.want {
+			t.Errorf("ratioText(%g) = %q, want %q", c.r, got, c.want)
+		}
+	}
+}

@@ -513,7 +513,7 @@ func scoreText(p *predictions, m *frames.Model) (string, frames.Scores) {
 	}
 	n := float64(sc.N)
 	sc.MSE, sc.ZeroMSE, sc.ClassificationError = sc.MSE/n, sc.ZeroMSE/n, float64(wrong)/n
-	s := fmt.Sprintf("%s with labels: MSE %.6g (zero predictor %.6g, ratio %.4f)", count(sc.N, "row"), sc.MSE, sc.ZeroMSE, sc.Ratio())
+	s := fmt.Sprintf("%s with labels: MSE %.6g (zero predictor %.6g, ratio %s)", count(sc.N, "row"), sc.MSE, sc.ZeroMSE, ratioText(sc.Ratio()))
 	if skipped := len(p.y) - sc.N; skipped > 0 {
 		s += fmt.Sprintf("; %s without a label not scored", count(skipped, "row"))
 	}
