@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 
@@ -71,6 +72,11 @@ type Prepared struct {
 	// PrepareTableRows): for rows in time order the test error then
 	// measures forecasting, not interpolation, and Warnings says so.
 	TestLast bool
+	// LabelTrend is the correlation of the label with its row's position
+	// in the whole frame (LabelTrend; PrepareFrameRows only, else 0): with
+	// TestLast and a trend of at least MaxLabelTrend, Warnings says that
+	// the earlier rows' mean is a weak yardstick for the later ones.
+	LabelTrend float64
 }
 
 // SetPrices sets the features' prices from prices given by column name
@@ -122,7 +128,7 @@ func PrepareFrameRows(df dataframe.DataFrame, target string, opt Options, train,
 	if err != nil {
 		return nil, err
 	}
-	p.TestLast = TestAfterTrain(train, test)
+	p.TestLast, p.LabelTrend = TestAfterTrain(train, test), LabelTrend(df, target)
 	p.IDLike = append(IDLikeColumns(df, p.Train.Names()), TextDateColumns(df, target, p.Train.Names())...)
 	p.IDLike = append(p.IDLike, TrendColumns(df, target, p.Train.Names(), p.IDLike)...)
 	if p.NumericNames = NumericHeader(df.Names()); p.NumericNames != nil {
@@ -429,7 +435,21 @@ func (p *Prepared) Warnings() []string {
 	for _, c := range p.Collinear {
 		out = append(out, c.Warning())
 	}
+	if w := p.trendWarning(); w != "" {
+		out = append(out, w)
+	}
 	return out
+}
+
+// trendWarning says, for the last rows held out, that the label trends
+// along the rows and so the training mean lags the test rows, unless a
+// trend column's warning says it already ("" otherwise).
+func (p *Prepared) trendWarning() string {
+	if !p.TestLast || !(math.Abs(p.LabelTrend) >= MaxLabelTrend) || slices.ContainsFunc(p.IDLike, func(c IDLike) bool { return c.Trend != 0 }) {
+		return ""
+	}
+	return fmt.Sprintf("the label trends along the rows (correlation %.2f between a row's position and its label), and the test part is the last rows: "+
+		"the zero predictor, the earlier rows' mean, is a weak yardstick for later rows, so a ratio below 1 may only say that the trend went on", p.LabelTrend)
 }
 
 // Score evaluates weights fitted on p.Train on the test part, in the

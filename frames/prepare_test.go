@@ -282,6 +282,11 @@ func TestPrepareRows(t *testing.T) {
 	if !strings.Contains(w, "the test error measures predicting later rows from a model fitted on earlier ones") || strings.Contains(w, "interpolation") {
 		t.Errorf("warnings with the last rows held out:\n%s", w)
 	}
+	// year is flagged as a row number in order; the label trends along the
+	// rows too (y ≈ i): the earlier rows' mean lags the test rows.
+	if !strings.Contains(w, "the label trends along the rows (correlation 1.00 between a row's position and its label), and the test part is the last rows") {
+		t.Errorf("no trend warning with the last rows held out (label trend %v):\n%s", pf.LabelTrend, w)
+	}
 	raw, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -298,7 +303,7 @@ func TestPrepareRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.TestLast || !strings.Contains(strings.Join(p.Warnings(), "\n"), "interpolation, not forecasting (for that, --test-last") {
+	if w := strings.Join(p.Warnings(), "\n"); p.TestLast || !strings.Contains(w, "interpolation, not forecasting (for that, --test-last") || strings.Contains(w, "label trends along the rows") {
 		t.Errorf("random split: TestLast %v, warnings %q", p.TestLast, p.Warnings())
 	}
 	for _, c := range []struct {

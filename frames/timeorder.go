@@ -133,14 +133,7 @@ func TextDateColumns(df dataframe.DataFrame, target string, features []string) [
 // feature and stays one; the IDLike's Warning says only what random splits
 // then measure.
 func TrendColumns(df dataframe.DataFrame, target string, features []string, flagged []IDLike) []IDLike {
-	if df.Err != nil || df.Nrow() < MinTrendRows || !slices.Contains(df.Names(), target) {
-		return nil
-	}
-	y := df.Col(target)
-	if y.Type() != series.Float && y.Type() != series.Int {
-		return nil
-	}
-	trend := positionCorrelation(y.Float())
+	trend := LabelTrend(df, target)
 	if !(math.Abs(trend) >= MaxLabelTrend) {
 		return nil
 	}
@@ -161,6 +154,21 @@ func TrendColumns(df dataframe.DataFrame, target string, features []string, flag
 			Reason: fmt.Sprintf("values in row order, %.6g to %.6g", v[0], v[len(v)-1])})
 	}
 	return out
+}
+
+// LabelTrend returns the correlation of the target's values with their
+// rows' positions in df (missing ones left out), or NaN when df has fewer
+// than MinTrendRows rows or the target is not numeric: at least
+// MaxLabelTrend in size, the label trends along the rows.
+func LabelTrend(df dataframe.DataFrame, target string) float64 {
+	if df.Err != nil || df.Nrow() < MinTrendRows || !slices.Contains(df.Names(), target) {
+		return math.NaN()
+	}
+	y := df.Col(target)
+	if y.Type() != series.Float && y.Type() != series.Int {
+		return math.NaN()
+	}
+	return positionCorrelation(y.Float())
 }
 
 // MinTrendRows is the number of rows below which TrendColumns flags

@@ -983,7 +983,7 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 		fmt.Fprint(w, ";\n k is the budget, attributes per training example, the same for every method: \"own k\" is the solver's own parameter at it\n (the papers' k + 1 family, AERR, AELR and their kin, reads k + 1 per example, so it runs with k − 1 below d, and with k at k = d)")
 	}
 	if slices.ContainsFunc(r.Rows, func(row compareRow) bool { return row.ZeroFits > 0 }) {
-		fmt.Fprint(w, ";\n *: the mean counts the splits whose fit was the zero predictor (cross-validation's choice or a refit's), which read no attribute")
+		fmt.Fprintf(w, ";\n *: the mean counts the %s whose fit was the zero predictor (cross-validation's choice or a refit's), which read no attribute", unit)
 	}
 	fmt.Fprintln(w, ")")
 	printRefits(w, r)
@@ -1001,6 +1001,10 @@ const maxRefitLines = 3
 // printRefits prints the refits of the runs (compareRun.Refits): each on
 // its line, or, beyond maxRefitLines, one line counting them by row.
 func printRefits(w io.Writer, r *compareReport) {
+	unit := "split"
+	if r.TestLast {
+		unit = "seed"
+	}
 	if len(r.Refits) <= maxRefitLines {
 		for _, n := range r.Refits {
 			fmt.Fprintln(w, "refit:", n)
@@ -1016,7 +1020,7 @@ func printRefits(w io.Writer, r *compareReport) {
 			}
 		}
 		if splits > 0 {
-			by = append(by, fmt.Sprintf("%s on %s (%s)", row.label(), count(splits, "split"), count(steps, "step")))
+			by = append(by, fmt.Sprintf("%s on %s (%s)", row.label(), count(splits, unit), count(steps, "step")))
 		}
 	}
 	fmt.Fprintf(w, "refit: %d times a tuned fit was worse than the zero predictor on its own training data and was refitted with CV's next setting "+

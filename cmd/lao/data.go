@@ -649,7 +649,6 @@ func joinInts(v []int) string {
 	return strings.Join(s, ", ")
 }
 
-// printJSON writes v as indented JSON: every command's --json.
 // orEmpty sets each nil list to an empty one, so that JSON writes [] and a
 // reader finds the key (a report's warnings, notes, refits: always present).
 func orEmpty[T any](lists ...*[]T) {
@@ -660,6 +659,7 @@ func orEmpty[T any](lists ...*[]T) {
 	}
 }
 
+// printJSON writes v as indented JSON: every command's --json.
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -173,7 +173,8 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven boo
 	if note := p.note; note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
-	rep.Notes = slices.Concat(rep.Notes, src.tableNotes(), nonEmpty(extremeLabelNote(src.rawLabels(), src.rowName, h.firstTest(src.rows()))), frames.OutlierNotes(p.Stats, p.Train.Names()))
+	rep.Notes = slices.Concat(rep.Notes, src.tableNotes(), nonEmpty(extremeLabelNote(src.rawLabels(), src.rowName, h.firstTest(src.rows())), testLastOrderNote(h.last, p)),
+		frames.OutlierNotes(p.Stats, p.Train.Names()))
 	if raw, err = src.raw(p.Train.Names()); err != nil {
 		return nil, nil, nil, err
 	}

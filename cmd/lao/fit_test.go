@@ -94,16 +94,25 @@ func TestFitTestLast(t *testing.T) {
 	if strings.Contains(out, "no column shows the rows' order") || !strings.Contains(out, "note: --test-last: cross-validation tunes the parameters on random folds") {
 		t.Errorf("fit --test-last notes (a year column shows the order; CV is on):\n%s", out)
 	}
-	// Without the year column nothing shows the order: a note says the file's order is taken as it is.
-	var nb strings.Builder
-	for _, line := range strings.SplitAfter(b.String(), "\n") {
+	// Without the year column, the label's trend along the rows shows their
+	// order: a warning says the earlier rows' mean lags the later ones.
+	var nb, flat strings.Builder
+	flat.WriteString("x,y\n")
+	for i, line := range strings.SplitAfter(b.String(), "\n") {
 		_, rest, _ := strings.Cut(line, ",") // the line without its first field, year
 		nb.WriteString(rest)
+		if i > 0 && rest != "" { // and without the trend: nothing shows the order
+			fmt.Fprintf(&flat, "%.17g,%.17g\n", math.Sin(float64(7*(i-1))), math.Sin(float64(7*(i-1)))+0.3*math.Cos(float64(11*(i-1))))
+		}
 	}
-	noYear := writeTemp(t, "noyear.csv", nb.String())
-	out, err = runCmd(t, "fit", "--data", noYear, "--target", "y", "--solver", "ridge", "--test-last", "--cv", "0")
-	if err != nil || !strings.Contains(out, "note: --test-last: no column shows the rows' order (a date, a year, a trend)") || strings.Contains(out, "cross-validation tunes") {
-		t.Errorf("fit --test-last without a time column, --cv 0: %v\n%s", err, out)
+	out, err = runCmd(t, "fit", "--data", writeTemp(t, "noyear.csv", nb.String()), "--target", "y", "--solver", "ridge", "--test-last", "--cv", "0")
+	if err != nil || !strings.Contains(out, "warning: the label trends along the rows (correlation 0.97 between a row's position and its label), and the test part is the last rows: "+
+		"the zero predictor, the earlier rows' mean, is a weak yardstick for later rows") || strings.Contains(out, "no column was recognised") || strings.Contains(out, "cross-validation tunes") {
+		t.Errorf("fit --test-last without a time column but a trending label, --cv 0: %v\n%s", err, out)
+	}
+	out, err = runCmd(t, "fit", "--data", writeTemp(t, "flat.csv", flat.String()), "--target", "y", "--solver", "ridge", "--test-last", "--cv", "0")
+	if err != nil || !strings.Contains(out, "note: --test-last: no column was recognised as showing the rows' order") || strings.Contains(out, "label trends") {
+		t.Errorf("fit --test-last with nothing in order: %v\n%s", err, out)
 	}
 	out, err = runCmd(t, "describe", "--data", path, "--target", "y", "--test-last")
 	if err != nil || !strings.Contains(out, "(180 rows; --seed 1, --test-frac 0.1, --test-last)") {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -158,10 +159,11 @@ func testLastCVNote(testLast bool, cv int) string {
 // rows' order (no date, year or trend column: frames.IDLike's InOrder,
 // Text or Trend): the file's order is taken as it is ("" otherwise).
 func testLastOrderNote(testLast bool, p *prepared) string {
-	if !testLast || slices.ContainsFunc(p.IDLike, func(c frames.IDLike) bool { return c.InOrder || c.Text || c.Trend != 0 }) {
+	if !testLast || math.Abs(p.LabelTrend) >= frames.MaxLabelTrend || slices.ContainsFunc(p.IDLike, func(c frames.IDLike) bool { return c.InOrder || c.Text || c.Trend != 0 }) {
 		return ""
 	}
-	return "--test-last: no column shows the rows' order (a date, a year, a trend), so the last rows are the file's last lines as they are: if the file is not in time order, a random split (without --test-last) measures the same thing with more splits"
+	return "--test-last: no column was recognised as showing the rows' order (a date, a year or row number in order, a trend of the label), so the last rows are the file's last lines as they are: " +
+		"if the file is not in time order, a random split (without --test-last) measures the same thing with more splits"
 }
 
 // testLastRefused is the error of cmd for --test-last (last) on a table

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -50,5 +51,41 @@ func TestCompareCollectsRefits(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "refit: "+want) {
 		t.Errorf("compare's text:\n%s", buf.String())
+	}
+}
+
+// Beyond three refits compare's text counts them by row in one line
+// (--json lists each), and the rows above the zero predictor on some
+// split, or fitted as it, share one warning and one note: a table without
+// signal printed a dozen of each before its verdict. Under --test-last the
+// runs are counted in seeds.
+func TestCompareCondensedLines(t *testing.T) {
+	n := "the fit with CV's setting eta=1 fitted worse than the zero predictor on its own training data, refitted with setting eta=0.6"
+	for _, last := range []bool{false, true} {
+		rows := []*compareRow{
+			{Solver: "aerr", K: 2, Runs: []compareRun{{Seed: 1, MSE: 1.2, ZeroMSE: 1, Refits: []string{n, n}}, {Seed: 2, MSE: 0.4, ZeroMSE: 1, Refits: []string{n}}}},
+			{Solver: "aelr", K: 2, Runs: []compareRun{{Seed: 1, MSE: 1.1, ZeroMSE: 1, Refits: []string{n}}, {Seed: 2, MSE: 1, ZeroMSE: 1, CVZero: true}}},
+		}
+		c := &comparison{f: &compareFlags{testFrac: 0.2, testLast: last}, jobs: []compareJob{{"aerr", 2}, {"aelr", 2}}, rows: rows, zero: []float64{1, 1},
+			rep: &compareReport{M: 100, D: 3, Repeats: 2, Seeds: []uint64{1, 2}, CVFolds: 5, TestLast: last}, progress: io.Discard}
+		c.finish()
+		var buf bytes.Buffer
+		if err := printCompare(&buf, c.rep, c.f); err != nil {
+			t.Fatal(err)
+		}
+		unit := map[bool]string{false: "split", true: "seed"}[last]
+		out := buf.String()
+		for _, want := range []string{
+			fmt.Sprintf("refit: 4 times a tuned fit was worse than the zero predictor on its own training data and was refitted with CV's next setting (or, last, the zero predictor), for aerr (k = 2) on 2 %ss (3 steps), aelr (k = 2) on 1 %s (1 step); --json lists each (refits)\n", unit, unit),
+			fmt.Sprintf("warning: test MSE above the zero predictor's (the training mean) for aerr (k = 2) on 1 of 2 %ss (up to 1.2 times it, seed 1; mean ratio over all %ss 0.800); aelr (k = 2) on 1 of 2 %ss", unit, unit, unit),
+			fmt.Sprintf("the fit was the zero predictor (the training mean), which reads no attribute, for aelr (k = 2) on 1 of 2 %ss (cross-validation's choice)", unit),
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("--test-last %v: no %q in\n%s", last, want, out)
+			}
+		}
+		if len(c.rep.Refits) != 4 || strings.Count(out, "refit:") != 1 {
+			t.Errorf("--test-last %v: %d refits in JSON, %d refit lines", last, len(c.rep.Refits), strings.Count(out, "refit:"))
+		}
 	}
 }

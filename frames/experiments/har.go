@@ -42,11 +42,12 @@ func ewcTerms(T int) int {
 	return int(math.Floor(0.4 * math.Pow(float64(T), 2.0/3)))
 }
 
-// ewcHalf returns the 95 % half-width of the mean of z, a series in time
-// order, and its degrees of freedom ν (0, and half-width 0, when z is too
-// short for one term): t_ν,0.975·√(Ω̂/T) with Ω̂ = (1/ν)·Σ_{j=1..ν} Λ_j²,
-// Λ_j = √(2/T)·Σ_t cos(π·j·(t − ½)/T)·(z_t − z̄), t = 1..T.
-func ewcHalf(z []float64) (half float64, nu int) {
+// ewcVar returns Ω̂/T, the EWC estimate of the variance of the mean of z,
+// a series in time order, and its degrees of freedom ν (0, and variance 0,
+// when z is too short for one term): Ω̂ = (1/ν)·Σ_{j=1..ν} Λ_j²,
+// Λ_j = √(2/T)·Σ_t cos(π·j·(t − ½)/T)·(z_t − z̄), t = 1..T. The mean's
+// 95 % half-width is t_ν,0.975·√(Ω̂/T).
+func ewcVar(z []float64) (v float64, nu int) {
 	T := len(z)
 	nu = ewcTerms(T)
 	if nu < 1 {
@@ -65,8 +66,7 @@ func ewcHalf(z []float64) (half float64, nu int) {
 		l *= math.Sqrt(2 / float64(T))
 		omega += l * l / float64(nu)
 	}
-	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(nu)}.Quantile(0.975)
-	return q * math.Sqrt(omega/float64(T)), nu
+	return omega / float64(T), nu
 }
 
 // onRows reports whether every outcome of a and b carries its test rows
@@ -90,8 +90,9 @@ func onRows(a, b []Outcome) bool {
 // overRows sets g's interval (Half, DF, TestRows) from the test rows of
 // the outcomes a and b paired by seed (b nil: the zero predictor, a's
 // ZeroRows): the difference of the two methods' errors on each row,
-// averaged over the seeds, in time order (ewcHalf), its variance widened
-// by the spread of the per-seed gaps seedGaps (with two or more).
+// averaged over the seeds, in time order (ewcVar), its variance widened
+// by the spread of the per-seed gaps seedGaps (with two or more; the
+// seeds' share of the variance is kept for the verdict's advice).
 func overRows(g Gap, a, b []Outcome, seedGaps []float64) Gap {
 	T := len(a[0].Rows)
 	other := map[uint64]Outcome{}
@@ -114,27 +115,27 @@ func overRows(g Gap, a, b []Outcome, seedGaps []float64) Gap {
 			z[t] += o.Rows[t] - against[t]
 		}
 	}
-	g.TestRows, g.TestOverTrain, g.floor, g.Half, g.DF = T, 0, 0, 0, 0
+	g.TestRows, g.TestOverTrain, g.floor, g.Half, g.DF, g.seedShare = T, 0, 0, 0, 0, 0
 	if pairs == 0 {
 		return g
 	}
 	for t := range z {
 		z[t] /= float64(pairs)
 	}
-	half, nu := ewcHalf(z)
-	g.Half, g.DF = half, float64(nu)
-	if nu == 0 || len(seedGaps) < 2 {
+	rows, nu := ewcVar(z) // the rows' variance of the mean, Ω̂/T
+	if nu == 0 {
 		return g
 	}
-	rows := half / distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(nu)}.Quantile(0.975)
-	rows *= rows // Ω̂/T, the rows' variance of the mean
-	_, sd := MeanSD(seedGaps)
-	S := float64(len(seedGaps))
-	seeds := sd * sd / S
-	if rows+seeds == 0 {
-		return g
+	g.DF = float64(nu)
+	var seeds float64
+	if S := float64(len(seedGaps)); S >= 2 {
+		_, sd := MeanSD(seedGaps)
+		seeds = sd * sd / S
+		if rows+seeds > 0 {
+			g.DF = (rows + seeds) * (rows + seeds) / (rows*rows/float64(nu) + seeds*seeds/(S-1))
+			g.seedShare = seeds / (rows + seeds)
+		}
 	}
-	g.DF = (rows + seeds) * (rows + seeds) / (rows*rows/float64(nu) + seeds*seeds/(S-1))
 	g.Half = distuv.StudentsT{Mu: 0, Sigma: 1, Nu: g.DF}.Quantile(0.975) * math.Sqrt(rows+seeds)
 	return g
 }

@@ -69,6 +69,9 @@ type Gap struct {
 	// floor is the half-width that no number of splits of the same rows
 	// goes below: z_0.975·sd·√TestOverTrain.
 	floor float64
+	// seedShare is, over rows (TestRows), the seeds' share of the
+	// interval's variance (see overRows): what more seeds could narrow.
+	seedShare float64
 }
 
 // TestOverTrain returns n_test/n_train, the correction of the intervals
@@ -114,6 +117,19 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 		Rows    int      `json:"test_rows,omitempty"`
 		DF      float64  `json:"df"`
 	}{g.Of, g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.DF > 0), g.N, g.Lower, g.Higher, g.TestOverTrain, g.TestRows, g.DF})
+}
+
+// zeroPredictor names the zero predictor in a Gap's Against.
+const zeroPredictor = "zero predictor"
+
+// lowerEnd is the interval's lower end as printed: for a gap to the zero
+// predictor, a ratio minus 1, never below −1 (a test MSE is not negative;
+// the t interval's symmetric end can be, over few rows of a skewed error).
+func (g Gap) lowerEnd() float64 {
+	if g.Against == zeroPredictor {
+		return max(g.Mean-g.Half, -1)
+	}
+	return g.Mean - g.Half
 }
 
 // Clear reports whether the interval excludes 0.
@@ -236,13 +252,13 @@ func Verdicts(outcomes []Outcome, baseline string, d int, testOverTrain float64)
 		}
 		runs := bySolverK[[2]string{best, fmt.Sprint(k)}]
 		v.BestIsZero = !slices.ContainsFunc(runs, func(o Outcome) bool { return !o.Zero })
-		v.Zero = pairedGap(best, runs, nil, "zero predictor", rho)
+		v.Zero = pairedGap(best, runs, nil, zeroPredictor, rho)
 		if !v.Zero.ClearlyBelow() {
 			v.steadier(ranked[1:], bySolverK, fmt.Sprint(k), rho)
 		}
 		if full != "" {
 			g := pairedGap(best, runs, bySolverK[[2]string{full, "full"}], full, rho)
-			fz := pairedGap(full, bySolverK[[2]string{full, "full"}], nil, "zero predictor", rho)
+			fz := pairedGap(full, bySolverK[[2]string{full, "full"}], nil, zeroPredictor, rho)
 			v.Full, v.FullZero = &g, &fz
 		}
 		if sr, ok := bySolverK[[2]string{baseline, fmt.Sprint(k)}]; ok {
@@ -272,7 +288,7 @@ func Verdicts(outcomes []Outcome, baseline string, d int, testOverTrain float64)
 func (v *Verdict) steadier(others []string, by map[[2]string][]Outcome, k string, rho float64) {
 	for _, name := range others {
 		runs := by[[2]string{name, k}]
-		g := adjusted(pairedGap(name, runs, nil, "zero predictor", rho), len(others))
+		g := adjusted(pairedGap(name, runs, nil, zeroPredictor, rho), len(others))
 		if g.ClearlyBelow() {
 			v.Steadier, v.SteadierRatio, v.SteadierZero, v.SteadierSearched = name, meanRatio(runs), &g, len(others)
 			return
@@ -405,13 +421,13 @@ func recommend(v Verdict, full, baseline string, d int) string {
 			}
 			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on average, lower on %s: the 95 %% interval %s %+.3g to %+.3g, excludes 0); "+
 				"%s has the lowest mean (%s) but varies too much over the %s to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.Mean-g.Half, g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio), v.Zero.spreadOver())
+				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.lowerEnd(), g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio), v.Zero.spreadOver())
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		switch {
-		case v.Zero.TestRows > 0: // the interval is the test rows': a longer test part narrows it
-			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degrees of freedom) is %+.2g to %+.2g: a longer test part (--test-frac) would tell more",
-				v.Zero.TestRows, v.Zero.DF, v.Zero.Mean-v.Zero.Half, v.Zero.Mean+v.Zero.Half)
+		case v.Zero.TestRows > 0 && v.Zero.Half > 0: // the interval is the test rows' (and the seeds')
+			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degrees of freedom) is %+.2g to %+.2g%s",
+				v.Zero.TestRows, v.Zero.DF, v.Zero.lowerEnd(), v.Zero.Mean+v.Zero.Half, v.Zero.narrower())
 		case v.noYardstick():
 			return line + fmt.Sprintf(", and neither does full information (%s, %s): the columns may carry too little signal for this target to tell on these rows; more rows, or other columns, would tell",
 				full, RatioNumber(1+v.FullZero.Mean))
@@ -505,13 +521,23 @@ func (g Gap) weak() string {
 func (g Gap) moreSplits() string {
 	switch {
 	case g.TestRows > 0 && g.equal < g.N:
-		return ": every seed tests the same rows, so more seeds cannot tell; a longer test part (--test-frac) might"
+		return g.narrower()
 	case g.floor == 0 && g.TestOverTrain > 0 || g.equal == g.N:
 		return ""
 	case g.TestOverTrain > 0 && math.Abs(g.Mean) <= g.floor:
 		return fmt.Sprintf(": more splits of these rows cannot narrow the interval below about ±%.2g; more rows might tell", g.floor)
 	}
 	return ": more splits may tell (compare's --repeat)"
+}
+
+// narrower says, for an interval over the test rows, what would narrow
+// it: a longer test part (--test-frac) the rows' part of its variance,
+// more seeds (--repeat) the seeds' part, named when it is a fifth or more.
+func (g Gap) narrower() string {
+	if g.seedShare >= 0.2 {
+		return fmt.Sprintf(": a longer test part (--test-frac) would narrow the rows' part of its variance, more seeds (--repeat) the seeds' part (%.0f %%)", 100*g.seedShare)
+	}
+	return ": every seed tests the same rows, so more seeds would not narrow it much; a longer test part (--test-frac) might"
 }
 
 // fullClause compares a verdict's best method with the full-information
@@ -595,5 +621,5 @@ func (g Gap) Statement() string {
 		}
 		over = fmt.Sprintf("the %d test rows in the table's order, %d %s", g.TestRows, g.N, seeds)
 	}
-	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %s: %s)", mean, g.Against, g.Mean-g.Half, g.Mean+g.Half, over, word)
+	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %s: %s)", mean, g.Against, g.lowerEnd(), g.Mean+g.Half, over, word)
 }

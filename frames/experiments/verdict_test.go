@@ -766,3 +766,60 @@ func jitteredErrors(x, y []float64, train, test []int, shift float64) []float64 
 	}
 	return e
 }
+
+// Over test rows, the verdict's advice follows the interval's variance:
+// when no method clearly beats the mean, a longer test part (and more
+// seeds, when their share is large) would tell; when every fit is the
+// zero predictor, the interval is a point and the columns' signal is in
+// question, as over splits.
+func TestVerdictAdviceOverRows(t *testing.T) {
+	const T = 40
+	rng := rand.New(rand.NewPCG(5, 6))
+	zero := make([]float64, T)
+	for i := range zero {
+		zero[i] = rng.ExpFloat64()
+	}
+	z := mean(zero)
+	noisy := func(seed uint64, shift float64) []float64 {
+		e := make([]float64, T)
+		for i := range e {
+			e[i] = zero[i] * (0.9 + shift + 0.4*rng.Float64())
+		}
+		return e
+	}
+	var o []experiments.Outcome
+	for s := uint64(1); s <= 3; s++ {
+		a := outcomeOnRows("aerr", noisy(s, 0.3*float64(s)-0.6), zero, z)
+		full := outcomeOnRows("ridge", noisy(s, 0), zero, z)
+		a.Seed, full.Seed, full.Full, full.K = s, s, true, 4
+		o = append(o, a, full)
+	}
+	v := experiments.Verdicts(o, "screen-ridge", 4, 0)[0]
+	if !strings.Contains(v.Recommendation, "the 95 % interval over the 40 test rows (") ||
+		!strings.Contains(v.Recommendation, "more seeds (--repeat) the seeds' part (") {
+		t.Errorf("seeds far apart: %s (gap %+v)", v.Recommendation, v.Zero)
+	}
+	var flat []experiments.Outcome // every fit the zero predictor
+	for s := uint64(1); s <= 2; s++ {
+		a, full := outcomeOnRows("aerr", zero, zero, z), outcomeOnRows("ridge", zero, zero, z)
+		a.Seed, full.Seed, full.Full, full.K = s, s, true, 4
+		flat = append(flat, a, full)
+	}
+	if v := experiments.Verdicts(flat, "screen-ridge", 4, 0)[0]; !strings.Contains(v.Recommendation, "and neither does full information") || strings.Contains(v.Recommendation, "interval over the") {
+		t.Errorf("every fit the zero predictor: %s", v.Recommendation)
+	}
+}
+
+// A gap to the zero predictor is a ratio minus 1: its printed interval
+// stops at −1 (a t interval over a few rows of skewed errors reached
+// "-1.1 to -0.81"); a gap between two methods keeps its ends.
+func TestStatementClipsAtMinusOne(t *testing.T) {
+	g := experiments.Gap{Against: "zero predictor", Mean: -0.95, Half: 0.15, N: 10, DF: 9}
+	if s := g.Statement(); !strings.Contains(s, "95 % interval -1 to -0.8 over 10 splits") {
+		t.Errorf("%s", s)
+	}
+	g.Against = "ridge"
+	if s := g.Statement(); !strings.Contains(s, "95 % interval -1.1 to -0.8 over 10 splits") {
+		t.Errorf("%s", s)
+	}
+}

@@ -246,6 +246,15 @@ func addCurve(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) (banded boo
 		thumbs, banded = []gplot.Thumbnailer{band, line}, true
 	}
 	p.Add(line)
+	if len(c.X) == 1 { // a line through one point draws nothing: mark it (a method run at one k only)
+		dot, err := plotter.NewScatter(meanPoints(c))
+		if err != nil {
+			return false, err
+		}
+		dot.GlyphStyle = draw.GlyphStyle{Color: sty.Color, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+		p.Add(dot)
+		thumbs = append(thumbs, dot)
+	}
 	p.Legend.Add(c.Name+note, thumbs...)
 	return banded, nil
 }

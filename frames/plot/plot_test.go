@@ -326,3 +326,22 @@ func TestLogXTicksAtSweptValues(t *testing.T) {
 		}
 	}
 }
+
+// A curve of one point (a method run at one k of compare's several) is a
+// marker: a line through one point drew nothing, and the legend named a
+// method the plot did not show. The marker is a circle: an arc in the SVG.
+func TestBandsOnePointMarked(t *testing.T) {
+	two := []Curve{{Name: "ridge", X: []float64{1, 2}, Mean: []float64{0.3, 0.2}}}
+	svg, err := BandsSVG(two, BandsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arcs := strings.Count(string(svg), "A3,3") // gonum/plot's SVG circle of radius 3 pt
+	one := append(two, Curve{Name: "aerr", X: []float64{2}, Mean: []float64{0.5}})
+	if svg, err = BandsSVG(one, BandsOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(svg), "A3,3"); got <= arcs {
+		t.Errorf("%d arcs with a one-point curve, %d without: no marker drawn", got, arcs)
+	}
+}
