@@ -425,6 +425,9 @@ func recommend(v Verdict, full, baseline string, d int) string {
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		switch {
+		case v.Zero.TestRows > 0 && v.Zero.Clear(): // above the mean, clearly: what was learnt does not carry over
+			return line + fmt.Sprintf("; %s is clearly worse than it on these %d test rows (95 %% interval %+.2g to %+.2g): what the models learnt from the earlier rows does not carry over to the later ones",
+				v.Best, v.Zero.TestRows, v.Zero.lowerEnd(), v.Zero.Mean+v.Zero.Half)
 		case v.Zero.TestRows > 0 && v.Zero.Half > 0: // the interval is the test rows' (and the seeds')
 			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degrees of freedom) is %+.2g to %+.2g%s",
 				v.Zero.TestRows, v.Zero.DF, v.Zero.lowerEnd(), v.Zero.Mean+v.Zero.Half, v.Zero.narrower())

@@ -823,3 +823,31 @@ func TestStatementClipsAtMinusOne(t *testing.T) {
 		t.Errorf("%s", s)
 	}
 }
+
+// Over the last rows, a best method clearly worse than the mean is said to
+// be: the models do not carry over to the later rows (macrodata's
+// unemployment, predicted for 1999-2009 from 1959-1999, was advised to
+// hold out more rows).
+func TestVerdictClearlyWorseOverRows(t *testing.T) {
+	const T = 40
+	zero := make([]float64, T)
+	for i := range zero {
+		zero[i] = 1 + 0.1*math.Sin(float64(i))
+	}
+	z := mean(zero)
+	var o []experiments.Outcome
+	for s := uint64(1); s <= 2; s++ {
+		e := make([]float64, T)
+		for i := range e {
+			e[i] = zero[i] * (1.5 + 0.05*math.Cos(float64(3*i)+float64(s)))
+		}
+		a := outcomeOnRows("aerr", e, zero, z)
+		a.Seed = s
+		o = append(o, a)
+	}
+	v := experiments.Verdicts(o, "screen-ridge", 4, 0)[0]
+	if !strings.Contains(v.Recommendation, "aerr is clearly worse than it on these 40 test rows (95 % interval +0.") ||
+		!strings.Contains(v.Recommendation, "does not carry over to the later ones") {
+		t.Errorf("%s (gap %+v)", v.Recommendation, v.Zero)
+	}
+}
