@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "4cc34ab9b0583544afa20688f173aa1b7d2419ff987bdfd66fbdbec9426d2ef0"
+const CodeVersion = "b7acdd8041678a63e03b096479eb3921670e92ee69115d05b0634d33d720c5b3"

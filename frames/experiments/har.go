@@ -23,7 +23,8 @@ import (
 // & Watson (2018, "HAR inference: recommendations for practice", Journal
 // of Business & Economic Statistics 36) recommend for their size in small
 // samples: ν = ⌊0.4·T^(2/3)⌋ cosine terms for T rows, t with ν degrees of
-// freedom. TestRowsIntervalCalibrated measures its size.
+// freedom. TestRowsIntervalCalibrated and TestRowsIntervalCalibratedSeeds
+// measure its size.
 //
 // The rows' differences are averaged over the seeds first, so a seed that
 // moves every row's error alike (a lucky λ of CV) would leave the rows'
@@ -47,7 +48,7 @@ func ewcTerms(T int) int {
 // when z is too short for one term): Ω̂ = (1/ν)·Σ_{j=1..ν} Λ_j²,
 // Λ_j = √(2/T)·Σ_t cos(π·j·(t − ½)/T)·(z_t − z̄), t = 1..T. The mean's
 // 95 % half-width is t_ν,0.975·√(Ω̂/T).
-func ewcVar(z []float64) (v float64, nu int) {
+func ewcVar(z []float64) (variance float64, nu int) {
 	T := len(z)
 	nu = ewcTerms(T)
 	if nu < 1 {
