@@ -300,7 +300,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	if err := nothingRan(rep); err != nil {
 		return err
 	}
-	rep.Notes = slices.Concat(rep.Notes, labelNotes(src, holdout{f.testFrac, f.testLast}), nonEmpty(testLastCVNote(f.testLast, rep.CVFolds)), src.tableNotes())
+	rep.Notes = slices.Concat(rep.Notes, labelNotes(src, holdout{f.testFrac, f.testLast}), nonEmpty(testLastGapNote(f.testLast, src), testLastCVNote(f.testLast, rep.CVFolds)), src.tableNotes())
 	if f.splits != "" {
 		if err := writeFile(f.splits, func(w io.Writer) error { return writeSplits(w, src, f) }); err != nil {
 			return err

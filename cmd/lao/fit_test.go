@@ -114,6 +114,19 @@ func TestFitTestLast(t *testing.T) {
 	if err != nil || !strings.Contains(out, "note: --test-last: no column was recognised as showing the rows' order") || strings.Contains(out, "label trends") {
 		t.Errorf("fit --test-last with nothing in order: %v\n%s", err, out)
 	}
+	// Rows dropped by --missing inside the series leave gaps: a note says how many.
+	var gappy strings.Builder
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		if f := strings.Split(line, ","); f[0] == "1803" || f[0] == "1850" {
+			f[1] = "" // x missing on two rows inside the series
+			line = strings.Join(f, ",")
+		}
+		gappy.WriteString(line)
+	}
+	out, err = runCmd(t, "fit", "--data", writeTemp(t, "gappy.csv", gappy.String()), "--target", "y", "--solver", "ridge", "--test-last", "--cv", "0", "--missing", "drop-rows")
+	if err != nil || !strings.Contains(out, "note: --test-last: 2 of the 2 lines dropped by --missing lay between kept ones, so the series has gaps; the test part is the last lines kept") {
+		t.Errorf("fit --test-last with rows dropped inside: %v\n%s", err, out)
+	}
 	out, err = runCmd(t, "describe", "--data", path, "--target", "y", "--test-last")
 	if err != nil || !strings.Contains(out, "(180 rows; --seed 1, --test-frac 0.1, --test-last)") {
 		t.Errorf("describe --test-last: %v\n%s", err, out)

@@ -166,6 +166,27 @@ func testLastOrderNote(testLast bool, p *prepared) string {
 		"if the file is not in time order, a random split (without --test-last) measures the same thing with more splits"
 }
 
+// testLastGapNote says, with --test-last, how many of the rows --missing
+// dropped lay between kept rows: the series the last rows are held out of
+// then has gaps ("" if none, or for random splits).
+func testLastGapNote(testLast bool, src *dataSource) string {
+	if !testLast || src.tab == nil || len(src.tab.Lines) == 0 {
+		return ""
+	}
+	first, last := slices.Min(src.tab.Lines), slices.Max(src.tab.Lines)
+	inside := 0
+	for _, l := range src.tab.DroppedLines {
+		if l > first && l < last {
+			inside++
+		}
+	}
+	if inside == 0 {
+		return ""
+	}
+	return fmt.Sprintf("--test-last: %d of the %s dropped by --missing lay between kept ones, so the series has gaps; the test part is the last %s kept",
+		inside, count(len(src.tab.DroppedLines), src.tab.PosName()), plural(2, src.tab.PosName()))
+}
+
 // testLastRefused is the error of cmd for --test-last (last) on a table
 // that has no row order to hold the last rows of (a database table) or is
 // split by a hash of each row (lazy, or streamed: stream), or nil.
