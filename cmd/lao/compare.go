@@ -656,14 +656,14 @@ func (c *comparison) finish() {
 				c.rep.Refits = append(c.rep.Refits, fmt.Sprintf("%s, split of seed %d: %s", row.label(), run.Seed, n))
 			}
 		}
-		if w := row.warning(c.unit()); w != "" {
+		if w := row.warning(c.rep.unit()); w != "" {
 			above = append(above, w)
 		}
 		if r := float64(row.Ratio.Mean); leakWarning("", r) != "" {
 			leaky, lowest = append(leaky, row.label()), min(lowest, r)
 		}
 		if row.ZeroFits > 0 {
-			zeroFits = append(zeroFits, fmt.Sprintf("%s on %d of %d %s (%s)", row.label(), row.ZeroFits, len(row.Runs), c.unit(), zeroWhy(row.Zero, row.ZeroFits)))
+			zeroFits = append(zeroFits, fmt.Sprintf("%s on %d of %d %s (%s)", row.label(), row.ZeroFits, len(row.Runs), c.rep.unit(), zeroWhy(row.Zero, row.ZeroFits)))
 		}
 	}
 	c.rep.Warnings = append(c.rep.Warnings, oneLine("test MSE above the zero predictor's (the training mean)", above)...)
@@ -750,8 +750,8 @@ func oneLine(what string, items []string) []string {
 
 // unit is what the runs of a row differ in: "splits", or "seeds" when
 // every split holds out the last rows (--test-last).
-func (c *comparison) unit() string {
-	if c.f.testLast {
+func (r *compareReport) unit() string {
+	if r.TestLast {
 		return "seeds"
 	}
 	return "splits"
@@ -973,10 +973,7 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	case r.TestLast:
 		spread = "mean ± sd over the seeds, on one split: the sd is the solvers' draws' and CV's folds', not the rows'"
 	}
-	unit := "splits"
-	if r.TestLast {
-		unit = "seeds"
-	}
+	unit := r.unit()
 	fmt.Fprintf(w, "\n(%s; \"beats %s\": %s on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": %s on which cross-validation chose a parameter on the edge of its grid",
 		spread, baselineSolver, unit, baselineSolver, unit)
 	if slices.ContainsFunc(r.Rows, ownK) {
@@ -1001,10 +998,7 @@ const maxRefitLines = 3
 // printRefits prints the refits of the runs (compareRun.Refits): each on
 // its line, or, beyond maxRefitLines, one line counting them by row.
 func printRefits(w io.Writer, r *compareReport) {
-	unit := "split"
-	if r.TestLast {
-		unit = "seed"
-	}
+	unit := strings.TrimSuffix(r.unit(), "s")
 	if len(r.Refits) <= maxRefitLines {
 		for _, n := range r.Refits {
 			fmt.Fprintln(w, "refit:", n)

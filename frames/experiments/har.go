@@ -89,39 +89,26 @@ func onRows(a, b []Outcome) bool {
 }
 
 // overRows sets g's interval (Half, DF, TestRows) from the test rows of
-// the outcomes a and b paired by seed (b nil: the zero predictor, a's
-// ZeroRows): the difference of the two methods' errors on each row,
-// averaged over the seeds, in time order (ewcVar), its variance widened
-// by the spread of the per-seed gaps seedGaps (with two or more; the
-// seeds' share of the variance is kept for the verdict's advice).
-func overRows(g Gap, a, b []Outcome, seedGaps []float64) Gap {
-	T := len(a[0].Rows)
-	other := map[uint64]Outcome{}
-	for _, o := range b {
-		other[o.Seed] = o
-	}
-	z := make([]float64, T)
-	pairs := 0
-	for _, o := range a {
-		against := o.ZeroRows
-		if b != nil {
-			ob, ok := other[o.Seed]
-			if !ok {
-				continue
-			}
-			against = ob.Rows
-		}
-		pairs++
-		for t := range z {
-			z[t] += o.Rows[t] - against[t]
-		}
-	}
+// the outcomes paired by seed (pairedGap; T rows each; the zero predictor's rows are
+// the first outcome's ZeroRows): the difference of the two methods' errors
+// on each row, averaged over the pairs, in time order (ewcVar), its
+// variance widened by the spread of the per-seed gaps seedGaps (with two
+// or more; the seeds' share of the variance is kept for the verdict's
+// advice).
+func overRows(g Gap, T int, pairs []seedPair, seedGaps []float64) Gap {
 	g.TestRows, g.TestOverTrain, g.floor, g.Half, g.DF, g.seedShare = T, 0, 0, 0, 0, 0
-	if pairs == 0 {
+	if len(pairs) == 0 {
 		return g
 	}
-	for t := range z {
-		z[t] /= float64(pairs)
+	z := make([]float64, T)
+	for _, p := range pairs {
+		against := p.of.ZeroRows
+		if p.against != nil {
+			against = p.against.Rows
+		}
+		for t := range z {
+			z[t] += (p.of.Rows[t] - against[t]) / float64(len(pairs))
+		}
 	}
 	rows, nu := ewcVar(z) // the rows' variance of the mean, Ω̂/T
 	if nu == 0 {

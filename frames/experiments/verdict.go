@@ -349,25 +349,30 @@ func meanRatio(runs []Outcome) float64 {
 // half-width, corrected by rho = n_test/n_train (TestOverTrain); b nil means
 // the zero predictor (ratio 1 on every split).
 func pairedGap(of string, a, b []Outcome, against string, rho float64) Gap {
-	other := map[uint64]float64{}
-	for _, o := range b {
-		other[o.Seed] = o.Ratio
+	other := map[uint64]*Outcome{}
+	for i := range b {
+		other[b[i].Seed] = &b[i]
 	}
+	var pairs []seedPair
 	var diff []float64
-	for _, o := range a {
+	for i := range a {
 		if b == nil {
-			diff = append(diff, o.Ratio-1)
-		} else if r, ok := other[o.Seed]; ok {
-			diff = append(diff, o.Ratio-r)
+			pairs, diff = append(pairs, seedPair{&a[i], nil}), append(diff, a[i].Ratio-1)
+		} else if o, ok := other[a[i].Seed]; ok {
+			pairs, diff = append(pairs, seedPair{&a[i], o}), append(diff, a[i].Ratio-o.Ratio)
 		}
 	}
 	g := gapOf(diff, against, rho)
 	g.Of = of
 	if onRows(a, b) {
-		g = overRows(g, a, b, diff)
+		g = overRows(g, len(a[0].Rows), pairs, diff)
 	}
 	return g
 }
+
+// seedPair is two solvers' outcomes on the same seed (against nil: the
+// zero predictor).
+type seedPair struct{ of, against *Outcome }
 
 // gapOf is the mean of the paired differences diff with its 95 %
 // half-width: Student's t with N − 1 degrees of freedom times

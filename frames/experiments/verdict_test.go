@@ -543,25 +543,11 @@ func TestVerdictRunnerUpHigher(t *testing.T) {
 func TestRowsIntervalCalibrated(t *testing.T) {
 	const series, n, nTest, phi = 4000, 300, 60, 0.8
 	rng := rand.New(rand.NewPCG(21, 22))
-	train, test := make([]int, n-nTest), make([]int, nTest)
-	for i := range train {
-		train[i] = i
-	}
-	for i := range test {
-		test[i] = n - nTest + i
-	}
+	train, test := lastRows(n, nTest)
 	ewc, plain := 0, 0
 	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nTest - 1}.Quantile(0.975)
 	for range series {
-		x1, x2, y := make([]float64, n), make([]float64, n), make([]float64, n)
-		for i := range n {
-			if i > 0 {
-				x1[i], x2[i] = phi*x1[i-1], phi*x2[i-1]
-			}
-			x1[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
-			x2[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
-			y[i] = x1[i] + x2[i] + rng.NormFloat64()
-		}
+		x1, x2, y := arTable(rng, n, phi)
 		zero := testErrors(nil, y, train, test)
 		a, b := testErrors(x1, y, train, test), testErrors(x2, y, train, test)
 		z := mean(zero)
@@ -709,24 +695,10 @@ func TestRowsIntervalCalibratedSeeds(t *testing.T) {
 // gap over the last rows, three seeds each, is called clear.
 func rowsNullRate(series int, jitter float64, rng *rand.Rand) float64 {
 	const n, nTest, phi, seeds = 150, 30, 0.9, 3
-	train, test := make([]int, n-nTest), make([]int, nTest)
-	for i := range train {
-		train[i] = i
-	}
-	for i := range test {
-		test[i] = n - nTest + i
-	}
+	train, test := lastRows(n, nTest)
 	clear := 0
 	for range series {
-		x1, x2, y := make([]float64, n), make([]float64, n), make([]float64, n)
-		for i := range n {
-			if i > 0 {
-				x1[i], x2[i] = phi*x1[i-1], phi*x2[i-1]
-			}
-			x1[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
-			x2[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
-			y[i] = x1[i] + x2[i] + rng.NormFloat64()
-		}
+		x1, x2, y := arTable(rng, n, phi)
 		zero := testErrors(nil, y, train, test)
 		z := mean(zero)
 		var o []experiments.Outcome
@@ -850,4 +822,32 @@ func TestVerdictClearlyWorseOverRows(t *testing.T) {
 		!strings.Contains(v.Recommendation, "does not carry over to the later ones") {
 		t.Errorf("%s (gap %+v)", v.Recommendation, v.Zero)
 	}
+}
+
+// arTable draws y = x1 + x2 + noise over n rows in time order, x1 and x2
+// independent AR(1) series with coefficient phi and unit variance.
+func arTable(rng *rand.Rand, n int, phi float64) (x1, x2, y []float64) {
+	x1, x2, y = make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range n {
+		if i > 0 {
+			x1[i], x2[i] = phi*x1[i-1], phi*x2[i-1]
+		}
+		x1[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
+		x2[i] += math.Sqrt(1-phi*phi) * rng.NormFloat64()
+		y[i] = x1[i] + x2[i] + rng.NormFloat64()
+	}
+	return x1, x2, y
+}
+
+// lastRows is the split of n rows whose test part is the last nTest, in
+// order, as frames.SplitLast holds them out (training rows in order here).
+func lastRows(n, nTest int) (train, test []int) {
+	train, test = make([]int, n-nTest), make([]int, nTest)
+	for i := range train {
+		train[i] = i
+	}
+	for i := range test {
+		test[i] = n - nTest + i
+	}
+	return train, test
 }
