@@ -11,18 +11,26 @@ import (
 // Collinear is a pair of features whose values are, up to rounding, an
 // affine function of each other on the rows they were checked on (a
 // column repeated in other units, a year beside the years since 1950):
-// |correlation| ≥ 1 − CollinearTol.
+// |correlation| ≥ 1 − CollinearTol; or a feature and the label whose
+// |correlation| is at least NearTargetCorr (Target).
 type Collinear struct {
 	A, B string
 	Corr float64
-	// Target marks a feature A that is an affine function of the label B:
-	// a copy of what is to be predicted (a leak).
+	// Target marks a feature A that is (nearly) an affine function of the
+	// label B: a copy or a version of what is to be predicted (a leak), or
+	// a feature that alone predicts it.
 	Target bool
 }
 
 // CollinearTol is how close to ±1 a correlation must be for
 // CollinearColumns.
 const CollinearTol = 1e-6
+
+// NearTargetCorr is the |correlation| with the label from which
+// CollinearColumns flags a feature: alone it explains at least 98 % of
+// the label's variance, as a corrected or rounded copy of the label does
+// (Boston's medv beside its corrected cmedv: 0.9985).
+const NearTargetCorr = 0.99
 
 // collinearCells bounds the work of CollinearColumns: the rows it reads
 // times (d+1)², the products of the pairs of features and label; with
@@ -36,6 +44,11 @@ const collinearMaxDim = 100
 
 // Warning is the sentence fit, compare and describe print for the pair.
 func (c Collinear) Warning() string {
+	if c.Target && math.Abs(c.Corr) < 1-CollinearTol {
+		return fmt.Sprintf("column %s alone explains %.1f %% of the target %s's variance (correlation %.4f): if it is a version of the target "+
+			"(corrected, rounded, measured with it) or known only after it, a model that reads it predicts what it is told; "+
+			"leave it out with --ignore %s (CSVOptions.Ignore in Go) unless its values are known when predicting", c.A, 100*c.Corr*c.Corr, c.B, c.Corr, ShellWord(c.A))
+	}
 	if c.Target {
 		return fmt.Sprintf("column %s is, up to rounding, a linear function of the target %s (correlation %.7f): most likely a copy of the label, so a model that reads it predicts what it is told; "+
 			"leave it out with --ignore %s (CSVOptions.Ignore in Go) unless its values are known when predicting", c.A, c.B, c.Corr, ShellWord(c.A))
@@ -46,8 +59,9 @@ func (c Collinear) Warning() string {
 
 // CollinearColumns returns the pairs of columns of ds whose correlation
 // is within CollinearTol of ±1 (a constant column has none), in column
-// order, then the columns so correlated with the label (Target, B named
-// target, or "the label" if target is ""), read from rows spread evenly
+// order, then the columns whose |correlation| with the label is at least
+// NearTargetCorr (Target, B named target, or "the label" if target is
+// ""), read from rows spread evenly
 // over ds: as many as keep rows·(d+1)² within 5·10⁷ products, at least
 // 4,900 (a linear relation holds on any subset of rows; an even spread,
 // unlike the first rows, does not see a relation that holds only in a
@@ -79,13 +93,10 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 			if !(va > 0 && vb > 0) {
 				continue
 			}
-			r := cov[a*d+b] / math.Sqrt(va*vb)
-			if math.Abs(r) < 1-CollinearTol {
-				continue
-			}
-			if b == d-1 {
+			switch r := cov[a*d+b] / math.Sqrt(va*vb); {
+			case b == d-1 && math.Abs(r) >= NearTargetCorr:
 				leaks = append(leaks, Collinear{A: names[a], B: target, Corr: r, Target: true})
-			} else {
+			case b < d-1 && math.Abs(r) >= 1-CollinearTol:
 				out = append(out, Collinear{A: names[a], B: names[b], Corr: r})
 			}
 		}

@@ -2,6 +2,7 @@ package frames
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -50,5 +51,34 @@ func TestCollinearColumns(t *testing.T) {
 	if w := strings.Join(p.Warnings(), "\n"); !strings.Contains(w, "columns YEAR and TIME carry the same information") ||
 		!strings.Contains(w, "column y_copy is, up to rounding, a linear function of the target y (correlation 1.0000000): most likely a copy of the label") {
 		t.Errorf("PrepareFrame's warnings:\n%s", w)
+	}
+}
+
+// A corrected copy of the label (equal on most rows, correlation above
+// NearTargetCorr) is flagged as a possible version of the target; a
+// feature that merely predicts it well (correlation about 0.95) is not.
+func TestCollinearNearTarget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	m := 200
+	x, y := make([]float64, 0, 2*m), make([]float64, m)
+	for i := range m {
+		y[i] = rng.NormFloat64()
+		corrected := math.Round(10*y[i]) / 10 // rounded, and a few rows corrected
+		if i%25 == 0 {
+			corrected += 0.3
+		}
+		x = append(x, corrected, y[i]+0.33*rng.NormFloat64())
+	}
+	ds, err := lao.NewDataset(x, y, 2, []string{"old", "good"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := CollinearColumns(ds, "cmedv")
+	if len(got) != 1 || got[0].A != "old" || !got[0].Target || got[0].Corr < NearTargetCorr || got[0].Corr > 1-CollinearTol {
+		t.Fatalf("CollinearColumns = %+v, want old (a near copy of the label) alone", got)
+	}
+	if w := got[0].Warning(); !strings.Contains(w, "column old alone explains") || !strings.Contains(w, "of the target cmedv's variance") ||
+		!strings.Contains(w, "--ignore old") {
+		t.Errorf("warning %q", w)
 	}
 }

@@ -67,6 +67,10 @@ type Prepared struct {
 	// then lists the names given to its empty cells (GeneratedNames).
 	// Warnings says so.
 	NumericNames, EmptyNames []string
+	// Shifted lists the columns left out as constant on the training rows
+	// whose test rows hold other values (PrepareFrames). Their Unused
+	// reasons say so, and Warnings.
+	Shifted []Shifted
 	// TestLast reports that every test row comes after every training row
 	// in the table's order (SplitLast's parts, PrepareFrameRows and
 	// PrepareTableRows): for rows in time order the test error then
@@ -176,6 +180,8 @@ func PrepareFrames(trainDF, testDF dataframe.DataFrame, target string, opt Optio
 	p := &Prepared{Train: data.Dataset, Test: test, Transform: data.Transform, ScalingChoice: data.ScalingChoice,
 		Target: target, Unused: data.Unused, Data: data, Stats: data.Stats, Options: opt}
 	p.Binary = binaryLabels(&p.Transform, p.Train, p.Test)
+	p.Shifted = shiftedColumns(trainDF, testDF, data.Dropped)
+	markShifted(p.Unused, p.Shifted)
 	return p, nil
 }
 
@@ -434,6 +440,9 @@ func (p *Prepared) Warnings() []string {
 	}
 	for _, c := range p.Collinear {
 		out = append(out, c.Warning())
+	}
+	for _, s := range p.Shifted {
+		out = append(out, s.warning(p.TestLast))
 	}
 	if w := p.trendWarning(); w != "" {
 		out = append(out, w)

@@ -176,7 +176,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	f.table.define(fs, "CSV file (gzip detected by content), libsvm/svmlight file (.svm) or a named data set: mnist:3v5, covertype:1, ctslice")
 	fs.StringVar(&f.solvers, "solvers", "aerr,aelr,aer,ridge,lasso", "comma-separated solvers (see 'lao solvers'); "+baselineSolver+" is always added")
-	fs.StringVar(&f.ks, "k", "2,4,8", "comma-separated budgets k (at most k attributes per training example for every method; with --costs, each solver's own k); values above d are skipped")
+	fs.StringVar(&f.ks, "k", compareKs, "comma-separated budgets k (at most k attributes per training example for every method; with --costs, each solver's own k); values above d are skipped")
 	fs.IntVar(&f.repeat, "repeat", 10, "seeded train/test splits (seeds --seed, --seed+1, ...)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
@@ -399,8 +399,12 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 // (defaultKs) when --k was not given, and the note saying so first.
 func compareDefaultKs(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	var note string
-	if !f.kSet {
-		ks, note = defaultKs(src, f, names[0], ks)
+	if d, dMax, ok := firstD(src, f, names[0]); !ok {
+		// a preparation that fails is compare's to report
+	} else if !f.kSet {
+		ks, note = defaultKs(ks, d)
+	} else if slices.Min(ks) > dMax {
+		return nil, fmt.Errorf("compare: every --k (%s) is above the d = %d attributes: give a k of at most %d", joinInts(ks), dMax, dMax)
 	}
 	rep, err := compare(src, f, names, ks, progress)
 	if err == nil {
@@ -409,23 +413,32 @@ func compareDefaultKs(src *dataSource, f *compareFlags, names []string, ks []int
 	return rep, err
 }
 
-// defaultKs lowers compare's default budgets to d when every one is above
-// it (a table of one attribute), as fit lowers its default k, and says
-// so; a --k given is never changed. The table is prepared once for solver
-// (the first split's training part) to learn d; a preparation that fails
-// leaves ks for compare to report. (On another split d may be larger, when
-// a column constant on the first split's training part varies on
-// another's; compare's notes then say where k is below d.)
-func defaultKs(src *dataSource, f *compareFlags, solver string, ks []int) ([]int, string) {
+// compareKs is compare's default --k.
+const compareKs = "2,4,8"
+
+// firstD prepares the table once for solver (the first split's training
+// part) and returns its d, and dMax, the largest d of any split: d plus
+// the columns constant on this training part but not on every row
+// (Prepared.Shifted); ok is false if the preparation failed.
+func firstD(src *dataSource, f *compareFlags, solver string) (d, dMax int, ok bool) {
 	s, err := lao.New(solver)
 	if err != nil {
-		return ks, ""
+		return 0, 0, false
 	}
 	p, err := src.prepare(s, f.scale, holdout{f.testFrac, f.testLast}, f.seed)
 	if err != nil {
-		return ks, ""
+		return 0, 0, false
 	}
-	d := p.Train.Dim()
+	d = p.Train.Dim()
+	return d, d + len(p.Shifted), true
+}
+
+// defaultKs lowers compare's default budgets to d (the first split's) when
+// every one is above it (a table of one attribute), as fit lowers its
+// default k, and says so; a --k given is never changed. (On another split
+// d may be larger, when a column constant on the first split's training
+// part varies on another's; compare's notes then say where k is below d.)
+func defaultKs(ks []int, d int) ([]int, string) {
 	if d < 1 || slices.Min(ks) <= d {
 		return ks, ""
 	}

@@ -237,13 +237,14 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 		t.Errorf("one split: %v\n%s", err, out)
 	}
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "5", "--repeat", "2", "--quiet")
-	if err == nil || !strings.Contains(err.Error(), "nothing ran: every --k (5) is above the d = 2 attributes") || strings.Contains(out, "NaN") {
+	if err == nil || !strings.Contains(err.Error(), "compare: every --k (5) is above the d = 2 attributes: give a k of at most 2") || strings.Contains(out, "NaN") {
 		t.Errorf("every k above d: error %v, output:\n%s", err, out)
 	}
-	// With a full-information reference it ran, but no budgeted method: an
-	// error too (a report of ridge alone, no verdict, and exit status 0).
+	// With a full-information reference beside, the same error, before any
+	// fit (it came after ridge's fits, a report of ridge alone with no
+	// verdict and exit status 0 before that).
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "5", "--repeat", "2", "--quiet")
-	if err == nil || !strings.Contains(err.Error(), "no budgeted method ran: every --k (5) is above the d = 2 attributes") {
+	if err == nil || !strings.Contains(err.Error(), "compare: every --k (5) is above the d = 2 attributes: give a k of at most 2") {
 		t.Errorf("every k above d, ridge beside: error %v, output:\n%s", err, out)
 	}
 	// The default k (2, 4, 8) on a table of one attribute is lowered to 1,

@@ -506,6 +506,9 @@ func ownKNote(name string, b lao.Budget, k, d int) string {
 	if k == 1 {
 		below = ""
 	}
+	if ks, _ := parseInts("--k", compareKs); !slices.Contains(ks, k+1) {
+		below += fmt.Sprintf("; compare runs k = %d with --k %d (its default is %s)", k+1, k+1, compareKs)
+	}
 	return fmt.Sprintf("k = %d is %s's own k, as in its paper: it reads up to k+1 = %d attributes per training example; "+
 		"lao compare's --k is the budget per example, the same for every method, so this fit is %s's row at k = %d there%s",
 		k, name, k+1, name, k+1, below)
@@ -524,8 +527,9 @@ func budgetK(s lao.Solver, d int) int {
 }
 
 // fitBudgetText is the budget in fit's header: ", k = K", or none for a
-// solver without k (exploitation reads its support), or every attribute
-// (full information, or a budget with nothing hidden); with a cost budget,
+// solver without k (exploitation reads its support), every attribute (full
+// information), or k ≥ d (a budget that hides nothing, though the solver
+// may read fewer, as AERR's k + 1 draws that repeat); with a cost budget,
 // that budget, and k when it limits the count too.
 func fitBudgetText(r *fitReport) string {
 	if c := r.CostReport; c != nil && c.CostBudget > 0 {
@@ -537,6 +541,8 @@ func fitBudgetText(r *fitReport) string {
 	switch {
 	case r.K == 0:
 		return ""
+	case r.K >= r.D && r.BudgetCap > 0: // a budget that hides nothing: the solver may still read fewer
+		return fmt.Sprintf(", k = %d ≥ d (each example may reveal every attribute)", r.K)
 	case r.K >= r.D:
 		return ", every attribute of each example"
 	}

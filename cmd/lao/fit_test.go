@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
 )
 
 // The parameters line of a tuned fit says which CV chose, which the
@@ -167,5 +168,18 @@ func TestRatioText(t *testing.T) {
 		if got := ratioText(c.r); got != c.want {
 			t.Errorf("ratioText(%g) = %q, want %q", c.r, got, c.want)
 		}
+	}
+}
+
+// fit's note on the k + 1 family's own k points to compare's row, and
+// says which --k runs it when compare's default budgets do not (an
+// analyst looked for AERR's row at k = 5 among 2, 4 and 8).
+func TestOwnKNoteNamesCompareK(t *testing.T) {
+	b := lao.Budget{Rule: "k+1 per example"}
+	if n := ownKNote("aerr", b, 4, 10); !strings.Contains(n, "aerr's row at k = 5 there") || !strings.Contains(n, "compare runs k = 5 with --k 5 (its default is 2,4,8)") {
+		t.Errorf("k = 4: %q", n)
+	}
+	if n := ownKNote("aerr", b, 3, 10); !strings.Contains(n, "aerr's row at k = 4 there") || strings.Contains(n, "--k 4") {
+		t.Errorf("k = 3: %q", n)
 	}
 }

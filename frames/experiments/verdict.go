@@ -132,6 +132,17 @@ func (g Gap) lowerEnd() float64 {
 	return g.Mean - g.Half
 }
 
+// lowerText is lowerEnd printed with verb (%+.2g, %+.3g), saying so when
+// the t interval's end was cut at −1 (an interval that looks lopsided
+// otherwise).
+func (g Gap) lowerText(verb string) string {
+	end := fmt.Sprintf(verb, g.lowerEnd())
+	if g.lowerEnd() > g.Mean-g.Half {
+		end += fmt.Sprintf(" (the t interval's %s, cut: a test MSE is not negative)", fmt.Sprintf(verb, g.Mean-g.Half))
+	}
+	return end
+}
+
 // Clear reports whether the interval excludes 0.
 func (g Gap) Clear() bool { return g.DF > 0 && math.Abs(g.Mean) > g.Half }
 
@@ -424,18 +435,18 @@ func recommend(v Verdict, full, baseline string, d int) string {
 			if v.SteadierSearched > 1 {
 				searched = fmt.Sprintf("of the gap, widened for the %d methods searched,", v.SteadierSearched)
 			}
-			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on average, lower on %s: the 95 %% interval %s %+.3g to %+.3g, excludes 0); "+
+			return at + fmt.Sprintf("use %s (%s of the zero predictor's test error, below it on average, lower on %s: the 95 %% interval %s %s to %+.3g, excludes 0); "+
 				"%s has the lowest mean (%s) but varies too much over the %s to tell it from predicting the mean",
-				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.lowerEnd(), g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio), v.Zero.spreadOver())
+				v.Steadier, RatioNumber(v.SteadierRatio), g.onSplits(g.Lower), searched, g.lowerText("%+.3g"), g.Mean+g.Half, v.BestNamedWithout(v.Steadier), RatioNumber(v.Ratio), v.Zero.spreadOver())
 		}
 		line := at + fmt.Sprintf("no budgeted method clearly beats predicting the training mean (best: %s, %s of its error)", best, RatioNumber(v.Ratio))
 		switch {
 		case v.Zero.TestRows > 0 && v.Zero.Clear(): // above the mean, clearly: what was learnt does not carry over
-			return line + fmt.Sprintf("; %s is clearly worse than it on these %d test rows (95 %% interval %+.2g to %+.2g): what the models learnt from the earlier rows does not carry over to the later ones",
-				v.Best, v.Zero.TestRows, v.Zero.lowerEnd(), v.Zero.Mean+v.Zero.Half)
+			return line + fmt.Sprintf("; %s is clearly worse than it on these %d test rows (95 %% interval %s to %+.2g): what the models learnt from the earlier rows does not carry over to the later ones",
+				v.Best, v.Zero.TestRows, v.Zero.lowerText("%+.2g"), v.Zero.Mean+v.Zero.Half)
 		case v.Zero.TestRows > 0 && v.Zero.Half > 0: // the interval is the test rows' (and the seeds')
-			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degrees of freedom) is %+.2g to %+.2g%s",
-				v.Zero.TestRows, v.Zero.DF, v.Zero.lowerEnd(), v.Zero.Mean+v.Zero.Half, v.Zero.narrower())
+			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degrees of freedom) is %s to %+.2g%s",
+				v.Zero.TestRows, v.Zero.DF, v.Zero.lowerText("%+.2g"), v.Zero.Mean+v.Zero.Half, v.Zero.narrower())
 		case v.noYardstick():
 			return line + fmt.Sprintf(", and neither does full information (%s, %s): the columns may carry too little signal for this target to tell on these rows; more rows, or other columns, would tell",
 				full, RatioNumber(1+v.FullZero.Mean))
@@ -629,5 +640,5 @@ func (g Gap) Statement() string {
 		}
 		over = fmt.Sprintf("the %d test rows in the table's order, %d %s", g.TestRows, g.N, seeds)
 	}
-	return fmt.Sprintf("%s vs %s (95 %% interval %+.2g to %+.2g over %s: %s)", mean, g.Against, g.lowerEnd(), g.Mean+g.Half, over, word)
+	return fmt.Sprintf("%s vs %s (95 %% interval %s to %+.2g over %s: %s)", mean, g.Against, g.lowerText("%+.2g"), g.Mean+g.Half, over, word)
 }

@@ -784,14 +784,15 @@ func TestVerdictAdviceOverRows(t *testing.T) {
 
 // A gap to the zero predictor is a ratio minus 1: its printed interval
 // stops at −1 (a t interval over a few rows of skewed errors reached
-// "-1.1 to -0.81"); a gap between two methods keeps its ends.
+// "-1.1 to -0.81"), and says it was cut; a gap between two methods keeps
+// its ends.
 func TestStatementClipsAtMinusOne(t *testing.T) {
 	g := experiments.Gap{Against: "zero predictor", Mean: -0.95, Half: 0.15, N: 10, DF: 9}
-	if s := g.Statement(); !strings.Contains(s, "95 % interval -1 to -0.8 over 10 splits") {
+	if s := g.Statement(); !strings.Contains(s, "95 % interval -1 (the t interval's -1.1, cut: a test MSE is not negative) to -0.8 over 10 splits") {
 		t.Errorf("%s", s)
 	}
 	g.Against = "ridge"
-	if s := g.Statement(); !strings.Contains(s, "95 % interval -1.1 to -0.8 over 10 splits") {
+	if s := g.Statement(); !strings.Contains(s, "95 % interval -1.1 to -0.8 over 10 splits") || strings.Contains(s, "cut") {
 		t.Errorf("%s", s)
 	}
 }
