@@ -223,9 +223,9 @@ func boundWarnings(s lao.Solver, f figures) []string {
 	var out []string
 	switch about := lao.Describe(s); {
 	case about.Ball == "l2" && f.MaxL2 > 1+1e-9:
-		out = append(out, fmt.Sprintf("rows have ||x||₂ up to %.3g > 1, which %s's theorem assumes", float64(f.MaxL2), s.Name()))
+		out = append(out, fmt.Sprintf("rows have ||x||₂ up to %.3g > 1, which %s's theorem assumes (--scale l2 divides every column by one common factor so that ||x||₂ ≤ 1)", float64(f.MaxL2), s.Name()))
 	case about.Ball == "l1" && f.MaxLinf > 1+1e-9:
-		out = append(out, fmt.Sprintf("cells reach |x| = %.3g > 1, which %s's theorem assumes (||x||∞ ≤ 1)", float64(f.MaxLinf), s.Name()))
+		out = append(out, fmt.Sprintf("cells reach |x| = %.3g > 1, which %s's theorem assumes (||x||∞ ≤ 1; --scale common-linf divides every column by one common factor so that it holds)", float64(f.MaxLinf), s.Name()))
 	}
 	if f.MaxAbsY > 1+1e-9 {
 		out = append(out, fmt.Sprintf("labels reach |y| = %.3g > 1 = B, the default radius", float64(f.MaxAbsY)))
