@@ -169,7 +169,7 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 			res = nil
 		}
 	}()
-	defer recoverBudget(&err, solverLabel(s, l)) // recover must be called by the deferred function itself
+	defer recoverFit(&err, s, l) // recover must be called by the deferred function itself
 	start := time.Now()
 	res = &Result{Solver: s.Name(), Examples: m, Budget: budget, AttributeCounts: make([]int64, d)}
 	if res.Costs, err = fitPrices(s.Name(), budget, opt.Costs, d); err != nil {

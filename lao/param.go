@@ -149,9 +149,17 @@ func FindParam(s Solver, name string) (Param, error) {
 	if isNil(s) {
 		return Param{}, fmt.Errorf("lao: parameter %q of a nil solver: %w", name, ErrNotPointer)
 	}
-	ps := s.Params()
+	if p, ok := matchParam(s.Params(), name); ok {
+		return p, nil
+	}
+	return Param{}, fmt.Errorf("lao: %s has no parameter %q (it has %s): %w", s.Name(), name, strings.Join(ParamNames(s), ", "), ErrParam)
+}
+
+// matchParam is FindParam's rule over the list ps: the parameter called
+// name, else the only one whose name matches it up to case.
+func matchParam(ps []Param, name string) (Param, bool) {
 	if i := slices.IndexFunc(ps, func(p Param) bool { return p.Name == name }); i >= 0 {
-		return ps[i], nil
+		return ps[i], true
 	}
 	var found []Param
 	for _, p := range ps {
@@ -160,9 +168,9 @@ func FindParam(s Solver, name string) (Param, error) {
 		}
 	}
 	if len(found) == 1 {
-		return found[0], nil
+		return found[0], true
 	}
-	return Param{}, fmt.Errorf("lao: %s has no parameter %q (it has %s): %w", s.Name(), name, strings.Join(ParamNames(s), ", "), ErrParam)
+	return Param{}, false
 }
 
 // ParamNames lists the names of s's parameters, in order.
@@ -180,10 +188,17 @@ func ParamNames(s Solver) []string {
 // spelling, the one Params lists. An unknown name or a bad value is an
 // error naming it; nothing after it is set.
 func SetParams(s Solver, values map[string]float64) error {
+	var ps []Param // s's parameters, listed once: Params builds the list anew (cross-validation sets a grid of settings)
+	if !isNil(s) {
+		ps = s.Params()
+	}
 	for _, n := range slices.Sorted(maps.Keys(values)) {
-		p, err := FindParam(s, n)
-		if err != nil {
-			return err
+		p, ok := matchParam(ps, n)
+		if !ok {
+			var err error
+			if p, err = FindParam(s, n); err != nil {
+				return err
+			}
 		}
 		if err := p.Set(values[n]); err != nil {
 			return fmt.Errorf("%s: %w", s.Name(), err)

@@ -133,12 +133,12 @@ func (g Gap) lowerEnd() float64 {
 }
 
 // lowerText is lowerEnd printed with verb (%+.2g, %+.3g), saying so when
-// the t interval's end was cut at −1 (an interval that looks lopsided
-// otherwise).
+// the t interval's end was cut at −1 by more than the digits printed (an
+// interval that looks lopsided otherwise).
 func (g Gap) lowerText(verb string) string {
-	end := fmt.Sprintf(verb, g.lowerEnd())
-	if g.lowerEnd() > g.Mean-g.Half {
-		end += fmt.Sprintf(" (the t interval's %s, cut: a test MSE is not negative)", fmt.Sprintf(verb, g.Mean-g.Half))
+	end, t := fmt.Sprintf(verb, g.lowerEnd()), fmt.Sprintf(verb, g.Mean-g.Half)
+	if end != t { // cut, by more than the printed digits show
+		end += fmt.Sprintf(" (the t interval's %s, cut: a test MSE is not negative)", t)
 	}
 	return end
 }

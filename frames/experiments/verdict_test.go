@@ -791,7 +791,11 @@ func TestStatementClipsAtMinusOne(t *testing.T) {
 	if s := g.Statement(); !strings.Contains(s, "95 % interval -1 (the t interval's -1.1, cut: a test MSE is not negative) to -0.8 over 10 splits") {
 		t.Errorf("%s", s)
 	}
-	g.Against = "ridge"
+	g.Half = 0.051 // cut from −1.001: nothing the digits show
+	if s := g.Statement(); !strings.Contains(s, "95 % interval -1 to -0.9 over 10 splits") || strings.Contains(s, "cut") {
+		t.Errorf("%s", s)
+	}
+	g.Against, g.Half = "ridge", 0.15
 	if s := g.Statement(); !strings.Contains(s, "95 % interval -1.1 to -0.8 over 10 splits") || strings.Contains(s, "cut") {
 		t.Errorf("%s", s)
 	}
