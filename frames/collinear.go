@@ -32,6 +32,12 @@ const CollinearTol = 1e-6
 // (Boston's medv beside its corrected cmedv: 0.9985).
 const NearTargetCorr = 0.99
 
+// nearTargetRows is the fewest rows on which CollinearColumns flags a
+// feature near the label: on a few rows a correlation of 0.99 happens by
+// chance (on 3 rows of independent columns about once in eleven; on 10,
+// about once in 10⁷).
+const nearTargetRows = 10
+
 // collinearCells bounds the work of CollinearColumns: the rows it reads
 // times (d+1)², the products of the pairs of features and label; with
 // collinearMaxDim it leaves at least 4,900 rows to read.
@@ -60,8 +66,8 @@ func (c Collinear) Warning() string {
 // CollinearColumns returns the pairs of columns of ds whose correlation
 // is within CollinearTol of ±1 (a constant column has none), in column
 // order, then the columns whose |correlation| with the label is at least
-// NearTargetCorr (Target, B named target, or "the label" if target is
-// ""), read from rows spread evenly
+// NearTargetCorr on 10 rows or more, within CollinearTol of ±1 on fewer
+// (Target, B named target, or "the label" if target is ""), read from rows spread evenly
 // over ds: as many as keep rows·(d+1)² within 5·10⁷ products, at least
 // 4,900 (a linear relation holds on any subset of rows; an even spread,
 // unlike the first rows, does not see a relation that holds only in a
@@ -94,7 +100,7 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 				continue
 			}
 			switch r := cov[a*d+b] / math.Sqrt(va*vb); {
-			case b == d-1 && math.Abs(r) >= NearTargetCorr:
+			case b == d-1 && (math.Abs(r) >= 1-CollinearTol || m >= nearTargetRows && math.Abs(r) >= NearTargetCorr):
 				leaks = append(leaks, Collinear{A: names[a], B: target, Corr: r, Target: true})
 			case b < d-1 && math.Abs(r) >= 1-CollinearTol:
 				out = append(out, Collinear{A: names[a], B: names[b], Corr: r})

@@ -56,9 +56,10 @@ type Prepared struct {
 	// (PrepareFrame only). Features stay features; Warnings says so.
 	IDLike []IDLike
 	// Collinear lists the pairs of features that are, up to rounding,
-	// linear functions of each other on the training part
-	// (CollinearColumns: PrepareFrame only). They stay features; Warnings
-	// says so.
+	// linear functions of each other on the training part, then the
+	// features nearly a linear function of the label (a copy or version of
+	// the target: CollinearColumns; PrepareFrame only). They stay
+	// features; Warnings says so.
 	Collinear []Collinear
 	// NumericNames lists the column names of the whole frame that are
 	// numbers, when they and the empty header cells are more than half of
@@ -441,8 +442,8 @@ func (p *Prepared) Warnings() []string {
 	for _, c := range p.Collinear {
 		out = append(out, c.Warning())
 	}
-	for _, s := range p.Shifted {
-		out = append(out, s.warning(p.TestLast))
+	if w := shiftedWarning(p.Shifted, p.TestLast); w != "" {
+		out = append(out, w)
 	}
 	if w := p.trendWarning(); w != "" {
 		out = append(out, w)

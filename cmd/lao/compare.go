@@ -399,12 +399,12 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 // (defaultKs) when --k was not given, and the note saying so first.
 func compareDefaultKs(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	var note string
-	if d, dMax, ok := firstD(src, f, names[0]); !ok {
+	if d, fixed, ok := firstD(src, f, names[0]); !ok {
 		// a preparation that fails is compare's to report
 	} else if !f.kSet {
 		ks, note = defaultKs(ks, d)
-	} else if slices.Min(ks) > dMax {
-		return nil, fmt.Errorf("compare: every --k (%s) is above the d = %d attributes: give a k of at most %d", joinInts(ks), dMax, dMax)
+	} else if fixed && slices.Min(ks) > d {
+		return nil, fmt.Errorf("compare: every --k (%s) is above the d = %d attributes: give a k of at most %d", joinInts(ks), d, d)
 	}
 	rep, err := compare(src, f, names, ks, progress)
 	if err == nil {
@@ -417,20 +417,23 @@ func compareDefaultKs(src *dataSource, f *compareFlags, names []string, ks []int
 const compareKs = "2,4,8"
 
 // firstD prepares the table once for solver (the first split's training
-// part) and returns its d, and dMax, the largest d of any split: d plus
-// the columns constant on this training part but not on every row
-// (Prepared.Shifted); ok is false if the preparation failed.
-func firstD(src *dataSource, f *compareFlags, solver string) (d, dMax int, ok bool) {
+// part) and returns its d, and whether every split has that d: with
+// --test-last every split trains on the same rows, and when no column was
+// left out as constant or empty on this training part none can be a
+// feature on another; ok is false if the preparation failed.
+func firstD(src *dataSource, f *compareFlags, solver string) (d int, fixed, ok bool) {
 	s, err := lao.New(solver)
 	if err != nil {
-		return 0, 0, false
+		return 0, false, false
 	}
 	p, err := src.prepare(s, f.scale, holdout{f.testFrac, f.testLast}, f.seed)
 	if err != nil {
-		return 0, 0, false
+		return 0, false, false
 	}
-	d = p.Train.Dim()
-	return d, d + len(p.Shifted), true
+	fixed = f.testLast || !slices.ContainsFunc(p.Unused, func(u frames.Unused) bool {
+		return strings.HasPrefix(u.Reason, "constant") || strings.HasPrefix(u.Reason, "empty")
+	})
+	return p.Train.Dim(), fixed, true
 }
 
 // defaultKs lowers compare's default budgets to d (the first split's) when

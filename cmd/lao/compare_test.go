@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/frames/experiments"
 	"github.com/laoproject/lao/lao"
 )
@@ -237,14 +239,13 @@ func TestCompareVerdictAndNothingRun(t *testing.T) {
 		t.Errorf("one split: %v\n%s", err, out)
 	}
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr", "--k", "5", "--repeat", "2", "--quiet")
-	if err == nil || !strings.Contains(err.Error(), "compare: every --k (5) is above the d = 2 attributes: give a k of at most 2") || strings.Contains(out, "NaN") {
+	if err == nil || !strings.Contains(err.Error(), "nothing ran: every --k (5) is above the d = 2 attributes") || strings.Contains(out, "NaN") {
 		t.Errorf("every k above d: error %v, output:\n%s", err, out)
 	}
-	// With a full-information reference beside, the same error, before any
-	// fit (it came after ridge's fits, a report of ridge alone with no
-	// verdict and exit status 0 before that).
+	// With a full-information reference it ran, but no budgeted method: an
+	// error too (a report of ridge alone, no verdict, and exit status 0).
 	out, err = runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "5", "--repeat", "2", "--quiet")
-	if err == nil || !strings.Contains(err.Error(), "compare: every --k (5) is above the d = 2 attributes: give a k of at most 2") {
+	if err == nil || !strings.Contains(err.Error(), "no budgeted method ran: every --k (5) is above the d = 2 attributes") {
 		t.Errorf("every k above d, ridge beside: error %v, output:\n%s", err, out)
 	}
 	// The default k (2, 4, 8) on a table of one attribute is lowered to 1,
@@ -510,5 +511,59 @@ func TestCompareTestLast(t *testing.T) {
 	}
 	if _, err := runCmd(t, "compare", "--data", path, "--target", "y", "--test-last", "--cost", "x1=1,x2=2"); err == nil || !strings.Contains(err.Error(), "--test-last with prices") {
 		t.Errorf("compare --test-last --cost: %v", err)
+	}
+}
+
+// A --k above d is refused before any fit when every split has the first
+// split's d: no column left out as constant or empty (they might be
+// features on another split's training rows), or --test-last (every split
+// trains on the same rows, so a column constant there, like a law in force
+// only in the held-out rows, is never a feature). Otherwise the splits run
+// and the error comes after them (TestCompareVerdictAndNothingRun), and a
+// column empty on the first split's training rows may make k = 2 usable
+// on another.
+func TestCompareRefusesKAboveDEarly(t *testing.T) {
+	path := writeTemp(t, "d.csv", linearCSV(120, -1, ""))
+	_, err := runCmd(t, "compare", "--data", path, "--target", "y", "--ignore", "name,const,empty", "--solvers", "aerr,ridge", "--k", "3", "--repeat", "2", "--quiet")
+	if err == nil || err.Error() != "compare: every --k (3) is above the d = 2 attributes: give a k of at most 2" {
+		t.Errorf("every column a feature: %v", err)
+	}
+	var b strings.Builder
+	b.WriteString("x,law,y\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%d,%d\n", i%5, i/32, i%5+i/32)
+	}
+	law := writeTemp(t, "law.csv", b.String())
+	_, err = runCmd(t, "compare", "--data", law, "--target", "y", "--test-last", "--test-frac", "0.25", "--solvers", "aerr,ridge", "--k", "2", "--repeat", "2", "--quiet")
+	if err == nil || err.Error() != "compare: every --k (2) is above the d = 1 attributes: give a k of at most 1" {
+		t.Errorf("--test-last, law constant on the training rows: %v", err)
+	}
+	// e has values on two rows only, both held out by split 1 and trained
+	// on by split 2: empty on split 1's training rows, a feature on split 2's.
+	_, test1, err := frames.Split(30, 0.2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train2, _, err := frames.Split(30, 0.2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := slices.DeleteFunc(slices.Clone(test1), func(i int) bool { return !slices.Contains(train2, i) })
+	if len(both) < 2 {
+		t.Fatalf("split 1 tests and split 2 trains only rows %v", both)
+	}
+	b.Reset()
+	b.WriteString("x,e,y\n")
+	for i := range 30 {
+		e := ""
+		if i == both[0] || i == both[1] {
+			e = fmt.Sprint(slices.Index(both, i) + 1)
+		}
+		fmt.Fprintf(&b, "%d,%s,%d\n", i%5, e, i%5)
+	}
+	sparse := writeTemp(t, "e.csv", b.String())
+	out, err := runCmd(t, "compare", "--data", sparse, "--target", "y", "--missing", "mean", "--solvers", "aerr", "--k", "2", "--repeat", "2", "--quiet", "--json")
+	if err != nil || !strings.Contains(out, `"k": 2`) {
+		t.Errorf("a column empty on split 1's training rows, a feature on split 2's: %v\n%s", err, out)
 	}
 }

@@ -183,3 +183,35 @@ func TestOwnKNoteNamesCompareK(t *testing.T) {
 		t.Errorf("k = 3: %q", n)
 	}
 }
+
+// fit's header names the budget: k below d, k ≥ d for a budgeted solver
+// (which may still read fewer, as AERR's k + 1 draws repeat), every
+// attribute for full information, nothing for a solver without k.
+func TestFitBudgetText(t *testing.T) {
+	for _, c := range []struct {
+		r    fitReport
+		want string
+	}{
+		{fitReport{K: 2, D: 5, BudgetCap: 3}, ", k = 2"},
+		{fitReport{K: 5, D: 4, BudgetCap: 6}, ", k = 5 ≥ d (each example may reveal every attribute)"},
+		{fitReport{K: 4, D: 4}, ", every attribute of each example"},
+		{fitReport{K: 0, D: 4}, ""},
+	} {
+		if got := fitBudgetText(&c.r); got != c.want {
+			t.Errorf("K %d, D %d, cap %d: %q, want %q", c.r.K, c.r.D, c.r.BudgetCap, got, c.want)
+		}
+	}
+}
+
+// describe's warning on a norm the theorem assumes names the scaling that
+// makes it hold.
+func TestBoundWarningsNameTheScaling(t *testing.T) {
+	w := strings.Join(boundWarnings(&lao.AERR{}, figures{MaxL2: 15, MaxLinf: 1, MaxAbsY: 1}), "\n")
+	if !strings.Contains(w, "rows have ||x||₂ up to 15 > 1, which aerr's theorem assumes (--scale l2 divides every column by one common factor") {
+		t.Errorf("aerr: %s", w)
+	}
+	w = strings.Join(boundWarnings(&lao.AELR{}, figures{MaxL2: 15, MaxLinf: 3, MaxAbsY: 1}), "\n")
+	if !strings.Contains(w, "cells reach |x| = 3 > 1, which aelr's theorem assumes (||x||∞ ≤ 1; --scale common-linf divides every column by one common factor") {
+		t.Errorf("aelr: %s", w)
+	}
+}
