@@ -79,3 +79,25 @@ func TestShiftedWarningGroups(t *testing.T) {
 		t.Error("a warning for no column")
 	}
 }
+
+// A table whose every feature is constant says so naming ten columns and
+// counting the rest (a 30,000-column table printed every name).
+func TestEveryColumnConstantNamesFew(t *testing.T) {
+	var b strings.Builder
+	for j := range 12 {
+		fmt.Fprintf(&b, "c%d,", j)
+	}
+	b.WriteString("y\n")
+	for i := range 20 {
+		b.WriteString(strings.Repeat("0,", 12))
+		fmt.Fprintf(&b, "%d\n", i)
+	}
+	tab, err := ReadCSV(strings.NewReader(b.String()), CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = PrepareFrame(tab.DataFrame, "y", OptionsFor(&lao.AERR{K: 1}), 0.2, 1)
+	if err == nil || !strings.Contains(err.Error(), `("c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", and 2 more)`) {
+		t.Errorf("error %v", err)
+	}
+}

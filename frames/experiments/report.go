@@ -273,7 +273,7 @@ func (r *Report) ZeroFitNotes() []string {
 			case p.ZeroOnAll(r.Spec.Splits):
 				all = append(all, fmt.Sprint(p.Examples))
 			default:
-				some = append(some, fmt.Sprintf("%d (%d of %d splits, where w = 0 scored %.3g)", p.Examples, p.ZeroFits, r.Spec.Splits, p.ZeroMSE))
+				some = append(some, fmt.Sprintf("%d examples (%d of %d splits, where w = 0 scored %.3g)", p.Examples, p.ZeroFits, r.Spec.Splits, p.ZeroMSE))
 			}
 		}
 		if len(all) > 0 {
@@ -281,7 +281,7 @@ func (r *Report) ZeroFitNotes() []string {
 				"over every setting of the solver: those points are the zero predictor's error, not a fit of the solver, and are not drawn", c.Entry.Label, strings.Join(all, ", "), r.zeroName()))
 		}
 		if len(some) > 0 {
-			out = append(out, fmt.Sprintf("%s: after %s examples cross-validation chose the zero predictor on some splits: those points average the solver's error "+
+			out = append(out, fmt.Sprintf("%s: after %s, cross-validation chose the zero predictor on some splits: those points average the solver's error "+
 				"on the other splits with the zero predictor's, and the attributes it read with none (so they sit further left): "+
 				"a jump there is cross-validation's choice of w = 0, not the solver's fit",
 				c.Entry.Label, strings.Join(some, ", ")))

@@ -49,7 +49,7 @@ func TestZeroFitsNotDrawnAsTheSolver(t *testing.T) {
 	}
 	notes := rep.ZeroFitNotes()
 	if len(notes) != 2 || !strings.Contains(notes[0], "after 10 examples") || !strings.Contains(notes[0], "predicting 0") ||
-		!strings.Contains(notes[1], "100 (1 of 2 splits, where w = 0 scored 1)") || !strings.Contains(notes[1], "a jump there is cross-validation's choice of w = 0") {
+		!strings.Contains(notes[1], "after 100 examples (1 of 2 splits, where w = 0 scored 1), cross-validation") || !strings.Contains(notes[1], "a jump there is cross-validation's choice of w = 0") {
 		t.Errorf("ZeroFitNotes %q", notes)
 	}
 }
