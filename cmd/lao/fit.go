@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -697,10 +698,38 @@ func printCoefficients(w io.Writer, r *fitReport) error {
 	} else {
 		fmt.Fprintf(tw, "%s\t0 (none: the data were not centred)\t\n", frames.InterceptName)
 	}
-	for _, n := range r.Columns {
+	shown := shownColumns(r)
+	for _, n := range shown {
 		fmt.Fprintf(tw, "%s\t%.6g\t%d (%.0f %%)\n", n, float64(r.Weights[n]), r.AttributeCounts[n], 100*float64(r.AttributeCounts[n])/float64(r.MTrain))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if rest := len(r.Columns) - len(shown); rest > 0 {
+		_, err := fmt.Fprintf(w, "(the %d columns of the largest |coefficient|, largest first; %d more columns, none larger than %.3g in absolute value; --json lists every column)\n",
+			len(shown), rest, math.Abs(float64(r.Weights[shown[len(shown)-1]])))
+		return err
+	}
+	return nil
+}
+
+// maxCoefRows is how many columns fit's table lists: beyond it the
+// columns of the largest |coefficient| (a 30,000-column table printed
+// 30,000 lines).
+const maxCoefRows = 100
+
+// shownColumns returns the columns fit's table lists: all of them up to
+// maxCoefRows, else the maxCoefRows of the largest |coefficient| (ties in
+// file order), in that order.
+func shownColumns(r *fitReport) []string {
+	if len(r.Columns) <= maxCoefRows {
+		return r.Columns
+	}
+	cols := slices.Clone(r.Columns)
+	slices.SortStableFunc(cols, func(a, b string) int {
+		return cmp.Compare(math.Abs(float64(r.Weights[b])), math.Abs(float64(r.Weights[a])))
+	})
+	return cols[:maxCoefRows]
 }
 
 // setSupport gives Exploitation its fixed support from --support (column

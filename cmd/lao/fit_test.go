@@ -215,3 +215,31 @@ func TestBoundWarningsNameTheScaling(t *testing.T) {
 		t.Errorf("aelr: %s", w)
 	}
 }
+
+// fit's coefficient table lists every column of a table of up to 100,
+// and on a wider one the 100 of the largest |coefficient|, saying how many
+// more there are (a 30,000-column table printed 30,000 lines).
+func TestCoefficientTableCapped(t *testing.T) {
+	r := &fitReport{MTrain: 10, Weights: map[string]jfloat{}, AttributeCounts: map[string]int64{}}
+	for j := range 150 {
+		n := fmt.Sprintf("c%d", j)
+		r.Columns = append(r.Columns, n)
+		r.Weights[n] = jfloat(float64(j%50) - 20) // |w| at most 29, 50 columns tie at each of three values
+	}
+	var b strings.Builder
+	if err := printCoefficients(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if got := strings.Count(out, "\nc"); got != 100 {
+		t.Errorf("%d column rows, want 100:\n%s", got, out)
+	}
+	if !strings.Contains(out, "\nc49 ") || !strings.Contains(out, "(the 100 columns of the largest |coefficient|, largest first; 50 more columns, none larger than") {
+		t.Errorf("the largest coefficient (c49: 29) or the count is missing:\n%s", out)
+	}
+	r.Columns = r.Columns[:100]
+	b.Reset()
+	if err := printCoefficients(&b, r); err != nil || strings.Count(b.String(), "\nc") != 100 || strings.Contains(b.String(), "more columns") {
+		t.Errorf("100 columns, all listed in file order:\n%s", b.String())
+	}
+}
