@@ -31,7 +31,9 @@ const (
 // plotting (package frames/plot): the mean test squared error over the
 // splits with its standard deviation as a band (none for a single split,
 // whose standard deviation says nothing), a full-information curve — one
-// that saw every attribute of every example — as a Reference. It is the one
+// that saw every attribute of every example — as a Reference. A prefix
+// where every split's fit was the zero predictor is left out, and the
+// line breaks there (Curve.Breaks) rather than bridge it. It is the one
 // adapter from experiment results to plot curves (with SweepResult.Series).
 func (r *Report) Series(axis Axis) []plot.Curve {
 	out := make([]plot.Curve, len(r.Curves))
@@ -45,9 +47,14 @@ func (r *Report) Series(axis Axis) []plot.Curve {
 		if z := c.zeroPrefixes(r.Spec.Splits); len(z) > 0 {
 			s.Name += fmt.Sprintf(" (w = 0 at %d of %d prefixes: not drawn)", len(z), len(c.Points))
 		}
+		gap := false
 		for _, p := range c.Points {
 			if p.ZeroOnAll(r.Spec.Splits) {
-				continue // the zero predictor's point, drawn as its own line
+				gap = len(s.X) > 0 // the zero predictor's point, drawn as its own line: no line across it
+				continue
+			}
+			if gap {
+				s.Breaks, gap = append(s.Breaks, len(s.X)), false
 			}
 			x := float64(p.Examples)
 			if axis == ByAttributes {

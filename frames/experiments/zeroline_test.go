@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,5 +52,19 @@ func TestZeroFitsNotDrawnAsTheSolver(t *testing.T) {
 	if len(notes) != 2 || !strings.Contains(notes[0], "after 10 examples") || !strings.Contains(notes[0], "predicting 0") ||
 		!strings.Contains(notes[1], "after 100 examples (1 of 2 splits, where w = 0 scored 1), cross-validation") || !strings.Contains(notes[1], "a jump there is cross-validation's choice of w = 0") {
 		t.Errorf("ZeroFitNotes %q", notes)
+	}
+}
+
+// A prefix in the middle of a curve where every split's fit was the zero
+// predictor is left out and the line breaks there (it was drawn straight
+// across, as if a run had those values); one at the start only shortens it.
+func TestZeroPrefixBreaksTheLine(t *testing.T) {
+	g := grids{mse: [][][]float64{{{1, 0.5, 1, 0.4}, {1, 0.6, 1, 0.3}}}, cerr: [][][]float64{{{0, 0, 0, 0}, {0, 0, 0, 0}}},
+		attrs: [][][]float64{{{0, 40, 0, 400}, {0, 40, 0, 400}}}, zero: [][][]float64{{{1, 1, 1, 1}, {1, 1, 1, 1}}}}
+	rep := &Report{Spec: Spec{Splits: 2, Entries: []Entry{{Label: "AER (k = 4)", Solver: "aer"}}}, Curves: make([]Curve, 1)}
+	rep.points(g, []int{10, 100, 200, 1000})
+	s := rep.Series(ByExamples)[0]
+	if !slices.Equal(s.X, []float64{100, 1000}) || !slices.Equal(s.Breaks, []int{1}) {
+		t.Errorf("X %v, breaks %v; want 100 and 1000 with a break between them", s.X, s.Breaks)
 	}
 }

@@ -52,6 +52,12 @@ type Curve struct {
 	// (O(·)) and is drawn with constant 1 (RateCurve): it shows the bound's
 	// shape, not a certified number.
 	Rate bool
+	// Breaks lists, in increasing order, the indices k (0 < k < len(X))
+	// where the line and band stop at point k−1 and start again at point k:
+	// a point between them was left out (a prefix where the fit was the
+	// zero predictor), and a line across the gap would draw values no run
+	// had.
+	Breaks []int
 }
 
 func (c Curve) group() string {
@@ -229,34 +235,67 @@ func newAxes(curves []Curve, o BandsOptions) *gplot.Plot {
 // curve with Std, with a legend entry; it reports whether it drew a band.
 func addCurve(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) (banded bool, err error) {
 	note := offAxisNote(c, p)
+	var thumbs []gplot.Thumbnailer
+	for i, seg := range c.segments() {
+		t, err := addSegment(p, seg, sty, logY)
+		if err != nil {
+			return false, err
+		}
+		if i == 0 {
+			thumbs = t
+		}
+	}
+	p.Legend.Add(c.Name+note, thumbs...)
+	return c.Std != nil && c.Role == Measured, nil
+}
+
+// segments cuts c at its Breaks into the runs of points a line joins.
+func (c Curve) segments() []Curve {
+	var out []Curve
+	from := 0
+	for _, k := range append(slices.Clone(c.Breaks), len(c.X)) {
+		seg := c
+		seg.X, seg.Mean, seg.Breaks = c.X[from:k], c.Mean[from:k], nil
+		if c.Std != nil {
+			seg.Std = c.Std[from:k]
+		}
+		out, from = append(out, seg), k
+	}
+	return out
+}
+
+// addSegment draws one unbroken run of c's points: its band (a measured
+// curve with Std), its line, and a marker when it is a single point (a
+// line through one point draws nothing: a method run at one k only, a
+// point between two left out). It returns the legend's thumbnails.
+func addSegment(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) ([]gplot.Thumbnailer, error) {
 	line, err := plotter.NewLine(meanPoints(c))
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	line.LineStyle = sty
 	thumbs := []gplot.Thumbnailer{line}
 	if c.Std != nil && c.Role == Measured {
 		band, err := plotter.NewPolygon(bandPoints(c, logY))
 		if err != nil {
-			return false, err
+			return nil, err
 		}
 		band.Color = withAlpha(sty.Color, bandAlpha)
 		band.LineStyle.Width = 0
 		p.Add(band)
-		thumbs, banded = []gplot.Thumbnailer{band, line}, true
+		thumbs = []gplot.Thumbnailer{band, line}
 	}
 	p.Add(line)
-	if len(c.X) == 1 { // a line through one point draws nothing: mark it (a method run at one k only)
+	if len(c.X) == 1 {
 		dot, err := plotter.NewScatter(meanPoints(c))
 		if err != nil {
-			return false, err
+			return nil, err
 		}
 		dot.GlyphStyle = draw.GlyphStyle{Color: sty.Color, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
 		p.Add(dot)
 		thumbs = append(thumbs, dot)
 	}
-	p.Legend.Add(c.Name+note, thumbs...)
-	return banded, nil
+	return thumbs, nil
 }
 
 // distinctX returns the sorted distinct x values of the measured curves (all
@@ -426,6 +465,11 @@ func (c Curve) check(o BandsOptions) error {
 	}
 	if c.Role < Measured || c.Role > Floor {
 		return fmt.Errorf("unknown role %d", c.Role)
+	}
+	for i, k := range c.Breaks {
+		if k <= 0 || k >= n || i > 0 && k <= c.Breaks[i-1] {
+			return fmt.Errorf("breaks %v: want increasing indices in 1 … %d", c.Breaks, n-1)
+		}
 	}
 	for k := range n {
 		if !finite(c.X[k]) || !finite(c.Mean[k]) {

@@ -115,16 +115,36 @@ func OnLogX(curves []Curve) []Curve {
 		if dropped == len(c.X) {
 			continue // nothing to draw
 		}
-		d := Curve{Name: fmt.Sprintf("%s (%d point(s) at x = 0 not drawn)", c.Name, dropped), Role: c.Role, Group: c.group()}
-		for i, x := range c.X {
-			if x > 0 {
-				d.X, d.Mean = append(d.X, x), append(d.Mean, c.Mean[i])
-				if c.Std != nil {
-					d.Std = append(d.Std, c.Std[i])
-				}
-			}
-		}
+		d := c.keep(func(i int) bool { return c.X[i] > 0 })
+		d.Name, d.Group = fmt.Sprintf("%s (%d point(s) at x = 0 not drawn)", c.Name, dropped), c.group()
 		out = append(out, d)
 	}
 	return out
+}
+
+// keep returns c with only the points i for which ok(i) holds, its Breaks
+// moved with them: a kept point follows a break when a break of c lies
+// between it and the kept point before it.
+func (c Curve) keep(ok func(i int) bool) Curve {
+	d := c
+	d.X, d.Mean, d.Std, d.Breaks = nil, nil, nil, nil
+	b, kept := 0, 0 // the next break of c; the points kept so far
+	for i := range c.X {
+		if !ok(i) {
+			continue
+		}
+		broken := false
+		for ; b < len(c.Breaks) && c.Breaks[b] <= i; b++ {
+			broken = true
+		}
+		if broken && kept > 0 {
+			d.Breaks = append(d.Breaks, kept)
+		}
+		d.X, d.Mean = append(d.X, c.X[i]), append(d.Mean, c.Mean[i])
+		if c.Std != nil {
+			d.Std = append(d.Std, c.Std[i])
+		}
+		kept++
+	}
+	return d
 }

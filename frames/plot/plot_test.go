@@ -345,3 +345,25 @@ func TestBandsOnePointMarked(t *testing.T) {
 		t.Errorf("%d arcs with a one-point curve, %d without: no marker drawn", got, arcs)
 	}
 }
+
+// A curve with Breaks is drawn as separate runs of points (a lone point
+// marked), OnLogX keeps its breaks with the points it keeps, and breaks
+// out of order are refused.
+func TestCurveBreaks(t *testing.T) {
+	c := Curve{Name: "gap", X: []float64{0, 1, 2, 3, 4}, Mean: []float64{1, 2, 3, 4, 5}, Std: []float64{0, 0, 0, 0, 0}, Breaks: []int{2, 4}}
+	seg := c.segments()
+	if len(seg) != 3 || !slices.Equal(seg[0].X, []float64{0, 1}) || !slices.Equal(seg[1].X, []float64{2, 3}) || !slices.Equal(seg[2].Mean, []float64{5}) || len(seg[2].Std) != 1 {
+		t.Fatalf("segments %+v", seg)
+	}
+	d := OnLogX([]Curve{c})[0] // x = 0 dropped: the breaks move with the points
+	if !slices.Equal(d.X, []float64{1, 2, 3, 4}) || !slices.Equal(d.Breaks, []int{1, 3}) {
+		t.Errorf("OnLogX: X %v, breaks %v; want breaks before 2 and 4", d.X, d.Breaks)
+	}
+	if _, err := BandsSVG([]Curve{d}, BandsOptions{LogX: true}); err != nil {
+		t.Error(err)
+	}
+	d.Breaks = []int{3, 1}
+	if _, err := BandsSVG([]Curve{d}, BandsOptions{LogX: true}); err == nil || !strings.Contains(err.Error(), "breaks [3 1]") {
+		t.Errorf("breaks out of order: %v", err)
+	}
+}
