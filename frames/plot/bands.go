@@ -74,7 +74,8 @@ type BandsOptions struct {
 	YLabel string
 	// LogX and LogY select logarithmic axes; all x (resp. all means) must
 	// then be positive. On a log y axis a band whose lower edge mean − std
-	// is not positive is clipped at mean/10.
+	// is not positive is drawn down to the axis, and its legend entry says
+	// so (it was cut at mean/10, a value no run had).
 	LogX, LogY bool
 	// BandLabel is the legend entry that explains the shaded bands, e.g.
 	// "± 1 sd over 5 seeds"; empty means "shaded: ± 1 sd". It is shown only
@@ -235,9 +236,16 @@ func newAxes(curves []Curve, o BandsOptions) *gplot.Plot {
 // curve with Std, with a legend entry; it reports whether it drew a band.
 func addCurve(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) (banded bool, err error) {
 	note := offAxisNote(c, p)
+	floor := 0.0 // where a band's lower edge stops: none on a linear axis
+	if logY {
+		floor = p.Y.Min
+		if c.belowZero() {
+			note += " (band: mean − sd below 0 at some points, drawn to the axis)"
+		}
+	}
 	var thumbs []gplot.Thumbnailer
 	for i, seg := range c.segments() {
-		t, err := addSegment(p, seg, sty, logY)
+		t, err := addSegment(p, seg, sty, floor)
 		if err != nil {
 			return false, err
 		}
@@ -247,6 +255,20 @@ func addCurve(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) (banded boo
 	}
 	p.Legend.Add(c.Name+note, thumbs...)
 	return c.Std != nil && c.Role == Measured, nil
+}
+
+// belowZero reports whether c's band (a measured curve with Std) reaches
+// 0 or below somewhere: on a log axis it has no lower edge there.
+func (c Curve) belowZero() bool {
+	if c.Std == nil || c.Role != Measured {
+		return false
+	}
+	for k, m := range c.Mean {
+		if m-c.Std[k] <= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // segments cuts c at its Breaks into the runs of points a line joins.
@@ -268,7 +290,7 @@ func (c Curve) segments() []Curve {
 // curve with Std), its line, and a marker when it is a single point (a
 // line through one point draws nothing: a method run at one k only, a
 // point between two left out). It returns the legend's thumbnails.
-func addSegment(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) ([]gplot.Thumbnailer, error) {
+func addSegment(p *gplot.Plot, c Curve, sty draw.LineStyle, floor float64) ([]gplot.Thumbnailer, error) {
 	line, err := plotter.NewLine(meanPoints(c))
 	if err != nil {
 		return nil, err
@@ -276,7 +298,7 @@ func addSegment(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) ([]gplot.
 	line.LineStyle = sty
 	thumbs := []gplot.Thumbnailer{line}
 	if c.Std != nil && c.Role == Measured {
-		band, err := plotter.NewPolygon(bandPoints(c, logY))
+		band, err := plotter.NewPolygon(bandPoints(c, floor))
 		if err != nil {
 			return nil, err
 		}
@@ -402,8 +424,11 @@ func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 			y.add(c.Mean[k])
 		}
 		if c.Std != nil && c.Role == Measured {
-			for _, pt := range bandPoints(c, o.LogY) {
-				y.add(pt.Y)
+			for k, m := range c.Mean {
+				y.add(m + c.Std[k])
+				if lo := m - c.Std[k]; !o.LogY || lo > 0 { // on a log axis a band below 0 is drawn to the axis
+					y.add(lo)
+				}
 			}
 		}
 	}
@@ -490,13 +515,13 @@ func (c Curve) check(o BandsOptions) error {
 
 // bandPoints returns the polygon mean+std left to right, then mean−std
 // right to left.
-func bandPoints(c Curve, logY bool) plotter.XYs {
+func bandPoints(c Curve, floor float64) plotter.XYs {
 	n := len(c.X)
 	pts := make(plotter.XYs, 2*n)
 	for k := range n {
 		lo := c.Mean[k] - c.Std[k]
-		if logY && lo <= 0 {
-			lo = c.Mean[k] / 10
+		if floor > 0 && lo <= 0 { // a log axis: no lower edge to draw, the band goes to the axis
+			lo = floor
 		}
 		pts[k] = plotter.XY{X: c.X[k], Y: c.Mean[k] + c.Std[k]}
 		pts[2*n-1-k] = plotter.XY{X: c.X[k], Y: lo}

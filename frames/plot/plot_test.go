@@ -216,10 +216,30 @@ func TestBandsErrors(t *testing.T) {
 	if _, err := BandsSVG(nil, BandsOptions{}); err == nil {
 		t.Error("no curves accepted")
 	}
-	// On a log y axis a band reaching below zero is clipped at mean/10.
-	pts := bandPoints(Curve{X: []float64{1}, Mean: []float64{2}, Std: []float64{3}}, true)
-	if pts[1].Y != 0.2 {
-		t.Errorf("log-y lower edge %g, want 0.2", pts[1].Y)
+	// On a log y axis a band reaching below zero is drawn to the axis (the
+	// floor given), and its legend says so; on a linear one it is not cut.
+	below := Curve{Name: "wide", X: []float64{1, 2}, Mean: []float64{2, 1}, Std: []float64{3, 0.5}}
+	if pts := bandPoints(below, 0.05); pts[3].Y != 0.05 || pts[2].Y != 0.5 {
+		t.Errorf("log-y lower edges %g, %g; want 0.05 (the axis) and 0.5", pts[3].Y, pts[2].Y)
+	}
+	if pts := bandPoints(below, 0); pts[3].Y != -1 {
+		t.Errorf("linear lower edge %g, want -1", pts[3].Y)
+	}
+	p, err := BandsPlot([]Curve{below}, BandsOptions{LogY: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, y := dataRanges([]Curve{below}, BandsOptions{LogY: true}); y.lo != 0.5 || p.Y.Min <= 0 {
+		t.Errorf("log-y range from %g (axis from %g): the band's edge below 0 must not set it", y.lo, p.Y.Min)
+	}
+	var b bytes.Buffer
+	svg, err := BandsSVG([]Curve{below}, BandsOptions{LogY: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Write(svg)
+	if !strings.Contains(b.String(), "wide (band: mean − sd below 0 at some points, drawn to the axis)") {
+		t.Error("the legend does not say the band was drawn to the axis")
 	}
 }
 
