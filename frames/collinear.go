@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -50,8 +51,8 @@ const collinearMaxDim = 100
 
 // Warning is the sentence fit, compare and describe print for the pair.
 func (c Collinear) Warning() string {
-	if c.Target && math.Abs(c.Corr) < 1-CollinearTol {
-		return fmt.Sprintf("column %s alone explains %.1f %% of the target %s's variance (correlation %.4f): if it is a version of the target "+
+	if c.near() {
+		return fmt.Sprintf("column %s alone explains %.1f %% of the variance of the target %s (correlation %.4f): if it is a version of the target "+
 			"(corrected, rounded, measured with it) or known only after it, a model that reads it predicts what it is told; "+
 			"leave it out with --ignore %s (CSVOptions.Ignore in Go) unless its values are known when predicting", c.A, 100*c.Corr*c.Corr, c.B, c.Corr, ShellWord(c.A))
 	}
@@ -61,6 +62,39 @@ func (c Collinear) Warning() string {
 	}
 	return fmt.Sprintf("columns %s and %s carry the same information (correlation %.7f: one is a linear function of the other): the weights split between them arbitrarily, and a budgeted solver may spend attributes on both; leave one out with --ignore %s (CSVOptions.Ignore in Go)",
 		c.A, c.B, c.Corr, ShellWord(c.B))
+}
+
+// near reports whether c is a feature nearly, not exactly, a linear
+// function of the label.
+func (c Collinear) near() bool { return c.Target && math.Abs(c.Corr) < 1-CollinearTol }
+
+// collinearWarnings are the warnings for the pairs, those of more than
+// three features near the label in one (lagged copies of a series, as a
+// table of years predicting the last year from the ones before it).
+func collinearWarnings(cs []Collinear) []string {
+	var out []string
+	var near []Collinear
+	for _, c := range cs {
+		if c.near() {
+			near = append(near, c)
+			continue
+		}
+		out = append(out, c.Warning())
+	}
+	if len(near) <= 3 {
+		for _, c := range near {
+			out = append(out, c.Warning())
+		}
+		return out
+	}
+	var parts []string
+	for _, c := range near[:3] {
+		parts = append(parts, fmt.Sprintf("%s (%.4f)", c.A, c.Corr))
+	}
+	return append(out, fmt.Sprintf("%d columns each alone explain at least %.0f %% of the variance of the target %s: %s and %d more (correlations in brackets); "+
+		"if they are versions of the target or known only after it, a model that reads them predicts what it is told; leave them out with --ignore "+
+		"(CSVOptions.Ignore in Go) unless their values are known when predicting (as earlier values of a series are)",
+		len(near), 100*NearTargetCorr*NearTargetCorr, near[0].B, strings.Join(parts, ", "), len(near)-3))
 }
 
 // CollinearColumns returns the pairs of columns of ds whose correlation

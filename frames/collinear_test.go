@@ -78,7 +78,7 @@ func TestCollinearNearTarget(t *testing.T) {
 	if len(got) != 1 || got[0].A != "old" || !got[0].Target || got[0].Corr < NearTargetCorr || got[0].Corr > 1-CollinearTol {
 		t.Fatalf("CollinearColumns = %+v, want old (a near copy of the label) alone", got)
 	}
-	if w := got[0].Warning(); !strings.Contains(w, "column old alone explains") || !strings.Contains(w, "of the target cmedv's variance") ||
+	if w := got[0].Warning(); !strings.Contains(w, "column old alone explains") || !strings.Contains(w, "of the variance of the target cmedv") ||
 		!strings.Contains(w, "--ignore old") {
 		t.Errorf("warning %q", w)
 	}
@@ -88,5 +88,23 @@ func TestCollinearNearTarget(t *testing.T) {
 	}
 	if got := CollinearColumns(few, "cmedv"); len(got) != 0 {
 		t.Errorf("on 9 rows: %+v, want none (a correlation of 0.99 may be chance there)", got)
+	}
+}
+
+// More than three features near the label (lagged values of a series)
+// give one warning naming three and counting the rest; three or fewer,
+// one each.
+func TestNearTargetWarningsGrouped(t *testing.T) {
+	var cs []Collinear
+	for j := range 5 {
+		cs = append(cs, Collinear{A: fmt.Sprint(2006 + j), B: "2011", Corr: 0.991 + 0.001*float64(j), Target: true})
+	}
+	w := collinearWarnings(append([]Collinear{{A: "YEAR", B: "TIME", Corr: 1}}, cs...))
+	if len(w) != 2 || !strings.Contains(w[0], "columns YEAR and TIME") ||
+		!strings.Contains(w[1], "5 columns each alone explain at least 98 % of the variance of the target 2011: 2006 (0.9910), 2007 (0.9920), 2008 (0.9930) and 2 more") {
+		t.Errorf("%q", w)
+	}
+	if w := collinearWarnings(cs[:3]); len(w) != 3 {
+		t.Errorf("three near the target: %q", w)
 	}
 }

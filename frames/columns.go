@@ -175,7 +175,7 @@ func keepColumns(cols []ColumnStats, names []string, opt Options) (keep []int, u
 			if st.Missing > 0 {
 				what = fmt.Sprintf("every value present (%d of %d cells missing)", st.Missing, st.N+st.Missing)
 			}
-			unused = append(unused, Unused{names[j], fmt.Sprintf("constant: %s is %g", what, st.Min)})
+			unused = append(unused, Unused{names[j], fmt.Sprintf("constant on the training rows: %s is %g", what, st.Min)})
 			continue
 		}
 		if math.IsInf(st.SD, 0) || math.IsNaN(st.SD) || math.IsInf(st.Mean, 0) {

@@ -401,8 +401,8 @@ func (t *Table) Unused() []Unused {
 				if _, kind := ingest.ParseCell(f.Text); kind != ingest.Missing {
 					why += fmt.Sprintf(", e.g. %q on %s", f.Text, f.Where()) + numberHint(f.Text)
 					if 2*c.Numbers >= c.NotNumbers { // a third or more are numbers: text may stand for "missing"
-						why += fmt.Sprintf("; %d cells are numbers: if %q stands for a missing value, write it as an empty cell or NA, and --missing (Missing in Go) decides what is done with it",
-							c.Numbers, f.Text)
+						why += fmt.Sprintf("; %s: if %q stands for a missing value, write it as an empty cell or NA, and --missing (Missing in Go) decides what is done with it",
+							plural(c.Numbers, "cell is a number", "cells are numbers"), f.Text)
 					}
 					break
 				}

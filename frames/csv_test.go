@@ -94,7 +94,7 @@ func TestReadCSVColumns(t *testing.T) {
 		t.Errorf("features %s, want a,b", got)
 	}
 	got := fmt.Sprint(data.Unused)
-	for _, want := range []string{"name text", "e empty: every training cell is missing", "c constant: every value is 5"} {
+	for _, want := range []string{"name text", "e empty: every training cell is missing", "c constant on the training rows: every value is 5"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Data.Unused %s lacks %q", got, want)
 		}

@@ -177,5 +177,9 @@ func idReason(v []float64) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("integers rising by 0 or 1 from row to row, %.0f to %.0f (%d groups of rows numbered in order)", lo, hi, distinct)
+	what := "groups of rows numbered in order"
+	if lo >= 1000 && hi <= 2200 { // 1935 … 1954, ten firms a year: years, as likely
+		what = "years, or groups of rows numbered in order"
+	}
+	return fmt.Sprintf("integers rising by 0 or 1 from row to row, %.0f to %.0f (%d %s)", lo, hi, distinct, what)
 }

@@ -247,3 +247,20 @@ func TestTrendColumns(t *testing.T) {
 		t.Errorf("5 distinct values on %d rows: %+v", m, got)
 	}
 }
+
+// Groups numbered like years (a panel sorted by year: 1935 … 1954, ten
+// firms each) are said to be years as likely as group numbers.
+func TestIDReasonYears(t *testing.T) {
+	var v, g []float64
+	for y := 1935; y <= 1954; y++ {
+		for range 10 {
+			v, g = append(v, float64(y)), append(g, float64(y-1934))
+		}
+	}
+	if r := idReason(v); r != "integers rising by 0 or 1 from row to row, 1935 to 1954 (20 years, or groups of rows numbered in order)" {
+		t.Errorf("years: %q", r)
+	}
+	if r := idReason(g); r != "integers rising by 0 or 1 from row to row, 1 to 20 (20 groups of rows numbered in order)" {
+		t.Errorf("groups: %q", r)
+	}
+}

@@ -439,9 +439,7 @@ func (p *Prepared) Warnings() []string {
 	for _, c := range p.IDLike {
 		out = append(out, c.warning(p.TestLast))
 	}
-	for _, c := range p.Collinear {
-		out = append(out, c.Warning())
-	}
+	out = append(out, collinearWarnings(p.Collinear)...)
 	if w := shiftedWarning(p.Shifted, p.TestLast); w != "" {
 		out = append(out, w)
 	}

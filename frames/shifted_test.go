@@ -10,8 +10,9 @@ import (
 
 // A column constant on the training rows but not on the held-out last
 // rows (a law in force from row 35 on) is left out with a reason that
-// says so, not "constant: every value is 0", and a warning names the test
-// rows that differ; a column constant on every row keeps the plain reason.
+// says so (it read "constant: every value is 0"), and a warning names the
+// test rows that differ; a column constant on every row keeps the plain
+// reason.
 // Missing cells (the law's first training cell, two of its test cells)
 // are neither the training value nor another: the first present
 // training value is the constant, and the test rows counted are those
@@ -53,7 +54,7 @@ func TestShiftedColumn(t *testing.T) {
 	if r := reasons["law"]; r != "constant on the training rows (every value is 0), not on the test rows: 3 of 8 hold other values" {
 		t.Errorf("law's reason %q", r)
 	}
-	if r := reasons["flat"]; r != "constant: every value is 7" {
+	if r := reasons["flat"]; r != "constant on the training rows: every value is 7" {
 		t.Errorf("flat's reason %q", r)
 	}
 	w := strings.Join(p.Warnings(), "\n")

@@ -379,6 +379,10 @@ type comparison struct {
 	// per example are counted over it, and the verdict's intervals take
 	// n_test/n_train from it (experiments.TestOverTrain).
 	mTrain int
+	// shifted maps a column left out as constant on a later split's
+	// training rows but not on its test rows (frames.Prepared.Shifted) to
+	// those splits' seeds: the first split's warnings cover only it.
+	shifted map[string][]uint64
 }
 
 // compare runs every solver at every k on every split.
@@ -391,8 +395,45 @@ func compare(src *dataSource, f *compareFlags, names []string, ks []int, progres
 			return nil, err
 		}
 	}
+	c.warn(shiftedSplitsWarning(c.shifted))
 	c.finish()
 	return c.rep, nil
+}
+
+// noteShifted records the columns a later split (r > 0) left out as
+// constant on its training rows though its test rows vary (once per seed).
+func (c *comparison) noteShifted(r int, seed uint64, cols []frames.Shifted) {
+	if r == 0 {
+		return
+	}
+	if c.shifted == nil {
+		c.shifted = map[string][]uint64{}
+	}
+	for _, s := range cols {
+		if !slices.Contains(c.shifted[s.Column], seed) {
+			c.shifted[s.Column] = append(c.shifted[s.Column], seed)
+		}
+	}
+}
+
+// shiftedSplitsWarning says which columns some later splits left out
+// because they were constant on those training rows (a rare category's
+// 0/1 column whose every 1 fell into the test part), or "".
+func shiftedSplitsWarning(shifted map[string][]uint64) string {
+	if len(shifted) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, col := range slices.Sorted(maps.Keys(shifted)) {
+		seeds := make([]int, len(shifted[col]))
+		for i, s := range shifted[col] {
+			seeds[i] = int(s)
+		}
+		parts = append(parts, fmt.Sprintf("%s (seeds %s)", col, joinInts(seeds)))
+	}
+	return fmt.Sprintf("on some splits a column was constant on the training rows but not on the test rows, and was left out there (those splits have a smaller d, "+
+		"and their test rows with other values are predicted as if they held the training value): %s; a column that rarely leaves one value does this on random splits",
+		strings.Join(parts, ", "))
 }
 
 // compareDefaultKs is compare with the default budgets lowered to d
@@ -487,6 +528,7 @@ func (c *comparison) split(r int, seed uint64) error {
 				return err
 			}
 		}
+		c.noteShifted(r, seed, p.Shifted)
 		if key := (ddScaling{p.note, p.ScalingChoice.Scaling.Standard()}); r == 0 && frames.DataDependent(s) && p.note != "" && !slices.Contains(c.ddScaling[key], jb.solver) {
 			c.ddScaling[key] = append(c.ddScaling[key], jb.solver) // what fit prints, once per solver
 		}

@@ -506,7 +506,7 @@ func TestCompareTestLast(t *testing.T) {
 	}
 	text, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "ridge", "--k", "1", "--repeat", "2", "--test-last", "--quiet")
 	if err != nil || !strings.Contains(text, "one split, the last 20 % of the rows held out for testing (--test-last), fitted with 2 seeds (1..2)") ||
-		!strings.Contains(text, "over the 40 test rows in the table's order, 2 seeds") || !strings.Contains(text, "every line below measures predicting them from models fitted on the rows before") {
+		!strings.Contains(text, "over the 40 test rows in the table's order (lower on ") || !strings.Contains(text, " of them), 2 seeds") || !strings.Contains(text, "every line below measures predicting them from models fitted on the rows before") {
 		t.Errorf("compare --test-last text: %v\n%s", err, text)
 	}
 	if _, err := runCmd(t, "compare", "--data", path, "--target", "y", "--test-last", "--cost", "x1=1,x2=2"); err == nil || !strings.Contains(err.Error(), "--test-last with prices") {
@@ -565,5 +565,38 @@ func TestCompareRefusesKAboveDEarly(t *testing.T) {
 	out, err := runCmd(t, "compare", "--data", sparse, "--target", "y", "--missing", "mean", "--solvers", "aerr", "--k", "2", "--repeat", "2", "--quiet", "--json")
 	if err != nil || !strings.Contains(out, `"k": 2`) {
 		t.Errorf("a column empty on split 1's training rows, a feature on split 2's: %v\n%s", err, out)
+	}
+}
+
+// A column constant on a later split's training rows but not on its test
+// rows (a rare value whose only row that split holds out) is left out
+// there, and compare says so (only the first split's warnings were shown).
+func TestCompareWarnsOfShiftedColumnOnLaterSplits(t *testing.T) {
+	train1, _, err := frames.Split(60, 0.2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, test2, err := frames.Split(60, 0.2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(test2, func(i int) bool { return slices.Contains(train1, i) })
+	if i < 0 {
+		t.Fatal("split 2 holds out no row split 1 trains on")
+	}
+	var b strings.Builder
+	b.WriteString("x,rare,y\n")
+	for r := range 60 {
+		rare := 0
+		if r == test2[i] {
+			rare = 7
+		}
+		fmt.Fprintf(&b, "%d,%d,%d\n", r%7, rare, r%7+rare)
+	}
+	path := writeTemp(t, "rare.csv", b.String())
+	out, err := runCmd(t, "compare", "--data", path, "--target", "y", "--solvers", "ridge", "--k", "1", "--repeat", "2", "--quiet")
+	if err != nil || !strings.Contains(out, "on some splits a column was constant on the training rows but not on the test rows, and was left out there") ||
+		!strings.Contains(out, "rare (seeds 2)") {
+		t.Errorf("%v\n%s", err, out)
 	}
 }

@@ -467,6 +467,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	rep.budgets(s.Name(), res, len(m.Features))
 	if f.asJSON {
 		orEmpty(&rep.Warnings, &rep.Notes, &rep.Refits)
+		orEmpty(&rep.Unused)
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
 	return cmp.Or(printFit(stdout, rep), notFinite)

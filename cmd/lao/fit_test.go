@@ -243,3 +243,22 @@ func TestCoefficientTableCapped(t *testing.T) {
 		t.Errorf("100 columns, all listed in file order:\n%s", b.String())
 	}
 }
+
+// fit's JSON writes its lists as [] when they are empty, never null (an
+// analyst's JSON reader found unused_columns null on a table without an
+// unused column).
+func TestFitJSONListsNeverNull(t *testing.T) {
+	out, err := runCmd(t, "fit", "--data", writeCSV(t, 200), "--target", "y", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"unused_columns", "warnings", "notes", "refits"} {
+		if v, ok := rep[key]; !ok || v == nil {
+			t.Errorf("%s = %v, want a list", key, v)
+		}
+	}
+}

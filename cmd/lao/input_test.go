@@ -110,7 +110,7 @@ func TestUnusedColumnsListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"unused column name: text", "unused column empty: empty: every cell is missing", "unused column const: constant: every value is 7"} {
+	for _, want := range []string{"unused column name: text", "unused column empty: empty: every cell is missing", "unused column const: constant on the training rows: every value is 7"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)
 		}

@@ -89,6 +89,12 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, st.Fingerprint, start, stdout)
 }
 
+// streamSkipsNote says which checks of a fit in memory a streamed fit
+// does not make (they read the table's columns whole).
+const streamSkipsNote = "streaming skips the checks that read whole columns in memory: a column that is (nearly) a linear function of the target or of another, " +
+	"ID-like and date columns, a value holding most of a column's spread, a column constant on the training rows but not the test rows; " +
+	"fit a sample of the rows with --stream off to see them (e.g. the file's first lines)"
+
 // streamReport starts the report of a streamed fit: sizes, the scaling and
 // why, what the missing-value policy did, and what streaming changes.
 func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames.Missing) *fitReport {
@@ -105,6 +111,7 @@ func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames
 	if f.cv > 0 {
 		rep.Notes = append(rep.Notes, "no cross-validation when streaming: the theorems' defaults unless set (--B, --eta, --lambda)")
 	}
+	rep.Notes = append(rep.Notes, streamSkipsNote)
 	rep.Missing = &missingReport{Policy: policy.String(), RowsDropped: st.Dropped, DroppedLines: st.DroppedLines, unit: f.table.posUnit(),
 		CellsFilled: filledCells(st.Features(), st.Filled)}
 	return rep

@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "7f85a98ebbda77b5168d56dfdc84b49e2c165cab003835bf9e7b01bc7796a4a8"
+const CodeVersion = "b1f38bc5face7bd6b6ecac78d1a0a9ddad5e1dde062a53461cc0b968bc9fb9cc"

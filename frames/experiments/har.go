@@ -96,7 +96,7 @@ func onRows(a, b []Outcome) bool {
 // or more; the seeds' share of the variance is kept for the verdict's
 // advice).
 func overRows(g Gap, T int, pairs []seedPair, seedGaps []float64) Gap {
-	g.TestRows, g.TestOverTrain, g.floor, g.Half, g.DF, g.seedShare = T, 0, 0, 0, 0, 0
+	g.TestRows, g.TestOverTrain, g.floor, g.Half, g.DF, g.seedShare, g.RowsLower = T, 0, 0, 0, 0, 0, 0
 	if len(pairs) == 0 {
 		return g
 	}
@@ -108,6 +108,11 @@ func overRows(g Gap, T int, pairs []seedPair, seedGaps []float64) Gap {
 		}
 		for t := range z {
 			z[t] += (p.of.Rows[t] - against[t]) / float64(len(pairs))
+		}
+	}
+	for _, d := range z {
+		if d < 0 {
+			g.RowsLower++
 		}
 	}
 	rows, nu := ewcVar(z) // the rows' variance of the mean, Ω̂/T

@@ -60,6 +60,11 @@ type Gap struct {
 	// the interval is over (every split tested the same rows): N then
 	// counts fits of different seeds on that one split.
 	TestRows int `json:"test_rows,omitempty"`
+	// RowsLower counts, over rows (TestRows), the test rows on which the
+	// first solver's squared error, averaged over the seeds, is below the
+	// other's: with few rows the interval is wide (few degrees of
+	// freedom) while the rows may all point one way.
+	RowsLower int `json:"test_rows_lower,omitempty"`
 	// DF is the interval's degrees of freedom: N − 1 over splits; over
 	// rows, the EWC estimator's ν, or with two seeds or more the
 	// Welch–Satterthwaite combination of ν and N − 1 (see overRows); 0:
@@ -115,8 +120,9 @@ func (g Gap) MarshalJSON() ([]byte, error) {
 		Higher  int      `json:"splits_higher"`
 		TOT     float64  `json:"test_over_train"`
 		Rows    int      `json:"test_rows,omitempty"`
+		RowsLow int      `json:"test_rows_lower,omitempty"`
 		DF      float64  `json:"df"`
-	}{g.Of, g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.DF > 0), g.N, g.Lower, g.Higher, g.TestOverTrain, g.TestRows, g.DF})
+	}{g.Of, g.Against, finite(g.Mean, g.N > 0), finite(g.Half, g.DF > 0), g.N, g.Lower, g.Higher, g.TestOverTrain, g.TestRows, g.RowsLower, g.DF})
 }
 
 // zeroPredictor names the zero predictor in a Gap's Against.
@@ -445,8 +451,8 @@ func recommend(v Verdict, full, baseline string, d int) string {
 			return line + fmt.Sprintf("; %s is clearly worse than it on these %d test rows (95 %% interval %s to %+.2g): what the models learnt from the earlier rows does not carry over to the later ones",
 				v.Best, v.Zero.TestRows, v.Zero.lowerText("%+.2g"), v.Zero.Mean+v.Zero.Half)
 		case v.Zero.TestRows > 0 && v.Zero.Half > 0: // the interval is the test rows' (and the seeds')
-			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degrees of freedom) is %s to %+.2g%s",
-				v.Zero.TestRows, v.Zero.DF, v.Zero.lowerText("%+.2g"), v.Zero.Mean+v.Zero.Half, v.Zero.narrower())
+			return line + fmt.Sprintf("; the 95 %% interval over the %d test rows (%.3g degree%s of freedom) is %s to %+.2g%s",
+				v.Zero.TestRows, v.Zero.DF, map[bool]string{true: "s"}[v.Zero.DF != 1], v.Zero.lowerText("%+.2g"), v.Zero.Mean+v.Zero.Half, v.Zero.narrower())
 		case v.noYardstick():
 			return line + fmt.Sprintf(", and neither does full information (%s, %s): the columns may carry too little signal for this target to tell on these rows; more rows, or other columns, would tell",
 				full, RatioNumber(1+v.FullZero.Mean))
@@ -638,7 +644,7 @@ func (g Gap) Statement() string {
 		if g.N == 1 {
 			seeds = "seed"
 		}
-		over = fmt.Sprintf("the %d test rows in the table's order, %d %s", g.TestRows, g.N, seeds)
+		over = fmt.Sprintf("the %d test rows in the table's order (lower on %d of them), %d %s", g.TestRows, g.RowsLower, g.N, seeds)
 	}
 	return fmt.Sprintf("%s vs %s (95 %% interval %s to %+.2g over %s: %s)", mean, g.Against, g.lowerText("%+.2g"), g.Mean+g.Half, over, word)
 }

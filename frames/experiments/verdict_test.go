@@ -2,6 +2,7 @@ package experiments_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -658,8 +659,14 @@ func TestGapOverRows(t *testing.T) {
 	if g1.DF != 1 || math.Abs(g1.Half-w1) > 1e-12*w1 {
 		t.Errorf("one seed: %+v, want half-width %v, df 1", g1, w1)
 	}
-	if s := g.Statement(); !strings.Contains(s, "over the 8 test rows in the table's order, 2 seeds") {
-		t.Errorf("statement %q", s)
+	lower := 0 // rows whose mean differential is negative
+	for _, v := range z {
+		if v < 0 {
+			lower++
+		}
+	}
+	if s := g.Statement(); g.RowsLower != lower || !strings.Contains(s, fmt.Sprintf("over the 8 test rows in the table's order (lower on %d of them), 2 seeds", lower)) {
+		t.Errorf("statement %q, RowsLower %d, want %d", s, g.RowsLower, lower)
 	}
 	// Outcomes without rows, or rows of different lengths, are compared over the splits.
 	o[1].Rows = a[:T-1]
