@@ -540,15 +540,7 @@ func TestCompareRefusesKAboveDEarly(t *testing.T) {
 	}
 	// e has values on two rows only, both held out by split 1 and trained
 	// on by split 2: empty on split 1's training rows, a feature on split 2's.
-	_, test1, err := frames.Split(30, 0.2, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train2, _, err := frames.Split(30, 0.2, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	both := slices.DeleteFunc(slices.Clone(test1), func(i int) bool { return !slices.Contains(train2, i) })
+	both := testedThenTrained(t, 30, 1, 2)
 	if len(both) < 2 {
 		t.Fatalf("split 1 tests and split 2 trains only rows %v", both)
 	}
@@ -572,23 +564,15 @@ func TestCompareRefusesKAboveDEarly(t *testing.T) {
 // rows (a rare value whose only row that split holds out) is left out
 // there, and compare says so (only the first split's warnings were shown).
 func TestCompareWarnsOfShiftedColumnOnLaterSplits(t *testing.T) {
-	train1, _, err := frames.Split(60, 0.2, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, test2, err := frames.Split(60, 0.2, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(test2, func(i int) bool { return slices.Contains(train1, i) })
-	if i < 0 {
+	rows := testedThenTrained(t, 60, 2, 1)
+	if len(rows) == 0 {
 		t.Fatal("split 2 holds out no row split 1 trains on")
 	}
 	var b strings.Builder
 	b.WriteString("x,rare,y\n")
 	for r := range 60 {
 		rare := 0
-		if r == test2[i] {
+		if r == rows[0] {
 			rare = 7
 		}
 		fmt.Fprintf(&b, "%d,%d,%d\n", r%7, rare, r%7+rare)
@@ -599,4 +583,20 @@ func TestCompareWarnsOfShiftedColumnOnLaterSplits(t *testing.T) {
 		!strings.Contains(out, "rare (seeds 2)") {
 		t.Errorf("%v\n%s", err, out)
 	}
+}
+
+// testedThenTrained returns the rows of a table of m rows that compare's
+// split of seed tested holds out (--test-frac 0.2) and the split of seed
+// trained trains on.
+func testedThenTrained(t *testing.T, m int, tested, trained uint64) []int {
+	t.Helper()
+	_, test, err := frames.Split(m, 0.2, tested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, _, err := frames.Split(m, 0.2, trained)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.DeleteFunc(slices.Clone(test), func(i int) bool { return !slices.Contains(train, i) })
 }
