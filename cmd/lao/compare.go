@@ -382,7 +382,7 @@ type comparison struct {
 	// shifted maps a column left out as constant on a later split's
 	// training rows but not on its test rows (frames.Prepared.Shifted) to
 	// those splits' seeds: the first split's warnings cover only it.
-	shifted map[string][]uint64
+	shifted map[string][]int
 }
 
 // compare runs every solver at every k on every split.
@@ -407,11 +407,11 @@ func (c *comparison) noteShifted(r int, seed uint64, cols []frames.Shifted) {
 		return
 	}
 	if c.shifted == nil {
-		c.shifted = map[string][]uint64{}
+		c.shifted = map[string][]int{}
 	}
 	for _, s := range cols {
-		if !slices.Contains(c.shifted[s.Column], seed) {
-			c.shifted[s.Column] = append(c.shifted[s.Column], seed)
+		if !slices.Contains(c.shifted[s.Column], int(seed)) {
+			c.shifted[s.Column] = append(c.shifted[s.Column], int(seed))
 		}
 	}
 }
@@ -419,17 +419,13 @@ func (c *comparison) noteShifted(r int, seed uint64, cols []frames.Shifted) {
 // shiftedSplitsWarning says which columns some later splits left out
 // because they were constant on those training rows (a rare category's
 // 0/1 column whose every 1 fell into the test part), or "".
-func shiftedSplitsWarning(shifted map[string][]uint64) string {
+func shiftedSplitsWarning(shifted map[string][]int) string {
 	if len(shifted) == 0 {
 		return ""
 	}
 	var parts []string
 	for _, col := range slices.Sorted(maps.Keys(shifted)) {
-		seeds := make([]int, len(shifted[col]))
-		for i, s := range shifted[col] {
-			seeds[i] = int(s)
-		}
-		parts = append(parts, fmt.Sprintf("%s (seeds %s)", col, joinInts(seeds)))
+		parts = append(parts, fmt.Sprintf("%s (seeds %s)", col, joinInts(shifted[col])))
 	}
 	return fmt.Sprintf("on some splits a column was constant on the training rows but not on the test rows, and was left out there (those splits have a smaller d, "+
 		"and their test rows with other values are predicted as if they held the training value): %s; a column that rarely leaves one value does this on random splits",

@@ -254,13 +254,17 @@ func addCurve(p *gplot.Plot, c Curve, sty draw.LineStyle, logY bool) (banded boo
 		}
 	}
 	p.Legend.Add(c.Name+note, thumbs...)
-	return c.Std != nil && c.Role == Measured, nil
+	return c.banded(), nil
 }
 
-// belowZero reports whether c's band (a measured curve with Std) reaches
-// 0 or below somewhere: on a log axis it has no lower edge there.
+// banded reports whether c is drawn with a band: a measured curve with
+// Std.
+func (c Curve) banded() bool { return c.Std != nil && c.Role == Measured }
+
+// belowZero reports whether c's band reaches 0 or below somewhere: on a
+// log axis it has no lower edge there.
 func (c Curve) belowZero() bool {
-	if c.Std == nil || c.Role != Measured {
+	if !c.banded() {
 		return false
 	}
 	for k, m := range c.Mean {
@@ -297,7 +301,7 @@ func addSegment(p *gplot.Plot, c Curve, sty draw.LineStyle, floor float64) ([]gp
 	}
 	line.LineStyle = sty
 	thumbs := []gplot.Thumbnailer{line}
-	if c.Std != nil && c.Role == Measured {
+	if c.banded() {
 		band, err := plotter.NewPolygon(bandPoints(c, floor))
 		if err != nil {
 			return nil, err
@@ -423,7 +427,7 @@ func dataRanges(curves []Curve, o BandsOptions) (x, y span) {
 			}
 			y.add(c.Mean[k])
 		}
-		if c.Std != nil && c.Role == Measured {
+		if c.banded() {
 			for k, m := range c.Mean {
 				y.add(m + c.Std[k])
 				if lo := m - c.Std[k]; !o.LogY || lo > 0 { // on a log axis a band below 0 is drawn to the axis
