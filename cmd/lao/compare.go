@@ -136,10 +136,10 @@ type compareReport struct {
 	// TestLast reports that every split held out the last rows
 	// (--test-last): the splits differ only in the seeds, and the verdict's
 	// intervals are over the test rows in time order.
-	TestLast bool  `json:"test_last,omitempty"`
-	CVFolds  int   `json:"cv_folds"`
-	Binary   bool  `json:"labels_plus_minus_one"`
-	Unused   []any `json:"unused_columns"`
+	TestLast bool            `json:"test_last,omitempty"`
+	CVFolds  int             `json:"cv_folds"`
+	Binary   bool            `json:"labels_plus_minus_one"`
+	Unused   []frames.Unused `json:"unused_columns"`
 	// TimeOrder lists the columns in whose order the rows are, or along
 	// which the label trends (frames.IDLike's InOrder and Trend): if the
 	// rows are a time series, random splits measure interpolation, and the
@@ -388,7 +388,7 @@ type comparison struct {
 // compare runs every solver at every k on every split.
 func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
-		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, TestLast: f.testLast, CVFolds: f.cv, Unused: []any{}}}
+		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, TestLast: f.testLast, CVFolds: f.cv, Unused: []frames.Unused{}}}
 	c.rows, c.total, c.skips, c.ddScaling = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}, map[ddScaling][]string{}
 	for r := range f.repeat {
 		if err := c.split(r, f.seed+uint64(r)); err != nil {
@@ -580,9 +580,7 @@ func (c *comparison) first(p *prepared) error {
 			c.rep.TimeOrder = append(c.rep.TimeOrder, id.Column)
 		}
 	}
-	for _, u := range p.unused {
-		c.rep.Unused = append(c.rep.Unused, u)
-	}
+	c.rep.Unused = append(c.rep.Unused, p.unused...)
 	return nil
 }
 
@@ -1116,15 +1114,6 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 	printMissing(w, r.Missing)
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "note:", n)
-	}
-}
-
-// printUnused prints a report's unused columns with their reasons.
-func printUnused(w io.Writer, unused []any) {
-	for _, u := range unused {
-		if u, ok := u.(frames.Unused); ok {
-			fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
-		}
 	}
 }
 

@@ -30,7 +30,7 @@ type costCompareReport struct {
 	// filled, e.g. a column that copies the label).
 	M        int                     `json:"m"`
 	D        int                     `json:"d"`
-	Unused   []any                   `json:"unused_columns"`
+	Unused   []frames.Unused         `json:"unused_columns"`
 	Missing  *missingReport          `json:"missing,omitempty"`
 	Warnings []string                `json:"warnings"`
 	Curves   []experiments.CostCurve `json:"curves"`
@@ -48,11 +48,8 @@ func (r *costCompareReport) describeTable(src *dataSource, f *compareFlags, firs
 	if err != nil {
 		return err
 	}
-	r.M, r.D, r.Missing, r.Warnings, r.Unused = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.missing, p.Warnings(), []any{}
+	r.M, r.D, r.Missing, r.Warnings, r.Unused = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.missing, p.Warnings(), append([]frames.Unused{}, p.unused...)
 	r.testOverTrain = experiments.TestOverTrain(p.Test.Len(), p.Train.Len())
-	for _, u := range p.unused {
-		r.Unused = append(r.Unused, u)
-	}
 	return nil
 }
 

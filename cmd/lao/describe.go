@@ -248,9 +248,7 @@ func printDescribe(w io.Writer, r *describeReport) {
 	}
 	fmt.Fprintf(w, "as %s sees it: the training part of fit's split (%d rows; --seed %d, --test-frac %g%s), prepared by the same function as fit\n",
 		r.Solver, r.Scaled.M, r.Seed, r.TestFrac, last)
-	for _, u := range r.Unused {
-		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
-	}
+	printUnused(w, r.Unused)
 	if r.Missing != nil {
 		if t := r.Missing.text(); t != "" {
 			fmt.Fprintln(w, t)

@@ -554,9 +554,7 @@ func fitBudgetText(r *fitReport) string {
 func printFit(w io.Writer, r *fitReport) error {
 	fmt.Fprintf(w, "solver %s on %s: d = %d%s, %d training / %d test examples%s, seed %d, scaling %s\n",
 		r.Solver, r.Data, r.D, fitBudgetText(r), r.MTrain, r.MTest, lastText(r.TestLast), r.Seed, r.Scaling)
-	for _, u := range r.Unused {
-		fmt.Fprintf(w, "unused column %s: %s\n", u.Column, u.Reason)
-	}
+	printUnused(w, r.Unused)
 	if r.Missing != nil {
 		if t := r.Missing.text(); t != "" {
 			fmt.Fprintln(w, t)
