@@ -138,6 +138,9 @@ type CVResult struct {
 	// Repeats is the number of repetitions of the folds (each with a fresh
 	// shuffle); FoldMSE has folds × Repeats entries.
 	Repeats int
+	// Blocked reports that the folds were blocks of consecutive rows in
+	// time (CVOptions.Order), the same in every repeat.
+	Blocked bool
 	// Warnings lists what makes the choice fragile, e.g. validation folds
 	// of a few rows.
 	Warnings []string
@@ -189,6 +192,12 @@ type CVOptions struct {
 	Repeats int
 	// Rule is RuleMin (the default), RuleOneSE or RuleMinZeroSE.
 	Rule string
+	// Order, if not nil, is each row's place in time (BlockedFolds): the
+	// folds are blocks of consecutive rows instead of random, the same in
+	// every repeat, and each training part is read in an order shuffled
+	// by the repeat's seed, as a fit reads a training part SplitLast
+	// shuffled.
+	Order []int
 }
 
 // CrossValidate tunes a solver by k-fold cross-validation, as the papers
@@ -218,7 +227,7 @@ func CrossValidateWith(ds lao.Table, grid []Params, build func(Params) (lao.Solv
 	if err != nil {
 		return nil, err
 	}
-	res := &CVResult{Rule: o.Rule, Repeats: max(o.Repeats, 1), Zero: run.zero()}
+	res := &CVResult{Rule: o.Rule, Repeats: max(o.Repeats, 1), Zero: run.zero(), Blocked: o.Order != nil}
 	if res.Rule == "" {
 		res.Rule = RuleMin
 	}
@@ -275,6 +284,27 @@ func (c *cvRun) withMoments() *cvRun {
 	return c
 }
 
+// folds returns the folds of one repeat of o on m rows: BlockedFolds of
+// o.Order if it is set (of length m), else Folds with seed.
+func (o CVOptions) folds(m int, seed uint64) ([][]int, error) {
+	if o.Order == nil {
+		return Folds(m, o.Folds, seed)
+	}
+	if len(o.Order) != m {
+		return nil, fmt.Errorf("frames: CrossValidate: Order has %d places in time for %d rows: %w", len(o.Order), m, lao.ErrParam)
+	}
+	return BlockedFolds(o.Order, o.Folds)
+}
+
+// permuted returns the elements of v in the order of Permutation(len(v), seed).
+func permuted(v []int, seed uint64) []int {
+	out := make([]int, len(v))
+	for i, p := range Permutation(len(v), seed) {
+		out[i] = v[p]
+	}
+	return out
+}
+
 func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions) (*cvRun, error) {
 	if emptyTable(ds) {
 		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
@@ -296,7 +326,7 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 		if r > 0 {
 			seed = lao.SeedFor(o.Seed, "repeat "+strconv.Itoa(r))
 		}
-		folds, err := Folds(ds.Len(), o.Folds, seed)
+		folds, err := o.folds(ds.Len(), seed)
 		if err != nil {
 			return nil, err
 		}
@@ -313,6 +343,9 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 				if i < start || i >= end {
 					pos = append(pos, i)
 				}
+			}
+			if o.Order != nil {
+				pos = permuted(pos, lao.SeedFor(seed, "blocked "+strconv.Itoa(len(run.trains))))
 			}
 			run.bases, run.trainPos = append(run.bases, base), append(run.trainPos, pos)
 			run.trains, run.tests = append(run.trains, lao.View(base, pos)), append(run.tests, lao.Subset(base, rangeOf(start, end)))

@@ -16,7 +16,8 @@
 //     which scaling was chosen and why. PrepareFrameRows and PrepareTableRows
 //     prepare the rows of a split made elsewhere: SplitLast holds out a time
 //     series' last rows, so that the test error measures predicting later
-//     rows from earlier ones (forecasting).
+//     rows from earlier ones (forecasting), and TuneFit's folds are then
+//     blocks of consecutive rows (BlockedFolds).
 //   - Fit. Prepared.Fit runs lao.Fit on the training part; Prepared.TuneFit
 //     first chooses B, η or λ by cross-validation, as the papers do, and
 //     refits a tuned fit worse than the zero predictor on its own training

@@ -120,6 +120,27 @@ func ExampleFolds() {
 	// train [0 8 7 5 3 2 4] test [6 1 9]
 }
 
+// BlockedFolds cuts a time series' training rows, given in SplitLast's
+// random order, into folds of consecutive rows: Prepared.TuneFit uses them
+// when the test rows are the last ones.
+func ExampleBlockedFolds() {
+	train, test, _ := frames.SplitLast(10, 0.3, 42)
+	folds, _ := frames.BlockedFolds(train, 3) // train[i] is training row i's row in the table
+	for f, idx := range folds {
+		rows := make([]int, len(idx))
+		for i, r := range idx {
+			rows[i] = train[r]
+		}
+		fmt.Println("fold", f, "training rows", idx, "= table rows", rows)
+	}
+	fmt.Println("test", test)
+	// Output:
+	// fold 0 training rows [1 5] = table rows [0 1]
+	// fold 1 training rows [0 6] = table rows [2 3]
+	// fold 2 training rows [2 3 4] = table rows [6 4 5]
+	// test [7 8 9]
+}
+
 // SplitLast holds out the last rows of a time series, in order, and trains
 // on the rows before them (in random order); PrepareFrameRows prepares a
 // frame's rows so split.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -21,9 +22,10 @@ import (
 // inner CV uses o.Folds folds, or one per row of an outer training part
 // that has fewer rows; a fold where the solver cannot run at that size
 // (its Tune refuses a parameter, lao.ErrParam) counts as the zero
-// predictor.
+// predictor. With o.Order the outer folds are blocked too, and each inner
+// CV's (BlockedFolds).
 func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) error {
-	folds, err := Folds(ds.Len(), o.Folds, lao.SeedFor(o.Seed, "nested"))
+	folds, err := CVOptions{Folds: o.Folds, Order: o.Order}.folds(ds.Len(), lao.SeedFor(o.Seed, "nested"))
 	if err != nil {
 		return err
 	}
@@ -32,12 +34,8 @@ func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) err
 	inner := o
 	inner.inner = true
 	for f := range folds {
-		var idx []int
-		for g, fold := range folds {
-			if g != f {
-				idx = append(idx, fold...)
-			}
-		}
+		idx, order := outerPart(folds, f, o)
+		inner.Order = order
 		train, test := lao.Subset(ds, idx), lao.Subset(ds, folds[f])
 		zero.FoldMSE[f] = lao.MSE(make([]float64, ds.Dim()), test)
 		// The inner CV has at most one fold per row of the outer training
@@ -77,4 +75,25 @@ func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) err
 		r.ZeroChosen, r.NestedZero = true, true
 	}
 	return nil
+}
+
+// outerPart returns the rows of the nested check's outer training part f
+// (every fold but f) and, with o.Order, their places in time (for the
+// inner CV's blocked folds), the rows then in an order shuffled by the
+// seed, as the final fit reads its rows.
+func outerPart(folds [][]int, f int, o TuneOptions) (idx, order []int) {
+	for g, fold := range folds {
+		if g != f {
+			idx = append(idx, fold...)
+		}
+	}
+	if o.Order == nil {
+		return idx, nil
+	}
+	idx = permuted(idx, lao.SeedFor(o.Seed, "nested blocked "+strconv.Itoa(f)))
+	order = make([]int, len(idx))
+	for i, row := range idx {
+		order[i] = o.Order[row]
+	}
+	return idx, order
 }

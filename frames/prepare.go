@@ -77,11 +77,25 @@ type Prepared struct {
 	// PrepareTableRows): for rows in time order the test error then
 	// measures forecasting, not interpolation, and Warnings says so.
 	TestLast bool
+	// TrainOrder, with TestLast, is each training row's row in the table
+	// (PrepareFrameRows, PrepareTableRows): TuneFit's folds are then
+	// blocks of consecutive rows (TuneOptions.Order), so that the
+	// parameters are chosen, as they are tested, on rows whose neighbours
+	// in time were not fitted. Nil otherwise.
+	TrainOrder []int
 	// LabelTrend is the correlation of the label with its row's position
 	// in the whole frame (LabelTrend; PrepareFrameRows only, else 0): with
 	// TestLast and a trend of at least MaxLabelTrend, Warnings says that
 	// the earlier rows' mean is a weak yardstick for the later ones.
 	LabelTrend float64
+}
+
+// setTrainOrder keeps the training rows' rows in the table when the test
+// rows are the last ones.
+func (p *Prepared) setTrainOrder(train []int) {
+	if p.TestLast && len(train) == p.Train.Len() {
+		p.TrainOrder = slices.Clone(train)
+	}
 }
 
 // SetPrices sets the features' prices from prices given by column name
@@ -134,6 +148,7 @@ func PrepareFrameRows(df dataframe.DataFrame, target string, opt Options, train,
 		return nil, err
 	}
 	p.TestLast, p.LabelTrend = TestAfterTrain(train, test), LabelTrend(df, target)
+	p.setTrainOrder(train)
 	p.IDLike = append(IDLikeColumns(df, p.Train.Names()), TextDateColumns(df, target, p.Train.Names())...)
 	p.IDLike = append(p.IDLike, TrendColumns(df, target, p.Train.Names(), p.IDLike)...)
 	if p.NumericNames = NumericHeader(df.Names()); p.NumericNames != nil {
@@ -214,6 +229,7 @@ func PrepareTableRows(t lao.Table, opt Options, train, test []int) (*Prepared, e
 		return nil, err
 	}
 	p.TestLast = TestAfterTrain(train, test)
+	p.setTrainOrder(train)
 	return p, nil
 }
 

@@ -119,6 +119,8 @@ func refitName(u RunnerUp) string {
 // table (nil when nothing was tuned) and Fitted.Refits the notes. With
 // p.Costs (SetPrices) a priced solver is tuned and fitted at those prices
 // (WithPrices), as Fit fits it: CV tunes the sampler that is fitted.
+// When the test rows are the last ones (p.TrainOrder) and o.Order is nil,
+// the folds are blocks of consecutive rows (TuneOptions.Order).
 func (p *Prepared) TuneFit(s lao.Solver, o TuneOptions, seed uint64) (*Fitted, error) {
 	if err := p.ready("TuneFit"); err != nil {
 		return nil, err
@@ -132,6 +134,9 @@ func (p *Prepared) TuneFit(s lao.Solver, o TuneOptions, seed uint64) (*Fitted, e
 	base := WithPrices(WithPriors(s, p.Train), p.Costs, p.Train.Names())
 	if o.Folds < 2 || !lao.Tunable(base) {
 		return p.Fit(base, seed)
+	}
+	if o.Order == nil && p.TrainOrder != nil {
+		o.Order = p.TrainOrder // blocked folds: the test rows are the last ones
 	}
 	tuned, cv, err := Tune(base, p.Train, o)
 	if err != nil {

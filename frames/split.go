@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -158,6 +159,43 @@ func Folds(m, k int, seed uint64) ([][]int, error) {
 	folds := make([][]int, k)
 	for f := range folds {
 		folds[f] = p[f*m/k : (f+1)*m/k : (f+1)*m/k]
+	}
+	return folds, nil
+}
+
+// BlockedFolds partitions 0..len(order)-1 into k folds of consecutive
+// rows in time, for blocked cross-validation (Bergmeir & Benítez 2012): row
+// i's place in time is order[i] (distinct keys that sort the rows in time,
+// such as their rows in the table), and fold f holds the rows of the f-th
+// of k consecutive stretches of places, sizes differing by at most one,
+// each fold's rows in increasing i. A random fold's validation rows have
+// their neighbours in time among the training rows, so a series tested on
+// its last rows (SplitLast) would be tuned to interpolate; a block's
+// neighbours are its own rows, except at its two ends. It requires
+// 2 ≤ k ≤ len(order) and distinct keys.
+func BlockedFolds(order []int, k int) ([][]int, error) {
+	m := len(order)
+	if m == 0 {
+		return nil, fmt.Errorf("frames: BlockedFolds: %w", lao.ErrEmpty)
+	}
+	if k < 2 || k > m {
+		return nil, fmt.Errorf("frames: BlockedFolds: k = %d folds for m = %d examples, want 2 ≤ k ≤ m: %w", k, m, lao.ErrParam)
+	}
+	byTime := make([]int, m) // rows sorted by their place in time
+	for i := range byTime {
+		byTime[i] = i
+	}
+	slices.SortFunc(byTime, func(a, b int) int { return cmp.Compare(order[a], order[b]) })
+	for i := 1; i < m; i++ {
+		if order[byTime[i]] == order[byTime[i-1]] {
+			return nil, fmt.Errorf("frames: BlockedFolds: rows %d and %d have the same place in time (%d): %w", byTime[i-1], byTime[i], order[byTime[i]], lao.ErrParam)
+		}
+	}
+	folds := make([][]int, k)
+	for f := range folds {
+		block := slices.Clone(byTime[f*m/k : (f+1)*m/k])
+		slices.Sort(block)
+		folds[f] = block
 	}
 	return folds, nil
 }

@@ -40,6 +40,11 @@ type TuneOptions struct {
 	// Suzuki 2018 and their competitors (About().Ball "l0"), whose
 	// mini-batch schedules follow m; "on", "off".
 	Halving string
+	// Order, if not nil, is each row's place in time: the folds are
+	// blocks of consecutive rows (BlockedFolds), here and in the nested
+	// check. Prepared.TuneFit sets it to the training rows' rows in the
+	// table when the test rows are the last ones (TestLast).
+	Order []int
 
 	inner bool // a fold of the nested check: no nested check of its own
 }
@@ -93,7 +98,7 @@ func tuneRun(ds lao.Table, grid []Params, build func(Params) (lao.Solver, error)
 	if err != nil {
 		return nil, err
 	}
-	res := &CVResult{Rule: cvo.Rule, Repeats: max(cvo.Repeats, 1), Zero: run.zero(), Warnings: smallTableWarnings(ds.Len(), ds.Dim(), cvo.Folds)}
+	res := &CVResult{Rule: cvo.Rule, Repeats: max(cvo.Repeats, 1), Zero: run.zero(), Warnings: smallTableWarnings(ds.Len(), ds.Dim(), cvo.Folds), Blocked: cvo.Order != nil}
 	rung := run.prefix(prefixes[0])
 	if res.Settings, err = rung.evaluateAll(grid); err != nil {
 		return nil, err
@@ -234,7 +239,7 @@ func Tune(s lao.Solver, ds lao.Table, o TuneOptions) (lao.Solver, *CVResult, err
 	if err != nil {
 		return nil, nil, err
 	}
-	cvo := CVOptions{Folds: o.Folds, Seed: o.Seed, Repeats: o.Repeats, Rule: o.Rule}
+	cvo := CVOptions{Folds: o.Folds, Seed: o.Seed, Repeats: o.Repeats, Rule: o.Rule, Order: o.Order}
 	if cvo.Repeats == 0 {
 		cvo.Repeats = AutoRepeats(ds.Len())
 	}

@@ -180,7 +180,7 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.IntVar(&f.repeat, "repeat", 10, "seeded train/test splits (seeds --seed, --seed+1, ...)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first split (and of its folds and solvers)")
 	fs.Float64Var(&f.testFrac, "test-frac", 0.2, "fraction of rows held out for testing on each split")
-	fs.BoolVar(&f.testLast, "test-last", false, testLastUsage+"; every split then tests the same rows, its seeds vary the solvers' draws and CV's folds, "+
+	fs.BoolVar(&f.testLast, "test-last", false, testLastUsage+"; every split then tests the same rows, its seeds vary the solvers' draws and the order they read the training rows in (CV's folds are blocks of consecutive rows, the same for every seed), "+
 		"and the verdict's intervals are over the test rows in the table's order (Diebold & Mariano 1995)")
 	fs.IntVar(&f.cv, "cv", 5, "tune every solver by this many folds of cross-validation on each training part (0: the theorems' defaults)")
 	f.cvOpts.define(fs)
@@ -1023,7 +1023,7 @@ func printCompare(w io.Writer, r *compareReport, f *compareFlags) error {
 	case len(r.Seeds) == 1:
 		spread = "one split, so no spread"
 	case r.TestLast:
-		spread = "mean ± sd over the seeds, on one split: the sd is the solvers' draws' and CV's folds', not the rows'"
+		spread = "mean ± sd over the seeds, on one split: the sd is the solvers' draws' and their rows' order's, not the rows'"
 	}
 	unit := r.unit()
 	fmt.Fprintf(w, "\n(%s; \"beats %s\": %s on which the solver's test MSE is below %s's at the same k;\n \"CV edge\": %s on which cross-validation chose a parameter on the edge of its grid",
@@ -1099,7 +1099,11 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 		fmt.Fprintf(w, ": m = %d, d = %d; %d seeded splits (seeds %d..%d), %.0f %% test", r.M, r.D, r.Repeats, r.Seeds[0], r.Seeds[len(r.Seeds)-1], 100*r.TestFrac)
 	}
 	if r.CVFolds > 0 {
-		fmt.Fprintf(w, ", every solver tuned by %d-fold CV on each training part", r.CVFolds)
+		blocked := ""
+		if r.TestLast {
+			blocked = " blocked" // frames.Prepared.TrainOrder: the folds are stretches of consecutive rows
+		}
+		fmt.Fprintf(w, ", every solver tuned by %d-fold%s CV on each training part", r.CVFolds, blocked)
 	} else {
 		fmt.Fprint(w, ", the theorems' default parameters (--cv 0)")
 	}

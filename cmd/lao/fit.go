@@ -65,6 +65,9 @@ type fitReport struct {
 	given   []string  // the parameters set on the command line (not CV's choice)
 	tuned   []string  // the parameters CV chose (its grid's)
 	CVFolds int       `json:"cv_folds,omitempty"`
+	// CVBlocked: the folds were blocks of consecutive rows (--test-last;
+	// frames.CVResult.Blocked).
+	CVBlocked bool `json:"cv_blocked_folds,omitempty"`
 	// CVIdle is set when --cv asked for tuning and nothing was left to
 	// tune (every tunable parameter set on the command line, or none).
 	CVIdle  bool     `json:"cv_nothing_to_tune,omitempty"`
@@ -345,7 +348,7 @@ func (f *fitFlags) tuneFit(s lao.Solver, p *prepared, rep *fitReport) (*frames.F
 	cv := fit.CV
 	rep.Tuned, rep.CVFolds, rep.CVEdges = true, f.cv, cv.Edges()
 	rep.tuned = slices.Collect(maps.Keys(cv.Best))
-	rep.CVZero, rep.CVRepeats, rep.CVWarnings, rep.Refits = cv.ZeroChosen, cv.Repeats, cv.Warnings, fit.Refits
+	rep.CVZero, rep.CVRepeats, rep.CVWarnings, rep.Refits, rep.CVBlocked = cv.ZeroChosen, cv.Repeats, cv.Warnings, fit.Refits, cv.Blocked
 	if cv.NestedZero {
 		rep.CVNested = cv.Summary()
 	} else if cv.Nested != nil {
@@ -607,15 +610,25 @@ func printFit(w io.Writer, r *fitReport) error {
 	return printCoefficients(w, r)
 }
 
+// cvText names the cross-validation a fit was tuned by.
+func cvText(folds, repeats int, blocked bool) string {
+	switch {
+	case blocked && repeats > 1:
+		return fmt.Sprintf("%d-fold blocked CV (each fold a stretch of consecutive training rows, as --test-last holds out the last ones; repeated %d times, the rows read in new orders)", folds, repeats)
+	case blocked:
+		return fmt.Sprintf("%d-fold blocked CV (each fold a stretch of consecutive training rows, as --test-last holds out the last ones)", folds)
+	case repeats > 1:
+		return fmt.Sprintf("%d-fold CV repeated %d times", folds, repeats)
+	}
+	return fmt.Sprintf("%d-fold CV", folds)
+}
+
 // printParams says which parameters the fit ran with and how they were
 // chosen (cross-validation, with its warnings, or the theorems' defaults).
 func printParams(w io.Writer, r *fitReport) {
 	switch {
 	case r.Tuned:
-		folds := fmt.Sprintf("%d-fold CV", r.CVFolds)
-		if r.CVRepeats > 1 {
-			folds = fmt.Sprintf("%d-fold CV repeated %d times", r.CVFolds, r.CVRepeats)
-		}
+		folds := cvText(r.CVFolds, r.CVRepeats, r.CVBlocked)
 		for _, c := range r.CVWarnings {
 			fmt.Fprintf(w, "warning: %s\n", c)
 		}

@@ -92,7 +92,8 @@ func TestFitTestLast(t *testing.T) {
 	if err != nil || !strings.Contains(out, "180 training / 20 test examples (the test part: the last rows), seed 1") {
 		t.Errorf("fit --test-last text: %v\n%s", err, out)
 	}
-	if strings.Contains(out, "no column shows the rows' order") || !strings.Contains(out, "note: --test-last: cross-validation tunes the parameters on random folds") {
+	if strings.Contains(out, "no column shows the rows' order") || !strings.Contains(out, "note: --test-last: cross-validation tunes the parameters on blocked folds") ||
+		!strings.Contains(out, "5-fold blocked CV (each fold a stretch of consecutive training rows") {
 		t.Errorf("fit --test-last notes (a year column shows the order; CV is on):\n%s", out)
 	}
 	// Without the year column, the label's trend along the rows shows their

@@ -20,14 +20,15 @@ const testLastUsage = "hold out the last rows (--test-frac of them, in the file'
 	"and train on the rows before them (in random order): for rows in time order, the test error then measures predicting later rows from earlier ones, not interpolation"
 
 // testLastCVNote says, with --test-last and cross-validation, that the
-// parameters are tuned on random folds of the training rows ("" for
-// random splits or no CV).
+// parameters are tuned on blocked folds of the training rows
+// (frames.Prepared.TrainOrder; "" for random splits or no CV).
 func testLastCVNote(testLast bool, cv int) string {
 	if !testLast || cv < 2 {
 		return ""
 	}
-	return "--test-last: cross-validation tunes the parameters on random folds of the training rows (each validation row between " +
-		"training neighbours, as in interpolation); only the test part comes after the training rows"
+	return "--test-last: cross-validation tunes the parameters on blocked folds, each a stretch of consecutive training rows " +
+		"(Bergmeir & Benítez 2012), so that a validation row's neighbours in time are not fitted, except at its block's ends; " +
+		"random folds would choose for interpolation. Each fit still reads its training rows in random order"
 }
 
 // testLastOrderNote says, with --test-last, when nothing shows the rows'
