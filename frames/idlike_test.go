@@ -264,3 +264,36 @@ func TestIDReasonYears(t *testing.T) {
 		t.Errorf("groups: %q", r)
 	}
 }
+
+// An integer column named as an identifier with mostly distinct values is
+// flagged (BreastCancer's Id: 645 values on 699 rows, far apart); one with
+// many repeats, one with fractions and one whose name only contains the
+// letters are not.
+func TestNamedIDColumns(t *testing.T) {
+	for name, want := range map[string]bool{"Id": true, "ID": true, "patient_id": true, "SampleID": true, "userId": true, "ID.number": true,
+		"Paid": false, "width": false, "acid_level": false, "PAID": false, "idx": false} {
+		if namedID(name) != want {
+			t.Errorf("namedID(%q) = %v, want %v", name, !want, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	const n = 100
+	id, repeats, frac := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range n {
+		id[i] = float64(61634 + r.IntN(13_400_000))
+		if i%10 == 9 {
+			id[i] = id[i-1] // 90 distinct of 100, not in order
+		}
+		repeats[i] = float64(r.IntN(50)) // at most 50 distinct
+		frac[i] = id[i] + 0.5
+	}
+	df := dataframe.New(series.New(id, series.Float, "Id"), series.New(repeats, series.Float, "group_id"),
+		series.New(frac, series.Float, "weight_id"), series.New(id, series.Float, "income"))
+	got := IDLikeColumns(df, []string{"Id", "group_id", "weight_id", "income"})
+	if len(got) != 1 || got[0].Column != "Id" || !strings.Contains(got[0].Reason, "named as an identifier, integers with 90 distinct values on 100 rows") {
+		t.Fatalf("flagged %+v, want Id alone", got)
+	}
+	if w := got[0].Warning(); !strings.Contains(w, "column Id looks like an identifier") || !strings.Contains(w, "--ignore Id") {
+		t.Errorf("warning %q", w)
+	}
+}
