@@ -109,18 +109,14 @@ func chooseScaling(cols []ColumnStats, offset []float64, opt Options) ScalingCho
 	if opt.Scaling == StandardLinf || opt.Scaling == ScaleLinf || opt.Scaling == CommonLinf {
 		bound = "||x||∞ ≤ 1 (lasso-type bounds)"
 	}
+	keeps := opt.Scaling == ScaleL2 || opt.Scaling == CommonLinf || opt.Scaling == NoScaling // the columns' relative units
+	if keeps || opt.KeepUnits && opt.Scaling.Standard() {
+		c.RhoOwn, c.RhoLinf = unitRatios(cols, offset)
+	}
 	if !opt.KeepUnits || !opt.Scaling.Standard() {
 		c.Reason = scalingReason(opt.Scaling, bound)
 		return c
 	}
-	var own, linf []float64
-	for j, st := range cols {
-		if st.SD > 0 { // a constant column kept has no second moment to compare
-			v := st.SD * st.SD
-			own, linf = append(own, v), append(linf, v/(st.dev(offset[j])*st.dev(offset[j])))
-		}
-	}
-	c.RhoOwn, c.RhoLinf = ImprovementRatios(own).Ridge, ImprovementRatios(linf).Ridge
 	common := ScaleL2
 	if opt.Scaling == StandardLinf {
 		common = CommonLinf
@@ -135,6 +131,42 @@ func chooseScaling(cols []ColumnStats, offset []float64, opt Options) ScalingCho
 		"the unevenness comes from the units), so they are standardised, then scaled to %s; data-dependent sampling on their own scales would chase "+
 		"the column with the largest unit (scaling %s keeps them)", c.RhoOwn, c.RhoLinf, bound, common.Name())
 	return c
+}
+
+// unitRatios returns Kukliansky & Shamir's ρ_ridge of the centred columns
+// (offset: their centring) on their own scales and with each divided by
+// its largest |x − mean| (ScalingChoice.RhoOwn, RhoLinf).
+func unitRatios(cols []ColumnStats, offset []float64) (own, linf float64) {
+	var o, l []float64
+	for j, st := range cols {
+		if st.SD > 0 { // a constant column kept has no second moment to compare
+			v := st.SD * st.SD
+			o, l = append(o, v), append(l, v/(st.dev(offset[j])*st.dev(offset[j])))
+		}
+	}
+	return ImprovementRatios(o).Ridge, ImprovementRatios(l).Ridge
+}
+
+// MixedUnitsKept reports that the scaling keeps the columns' relative
+// scales (ScaleL2, CommonLinf, NoScaling) while they are in different
+// units by the rule of Options.KeepUnits (RhoOwn below commensurateRatio
+// times RhoLinf): the columns of the largest units then dominate the norm
+// ball, and the others are barely learned (R's state.x77: Area up to
+// 566,432 beside Illiteracy, 0.5 to 2.8; cross-validation chose the zero
+// predictor under --scale l2 and none).
+func (c ScalingChoice) MixedUnitsKept() bool {
+	keeps := c.Scaling == ScaleL2 || c.Scaling == CommonLinf || c.Scaling == NoScaling
+	return keeps && c.RhoOwn < commensurateRatio*c.RhoLinf // false when either is NaN
+}
+
+// mixedUnitsWarning is the warning for MixedUnitsKept ("" otherwise).
+func (c ScalingChoice) mixedUnitsWarning() string {
+	if !c.MixedUnitsKept() {
+		return ""
+	}
+	return fmt.Sprintf("the columns are in different units (rho_ridge %.3g on their own scales but %.3g with each divided by its largest |x − mean|) "+
+		"and scaling %s keeps them: the columns of the largest units dominate the norm ball and the others are barely learned; "+
+		"--scale auto (std-l2 or std-linf; Options.Scaling in Go) standardises every column first", c.RhoOwn, c.RhoLinf, c.Scaling.Name())
 }
 
 // scalingReason says what a scaling does, for a ScalingChoice.

@@ -341,16 +341,20 @@ type Fitted struct {
 // of it, so it has learned little; and then, in either case, if nothing
 // was tuned (CV is nil), that the parameters left at 0 took the theorems'
 // values, chosen for the worst case, which cross-validation (TuneFit)
-// often beats by far.
+// often beats by far; and, for ±1 labels, a classification error not
+// below the majority class's (Scores.ClassWarning).
 func (f *Fitted) Warnings() []string {
-	w := cmp.Or(f.Test.Warning("test"), f.Test.NearZeroWarning("test"))
-	if w == "" {
-		return nil
+	var out []string
+	if w := cmp.Or(f.Test.Warning("test"), f.Test.NearZeroWarning("test")); w != "" {
+		if f.CV == nil {
+			w += "; its parameters left at 0 took the theorems' worst-case values: cross-validate them (TuneFit)"
+		}
+		out = append(out, w)
 	}
-	if f.CV == nil {
-		w += "; its parameters left at 0 took the theorems' worst-case values: cross-validate them (TuneFit)"
+	if w := f.Test.ClassWarning("test"); w != "" {
+		out = append(out, w)
 	}
-	return []string{w}
+	return out
 }
 
 // Fit fits s on p.Train (lao.Fit with Options.Seed = seed; a data-dependent
@@ -436,7 +440,8 @@ func sizeWarnings(mTrain, mTest, d int) []string {
 }
 
 // Warnings are the SizeWarnings followed by one warning per IDLike
-// column and per Collinear pair, with the hint to --ignore a column: what
+// column, one if the scaling keeps columns of different units
+// (ScalingChoice.MixedUnitsKept), one per Collinear pair, with the hint to --ignore a column: what
 // fit, compare and describe print before any result.
 func (p *Prepared) Warnings() []string {
 	if p.ready("") != nil {
@@ -454,6 +459,9 @@ func (p *Prepared) Warnings() []string {
 	}
 	for _, c := range p.IDLike {
 		out = append(out, c.warning(p.TestLast))
+	}
+	if w := p.ScalingChoice.mixedUnitsWarning(); w != "" {
+		out = append(out, w)
 	}
 	out = append(out, collinearWarnings(p.Collinear)...)
 	if w := shiftedWarning(p.Shifted, p.TestLast); w != "" {

@@ -72,6 +72,21 @@ func (s Scores) NearZeroWarning(what string) string {
 	return fmt.Sprintf("the model's %s MSE is within %.0f %% of the zero predictor's (ratio %.3f): it has learned little", what, 100*(1-NearZeroRatio), r)
 }
 
+// ClassWarning returns a one-line warning when the labels are ±1
+// (Binary), the zero predictor predicts the training part's majority class
+// (its classification error below 1: the labels were centred) and the
+// model's classification error is not below that one's (what names the
+// rows, e.g. "test"), else "". Its MSE may still be below the zero
+// predictor's (Sonar: a ratio of 0.917 and 13 of 21 test rows wrong, as
+// many as the majority class gets wrong).
+func (s Scores) ClassWarning(what string) string {
+	if !s.Binary || s.N == 0 || !(s.ZeroClassificationError < 1) || s.ClassificationError < s.ZeroClassificationError {
+		return ""
+	}
+	return fmt.Sprintf("the model's %s classification error %.4g is not below %.4g, the error of predicting the training part's majority class for every row: as a classifier it has learned nothing here",
+		what, s.ClassificationError, s.ZeroClassificationError)
+}
+
 // NearZeroRatio is the MSE ratio to the zero predictor from which
 // NearZeroWarning says a model has learned little.
 const NearZeroRatio = 0.95

@@ -454,7 +454,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		rep.ClassErr, rep.ZeroClassErr = &ce, &zce
 	}
 	rep.TestPer, rep.PredictBudget = sc.MeanAttributes, res.PredictionBudget()
-	rep.Warnings = append(rep.Warnings, nonEmpty(zeroWarning(sc, f.cv), leakWarning("the model", sc.Ratio()))...)
+	rep.Warnings = append(rep.Warnings, nonEmpty(zeroWarning(sc, f.cv), sc.ClassWarning("test"), leakWarning("the model", sc.Ratio()))...)
 	rep.Diagnostics, rep.Warnings = diagnostics(res, rep.Warnings)
 	rep.Attributes, rep.MeanPer, rep.MaxPer = res.Attributes, res.MeanPerExample(), res.MaxPerExample
 	rep.Support = []string{}
