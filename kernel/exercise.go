@@ -45,6 +45,15 @@ func (e Exercise) tol() string {
 	return fmt.Sprintf("± %.3g", t)
 }
 
+// exNum prints an exercise's number: a whole number in full (48000, not
+// 4.8e+04, where the tolerance is 0), any other to four significant digits.
+func exNum(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.4g", v)
+}
+
 // Verdict returns the text Check shows for prediction p.
 func (e Exercise) Verdict(p float64) string {
 	head := fmt.Sprintf("Exercise %s — %s", e.ID, e.Question)
@@ -52,10 +61,10 @@ func (e Exercise) Verdict(p float64) string {
 	case math.IsNaN(p):
 		return head + "\n  not answered yet: replace kernel.Unanswered by your prediction and run the cell again."
 	case e.within(p):
-		return fmt.Sprintf("%s\n  ✓ your prediction %.4g; measured %.4g (tolerance %s)", head, p, e.Measured, e.tol())
+		return fmt.Sprintf("%s\n  ✓ your prediction %s; measured %s (tolerance %s)", head, exNum(p), exNum(e.Measured), e.tol())
 	default:
-		return fmt.Sprintf("%s\n  ✗ your prediction %.4g; measured %.4g (tolerance %s): reread the cells above, or open the solution at the end",
-			head, p, e.Measured, e.tol())
+		return fmt.Sprintf("%s\n  ✗ your prediction %s; measured %s (tolerance %s): reread the cells above, or open the solution at the end",
+			head, exNum(p), exNum(e.Measured), e.tol())
 	}
 }
 
