@@ -473,12 +473,22 @@ func (p *Prepared) Warnings() []string {
 	return out
 }
 
-// trendWarning says, for the last rows held out, that the label trends
-// along the rows and so the training mean lags the test rows, unless a
-// trend column's warning says it already ("" otherwise).
+// trendWarning says that the label trends along the rows, unless a trend
+// column's warning says it already ("" otherwise): for the last rows held
+// out, that the training mean lags the test rows; for random ones, that
+// they measure interpolation if the rows are a time series (freeny's label
+// has a correlation of 0.998 with its row's position, and nothing else
+// showed the order).
 func (p *Prepared) trendWarning() string {
-	if !p.TestLast || !(math.Abs(p.LabelTrend) >= MaxLabelTrend) || slices.ContainsFunc(p.IDLike, func(c IDLike) bool { return c.Trend != 0 }) {
+	if !(math.Abs(p.LabelTrend) >= MaxLabelTrend) || slices.ContainsFunc(p.IDLike, func(c IDLike) bool { return c.Trend != 0 }) {
 		return ""
+	}
+	if !p.TestLast {
+		if slices.ContainsFunc(p.IDLike, func(c IDLike) bool { return c.InOrder || c.Text }) {
+			return "" // that column's warning already says random splits interpolate
+		}
+		return fmt.Sprintf("the label trends along the rows (correlation %.2f between a row's position and its label): if the rows are a time series, %s; "+
+			"if the file is merely sorted by the label or a feature, this says nothing", p.LabelTrend, interpolates)
 	}
 	return fmt.Sprintf("the label trends along the rows (correlation %.2f between a row's position and its label), and the test part is the last rows: "+
 		"the zero predictor, the earlier rows' mean, is a weak yardstick for later rows, so a ratio below 1 may only say that the trend went on", p.LabelTrend)

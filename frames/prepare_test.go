@@ -4,10 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 
 	"github.com/laoproject/lao/frames"
 	"github.com/laoproject/lao/lao"
@@ -369,5 +373,37 @@ func TestTestErrorsAreScoresRows(t *testing.T) {
 	}
 	if _, _, err := (&frames.Prepared{}).TestErrors(fit.Result.W, b); !errors.Is(err, frames.ErrFrame) {
 		t.Errorf("TestErrors of an empty Prepared: %v", err)
+	}
+}
+
+// A label that trends along the rows, with no column showing their order,
+// gets a warning under a random split (freeny: correlation 0.998); the
+// same rows shuffled do not.
+func TestRandomSplitTrendWarning(t *testing.T) {
+	const m = 60
+	r := rand.New(rand.NewPCG(3, 4))
+	x, y := make([]float64, m), make([]float64, m)
+	for i := range m {
+		x[i] = r.NormFloat64()
+		y[i] = float64(i)/10 + 0.3*x[i] + 0.1*r.NormFloat64()
+	}
+	perm := frames.Permutation(m, 5)
+	xs, ys := make([]float64, m), make([]float64, m)
+	for i, p := range perm {
+		xs[i], ys[i] = x[p], y[p]
+	}
+	for _, c := range []struct {
+		x, y []float64
+		want bool
+	}{{x, y, true}, {xs, ys, false}} {
+		df := dataframe.New(series.New(c.x, series.Float, "x"), series.New(c.y, series.Float, "y"))
+		p, err := frames.PrepareFrame(df, "y", frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1}, 0.2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := strings.Join(p.Warnings(), "\n")
+		if got := strings.Contains(w, "the label trends along the rows") && strings.Contains(w, "measures interpolation"); got != c.want {
+			t.Errorf("trend %.2f: warned %v, want %v:\n%s", p.LabelTrend, got, c.want, w)
+		}
 	}
 }
