@@ -401,7 +401,7 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	}
 	printCostHeader(w, r, budget)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "solver\tk\tcost budget\ttest MSE (mean ± sd)\t/ zero predictor\tcost per example\ttotal cost")
+	fmt.Fprintln(tw, "solver\town k\tcost budget\ttest MSE (mean ± sd)\t/ zero predictor\tcost per example\ttotal cost")
 	var zero []string // the curves that read nothing
 	for _, c := range r.Curves {
 		cb := "—"
@@ -418,6 +418,7 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	fmt.Fprintln(w, "(own k: each solver's own parameter, as in fit, not a budget shared by every row as in compare without --costs: AERR and its kin read k + 1 attributes per example, screen-ridge k; compare the rows across solvers by their cost per example)")
 	for _, l := range zero {
 		fmt.Fprintf(w, "note: %s read no attribute on any split: cross-validation (or the refit rule) chose the zero predictor, whose row this is\n", l)
 	}
