@@ -194,9 +194,9 @@ type CVOptions struct {
 	Rule string
 	// Order, if not nil, is each row's place in time (BlockedFolds): the
 	// folds are blocks of consecutive rows instead of random, the same in
-	// every repeat, and each training part is read in an order shuffled
-	// by the repeat's seed, as a fit reads a training part SplitLast
-	// shuffled.
+	// every repeat (so Tune runs one), and each training part is read in
+	// an order shuffled by the repeat's seed, as a fit reads a training
+	// part SplitLast shuffled.
 	Order []int
 }
 

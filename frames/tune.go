@@ -17,7 +17,9 @@ type TuneOptions struct {
 	Folds int    // k-fold CV, k ≥ 2
 	Seed  uint64 // folds and fits
 	// Repeats of the folds. If 0, AutoRepeats(m): more on small tables,
-	// where one shuffle of the folds decides too much.
+	// where one shuffle of the folds decides too much; with Order, 1 (the
+	// blocks do not change from one repeat to the next, and the rules'
+	// standard errors would count each fold's error as several).
 	Repeats int
 	// Rule chooses among the settings; "" or RuleAuto selects RuleOneSE
 	// on tables of fewer than SmallRows rows and RuleMinZeroSE on larger
@@ -240,7 +242,10 @@ func Tune(s lao.Solver, ds lao.Table, o TuneOptions) (lao.Solver, *CVResult, err
 		return nil, nil, err
 	}
 	cvo := CVOptions{Folds: o.Folds, Seed: o.Seed, Repeats: o.Repeats, Rule: o.Rule, Order: o.Order}
-	if cvo.Repeats == 0 {
+	switch {
+	case cvo.Repeats == 0 && o.Order != nil:
+		cvo.Repeats = 1 // blocked folds are the same in every repeat: repeats would count each fold's error several times
+	case cvo.Repeats == 0:
 		cvo.Repeats = AutoRepeats(ds.Len())
 	}
 	cvo.Rule = autoRule(cvo.Rule, ds.Len())
