@@ -83,7 +83,7 @@ func (c IDLike) warning(testLast bool) string {
 		return fmt.Sprintf("column %s looks like dates written as numbers: %s; read as a number a date jumps by 70 or more at a month's end and by about 8,870 at a year's end, "+
 			"so a linear model weighs its steps unevenly: convert it to days or years since a start, or leave it out with --ignore %s (CSVOptions.Ignore in Go)%s", c.Column, c.Reason, ShellWord(c.Column), order)
 	}
-	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s (CSVOptions.Ignore in Go)%s",
+	return fmt.Sprintf("column %s looks like an identifier: %s; a row's number or identifier says nothing about a new row, so unless it measures something (a year, a time trend) leave it out with --ignore %s (CSVOptions.Ignore in Go)%s",
 		c.Column, c.Reason, ShellWord(c.Column), order)
 }
 
@@ -160,14 +160,10 @@ func dateReason(v []float64) string {
 // idReason returns why v (a complete column in row order) looks like an
 // identifier, or "" if it does not.
 func idReason(v []float64) string {
-	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) || x != math.Trunc(x) || math.Abs(x) > 1<<53 {
-			return ""
-		}
+	s, distinct, ok := integers(v)
+	if !ok {
+		return ""
 	}
-	s := slices.Clone(v)
-	slices.Sort(s)
-	distinct := len(slices.Compact(slices.Clone(s)))
 	lo, hi := s[0], s[len(s)-1]
 	if distinct == len(v) && hi-lo == float64(len(v)-1) {
 		what := "a row number"
@@ -191,6 +187,22 @@ func idReason(v []float64) string {
 	return fmt.Sprintf("integers rising by 0 or 1 from row to row, %.0f to %.0f (%d %s)", lo, hi, distinct, what)
 }
 
+// integers returns v sorted and its number of distinct values, if every
+// value is an integer exactly held by a float64 (|x| ≤ 2^53); ok is false
+// otherwise, or for an empty v.
+func integers(v []float64) (sorted []float64, distinct int, ok bool) {
+	if len(v) == 0 {
+		return nil, 0, false
+	}
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) || x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+			return nil, 0, false
+		}
+	}
+	sorted = slices.Sorted(slices.Values(v))
+	return sorted, len(slices.Compact(slices.Clone(sorted))), true
+}
+
 // MinNamedIDDistinct is the share of distinct values from which an integer
 // column named as an identifier is flagged (namedIDReason).
 const MinNamedIDDistinct = 0.8
@@ -199,45 +211,60 @@ const MinNamedIDDistinct = 0.8
 // by its name (a word "id": namedID) and its values (integers, at least
 // MinNamedIDDistinct of them distinct), or "".
 func namedIDReason(name string, v []float64) string {
-	if !namedID(name) || len(v) == 0 {
+	if !namedID(name) {
 		return ""
 	}
-	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) || x != math.Trunc(x) {
-			return ""
-		}
-	}
-	s := slices.Sorted(slices.Values(v))
-	distinct := len(slices.Compact(slices.Clone(s)))
-	if float64(distinct) < MinNamedIDDistinct*float64(len(v)) {
+	s, distinct, ok := integers(v)
+	if !ok || float64(distinct) < MinNamedIDDistinct*float64(len(v)) {
 		return ""
 	}
 	return fmt.Sprintf("named as an identifier, integers with %d distinct values on %d rows, %.0f to %.0f", distinct, len(v), s[0], s[len(s)-1])
 }
 
-// namedID reports whether one of name's words is "id" in any case: the
-// words are split at characters other than letters and digits and where a
-// lower-case letter or digit is followed by an upper-case one (Id,
-// patient_id, SampleID, ID.number; not Paid, width or acid).
+// namedID reports whether one of name's words is "id" in any case, or
+// the name is one word ending in "id" after a word of idPrefixes (userid,
+// patientid). The words are split at characters other than letters, at a
+// change between letters and digits, before an upper-case letter that
+// follows a lower-case one, and before the last capital of a run of them
+// followed by a lower-case letter (Id, patient_id, SampleID, IDNumber,
+// ID2, ID.number; not Paid, width, acid, IDx or Idaho).
 func namedID(name string) bool {
-	var words []string
-	start := 0
-	rs := []rune(name)
-	for i, r := range rs {
-		switch {
-		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			words = append(words, string(rs[start:i]))
-			start = i + 1
-		case i > start && unicode.IsUpper(r) && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1])):
-			words = append(words, string(rs[start:i]))
-			start = i
-		}
-	}
-	words = append(words, string(rs[start:]))
-	for _, w := range words {
+	for _, w := range nameWords(name) {
 		if strings.EqualFold(w, "id") {
 			return true
 		}
 	}
-	return false
+	lower := strings.ToLower(name)
+	head, ok := strings.CutSuffix(lower, "id")
+	return ok && slices.Contains(idPrefixes, head)
+}
+
+// idPrefixes are the words that make a one-word name ending in "id" an
+// identifier's (rowid, userid), where "id" alone ends many words (paid,
+// acid, valid, fluid).
+var idPrefixes = []string{"row", "user", "sample", "patient", "subject", "customer", "client", "record", "case", "person",
+	"member", "item", "order", "account", "session", "obs", "unit", "household", "respondent", "participant", "student", "employee"}
+
+// nameWords splits a column name into words (namedID's rules).
+func nameWords(name string) []string {
+	var words []string
+	rs := []rune(name)
+	start := 0
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			words, start = append(words, string(rs[start:i])), i+1
+			continue
+		}
+		if i == start {
+			continue
+		}
+		prev := rs[i-1]
+		lowerToUpper := unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev))
+		digitBoundary := unicode.IsDigit(r) != unicode.IsDigit(prev)
+		endOfCaps := unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1])
+		if lowerToUpper || digitBoundary || endOfCaps {
+			words, start = append(words, string(rs[start:i])), i
+		}
+	}
+	return append(words, string(rs[start:]))
 }

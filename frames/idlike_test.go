@@ -271,7 +271,8 @@ func TestIDReasonYears(t *testing.T) {
 // letters are not.
 func TestNamedIDColumns(t *testing.T) {
 	for name, want := range map[string]bool{"Id": true, "ID": true, "patient_id": true, "SampleID": true, "userId": true, "ID.number": true,
-		"Paid": false, "width": false, "acid_level": false, "PAID": false, "idx": false} {
+		"IDNumber": true, "ID2": true, "userid": true, "rowid": true, "patientid": true, "row_id": true,
+		"Paid": false, "width": false, "Width": false, "acid_level": false, "PAID": false, "idx": false, "IDx": false, "Idaho": false, "valid": false, "fluid": false} {
 		if namedID(name) != want {
 			t.Errorf("namedID(%q) = %v, want %v", name, !want, want)
 		}

@@ -109,8 +109,7 @@ func chooseScaling(cols []ColumnStats, offset []float64, opt Options) ScalingCho
 	if opt.Scaling == StandardLinf || opt.Scaling == ScaleLinf || opt.Scaling == CommonLinf {
 		bound = "||x||∞ ≤ 1 (lasso-type bounds)"
 	}
-	keeps := opt.Scaling == ScaleL2 || opt.Scaling == CommonLinf || opt.Scaling == NoScaling // the columns' relative units
-	if keeps || opt.KeepUnits && opt.Scaling.Standard() {
+	if opt.Scaling.KeepsUnits() || opt.KeepUnits && opt.Scaling.Standard() {
 		c.RhoOwn, c.RhoLinf = unitRatios(cols, offset)
 	}
 	if !opt.KeepUnits || !opt.Scaling.Standard() {
@@ -155,8 +154,7 @@ func unitRatios(cols []ColumnStats, offset []float64) (own, linf float64) {
 // 566,432 beside Illiteracy, 0.5 to 2.8; cross-validation chose the zero
 // predictor under --scale l2 and none).
 func (c ScalingChoice) MixedUnitsKept() bool {
-	keeps := c.Scaling == ScaleL2 || c.Scaling == CommonLinf || c.Scaling == NoScaling
-	return keeps && c.RhoOwn < commensurateRatio*c.RhoLinf // false when either is NaN
+	return c.Scaling.KeepsUnits() && c.RhoOwn < commensurateRatio*c.RhoLinf // false when either is NaN
 }
 
 // mixedUnitsWarning is the warning for MixedUnitsKept ("" otherwise).

@@ -88,6 +88,9 @@ type Prepared struct {
 	// TestLast and a trend of at least MaxLabelTrend, Warnings says that
 	// the earlier rows' mean is a weak yardstick for the later ones.
 	LabelTrend float64
+	// labelSorted: the rows are sorted or grouped by the label
+	// (LabelSorted), so its trend says nothing of time.
+	labelSorted bool
 }
 
 // setTrainOrder keeps the training rows' rows in the table when the test
@@ -147,7 +150,7 @@ func PrepareFrameRows(df dataframe.DataFrame, target string, opt Options, train,
 	if err != nil {
 		return nil, err
 	}
-	p.TestLast, p.LabelTrend = TestAfterTrain(train, test), LabelTrend(df, target)
+	p.TestLast, p.LabelTrend, p.labelSorted = TestAfterTrain(train, test), LabelTrend(df, target), LabelSorted(df, target)
 	p.setTrainOrder(train)
 	p.IDLike = append(IDLikeColumns(df, p.Train.Names()), TextDateColumns(df, target, p.Train.Names())...)
 	p.IDLike = append(p.IDLike, TrendColumns(df, target, p.Train.Names(), p.IDLike)...)
@@ -484,8 +487,8 @@ func (p *Prepared) trendWarning() string {
 		return ""
 	}
 	if !p.TestLast {
-		if slices.ContainsFunc(p.IDLike, func(c IDLike) bool { return c.InOrder || c.Text }) {
-			return "" // that column's warning already says random splits interpolate
+		if p.labelSorted || slices.ContainsFunc(p.IDLike, func(c IDLike) bool { return c.InOrder || c.Text }) {
+			return "" // sorted by the label, or that column's warning already says random splits interpolate
 		}
 		return fmt.Sprintf("the label trends along the rows (correlation %.2f between a row's position and its label): if the rows are a time series, %s; "+
 			"if the file is merely sorted by the label or a feature, this says nothing", p.LabelTrend, interpolates)

@@ -407,3 +407,37 @@ func TestRandomSplitTrendWarning(t *testing.T) {
 		}
 	}
 }
+
+// A label sorted or grouped by class trends along the rows without saying
+// anything of time: no trend warning under a random split.
+func TestLabelSortedNoTrendWarning(t *testing.T) {
+	const m = 60
+	sorted, classes, series3 := make([]float64, m), make([]float64, m), make([]float64, m)
+	x := make([]float64, m)
+	for i := range m {
+		x[i] = float64(i % 7)
+		sorted[i] = float64(i*i) / 100 // never decreasing
+		classes[i] = 1
+		if i >= 35 {
+			classes[i] = -1 // rocks, then mines
+		}
+		series3[i] = float64(i)/10 + float64(i%3) // rises with ups and downs: a trend, not a sort
+	}
+	for _, c := range []struct {
+		name string
+		y    []float64
+		want bool
+	}{{"sorted", sorted, false}, {"classes in blocks", classes, false}, {"a trending series", series3, true}} {
+		if got := frames.LabelSorted(dataframe.New(series.New(c.y, series.Float, "y")), "y"); got == c.want {
+			t.Errorf("%s: LabelSorted %v", c.name, got)
+		}
+		df := dataframe.New(series.New(x, series.Float, "x"), series.New(c.y, series.Float, "y"))
+		p, err := frames.PrepareFrame(df, "y", frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1}, 0.2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(strings.Join(p.Warnings(), "\n"), "the label trends along the rows"); got != c.want {
+			t.Errorf("%s (trend %.2f): warned %v, want %v", c.name, p.LabelTrend, got, c.want)
+		}
+	}
+}

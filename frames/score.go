@@ -83,8 +83,11 @@ func (s Scores) ClassWarning(what string) string {
 	if !s.Binary || s.N == 0 || !(s.ZeroClassificationError < 1) || s.ClassificationError < s.ZeroClassificationError {
 		return ""
 	}
-	return fmt.Sprintf("the model's %s classification error %.4g is not below %.4g, the error of predicting the training part's majority class for every row: as a classifier it has learned nothing here",
-		what, s.ClassificationError, s.ZeroClassificationError)
+	n := float64(s.N)
+	se := math.Sqrt(s.ZeroClassificationError * (1 - s.ZeroClassificationError) / n)
+	return fmt.Sprintf("the model's %s classification error %.4g (%.0f of %d rows wrong) is not below %.4g (%.0f of %d), the error of predicting the training part's majority class for every row: "+
+		"as a classifier it did no better than that here (on %d rows such an error has a standard error of about %.2g, so a few rows either way are noise)",
+		what, s.ClassificationError, math.Round(s.ClassificationError*n), s.N, s.ZeroClassificationError, math.Round(s.ZeroClassificationError*n), s.N, s.N, se)
 }
 
 // NearZeroRatio is the MSE ratio to the zero predictor from which

@@ -171,7 +171,10 @@ func Folds(m, k int, seed uint64) ([][]int, error) {
 // each fold's rows in increasing i. A random fold's validation rows have
 // their neighbours in time among the training rows, so a series tested on
 // its last rows (SplitLast) would be tuned to interpolate; a block's
-// neighbours are its own rows, except at its two ends. It requires
+// neighbours are its own rows, except at its two ends. An interior block
+// is still fitted on rows before and after it (no gap is left between
+// blocks): blocked folds lessen interpolation, they do not make each fold
+// a forecast. It requires
 // 2 ≤ k ≤ len(order) and distinct keys.
 func BlockedFolds(order []int, k int) ([][]int, error) {
 	m := len(order)

@@ -84,6 +84,10 @@ func (s Scaling) Name() string {
 // deviation (StandardL2, StandardLinf): every second moment is then equal.
 func (s Scaling) Standard() bool { return s == StandardL2 || s == StandardLinf }
 
+// KeepsUnits reports whether s keeps the columns' relative scales: one
+// common factor (ScaleL2, CommonLinf) or none (NoScaling).
+func (s Scaling) KeepsUnits() bool { return s == ScaleL2 || s == CommonLinf || s == NoScaling }
+
 // ScalingNames returns the command-line names of the scalings, in order.
 func ScalingNames() []string {
 	out := make([]string, len(scalings))

@@ -30,7 +30,7 @@ func AssumptionsTable(caption string, checks ...Check) Table {
 		}
 		t.Rows = append(t.Rows, []string{c.Name, fmtNum(c.Value), "≤ " + fmtNum(c.Limit), ok})
 	}
-	t.Footer = "all assumptions hold: the theorem applies to these data (whether its bound says anything, that is, lies below the error of w = 0, depends on m and k, not on these checks)"
+	t.Footer = "all assumptions hold: the theorem applies to these data (whether its bound says anything, that is, lies below the error of w = 0, depends on the sizes m, k and d and on B, not on these checks)"
 	if !all {
 		t.Footer = "some assumption fails: the bound is not guaranteed here"
 	}

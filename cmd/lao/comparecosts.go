@@ -418,7 +418,7 @@ func printCostCompare(w io.Writer, r *costCompareReport) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "(own k: each solver's own parameter, as in fit, not a budget shared by every row as in compare without --costs: AERR and its kin read k + 1 attributes per example, screen-ridge k; compare the rows across solvers by their cost per example)")
+	fmt.Fprintln(w, "(own k: each solver's own parameter k, as in fit, not a budget shared by every row as in compare without --costs (the k + 1 family, AERR and its kin, reads k + 1 attributes per example): compare the rows across solvers by their cost per example)")
 	for _, l := range zero {
 		fmt.Fprintf(w, "note: %s read no attribute on any split: cross-validation (or the refit rule) chose the zero predictor, whose row this is\n", l)
 	}

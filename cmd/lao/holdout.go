@@ -27,8 +27,9 @@ func testLastCVNote(testLast bool, cv int) string {
 		return ""
 	}
 	return "--test-last: cross-validation tunes the parameters on blocked folds, each a stretch of consecutive training rows " +
-		"(Bergmeir & Benítez 2012), so that a validation row's neighbours in time are not fitted, except at its block's ends; " +
-		"random folds would choose for interpolation. Each fit still reads its training rows in random order"
+		"(Bergmeir & Benítez 2012): most of a validation row's neighbours in time are not fitted, where random folds fit them all; " +
+		"an interior block is still fitted on rows before and after it, so blocked CV lessens interpolation without making every fold a forecast. " +
+		"Each fit still reads its training rows in random order"
 }
 
 // testLastOrderNote says, with --test-last, when nothing shows the rows'

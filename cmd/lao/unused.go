@@ -35,6 +35,9 @@ func printUnused(w io.Writer, unused []frames.Unused) {
 		if i := strings.IndexAny(kind, ":("); i > 0 {
 			kind = strings.TrimSpace(kind[:i])
 		}
+		if strings.Contains(u.Reason, "not on the test rows") { // frames.Shifted: not the plain constant kind
+			kind += ", not on the test rows"
+		}
 		if count[kind] == 0 {
 			kinds = append(kinds, kind)
 		}

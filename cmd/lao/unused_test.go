@@ -30,7 +30,7 @@ func TestPrintUnusedCountsWideTables(t *testing.T) {
 	if len(lines) != unusedListed/2+1 {
 		t.Fatalf("%d lines for %d unused columns:\n%s", len(lines), len(wide), b.String())
 	}
-	if want := "unused columns: 2992 more (--json lists each with its reason): 2991 constant on the training rows; 1 empty"; lines[len(lines)-1] != want {
+	if want := "unused columns: 2992 more (--json lists each with its reason): 2990 constant on the training rows; 1 empty; 1 constant on the training rows, not on the test rows"; lines[len(lines)-1] != want {
 		t.Errorf("last line %q, want %q", lines[len(lines)-1], want)
 	}
 	if lines[0] != "unused column c0: constant on the training rows: every value is 0" {
