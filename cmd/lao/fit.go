@@ -613,9 +613,7 @@ func printFit(w io.Writer, r *fitReport) error {
 // cvText names the cross-validation a fit was tuned by.
 func cvText(folds, repeats int, blocked bool) string {
 	switch {
-	case blocked && repeats > 1:
-		return fmt.Sprintf("%d-fold blocked CV (each fold a stretch of consecutive training rows, as --test-last holds out the last ones; repeated %d times, the rows read in new orders)", folds, repeats)
-	case blocked:
+	case blocked: // one repeat: frames.Tune runs blocked folds once
 		return fmt.Sprintf("%d-fold blocked CV (each fold a stretch of consecutive training rows, as --test-last holds out the last ones)", folds)
 	case repeats > 1:
 		return fmt.Sprintf("%d-fold CV repeated %d times", folds, repeats)
