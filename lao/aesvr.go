@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/laoproject/lao/lao/internal/core"
+	"github.com/laoproject/lao/lao/internal/prefetch"
 )
 
 // AESVR is Attribute Efficient Support Vector Regression (Hazan & Koren,
@@ -177,8 +178,13 @@ func (l *aesvrLearner) Observe(ex *Example) {
 		return
 	}
 	l.t++
-	l.w.Accumulate()                               // w̃ averages w_1..w_m, as in Algorithm 1 line 14
-	uniformXEstimate(ex, l.p.k, l.rng, l.xt)       // Algorithm 1, lines 3-7
+	l.w.Accumulate()                         // w̃ averages w_1..w_m, as in Algorithm 1 line 14
+	uniformXEstimate(ex, l.p.k, l.rng, l.xt) // Algorithm 1, lines 3-7
+	if prefetch.Far(ex.Dim()) {
+		for _, i := range l.xt.idx {
+			l.w.Hint(i) // updated below, after GenEst's draws
+		}
+	}
 	inv, y := 1/l.p.eps, ex.Label()                // x' = x/ε
 	yp, ym := (y+l.p.delta)*inv, (y-l.p.delta)*inv // y± = (y ± δ)/ε
 	phi := 0.5 * (l.p.genest.estimate(ex, l.w, inv, yp, l.rng) + l.p.genest.estimate(ex, l.w, inv, ym, l.rng))

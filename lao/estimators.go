@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
+	"github.com/laoproject/lao/lao/internal/prefetch"
 )
 
 // This file holds the unbiased estimators shared by the stochastic solvers.
@@ -204,6 +205,7 @@ type innerSampler interface {
 	innerNorm() float64
 	innerSample(u float64) int
 	innerTerm(j int, x, norm float64) float64
+	Hint(j int)
 }
 
 // sqSampler draws j with p_j = w_j²/||w||₂² (Hazan & Koren 2012, Alg. 1 lines 8-9).
@@ -240,10 +242,15 @@ func (s absSampler) innerTerm(j int, x, norm float64) float64 {
 // iterate (TestReferenceSolversMatchFastLong).
 func fusedEstimate[W innerSampler](ex *Example, e *xEstimator, w W, lazy *core.Lazy) float64 {
 	d, b, weighted := ex.Dim(), &e.xt.batch, e.o.innerC != nil
+	far := prefetch.Far(d)
 	e.xt.reset()
 	b.pick = b.pick[:0]
 	for range e.k {
-		b.pick = append(b.pick, e.drawX(d))
+		i := e.drawX(d)
+		b.pick = append(b.pick, i)
+		if far {
+			w.Hint(i)
+		}
 	}
 	var norm float64
 	if weighted {

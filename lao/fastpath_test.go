@@ -3,6 +3,8 @@ package lao
 import (
 	"math"
 	"testing"
+
+	"github.com/laoproject/lao/lao/internal/prefetch"
 )
 
 // relDiff is max_i |a_i − b_i| / max_i |b_i|.
@@ -203,6 +205,35 @@ func TestAESVRReferenceMatchesFast(t *testing.T) {
 		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
 		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
 			t.Errorf("%v: fast and plain differ by %g (attributes %d vs %d)", GetParams(s), diff, fast.Attributes, plain.Attributes)
+		}
+	}
+}
+
+// The fast paths at a dimension where the steps hint the coordinates they
+// will update (package prefetch): a hint changes no value, so fast and
+// plain still agree to 1e-9 (and a hint out of range would panic here).
+func TestReferenceSolversMatchFastWide(t *testing.T) {
+	const d, m, k = 1 << 13, 400, 4
+	if !prefetch.Far(d) {
+		t.Fatalf("prefetch.Far(%d) is false: this test no longer runs the hints", d)
+	}
+	rng := NewRand(79)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.3}
+	ds := p.sample(m, rng)
+	mom := make([]float64, d)
+	for i := range mom {
+		mom[i] = 0.5 / float64(i+1)
+	}
+	solvers := []Solver{&AERR{K: k}, &AELR{K: k}, &DDAERR{K: k, Moments: mom}, &DDAELR{K: k, Moments: mom},
+		&TwoPhasedDDAERR{K: k}, &TwoPhasedDDAELR{K: k}, &AER{K: k}, &AESVR{K: k, Eps: 1, Eta: 0.1}}
+	for _, s := range solvers {
+		ref, err := Reference(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
+		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
+			t.Errorf("%s: fast and plain differ by %g (attributes %d vs %d)", s.Name(), diff, fast.Attributes, plain.Attributes)
 		}
 	}
 }

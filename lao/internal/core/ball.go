@@ -205,3 +205,11 @@ func (b *Ball) keepRange() {
 		b.rebuild()
 	}
 }
+
+// Hint asks for what an Add(i, ·) or W(i) reads (see package prefetch).
+func (b *Ball) Hint(i int) {
+	b.Lazy.Hint(i)
+	if !b.dirty {
+		b.sq.Hint(i)
+	}
+}

@@ -250,3 +250,11 @@ func (e *EG) refresh() {
 	}
 	e.s = e.B / t
 }
+
+// Hint asks for what an AddU(i, ·) or W(i) reads (see package
+// prefetch).
+func (e *EG) Hint(i int) {
+	e.Lazy.Hint(i)
+	e.tr.a.Hint(i)
+	e.tr.b.Hint(i)
+}

@@ -1,6 +1,10 @@
 package core
 
-import "math"
+import (
+	"math"
+
+	"github.com/laoproject/lao/lao/internal/prefetch"
+)
 
 // Lazy represents a vector w = s·a whose coordinates a_i change a few at a
 // time while the global scale s may change every step, together with the
@@ -173,4 +177,15 @@ func (l *Lazy) Dot(x []float64) float64 {
 		s += l.c[i].a * x[i]
 	}
 	return l.s * s
+}
+
+// Hint asks for coordinate i's records (see package prefetch): a step
+// that will read or update w_i calls it when it knows i.
+func (l *Lazy) Hint(i int) {
+	prefetch.At(l.c, i)
+	prefetch.At(l.ep, i)
+	if l.wt != nil { // SetA keeps the weighted tree too
+		prefetch.At(l.wc, i)
+		l.wt.Hint(i)
+	}
 }

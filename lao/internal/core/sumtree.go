@@ -1,6 +1,10 @@
 package core
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/laoproject/lao/lao/internal/prefetch"
+)
 
 // fan is the number of children of an inner node of the sum trees: eight
 // float64 fill one 64-byte cache line, so a step from a node to its
@@ -267,4 +271,13 @@ func (p *PairTree) SampleAffine(u, theta float64) int {
 		i = fan*i + c
 	}
 	return i
+}
+
+// Hint asks for the lines a Set(i, ·) reads below the levels that stay
+// in the cache: the leaf's group and its parent's.
+func (s *SumTree) Hint(i int) {
+	prefetch.At(s.t, i)
+	if len(s.off) > 1 {
+		prefetch.At(s.t, s.off[1]+i/fan)
+	}
 }

@@ -35,6 +35,7 @@ var Dirs = []string{
 	"lao/internal/dselector",
 	"lao/internal/errs",
 	"lao/internal/observe",
+	"lao/internal/prefetch",
 	"lao/internal/quadl1",
 	"lao/lowerbound",
 }
