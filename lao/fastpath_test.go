@@ -153,6 +153,34 @@ func refOnlineEG(ds *Dataset, B, eta float64) []float64 {
 	return wbar
 }
 
+// referenceProblem draws the reference tests' data: m examples of sign
+// attributes scaled by 1/√d, a 6-sparse w* and noise 0.3, with seed seed;
+// mom are second moments 0.5/(i+1) for the moment-weighted solvers.
+func referenceProblem(d, m int, seed uint64) (*Dataset, []float64) {
+	rng := NewRand(seed)
+	p := signProblem{d: d, scale: 1 / math.Sqrt(float64(d)), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.3}
+	mom := make([]float64, d)
+	for i := range mom {
+		mom[i] = 0.5 / float64(i+1)
+	}
+	return p.sample(m, rng), mom
+}
+
+// matchesPlain fits s and its plain implementation (Reference) with seed 5
+// and fails t unless their weights agree to 1e-9 (relative) and they
+// observed the same number of attributes.
+func matchesPlain(t *testing.T, s Solver, ds *Dataset) {
+	t.Helper()
+	ref, err := Reference(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
+	if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
+		t.Errorf("%s %v: fast and plain differ by %g (attributes %d vs %d)", s.Name(), GetParams(s), diff, fast.Attributes, plain.Attributes)
+	}
+}
+
 // Every solver with a fast path against its plain implementation
 // (Reference), same seed, 10^4 examples: relative difference ≤ 1e-9.
 func TestReferenceSolversMatchFastLong(t *testing.T) {
@@ -160,13 +188,7 @@ func TestReferenceSolversMatchFastLong(t *testing.T) {
 		t.Skip("long reference runs")
 	}
 	const d, m, k = 30, 10000, 4
-	rng := NewRand(78)
-	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.3}
-	ds := p.sample(m, rng)
-	mom := make([]float64, d)
-	for i := range mom {
-		mom[i] = 0.5 / float64(i+1)
-	}
+	ds, mom := referenceProblem(d, m, 78)
 	solvers := append(stochasticSolvers(k, d), &OnlineRidge{}, &OnlineLasso{}, &DDAERR{K: k, Moments: mom},
 		&GAELR{K: k, Sampling: Sampling{QPower: 1, Moments: mom}}, &AERR{K: k, B: 0.3, Eta: 0.3})
 	for _, s := range solvers {
@@ -177,14 +199,7 @@ func TestReferenceSolversMatchFastLong(t *testing.T) {
 			}
 			continue
 		}
-		ref, err := Reference(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
-		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
-			t.Errorf("%s: fast and plain differ by %g (attributes %d vs %d)", s.Name(), diff, fast.Attributes, plain.Attributes)
-		}
+		matchesPlain(t, s, ds)
 	}
 }
 
@@ -198,14 +213,7 @@ func TestAESVRReferenceMatchesFast(t *testing.T) {
 	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.1}
 	ds := p.sample(m, rng)
 	for _, s := range []*AESVR{{K: k, Delta: 0.1, Eps: 0.5}, {K: k, Eps: 1, Eta: 0.1}} {
-		ref, err := Reference(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
-		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
-			t.Errorf("%v: fast and plain differ by %g (attributes %d vs %d)", GetParams(s), diff, fast.Attributes, plain.Attributes)
-		}
+		matchesPlain(t, s, ds)
 	}
 }
 
@@ -217,23 +225,10 @@ func TestReferenceSolversMatchFastWide(t *testing.T) {
 	if !prefetch.Far(d) {
 		t.Fatalf("prefetch.Far(%d) is false: this test no longer runs the hints", d)
 	}
-	rng := NewRand(79)
-	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.3}
-	ds := p.sample(m, rng)
-	mom := make([]float64, d)
-	for i := range mom {
-		mom[i] = 0.5 / float64(i+1)
-	}
+	ds, mom := referenceProblem(d, m, 79)
 	solvers := []Solver{&AERR{K: k}, &AELR{K: k}, &DDAERR{K: k, Moments: mom}, &DDAELR{K: k, Moments: mom},
 		&TwoPhasedDDAERR{K: k}, &TwoPhasedDDAELR{K: k}, &AER{K: k}, &AESVR{K: k, Eps: 1, Eta: 0.1}}
 	for _, s := range solvers {
-		ref, err := Reference(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
-		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
-			t.Errorf("%s: fast and plain differ by %g (attributes %d vs %d)", s.Name(), diff, fast.Attributes, plain.Attributes)
-		}
+		matchesPlain(t, s, ds)
 	}
 }

@@ -123,13 +123,7 @@ func TestVariantsMatchPlainLong(t *testing.T) {
 		t.Skip("long reference runs")
 	}
 	const d, m, k = 30, 10000, 4
-	rng := NewRand(79)
-	p := signProblem{d: d, scale: 1 / math.Sqrt(d), wstar: randomWStar(d, 6, 0.5, rng), sigma: 0.3}
-	ds := p.sample(m, rng)
-	mom := make([]float64, d)
-	for i := range mom {
-		mom[i] = 0.5 / float64(i+1)
-	}
+	ds, mom := referenceProblem(d, m, 79)
 	solvers := []Solver{
 		// AdaGrad's default base step √2·B makes AERR's iterates chaotic
 		// on this problem (a rounding difference grows ~10³-fold per 1,000
@@ -145,14 +139,7 @@ func TestVariantsMatchPlainLong(t *testing.T) {
 		&OnlineRidge{AdaGrad: true}, &OnlineRidge{B: 0.3, Eta: 1, AdaGrad: true}, &Centroid{K: k}, &Centroid{K: k, B: 0.2, Lambda: 0.1},
 	}
 	for _, s := range solvers {
-		ref, err := Reference(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fast, plain := fitOrFatal(t, s, ds, 5), fitOrFatal(t, ref, ds, 5)
-		if diff := relDiff(fast.W, plain.W); diff > 1e-9 || fast.Attributes != plain.Attributes {
-			t.Errorf("%s %v: fast and plain differ by %g (attributes %d vs %d)", s.Name(), GetParams(s), diff, fast.Attributes, plain.Attributes)
-		}
+		matchesPlain(t, s, ds)
 	}
 }
 
