@@ -219,7 +219,8 @@ func TestAESVRReferenceMatchesFast(t *testing.T) {
 
 // The fast paths at a dimension where the steps hint the coordinates they
 // will update (package prefetch): a hint changes no value, so fast and
-// plain still agree to 1e-9 (and a hint out of range would panic here).
+// plain still end with the same weights (to 1e-9) and attribute counts
+// (and a hint out of range would panic here).
 func TestReferenceSolversMatchFastWide(t *testing.T) {
 	const d, m, k = 1 << 13, 400, 4
 	if !prefetch.Far(d) {
@@ -227,6 +228,7 @@ func TestReferenceSolversMatchFastWide(t *testing.T) {
 	}
 	ds, mom := referenceProblem(d, m, 79)
 	solvers := []Solver{&AERR{K: k}, &AELR{K: k}, &DDAERR{K: k, Moments: mom}, &DDAELR{K: k, Moments: mom},
+		&DDAERR{K: k, Moments: mom, InnerDD: true}, &DDAELR{K: k, Moments: mom, InnerDD: true}, // Lazy's weighted tree
 		&TwoPhasedDDAERR{K: k}, &TwoPhasedDDAELR{K: k}, &AER{K: k}, &AESVR{K: k, Eps: 1, Eta: 0.1}}
 	for _, s := range solvers {
 		matchesPlain(t, s, ds)

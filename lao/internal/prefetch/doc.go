@@ -5,7 +5,9 @@
 // the step, as a loop of independent reads overlaps its own.
 //
 // A prefetch is a hint: it changes no value, only when memory arrives, so
-// every result is the same with or without it. On amd64 it is one
-// PREFETCHT0 instruction (prefetch_amd64.s); elsewhere, or with the
-// purego build tag, it does nothing.
+// every result is the same with or without it. On amd64 it is a call to
+// a two-instruction assembly function issuing PREFETCHT0
+// (prefetch_amd64.s; Go does not inline assembly, so a hint costs about
+// ten instructions with the call); elsewhere, or with the purego build
+// tag, it does nothing.
 package prefetch
