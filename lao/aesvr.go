@@ -163,6 +163,7 @@ type aesvrLearner struct {
 	rng      *rand.Rand
 	w        *core.Ball
 	xt       *sparseVec
+	gen      drawnReads // GenEst's draws (estimateDrawn)
 	t        int
 	phiSq    float64 // Σ φ̃_t², for the diagnostics
 	phiAbsMx float64
@@ -187,7 +188,7 @@ func (l *aesvrLearner) Observe(ex *Example) {
 	}
 	inv, y := 1/l.p.eps, ex.Label()                // x' = x/ε
 	yp, ym := (y+l.p.delta)*inv, (y-l.p.delta)*inv // y± = (y ± δ)/ε
-	phi := 0.5 * (l.p.genest.estimate(ex, l.w, inv, yp, l.rng) + l.p.genest.estimate(ex, l.w, inv, ym, l.rng))
+	phi := 0.5 * (l.p.genest.estimateDrawn(ex, l.w, inv, yp, l.rng, &l.gen, maxBatchedDraws) + l.p.genest.estimateDrawn(ex, l.w, inv, ym, l.rng, &l.gen, maxBatchedDraws))
 	if math.IsNaN(phi) || math.IsInf(phi, 0) {
 		l.fail(fmt.Errorf("example %d: GenEst's estimate φ̃ = %g (ε = %g too small for these residuals): %w", l.t, phi, l.p.eps, ErrNotFinite))
 		return

@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
+	"github.com/laoproject/lao/lao/internal/prefetch"
 )
 
 // GenEst is Procedure 3 of Hazan & Koren 2012 (§4.1): an unbiased estimate
@@ -160,21 +162,29 @@ func (g *GenEst) Estimate(ex *Example, s, y float64, rng *rand.Rand) (phi float6
 }
 
 // estimate is Procedure 3 (lines numbered as in the paper) at the w behind
-// the sampler; the handle panics with a *BudgetError on a refused
-// attribute.
+// the sampler, each draw read as it is made (the plain transcription; the
+// AESVR learner uses estimateDrawn); the handle panics with a *BudgetError
+// on a refused attribute.
 func (g *GenEst) estimate(ex *Example, w l2Sampler, s, y float64, rng *rand.Rand) float64 {
 	n := geometricHalf(rng) // line 2: P[n] = 2^−(n+1)
+	return g.product(n, y, func(int) float64 { return innerDraw(ex, w, s, rng) })
+}
+
+// product is lines 3-14 of Procedure 3 for n: θ_i = draw − y (n ≤ L) or
+// the mean of N draws − y, and 2^{n+1}·a_n·θ_1⋯θ_n. draw(r) returns the
+// r-th inner-product draw, r = 0, 1, … in order.
+func (g *GenEst) product(n int, y float64, draw func(r int) float64) float64 {
 	prod := 1.0
 	if n <= g.lmax { // lines 3-7
-		for range n {
-			prod *= innerDraw(ex, w, s, rng) - y
+		for r := range n {
+			prod *= draw(r) - y
 		}
 	} else { // lines 8-12
 		inv := 1 / float64(g.n)
-		for range n {
+		for i := range n {
 			var sum float64
-			for range g.n {
-				sum += innerDraw(ex, w, s, rng)
+			for r := range g.n {
+				sum += draw(i*g.n + r)
 			}
 			prod *= sum*inv - y
 		}
@@ -184,6 +194,54 @@ func (g *GenEst) estimate(ex *Example, w l2Sampler, s, y float64, rng *rand.Rand
 		return 0
 	}
 	return math.Ldexp(a*prod, n+1) // line 14: 2^{n+1}·a_n·θ_1⋯θ_n
+}
+
+// hintedL2 is an l2Sampler that can ask for a coordinate's records ahead
+// of reading them (core.Ball).
+type hintedL2 interface {
+	l2Sampler
+	Hint(j int)
+}
+
+// maxBatchedDraws is the most draws AESVR's GenEst holds at once (n·N
+// can be large when B is: N = ⌈4B²⌉).
+const maxBatchedDraws = 1 << 12
+
+// estimateDrawn is estimate with the draws made ahead, up to chunk at a
+// time, and each chunk's attributes read in one batch (Example.Attrs), so
+// that their cache misses overlap one another and w's records (hinted at
+// d ≥ 2^13): the same random numbers in the same order and the same
+// arithmetic in the same order as estimate, so the same φ̂ to the bit (the
+// plain AESVR of reference.go reads draw by draw;
+// TestGenEstDrawnMatchesEstimate, TestAESVRReferenceMatchesFast).
+func (g *GenEst) estimateDrawn(ex *Example, w hintedL2, s, y float64, rng *rand.Rand, b *drawnReads, chunk int) float64 {
+	n := geometricHalf(rng) // line 2
+	n2 := w.Norm2()
+	if n2 == 0 { // w = 0: every draw is exactly 0 and reads nothing
+		return g.product(n, y, func(int) float64 { return 0 })
+	}
+	total := n
+	if n > g.lmax {
+		total = n * g.n
+	}
+	far := prefetch.Far(ex.Dim())
+	var vals []float64
+	from, to := 0, 0 // the draws held: from ≤ r < to
+	return g.product(n, y, func(r int) float64 {
+		if r >= to {
+			from, to = r, min(r+chunk, total)
+			b.pick = slices.Grow(b.pick[:0], to-from)[:to-from]
+			for a := range b.pick {
+				j := w.SampleSq(rng.Float64())
+				b.pick[a] = j
+				if far {
+					w.Hint(j)
+				}
+			}
+			vals = b.read(ex, b.pick)
+		}
+		return s * n2 * vals[r-from] / w.W(b.pick[r-from])
+	})
 }
 
 // innerDraw returns s·||w||²·x[j]/w[j] for j drawn with probability

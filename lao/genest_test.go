@@ -4,8 +4,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // refGeometric is "choose n ≥ 0 with probability (½)^{n+1}" written as coin
@@ -442,5 +445,45 @@ func TestGenEstBadInputs(t *testing.T) {
 	}
 	if !refused {
 		t.Error("50 calls with a zero budget never needed an attribute")
+	}
+}
+
+// The AESVR learner's GenEst (estimateDrawn: draws made ahead and read in
+// batches, w's records hinted at d ≥ 2^13) against the draw-by-draw
+// estimate: the same φ̂ to the bit and the same attributes revealed in the
+// same order, from the same random numbers, on every case above and at
+// d = 2^13 (the hints), in batches of 3 (their boundaries fall inside both
+// branches of Procedure 3) and of maxBatchedDraws.
+func TestGenEstDrawnMatchesEstimate(t *testing.T) {
+	cases := genEstCases()
+	wide := NewRand(43)
+	x, w := make([]float64, 1<<13), make([]float64, 1<<13)
+	for i := range x {
+		x[i], w[i] = wide.NormFloat64()/90, wide.NormFloat64()/120
+	}
+	cases = append(cases, genEstCase{"rho d=2^13", RhoSeries(), 0.75, 1, x, w, 0.3},
+		genEstCase{"rho s=0.3", RhoSeries(), 1.1, 0.3, cases[0].x, cases[2].w, 0.2})
+	for i, c := range cases {
+		g, err := NewGenEst(c.f, c.B)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		g.SetW(c.w)
+		ball := g.w.(*core.Ball)
+		for _, chunk := range []int{3, maxBatchedDraws} {
+			seq, drawn := NewRand(uint64(950+i)), NewRand(uint64(950+i))
+			a, b := NewExample(len(c.x)), NewExample(len(c.x))
+			var batch drawnReads
+			for call := range 3000 {
+				a.Reset(c.x, c.y, len(c.x))
+				b.Reset(c.x, c.y, len(c.x))
+				want := g.estimate(a, ball, c.s, c.y, seq)
+				got := g.estimateDrawn(b, ball, c.s, c.y, drawn, &batch, chunk)
+				if math.Float64bits(got) != math.Float64bits(want) || !slices.Equal(a.RevealedList(), b.RevealedList()) {
+					t.Fatalf("%s, batches of %d: call %d: drawn %g (revealed %v), draw by draw %g (%v)",
+						c.name, chunk, call, got, b.RevealedList(), want, a.RevealedList())
+				}
+			}
+		}
 	}
 }
