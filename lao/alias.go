@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/laoproject/lao/lao/internal/prefetch"
 )
 
 // aliasTable draws index i of [0, d) with probability q_i in O(1) per draw
@@ -76,6 +78,29 @@ func (t *aliasTable) draw(rng *rand.Rand) int {
 		return i
 	}
 	return int(c.alias)
+}
+
+// drawAhead appends k draws to dst: the same random numbers, in the same
+// order, and the same indices as k calls of draw, with every drawn
+// column's cache line asked for before the first is used (their misses
+// overlap instead of following one another), and then the line of q_i
+// that term will read. u is scratch for the k uniforms.
+func (t *aliasTable) drawAhead(rng *rand.Rand, dst []int, k int, u []float64) ([]int, []float64) {
+	n := len(dst)
+	u = u[:0]
+	for range k {
+		i := rng.IntN(len(t.col))
+		prefetch.At(t.col, i)
+		dst = append(dst, i)
+		u = append(u, rng.Float64())
+	}
+	for r, v := range u {
+		if c := &t.col[dst[n+r]]; !(v < c.prob) {
+			dst[n+r] = int(c.alias)
+		}
+		prefetch.At(t.q, dst[n+r])
+	}
+	return dst, u
 }
 
 // qXEstimate sets xt to x̃ = (1/k) Σ_{r=1..k} x[i_r]/q_{i_r}·e_{i_r} with

@@ -413,3 +413,31 @@ func TestTwoPhasedDDAERRErrors(t *testing.T) {
 		}
 	}
 }
+
+// drawAhead (the columns asked for together) against k calls of draw: the
+// same indices and the same random stream after, for skewed and flat
+// tables, k from 1 to 9, appended after what dst held.
+func TestAliasDrawAheadMatchesDraw(t *testing.T) {
+	for _, w := range [][]float64{{1, 0, 3, 0.5, 7, 1e-9, 2}, {1, 1, 1, 1}, {0, 0, 5}} {
+		q, err := newAliasTable(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, ahead := NewRand(61), NewRand(61)
+		var dst []int
+		var u []float64
+		for call := range 500 {
+			k := 1 + call%9
+			dst = append(dst[:0], -1) // something before the draws
+			dst, u = q.drawAhead(ahead, dst, k, u)
+			for r := range k {
+				if want := q.draw(one); dst[1+r] != want {
+					t.Fatalf("w = %v, call %d: draw %d of %d is %d, draw gives %d", w, call, r, k, dst[1+r], want)
+				}
+			}
+			if dst[0] != -1 || len(dst) != 1+k || one.Uint64() != ahead.Uint64() {
+				t.Fatalf("w = %v, call %d: dst %v, or the random streams parted", w, call, dst)
+			}
+		}
+	}
+}
