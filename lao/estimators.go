@@ -247,16 +247,14 @@ func fusedEstimate[W innerSampler](ex *Example, e *xEstimator, w W, lazy *core.L
 	b.pick = b.pick[:0]
 	if e.q != nil && far { // q's columns are asked for together (aliasTable.drawAhead)
 		b.pick, b.vals = e.q.drawAhead(e.rng, b.pick, e.k, b.vals)
-		for _, i := range b.pick {
-			w.Hint(i)
-		}
 	} else {
 		for range e.k {
-			i := e.drawX(d)
-			b.pick = append(b.pick, i)
-			if far {
-				w.Hint(i)
-			}
+			b.pick = append(b.pick, e.drawX(d))
+		}
+	}
+	if far {
+		for _, i := range b.pick {
+			w.Hint(i)
 		}
 	}
 	var norm float64

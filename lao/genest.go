@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/laoproject/lao/lao/internal/core"
 	"github.com/laoproject/lao/lao/internal/prefetch"
@@ -230,15 +229,13 @@ func (g *GenEst) estimateDrawn(ex *Example, w hintedL2, s, y float64, rng *rand.
 	return g.product(n, y, func(r int) float64 {
 		if r >= to {
 			from, to = r, min(r+chunk, total)
-			b.pick = slices.Grow(b.pick[:0], to-from)[:to-from]
-			for a := range b.pick {
+			_, vals = b.draw(ex, to-from, func() int {
 				j := w.SampleSq(rng.Float64())
-				b.pick[a] = j
 				if far {
 					w.Hint(j)
 				}
-			}
-			vals = b.read(ex, b.pick)
+				return j
+			})
 		}
 		return s * n2 * vals[r-from] / w.W(b.pick[r-from])
 	})
