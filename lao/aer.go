@@ -152,10 +152,22 @@ func aerEstimates(ex *Example, w l1Sampler, kx, ky int, rng *rand.Rand, perm, sw
 }
 
 // sampleWithoutReplacement returns k distinct indices of [0, d), uniformly
-// among all k-subsets, by a partial Fisher-Yates shuffle of perm (length d,
-// the identity permutation on entry and again on return). The k indices are
-// written to out[:k]. O(k) per call.
+// among all k-subsets, by a partial Fisher-Yates shuffle: for i < k, swap
+// position i with a uniform j in [i, d) and take position i. The k indices
+// are written to out[:k]. O(k) per call. For k ≤ sparseShuffle the
+// permutation is kept implicitly (sparseSample); otherwise perm (length d,
+// the identity on entry and again on return) and swaps are its scratch
+// (shuffleSample). Both give the same indices from the same random numbers.
 func sampleWithoutReplacement(d, k int, rng *rand.Rand, perm, swaps, out []int) []int {
+	if k <= sparseShuffle {
+		return sparseSample(d, k, rng, out)
+	}
+	return shuffleSample(d, k, rng, perm, swaps, out)
+}
+
+// shuffleSample is the partial Fisher-Yates shuffle on perm, undone
+// afterwards.
+func shuffleSample(d, k int, rng *rand.Rand, perm, swaps, out []int) []int {
 	for i := range k {
 		j := i + rng.IntN(d-i)
 		swaps[i] = j
@@ -165,6 +177,46 @@ func sampleWithoutReplacement(d, k int, rng *rand.Rand, perm, swaps, out []int) 
 	for i := k - 1; i >= 0; i-- { // undo, restoring the identity
 		j := swaps[i]
 		perm[i], perm[j] = perm[j], perm[i]
+	}
+	return out[:k]
+}
+
+// sparseShuffle is the largest k for which sampleWithoutReplacement keeps
+// the moved positions of the shuffle in a short list instead of swapping in
+// the d-long permutation: a scan of at most k entries in one or two cache
+// lines, against 2k random lines of perm (lao bench, AER k = 4 at
+// d = 10⁵: about 5 % of a step, as pprof gave the shuffle).
+const sparseShuffle = 8
+
+// sparseSample is shuffleSample with the permutation implicit: position p
+// holds p unless it is listed in pos, with its value in val. Position i is
+// never read after step i, so only j's new value is recorded.
+func sparseSample(d, k int, rng *rand.Rand, out []int) []int {
+	var pos, val [sparseShuffle]int
+	n := 0
+	find := func(p int) int { // the list entry of position p, or -1
+		for a := range n {
+			if pos[a] == p {
+				return a
+			}
+		}
+		return -1
+	}
+	for i := range k {
+		j := i + rng.IntN(d-i)
+		vi, vj := i, j
+		if a := find(i); a >= 0 {
+			vi = val[a]
+		}
+		a := find(j)
+		if a >= 0 {
+			vj = val[a]
+		} else {
+			a, pos[n] = n, j
+			n++
+		}
+		val[a] = vi // perm[j] = perm[i]
+		out[i] = vj // perm[i] = perm[j], taken
 	}
 	return out[:k]
 }

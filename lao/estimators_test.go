@@ -177,10 +177,38 @@ func TestAERGradientUnbiased(t *testing.T) {
 }
 
 // sampleWithoutReplacement must return distinct indices, each index with
-// probability k/d, and leave perm as the identity.
+// probability k/d, and leave perm as the identity: k = 3 goes through
+// sparseSample, k = 10 through shuffleSample.
 func TestSampleWithoutReplacement(t *testing.T) {
+	testSampleWithoutReplacement(t, 7, 3)
+	testSampleWithoutReplacement(t, 13, sparseShuffle+2)
+}
+
+// The implicit permutation of sparseSample gives the shuffle's indices
+// from the same random numbers, and consumes as many of them, for every
+// k it serves, up to k = d.
+func TestSparseSampleMatchesShuffle(t *testing.T) {
+	for _, d := range []int{1, 2, 5, 8, 9, 100000} {
+		for k := 1; k <= min(d, sparseShuffle); k++ {
+			perm, swaps, out := identity(d), make([]int, d), make([]int, d)
+			ra, rb := NewRand(uint64(7*d+k)), NewRand(uint64(7*d+k))
+			for range 200 {
+				want := slices.Clone(shuffleSample(d, k, ra, perm, swaps, out))
+				if got := sparseSample(d, k, rb, out); !slices.Equal(got, want) {
+					t.Fatalf("d = %d, k = %d: sparseSample %v, shuffle %v", d, k, got, want)
+				}
+			}
+			if ra.Uint64() != rb.Uint64() {
+				t.Fatalf("d = %d, k = %d: the two used different random numbers", d, k)
+			}
+		}
+	}
+}
+
+func testSampleWithoutReplacement(t *testing.T, d, k int) {
+	t.Helper()
 	rng := NewRand(5)
-	d, k, n := 7, 3, 70000
+	n := 70000
 	perm, swaps, out := identity(d), make([]int, d), make([]int, d)
 	counts := make([]float64, d)
 	for range n {
