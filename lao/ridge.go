@@ -5,12 +5,10 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/laoproject/lao/lao/internal/core"
+	"github.com/laoproject/lao/lao/internal/dense"
 )
 
 // Ridge is offline ridge regression with full information: the reference
@@ -229,16 +227,17 @@ func sparseDot(w *core.Lazy, x []float64, nz []int) float64 {
 
 // ridgePenalised writes the solution of (C + λI) w = b (λ > 0) into w.
 func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) error {
-	// LAPACK's Cholesky directly: gonum's mat.Cholesky also estimates the
-	// condition number, which took half of each solve (Ridge's CV on
-	// Kukliansky & Shamir's simulated data, d = 500), and ignored it here.
-	A := blas64.Symmetric{Uplo: blas.Upper, N: d, Stride: d, Data: slices.Clone(C)}
+	// A Cholesky solve (dense.Cholesky: LAPACK's blocked algorithm on the
+	// Gram matrix's tile kernels, 5.3 ms at d = 784 against gonum's dpotrf's
+	// 42 ms; gonum's mat.Cholesky also estimated the condition number,
+	// which took half of each solve, and it was ignored here).
+	A := slices.Clone(C[:d*d])
 	for i := range d {
-		A.Data[i*d+i] += lambda
+		A[i*d+i] += lambda
 	}
-	if t, ok := lapack64.Potrf(A); ok {
+	if dense.Cholesky(A, d) {
 		copy(w, b)
-		lapack64.Potrs(t, blas64.General{Rows: d, Cols: 1, Stride: 1, Data: w})
+		dense.CholeskySolve(A, d, w)
 		return nil
 	}
 	// λ below rounding of ||C||: solve in the eigenbasis instead.

@@ -11,10 +11,12 @@
 //	}
 //	xx := g.Upper() // Σ x xᵀ, upper triangle, row-major
 //
-// Beside it: PSD, the nearest positive semidefinite matrix (Baseline's
-// clip), by a Householder reduction of its own (tridiagonal) and the QL
-// iteration; and the level-1 kernels Axpy and Dot, with the same pairing
-// of assembly and portable twin.
+// On the same kernels: Cholesky, LAPACK's blocked factorisation A = UᵀU
+// (Ridge's solve; the trailing updates are Gram matrices subtracted in
+// place), and CholeskySolve. Beside them: PSD, the nearest positive
+// semidefinite matrix (Baseline's clip), by a Householder reduction of its
+// own (tridiagonal) and the QL iteration; and the level-1 kernels Axpy and
+// Dot, with the same pairing of assembly and portable twin.
 //
 // Results do not depend on the number of cores: every entry is summed in
 // the same order whichever goroutine computes it.

@@ -2,6 +2,7 @@ package dense
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -15,6 +16,8 @@ import (
 type Gram struct {
 	d, np int
 	xx    []float64 // the sums; entries below the diagonal are not maintained
+	ld    int       // the stride of xx's rows (d, or more for a view: cholesky)
+	sub   bool      // subtract the rows' products instead of adding them
 	pack  []float64 // the block being filled: panel p is pack[p·blockRows·16:], one row of 16 values after another
 	nb    int       // rows in the block
 	nz    []bool    // nz[p]: some value of panel p in the block is non-zero
@@ -32,8 +35,20 @@ const blockRows = 128
 func NewGram(d int) *Gram { return newGram(d, best) }
 
 func newGram(d int, k tiler) *Gram {
-	np := (d + panelWidth - 1) / panelWidth
-	g := &Gram{d: d, np: np, xx: make([]float64, d*d), nz: make([]bool, np), k: k}
+	g := &Gram{k: k}
+	g.view(make([]float64, d*d), d, d, false)
+	return g
+}
+
+// view points g at the n×n upper triangle of xx (rows ld apart), to which
+// the next rows' products are added (subtracted if sub); the pack buffer
+// is kept. No block may be pending.
+func (g *Gram) view(xx []float64, n, ld int, sub bool) {
+	g.d, g.np, g.xx, g.ld, g.sub = n, (n+panelWidth-1)/panelWidth, xx, ld, sub
+	g.nz = slices.Grow(g.nz[:0], g.np)[:g.np]
+	clear(g.nz)
+	g.tiles = g.tiles[:0]
+	d, k := n, g.k
 	for p0 := 0; p0 < d; p0 += panelWidth {
 		i0 := p0
 		for _, h := range k.heights() {
@@ -43,12 +58,11 @@ func newGram(d int, k tiler) *Gram {
 			i0 += h
 		}
 	}
-	return g
 }
 
 // Add adds x xᵀ (len(x) = d).
 func (g *Gram) Add(x []float64) {
-	if g.pack == nil {
+	if len(g.pack) < g.np*blockRows*panelWidth {
 		g.pack = make([]float64, g.np*blockRows*panelWidth)
 	}
 	for p := range g.np {
@@ -118,17 +132,21 @@ func (g *Gram) tile(i0, j0, mr int, scratch []float64) {
 	}
 	a := g.pack[pi*blockRows*panelWidth+i0%panelWidth:]
 	b := g.pack[pj*blockRows*panelWidth+j0%panelWidth:]
-	nr, d, f := g.k.nr, g.d, g.k.kernel(mr)
+	nr, d, ld, f := g.k.nr, g.d, g.ld, g.k.kernel(mr)
 	if i0+mr <= d && j0+nr <= d {
-		f(g.nb, a, b, g.xx[i0*d+j0:], d, false)
+		f(g.nb, a, b, g.xx[i0*ld+j0:], ld, g.sub)
 		return
 	}
 	clear(scratch) // an edge tile: computed whole, its part inside added
 	f(g.nb, a, b, scratch, nr, false)
 	for i := i0; i < min(i0+mr, d); i++ {
-		row := g.xx[i*d : (i+1)*d]
+		row := g.xx[i*ld : i*ld+d]
 		for j := j0; j < min(j0+nr, d); j++ {
-			row[j] += scratch[(i-i0)*nr+j-j0]
+			if g.sub {
+				row[j] -= scratch[(i-i0)*nr+j-j0]
+			} else {
+				row[j] += scratch[(i-i0)*nr+j-j0]
+			}
 		}
 	}
 }
