@@ -86,6 +86,43 @@ func TestRidgePenalisedClosedForm(t *testing.T) {
 	}
 }
 
+// C + λI singular to rounding: C = vvᵀ (rank one) with b = 0.7v, as the
+// moments of a table whose columns are multiples of one another, and λ at
+// or below rounding of ||C||. The solve must give C⁺b = 0.7v/||v||² (the
+// limit λ → 0 of the ridge solution, within rounding of it when λ is tiny)
+// whether the Cholesky pivot of the second column comes out 0 (λ = 1e-300:
+// 4 + 1e-300 − 4) or tiny and positive (λ = 1e-17), never the rounding in
+// b's null-space components divided by λ. Also a C whose second column
+// differs from the first by one rounding (condition about 4e15).
+func TestRidgePenalisedSingular(t *testing.T) {
+	v := []float64{1, 2, 3}
+	const d = 3
+	C, b, want := make([]float64, d*d), make([]float64, d), make([]float64, d)
+	for i := range d {
+		for j := range d {
+			C[i*d+j] = v[i] * v[j]
+		}
+		b[i], want[i] = 0.7*v[i], 0.7*v[i]/14
+	}
+	for _, lambda := range []float64{1e-300, 1e-17} {
+		w := make([]float64, d)
+		if err := ridgePenalised(C, b, d, lambda, w); err != nil {
+			t.Fatal(err)
+		}
+		if diff := maxAbsDiff(w, want); !(diff <= 1e-12) {
+			t.Errorf("λ = %g: w = %v, want C⁺b = %v", lambda, w, want)
+		}
+	}
+	near := []float64{1, 1, 1, 1 + 0x1p-50} // [[1, 1], [1, 1 + 2⁻⁵⁰]]
+	w := make([]float64, 2)
+	if err := ridgePenalised(near, []float64{1, 1}, 2, 1e-300, w); err != nil {
+		t.Fatal(err)
+	}
+	if diff := maxAbsDiff(w, []float64{0.5, 0.5}); !(diff <= 1e-12) {
+		t.Errorf("nearly singular: w = %v, want about (0.5, 0.5), the minimiser along C's large eigenvector", w)
+	}
+}
+
 // fiRidgeKKT checks (C + μI)w = b, ||w|| ≤ B, μ ≥ 0, μ(||w||−B) = 0: the
 // gradient 2(Cw − b) of the empirical loss must be −2μw.
 func fiRidgeKKT(C, b []float64, d int, B float64, w []float64) (mu float64, msg string) {

@@ -232,21 +232,49 @@ func ridgePenalised(C, b []float64, d int, lambda float64, w []float64) error {
 	// 42 ms; gonum's mat.Cholesky also estimated the condition number,
 	// which took half of each solve, and it was ignored here).
 	A := slices.Clone(C[:d*d])
+	var top float64
 	for i := range d {
 		A[i*d+i] += lambda
+		top = max(top, A[i*d+i])
 	}
-	if dense.Cholesky(A, d) {
+	if dense.Cholesky(A, d) && minPivot(A, d) > roundingZero(top, d) {
 		copy(w, b)
 		dense.CholeskySolve(A, d, w)
 		return nil
 	}
-	// λ below rounding of ||C||: solve in the eigenbasis instead.
+	// C + λI singular to rounding (a pivot at or below rounding of its
+	// largest diagonal entry: λ below rounding of ||C|| and columns that are
+	// combinations of others): solve in the eigenbasis, leaving out the
+	// directions where e + λ is below rounding of the largest eigenvalue.
+	// b = Xᵀy/m has no component there but rounding, which 1/(e + λ) would
+	// blow up; what is left is the limit λ → 0 of the ridge solution, C⁺b.
 	Q, ev, beta, err := eigenMoments(C, b, d)
 	if err != nil {
 		return err
 	}
+	zero := roundingZero(ev[d-1], d)
+	for i, e := range ev {
+		if e+lambda <= zero {
+			beta[i] = 0
+		}
+	}
 	secularPoint(Q, ev, beta, lambda, w)
 	return nil
+}
+
+// roundingZero is the size below which a pivot or eigenvalue of a d×d
+// symmetric matrix whose largest diagonal entry or eigenvalue is top
+// cannot be told from 0: d·1e-15·top (ridgeBall's rule).
+func roundingZero(top float64, d int) float64 { return top * float64(d) * 1e-15 }
+
+// minPivot returns the smallest squared diagonal entry of the Cholesky
+// factor U (d×d, row-major): the smallest pivot of the elimination.
+func minPivot(u []float64, d int) float64 {
+	p := math.Inf(1)
+	for i := range d {
+		p = min(p, u[i*d+i]*u[i*d+i])
+	}
+	return p
 }
 
 // eigenMoments returns C = Q diag(ev) Qᵀ (ev clipped at 0) and β = Qᵀb.
@@ -305,8 +333,7 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) error {
 	if err != nil {
 		return err
 	}
-	emax := ev[d-1]
-	zero := emax * float64(d) * 1e-15 // eigenvalues below rounding of ||C||
+	zero := roundingZero(ev[d-1], d) // eigenvalues below rounding of ||C||
 	var nb2, n0 float64
 	interior := true
 	for i, e := range ev {

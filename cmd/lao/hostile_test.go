@@ -409,11 +409,11 @@ func finiteCases() []hostileCase {
 		fmt.Fprintf(&hugeY, "%g,%d,%s\n", a, i%5, y)
 	}
 	return []hostileCase{
-		// b = 2a: C + λI is singular to rounding. Since ridge's Cholesky
-		// became dense.Cholesky the solve goes through (before, dpotrf's
-		// pivot came out non-positive and the eigenbasis solve gave +Inf):
-		// a fit that predicts, and the warning that the weights of a and b
-		// are arbitrary.
+		// b = 2a: C + λI is singular to rounding. The solve leaves out the
+		// direction C cannot tell from 0 (ridgePenalised; before 2026-12-02
+		// it divided that direction's rounding by λ and gave +Inf): the
+		// minimum-norm weights, which predict, and the warning that the
+		// weights of a and b are arbitrary.
 		{"finite", "collinear columns, ridge at λ = 1e-300", fit("c.csv", collinear.String(), "--solver", "ridge", "--lambda", "1e-300"), handled,
 			[]string{"columns a and b carry the same information", "the weights split between them arbitrarily"}},
 		{"finite", "labels near MaxFloat64", fit("h.csv", hugeY.String(), "--solver", "ridge"), clearError, []string{"Inf", "rescale"}},

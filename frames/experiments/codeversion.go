@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "cefabdc972ffca59e63b9c92a7b4037fa1cac1516d4c47b5570f255d795fea64"
+const CodeVersion = "d3d3ad8ff9b209743321fa9635cb232e73e49473e89d2bc3eb705de5cdf78e61"

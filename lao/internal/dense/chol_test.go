@@ -39,6 +39,11 @@ func TestCholeskyMatchesLAPACK(t *testing.T) {
 			t.Fatalf("d = %d: dpotrf failed", d)
 		}
 		got := slices.Clone(a)
+		for i := range d { // the lower triangle must not be read
+			for j := range i {
+				got[i*d+j] = math.NaN()
+			}
+		}
 		if !Cholesky(got, d) {
 			t.Fatalf("d = %d: Cholesky failed on a positive definite matrix", d)
 		}
@@ -111,6 +116,30 @@ func TestCholeskyRefuses(t *testing.T) {
 		a[c.i*d+c.i] = c.v
 		if Cholesky(a, d) {
 			t.Errorf("%s: Cholesky accepted it", c.name)
+		}
+	}
+	const d = 130
+	for _, c := range []struct {
+		name   string
+		i, j   int
+		v      float64
+		accept bool
+	}{
+		// a positive diagonal and an off-diagonal entry that makes the
+		// 2×2 minor of (i, j) negative, in a later block: indefinite
+		{"indefinite, positive diagonal", 70, 100, 0, false},
+		{"NaN off the diagonal", 5, 90, math.NaN(), false},
+		{"+Inf off the diagonal", 80, 81, math.Inf(1), false},
+		{"NaN below the diagonal (not read)", 90, 5, math.NaN(), true},
+	} {
+		a := spd(d, 4)
+		v := c.v
+		if c.name == "indefinite, positive diagonal" {
+			v = 2 * math.Sqrt(a[c.i*d+c.i]*a[c.j*d+c.j])
+		}
+		a[c.i*d+c.j] = v
+		if got := Cholesky(a, d); got != c.accept {
+			t.Errorf("%s: Cholesky returned %v, want %v", c.name, got, c.accept)
 		}
 	}
 }

@@ -85,7 +85,8 @@ func (g *Gram) Add(x []float64) {
 }
 
 // AddSparse adds x xᵀ for the row whose non-zeros are xs at the increasing
-// indices idx, in O(len(idx)²).
+// indices idx, in O(len(idx)²), to a Gram matrix of its own (NewGram; not
+// to a view, whose stride and sign it ignores).
 func (g *Gram) AddSparse(idx []int, xs []float64) {
 	d := g.d
 	for a, i := range idx {
