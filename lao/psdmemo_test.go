@@ -135,3 +135,27 @@ func TestRidgeEigenMemoSameWeights(t *testing.T) {
 		t.Errorf("memo's decomposition differs from eigenGram's")
 	}
 }
+
+// psdKey tells apart matrices that differ in one bit of one entry (one ulp,
+// the sign of a zero, a NaN's payload) or only in d, and gives the same key
+// for the same bits.
+func TestPSDKeyBits(t *testing.T) {
+	nan := math.NaN()
+	a := []float64{1, 0, nan, 2}
+	k := psdKey(a, 2)
+	if psdKey(slices.Clone(a), 2) != k {
+		t.Fatal("the same bits gave two keys")
+	}
+	for _, b := range [][]float64{
+		{math.Nextafter(1, 2), 0, nan, 2},
+		{1, math.Copysign(0, -1), nan, 2},
+		{1, 0, math.Float64frombits(math.Float64bits(nan) ^ 1), 2},
+	} {
+		if psdKey(b, 2) == k {
+			t.Errorf("%v: the same key as %v", b, a)
+		}
+	}
+	if psdKey(a, 1) == k {
+		t.Error("d = 1 and d = 2 gave the same key")
+	}
+}

@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "d3d3ad8ff9b209743321fa9635cb232e73e49473e89d2bc3eb705de5cdf78e61"
+const CodeVersion = "653f630c60ad7b75f349157dbc137cbdddd79fde699ee15d3abeefd3995553a2"
