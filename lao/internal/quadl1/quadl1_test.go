@@ -2,16 +2,20 @@ package quadl1
 
 import (
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/laoproject/lao/lao/internal/errs"
 )
 
 // qpRandPSD returns A = XᵀX/r for an r×d Gaussian X (rank min(r, d)) with
@@ -421,5 +425,51 @@ func BenchmarkMinQuadL1BallMNIST(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// checkQuad refuses a non-finite entry of A or v and an asymmetric pair
+// wherever it sits (inside a tile of asymmetric's, across tiles, in the
+// last row and column of a d that is not a whole number of tiles), and
+// accepts A when every pair agrees to its tolerance.
+func TestCheckQuadRefuses(t *testing.T) {
+	const d = 70
+	sym := func() []float64 {
+		A := make([]float64, d*d)
+		for i := range d {
+			for j := range d {
+				A[i*d+j] = 1 / float64(1+i+j)
+			}
+		}
+		return A
+	}
+	v := make([]float64, d)
+	if err := checkQuad(sym(), v, d); err != nil {
+		t.Fatalf("a symmetric matrix: %v", err)
+	}
+	A := sym()
+	A[3*d+60] += 0.5e-9 // within 1e-9·max|A| = 1e-9
+	if err := checkQuad(A, v, d); err != nil {
+		t.Fatalf("within the tolerance: %v", err)
+	}
+	for _, p := range [][2]int{{1, 2}, {5, 40}, {33, 34}, {0, d - 1}, {d - 2, d - 1}, {40, 5}} {
+		A := sym()
+		A[p[0]*d+p[1]] += 1e-6
+		err := checkQuad(A, v, d)
+		if !errors.Is(err, errs.ErrParam) || !strings.Contains(err.Error(), "not symmetric") {
+			t.Errorf("A[%d][%d] changed: %v", p[0], p[1], err)
+		}
+	}
+	for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		A := sym()
+		A[d*d-1] = x
+		if err := checkQuad(A, v, d); !errors.Is(err, errs.ErrNotFinite) {
+			t.Errorf("A's last entry %v: %v", x, err)
+		}
+		w := make([]float64, d)
+		w[d-1] = x
+		if err := checkQuad(sym(), w, d); !errors.Is(err, errs.ErrNotFinite) {
+			t.Errorf("v's last entry %v: %v", x, err)
+		}
 	}
 }
