@@ -97,9 +97,9 @@ func (s *AER) Start(p Problem) (Learner, Budget, error) {
 // newAERLearner returns AER's learner with kx attributes for v and ky
 // draws for ŷ (ky = 0: ŷ = 0, the Centroid solver).
 func newAERLearner(kx, ky int, B, lambda float64, p Problem) *aerLearner {
+	perm, swaps, out := subsetScratch(p.D, kx)
 	return &aerLearner{kx: kx, ky: ky, B: B, lambda: lambda, rng: p.Rand,
-		w: core.NewL1Ball(p.D), perm: identity(p.D), swaps: make([]int, p.D),
-		out: make([]int, p.D), v: newSparseVec(p.D)}
+		w: core.NewL1Ball(p.D), perm: perm, swaps: swaps, out: out, v: newSparseVec(p.D)}
 }
 
 // aerLearner runs AER on the l1-ball core: O(k log d) per example
@@ -111,7 +111,7 @@ type aerLearner struct {
 	rng       *rand.Rand
 	w         *core.L1Ball // w_t and the running sum
 	t         int
-	perm      []int // identity permutation, scratch for sampling without replacement
+	perm      []int // identity permutation, scratch for sampling without replacement (nil for kx ≤ sparseShuffle: subsetScratch)
 	swaps     []int
 	out       []int
 	v         *sparseVec
@@ -219,6 +219,16 @@ func sparseSample(d, k int, rng *rand.Rand, out []int) []int {
 		out[i] = vj // perm[i] = perm[j], taken
 	}
 	return out[:k]
+}
+
+// subsetScratch returns the scratch of sampleWithoutReplacement(d, k, …):
+// out for the k indices and, only when k is above sparseShuffle (the
+// shuffle then swaps in a permutation), the identity perm and swaps.
+func subsetScratch(d, k int) (perm, swaps, out []int) {
+	if k > sparseShuffle {
+		perm, swaps = identity(d), make([]int, k)
+	}
+	return perm, swaps, make([]int, k)
 }
 
 // identity returns [0, 1, ..., n-1].

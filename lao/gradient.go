@@ -71,7 +71,8 @@ func EstimateGradient(solver string, k int, w, x []float64, y float64, rng *rand
 		}
 		ex.Reset(x, y, k)
 		kx, ky := (k+1)/2, k/2
-		yhat := aerEstimates(ex, newDenseL1(w), kx, ky, rng, identity(d), make([]int, d), make([]int, d), xt)
+		perm, swaps, out := subsetScratch(d, kx)
+		yhat := aerEstimates(ex, newDenseL1(w), kx, ky, rng, perm, swaps, out, xt)
 		for _, i := range xt.idx {
 			g[i] = 2 * (yhat - y) * xt.at(i)
 		}
