@@ -5,6 +5,8 @@ import (
 	"math"
 	"runtime"
 	"testing"
+
+	"github.com/laoproject/lao/lao/internal/core"
 )
 
 // benchMatrixBytes is the size of the row matrix the benchmarks cycle
@@ -98,6 +100,85 @@ func benchRaw(b *testing.B, d, a int) {
 		}
 	}
 }
+
+// What AER's step must at least do with an index-ordered sum tree, beside
+// the raw loop: per row, k/2 = 2 uniform attributes and 2 drawn with
+// probability proportional to a weight (core.PairTree.SampleAffine, as
+// L1Ball.SampleAbs), the 4 reads in one batch, and the 2 uniform
+// coordinates' weights set anew (PairTree.Set, as L1Ball.Add). No heap, no
+// lazy sums, no projection: the gap between this and AER is the l1 ball's
+// bookkeeping; between this and raw/k=5, the draws' dependent walks.
+//
+//	go test ./lao -run XXX -bench BenchmarkAERFloor -benchtime 1000000x
+func BenchmarkAERFloor(b *testing.B) {
+	for _, d := range []int{784, 10000, 100000} {
+		b.Run(fmt.Sprintf("raw/k=5/d=%d", d), func(b *testing.B) { benchRaw(b, d, 5) })
+		b.Run(fmt.Sprintf("serial/k=4/d=%d", d), func(b *testing.B) { benchSerialReads(b, d) })
+		b.Run(fmt.Sprintf("tree/k=4/d=%d", d), func(b *testing.B) { benchTreeFloor(b, d) })
+	}
+}
+
+// benchTreeFloor times the loop BenchmarkAERFloor describes.
+func benchTreeFloor(b *testing.B, d int) {
+	ds, err := benchRows(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := NewRand(2)
+	ms, ones := make([]float64, d), make([]float64, d)
+	for i := range ms {
+		ms[i], ones[i] = rng.Float64()+0.5, 1
+	}
+	tr := core.NewPairTree(d)
+	tr.Build(ms, ones)
+	var idx [4]int
+	var sink float64
+	m := ds.Len()
+	b.ResetTimer()
+	for i := range b.N {
+		row := ds.Row(i % m)
+		idx[0], idx[1] = rng.IntN(d), rng.IntN(d)
+		total, _ := tr.Totals()
+		idx[2], idx[3] = tr.SampleAffine(rng.Float64()*total, 0), tr.SampleAffine(rng.Float64()*total, 0)
+		for _, j := range idx {
+			sink += row[j]
+		}
+		tr.Set(idx[0], rng.Float64()+0.5, 1)
+		tr.Set(idx[1], rng.Float64()+0.5, 1)
+	}
+	benchSink = sink
+}
+
+// benchSerialReads times 4 uniform reads per row issued together, as a
+// solver's batch, where a row's indices wait on the previous row's values
+// (a solver's next draws wait on its update): the reads of one row overlap,
+// those of consecutive rows do not, unlike raw/k=5's.
+func benchSerialReads(b *testing.B, d int) {
+	ds, err := benchRows(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := NewRand(2)
+	var sum float64
+	m := ds.Len()
+	b.ResetTimer()
+	for i := range b.N {
+		row := ds.Row(i % m)
+		dep := int(math.Float64bits(sum) & 1) // 0, but only once the reads are in
+		var idx [4]int
+		for r := range idx {
+			idx[r] = (rng.IntN(d) + dep) % d
+		}
+		for _, j := range idx {
+			sum += row[j]
+		}
+		sum = math.Abs(sum) * 0 // keeps the dependency, not the value
+	}
+	benchSink = sum
+}
+
+// benchSink keeps benchTreeFloor's reads from being optimised away.
+var benchSink float64
 
 // Zero allocations per example after Start, for every budgeted solver.
 func TestObserveDoesNotAllocate(t *testing.T) {
