@@ -42,7 +42,7 @@ var baselinePSD = newPSDMemo(psdMemoBytes)
 // Ridge's constrained form and the corrected ridge of revealed cells
 // (eigenMoments), keyed likewise: cross-validation solves each fold once
 // per radius B or penalty λ of the grid, and every grid point needs the
-// same C = Q diag(ev) Qᵀ (on the simulated data of Kukliansky & Shamir,
+// same C = Q diag(ev) Qᵀ (on the simulated data of Kukliansky & Shamir 2015,
 // d = 500, the eigendecomposition was most of Ridge's CV). Only β = Qᵀb
 // and the secular equation are then computed per grid point.
 var gramEigen = newPSDMemo(psdMemoBytes)

@@ -36,7 +36,7 @@ func ddNote(s lao.Solver, train lao.Table, k int) string {
 	if lao.Describe(s).Ball == "l1" {
 		ratio, name, r = br.Lasso, "rho_lasso", rho.Lasso
 	}
-	return fmt.Sprintf("data-dependent sampling (Kukliansky & Shamir): on the data as the solver sees them %s = %.3f, "+
+	return fmt.Sprintf("data-dependent sampling (Kukliansky & Shamir 2015): on the data as the solver sees them %s = %.3f, "+
 		"predicted bound ratio to the uniform solver at k = %d: %.3f (1 = no gain; `lao describe --k K` compares the raw table; "+
 		"--param paper=1 draws the inner-product attribute by the moments too)", name, r, k, ratio)
 }

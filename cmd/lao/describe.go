@@ -272,7 +272,7 @@ func printDescribe(w io.Writer, r *describeReport) {
 	row(fmt.Sprintf("DD/uniform bound, lasso, k = %d", r.K), float64(r.BoundLasso), float64(r.Scaled.BoundLasso))
 	tw.Flush()
 	fmt.Fprintln(w, "  (AERR's theorem assumes ||x||₂ ≤ 1, AER's, AELR's and Baseline's ||x||∞ ≤ 1; all of them |y| ≤ B = 1 by default)")
-	fmt.Fprintln(w, "  (rho: improvement ratios of Kukliansky & Shamir, eqs. 11-12; 1 = every attribute has the same second moment,")
+	fmt.Fprintln(w, "  (rho: improvement ratios of Kukliansky & Shamir 2015, eqs. 11-12; 1 = every attribute has the same second moment,")
 	fmt.Fprintln(w, "   smaller = more to gain from data-dependent sampling; the DD/uniform bound is DDAERR's (DDAELR's) excess-risk")
 	fmt.Fprintln(w, "   bound over AERR's (AELR's), each at its best step: √((rho·d + k − 1)/(d + k − 1)), 1 = no predicted gain)")
 	for _, m := range r.Notes {
