@@ -574,7 +574,7 @@ func printFit(w io.Writer, r *fitReport) error {
 			c.Attributes, c.Scoring, c.Labels, c.Aggregates, c.Queries, c.FullScan)
 	}
 	r.CostReport.print(w)
-	zero := "" // the training mean, as everywhere unless said
+	zero := ": the training mean" // as everywhere unless said
 	if !r.HasIntercept {
 		zero = ": it predicts 0, the data were not centred"
 	}
