@@ -72,6 +72,11 @@ type CSVOptions struct {
 	// Comma is the field separator. If 0, it is detected from the header
 	// line: the most frequent of ',', ';' and tab, or a space if none occurs.
 	Comma rune
+	// NoHeader says the file's first line is data, not names (UCI's .data
+	// files, scikit-learn's diabetes file): the columns are named column1 …
+	// columnN, N the first line's width, and Target, Ignore and Only use
+	// those names.
+	NoHeader bool
 	// DecimalComma reads the numbers as written with a decimal comma
 	// ("1,5"; points may group thousands where they cannot be a decimal
 	// point, "1.234,5"), by ingest.ParseDecimalComma: a cell with a decimal

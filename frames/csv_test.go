@@ -568,3 +568,55 @@ func TestNotNumbers(t *testing.T) {
 		t.Errorf("NotNumbers(a) = %v, %v for a numeric column", rows, ok)
 	}
 }
+
+// A file without a header line (NoHeader): its first line is a row, its
+// columns are column1 … columnN, and it reads as the same file with that
+// header would, one line on.
+func TestReadCSVNoHeader(t *testing.T) {
+	body := "1,2,3\n4,5,6\n7,8,9\n10,11,12\n"
+	tab, err := readCSV(t, body, frames.CSVOptions{Target: "column3", NoHeader: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named, err := readCSV(t, "column1,column2,column3\n"+body, frames.CSVOptions{Target: "column3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(tab.Lines) != "[1 2 3 4]" || fmt.Sprint(tab.Names()) != fmt.Sprint(named.Names()) {
+		t.Errorf("lines %v, names %v; with a header %v", tab.Lines, tab.Names(), named.Names())
+	}
+	for _, c := range named.Names() {
+		if got, want := tab.Col(c).Float(), named.Col(c).Float(); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("column %s: %v, with a header %v", c, got, want)
+		}
+	}
+	if _, err := readCSV(t, "1,2,3\n4,5\n", frames.CSVOptions{Target: "column3", NoHeader: true}); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("ragged second line: %v", err)
+	}
+	if _, err := readCSV(t, "", frames.CSVOptions{Target: "column3", NoHeader: true}); !errors.Is(err, lao.ErrEmpty) {
+		t.Errorf("empty file: %v", err)
+	}
+	_, err = readCSV(t, body, frames.CSVOptions{Target: "y", NoHeader: true})
+	if err == nil || !strings.Contains(err.Error(), "column3") || strings.Contains(err.Error(), "looks like data") {
+		t.Errorf("unknown target: %v", err)
+	}
+	// Without NoHeader, the hint names it.
+	if _, err := readCSV(t, body, frames.CSVOptions{Target: "column3"}); err == nil || !strings.Contains(err.Error(), "NoHeader") {
+		t.Errorf("headerless file read with a header: %v", err)
+	}
+}
+
+// StreamCSV reads the first line of a headerless file as a row in every
+// pass.
+func TestStreamCSVNoHeader(t *testing.T) {
+	text := streamCSV(300)
+	body := text[strings.IndexByte(text, '\n')+1:]
+	st, err := frames.StreamCSV(opener(body), frames.StreamOptions{CSV: frames.CSVOptions{Name: "s.csv", Target: "column6", Missing: frames.MissingMean, NoHeader: true},
+		Options: frames.Options{Center: true, Scaling: frames.StandardL2, FillMissing: true, DropConstant: true}, TestFrac: 0.25, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.MTrain+st.MTest != 300 || !slices.Contains(st.Features(), "column1") {
+		t.Errorf("%d + %d rows, features %v; want 300 rows", st.MTrain, st.MTest, st.Features())
+	}
+}

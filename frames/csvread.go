@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/frames/ingest"
@@ -18,6 +19,11 @@ type csvFile struct {
 	cur    []string // the current record
 	closer io.Closer
 	parse  func(string) (float64, ingest.CellKind) // CSVOptions.NumberParser
+	// With CSVOptions.NoHeader: the generated names, and the first line,
+	// read to count its fields, until Next returns it.
+	names     []string
+	first     []string
+	firstLine int
 }
 
 // openCSV starts reading a CSV (decompression, encoding, limits,
@@ -27,7 +33,7 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	if err != nil {
 		return nil, ingestErr(err)
 	}
-	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: opt.Comma})
+	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: opt.Comma, NoHeader: opt.NoHeader})
 	if err != nil {
 		return nil, ingestErr(err)
 	}
@@ -35,7 +41,30 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	if f.parse, err = opt.NumberParser(); err != nil {
 		return nil, err
 	}
+	if opt.NoHeader {
+		if err := f.nameColumns(); err != nil {
+			return nil, err
+		}
+	}
 	return newRowTable(f, name, opt)
+}
+
+// nameColumns reads the first line of a file without a header, keeps it
+// for Next and names its columns column1 … columnN.
+func (f *csvFile) nameColumns() error {
+	rec, line, err := f.rec.Read()
+	if err == io.EOF {
+		return fmt.Errorf("frames: %s: no rows: %w", f.in.Name, lao.ErrEmpty)
+	}
+	if err != nil {
+		return ingestErr(err)
+	}
+	f.first, f.firstLine = slices.Clone(rec), line
+	f.names = make([]string, len(rec))
+	for j := range f.names {
+		f.names[j] = fmt.Sprintf("column%d", j+1)
+	}
+	return nil
 }
 
 // NumberParser returns how opt reads a number (every number column of a
@@ -68,11 +97,20 @@ func (t *rowTable) csvMarks() fileMarks {
 	return fileMarks{}
 }
 
-// Names returns the header's fields.
-func (f *csvFile) Names() []string { return f.rec.Header() }
+// Names returns the header's fields (column1 … columnN without a header).
+func (f *csvFile) Names() []string {
+	if f.names != nil {
+		return f.names
+	}
+	return f.rec.Header()
+}
 
 // Next reads the next record and returns its file line.
 func (f *csvFile) Next() (int, error) {
+	if f.first != nil {
+		f.cur, f.first = f.first, nil
+		return f.firstLine, nil
+	}
 	rec, line, err := f.rec.Read()
 	if err == io.EOF {
 		return 0, io.EOF

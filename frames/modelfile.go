@@ -62,6 +62,10 @@ type FitInfo struct {
 	// otherwise (SetNumberMarks, NumberMarks).
 	Decimal   string `json:"decimal,omitempty"`
 	Thousands string `json:"thousands,omitempty"`
+	// NoHeader: that table was a CSV file without a header line, read with
+	// CSVOptions.NoHeader (its columns named column1 … columnN); predict
+	// reads a new CSV file so unless told otherwise.
+	NoHeader bool `json:"no_header,omitempty"`
 	// With prices (ours, docs/costs.md): the price of each column, the
 	// cost budgets per training example and for the model's support at
 	// prediction time (0: none), and what the fit spent in all, at most and

@@ -148,7 +148,7 @@ func (t *rowTable) headerHint() string {
 	if 2*(countTrue(t.unnamed)+len(numericNames(t.names))) < len(t.names) {
 		return ""
 	}
-	return "\n(line 1 looks like data, not a header: the file needs a first row naming its columns; if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, delete the lines above them, e.g. tail -n +2 FILE > NEW.csv)"
+	return "\n(line 1 looks like data, not a header: if the file has no header, read it with CSVOptions.NoHeader (lao's --no-header), which names its columns column1 … columnN; if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, delete the lines above them, e.g. tail -n +2 FILE > NEW.csv)"
 }
 
 // NumericHeader returns the names that are numbers when they and the

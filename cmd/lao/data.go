@@ -175,6 +175,7 @@ type tableFlags struct {
 	ignore       string
 	decimal      string
 	thousands    string
+	noHeader     bool
 	lim          limitFlags
 	db           dbFlags // a database --data (database.go)
 }
@@ -189,6 +190,8 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	fs.StringVar(&t.thousands, "thousands", "", "the `mark` a CSV file writes between groups of three digits: . (with --decimal ,) , ' or a space "+
 		"(with --decimal , and --thousands . the cell 7.225 is 7225; with --thousands , the cell 1,234.5 is 1234.5); a mark out of place is an error naming the cell; "+
 		"a saved model keeps it, and predict reads with the model's mark where this flag is not given")
+	fs.BoolVar(&t.noHeader, "no-header", false, "the CSV file's first line is data, not column names: its columns are named column1 … columnN "+
+		"(for --target and --ignore, and in the model's output)")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }
@@ -209,12 +212,13 @@ func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 func (t *tableFlags) csvOptions(cmd string, policy frames.Missing) (frames.CSVOptions, error) {
 	comma, thousands, err := t.numberMarks()
 	return frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(), DecimalComma: comma,
-		Thousands: thousands, Limits: t.lim.limits(cmd, false)}, err
+		Thousands: thousands, NoHeader: t.noHeader, Limits: t.lim.limits(cmd, false)}, err
 }
 
 // numberMarks parses --decimal and --thousands; only a CSV file's cells
 // are text to read so (a Parquet or Arrow file, a database and a named
-// data set hold typed numbers).
+// data set hold typed numbers), and only a CSV file may lack a header
+// (--no-header).
 func (t *tableFlags) numberMarks() (decimalComma bool, thousands rune, err error) {
 	dec := "."
 	switch t.decimal {
@@ -236,6 +240,9 @@ func (t *tableFlags) numberMarks() (decimalComma bool, thousands rune, err error
 	}
 	if (decimalComma || thousands != 0) && !t.isCSV() {
 		return false, 0, fmt.Errorf("--decimal and --thousands: %s is not a CSV file (its numbers are stored as numbers)", t.data)
+	}
+	if t.noHeader && !t.isCSV() {
+		return false, 0, fmt.Errorf("--no-header: %s is not a CSV file (its columns have names)", t.data)
 	}
 	return decimalComma, thousands, nil
 }

@@ -251,3 +251,38 @@ func TestFeatureOutlierNote(t *testing.T) {
 		t.Errorf("describe without an outlier: %v\n%s", err, out)
 	}
 }
+
+// --no-header: a headerless file's columns are column1 … columnN; the fit
+// equals the fit of the same file with that header line; a saved model
+// remembers it, and predict reads a headerless file so without the flag.
+func TestNoHeader(t *testing.T) {
+	text := linearCSV(120, -1, "")
+	body := text[strings.IndexByte(text, '\n')+1:]
+	bare := writeTemp(t, "bare.csv", body)
+	named := writeTemp(t, "named.csv", "column1,column2,column3,column4,column5,column6\n"+body)
+	model := writeTemp(t, "m.json", "")
+	got, err := runCmd(t, "fit", "--data", bare, "--no-header", "--target", "column6", "--solver", "ridge", "--cv", "0", "--save-model", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := runCmd(t, "fit", "--data", named, "--target", "column6", "--solver", "ridge", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	coef := func(s string) string { return s[strings.Index(s, "(intercept)"):] }
+	if !strings.Contains(got, "column2 ") || coef(got) != coef(want) {
+		t.Errorf("fit --no-header:\n%s\nwith the header line:\n%s", got, want)
+	}
+	var p1, p2 string
+	stderr := captureStderr(t, func() { p1, err = runCmd(t, "predict", "--model", model, "--data", bare) })
+	if err != nil || !strings.Contains(stderr, "read without a header line") {
+		t.Errorf("predict on a headerless file with a --no-header model: %v\n%s", err, stderr)
+	}
+	// The same predictions, the file lines one apart.
+	values := func(s string) string { return regexp.MustCompile(`(?m)^\d+,`).ReplaceAllString(s, "") }
+	if p2, err = runCmd(t, "predict", "--model", model, "--data", named, "--no-header=false"); err != nil || values(p1) != values(p2) || p1 == p2 {
+		t.Errorf("predict --no-header=false on the file with the header: %v\n%.200s\nwant\n%.200s", err, p2, p1)
+	}
+	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--no-header"}, "--no-header", "not a CSV file")
+	wantErr(t, []string{"fit", "--data", bare, "--target", "y"}, "line 1 looks like data", "--no-header")
+}

@@ -72,6 +72,9 @@ func runPredict(args []string, stdout io.Writer) error {
 		return err
 	}
 	marksNote, fromModel := modelNumberMarks(&tf, m, flagGiven(fs, "decimal"), flagGiven(fs, "thousands"))
+	if note := modelNoHeader(&tf, m, flagGiven(fs, "no-header")); note != "" {
+		marksNote = strings.TrimPrefix(marksNote+"; "+note, "; ")
+	}
 	p, err := predictFile(&tf, m, *budget, marksNote, fromModel)
 	if err != nil {
 		return err
@@ -130,6 +133,17 @@ func modelNumberMarks(tf *tableFlags, m *frames.Model, gotDecimal, gotThousands 
 		note = fmt.Sprintf("this file is read with %s; the model's training table with %s", marksText(fc, ft), model)
 	}
 	return note, len(from) > 0
+}
+
+// modelNoHeader reads a CSV file without a header line, as the model's
+// training table was (fit --no-header), where predict was not given the
+// flag, and says so.
+func modelNoHeader(tf *tableFlags, m *frames.Model, given bool) (note string) {
+	if given || m.Fit == nil || !m.Fit.NoHeader || !tf.isCSV() {
+		return ""
+	}
+	tf.noHeader = true
+	return "read without a header line (columns column1 … columnN), as the model's training table was; give --no-header=false if this file names its columns"
 }
 
 // marksText writes number marks as the flags that give them.
