@@ -70,7 +70,9 @@ type CSVOptions struct {
 	// Name names the input in messages (a file name); "" means "CSV".
 	Name string
 	// Comma is the field separator. If 0, it is detected from the header
-	// line: the most frequent of ',', ';' and tab, or a space if none occurs.
+	// line (the first line that is not blank): the most frequent of ',',
+	// ';' and tab, or a space if none occurs; with DecimalComma a ';' or
+	// tab on that line is the separator however many commas it holds.
 	Comma rune
 	// NoHeader says the file's first line is data, not names (UCI's .data
 	// files, scikit-learn's diabetes file): the columns are named column1 …

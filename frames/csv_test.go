@@ -604,6 +604,33 @@ func TestReadCSVNoHeader(t *testing.T) {
 	if _, err := readCSV(t, body, frames.CSVOptions{Target: "column3"}); err == nil || !strings.Contains(err.Error(), "NoHeader") {
 		t.Errorf("headerless file read with a header: %v", err)
 	}
+	// A first line narrower than the rest, an unknown ignored column, and a
+	// header read as data are explained.
+	for _, c := range []struct {
+		text string
+		opt  frames.CSVOptions
+		want string
+	}{
+		{"1,2,3\n4,5,6,7\n", frames.CSVOptions{Target: "column4"}, "named after line 1's 3 fields"},
+		{body, frames.CSVOptions{Target: "column3", Ignore: []string{"b"}}, "named after line 1's 3 fields"},
+		{"a,b,y\n" + body, frames.CSVOptions{Target: "column3"}, "line 1 looks like a header"},
+	} {
+		c.opt.NoHeader = true
+		if _, err := readCSV(t, c.text, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
+	}
+	// The separator comes from the first line that is not blank, and with
+	// decimal commas a ';' or tab wins over the commas of a line of data.
+	for _, text := range []string{"1,5;2,25;3,125\n4,5;5,5;6,5\n", "\n\n1,5;2,25;3,125\n4,5;5,5;6,5\n", "1,5\t2,25\t3,125\n4,5\t5,5\t6,5\n"} {
+		tab, err := readCSV(t, text, frames.CSVOptions{Target: "column3", NoHeader: true, DecimalComma: true})
+		if err != nil || len(tab.Columns) != 3 || tab.Col("column3").Float()[0] != 3.125 {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	if tab, err := readCSV(t, "\na;b;y\n1;2;3\n", frames.CSVOptions{Target: "y"}); err != nil || len(tab.Columns) != 3 {
+		t.Errorf("a blank line above a ';' header: %v", err)
+	}
 }
 
 // StreamCSV reads the first line of a headerless file as a row in every

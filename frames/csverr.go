@@ -91,6 +91,21 @@ type CellsError struct {
 	// FirstBlank holds the first few (their positions, no text).
 	Blank      int
 	FirstBlank []Cell
+	// NoHeader: the file was read without a header line
+	// (CSVOptions.NoHeader); when every bad cell is on line 1, the message
+	// says that line looks like a header.
+	NoHeader bool
+}
+
+// headerLike reports whether the only bad cell of every column is on line
+// 1: a header read as data.
+func (e *CellsError) headerLike() bool {
+	for _, in := range e.Columns {
+		if in.Missing+in.NotNumbers != 1 || len(in.First) == 0 || in.First[0].Line != 1 || in.First[0].unit == "row" {
+			return false
+		}
+	}
+	return e.NoHeader && len(e.Columns) > 0
 }
 
 // blankRows counts the rows whose every cell is missing, keeping the first
@@ -156,7 +171,11 @@ func (e *CellsError) Error() string {
 	if len(e.Columns) > 1 {
 		head = fmt.Sprintf("%d numeric columns have cells missing or not numbers: ", len(e.Columns))
 	}
-	return fmt.Sprintf("frames: %s: %s%s%s; %s", e.Input, e.blank(), head, strings.Join(parts, "; "), e.advice())
+	msg := fmt.Sprintf("frames: %s: %s%s%s; %s", e.Input, e.blank(), head, strings.Join(parts, "; "), e.advice())
+	if e.headerLike() {
+		msg += "\n(line 1 looks like a header: its cells are the only ones that are not numbers in their columns; read the file without --no-header, CSVOptions.NoHeader in Go)"
+	}
+	return msg
 }
 
 // blank says which rows have no value at all ("" if none): their cells are

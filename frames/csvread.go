@@ -33,7 +33,7 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	if err != nil {
 		return nil, ingestErr(err)
 	}
-	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: opt.Comma, NoHeader: opt.NoHeader})
+	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: opt.Comma, NoHeader: opt.NoHeader, DecimalComma: opt.DecimalComma})
 	if err != nil {
 		return nil, ingestErr(err)
 	}

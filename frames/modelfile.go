@@ -66,6 +66,10 @@ type FitInfo struct {
 	// CSVOptions.NoHeader (its columns named column1 … columnN); predict
 	// reads a new CSV file so unless told otherwise.
 	NoHeader bool `json:"no_header,omitempty"`
+	// FileColumns is, with NoHeader, that file's number of columns: predict
+	// refuses a headerless file with another number (save the label
+	// column, if it was the last), whose names would be shifted.
+	FileColumns int `json:"file_columns,omitempty"`
 	// With prices (ours, docs/costs.md): the price of each column, the
 	// cost budgets per training example and for the model's support at
 	// prediction time (0: none), and what the fit spent in all, at most and

@@ -457,7 +457,7 @@ func (p *Prepared) Warnings() []string {
 			empty = fmt.Sprintf(" and %d are empty (named %s)", len(g), quoteFew(g, 2))
 		}
 		out = append(out, fmt.Sprintf("the header looks like data: %d column names are numbers (%s)%s: if the file has no header line, "+
-			"its first row was read as the column names and is not among the rows; read it with CSVOptions.NoHeader (lao's --no-header) or add a first line naming the columns "+
+			"its first row was read as the column names and is not among the rows; read it with --no-header (CSVOptions.NoHeader in Go) or add a first line naming the columns "+
 			"(if the names are on a later line, delete the lines above them)", len(n), quoteFew(n, 4), empty))
 	}
 	for _, c := range p.IDLike {

@@ -121,7 +121,7 @@ func (t *rowTable) header(rec []string) error {
 	}
 	for _, n := range t.opt.Ignore {
 		if _, ok := seen[n]; !ok {
-			return unknownColumn(n, "ignored", t.names)
+			return fmt.Errorf("%w%s", unknownColumn(n, "ignored", t.names), t.headerHint())
 		}
 	}
 	if tg := t.opt.Target; tg != "" {
@@ -137,10 +137,14 @@ func (t *rowTable) header(rec []string) error {
 
 // headerHint explains an error when the header row looks like data: most of
 // its names are numbers or empty (scikit-learn's bundled files start with a
-// line of counts, for example).
+// line of counts, for example); without a header, how the columns were
+// named.
 func (t *rowTable) headerHint() string {
 	if t.unit != "line" {
 		return ""
+	}
+	if t.opt.NoHeader {
+		return fmt.Sprintf("\n(read without a header line: the columns are named after line 1's %d fields, column1 … column%d)", len(t.names), len(t.names))
 	}
 	// Looser than NumericHeader's warning (half, not more than half, and
 	// years count): this hint is for a target that is not a column, which
@@ -148,7 +152,7 @@ func (t *rowTable) headerHint() string {
 	if 2*(countTrue(t.unnamed)+len(numericNames(t.names))) < len(t.names) {
 		return ""
 	}
-	return "\n(line 1 looks like data, not a header: if the file has no header, read it with CSVOptions.NoHeader (lao's --no-header), which names its columns column1 … columnN; if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, delete the lines above them, e.g. tail -n +2 FILE > NEW.csv)"
+	return "\n(line 1 looks like data, not a header: if the file has no header, read it with --no-header (CSVOptions.NoHeader in Go), which names its columns column1 … columnN; if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, delete the lines above them, e.g. tail -n +2 FILE > NEW.csv)"
 }
 
 // NumericHeader returns the names that are numbers when they and the

@@ -176,6 +176,7 @@ type tableFlags struct {
 	decimal      string
 	thousands    string
 	noHeader     bool
+	fileColumns  int // the CSV file's columns, once read (a model without a header records them)
 	lim          limitFlags
 	db           dbFlags // a database --data (database.go)
 }
@@ -191,7 +192,7 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 		"(with --decimal , and --thousands . the cell 7.225 is 7225; with --thousands , the cell 1,234.5 is 1234.5); a mark out of place is an error naming the cell; "+
 		"a saved model keeps it, and predict reads with the model's mark where this flag is not given")
 	fs.BoolVar(&t.noHeader, "no-header", false, "the CSV file's first line is data, not column names: its columns are named column1 … columnN "+
-		"(for --target and --ignore, and in the model's output)")
+		"(for --target and --ignore, and in the model's output); a saved model keeps it, and predict reads so where this flag is not given")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }
@@ -242,7 +243,7 @@ func (t *tableFlags) numberMarks() (decimalComma bool, thousands rune, err error
 		return false, 0, fmt.Errorf("--decimal and --thousands: %s is not a CSV file (its numbers are stored as numbers)", t.data)
 	}
 	if t.noHeader && !t.isCSV() {
-		return false, 0, fmt.Errorf("--no-header: %s is not a CSV file (its columns have names)", t.data)
+		return false, 0, fmt.Errorf("--no-header: %s is not a CSV file (only a CSV file's first line may be data)", t.data)
 	}
 	return decimalComma, thousands, nil
 }
@@ -299,6 +300,7 @@ func (t *tableFlags) readTableOnly(cmd string, only []string) (*frames.Table, er
 	if err != nil {
 		return nil, readAdvice(cmd, err, true)
 	}
+	t.fileColumns = len(tab.Columns)
 	return tab, nil
 }
 

@@ -440,7 +440,9 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		if comma, thousands, err := f.table.numberMarks(); err == nil { // checked when the table was read
 			saved.Fit.SetNumberMarks(frames.CSVOptions{DecimalComma: comma, Thousands: thousands})
 		}
-		saved.Fit.NoHeader = f.table.noHeader && f.table.isCSV()
+		if f.table.noHeader && f.table.isCSV() {
+			saved.Fit.NoHeader, saved.Fit.FileColumns = true, f.table.fileColumns
+		}
 		if st, err := os.Stat(f.table.data); err == nil && st.Mode().IsRegular() {
 			saved.Fit.DataBytes = st.Size()
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -284,5 +285,21 @@ func TestNoHeader(t *testing.T) {
 		t.Errorf("predict --no-header=false on the file with the header: %v\n%.200s\nwant\n%.200s", err, p2, p1)
 	}
 	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--no-header"}, "--no-header", "not a CSV file")
+	wantErr(t, []string{"predict", "--model", model, "--data", writeTemp(t, "t.svm", "1 1:2\n"), "--no-header"}, "--no-header", "not a CSV file")
+	// Named by their place: a file with other columns than the training
+	// file's is refused, but for the label when it was the last.
+	cut := func(from, to int) string {
+		var b strings.Builder
+		for line := range strings.Lines(body) {
+			f := strings.Split(strings.TrimSpace(line), ",")
+			b.WriteString(strings.Join(slices.Delete(f, from, to), ",") + "\n")
+		}
+		return b.String()
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", writeTemp(t, "less.csv", cut(2, 4))}, "has 4 columns and the model's training file had 6", "shifts every name")
+	if _, err := runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "nolabel.csv", cut(5, 6))); err != nil {
+		t.Errorf("predict on the headerless file without its label, the last column: %v", err)
+	}
+	wantErr(t, []string{"predict", "--model", model, "--data", writeTemp(t, "headed.csv", text), "--no-header=false"}, "fitted on a file without a header line")
 	wantErr(t, []string{"fit", "--data", bare, "--target", "y"}, "line 1 looks like data", "--no-header")
 }

@@ -71,6 +71,9 @@ func runPredict(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if _, _, err := tf.numberMarks(); err != nil && !tf.isCSV() { // a CSV file's marks may come from the model (modelNumberMarks)
+		return fmt.Errorf("predict: %w", err)
+	}
 	marksNote, fromModel := modelNumberMarks(&tf, m, flagGiven(fs, "decimal"), flagGiven(fs, "thousands"))
 	if note := modelNoHeader(&tf, m, flagGiven(fs, "no-header")); note != "" {
 		marksNote = strings.TrimPrefix(marksNote+"; "+note, "; ")
@@ -143,7 +146,26 @@ func modelNoHeader(tf *tableFlags, m *frames.Model, given bool) (note string) {
 		return ""
 	}
 	tf.noHeader = true
-	return "read without a header line (columns column1 … columnN), as the model's training table was; give --no-header=false if this file names its columns"
+	return "read without a header line, as the model's training table was: its columns are matched by place, so they must be the training file's in the same order " +
+		"(the label may be left out when it was the last); give --no-header=false if this file names its columns"
+}
+
+// headerlessWidth checks that a file read without a header line, whose
+// columns are named by their place, has the columns of the model's
+// training file (width of them), or all but the label when the label was
+// the last: one more or fewer elsewhere would shift every name, and the
+// model would read the wrong columns without a word.
+func headerlessWidth(tf *tableFlags, m *frames.Model, width int) error {
+	if !tf.noHeader || m.Fit == nil || m.Fit.FileColumns == 0 {
+		return nil
+	}
+	n := m.Fit.FileColumns
+	if width == n || (width == n-1 && m.Target == fmt.Sprintf("column%d", n)) {
+		return nil
+	}
+	return fmt.Errorf("predict: %s has %d columns and the model's training file had %d (the label %s): read without a header line, the columns are named by their place, "+
+		"so a column more or fewer shifts every name; give the file the training file's columns in the same order (the label may be left out only when it was the last)",
+		tf.data, width, n, m.Target)
 }
 
 // marksText writes number marks as the flags that give them.
@@ -280,6 +302,12 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		return nil, err
 	}
 	if err := modelColumnsPresent(tf.data, tab, used); err != nil {
+		if m.Fit != nil && m.Fit.NoHeader && !tf.noHeader {
+			err = fmt.Errorf("%w\n(the model was fitted on a file without a header line, fit --no-header: its columns are named column1 … columnN by their place)", err)
+		}
+		return nil, err
+	}
+	if err := headerlessWidth(tf, m, len(tab.Columns)); err != nil {
 		return nil, err
 	}
 	if tab.Missing == frames.MissingMean && m.Fill == nil && m.Transform != nil && m.Transform.Center {

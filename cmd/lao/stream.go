@@ -158,5 +158,6 @@ func openStream(f *fitFlags, s lao.Solver, policy frames.Missing, in *ingest.Reo
 	if err != nil {
 		return nil, nil, readAdvice("fit", err, true)
 	}
+	f.table.fileColumns = len(st.Columns)
 	return st, done, nil
 }

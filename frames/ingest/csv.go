@@ -15,11 +15,15 @@ import (
 // CSVOptions say how Records reads a table.
 type CSVOptions struct {
 	// Comma is the field separator; if 0, it is detected from the first
-	// line: the most frequent of ',', ';' and tab, or a space if none
-	// occurs.
+	// line that is not blank: the most frequent of ',', ';' and tab, or a
+	// space if none occurs (see DecimalComma).
 	Comma rune
 	// NoHeader says the first line is data (Header returns nil).
 	NoHeader bool
+	// DecimalComma says the numbers are written with decimal commas: the
+	// separator detected is then ';' or tab whenever the first line holds
+	// one, however many commas it holds (a line of data, without a header).
+	DecimalComma bool
 }
 
 // Records reads the rows of a CSV table from an Input: the separator
@@ -43,7 +47,7 @@ type Records struct {
 func NewRecords(in *Input, opt CSVOptions) (*Records, error) {
 	comma := opt.Comma
 	if comma == 0 {
-		comma = detectComma(in.br)
+		comma = detectComma(in.br, opt.DecimalComma)
 	}
 	if comma < utf8.RuneSelf {
 		in.sep = byte(comma)
@@ -177,12 +181,25 @@ func (e *RaggedError) Error() string {
 // Unwrap returns ErrFormat.
 func (e *RaggedError) Unwrap() error { return ErrFormat }
 
-// detectComma picks the separator from the first line: the most frequent
-// of ',', ';' and tab, else a space (if the line holds one), else ','.
-func detectComma(br interface{ Peek(int) ([]byte, error) }) rune {
-	line, _ := br.Peek(4096)
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
+// detectComma picks the separator from the first line that is not blank
+// (within the first 4,096 bytes): the most frequent of ',', ';' and tab,
+// else a space (if the line holds one), else ','. With decimalComma, a ';'
+// or tab wins over any number of commas.
+func detectComma(br interface{ Peek(int) ([]byte, error) }, decimalComma bool) rune {
+	buf, _ := br.Peek(4096)
+	line := buf
+	for len(buf) > 0 {
+		line, buf, _ = bytes.Cut(buf, []byte{'\n'})
+		if len(bytes.TrimSpace(line)) > 0 {
+			break
+		}
+	}
+	semi, tab := bytes.Count(line, []byte{';'}), bytes.Count(line, []byte{'\t'})
+	switch {
+	case decimalComma && semi > 0 && semi >= tab:
+		return ';'
+	case decimalComma && tab > 0:
+		return '\t'
 	}
 	best, n := ',', 0
 	for _, c := range []rune{',', ';', '\t'} {
