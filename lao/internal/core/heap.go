@@ -7,8 +7,8 @@ import "unsafe"
 // removals in O(log₄ n). The four children of a node share one 64-byte
 // cache line (entries are 16 bytes, and the array is laid out so that
 // every group of siblings starts a line), so a sift step reads one line.
-// L1Ball keeps the active magnitudes in it: the projection onto the l1
-// ball pops the smallest.
+// L1Ball keeps lower bounds of the active magnitudes in it (lower,
+// raiseTop): the projection onto the l1 ball pops the smallest.
 type minHeap struct {
 	e   []heapEntry
 	pos []int32 // pos[i]: the position of index i, −1 if absent
@@ -48,13 +48,21 @@ func (h *minHeap) push(i int, m float64) {
 	h.up(len(h.e) - 1)
 }
 
-// update sets the key of index i (present) to m.
-func (h *minHeap) update(i int, m float64) {
+// lower sets the key of index i (present) to m if m is smaller: a key
+// that would grow keeps its value, a lower bound (L1Ball.minAtMost).
+func (h *minHeap) lower(i int, m float64) {
 	p := int(h.pos[i])
-	h.e[p].m = m
-	if !h.up(p) {
-		h.down(p)
+	if m < h.e[p].m {
+		h.e[p].m = m
+		h.up(p)
 	}
+}
+
+// raiseTop sets the smallest entry's key to m, at least its key, and
+// restores the order.
+func (h *minHeap) raiseTop(m float64) {
+	h.e[0].m = m
+	h.down(0)
 }
 
 // remove deletes index i (present).
