@@ -61,6 +61,10 @@ type Prepared struct {
 	// the target: CollinearColumns; PrepareFrame only). They stay
 	// features; Warnings says so.
 	Collinear []Collinear
+	// ZeroGaps lists the features whose zeros stand apart from their other
+	// values, on the whole frame (ZeroGapColumns; PrepareFrame only): 0
+	// may stand for a missing measurement. Warnings says so.
+	ZeroGaps []ZeroGap
 	// NumericNames lists the column names of the whole frame that are
 	// numbers, when they and the empty header cells are more than half of
 	// its names (NumericHeader: PrepareFrame only): the file's first line
@@ -160,6 +164,7 @@ func PrepareFrameRows(df dataframe.DataFrame, target string, opt Options, train,
 	if ds, ok := p.Train.(*lao.Dataset); ok {
 		p.Collinear = CollinearColumns(ds, target)
 	}
+	p.ZeroGaps = ZeroGapColumns(df, p.Train.Names())
 	return p, nil
 }
 
@@ -444,7 +449,8 @@ func sizeWarnings(mTrain, mTest, d int) []string {
 
 // Warnings are the SizeWarnings followed by one warning per IDLike
 // column, one if the scaling keeps columns of different units
-// (ScalingChoice.MixedUnitsKept), one per Collinear pair, with the hint to --ignore a column: what
+// (ScalingChoice.MixedUnitsKept), one per Collinear pair, with the hint to --ignore a column, one
+// for the ZeroGaps: what
 // fit, compare and describe print before any result.
 func (p *Prepared) Warnings() []string {
 	if p.ready("") != nil {
@@ -467,6 +473,9 @@ func (p *Prepared) Warnings() []string {
 		out = append(out, w)
 	}
 	out = append(out, collinearWarnings(p.Collinear)...)
+	if w := zeroGapWarning(p.ZeroGaps); w != "" {
+		out = append(out, w)
+	}
 	if w := shiftedWarning(p.Shifted, p.TestLast); w != "" {
 		out = append(out, w)
 	}

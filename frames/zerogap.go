@@ -1,0 +1,117 @@
+package frames
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+)
+
+// ZeroGap is a feature whose zeros stand apart from its other values:
+// every other value is positive, and the smallest is many times the usual
+// step between neighbouring values (the Pima Indians diabetes table: blood
+// pressure 0 in 35 of 768 rows, the others from 24 mm Hg up in steps of
+// 2). A measurement that cannot be 0 is then likely missing, written 0, and
+// a fit reads it as a real and extreme value. Counts (0, 1, 2, …),
+// zero-inflated amounts whose other values start within a few steps of 0,
+// and values that tail off towards 0 (the smallest under a tenth of the
+// median) are not flagged.
+type ZeroGap struct {
+	Column string
+	Zeros  int     // cells that are 0
+	Rows   int     // cells with a value
+	Min    float64 // the smallest other value
+	Step   float64 // the median step between neighbouring distinct other values
+}
+
+// zeroGapSteps is how many median steps above 0 the smallest other value
+// must lie for the zeros to stand apart.
+const zeroGapSteps = 5
+
+// zeroGapMedian is the least fraction of the other values' median (of
+// the distinct ones) that the smallest must be: a continuous measurement
+// that tails off towards 0 (the concavity of a cell nucleus, whose
+// smallest values are a few hundredths of the median) has zeros that may
+// be real however many steps its smallest value lies from 0.
+const zeroGapMedian = 0.1
+
+// zeroGapDistinct is the fewest distinct positive values a column needs
+// for its step to mean something (a 0/1 or 0/1/2 column has none).
+const zeroGapDistinct = 5
+
+// ZeroGapColumns returns the features of df (in the order given) whose
+// zeros stand apart from their other values (ZeroGap); a column that
+// cannot be read as numbers is skipped.
+func ZeroGapColumns(df dataframe.DataFrame, features []string) []ZeroGap {
+	cols, err := columnsOf(df)
+	if err != nil {
+		return nil
+	}
+	var out []ZeroGap
+	for _, name := range features {
+		v, err := cols.read(name, "feature", true)
+		if err != nil {
+			continue
+		}
+		if g, ok := zeroGap(v); ok {
+			g.Column = name
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// zeroGap reports whether the zeros of v (NaN: missing) stand apart.
+func zeroGap(v []float64) (ZeroGap, bool) {
+	var g ZeroGap
+	pos := make([]float64, 0, len(v))
+	for _, x := range v {
+		switch {
+		case math.IsNaN(x):
+			continue
+		case x == 0:
+			g.Zeros++
+		case x < 0 || math.IsInf(x, 0):
+			return g, false
+		default:
+			pos = append(pos, x)
+		}
+		g.Rows++
+	}
+	slices.Sort(pos)
+	pos = slices.Compact(pos)
+	if g.Zeros == 0 || len(pos) < zeroGapDistinct {
+		return g, false
+	}
+	steps := make([]float64, len(pos)-1)
+	for j := range steps {
+		steps[j] = pos[j+1] - pos[j]
+	}
+	slices.Sort(steps)
+	g.Min, g.Step = pos[0], steps[len(steps)/2]
+	return g, g.Min >= zeroGapSteps*g.Step && g.Min >= zeroGapMedian*median(pos)
+}
+
+// median returns the median of sorted values (the upper one of an even
+// count).
+func median(sorted []float64) float64 { return sorted[len(sorted)/2] }
+
+// zeroGapWarning is one warning for every ZeroGap ("" if none).
+func zeroGapWarning(gaps []ZeroGap) string {
+	if len(gaps) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, g := range gaps {
+		parts = append(parts, fmt.Sprintf("%s (%d of %d cells 0, the others from %.4g in steps of about %.3g)", g.Column, g.Zeros, g.Rows, g.Min, g.Step))
+	}
+	what := "one column"
+	if len(gaps) > 1 {
+		what = fmt.Sprintf("%d columns", len(gaps))
+	}
+	return fmt.Sprintf("zeros stand apart from the other values in %s: %s: if 0 stands for a missing measurement there (a blood pressure, a body mass index), "+
+		"the fit reads it as a real and extreme value; blank those cells or write NA, and read with --missing mean or drop-rows (MissingMean, MissingDropRows in Go)",
+		what, strings.Join(parts, "; "))
+}
