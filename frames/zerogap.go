@@ -66,8 +66,7 @@ func ZeroGapColumns(df dataframe.DataFrame, features []string) []ZeroGap {
 // zeroGap reports whether the zeros of v (NaN: missing) stand apart.
 func zeroGap(v []float64) (ZeroGap, bool) {
 	var g ZeroGap
-	pos := make([]float64, 0, len(v))
-	for _, x := range v {
+	for _, x := range v { // most columns end here, without sorting
 		switch {
 		case math.IsNaN(x):
 			continue
@@ -75,14 +74,21 @@ func zeroGap(v []float64) (ZeroGap, bool) {
 			g.Zeros++
 		case x < 0 || math.IsInf(x, 0):
 			return g, false
-		default:
-			pos = append(pos, x)
 		}
 		g.Rows++
 	}
+	if g.Zeros == 0 || g.Rows-g.Zeros < zeroGapDistinct {
+		return g, false
+	}
+	pos := make([]float64, 0, g.Rows-g.Zeros)
+	for _, x := range v {
+		if x > 0 {
+			pos = append(pos, x)
+		}
+	}
 	slices.Sort(pos)
 	pos = slices.Compact(pos)
-	if g.Zeros == 0 || len(pos) < zeroGapDistinct {
+	if len(pos) < zeroGapDistinct {
 		return g, false
 	}
 	steps := make([]float64, len(pos)-1)
