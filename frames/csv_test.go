@@ -631,6 +631,18 @@ func TestReadCSVNoHeader(t *testing.T) {
 	if tab, err := readCSV(t, "\na;b;y\n1;2;3\n", frames.CSVOptions{Target: "y"}); err != nil || len(tab.Columns) != 3 {
 		t.Errorf("a blank line above a ';' header: %v", err)
 	}
+	// Separators between double quotes are text, with decimal commas too.
+	for _, text := range []string{"id,\"weight; kg\",y\n1,\"1,5\",\"2,5\"\n2,\"3,5\",\"4,5\"\n", "id,\"w\tkg\",y\n1,\"1,5\",\"2,5\"\n"} {
+		if tab, err := readCSV(t, text, frames.CSVOptions{Target: "y", DecimalComma: true}); err != nil || len(tab.Columns) != 3 || tab.Col("y").Float()[0] != 2.5 {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	// A missing cell on line 1, or one text cell there, is not a header.
+	for _, text := range []string{"1,,3\n4,5,6\n7,8,9\n", "1,a,3\n4,5,6\n7,8,9\n"} {
+		if _, err := readCSV(t, text, frames.CSVOptions{Target: "column3", NoHeader: true}); err == nil || strings.Contains(err.Error(), "looks like a header") {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
 }
 
 // StreamCSV reads the first line of a headerless file as a row in every

@@ -97,15 +97,15 @@ type CellsError struct {
 	NoHeader bool
 }
 
-// headerLike reports whether the only bad cell of every column is on line
-// 1: a header read as data.
+// headerLike reports whether two columns or more are bad, each for one
+// text cell on line 1 alone (not a missing one): a header read as data.
 func (e *CellsError) headerLike() bool {
 	for _, in := range e.Columns {
-		if in.Missing+in.NotNumbers != 1 || len(in.First) == 0 || in.First[0].Line != 1 || in.First[0].unit == "row" {
+		if in.NotNumbers != 1 || in.Missing != 0 || len(in.First) == 0 || in.First[0].Line != 1 || in.First[0].unit == "row" {
 			return false
 		}
 	}
-	return e.NoHeader && len(e.Columns) > 0
+	return e.NoHeader && len(e.Columns) > 1
 }
 
 // blankRows counts the rows whose every cell is missing, keeping the first

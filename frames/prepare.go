@@ -63,7 +63,7 @@ type Prepared struct {
 	Collinear []Collinear
 	// ZeroGaps lists the features whose zeros stand apart from their other
 	// values, on the whole frame (ZeroGapColumns; PrepareFrame only): 0
-	// may stand for a missing measurement. Warnings says so.
+	// may stand for a missing measurement. ZeroGapNote says so.
 	ZeroGaps []ZeroGap
 	// NumericNames lists the column names of the whole frame that are
 	// numbers, when they and the empty header cells are more than half of
@@ -449,8 +449,7 @@ func sizeWarnings(mTrain, mTest, d int) []string {
 
 // Warnings are the SizeWarnings followed by one warning per IDLike
 // column, one if the scaling keeps columns of different units
-// (ScalingChoice.MixedUnitsKept), one per Collinear pair, with the hint to --ignore a column, one
-// for the ZeroGaps: what
+// (ScalingChoice.MixedUnitsKept), one per Collinear pair, with the hint to --ignore a column: what
 // fit, compare and describe print before any result.
 func (p *Prepared) Warnings() []string {
 	if p.ready("") != nil {
@@ -473,9 +472,6 @@ func (p *Prepared) Warnings() []string {
 		out = append(out, w)
 	}
 	out = append(out, collinearWarnings(p.Collinear)...)
-	if w := zeroGapWarning(p.ZeroGaps); w != "" {
-		out = append(out, w)
-	}
 	if w := shiftedWarning(p.Shifted, p.TestLast); w != "" {
 		out = append(out, w)
 	}

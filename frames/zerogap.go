@@ -104,20 +104,23 @@ func zeroGap(v []float64) (ZeroGap, bool) {
 // count).
 func median(sorted []float64) float64 { return sorted[len(sorted)/2] }
 
-// zeroGapWarning is one warning for every ZeroGap ("" if none).
-func zeroGapWarning(gaps []ZeroGap) string {
+// ZeroGapNote is one note for every ZeroGap ("" if none): the zeros may
+// be a real "none" or a missing measurement written 0, which the columns'
+// values cannot tell apart, so it is a note, not a warning.
+func ZeroGapNote(gaps []ZeroGap) string {
 	if len(gaps) == 0 {
 		return ""
 	}
 	var parts []string
 	for _, g := range gaps {
-		parts = append(parts, fmt.Sprintf("%s (%d of %d cells 0, the others from %.4g in steps of about %.3g)", g.Column, g.Zeros, g.Rows, g.Min, g.Step))
+		parts = append(parts, fmt.Sprintf("%s (%d of %d cells 0, the others from %.4g)", g.Column, g.Zeros, g.Rows, g.Min))
 	}
 	what := "one column"
 	if len(gaps) > 1 {
 		what = fmt.Sprintf("%d columns", len(gaps))
 	}
-	return fmt.Sprintf("zeros stand apart from the other values in %s: %s: if 0 stands for a missing measurement there (a blood pressure, a body mass index), "+
-		"the fit reads it as a real and extreme value; blank those cells or write NA, and read with --missing mean or drop-rows (MissingMean, MissingDropRows in Go)",
+	return fmt.Sprintf("zeros stand apart from the other values in %s: %s: a 0 there may be a real none (no garage, no fly ash in the mix) "+
+		"or a missing measurement written 0 (blood pressure in the Pima diabetes table); if missing, blank those cells or write NA and read with "+
+		"--missing mean or drop-rows (MissingMean, MissingDropRows in Go), else the fit reads them as real, extreme values",
 		what, strings.Join(parts, "; "))
 }

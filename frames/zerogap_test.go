@@ -71,11 +71,11 @@ func TestZeroGapColumns(t *testing.T) {
 	if g := got[1]; g.Rows >= m || g.Zeros == 0 {
 		t.Errorf("missing: NaN cells are not rows: %+v", g)
 	}
-	w := zeroGapWarning(got)
+	w := ZeroGapNote(got)
 	if !strings.Contains(w, "2 columns: pressure (20 of 400 cells 0, the others from") || !strings.Contains(w, "--missing mean") {
-		t.Errorf("warning: %s", w)
+		t.Errorf("note: %s", w)
 	}
-	if zeroGapWarning(nil) != "" {
-		t.Error("a warning without columns")
+	if ZeroGapNote(nil) != "" {
+		t.Error("a note without columns")
 	}
 }

@@ -417,5 +417,13 @@ func finiteCases() []hostileCase {
 		{"finite", "collinear columns, ridge at λ = 1e-300", fit("c.csv", collinear.String(), "--solver", "ridge", "--lambda", "1e-300"), handled,
 			[]string{"columns a and b carry the same information", "the weights split between them arbitrarily"}},
 		{"finite", "labels near MaxFloat64", fit("h.csv", hugeY.String(), "--solver", "ridge"), clearError, []string{"Inf", "rescale"}},
+		// AER's step 2/(λt) at λ = 1e-17 makes the l1 ball's radius fall
+		// below the magnitudes' rounding: the projection zeroes every
+		// coordinate (before 2026-12-02, an index out of range), and the
+		// fit learns nothing, as the warning says. At λ = 1e-310 the step
+		// is +Inf and a weight NaN: a clear error (before, a hang once the
+		// heap kept lower bounds).
+		{"finite", "AER at λ = 1e-17", fit("c.csv", collinear.String(), "--solver", "aer", "--cv", "0", "--lambda", "1e-17"), handled, []string{"test MSE"}},
+		{"finite", "AER at λ = 1e-310", fit("c.csv", collinear.String(), "--solver", "aer", "--cv", "0", "--lambda", "1e-310"), clearError, []string{"NaN", "diverged"}},
 	}
 }

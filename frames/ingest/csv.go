@@ -181,10 +181,29 @@ func (e *RaggedError) Error() string {
 // Unwrap returns ErrFormat.
 func (e *RaggedError) Unwrap() error { return ErrFormat }
 
+// unquoted returns line without what lies between double quotes (a quoted
+// field's separators are text: "weight; kg", "1,5").
+func unquoted(line []byte) []byte {
+	if bytes.IndexByte(line, '"') < 0 {
+		return line
+	}
+	out := make([]byte, 0, len(line))
+	in := false
+	for _, c := range line {
+		if c == '"' {
+			in = !in
+		} else if !in {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // detectComma picks the separator from the first line that is not blank
-// (within the first 4,096 bytes): the most frequent of ',', ';' and tab,
-// else a space (if the line holds one), else ','. With decimalComma, a ';'
-// or tab wins over any number of commas.
+// (within the first 4,096 bytes), counting outside double quotes: the
+// most frequent of ',', ';' and tab, else a space (if the line holds one),
+// else ','. With decimalComma, a ';' or tab wins over any number of
+// commas.
 func detectComma(br interface{ Peek(int) ([]byte, error) }, decimalComma bool) rune {
 	buf, _ := br.Peek(4096)
 	line := buf
@@ -194,6 +213,7 @@ func detectComma(br interface{ Peek(int) ([]byte, error) }, decimalComma bool) r
 			break
 		}
 	}
+	line = unquoted(line)
 	semi, tab := bytes.Count(line, []byte{';'}), bytes.Count(line, []byte{'\t'})
 	switch {
 	case decimalComma && semi > 0 && semi >= tab:

@@ -1,9 +1,12 @@
 package core
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 )
 
 func relDiff(a, b []float64) float64 {
@@ -519,6 +522,44 @@ func TestMaxAbsAuxSameBits(t *testing.T) {
 			if got := maxAbsAux(c, nil); math.Float64bits(got) != math.Float64bits(want) {
 				t.Fatalf("n = %d, %v: %v (%#x), the builtin max %v (%#x)", n, c, got, math.Float64bits(got), want, math.Float64bits(want))
 			}
+		}
+	}
+}
+
+// Degenerate projections end: a NaN magnitude (the lower-bound heap could
+// raise a NaN top for ever) and a radius below the magnitudes' rounding
+// (every coordinate zeroed, which emptied the heap and then read its top).
+func TestL1BallDegenerateProjections(t *testing.T) {
+	done := make(chan string, 2)
+	go func() {
+		defer func() { done <- fmt.Sprint("NaN: ", recover()) }()
+		b := NewL1Ball(3)
+		b.Add(0, 1)
+		b.Add(1, 2)
+		b.Add(2, 3)
+		b.ProjectL1(100)
+		b.Add(1, math.NaN())
+		b.ProjectL1(1)
+	}()
+	go func() {
+		defer func() { done <- fmt.Sprint("tiny radius: ", recover()) }()
+		b := NewL1Ball(3)
+		b.Add(0, 1e300)
+		b.Add(1, 5e299)
+		b.Add(2, 3e299)
+		b.ProjectL1(1e-300)
+		if n := b.Norm1(); !(n <= 1e-300) {
+			t.Errorf("tiny radius: ||w||₁ = %g", n)
+		}
+	}()
+	for range 2 {
+		select {
+		case s := <-done:
+			if !strings.HasSuffix(s, "<nil>") {
+				t.Error(s)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a projection did not return")
 		}
 	}
 }

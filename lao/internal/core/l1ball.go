@@ -117,8 +117,8 @@ func (b *L1Ball) ProjectL1(B float64) {
 	if b.heap.len() == 0 || b.Norm1() <= B {
 		return
 	}
-	z := B / b.s // the radius in m-units
-	for {
+	z := B / b.s           // the radius in m-units
+	for b.heap.len() > 0 { // empty only when z is below the magnitudes' rounding (or they are not finite): w = 0
 		sm, cnt := b.byIndex.Totals()
 		theta := (sm - z) / cnt
 		i, below := b.minAtMost(theta)
@@ -155,7 +155,7 @@ func (b *L1Ball) minAtMost(theta float64) (int, bool) {
 			return int(top.i), false
 		}
 		m := b.n[top.i].m
-		if m == top.m {
+		if !(m > top.m) { // m = top.m (or NaN, which no raise would settle)
 			return int(top.i), true
 		}
 		b.heap.raiseTop(m)
