@@ -10,7 +10,7 @@
 //	EG    exponentiated gradient EG± on the l1 ball (AELR, GAELR, DDAELR,
 //	      online lasso)
 //	L1Ball  Pegasos steps projected onto the l1 ball (AER), with Duchi et
-//	      al. 2008's projection for sparse updates (a min-heap of the
+//	      al. 2008's projection for sparse updates (a min-heap of lower bounds of the
 //	      active magnitudes)
 //
 // They keep w = s·a with a global scale s, so projecting onto the l2 ball,
