@@ -97,12 +97,8 @@ func zeroGap(v []float64) (ZeroGap, bool) {
 	}
 	slices.Sort(steps)
 	g.Min, g.Step = pos[0], steps[len(steps)/2]
-	return g, g.Min >= zeroGapSteps*g.Step && g.Min >= zeroGapMedian*median(pos)
+	return g, g.Min >= zeroGapSteps*g.Step && g.Min >= zeroGapMedian*pos[len(pos)/2] // the (upper) median
 }
-
-// median returns the median of sorted values (the upper one of an even
-// count).
-func median(sorted []float64) float64 { return sorted[len(sorted)/2] }
 
 // ZeroGapNote is one note for every ZeroGap ("" if none): the zeros may
 // be a real "none" or a missing measurement written 0, which the columns'

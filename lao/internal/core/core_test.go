@@ -531,8 +531,13 @@ func TestMaxAbsAuxSameBits(t *testing.T) {
 // (every coordinate zeroed, which emptied the heap and then read its top).
 func TestL1BallDegenerateProjections(t *testing.T) {
 	done := make(chan string, 2)
-	go func() {
-		defer func() { done <- fmt.Sprint("NaN: ", recover()) }()
+	run := func(name string, f func()) {
+		go func() {
+			defer func() { done <- fmt.Sprint(name, ": ", recover()) }()
+			f()
+		}()
+	}
+	run("NaN", func() {
 		b := NewL1Ball(3)
 		b.Add(0, 1)
 		b.Add(1, 2)
@@ -540,9 +545,8 @@ func TestL1BallDegenerateProjections(t *testing.T) {
 		b.ProjectL1(100)
 		b.Add(1, math.NaN())
 		b.ProjectL1(1)
-	}()
-	go func() {
-		defer func() { done <- fmt.Sprint("tiny radius: ", recover()) }()
+	})
+	run("tiny radius", func() {
 		b := NewL1Ball(3)
 		b.Add(0, 1e300)
 		b.Add(1, 5e299)
@@ -551,7 +555,7 @@ func TestL1BallDegenerateProjections(t *testing.T) {
 		if n := b.Norm1(); !(n <= 1e-300) {
 			t.Errorf("tiny radius: ||w||₁ = %g", n)
 		}
-	}()
+	})
 	for range 2 {
 		select {
 		case s := <-done:
