@@ -138,34 +138,11 @@ func PrepareFrame(df dataframe.DataFrame, target string, opt Options, testFrac f
 // its rows, as Split or SplitLast return them; the training part is fitted
 // in the order given) with PrepareFrames, and flags the features that look
 // like identifiers (IDLike, from df in its row order). TestLast records
-// whether every test row comes after every training row.
+// whether every test row comes after every training row. To prepare many
+// splits of one frame, NewFrame(df, target).PrepareRows makes the checks
+// of the whole frame once.
 func PrepareFrameRows(df dataframe.DataFrame, target string, opt Options, train, test []int) (*Prepared, error) {
-	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFrame, df.Err)
-	}
-	if err := checkRows(df.Nrow(), train, test); err != nil {
-		return nil, fmt.Errorf("frames: PrepareFrameRows: %w", err)
-	}
-	trainDF, testDF := df.Subset(train), df.Subset(test)
-	if trainDF.Err != nil || testDF.Err != nil {
-		return nil, fmt.Errorf("frames: PrepareFrameRows: %w: %w", ErrFrame, cmpErr(trainDF.Err, testDF.Err))
-	}
-	p, err := PrepareFrames(trainDF, testDF, target, opt)
-	if err != nil {
-		return nil, err
-	}
-	p.TestLast, p.LabelTrend, p.labelSorted = TestAfterTrain(train, test), LabelTrend(df, target), LabelSorted(df, target)
-	p.setTrainOrder(train)
-	p.IDLike = append(IDLikeColumns(df, p.Train.Names()), TextDateColumns(df, target, p.Train.Names())...)
-	p.IDLike = append(p.IDLike, TrendColumns(df, target, p.Train.Names(), p.IDLike)...)
-	if p.NumericNames = NumericHeader(df.Names()); p.NumericNames != nil {
-		p.EmptyNames = GeneratedNames(df.Names())
-	}
-	if ds, ok := p.Train.(*lao.Dataset); ok {
-		p.Collinear = CollinearColumns(ds, target)
-	}
-	p.ZeroGaps = ZeroGapColumns(df, p.Train.Names())
-	return p, nil
+	return NewFrame(df, target).PrepareRows(opt, train, test)
 }
 
 // checkRows returns an error (ErrParam) unless train and test are

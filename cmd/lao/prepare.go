@@ -15,6 +15,7 @@ type dataSource struct {
 	name   string
 	target string
 	tab    *frames.Table // CSV
+	frame  *frames.Frame // tab's frame with the target: its whole-frame checks made once for every split (compare)
 	ds     lao.Table     // named data set (dense) or svmlight file (sparse)
 	sparse bool
 }
@@ -60,7 +61,7 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dataSource{name: t.data, target: t.target, tab: tab}, nil
+	return &dataSource{name: t.data, target: t.target, tab: tab, frame: frames.NewFrame(tab.DataFrame, t.target)}, nil
 }
 
 // scaleUsage is the usage of --scale (fit, describe, compare).
@@ -100,7 +101,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, h holdout, seed uint6
 	switch {
 	case src.tab != nil:
 		opt.FillMissing = src.tab.Missing == frames.MissingMean
-		if p.Prepared, err = frames.PrepareFrameRows(src.tab.DataFrame, src.target, opt, train, test); err != nil {
+		if p.Prepared, err = src.frame.PrepareRows(opt, train, test); err != nil {
 			return nil, err
 		}
 		p.scaling, p.unused = p.ScalingChoice.Scaling.Name(), src.tab.UnusedWith(p.Data)
