@@ -17,7 +17,10 @@
 //     prepare the rows of a split made elsewhere: SplitLast holds out a time
 //     series' last rows, so that the test error measures predicting later
 //     rows from earlier ones (forecasting), and TuneFit's folds are then
-//     blocks of consecutive rows (BlockedFolds).
+//     blocks of consecutive rows (BlockedFolds). A Frame prepares many
+//     splits of one table (NewFrame(df, target).PrepareRows), making the
+//     checks of the whole table (identifier, date and trend columns, zeros
+//     that stand apart) once.
 //   - Fit. Prepared.Fit runs lao.Fit on the training part; Prepared.TuneFit
 //     first chooses B, η or λ by cross-validation, as the papers do, and
 //     refits a tuned fit worse than the zero predictor on its own training
