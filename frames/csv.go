@@ -79,6 +79,11 @@ type CSVOptions struct {
 	// columnN, N the first line's width, and Target, Ignore and Only use
 	// those names.
 	NoHeader bool
+	// SkipLines is the number of lines before the header (with NoHeader,
+	// before the first row) that are not part of the table: a title, notes,
+	// a line of counts (scikit-learn's bundled files start with one).
+	// Messages still count the file's lines from its first.
+	SkipLines int
 	// DecimalComma reads the numbers as written with a decimal comma
 	// ("1,5"; points may group thousands where they cannot be a decimal
 	// point, "1.234,5"), by ingest.ParseDecimalComma: a cell with a decimal

@@ -645,6 +645,45 @@ func TestReadCSVNoHeader(t *testing.T) {
 	}
 }
 
+// Lines above the header (a title, scikit-learn's line of counts) are
+// skipped with SkipLines: the table reads as without them, and the lines
+// it reports (Lines, a bad cell, the hints about the header) are the
+// file's. StreamCSV skips them in every pass.
+func TestReadCSVSkipLines(t *testing.T) {
+	body := "a,b,y\n1,2,3\n4,5,6\n7,8,9\n10,11,12\n"
+	plain, err := readCSV(t, body, frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := readCSV(t, "4,2,,\n\"Boston\", 1978\n"+body, frames.CSVOptions{Target: "y", SkipLines: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(tab.Lines) != "[4 5 6 7]" || fmt.Sprint(tab.Names()) != fmt.Sprint(plain.Names()) || fmt.Sprint(tab.Col("b").Float()) != fmt.Sprint(plain.Col("b").Float()) {
+		t.Errorf("lines %v, names %v, b %v; without the two lines %v, %v", tab.Lines, tab.Names(), tab.Col("b").Float(), plain.Names(), plain.Col("b").Float())
+	}
+	for _, c := range []struct {
+		text string
+		opt  frames.CSVOptions
+		want string
+	}{
+		{"506,13,\n" + body, frames.CSVOptions{Target: "y"}, "line 1 looks like data"},
+		{"x\n506,13,\n" + body, frames.CSVOptions{Target: "y", SkipLines: 1}, "line 2 looks like data, not a header: if the file has no header, read it with --no-header"},
+		{"x\n" + body, frames.CSVOptions{Target: "column3", SkipLines: 1, NoHeader: true}, "line 2 looks like a header"},
+		{"x\n1,2,3\n4,5,6,7\n", frames.CSVOptions{Target: "column4", SkipLines: 1, NoHeader: true}, "named after line 2's 3 fields"},
+		{"x\na,b,y\n1,2,3\n4,q,6\n7,8,9\n10,11,12\n", frames.CSVOptions{Target: "y", SkipLines: 1}, `line 4: "q"`},
+	} {
+		if _, err := readCSV(t, c.text, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
+	}
+	st, err := frames.StreamCSV(opener("506,13\n"+streamCSV(300)), frames.StreamOptions{CSV: frames.CSVOptions{Name: "s.csv", Target: "y", Missing: frames.MissingMean, SkipLines: 1},
+		Options: frames.Options{Center: true, Scaling: frames.StandardL2, FillMissing: true, DropConstant: true}, TestFrac: 0.25, Seed: 5})
+	if err != nil || st.MTrain+st.MTest != 300 {
+		t.Fatalf("streamed with a line skipped: %v", err)
+	}
+}
+
 // StreamCSV reads the first line of a headerless file as a row in every
 // pass.
 func TestStreamCSVNoHeader(t *testing.T) {

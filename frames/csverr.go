@@ -95,13 +95,15 @@ type CellsError struct {
 	// (CSVOptions.NoHeader); when every bad cell is on line 1, the message
 	// says that line looks like a header.
 	NoHeader bool
+	// SkipLines: the lines skipped before the table (CSVOptions.SkipLines).
+	SkipLines int
 }
 
 // headerLike reports whether two columns or more are bad, each for one
 // text cell on line 1 alone (not a missing one): a header read as data.
 func (e *CellsError) headerLike() bool {
 	for _, in := range e.Columns {
-		if in.NotNumbers != 1 || in.Missing != 0 || len(in.First) == 0 || in.First[0].Line != 1 || in.First[0].unit == "row" {
+		if in.NotNumbers != 1 || in.Missing != 0 || len(in.First) == 0 || in.First[0].Line != e.SkipLines+1 || in.First[0].unit == "row" {
 			return false
 		}
 	}
@@ -173,7 +175,7 @@ func (e *CellsError) Error() string {
 	}
 	msg := fmt.Sprintf("frames: %s: %s%s%s; %s", e.Input, e.blank(), head, strings.Join(parts, "; "), e.advice())
 	if e.headerLike() {
-		msg += "\n(line 1 looks like a header: its cells are the only ones that are not numbers in their columns; read the file without --no-header, CSVOptions.NoHeader in Go)"
+		msg += fmt.Sprintf("\n(line %d looks like a header: its cells are the only ones that are not numbers in their columns; read the file without --no-header, CSVOptions.NoHeader in Go)", e.SkipLines+1)
 	}
 	return msg
 }

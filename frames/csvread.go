@@ -33,7 +33,7 @@ func openCSV(r io.Reader, name string, opt CSVOptions) (*rowTable, error) {
 	if err != nil {
 		return nil, ingestErr(err)
 	}
-	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: opt.Comma, NoHeader: opt.NoHeader, DecimalComma: opt.DecimalComma})
+	rec, err := ingest.NewRecords(in, ingest.CSVOptions{Comma: opt.Comma, NoHeader: opt.NoHeader, DecimalComma: opt.DecimalComma, SkipLines: opt.SkipLines})
 	if err != nil {
 		return nil, ingestErr(err)
 	}

@@ -248,7 +248,7 @@ func (rd *tableReader) applyPolicy() (drop []bool, err error) {
 		return nil, err
 	}
 	if len(bad) > 0 {
-		return nil, rd.blank.note(&CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features, NoHeader: opt.NoHeader})
+		return nil, rd.blank.note(&CellsError{Input: rd.f.name, Columns: bad, Target: opt.Target, Features: features, NoHeader: opt.NoHeader, SkipLines: opt.SkipLines})
 	}
 	return drop, nil
 }

@@ -117,7 +117,7 @@ func (p *ColumnPlan) chooseFeatures() error {
 	if p.opt.CSV.Missing == MissingError {
 		bad := slices.DeleteFunc(slices.Clone(used), func(in ColumnInfo) bool { return in.Missing+in.NotNumbers == 0 })
 		if len(bad) > 0 {
-			return &CellsError{Input: p.name, Columns: bad, Target: p.opt.CSV.Target, Features: len(p.Features), NoHeader: p.opt.CSV.NoHeader}
+			return &CellsError{Input: p.name, Columns: bad, Target: p.opt.CSV.Target, Features: len(p.Features), NoHeader: p.opt.CSV.NoHeader, SkipLines: p.opt.CSV.SkipLines}
 		}
 	}
 	if p.opt.CSV.Missing == MissingMean {

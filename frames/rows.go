@@ -144,7 +144,7 @@ func (t *rowTable) headerHint() string {
 		return ""
 	}
 	if t.opt.NoHeader {
-		return fmt.Sprintf("\n(read without a header line: the columns are named after line 1's %d fields, column1 … column%d)", len(t.names), len(t.names))
+		return fmt.Sprintf("\n(read without a header line: the columns are named after line %d's %d fields, column1 … column%d)", t.opt.SkipLines+1, len(t.names), len(t.names))
 	}
 	// Looser than NumericHeader's warning (half, not more than half, and
 	// years count): this hint is for a target that is not a column, which
@@ -152,7 +152,8 @@ func (t *rowTable) headerHint() string {
 	if 2*(countTrue(t.unnamed)+len(numericNames(t.names))) < len(t.names) {
 		return ""
 	}
-	return "\n(line 1 looks like data, not a header: if the file has no header, read it with --no-header (CSVOptions.NoHeader in Go), which names its columns column1 … columnN; if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, delete the lines above them, e.g. tail -n +2 FILE > NEW.csv)"
+	return fmt.Sprintf("\n(line %d looks like data, not a header: if the file has no header, read it with --no-header (CSVOptions.NoHeader in Go), which names its columns column1 … columnN; "+
+		"if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, skip the lines above them with --skip-lines (CSVOptions.SkipLines in Go))", t.opt.SkipLines+1)
 }
 
 // NumericHeader returns the names that are numbers when they and the

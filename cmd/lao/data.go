@@ -176,6 +176,7 @@ type tableFlags struct {
 	decimal      string
 	thousands    string
 	noHeader     bool
+	skipLines    int
 	fileColumns  int // the CSV file's columns, once read (a model without a header records them)
 	lim          limitFlags
 	db           dbFlags // a database --data (database.go)
@@ -193,6 +194,8 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 		"a saved model keeps it, and predict reads with the model's mark where this flag is not given")
 	fs.BoolVar(&t.noHeader, "no-header", false, "the CSV file's first line is data, not column names: its columns are named column1 … columnN "+
 		"(for --target and --ignore, and in the model's output); a saved model keeps it, and predict reads so where this flag is not given")
+	fs.IntVar(&t.skipLines, "skip-lines", 0, "lines of the CSV file to skip before its header (with --no-header, before its first row): a title, notes, "+
+		"or the line of counts that scikit-learn's bundled files start with; messages still count the file's lines from its first; predict reads its own file, so give it there too if that file has them")
 	t.lim.define(fs)
 	t.defineDB(fs)
 }
@@ -213,7 +216,7 @@ func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 func (t *tableFlags) csvOptions(cmd string, policy frames.Missing) (frames.CSVOptions, error) {
 	comma, thousands, err := t.numberMarks()
 	return frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(), DecimalComma: comma,
-		Thousands: thousands, NoHeader: t.noHeader, Limits: t.lim.limits(cmd, false)}, err
+		Thousands: thousands, NoHeader: t.noHeader, SkipLines: t.skipLines, Limits: t.lim.limits(cmd, false)}, err
 }
 
 // numberMarks parses --decimal and --thousands; only a CSV file's cells
@@ -244,6 +247,12 @@ func (t *tableFlags) numberMarks() (decimalComma bool, thousands rune, err error
 	}
 	if t.noHeader && !t.isCSV() {
 		return false, 0, fmt.Errorf("--no-header: %s is not a CSV file (only a CSV file's first line may be data)", t.data)
+	}
+	if t.skipLines < 0 {
+		return false, 0, fmt.Errorf("--skip-lines %d: want 0 or more lines", t.skipLines)
+	}
+	if t.skipLines > 0 && !t.isCSV() {
+		return false, 0, fmt.Errorf("--skip-lines: %s is not a CSV file (only a CSV file has lines to skip)", t.data)
 	}
 	return decimalComma, thousands, nil
 }

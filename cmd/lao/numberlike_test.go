@@ -303,3 +303,38 @@ func TestNoHeader(t *testing.T) {
 	wantErr(t, []string{"predict", "--model", model, "--data", writeTemp(t, "headed.csv", text), "--no-header=false"}, "fitted on a file without a header line")
 	wantErr(t, []string{"fit", "--data", bare, "--target", "y"}, "line 1 looks like data", "--no-header")
 }
+
+// --skip-lines: a file whose header follows a line of counts (as
+// scikit-learn's bundled files) fits as the file without it; predict skips
+// its own file's lines and names the file's own lines; the flag is refused
+// for what is not a CSV file, and a negative count.
+func TestSkipLinesFlag(t *testing.T) {
+	text := linearCSV(120, -1, "")
+	plain := writeTemp(t, "plain.csv", text)
+	counted := writeTemp(t, "counted.csv", "120,5,,,,\n"+text)
+	model := writeTemp(t, "m.json", "")
+	got, err := runCmd(t, "fit", "--data", counted, "--skip-lines", "1", "--target", "y", "--solver", "ridge", "--cv", "0", "--save-model", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := runCmd(t, "fit", "--data", plain, "--target", "y", "--solver", "ridge", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	coef := func(s string) string { return s[strings.Index(s, "(intercept)"):] }
+	if coef(got) != coef(want) {
+		t.Errorf("fit --skip-lines 1:\n%s\nwithout the line:\n%s", got, want)
+	}
+	p1, err := runCmd(t, "predict", "--model", model, "--data", counted, "--skip-lines", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := runCmd(t, "predict", "--model", model, "--data", plain)
+	values := func(s string) string { return regexp.MustCompile(`(?m)^\d+,`).ReplaceAllString(s, "") }
+	if err != nil || values(p1) != values(p2) || !strings.Contains(p1, "\n3,") || strings.Contains(p1, "\n2,") {
+		t.Errorf("predict --skip-lines 1 (rows from file line 3 on):\n%.200s\nwithout the line:\n%.200s", p1, p2)
+	}
+	wantErr(t, []string{"fit", "--data", counted, "--target", "y"}, "line 1 looks like data", "--skip-lines")
+	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--skip-lines", "1"}, "--skip-lines", "not a CSV file")
+	wantErr(t, []string{"fit", "--data", plain, "--target", "y", "--skip-lines", "-1"}, "--skip-lines -1", "0 or more")
+}

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -24,6 +25,12 @@ type CSVOptions struct {
 	// separator detected is then ';' or tab whenever the first line holds
 	// one, however many commas it holds (a line of data, without a header).
 	DecimalComma bool
+	// SkipLines is the number of lines before the header (with NoHeader,
+	// before the first row) that are not part of the table: a title, a
+	// line of counts (scikit-learn's bundled files). Lines are counted
+	// raw, by their newlines; the file lines Read and the errors report
+	// still count them.
+	SkipLines int
 }
 
 // Records reads the rows of a CSV table from an Input: the separator
@@ -39,12 +46,18 @@ type Records struct {
 	rows   int64 // data rows read
 	start  int64 // offset of the first data row
 	line   int
+	skip   int   // lines skipped before the table (CSVOptions.SkipLines)
+	skipB  int64 // their bytes: the csv reader's offsets start after them
 }
 
 // NewRecords starts reading a CSV table: it detects the separator and
 // reads the header row, which must be UTF-8 (an error suggests the
 // encoding otherwise).
 func NewRecords(in *Input, opt CSVOptions) (*Records, error) {
+	skipB, err := skipLines(in, opt.SkipLines)
+	if err != nil {
+		return nil, err
+	}
 	comma := opt.Comma
 	if comma == 0 {
 		comma = detectComma(in.br, opt.DecimalComma)
@@ -57,32 +70,81 @@ func NewRecords(in *Input, opt CSVOptions) (*Records, error) {
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = comma == ' '
 	cr.ReuseRecord = true
-	r := &Records{in: in, cr: cr, comma: comma}
+	r := &Records{in: in, cr: cr, comma: comma, skip: opt.SkipLines, skipB: skipB}
 	if opt.NoHeader {
 		return r, nil
 	}
 	rec, err := cr.Read()
 	if err == io.EOF {
-		return nil, fmt.Errorf("%s: no header row: %w", in.Name, lao.ErrEmpty)
+		return nil, fmt.Errorf("%s: no header row%s: %w", in.Name, r.afterSkip(), lao.ErrEmpty)
 	}
 	if err != nil {
 		return nil, r.wrap(err)
 	}
 	if lim := in.lim.MaxColumns; len(rec) > lim {
 		return nil, &LimitError{Input: in.Name, Flag: FlagMaxColumns, Limit: Count(int64(lim)),
-			What: fmt.Sprintf("line 1 has more columns (%s) than", Count(int64(len(rec))))}
+			What: fmt.Sprintf("line %d has more columns (%s) than", r.FirstLine(), Count(int64(len(rec))))}
 	}
 	r.header = make([]string, 0, len(rec))
 	for i, h := range rec {
 		if !utf8.ValidString(h) {
-			return nil, in.Explain(fmt.Errorf("%s: line 1, header field %d (%q) is not UTF-8 text: the file may be in another encoding (Latin-1, Windows-1252, UTF-16 without a byte order mark?); convert it to UTF-8, e.g. iconv -f latin1 -t utf-8: %w",
-				in.Name, i+1, h, ErrFormat))
+			return nil, in.Explain(fmt.Errorf("%s: line %d, header field %d (%q) is not UTF-8 text: the file may be in another encoding (Latin-1, Windows-1252, UTF-16 without a byte order mark?); convert it to UTF-8, e.g. iconv -f latin1 -t utf-8: %w",
+				in.Name, r.FirstLine(), i+1, h, ErrFormat))
 		}
 		r.header = append(r.header, strings.TrimSpace(h))
 	}
-	r.width, r.start = len(rec), cr.InputOffset()
+	r.width, r.start = len(rec), skipB+cr.InputOffset()
 	in.Mark(r.start)
 	return r, nil
+}
+
+// skipLines reads and discards the first n lines of in (CSVOptions.SkipLines)
+// and returns their bytes; fewer than n lines is an error.
+func skipLines(in *Input, n int) (int64, error) {
+	if n < 0 {
+		return 0, fmt.Errorf("%s: %d lines to skip: the count must be 0 or more: %w", in.Name, n, lao.ErrParam)
+	}
+	var bytesRead int64
+	for line := 0; line < n; {
+		chunk, err := in.br.ReadSlice('\n')
+		bytesRead += int64(len(chunk))
+		switch {
+		case err == nil:
+			line++
+		case errors.Is(err, bufio.ErrBufferFull): // a long line: read on
+		case err == io.EOF:
+			if len(chunk) > 0 {
+				line++
+			}
+			return 0, fmt.Errorf("%s: the table was to start after line %d, and the input has %s: no table is left: %w", in.Name, n, lineCount(line), lao.ErrEmpty)
+		default:
+			if !errors.Is(err, ErrLimit) && !errors.Is(err, ErrFormat) {
+				err = fmt.Errorf("%s: %w", in.Name, err)
+			}
+			return 0, in.Explain(err)
+		}
+	}
+	return bytesRead, nil
+}
+
+// lineCount is "1 line" or "n lines".
+func lineCount(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
+}
+
+// FirstLine returns the file line of the header, or with NoHeader of the
+// first row: 1 unless lines were skipped (CSVOptions.SkipLines).
+func (r *Records) FirstLine() int { return r.skip + 1 }
+
+// afterSkip says, for a message, how many lines were skipped ("" if none).
+func (r *Records) afterSkip() string {
+	if r.skip == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" after the %s skipped", lineCount(r.skip))
 }
 
 // Comma returns the field separator.
@@ -108,8 +170,9 @@ func (r *Records) Read() ([]string, int, error) {
 	if err != nil {
 		return nil, 0, r.wrap(err)
 	}
-	r.in.Mark(r.cr.InputOffset())
+	r.in.Mark(r.skipB + r.cr.InputOffset())
 	line, _ := r.cr.FieldPos(0)
+	line += r.skip
 	r.line = line
 	if r.width == 0 {
 		if lim := r.in.lim.MaxColumns; len(rec) > lim {
@@ -129,7 +192,7 @@ func (r *Records) Read() ([]string, int, error) {
 // its size (Input.SizeHint) and the bytes per row so far; ok is false when
 // the size is unknown or no row was read.
 func (r *Records) EstimateRows() (rows int64, ok bool) {
-	used := r.cr.InputOffset() - r.start
+	used := r.skipB + r.cr.InputOffset() - r.start
 	if r.in.SizeHint <= 0 || r.rows == 0 || used <= 0 {
 		return 0, false
 	}
@@ -145,7 +208,7 @@ func (r *Records) wrap(err error) error {
 		// or a later quote: name the line where its record opened.
 		runs := ""
 		if pe.StartLine != pe.Line {
-			runs = fmt.Sprintf(" (the field opened by a quote on line %d runs on to line %d)", pe.StartLine, pe.Line)
+			runs = fmt.Sprintf(" (the field opened by a quote on line %d runs on to line %d)", pe.StartLine+r.skip, pe.Line+r.skip)
 		}
 		hint := ""
 		switch {
@@ -155,7 +218,7 @@ func (r *Records) wrap(err error) error {
 		case errors.Is(pe.Err, csv.ErrQuote):
 			hint = fmt.Sprintf(" (at byte %d of the line: a quoted field must end with its quote right before the separator or the line's end)", pe.Column)
 		}
-		err = fmt.Errorf("%s: line %d: %v%s%s: %w", r.in.Name, pe.StartLine, pe.Err, runs, hint, ErrFormat)
+		err = fmt.Errorf("%s: line %d: %v%s%s: %w", r.in.Name, pe.StartLine+r.skip, pe.Err, runs, hint, ErrFormat)
 	} else if !errors.Is(err, ErrFormat) && !errors.Is(err, ErrLimit) {
 		err = fmt.Errorf("%s: %w", r.in.Name, err)
 	}
