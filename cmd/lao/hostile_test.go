@@ -381,6 +381,13 @@ func resourceCases() []hostileCase {
 		{"resource", "wide header (--max-columns)", fit("w.csv", wideHeader(5000), "--max-columns", "1000"), clearError, []string{"line 1 has more columns", "--max-columns"}},
 		{"resource", "memory estimated before reading", fit("big.csv", table(200000), "--max-memory", "8MiB"), clearError,
 			[]string{"estimated from the input's size", "--max-memory", "--stream on"}},
+		{"resource", "endless line skipped (--skip-lines)", fromFIFO(forever("a"), "--skip-lines", "3", "--max-line", "1MiB"), clearError,
+			[]string{"line 1 is longer than the limit of 1 MiB", "--max-line"}},
+		{"resource", "zeros skipped (--skip-lines)", fromFIFO(forever("\x00"), "--skip-lines", "1", "--max-line", "1MiB"), clearError, []string{"binary data"}},
+		{"resource", "endless short lines skipped (--skip-lines)", fromFIFO(forever("x\n"), "--skip-lines", "2000000000", "--max-input", "4MiB"), clearError,
+			[]string{"longer than the limit of 4 MiB", "--max-input"}},
+		{"resource", "skipping past the end", fit("s.csv", table(30), "--skip-lines", "40"), clearError, []string{"the table was to start after line 40", "the input has 31 lines"}},
+		{"resource", "negative --skip-lines", fit("n.csv", table(30), "--skip-lines", "-2"), clearError, []string{"--skip-lines -2", "0 or more"}},
 		{"resource", "pipe streamed", fromFIFO(once(table(300)), "--stream", "on"), handled, []string{"copied once", "streamed"}},
 		{"resource", "pipe in memory", fromFIFO(once(table(300))), result, []string{"d = 2"}},
 	}
