@@ -506,9 +506,16 @@ func FuzzReadCSV(f *testing.F) {
 	})
 }
 
-// A first line of data where the header should be is pointed out.
+// A first line of data where the header should be is pointed out, and
+// scikit-learn's line of counts as such.
 func TestReadCSVHeaderLooksLikeData(t *testing.T) {
 	for _, text := range []string{"569,30,a,b\n1,2,3,4,5\n", "506,13,,,\nA,B,C,D,E\n1,2,3,4,5\n"} {
+		_, err := readCSV(t, text, frames.CSVOptions{Target: "E"})
+		if err == nil || !strings.Contains(err.Error(), "line 1 looks like the line of counts") {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	for _, text := range []string{"5.5,3.25,a,b\n1,2,3,4,5\n", "7,1.5,,,\nA,B,C,D,E\n1,2,3,4,5\n"} {
 		_, err := readCSV(t, text, frames.CSVOptions{Target: "E"})
 		if err == nil || !strings.Contains(err.Error(), "line 1 looks like data") {
 			t.Errorf("%q: %v", text, err)
@@ -667,14 +674,51 @@ func TestReadCSVSkipLines(t *testing.T) {
 		opt  frames.CSVOptions
 		want string
 	}{
-		{"506,13,\n" + body, frames.CSVOptions{Target: "y"}, "line 1 looks like data"},
-		{"x\n506,13,\n" + body, frames.CSVOptions{Target: "y", SkipLines: 1}, "line 2 looks like data, not a header: if the file has no header, read it with --no-header"},
+		{"506,13,\n" + body, frames.CSVOptions{Target: "y"}, "line 1 looks like the line of counts scikit-learn's bundled files start with (506 rows, 13 features)"},
+		{"x\n506,13,\n" + body, frames.CSVOptions{Target: "y", SkipLines: 1}, "skip that line with --skip-lines 2"},
+		{"x\n5.5,1.25,\n" + body, frames.CSVOptions{Target: "y", SkipLines: 1}, "line 2 looks like data, not a header: if the file has no header, read it with --no-header"},
 		{"x\n" + body, frames.CSVOptions{Target: "column3", SkipLines: 1, NoHeader: true}, "line 2 looks like a header"},
 		{"x\n1,2,3\n4,5,6,7\n", frames.CSVOptions{Target: "column4", SkipLines: 1, NoHeader: true}, "named after line 2's 3 fields"},
 		{"x\na,b,y\n1,2,3\n4,q,6\n7,8,9\n10,11,12\n", frames.CSVOptions{Target: "y", SkipLines: 1}, `line 4: "q"`},
 	} {
 		if _, err := readCSV(t, c.text, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
+	}
+	// scikit-learn's line of counts read as the header: a hint when the
+	// target is not found, a warning when it is (iris's class names).
+	iris := "150,4,setosa,versicolor,virginica\n"
+	for i := range 30 {
+		iris += fmt.Sprintf("%d.1,3.5,1.4,0.2,%d\n", 4+i%3, i%3)
+	}
+	if _, err := readCSV(t, iris, frames.CSVOptions{Target: "column5"}); err == nil || !strings.Contains(err.Error(), "line 1 looks like the line of counts") ||
+		!strings.Contains(err.Error(), "(150 rows, 4 features)") || !strings.Contains(err.Error(), "--skip-lines 1") {
+		t.Errorf("iris read with its count line as the header, target column5: %v", err)
+	}
+	tab, err = readCSV(t, iris, frames.CSVOptions{Target: "virginica"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := frames.PrepareFrame(tab.DataFrame, "virginica", frames.Options{Center: true, Scaling: frames.StandardL2, DropConstant: true}, 0.25, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(p.Warnings(), "\n"); !strings.Contains(w, "the header looks like the line of counts") {
+		t.Errorf("iris's count line as the header gave no warning: %q", w)
+	}
+	for _, c := range []struct {
+		names []string
+		ok    bool
+	}{
+		{[]string{"150", "4", "setosa", "versicolor", "virginica"}, true},
+		{[]string{"506", "13", "column3", "column4"}, true},
+		{[]string{"2019", "2020", "2021", "region"}, false}, // years
+		{[]string{"1", "2", "3"}, false},                    // every name a number: NumericHeader's case
+		{[]string{"10", "20", "name"}, false},               // fewer rows than features
+		{[]string{"a", "13", "b"}, false},
+	} {
+		if _, _, ok := frames.CountLine(c.names); ok != c.ok {
+			t.Errorf("CountLine(%q) = %v, want %v", c.names, ok, c.ok)
 		}
 	}
 	st, err := frames.StreamCSV(opener("506,13\n"+streamCSV(300)), frames.StreamOptions{CSV: frames.CSVOptions{Name: "s.csv", Target: "y", Missing: frames.MissingMean, SkipLines: 1},

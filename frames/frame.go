@@ -33,6 +33,7 @@ type Frame struct {
 	labelTrend               float64
 	labelSorted              bool
 	numericNames, emptyNames []string
+	countLine                string
 }
 
 // NewFrame returns df with its target for PrepareRows.
@@ -78,12 +79,13 @@ func (f *Frame) wholeFrame(p *Prepared) {
 		if f.numericNames = NumericHeader(f.df.Names()); f.numericNames != nil {
 			f.emptyNames = GeneratedNames(f.df.Names())
 		}
+		f.countLine = countLineHint(f.df.Names(), 0)
 		f.whole = true
 	}
 	features := p.Train.Names()
 	f.checkColumns(features)
 	p.LabelTrend, p.labelSorted = f.labelTrend, f.labelSorted
-	p.NumericNames, p.EmptyNames = f.numericNames, f.emptyNames
+	p.NumericNames, p.EmptyNames, p.countLine = f.numericNames, f.emptyNames, f.countLine
 	p.IDLike, p.ZeroGaps = nil, nil
 	for _, name := range features {
 		if c := f.idLike[name]; c != nil {

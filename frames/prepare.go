@@ -72,6 +72,8 @@ type Prepared struct {
 	// then lists the names given to its empty cells (GeneratedNames).
 	// Warnings says so.
 	NumericNames, EmptyNames []string
+	// countLine: the header is a line of counts (CountLine), this hint.
+	countLine string
 	// Shifted lists the columns left out as constant on the training rows
 	// whose test rows hold other values (PrepareFrames). Their Unused
 	// reasons say so, and Warnings.
@@ -433,14 +435,16 @@ func (p *Prepared) Warnings() []string {
 		return nil
 	}
 	out := p.SizeWarnings()
-	if n := p.NumericNames; len(n) > 0 {
+	if n := p.NumericNames; len(n) > 0 && p.countLine != "" {
+		out = append(out, p.countLine+"; the columns were named after it")
+	} else if n := p.NumericNames; len(n) > 0 {
 		empty := ""
 		if g := p.EmptyNames; len(g) > 0 {
 			empty = fmt.Sprintf(" and %d are empty (named %s)", len(g), quoteFew(g, 2))
 		}
 		out = append(out, fmt.Sprintf("the header looks like data: %d column names are numbers (%s)%s: if the file has no header line, "+
 			"its first row was read as the column names and is not among the rows; read it with --no-header (CSVOptions.NoHeader in Go) or add a first line naming the columns "+
-			"(if the names are on a later line, delete the lines above them)", len(n), quoteFew(n, 4), empty))
+			"(if the names are on a later line, skip the lines above them with --skip-lines, CSVOptions.SkipLines in Go)", len(n), quoteFew(n, 4), empty))
 	}
 	for _, c := range p.IDLike {
 		out = append(out, c.warning(p.TestLast))

@@ -146,6 +146,9 @@ func (t *rowTable) headerHint() string {
 	if t.opt.NoHeader {
 		return fmt.Sprintf("\n(read without a header line: the columns are named after line %d's %d fields, column1 … column%d)", t.opt.SkipLines+1, len(t.names), len(t.names))
 	}
+	if h := countLineHint(t.names, t.opt.SkipLines+1); h != "" {
+		return "\n(" + h + ")"
+	}
 	// Looser than NumericHeader's warning (half, not more than half, and
 	// years count): this hint is for a target that is not a column, which
 	// is evidence enough that something is off.
@@ -165,6 +168,9 @@ func (t *rowTable) headerHint() string {
 // by side (1960, 1961, 1962, …: years or ages, as in a World Bank table)
 // are column names, not data, and do not count.
 func NumericHeader(names []string) []string {
+	if _, _, ok := CountLine(names); ok {
+		return names[:2]
+	}
 	var out []string
 	for i, h := range names {
 		if _, kind := ingest.ParseCell(h); kind == ingest.Number && !inIntegerRun(names, i) {
@@ -175,6 +181,40 @@ func NumericHeader(names []string) []string {
 		return out
 	}
 	return nil
+}
+
+// CountLine reports whether a header has the shape of the line of counts
+// that scikit-learn's bundled CSV files start with, before their names or
+// their first row: the number of rows and the number of features, then
+// class names or nothing ("150,4,setosa,versicolor,virginica",
+// "506,13,,,…"). Its first two names are positive integers that are not
+// part of a run of consecutive integers (years), the first at least the
+// second, and no other name is a number.
+func CountLine(names []string) (rows, features int, ok bool) {
+	if len(names) < 2 || inIntegerRun(names, 0) || len(numericNames(names[2:])) > 0 {
+		return 0, 0, false
+	}
+	r, e1 := strconv.Atoi(strings.TrimSpace(names[0]))
+	f, e2 := strconv.Atoi(strings.TrimSpace(names[1]))
+	if e1 != nil || e2 != nil || f < 1 || r < f {
+		return 0, 0, false
+	}
+	return r, f, true
+}
+
+// countLineHint is the hint for a header that is a line of counts
+// (CountLine) on file line at (0: unknown), or "".
+func countLineHint(names []string, at int) string {
+	r, f, ok := CountLine(names)
+	if !ok {
+		return ""
+	}
+	where, skip := "the header", "--skip-lines"
+	if at > 0 {
+		where, skip = fmt.Sprintf("line %d", at), fmt.Sprintf("--skip-lines %d", at)
+	}
+	return fmt.Sprintf("%s looks like the line of counts scikit-learn's bundled files start with (%d rows, %d features), not column names: "+
+		"skip that line with %s (CSVOptions.SkipLines in Go), and add --no-header if the line after it is data, not names", where, r, f, skip)
 }
 
 // isUnderscoreNumber reports whether s is "_" followed by decimal digits

@@ -730,7 +730,7 @@ func (c *comparison) finish() {
 			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("k = %d ran on %d of %d splits only: on the others a column constant on the training part was dropped, leaving fewer than %d attributes", k, c.f.repeat-n, c.f.repeat, k))
 		}
 	}
-	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling)...)
+	c.rep.Notes = append(c.rep.Notes, ddScalingNotes(c.ddScaling, false)...)
 	rho := experiments.TestOverTrain(c.rep.M-c.mTrain, c.mTrain)
 	if c.f.testLast {
 		rho = 0 // one split: the intervals are over its test rows (experiments.Outcome.Rows)
@@ -764,12 +764,13 @@ type ddScaling struct {
 }
 
 // ddScalingNotes is ddScalingNote for each scaling of by (→ the
-// data-dependent solvers that got it), in the notes' order.
-func ddScalingNotes(by map[ddScaling][]string) []string {
+// data-dependent solvers that got it), in the notes' order; priced: the
+// attributes have prices (compare --costs).
+func ddScalingNotes(by map[ddScaling][]string, priced bool) []string {
 	keys := slices.SortedFunc(maps.Keys(by), func(a, b ddScaling) int { return strings.Compare(a.note, b.note) })
 	var notes []string
 	for _, k := range keys {
-		notes = append(notes, ddScalingNote(by[k], k))
+		notes = append(notes, ddScalingNote(by[k], k, priced))
 	}
 	return notes
 }
@@ -779,12 +780,14 @@ func ddScalingNotes(by map[ddScaling][]string) []string {
 // second moments, so those solvers' moment-based draws are the uniform ones
 // (a row beside its uniform counterpart differs by the step size and the
 // inner-product draw only; priced, both draw by 1/√price).
-func ddScalingNote(solvers []string, sc ddScaling) string {
+func ddScalingNote(solvers []string, sc ddScaling, priced bool) string {
 	n := strings.Join(solvers, ", ") + ": " + sc.note
 	if sc.standard {
 		n += "; with every column standardised, every attribute's second moment is the same (the two-phased solvers " +
-			"estimate them: nearly the same), so these solvers draw their attributes as their uniform counterparts do " +
-			"(priced, both by 1/√price)"
+			"estimate them: nearly the same), so these solvers draw their attributes as their uniform counterparts do"
+		if priced {
+			n += " (priced, both by 1/√price)"
+		}
 	}
 	return n
 }

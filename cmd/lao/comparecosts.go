@@ -233,7 +233,7 @@ func costScalingNotes(src *dataSource, f *compareFlags, entries []experiments.Co
 			by[key] = append(by[key], s.Name())
 		}
 	}
-	return ddScalingNotes(by), nil
+	return ddScalingNotes(by, true), nil
 }
 
 // zeroSplits counts the splits on which c's fit read nothing (final cost

@@ -334,7 +334,9 @@ func TestSkipLinesFlag(t *testing.T) {
 	if err != nil || values(p1) != values(p2) || !strings.Contains(p1, "\n3,") || strings.Contains(p1, "\n2,") {
 		t.Errorf("predict --skip-lines 1 (rows from file line 3 on):\n%.200s\nwithout the line:\n%.200s", p1, p2)
 	}
-	wantErr(t, []string{"fit", "--data", counted, "--target", "y"}, "line 1 looks like data", "--skip-lines")
+	wantErr(t, []string{"fit", "--data", counted, "--target", "y"}, "line 1 looks like the line of counts", "(120 rows, 5 features)", "--skip-lines 1")
+	wantErr(t, []string{"predict", "--model", model, "--data", counted}, "has none of the columns the model reads", "line of counts", "--skip-lines")
+	wantErr(t, []string{"predict", "--model", model, "--data", plain, "--skip-lines", "1"}, "its header looks like data", "skip fewer lines")
 	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--skip-lines", "1"}, "--skip-lines", "not a CSV file")
 	wantErr(t, []string{"fit", "--data", plain, "--target", "y", "--skip-lines", "-1"}, "--skip-lines -1", "0 or more")
 }

@@ -404,6 +404,18 @@ func predictLabels(tab *frames.Table, target string) (y []float64, text []string
 	return y, cells, note
 }
 
+// quoteNames quotes the first n names and says how many more there are.
+func quoteNames(names []string, n int) string {
+	q := make([]string, 0, n)
+	for _, s := range names[:min(n, len(names))] {
+		q = append(q, strconv.Quote(s))
+	}
+	if len(names) > n {
+		q = append(q, fmt.Sprintf("and %d more", len(names)-n))
+	}
+	return strings.Join(q, ", ")
+}
+
 // modelColumnsPresent checks that the file has every column the model
 // reads (used), saying which lack and whether the file is the model's at
 // all.
@@ -425,7 +437,17 @@ func modelColumnsPresent(file string, tab *frames.Table, used []string) error {
 	case len(lack) == 0:
 		return nil
 	case len(lack) == len(used):
-		return fmt.Errorf("predict: %s has none of the columns the model reads (%s): is this the table the model is for?", file, strings.Join(lack, ", "))
+		hint := fmt.Sprintf("its columns are %s: is this the table the model is for? If the model's column names are on a later line of the file, "+
+			"skip the lines above them with --skip-lines (a model does not keep fit's --skip-lines)", quoteNames(tab.Names(), 4))
+		if frames.NumericHeader(tab.Names()) != nil {
+			hint = fmt.Sprintf("its header looks like data (%s): if --skip-lines skipped the line of names, skip fewer lines; if the file has no header line, "+
+				"the model must have been fitted with --no-header", quoteNames(tab.Names(), 4))
+		}
+		if r, f, ok := frames.CountLine(tab.Names()); ok {
+			hint = fmt.Sprintf("its header looks like the line of counts scikit-learn's bundled files start with (%d rows, %d features): "+
+				"skip that line with --skip-lines, as for fit (a model does not keep fit's --skip-lines)", r, f)
+		}
+		return fmt.Errorf("predict: %s has none of the columns the model reads (%s); %s", file, strings.Join(lack, ", "), hint)
 	}
 	them, it := "that column", "it"
 	if len(lack) > 1 {

@@ -334,7 +334,7 @@ func TestPredictColumnsAndTarget(t *testing.T) {
 	renamed := writeTemp(t, "renamed.csv", "a,B_,y\n1,2,13\n") // b written another way
 	wantErr(t, []string{"predict", "--model", model, "--data", renamed}, `renamed.csv lacks "b", which the model reads; it has "B_" for "b": the same names written another way?`)
 	other := writeTemp(t, "other.csv", "u,v\n1,2\n")
-	wantErr(t, []string{"predict", "--model", model, "--data", other}, `other.csv has none of the columns the model reads ("a", "b"): is this the table the model is for?`)
+	wantErr(t, []string{"predict", "--model", model, "--data", other}, `other.csv has none of the columns the model reads ("a", "b"); its columns are`, "is this the table the model is for?", "--skip-lines")
 	wantErr(t, []string{"predict", "--model", model, "--data", train, "--target", "Y"}, `--target "Y" is not the label column the model was fitted on ("y")`)
 	if out, err := runCmd(t, "predict", "--model", model, "--data", noB, "--target", "y"); err == nil || strings.Contains(out, "line") {
 		t.Errorf("--target y on a file lacking b: %v", err)
