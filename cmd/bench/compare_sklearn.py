@@ -2,7 +2,7 @@
 """scikit-learn's Ridge and Lasso on the splits of `lao compare`.
 
     go run ./cmd/lao compare --data T.csv --target Y --splits splits.csv --json > lao.json
-    /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B] [--missing error|drop-rows|mean] [--decimal ,] [--thousands .]
+    /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y splits.csv [--ignore A,B] [--missing error|drop-rows|mean] [--decimal ,] [--thousands .] [--skip-lines N] [--no-header]
     /usr/bin/python3 cmd/bench/compare_sklearn.py T.csv Y --describe [--ignore A,B] [--missing ...]
 
 The table is read as `lao` reads it (package frames/ingest and frames.ReadCSV):
@@ -13,8 +13,10 @@ carriage returns read as line ends; the separator taken from the header line
 columnJ; a cell is a number (true/false as 1/0), missing (empty or one of
 lao's missing tokens: ?, NA, n/a, null, ...) or text; a column is numeric when
 most of its cells that are not missing are numbers, text otherwise (unused),
-empty when every cell is missing (unused). --ignore, --missing, --decimal
-and --thousands mean what they mean for `lao` (--decimal , reads 1,5, 1.234,5 and 1.234.567 as
+empty when every cell is missing (unused). --ignore, --missing, --decimal,
+--thousands, --skip-lines (the first N lines dropped, the file lines still
+counted from the file's first) and --no-header (columns named column1 …
+columnN, the first line a row) mean what they mean for `lao` (--decimal , reads 1,5, 1.234,5 and 1.234.567 as
 numbers, 3.14 and 1.234 as text): error refuses a numeric column with missing or unparsable
 cells, naming every such column; drop-rows drops the rows with one; mean fills
 a feature cell with the training part's mean and drops rows without a label.
@@ -138,24 +140,30 @@ def parse_cell(s, decimal_comma=False, thousands=""):
     return math.nan, "text"
 
 
-def load(path, target, ignore, missing, decimal_comma=False, thousands=""):
+def load(path, target, ignore, missing, decimal_comma=False, thousands="", skip_lines=0, no_header=False):
     """The table as lao reads it: features X and labels y by file line, and a report."""
     with open(path, "rb") as f:
         text = decode(f.read())
     if "\n" not in text[:65536] and "\r" in text[:65536]:
         text = text.replace("\r", "\n")
+    parts = text.split("\n", skip_lines)
+    if len(parts) <= skip_lines or not parts[skip_lines]:
+        raise SystemExit(f"{path}: the table was to start after line {skip_lines}, and nothing is left")
+    text = parts[skip_lines]
     comma = separator(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=comma, skipinitialspace=comma == " ")
     header, rows = None, []
     for rec in reader:
         if not rec:
             continue
-        if header is None:
+        if header is None and no_header:
+            header = [f"column{j + 1}" for j in range(len(rec))]
+        elif header is None:
             header = [h.strip() or f"column{j + 1}" for j, h in enumerate(rec)]
             if any("\udc80" <= c <= "\udcff" for h in header for c in h):
                 raise SystemExit(f"{path}: the header is not UTF-8 text; convert the file to UTF-8")
             continue
-        line = reader.line_num - rec_lines(rec) + 1
+        line = reader.line_num - rec_lines(rec) + 1 + skip_lines
         if len(rec) != len(header):
             raise SystemExit(f"{path}: line {line} has {len(rec)} fields, the header has {len(header)}")
         rows.append((line, [parse_cell(c, decimal_comma, thousands) for c in rec]))
@@ -206,7 +214,9 @@ def fill_means(Xtr, Xte):
 
 
 def options(argv):
-    opts = {"--ignore": "", "--missing": "error", "--decimal": ".", "--thousands": ""}
+    opts = {"--ignore": "", "--missing": "error", "--decimal": ".", "--thousands": "", "--skip-lines": "0"}
+    no_header = "--no-header" in argv
+    argv = [a for a in argv if a != "--no-header"]
     for k in opts:
         if k in argv:
             i = argv.index(k)
@@ -218,14 +228,16 @@ def options(argv):
         raise SystemExit("--decimal must be . or ,")
     if opts["--thousands"] not in ("", ".", ",", "'", " ") or opts["--thousands"] == opts["--decimal"]:
         raise SystemExit("--thousands must be . , ' or a space, not the decimal mark")
+    if not opts["--skip-lines"].isdigit():
+        raise SystemExit("--skip-lines must be 0 or more lines")
     ignore = [c.strip() for c in opts["--ignore"].split(",") if c.strip()]
-    return argv, ignore, opts["--missing"], opts["--decimal"] == ",", opts["--thousands"]
+    return argv, ignore, opts["--missing"], opts["--decimal"] == ",", opts["--thousands"], int(opts["--skip-lines"]), no_header
 
 
 def main(argv):
-    argv, ignore, missing, decimal_comma, thousands = options(argv)
+    argv, ignore, missing, decimal_comma, thousands, skip_lines, no_header = options(argv)
     path, target = argv[1], argv[2]
-    X, y, report = load(path, target, ignore, missing, decimal_comma, thousands)
+    X, y, report = load(path, target, ignore, missing, decimal_comma, thousands, skip_lines, no_header)
     if argv[3:] == ["--describe"]:
         print(json.dumps(report))
         return

@@ -61,7 +61,8 @@ func utf16LE(s string) string {
 // cmd/bench/compare_sklearn.py reads every table as lao does: the same
 // feature columns, unused columns, dropped lines and filled cells, for
 // gzip, separators, UTF-16, CR-only lines, text and empty cells, decimal
-// commas, under each --missing policy and --ignore.
+// commas, lines skipped above the header, under each --missing policy and
+// --ignore.
 func TestCompareSklearnReadsAsLao(t *testing.T) {
 	py, _ := python(t)
 	script := filepath.Join("..", "bench", "compare_sklearn.py")
@@ -82,6 +83,7 @@ func TestCompareSklearnReadsAsLao(t *testing.T) {
 	// grouped integers as well (--thousands .)
 	tables["euro.csv"] = euro
 	tables["grouped.csv"] = strings.NewReplacer("\n5;", "\n5.000;", "\n6;", "\n1.006;").Replace(euro)
+	tables["preamble.csv"] = "Survey; \"draft\n120,4,,\n" + sklearnTable(",") // read with --skip-lines 2
 	for name, text := range tables {
 		path := writeTemp(t, name, text)
 		for _, flags := range [][]string{{"--missing", "mean"}, {"--missing", "drop-rows"}, {"--missing", "mean", "--ignore", "b"},
@@ -94,6 +96,9 @@ func TestCompareSklearnReadsAsLao(t *testing.T) {
 			}
 			if marks != map[string]int{"euro.csv": 1, "grouped.csv": 2}[name] {
 				continue
+			}
+			if name == "preamble.csv" {
+				flags = append(slices.Clone(flags), "--skip-lines", "2")
 			}
 			out, err := runCmd(t, append([]string{"fit", "--data", path, "--target", "y", "--cv", "0", "--json"}, flags...)...)
 			if err != nil {
