@@ -680,6 +680,11 @@ func TestReadCSVSkipLines(t *testing.T) {
 		{"x\n" + body, frames.CSVOptions{Target: "column3", SkipLines: 1, NoHeader: true}, "line 2 looks like a header"},
 		{"x\n1,2,3\n4,5,6,7\n", frames.CSVOptions{Target: "column4", SkipLines: 1, NoHeader: true}, "named after line 2's 3 fields"},
 		{"x\na,b,y\n1,2,3\n4,q,6\n7,8,9\n10,11,12\n", frames.CSVOptions{Target: "y", SkipLines: 1}, `line 4: "q"`},
+		// a title above the names: the target is not found, or the rows are wider than the "header"
+		{"Export from tool X\n" + body, frames.CSVOptions{Target: "y"}, "below a title or notes, skip the lines above them with --skip-lines"},
+		{"title\n" + body, frames.CSVOptions{Target: "title"}, "if line 1 is a title or notes above the column names, not the names, skip it with --skip-lines 1"},
+		// one line too many skipped: the names were on a skipped line
+		{"506,13,\n" + body, frames.CSVOptions{Target: "y", SkipLines: 2}, "or the names are on one of the 2 lines skipped: skip fewer"},
 	} {
 		if _, err := readCSV(t, c.text, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.text, err, c.want)

@@ -126,7 +126,12 @@ func (t *rowTable) header(rec []string) error {
 	}
 	if tg := t.opt.Target; tg != "" {
 		if _, ok := seen[tg]; !ok {
-			return fmt.Errorf("%w%s", unknownColumn(tg, "target", t.names), t.headerHint())
+			hint := t.headerHint()
+			if hint == "" && t.unit == "line" && !t.opt.NoHeader {
+				hint = fmt.Sprintf("\n(if the column names are on a later line of the file, below a title or notes, skip the lines above them with --skip-lines, CSVOptions.SkipLines in Go%s)",
+					skippedNames(t.opt.SkipLines))
+			}
+			return fmt.Errorf("%w%s", unknownColumn(tg, "target", t.names), hint)
 		}
 		if slices.Contains(t.opt.Ignore, tg) {
 			return fmt.Errorf("frames: %s: the target column %q is also ignored: %w", t.name, tg, lao.ErrParam)
@@ -156,7 +161,7 @@ func (t *rowTable) headerHint() string {
 		return ""
 	}
 	return fmt.Sprintf("\n(line %d looks like data, not a header: if the file has no header, read it with --no-header (CSVOptions.NoHeader in Go), which names its columns column1 … columnN; "+
-		"if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, skip the lines above them with --skip-lines (CSVOptions.SkipLines in Go))", t.opt.SkipLines+1)
+		"if the names are on a later line, as in scikit-learn's bundled files, whose first line holds counts, skip the lines above them with --skip-lines (CSVOptions.SkipLines in Go)%s)", t.opt.SkipLines+1, skippedNames(t.opt.SkipLines))
 }
 
 // NumericHeader returns the names that are numbers when they and the
@@ -279,6 +284,15 @@ func quoteFew(names []string, n int) string {
 	return strings.Join(q, ", ")
 }
 
+// skippedNames is, with lines skipped, the reminder that the names may be
+// on one of them ("" without).
+func skippedNames(skip int) string {
+	if skip == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; or the names are on one of the %d lines skipped: skip fewer", skip)
+}
+
 // next advances to the next row and returns its position, or io.EOF.
 func (t *rowTable) next() (int, error) {
 	pos, err := t.rows.Next()
@@ -287,7 +301,11 @@ func (t *rowTable) next() (int, error) {
 	}
 	var ragged *ingest.RaggedError
 	if errors.As(err, &ragged) {
-		err = fmt.Errorf("%w%s", err, t.headerHint())
+		hint := t.headerHint()
+		if head := t.opt.SkipLines + 1; hint == "" && ragged.Header && ragged.Line == head+1 {
+			hint = fmt.Sprintf("\n(if line %d is a title or notes above the column names, not the names, skip it with --skip-lines %d, CSVOptions.SkipLines in Go)", head, head)
+		}
+		err = fmt.Errorf("%w%s", err, hint)
 	}
 	return pos, err
 }
