@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "7eccfa10f3542a638d0e7293a53fbf888ff1b744c0b6382c1bd312be69f99302"
+const CodeVersion = "fa9b900408fcf86d2e78c44f5b80d4ccbbdcf2fcdda07854ee0246299866d918"

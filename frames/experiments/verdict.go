@@ -139,11 +139,15 @@ func (g Gap) lowerEnd() float64 {
 }
 
 // lowerText is lowerEnd printed with verb (%+.2g, %+.3g), saying so when
-// the t interval's end was cut at −1 by more than the digits printed (an
-// interval that looks lopsided otherwise).
+// the t interval's end was cut at −1 (an interval that looks lopsided
+// otherwise), with three digits of the t end when verb's would print −1
+// for it too.
 func (g Gap) lowerText(verb string) string {
 	end, t := fmt.Sprintf(verb, g.lowerEnd()), fmt.Sprintf(verb, g.Mean-g.Half)
-	if end != t { // cut, by more than the printed digits show
+	if end == t && g.Mean-g.Half < g.lowerEnd() { // cut by less than the digits show: more digits, so that −1 does not read as uncut
+		t = fmt.Sprintf("%+.3g", g.Mean-g.Half)
+	}
+	if end != t {
 		end += fmt.Sprintf(" (the t interval's %s, cut: a test MSE is not negative)", t)
 	}
 	return end

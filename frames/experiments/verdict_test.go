@@ -802,7 +802,11 @@ func TestStatementClipsAtMinusOne(t *testing.T) {
 	if s := g.Statement(); !strings.Contains(s, "95 % interval -1 to -0.9 over 10 splits") || strings.Contains(s, "cut") {
 		t.Errorf("%s", s)
 	}
-	g.Against, g.Half = "ridge", 0.15
+	g.Mean, g.Half = -0.33, 0.70 // cut from −1.03, which two digits print as −1 too
+	if s := g.Statement(); !strings.Contains(s, "95 % interval -1 (the t interval's -1.03, cut: a test MSE is not negative) to +0.37 over 10 splits") {
+		t.Errorf("%s", s)
+	}
+	g.Against, g.Mean, g.Half = "ridge", -0.95, 0.15
 	if s := g.Statement(); !strings.Contains(s, "95 % interval -1.1 to -0.8 over 10 splits") || strings.Contains(s, "cut") {
 		t.Errorf("%s", s)
 	}
