@@ -677,7 +677,7 @@ func TestReadCSVSkipLines(t *testing.T) {
 		{"506,13,\n" + body, frames.CSVOptions{Target: "y"}, "line 1 looks like the line of counts scikit-learn's bundled files start with (506 rows, 13 features)"},
 		{"x\n506,13,\n" + body, frames.CSVOptions{Target: "y", SkipLines: 1}, "skip that line with --skip-lines 2"},
 		{"x\n5.5,1.25,\n" + body, frames.CSVOptions{Target: "y", SkipLines: 1}, "line 2 looks like data, not a header: if the file has no header, read it with --no-header"},
-		{"x\n" + body, frames.CSVOptions{Target: "column3", SkipLines: 1, NoHeader: true}, "line 2 looks like a header"},
+		{"x\n" + body, frames.CSVOptions{Target: "column3", SkipLines: 1, NoHeader: true}, "line 2 looks like a header: its cells are the only ones that are not numbers in their columns; read the file without --no-header, CSVOptions.NoHeader in Go, or, if that line is not the table's (a line of counts or notes above headerless rows), skip it with --skip-lines 2"},
 		{"x\n1,2,3\n4,5,6,7\n", frames.CSVOptions{Target: "column4", SkipLines: 1, NoHeader: true}, "named after line 2's 3 fields"},
 		{"x\na,b,y\n1,2,3\n4,q,6\n7,8,9\n10,11,12\n", frames.CSVOptions{Target: "y", SkipLines: 1}, `line 4: "q"`},
 		// a title above the names: the target is not found, or the rows are wider than the "header"

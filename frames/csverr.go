@@ -175,7 +175,8 @@ func (e *CellsError) Error() string {
 	}
 	msg := fmt.Sprintf("frames: %s: %s%s%s; %s", e.Input, e.blank(), head, strings.Join(parts, "; "), e.advice())
 	if e.headerLike() {
-		msg += fmt.Sprintf("\n(line %d looks like a header: its cells are the only ones that are not numbers in their columns; read the file without --no-header, CSVOptions.NoHeader in Go)", e.SkipLines+1)
+		msg += fmt.Sprintf("\n(line %d looks like a header: its cells are the only ones that are not numbers in their columns; read the file without --no-header, CSVOptions.NoHeader in Go, "+
+			"or, if that line is not the table's (a line of counts or notes above headerless rows), skip it with --skip-lines %d)", e.SkipLines+1, e.SkipLines+1)
 	}
 	return msg
 }
