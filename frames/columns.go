@@ -184,7 +184,7 @@ func keepColumns(cols []ColumnStats, names []string, opt Options) (keep []int, u
 		keep = append(keep, j)
 	}
 	if len(keep) == 0 {
-		return nil, nil, fmt.Errorf("frames: every feature column is constant or empty%s (%s): %w", fewRows(cols, 3), quoteFew(unusedNames(unused), 10), lao.ErrEmpty)
+		return nil, nil, fmt.Errorf("frames: every feature column is constant or empty%s (%s): %w", fewRows(cols, 3), QuoteFew(unusedNames(unused), 10), lao.ErrEmpty)
 	}
 	return keep, unused, nil
 }

@@ -57,7 +57,7 @@ func OutlierNotes(stats []ColumnStats, names []string) []string {
 			for _, r := range os[3:] {
 				rest = append(rest, r.Column)
 			}
-			notes = append(notes, fmt.Sprintf("%d more columns where one value holds most of the spread: %s", len(rest), quoteFew(rest, 8)))
+			notes = append(notes, fmt.Sprintf("%d more columns where one value holds most of the spread: %s", len(rest), QuoteFew(rest, 8)))
 			break
 		}
 		notes = append(notes, o.Note())

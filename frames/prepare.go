@@ -440,11 +440,11 @@ func (p *Prepared) Warnings() []string {
 	} else if n := p.NumericNames; len(n) > 0 {
 		empty := ""
 		if g := p.EmptyNames; len(g) > 0 {
-			empty = fmt.Sprintf(" and %d are empty (named %s)", len(g), quoteFew(g, 2))
+			empty = fmt.Sprintf(" and %d are empty (named %s)", len(g), QuoteFew(g, 2))
 		}
 		out = append(out, fmt.Sprintf("the header looks like data: %d column names are numbers (%s)%s: if the file has no header line, "+
 			"its first row was read as the column names and is not among the rows; read it with --no-header (CSVOptions.NoHeader in Go) or add a first line naming the columns "+
-			"(if the names are on a later line, skip the lines above them with --skip-lines, CSVOptions.SkipLines in Go)", len(n), quoteFew(n, 4), empty))
+			"(if the names are on a later line, skip the lines above them with --skip-lines, CSVOptions.SkipLines in Go)", len(n), QuoteFew(n, 4), empty))
 	}
 	for _, c := range p.IDLike {
 		out = append(out, c.warning(p.TestLast))

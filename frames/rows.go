@@ -272,8 +272,9 @@ func numericNames(names []string) []string {
 	return out
 }
 
-// quoteFew quotes the first n of names, and says how many more there are.
-func quoteFew(names []string, n int) string {
+// QuoteFew quotes the first n of names and says how many more there are
+// ("a", "b", and 3 more), for messages.
+func QuoteFew(names []string, n int) string {
 	var q []string
 	for _, s := range names[:min(n, len(names))] {
 		q = append(q, fmt.Sprintf("%q", s))

@@ -404,18 +404,6 @@ func predictLabels(tab *frames.Table, target string) (y []float64, text []string
 	return y, cells, note
 }
 
-// quoteNames quotes the first n names and says how many more there are.
-func quoteNames(names []string, n int) string {
-	q := make([]string, 0, n)
-	for _, s := range names[:min(n, len(names))] {
-		q = append(q, strconv.Quote(s))
-	}
-	if len(names) > n {
-		q = append(q, fmt.Sprintf("and %d more", len(names)-n))
-	}
-	return strings.Join(q, ", ")
-}
-
 // modelColumnsPresent checks that the file has every column the model
 // reads (used), saying which lack and whether the file is the model's at
 // all.
@@ -438,10 +426,10 @@ func modelColumnsPresent(file string, tab *frames.Table, used []string) error {
 		return nil
 	case len(lack) == len(used):
 		hint := fmt.Sprintf("its columns are %s: is this the table the model is for? If the model's column names are on a later line of the file, "+
-			"skip the lines above them with --skip-lines (a model does not keep fit's --skip-lines)", quoteNames(tab.Names(), 4))
+			"skip the lines above them with --skip-lines (a model does not keep fit's --skip-lines)", frames.QuoteFew(tab.Names(), 4))
 		if frames.NumericHeader(tab.Names()) != nil {
 			hint = fmt.Sprintf("its header looks like data (%s): if --skip-lines skipped the line of names, skip fewer lines; if the file has no header line, "+
-				"the model must have been fitted with --no-header", quoteNames(tab.Names(), 4))
+				"the model must have been fitted with --no-header", frames.QuoteFew(tab.Names(), 4))
 		}
 		if r, f, ok := frames.CountLine(tab.Names()); ok {
 			hint = fmt.Sprintf("its header looks like the line of counts scikit-learn's bundled files start with (%d rows, %d features): "+
