@@ -79,7 +79,7 @@ func (f *Frame) wholeFrame(p *Prepared) {
 		if f.numericNames = NumericHeader(f.df.Names()); f.numericNames != nil {
 			f.emptyNames = GeneratedNames(f.df.Names())
 		}
-		f.countLine = countLineHint(f.df.Names(), 0)
+		f.countLine = CountLineHint(f.df.Names(), 0)
 		f.whole = true
 	}
 	features := p.Train.Names()

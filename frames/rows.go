@@ -151,7 +151,7 @@ func (t *rowTable) headerHint() string {
 	if t.opt.NoHeader {
 		return fmt.Sprintf("\n(read without a header line: the columns are named after line %d's %d fields, column1 … column%d)", t.opt.SkipLines+1, len(t.names), len(t.names))
 	}
-	if h := countLineHint(t.names, t.opt.SkipLines+1); h != "" {
+	if h := CountLineHint(t.names, t.opt.SkipLines+1); h != "" {
 		return "\n(" + h + ")"
 	}
 	// Looser than NumericHeader's warning (half, not more than half, and
@@ -207,9 +207,9 @@ func CountLine(names []string) (rows, features int, ok bool) {
 	return r, f, true
 }
 
-// countLineHint is the hint for a header that is a line of counts
+// CountLineHint is the hint for a header that is a line of counts
 // (CountLine) on file line at (0: unknown), or "".
-func countLineHint(names []string, at int) string {
+func CountLineHint(names []string, at int) string {
 	r, f, ok := CountLine(names)
 	if !ok {
 		return ""

@@ -338,5 +338,8 @@ func TestSkipLinesFlag(t *testing.T) {
 	wantErr(t, []string{"predict", "--model", model, "--data", counted}, "has none of the columns the model reads", "line of counts", "--skip-lines")
 	wantErr(t, []string{"predict", "--model", model, "--data", plain, "--skip-lines", "1"}, "its header looks like data", "skip fewer lines")
 	wantErr(t, []string{"fit", "--data", "mnist:3v5", "--skip-lines", "1"}, "--skip-lines", "not a CSV file")
+	// Without --target, the error lists the columns to choose from (and the count line as such).
+	wantErr(t, []string{"describe", "--data", counted, "--skip-lines", "1"}, "--target is required", "name the label among its 4 numeric columns", `"y"`, "name (text)")
+	wantErr(t, []string{"fit", "--data", counted}, "--target is required", "line 1 looks like the line of counts", "--skip-lines 1")
 	wantErr(t, []string{"fit", "--data", plain, "--target", "y", "--skip-lines", "-1"}, "--skip-lines -1", "0 or more")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -31,6 +32,40 @@ func (src *dataSource) rows() int {
 	return 0
 }
 
+// targetRequired is the error for a table read without --target: it
+// lists the table's numeric columns (read with --missing mean, so that a
+// missing cell does not hide them) and the others with their kinds, so
+// that a first try names the label; standard input, which the read would
+// consume, and a table that cannot be read get the plain error.
+func (t *tableFlags) targetRequired(cmd string) error {
+	plain := fmt.Errorf("%s: --target is required for a CSV file", cmd)
+	if t.data == "-" {
+		return plain
+	}
+	read := *t
+	read.missing = "mean"
+	tab, err := read.readTable(cmd)
+	if err != nil {
+		return plain
+	}
+	var numeric, other []string
+	for _, c := range tab.Columns {
+		if c.Kind == frames.Numeric {
+			numeric = append(numeric, c.Name)
+		} else {
+			other = append(other, fmt.Sprintf("%s (%s)", c.Name, c.Kind))
+		}
+	}
+	msg := fmt.Sprintf("%v: name the label among its %d numeric columns, %s", plain, len(numeric), frames.QuoteFew(numeric, 20))
+	if len(other) > 0 {
+		msg += fmt.Sprintf("; its other columns are not features: %s", strings.Join(other[:min(len(other), 10)], ", "))
+	}
+	if h := frames.CountLineHint(tab.Names(), t.skipLines+1); h != "" {
+		msg += "\n(" + h + ")"
+	}
+	return errors.New(msg)
+}
+
 // loadData reads --data once (a CSV file, a named data set or a
 // libsvm/svmlight file).
 func loadData(t *tableFlags, cmd string) (*dataSource, error) {
@@ -55,7 +90,7 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 		return &dataSource{name: t.data, ds: ds, sparse: true}, nil
 	}
 	if t.target == "" {
-		return nil, fmt.Errorf("%s: --target is required for a CSV file", cmd)
+		return nil, t.targetRequired(cmd)
 	}
 	tab, err := t.readTable(cmd)
 	if err != nil {
