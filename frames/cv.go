@@ -419,7 +419,7 @@ func (c *cvRun) evaluateAll(grid []Params) ([]CVSetting, error) {
 		var rows float64
 		for f := range nf {
 			if err := errs[g*nf+f]; err != nil {
-				return nil, fmt.Errorf("frames: CrossValidate: setting %d (%v): %w", g, p, err)
+				return nil, fmt.Errorf("frames: CrossValidate: setting %d of %d (%v): %w", g+1, len(grid), p, err)
 			}
 			sc := scores[g*nf+f]
 			set.FoldMSE[f] = sc.mse
@@ -482,7 +482,7 @@ func (c *cvRun) evaluate(p Params, f int) (foldScore, error) {
 		return foldScore{math.NaN(), math.NaN()}, nil
 	}
 	if err != nil {
-		return foldScore{}, fmt.Errorf("fold %d: %w", f, err)
+		return foldScore{}, fmt.Errorf("fold %d of %d: %w", f+1, len(c.trains), err)
 	}
 	var sc foldScore
 	sc.mse, sc.predSq = validationSums(w, c.tests[f])

@@ -122,7 +122,7 @@ func TestCrossValidateErrors(t *testing.T) {
 		{"nil data", nil, 10, grid, buildRidge, lao.ErrEmpty, ""},
 		{"empty grid", ds, 10, nil, buildRidge, lao.ErrParam, "grid"},
 		{"build fails", ds, 10, grid, func(frames.Params) (lao.Solver, error) { return nil, bad }, bad, "lambda=1e-06"},
-		{"fit fails", ds, 10, []frames.Params{{"lambda": -1}}, buildRidge, lao.ErrParam, "fold 0"},
+		{"fit fails", ds, 10, []frames.Params{{"lambda": -1}}, buildRidge, lao.ErrParam, "fold 1 of 10"},
 	}
 	for _, c := range cases {
 		_, err := frames.CrossValidate(c.ds, c.k, c.grid, c.build, 1)

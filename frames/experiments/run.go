@@ -184,7 +184,7 @@ func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, er
 		for e, entry := range spec.Entries {
 			r, resumed, err := j.resumeOrRun(entry, spec, prep, seed, s, data, prefixes, g.at(e, s))
 			if err != nil {
-				return nil, fmt.Errorf("experiments: %s, split %d: %w", entry.Label, s, err)
+				return nil, fmt.Errorf("experiments: %s, split %d of %d: %w", entry.Label, s+1, spec.Splits, err)
 			}
 			rep.record(e, s, r, resumed)
 			done++

@@ -224,7 +224,13 @@ func (q *quadCD) searchLambda(B, lo, hi float64) (float64, error) {
 		if p.norm1(p.lmax, q.box) > B {
 			lo, pLo = min(max(lo, p.lmax), hi), p
 		} else {
-			hi, pHi = max(min(hi, p.lmin), lo), p
+			hi = max(min(hi, p.lmin), lo)
+			// Descent at λ can settle on a piece that holds only below
+			// it; one below the floor is no start for the homotopy,
+			// which walks down to the floor (TestMinBallFloorNearBreakpoint).
+			if p.lmax >= floor {
+				pHi = p
+			}
 			if slow {
 				break // descent needed tighter tolerances here: the path is cheaper from now on
 			}
