@@ -254,6 +254,22 @@ type cvRun struct {
 	// fit of Ridge or Lasso on it and shared by the settings after it
 	// (lao.FitMoments): the same weights as a fit reading the rows.
 	moments []foldMoments
+	// passes holds each training part's lao.Pass per lao.PassKey, made by
+	// the first fit of Baseline with that key on it and shared by the
+	// radii after it: the same results as a fit reading the rows.
+	passes []foldPasses
+}
+
+// foldPasses is one training part's passes, each made once.
+type foldPasses struct {
+	mu    sync.Mutex
+	byKey map[string]*foldPass
+}
+
+type foldPass struct {
+	once sync.Once
+	ps   *lao.Pass
+	err  error
 }
 
 // foldMoments is one training part's moments, made once.
@@ -274,12 +290,34 @@ func (c *cvRun) foldMoments(f int) (*lao.Moments, error) {
 	return fm.m, fm.err
 }
 
-// withMoments gives c a fresh cache of moments, one per training part,
-// when they fit in maxMomentsBytes.
+// foldPass returns fold f's pass of solvers with s's key (lao.PassKey),
+// made by s if it is the first (c.passes is not nil).
+func (c *cvRun) foldPass(f int, key string, s lao.Solver) (*lao.Pass, error) {
+	fp := &c.passes[f]
+	fp.mu.Lock()
+	p := fp.byKey[key]
+	if p == nil {
+		p = new(foldPass)
+		fp.byKey[key] = p
+	}
+	fp.mu.Unlock()
+	p.once.Do(func() { p.ps, p.err = lao.NewPass(s, c.trains[f].Stream(), lao.Options{Seed: c.seed}) })
+	return p.ps, p.err
+}
+
+// withMoments gives c a fresh cache of moments and of passes, one per
+// training part, when they fit in maxMomentsBytes (a pass holds two d×d
+// matrices).
 func (c *cvRun) withMoments() *cvRun {
-	c.moments = nil
+	c.moments, c.passes = nil, nil
 	if d := c.ds.Dim(); 8*float64(d)*float64(d)*float64(len(c.trains)) <= maxMomentsBytes {
 		c.moments = make([]foldMoments, len(c.trains))
+	}
+	if d := c.ds.Dim(); 16*float64(d)*float64(d)*float64(len(c.trains)) <= maxMomentsBytes {
+		c.passes = make([]foldPasses, len(c.trains))
+		for f := range c.passes {
+			c.passes[f].byKey = map[string]*foldPass{}
+		}
 	}
 	return c
 }
@@ -348,11 +386,25 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 				pos = permuted(pos, lao.SeedFor(seed, "blocked "+strconv.Itoa(len(run.trains))))
 			}
 			run.bases, run.trainPos = append(run.bases, base), append(run.trainPos, pos)
-			run.trains, run.tests = append(run.trains, lao.View(base, pos)), append(run.tests, lao.Subset(base, rangeOf(start, end)))
+			run.trains, run.tests = append(run.trains, lao.View(base, pos)), append(run.tests, validationRows(base, start, end))
 			start = end
 		}
 	}
 	return run.withMoments(), nil
+}
+
+// validationRows returns rows start to end−1 of base, in compressed sparse
+// rows when at most half of their cells are non-zero (MNIST's pixels:
+// a fifth): every setting is scored on them, and a sparse row's Dot skips
+// the zeros, which give the same sums for the finite weights scored.
+func validationRows(base lao.Table, start, end int) lao.Table {
+	te := lao.Subset(base, rangeOf(start, end))
+	if dense, ok := te.(*lao.Dataset); ok {
+		if sp := dense.Sparse(2); sp != nil {
+			return sp
+		}
+	}
+	return te
 }
 
 // rangeOf returns start, start+1, …, end−1.
@@ -452,8 +504,8 @@ func (c *cvRun) safeEvaluate(p Params, f int) (sc foldScore, err error) {
 }
 
 // fit returns the weights of s fitted on fold f's training rows: from the
-// fold's moments for Ridge and Lasso (lao.FitMoments, bit-identical), else
-// by lao.Fit.
+// fold's moments for Ridge and Lasso (lao.FitMoments), from its pass for
+// Baseline (lao.Pass), both bit-identical, else by lao.Fit.
 func (c *cvRun) fit(s lao.Solver, f int) ([]float64, error) {
 	if c.moments != nil && lao.MomentsFit(s) {
 		m, err := c.foldMoments(f)
@@ -462,6 +514,17 @@ func (c *cvRun) fit(s lao.Solver, f int) ([]float64, error) {
 		}
 		w, _, err := lao.FitMoments(s, m)
 		return w, err
+	}
+	if key, ok := lao.PassKey(s); ok && c.passes != nil {
+		ps, err := c.foldPass(f, key, s)
+		if err != nil {
+			return nil, err
+		}
+		r, err := ps.Fit(s)
+		if err != nil {
+			return nil, err
+		}
+		return r.W, nil
 	}
 	r, err := lao.Fit(s, c.trains[f].Stream(), lao.Options{Seed: c.seed})
 	if err != nil {

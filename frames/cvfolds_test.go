@@ -118,3 +118,45 @@ func TestViewPreparedAsCopy(t *testing.T) {
 		}
 	}
 }
+
+// Validation folds of a mostly-zero table are held in sparse rows, and
+// score every weight vector as their dense rows do, bit for bit.
+func TestValidationRowsSparse(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 1))
+	const m, d = 200, 30
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range x {
+		if r.IntN(4) == 0 { // a quarter non-zero: dense for the training parts, sparse for validation
+			x[i] = r.NormFloat64()
+		}
+	}
+	for i := range y {
+		y[i] = r.NormFloat64()
+	}
+	ds, _ := lao.NewDataset(x, y, d, nil)
+	run, err := newCVRun(ds, nil, CVOptions{Folds: 5, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f, te := range run.tests {
+		if _, ok := te.(*lao.SparseDataset); !ok {
+			t.Fatalf("fold %d: validation rows are a %T, want sparse", f, te)
+		}
+		w := make([]float64, d)
+		for trial := range 20 {
+			for j := range w {
+				w[j] = r.NormFloat64() * float64(trial)
+			}
+			sse, pred := validationSums(w, te)
+			start := f * (m / 5) // 5 folds of 40 rows, in fold order in the base
+			denseRows := lao.Subset(run.bases[f], rangeOf(start, start+te.Len()))
+			if _, isDense := denseRows.(*lao.Dataset); !isDense {
+				t.Fatalf("base is a %T", run.bases[f])
+			}
+			wantSSE, wantPred := validationSums(w, denseRows)
+			if sse != wantSSE || pred != wantPred {
+				t.Errorf("fold %d, trial %d: sparse rows score (%v, %v), dense (%v, %v)", f, trial, sse, pred, wantSSE, wantPred)
+			}
+		}
+	}
+}

@@ -8,14 +8,16 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
-// readsRows is Ridge or Lasso as a type of its own: lao.FitMoments does
-// not take it, so cross-validation fits it by reading the rows.
+// readsRows is Ridge, Lasso or Baseline as a type of its own:
+// lao.FitMoments and lao.PassKey do not take it, so cross-validation fits
+// it by reading the rows.
 type readsRows struct{ lao.Solver }
 
-// Cross-validating Ridge and Lasso from each fold's moments (made once,
-// shared by the settings) gives every fold's validation error bit for bit
-// as fitting every setting on the rows does, with and without successive
-// halving's prefixes (each rung its own moments).
+// Cross-validating Ridge and Lasso from each fold's moments, and Baseline
+// from each fold's pass (made once, shared by the settings), gives every
+// fold's validation error bit for bit as fitting every setting on the rows
+// does, with and without successive halving's prefixes (each rung its own
+// moments and passes).
 func TestCrossValidateMomentsSameScores(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 2))
 	const m, d = 4500, 12
@@ -27,10 +29,13 @@ func TestCrossValidateMomentsSameScores(t *testing.T) {
 		y[i] = x[i*d] - 0.5*x[i*d+1] + r.NormFloat64()
 	}
 	ds, _ := lao.NewDataset(x, y, d, nil)
-	for _, solver := range []string{"ridge", "lasso"} {
+	for _, solver := range []string{"ridge", "lasso", "baseline"} {
 		s, _ := lao.New(solver)
 		var grid []Params
 		for _, p := range lao.Grid(s, lao.Problem{M: m, D: d}) {
+			if solver == "baseline" {
+				p["k"] = 4
+			}
 			grid = append(grid, Params(p))
 		}
 		build := func(wrap bool) func(Params) (lao.Solver, error) {

@@ -105,6 +105,7 @@ type baselineLearner struct {
 	t        int
 	picked   []int // scratch: pair codes i*d + j drawn for this example
 	diag     map[string]float64
+	shared   *estimatedLoss // if not nil, the loss of these sums, made before (Pass)
 }
 
 // baselineEstimate adds A (to A) and 2y·v (to v) for one example (Cesa-Bianchi et al. 2010,
@@ -147,30 +148,58 @@ func (l *baselineLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
+	e := l.shared
+	if e == nil {
+		e = l.estimatedLoss()
+	}
+	l.solve(e, dst)
+}
+
+// estimatedLoss is the learner's estimated loss after its examples: the
+// PSD clip of Ā and the linear term −v̄, or why they could not be made.
+// It does not depend on B: every radius of a cross-validation grid
+// minimises the same one (Pass).
+type estimatedLoss struct {
+	A, lin       []float64
+	minEig, dist float64
+	err          error
+}
+
+// estimatedLoss returns the estimated loss of the examples seen (t > 0).
+func (l *baselineLearner) estimatedLoss() *estimatedLoss {
 	inv := 1 / float64(l.t)
 	Abar := make([]float64, len(l.A))
 	for i, a := range l.A {
 		Abar[i] = a * inv
 	}
-	if l.fail(momentsFinite("estimated second-moment matrix", Abar, l.v)) {
-		clear(dst)
-		return
+	if err := momentsFinite("estimated second-moment matrix", Abar, l.v); err != nil {
+		return &estimatedLoss{err: err}
 	}
 	minEig, dist, err := baselinePSD.clip(Abar, l.d)
-	if l.fail(err) {
-		clear(dst)
-		return
+	if err != nil {
+		return &estimatedLoss{err: err}
 	}
-	l.diag["min_eigenvalue"] = minEig
-	l.diag["psd_clip_frobenius"] = dist
 	lin := make([]float64, l.d)
 	for i, v := range l.v {
 		lin[i] = -v * inv
 	}
+	return &estimatedLoss{A: Abar, lin: lin, minEig: minEig, dist: dist}
+}
+
+// solve writes the minimiser of e over the l1 ball of radius l.B into
+// dst (zeros when the learner fails), recording the diagnostics. e is
+// only read.
+func (l *baselineLearner) solve(e *estimatedLoss, dst []float64) {
+	if l.fail(e.err) {
+		clear(dst)
+		return
+	}
+	l.diag["min_eigenvalue"] = e.minEig
+	l.diag["psd_clip_frobenius"] = e.dist
 	delete(l.diag, "ball_gap_bound")
 	delete(l.diag, "ball_path_lambda")
 	delete(l.diag, "ball_ridge")
-	w, err := minBall(Abar, lin, l.d, l.B, l.diag)
+	w, err := minBall(e.A, e.lin, l.d, l.B, l.diag)
 	if err != nil {
 		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))
 		clear(dst)

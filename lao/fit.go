@@ -181,10 +181,20 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	if err := feed(s, l, src, res, opt); err != nil {
 		return nil, err
 	}
-	res.W = make([]float64, d)
-	l.Weights(res.W)
-	if err := checkWeights(s, l, res.W, m); err != nil {
+	if err := finish(s, l, res); err != nil {
 		return nil, err
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// finish is Fit's last step, after l has seen res.Examples examples: the
+// weights, their checks, and what res reports of them.
+func finish(s Solver, l Learner, res *Result) error {
+	res.W = make([]float64, len(res.AttributeCounts))
+	l.Weights(res.W)
+	if err := checkWeights(s, l, res.W, res.Examples); err != nil {
+		return err
 	}
 	if res.Costs != nil {
 		res.Unlearned = dropUnlearned(l, res.W)
@@ -192,10 +202,10 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	res.Support = Support(res.W)
 	res.AttributeCosts = attributeCosts(res.AttributeCounts, res.Costs)
 	if err := checkPrediction(s.Name(), res); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkPredictionCost(s.Name(), res); err != nil {
-		return nil, err
+		return err
 	}
 	if dg, ok := l.(Diagnoser); ok {
 		res.Diagnostics = map[string]float64{}
@@ -204,8 +214,7 @@ func Fit(s Solver, src Source, opt Options) (res *Result, err error) {
 	if pr, ok := l.(ParamReporter); ok {
 		res.Params = pr.Params()
 	}
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return nil
 }
 
 // fitShape returns m and d of src, or an error if s or src is nil or src
