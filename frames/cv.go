@@ -198,6 +198,10 @@ type CVOptions struct {
 	// an order shuffled by the repeat's seed, as a fit reads a training
 	// part SplitLast shuffled.
 	Order []int
+	// Share, if not nil, lends these folds' parts, moments and passes to
+	// every cross-validation of the same table with the same folds
+	// (CVShare); the results are the same without it.
+	Share *CVShare
 }
 
 // CrossValidate tunes a solver by k-fold cross-validation, as the papers
@@ -240,6 +244,15 @@ func CrossValidateWith(ds lao.Table, grid []Params, build func(Params) (lao.Solv
 
 // cvRun is the folds of one cross-validation and how to fit on them.
 type cvRun struct {
+	*cvFolds
+	build func(Params) (lao.Solver, error)
+	seed  uint64
+}
+
+// cvFolds is the folds of a cross-validation of one table: its parts, and
+// the moments and passes made from them, which every fit on the same
+// folds may use (a CVShare hands them to several cross-validations).
+type cvFolds struct {
 	ds lao.Table
 	// bases[f] is the table fold f's parts are read from: the rows of its
 	// repeat in fold order (one copy per repeat), so that each training
@@ -248,8 +261,6 @@ type cvRun struct {
 	bases         []lao.Table
 	trainPos      [][]int
 	trains, tests []lao.Table
-	build         func(Params) (lao.Solver, error)
-	seed          uint64
 	// moments holds each training part's lao.Moments, made by the first
 	// fit of Ridge or Lasso on it and shared by the settings after it
 	// (lao.FitMoments): the same weights as a fit reading the rows.
@@ -284,7 +295,7 @@ type foldMoments struct {
 const maxMomentsBytes = 1 << 30
 
 // foldMoments returns fold f's moments (c.moments is not nil).
-func (c *cvRun) foldMoments(f int) (*lao.Moments, error) {
+func (c *cvFolds) foldMoments(f int) (*lao.Moments, error) {
 	fm := &c.moments[f]
 	fm.once.Do(func() { fm.m, fm.err = lao.TableMoments(c.trains[f]) })
 	return fm.m, fm.err
@@ -292,7 +303,7 @@ func (c *cvRun) foldMoments(f int) (*lao.Moments, error) {
 
 // foldPass returns fold f's pass of solvers with s's key (lao.PassKey),
 // made by s if it is the first (c.passes is not nil).
-func (c *cvRun) foldPass(f int, key string, s lao.Solver) (*lao.Pass, error) {
+func (c *cvFolds) foldPass(f int, key string, s lao.Solver, seed uint64) (*lao.Pass, error) {
 	fp := &c.passes[f]
 	fp.mu.Lock()
 	p := fp.byKey[key]
@@ -301,14 +312,14 @@ func (c *cvRun) foldPass(f int, key string, s lao.Solver) (*lao.Pass, error) {
 		fp.byKey[key] = p
 	}
 	fp.mu.Unlock()
-	p.once.Do(func() { p.ps, p.err = lao.NewPass(s, c.trains[f].Stream(), lao.Options{Seed: c.seed}) })
+	p.once.Do(func() { p.ps, p.err = lao.NewPass(s, c.trains[f].Stream(), lao.Options{Seed: seed}) })
 	return p.ps, p.err
 }
 
 // withMoments gives c a fresh cache of moments and of passes, one per
 // training part, when they fit in maxMomentsBytes (a pass holds two d×d
 // matrices).
-func (c *cvRun) withMoments() *cvRun {
+func (c *cvFolds) withMoments() *cvFolds {
 	c.moments, c.passes = nil, nil
 	if d := c.ds.Dim(); 8*float64(d)*float64(d)*float64(len(c.trains)) <= maxMomentsBytes {
 		c.moments = make([]foldMoments, len(c.trains))
@@ -347,6 +358,15 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 	if emptyTable(ds) {
 		return nil, fmt.Errorf("frames: CrossValidate: %w", lao.ErrEmpty)
 	}
+	f, err := o.Share.folds(ds, o)
+	if err != nil {
+		return nil, err
+	}
+	return &cvRun{cvFolds: f, build: build, seed: o.Seed}, nil
+}
+
+// newCVFolds makes the folds of o on ds (not empty).
+func newCVFolds(ds lao.Table, o CVOptions) (*cvFolds, error) {
 	ds = stored(ds) // a view's rows, copied
 	// Folds of a mostly-zero dense table are held in compressed sparse
 	// rows: every fit reads the same values from the handle (the solvers
@@ -358,7 +378,7 @@ func newCVRun(ds lao.Table, build func(Params) (lao.Solver, error), o CVOptions)
 			ds = sp
 		}
 	}
-	run := &cvRun{ds: ds, build: build, seed: o.Seed}
+	run := &cvFolds{ds: ds}
 	for r := range max(o.Repeats, 1) {
 		seed := o.Seed
 		if r > 0 {
@@ -423,12 +443,14 @@ func (c *cvRun) prefix(n int) *cvRun {
 	if n >= len(c.trainPos[0]) {
 		return c
 	}
-	p := *c
-	p.trains = make([]lao.Table, len(c.trains))
-	for f, pos := range c.trainPos {
-		p.trains[f] = lao.View(c.bases[f], pos[:min(n, len(pos))])
+	f := *c.cvFolds // the same validation parts, fresh moments and passes
+	f.trains = make([]lao.Table, len(c.trains))
+	for i, pos := range c.trainPos {
+		f.trains[i] = lao.View(c.bases[i], pos[:min(n, len(pos))])
 	}
-	return p.withMoments()
+	p := *c
+	p.cvFolds = f.withMoments()
+	return &p
 }
 
 // zero scores the zero predictor on the validation folds.
@@ -516,7 +538,7 @@ func (c *cvRun) fit(s lao.Solver, f int) ([]float64, error) {
 		return w, err
 	}
 	if key, ok := lao.PassKey(s); ok && c.passes != nil {
-		ps, err := c.foldPass(f, key, s)
+		ps, err := c.foldPass(f, key, s, c.seed)
 		if err != nil {
 			return nil, err
 		}

@@ -32,7 +32,7 @@ func (r *CVResult) nestedCheck(base lao.Solver, ds lao.Table, o TuneOptions) err
 	proc := CVSetting{Params: r.Best, FoldMSE: make([]float64, len(folds))}
 	zero := CVSetting{Params: Params{}, FoldMSE: make([]float64, len(folds))}
 	inner := o
-	inner.inner = true
+	inner.inner, inner.Share = true, nil // each inner table is tuned once
 	for f := range folds {
 		idx, order := outerPart(folds, f, o)
 		inner.Order = order

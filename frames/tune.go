@@ -47,6 +47,9 @@ type TuneOptions struct {
 	// check. Prepared.TuneFit sets it to the training rows' rows in the
 	// table when the test rows are the last ones (TestLast).
 	Order []int
+	// Share, if not nil, shares the folds' work with the other tunings on
+	// the same table with the same folds (CVShare): the same results.
+	Share *CVShare
 
 	inner bool // a fold of the nested check: no nested check of its own
 }
@@ -241,7 +244,7 @@ func Tune(s lao.Solver, ds lao.Table, o TuneOptions) (lao.Solver, *CVResult, err
 	if err != nil {
 		return nil, nil, err
 	}
-	cvo := CVOptions{Folds: o.Folds, Seed: o.Seed, Repeats: o.Repeats, Rule: o.Rule, Order: o.Order}
+	cvo := CVOptions{Folds: o.Folds, Seed: o.Seed, Repeats: o.Repeats, Rule: o.Rule, Order: o.Order, Share: o.Share}
 	switch {
 	case cvo.Repeats == 0 && o.Order != nil:
 		cvo.Repeats = 1 // blocked folds are the same in every repeat: repeats would count each fold's error several times

@@ -60,6 +60,7 @@ type splitPrep struct {
 	train, test *lao.Dataset
 	pre         Preprocess
 	cache       map[string]*frames.Prepared
+	share       *frames.CVShare // the entries' cross-validations on this split
 }
 
 func (sp *splitPrep) forSolver(s lao.Solver) (*frames.Prepared, error) {

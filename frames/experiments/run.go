@@ -176,7 +176,7 @@ func run(ds *lao.Dataset, spec Spec, j *Journal, progress Progress) (*Report, er
 		if spec.MaxTrain > 0 && train.Len() > spec.MaxTrain {
 			train = train.Head(spec.MaxTrain)
 		}
-		prep := &splitPrep{train: train, test: test, pre: spec.Preprocess, cache: map[string]*frames.Prepared{}}
+		prep := &splitPrep{train: train, test: test, pre: spec.Preprocess, cache: map[string]*frames.Prepared{}, share: frames.NewCVShare()}
 		if prefixes == nil {
 			rep.MTrain = train.Len()
 			prefixes = logPrefixes(max(spec.MinPrefix, 1), train.Len(), spec.Points)
@@ -307,13 +307,13 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 	}
 	train := p.Train.(*lao.Dataset)
 	if !spec.PerPrefix || entry.TuneOnce {
-		return fitEntry(entry, spec, p, train, seed, prefixes, out)
+		return fitEntry(entry, spec, p, train, seed, prefixes, out, prep.share)
 	}
 	var r entryResult
 	var notes []string
 	for i, n := range prefixes {
 		one := record{out.mse[i : i+1], out.cerr[i : i+1], out.attrs[i : i+1], out.zero[i : i+1]}
-		if r, err = fitEntry(entry, spec, p, train.Head(n), seed, []int{n}, one); err != nil {
+		if r, err = fitEntry(entry, spec, p, train.Head(n), seed, []int{n}, one, nil); err != nil {
 			return entryResult{}, fmt.Errorf("prefix of %d examples: %w", n, err)
 		}
 		notes = append(notes, r.notes...)
@@ -323,11 +323,13 @@ func runEntry(entry Entry, spec Spec, prep *splitPrep, seed uint64, prefixes []i
 }
 
 // fitEntry tunes (if asked) a fresh solver of entry on train and fits it,
-// scoring the checkpoints at prefixes with the split's preparation p. A
+// scoring the checkpoints at prefixes with the split's preparation p; the
+// tuning shares its folds' work through share (if not nil) when it
+// cross-validates on the whole of train. A
 // tuned fit worse than the zero predictor on its own training data is
 // refitted with CV's next settings, then the zero predictor (frames.Refit,
 // the rule of every tuned fit), and the notes say so.
-func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record) (entryResult, error) {
+func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, seed uint64, prefixes []int, out record, share *frames.CVShare) (entryResult, error) {
 	s, err := entry.New()
 	if err != nil {
 		return entryResult{}, err
@@ -339,7 +341,7 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 	if entry.Tune && spec.CVFolds >= 2 && lao.Tunable(s) {
 		cvData := train
 		if spec.CVMax > 0 && train.Len() > spec.CVMax {
-			cvData = train.Head(spec.CVMax)
+			cvData, share = train.Head(spec.CVMax), nil
 		}
 		// The papers tune by plain k-fold CV on the training part: no
 		// successive halving, which ranks the settings on a small part of
@@ -351,7 +353,7 @@ func fitEntry(entry Entry, spec Spec, p *frames.Prepared, train *lao.Dataset, se
 		// (10 to 30 examples) by the zero predictor, and multiply their
 		// cost; the rule itself is auto's (frames.AutoRule).
 		rule := frames.AutoRule(cvData.Len())
-		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off", Rule: rule}); err != nil {
+		if s, cv, err = frames.Tune(s, cvData, frames.TuneOptions{Folds: spec.CVFolds, Seed: seed, Halving: "off", Rule: rule, Share: share}); err != nil {
 			return entryResult{}, err
 		}
 		r.edges = cv.Edges()
