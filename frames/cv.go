@@ -463,27 +463,42 @@ func (c *cvRun) zero() CVSetting {
 	return set
 }
 
-// evaluateAll evaluates the grid points on GOMAXPROCS workers, one fit of
-// one setting on one fold at a time, so that a short grid (the last rungs
-// of successive halving keep a few settings) still keeps every core busy.
-// Each fit draws from its own generator seeded by c.seed, so the result
-// does not depend on the number of workers.
+// evaluateAll evaluates the grid points on GOMAXPROCS workers, one fold
+// at a time: one setting per task, so that a short grid (the last rungs
+// of successive halving keep a few settings) still keeps every core busy,
+// or every setting of a solver fitted from the fold's moments or pass
+// (Ridge, Lasso, Baseline), whose radii are then stops on one walk of the
+// lasso path (lao.FitMomentsSet, lao.Pass.FitSet: the same weights). Each
+// fit draws from its own generator seeded by c.seed, so the result does
+// not depend on the number of workers.
 func (c *cvRun) evaluateAll(grid []Params) ([]CVSetting, error) {
 	nf := len(c.trains)
 	scores, errs := make([]foldScore, len(grid)*nf), make([]error, len(grid)*nf)
-	next := make(chan int)
+	size := 1
+	if c.fitsSets(grid) {
+		size = len(grid)
+	}
+	type task struct{ g0, g1, f int }
+	next := make(chan task)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(scores)) {
+	for range min(runtime.GOMAXPROCS(0), len(scores)/size) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for t := range next {
-				scores[t], errs[t] = c.safeEvaluate(grid[t/nf], t%nf)
+				if t.g1-t.g0 > 1 && c.evaluateSet(grid[t.g0:t.g1], t.f, scores[t.g0*nf:], errs[t.g0*nf:]) {
+					continue
+				}
+				for g := t.g0; g < t.g1; g++ {
+					scores[g*nf+t.f], errs[g*nf+t.f] = c.safeEvaluate(grid[g], t.f)
+				}
 			}
 		}()
 	}
-	for t := range scores {
-		next <- t
+	for g0 := 0; g0 < len(grid); g0 += size {
+		for f := range nf {
+			next <- task{g0, min(g0+size, len(grid)), f}
+		}
 	}
 	close(next)
 	wg.Wait()
@@ -505,6 +520,99 @@ func (c *cvRun) evaluateAll(grid []Params) ([]CVSetting, error) {
 		out[g] = set
 	}
 	return out, nil
+}
+
+// fitsSets reports whether the settings of grid are fitted together on
+// each fold: all of them from its moments (Ridge, Lasso) or its passes
+// (Baseline).
+func (c *cvRun) fitsSets(grid []Params) bool {
+	for _, p := range grid {
+		s, err := c.build(p)
+		if err != nil {
+			return false
+		}
+		_, pass := lao.PassKey(s)
+		if !(c.moments != nil && lao.MomentsFit(s) || c.passes != nil && pass) {
+			return false
+		}
+	}
+	return true
+}
+
+// evaluateSet fits the settings grid together on fold f and writes each
+// one's score into scores[g*nf+f] and errs[g*nf+f] (nf folds), as
+// evaluate would one by one. It reports false, having written nothing, if
+// the set panicked: the caller then evaluates the settings one by one,
+// which names the culprit.
+func (c *cvRun) evaluateSet(grid []Params, f int, scores []foldScore, errs []error) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok = false
+		}
+	}()
+	solvers := make([]lao.Solver, len(grid))
+	for g, p := range grid {
+		s, err := c.build(p)
+		if err != nil {
+			return false // evaluate reports it
+		}
+		solvers[g] = s
+	}
+	ws, fitErrs := c.fitSet(solvers, f)
+	nf := len(c.trains)
+	for g := range solvers {
+		scores[g*nf+f], errs[g*nf+f] = c.scoreWeights(ws[g], fitErrs[g], f)
+	}
+	return true
+}
+
+// fitSet returns the weights of each solver fitted on fold f's training
+// rows, from its moments (lao.FitMomentsSet) or its passes (per
+// lao.PassKey, lao.Pass.FitSet): each solver must be fitted by one of
+// them (fitsSets).
+func (c *cvRun) fitSet(solvers []lao.Solver, f int) ([][]float64, []error) {
+	ws, errs := make([][]float64, len(solvers)), make([]error, len(solvers))
+	if lao.MomentsFit(solvers[0]) {
+		m, err := c.foldMoments(f)
+		if err != nil {
+			for g := range errs {
+				errs[g] = err
+			}
+			return ws, errs
+		}
+		ws, _, errs = lao.FitMomentsSet(solvers, m)
+		return ws, errs
+	}
+	byKey := map[string][]int{}
+	var keys []string
+	for g, s := range solvers {
+		key, _ := lao.PassKey(s)
+		if byKey[key] == nil {
+			keys = append(keys, key)
+		}
+		byKey[key] = append(byKey[key], g)
+	}
+	for _, key := range keys {
+		idx := byKey[key]
+		ps, err := c.foldPass(f, key, solvers[idx[0]], c.seed)
+		if err != nil {
+			for _, g := range idx {
+				errs[g] = err
+			}
+			continue
+		}
+		set := make([]lao.Solver, len(idx))
+		for i, g := range idx {
+			set[i] = solvers[g]
+		}
+		res, setErrs := ps.FitSet(set)
+		for i, g := range idx {
+			if errs[g] = setErrs[i]; setErrs[i] == nil {
+				ws[g] = res[i].W
+			}
+		}
+	}
+	return ws, errs
 }
 
 // foldScore is one setting's fit on one fold, scored on its validation
@@ -563,6 +671,12 @@ func (c *cvRun) evaluate(p Params, f int) (foldScore, error) {
 		return foldScore{}, err
 	}
 	w, err := c.fit(s, f)
+	return c.scoreWeights(w, err, f)
+}
+
+// scoreWeights scores the weights of a fit on fold f's validation rows
+// (NaN for a fit that diverged, err wrapping lao.ErrNotFinite).
+func (c *cvRun) scoreWeights(w []float64, err error, f int) (foldScore, error) {
 	if errors.Is(err, lao.ErrNotFinite) {
 		return foldScore{math.NaN(), math.NaN()}, nil
 	}

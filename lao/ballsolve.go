@@ -37,6 +37,11 @@ const ballGapTol = 1e-4
 // diag. Any other failure is an error.
 func minBall(A, v []float64, d int, B float64, diag map[string]float64) ([]float64, error) {
 	w, _, err := quadl1.MinBall(A, v, d, B)
+	return acceptBall(A, v, d, B, w, err, diag)
+}
+
+// acceptBall is minBall's rule for MinBall's result (w, err) at B.
+func acceptBall(A, v []float64, d int, B float64, w []float64, err error, diag map[string]float64) ([]float64, error) {
 	if err == nil {
 		return w, nil
 	}

@@ -106,6 +106,7 @@ type baselineLearner struct {
 	picked   []int // scratch: pair codes i*d + j drawn for this example
 	diag     map[string]float64
 	shared   *estimatedLoss // if not nil, the loss of these sums, made before (Pass)
+	plan     *ballPlan      // nil, or the set of fits this one belongs to (Pass.FitSet)
 }
 
 // baselineEstimate adds A (to A) and 2y·v (to v) for one example (Cesa-Bianchi et al. 2010,
@@ -199,7 +200,7 @@ func (l *baselineLearner) solve(e *estimatedLoss, dst []float64) {
 	delete(l.diag, "ball_gap_bound")
 	delete(l.diag, "ball_path_lambda")
 	delete(l.diag, "ball_ridge")
-	w, err := minBall(e.A, e.lin, l.d, l.B, l.diag)
+	w, err := l.plan.minBall(e.A, e.lin, l.d, l.B, l.diag)
 	if err != nil {
 		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))
 		clear(dst)

@@ -83,6 +83,7 @@ func (r *Lasso) Start(p Problem) (Learner, Budget, error) {
 type lassoLearner struct {
 	offline
 	diag map[string]float64
+	plan *ballPlan // nil, or the set of fits this one belongs to (FitMomentsSet)
 }
 
 // Diagnostics reports, when the solve stopped short of the exact KKT
@@ -115,7 +116,7 @@ func (l *lassoLearner) Weights(dst []float64) {
 	clear(l.diag)
 	switch {
 	case l.B > 0:
-		w, err = minBall(C, b, l.d, l.B, l.diag)
+		w, err = l.plan.minBall(C, b, l.d, l.B, l.diag)
 	case l.lambda > 0:
 		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
 	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)

@@ -24,7 +24,7 @@ func FitMoments(s Solver, m *Moments) (w []float64, ok bool, err error) {
 	case *Ridge:
 		w, err = r.fitMoments(m)
 	case *Lasso:
-		w, err = r.fitMoments(m)
+		w, err = r.fitMoments(m, nil)
 	default:
 		return nil, false, nil
 	}
@@ -96,13 +96,40 @@ func (r *Ridge) fitMoments(m *Moments) ([]float64, error) {
 	return m.solve(r, &ridgeLearner{o})
 }
 
-// fitMoments is FitMoments for Lasso.
-func (r *Lasso) fitMoments(m *Moments) ([]float64, error) {
+// fitMoments is FitMoments for Lasso, one of the set of fits plan (nil
+// for a fit alone).
+func (r *Lasso) fitMoments(m *Moments, plan *ballPlan) ([]float64, error) {
 	o, err := m.offline("lasso", r.Lambda, r.B, 3, r.MaxMemoryMiB, "online-lasso")
 	if err != nil {
 		return nil, err
 	}
-	return m.solve(r, &lassoLearner{offline: o, diag: map[string]float64{}})
+	return m.solve(r, &lassoLearner{offline: o, diag: map[string]float64{}, plan: plan})
+}
+
+// FitMomentsSet returns FitMoments of each solver (each a *Ridge or a
+// *Lasso, else ok is false for it) from m: the same weights and errors,
+// bit for bit. The Lassos of the constrained form (B > 0) are fitted as
+// one set: their radii are stops on one walk of the lasso path (quadl1's
+// MinBallPath), so a cross-validation fold's grid of B costs about what its
+// largest B alone does.
+func FitMomentsSet(solvers []Solver, m *Moments) (ws [][]float64, ok []bool, errs []error) {
+	ws, ok, errs = make([][]float64, len(solvers)), make([]bool, len(solvers)), make([]error, len(solvers))
+	var radii []float64
+	for _, s := range solvers {
+		if r, isLasso := s.(*Lasso); isLasso && r.Lambda == 0 {
+			radii = append(radii, r.B)
+		}
+	}
+	plan := newBallPlan(radii)
+	for i, s := range solvers {
+		if r, isLasso := s.(*Lasso); isLasso && r.Lambda == 0 {
+			ws[i], errs[i] = r.fitMoments(m, plan)
+			ok[i] = true
+			continue
+		}
+		ws[i], ok[i], errs[i] = FitMoments(s, m)
+	}
+	return ws, ok, errs
 }
 
 // momentsReader is the solver TableMoments feeds: every attribute of every

@@ -65,6 +65,53 @@ func TestFitMomentsIsFit(t *testing.T) {
 	}
 }
 
+// FitMomentsSet of a grid of Lasso radii beside Ridge and penalised
+// Lasso settings and a bad radius gives each solver's Fit, bit for bit,
+// on a dense table, its sparse form and a mostly-zero table.
+func TestFitMomentsSetIsFit(t *testing.T) {
+	rng := NewRand(5)
+	const m, d = 240, 40
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range x {
+		if rng.IntN(10) == 0 {
+			x[i] = rng.NormFloat64()
+		}
+	}
+	for i := range y {
+		y[i] = x[i*d] - x[i*d+3] + 0.1*rng.NormFloat64()
+	}
+	mostlyZero, _ := NewDataset(x, y, d, nil)
+	dense := correlatedTable(300, 9, 2)
+	solvers := []Solver{&Ridge{Lambda: 0.1}, &Lasso{}, &Lasso{Lambda: 0.01}}
+	for _, B := range (&Lasso{}).radiusTune().Values {
+		solvers = append(solvers, &Lasso{B: B})
+	}
+	solvers = append(solvers, &Lasso{B: 2}, &Lasso{B: -1}, &AER{K: 2})
+	for name, tab := range map[string]Table{"dense": dense, "sparse": sparseOf(t, dense), "mostly zero": mostlyZero} {
+		mo, err := TableMoments(tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws, ok, errs := FitMomentsSet(solvers, mo)
+		for i, s := range solvers {
+			want, err := Fit(s, tab.Stream(), Options{})
+			if _, isAER := s.(*AER); isAER {
+				if ok[i] {
+					t.Errorf("%s: FitMomentsSet took AER", name)
+				}
+				continue
+			}
+			if !ok[i] || (err == nil) != (errs[i] == nil) || err != nil && err.Error() != errs[i].Error() {
+				t.Errorf("%s %s %+v: FitMomentsSet ok %v, error %v; Fit's error %v", name, s.Name(), s, ok[i], errs[i], err)
+				continue
+			}
+			if err == nil && !slices.EqualFunc(ws[i], want.W, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+				t.Errorf("%s %s %+v: FitMomentsSet %v, Fit %v", name, s.Name(), s, ws[i], want.W)
+			}
+		}
+	}
+}
+
 // FitMoments refuses what Fit refuses, and a table whose moments overflow
 // fails with ErrNotFinite as Fit does.
 func TestFitMomentsErrors(t *testing.T) {

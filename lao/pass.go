@@ -69,7 +69,29 @@ func NewPass(s Solver, src Source, opt Options) (ps *Pass, err error) {
 // Fit returns Fit of s on the pass's table with its options: the same
 // result, bit for bit, for a solver with the pass's PassKey (an error
 // otherwise). Result.Seconds is the time of this call.
-func (ps *Pass) Fit(s Solver) (res *Result, err error) {
+func (ps *Pass) Fit(s Solver) (*Result, error) { return ps.fit(s, nil) }
+
+// FitSet returns Fit of each solver: the same results, and the radii of
+// the set are stops on one walk of the lasso path (quadl1's MinBallPath),
+// so a cross-validation fold's grid of B costs about what its largest B
+// alone does.
+func (ps *Pass) FitSet(solvers []Solver) ([]*Result, []error) {
+	var radii []float64
+	for _, s := range solvers {
+		if b, ok := s.(*Baseline); ok {
+			radii = append(radii, b.B)
+		}
+	}
+	plan := newBallPlan(radii)
+	res, errs := make([]*Result, len(solvers)), make([]error, len(solvers))
+	for i, s := range solvers {
+		res[i], errs[i] = ps.fit(s, plan)
+	}
+	return res, errs
+}
+
+// fit is Fit of s, one of the set of fits plan (nil for a fit alone).
+func (ps *Pass) fit(s Solver, plan *ballPlan) (res *Result, err error) {
 	key, ok := PassKey(s)
 	if want, _ := PassKey(ps.solver); !ok || key != want {
 		return nil, fmt.Errorf("lao: Pass.Fit: %s does not share the pass of %s: %w", solverLabel(s, nil), solverLabel(ps.solver, nil), ErrParam)
@@ -83,7 +105,7 @@ func (ps *Pass) Fit(s Solver) (res *Result, err error) {
 		ps.once.Do(func() { ps.loss = ps.l.estimatedLoss() })
 	}
 	l := *ps.l // the examples' sums, shared and only read
-	l.B, l.diag, l.picked, l.shared = B, map[string]float64{}, nil, ps.loss
+	l.B, l.diag, l.picked, l.shared, l.plan = B, map[string]float64{}, nil, ps.loss, plan
 	defer recoverFit(&err, s, &l)
 	r := ps.res // what feed counted
 	r.AttributeCounts = slices.Clone(r.AttributeCounts)

@@ -10,8 +10,9 @@ import (
 
 // Pass.Fit gives Fit's result bit for bit (weights, diagnostics, support,
 // attribute counts, parameters) for Baseline at every radius of its grid
-// and the default, also concurrently from one shared Pass, on a dense
-// table and its sparse form; a pass over a table whose estimates are not
+// and the default, also concurrently from one shared Pass, and so does
+// Pass.FitSet of the whole grid (one walk of the path), on a dense table
+// and its sparse form; a pass over a table whose estimates are not
 // finite fails each fit as Fit does.
 func TestPassFitIsFit(t *testing.T) {
 	dense := correlatedTable(400, 9, 2)
@@ -44,6 +45,21 @@ func TestPassFitIsFit(t *testing.T) {
 			}()
 		}
 		wg.Wait()
+		var set []Solver
+		for _, B := range radii {
+			set = append(set, &Baseline{K: 4, B: B})
+		}
+		got, errs := ps.FitSet(set)
+		for i, s := range set {
+			want, err := Fit(s, tab.Stream(), Options{Seed: 7})
+			if err != nil || errs[i] != nil {
+				t.Fatalf("%s, B = %g: Fit: %v, FitSet: %v", name, radii[i], err, errs[i])
+			}
+			got[i].Seconds, want.Seconds = 0, 0
+			if !reflect.DeepEqual(got[i], want) {
+				t.Errorf("%s, B = %g: Pass.FitSet\n%+v\nwant Fit's\n%+v", name, radii[i], got[i], want)
+			}
+		}
 	}
 	huge := correlatedTable(50, 6, 3)
 	x := make([]float64, 50*6)

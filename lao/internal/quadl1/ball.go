@@ -1,6 +1,7 @@
 package quadl1
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -35,46 +36,153 @@ import (
 // objective is at most Gap = λ(B − ||w||₁) above the constrained minimum.
 // If no exact point is reached at all, the last feasible point is returned
 // with an error wrapping ErrNoConvergence.
+//
+// For d ≤ walkMaxD it first walks the exact path from w = 0 down to B
+// (the homotopy alone); where that walk stops short, the search by descent
+// above starts from scratch. The sweeps are those of the search (0 after
+// a walk).
 func MinBall(A, v []float64, d int, B float64) (w []float64, iters int, err error) {
 	if err := checkQuad(A, v, d); err != nil {
 		return nil, 0, err
 	}
-	if !(B > 0) || math.IsInf(B, 0) {
-		return nil, 0, fmt.Errorf("lao: quadratic over the l1 ball: B %g must be positive and finite: %w", B, errs.ErrParam)
+	if err := checkRadius(B); err != nil {
+		return nil, 0, err
 	}
-	free := make([]bool, d)
-	var vz, vp float64 // largest |v_j| over the linear (A_jj = 0) and the quadratic coordinates
-	jz := -1
-	for j := range d {
-		free[j] = A[j*d+j] > 0
-		a := math.Abs(v[j])
-		if free[j] {
-			vp = max(vp, a)
-		} else if a > vz {
-			vz, jz = a, j
-		}
-	}
-	// The box |w_j| ≤ B is implied by the ball; it keeps every penalised
-	// subproblem bounded when A is singular.
-	q := newQuadCD(A, v, d, B, free)
-	// spend puts the l1 budget left by the quadratic coordinates on the best
-	// linear one (optimal when the multiplier μ equals vz).
-	spend := func(lambda float64) {
-		if jz >= 0 && lambda <= vz {
-			q.w[jz] = -math.Copysign(max(0, B-norm1(q.w)), v[jz])
-		}
-	}
-	if vp <= vz { // 0 is optimal for the quadratic part at μ = vz
-		spend(vz)
+	bp := newBallProblem(A, v, d)
+	q := newQuadCD(A, v, d, B, bp.free)
+	if bp.vp <= bp.vz { // 0 is optimal for the quadratic part at μ = vz
+		bp.spend(q, bp.vz, B)
 		return q.w, 0, nil
 	}
-	lambda, err := q.searchLambda(B, vz, vp)
-	if err != nil && !(vz == 0 && q.interior(B)) {
+	if bp.walks() {
+		steps := q.maxSteps()
+		if lambda, _, err := q.walk(q.polish(), bp.vz, B, &steps); err == nil {
+			bp.finish(q, lambda, B)
+			return q.w, 0, nil
+		}
+		q = newQuadCD(A, v, d, B, bp.free) // the search from scratch
+	}
+	return bp.search(q, B)
+}
+
+// checkRadius refuses a radius that is not positive and finite.
+func checkRadius(B float64) error {
+	if !(B > 0) || math.IsInf(B, 0) {
+		return fmt.Errorf("lao: quadratic over the l1 ball: B %g must be positive and finite: %w", B, errs.ErrParam)
+	}
+	return nil
+}
+
+// ballProblem is MinBall's problem split into its quadratic coordinates
+// (free: A_jj > 0) and its linear ones (A_jj = 0), of which only the one
+// with the largest |v_j| (jz, vz) is used; vp is the largest |v_j| over
+// the quadratic ones.
+type ballProblem struct {
+	d      int
+	free   []bool
+	vz, vp float64
+	jz     int
+}
+
+func newBallProblem(A, v []float64, d int) *ballProblem {
+	bp := &ballProblem{d: d, free: make([]bool, d), jz: -1}
+	for j := range d {
+		bp.free[j] = A[j*d+j] > 0
+		a := math.Abs(v[j])
+		if bp.free[j] {
+			bp.vp = max(bp.vp, a)
+		} else if a > bp.vz {
+			bp.vz, bp.jz = a, j
+		}
+	}
+	return bp
+}
+
+// walkMaxD is the largest d at which MinBall first walks the exact path
+// from w = 0 (λ = vp) down to B: on MNIST's 784 pixels that is as fast as
+// descent at the largest B and far faster at small ones, and every
+// radius of a grid is then a stop on one walk (MinBallPath). Above it each
+// step's O(|S|·d) makes descent's jump to the support cheaper.
+const walkMaxD = 1024
+
+// walks reports whether MinBall walks the path first.
+func (bp *ballProblem) walks() bool { return bp.d <= walkMaxD }
+
+// spend puts the l1 budget left by the quadratic coordinates on the best
+// linear one (optimal when the multiplier μ equals vz).
+func (bp *ballProblem) spend(q *quadCD, lambda, B float64) {
+	if bp.jz >= 0 && lambda <= bp.vz {
+		q.w[bp.jz] = -math.Copysign(max(0, B-norm1(q.w)), q.v[bp.jz])
+	}
+}
+
+// finish completes the point found at λ: the linear coordinate's share,
+// and the KKT system's solve where it is more accurate.
+func (bp *ballProblem) finish(q *quadCD, lambda, B float64) {
+	bp.spend(q, lambda, B)
+	q.refine(B)
+}
+
+// search is MinBall by descent at Newton steps and the homotopy from the
+// last exact piece (searchLambda), from q's zero iterate.
+func (bp *ballProblem) search(q *quadCD, B float64) ([]float64, int, error) {
+	lambda, err := q.searchLambda(B, bp.vz, bp.vp)
+	if err != nil && !(bp.vz == 0 && q.interior(B)) {
 		return q.w, q.sweeps, err
 	}
-	spend(lambda)
-	q.refine(B)
+	bp.finish(q, lambda, B)
 	return q.w, q.sweeps, nil
+}
+
+// MinBallPath returns MinBall(A, v, d, B) for each B of radii, the same
+// results bit for bit, from one walk of the path when MinBall walks it
+// (d ≤ walkMaxD): each radius, in increasing order, is a stop on the walk
+// to the largest, where MinBall would walk from w = 0 to each. A radius
+// the walk does not reach exactly, and every larger one, is solved by
+// MinBall. A cross-validation of Lasso or Baseline over a grid of radii
+// then costs about one walk per fold instead of one per radius.
+func MinBallPath(A, v []float64, d int, radii []float64) (ws [][]float64, errs []error) {
+	ws, errs = make([][]float64, len(radii)), make([]error, len(radii))
+	if err := checkQuad(A, v, d); err != nil {
+		for i := range errs {
+			errs[i] = err
+		}
+		return ws, errs
+	}
+	bp := newBallProblem(A, v, d)
+	order := make([]int, len(radii))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(radii[a], radii[b]) })
+	var q *quadCD
+	var p *quadPiece
+	steps := 0
+	for _, i := range order {
+		B := radii[i]
+		if checkRadius(B) != nil || !bp.walks() || bp.vp <= bp.vz {
+			ws[i], _, errs[i] = MinBall(A, v, d, B)
+			continue
+		}
+		if q == nil {
+			q = newQuadCD(A, v, d, B, bp.free)
+			p, steps = q.polish(), q.maxSteps()
+		}
+		if p != nil && len(p.X) == 0 {
+			q.box = B // the box |w_j| ≤ B of MinBall(B): the same ranges
+			q.setRange(p)
+			var lambda float64
+			var err error
+			if lambda, p, err = q.walk(p, bp.vz, B, &steps); err == nil {
+				bp.finish(q, lambda, B)
+				ws[i] = slices.Clone(q.w)
+				continue
+			}
+			p = nil // the walk stopped: MinBall searches for this radius and the larger ones
+		}
+		ws[i], _, errs[i] = MinBall(A, v, d, B)
+	}
+	return ws, errs
 }
 
 // interior is the fallback for a path that fails near λ = 0 (A positive

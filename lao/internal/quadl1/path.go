@@ -279,9 +279,22 @@ func (q *quadCD) solveAt(lambda float64) *quadPiece {
 // otherwise the iterate is left as it was and the error wraps
 // ErrNoConvergence.
 func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
+	steps := q.maxSteps()
+	lambda, _, err := q.walk(p, lt, B, &steps)
+	return lambda, err
+}
+
+// maxSteps is the most pieces a walk of the path steps to.
+func (q *quadCD) maxSteps() int { return 10*q.d + 100 }
+
+// walk is homotopy stepping at most *steps times from piece to piece
+// (counted down), which also returns the piece it stopped on when it
+// reached B or lt on a piece (nil otherwise): a walk to a larger B
+// continues from there, as if it had not stopped.
+func (q *quadCD) walk(p *quadPiece, lt, B float64, steps *int) (float64, *quadPiece, error) {
 	var best *quadPiece
 	bestGap := math.Inf(1)
-	for range 10*q.d + 100 {
+	for {
 		if !math.IsInf(B, 1) && p.lmin <= p.lmax && p.lmin >= lt {
 			if g := p.lmin * (B - p.norm1(p.lmin, q.box)); g >= 0 && g < bestGap {
 				best, bestGap = p, g
@@ -289,21 +302,22 @@ func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
 		}
 		if lp, ok := p.reach(B, q.box); ok && lp >= lt {
 			q.set(p, lp)
-			return lp, nil
+			return lp, p, nil
 		}
 		if p.valid(lt) {
 			q.set(p, lt)
-			return lt, nil
+			return lt, p, nil
 		}
 		le := p.lmin
-		if !(le > lt) || math.IsInf(le, 0) {
+		if !(le > lt) || math.IsInf(le, 0) || *steps <= 0 {
 			break
 		}
+		*steps--
 		np := q.nextPiece(p)
 		if np == nil { // A_SS singular: a segment of solutions at le
 			var done bool
 			if np, done = q.jump(p, le, B); done {
-				return le, nil
+				return le, nil, nil
 			}
 			if np == nil {
 				break
@@ -312,10 +326,10 @@ func (q *quadCD) homotopy(p *quadPiece, lt, B float64) (float64, error) {
 		p = np
 	}
 	if best == nil {
-		return math.NaN(), fmt.Errorf("quadratic path: %w", ErrNoConvergence)
+		return math.NaN(), nil, fmt.Errorf("quadratic path: %w", ErrNoConvergence)
 	}
 	q.set(best, best.lmin)
-	return best.lmin, &InexactError{Lambda: best.lmin, Gap: bestGap, Norm: norm1(q.w), Support: len(best.S)}
+	return best.lmin, nil, &InexactError{Lambda: best.lmin, Gap: bestGap, Norm: norm1(q.w), Support: len(best.S)}
 }
 
 // nextPiece returns the piece after p's low event. It takes over p's

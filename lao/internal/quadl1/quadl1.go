@@ -166,11 +166,13 @@ func (q *quadCD) descend(lambda, tol float64, sweeps int) bool {
 		}
 		for q.sweeps < limit {
 			dmax = 0
+			var wmax float64 // max |w_j|: only the active coordinates are not 0
 			for _, j := range q.act {
 				dmax = max(dmax, q.update(j, lambda))
+				wmax = max(wmax, math.Abs(q.w[j]))
 			}
 			q.sweeps++
-			if dmax <= tol*q.wmax() {
+			if dmax <= tol*wmax {
 				break
 			}
 		}
