@@ -2,6 +2,8 @@ package lao
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/laoproject/lao/lao/internal/dense"
 )
@@ -19,6 +21,16 @@ type gram struct {
 	row  fullRow
 	xs   []float64
 	seen int
+	// done, once set (TableMoments: no more rows), keeps C and b for every
+	// fit from these sums: a cross-validation fits a dozen settings per fold.
+	done *gramDone
+}
+
+// gramDone is moments' result for sums that no longer change.
+type gramDone struct {
+	once sync.Once
+	C, b []float64
+	ok   bool
 }
 
 func newGram(d int) *gram {
@@ -43,8 +55,19 @@ func (g *gram) Observe(ex *Example) {
 }
 
 // moments returns the full symmetric C = XᵀX/m and b = Xᵀy/m of the
-// examples seen so far (ok false before the first).
+// examples seen so far (ok false before the first). b is the caller's;
+// once the sums are done, C is shared by every caller, who must only read
+// it.
 func (g *gram) moments() (C, b []float64, ok bool) {
+	if d := g.done; d != nil {
+		d.once.Do(func() { d.C, d.b, d.ok = g.sum() })
+		return d.C, slices.Clone(d.b), d.ok
+	}
+	return g.sum()
+}
+
+// sum computes moments' C and b.
+func (g *gram) sum() (C, b []float64, ok bool) {
 	if g.seen == 0 {
 		return nil, nil, false
 	}

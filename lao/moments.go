@@ -57,6 +57,7 @@ func TableMoments(t Table) (mo *Moments, err error) {
 		return nil, err
 	}
 	g.acc.Flush() // nothing pending: later reads do not write
+	g.done = new(gramDone)
 	return &Moments{g: g}, nil
 }
 

@@ -82,7 +82,7 @@ func TestFitMomentsSetIsFit(t *testing.T) {
 	}
 	mostlyZero, _ := NewDataset(x, y, d, nil)
 	dense := correlatedTable(300, 9, 2)
-	solvers := []Solver{&Ridge{Lambda: 0.1}, &Lasso{}, &Lasso{Lambda: 0.01}}
+	solvers := []Solver{&Ridge{Lambda: 0.1}, &Ridge{}, &Ridge{B: 0.5}, &Lasso{}, &Lasso{Lambda: 0.01}}
 	for _, B := range (&Lasso{}).radiusTune().Values {
 		solvers = append(solvers, &Lasso{B: B})
 	}
@@ -108,6 +108,10 @@ func TestFitMomentsSetIsFit(t *testing.T) {
 			if err == nil && !slices.EqualFunc(ws[i], want.W, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
 				t.Errorf("%s %s %+v: FitMomentsSet %v, Fit %v", name, s.Name(), s, ws[i], want.W)
 			}
+		}
+		// Every fit only read the C the moments keep for them.
+		if C, _, _ := mo.g.sum(); !slices.Equal(C, mo.g.done.C) {
+			t.Errorf("%s: a fit wrote into the moments' shared XᵀX/m", name)
 		}
 	}
 }
