@@ -8,6 +8,24 @@ import (
 	"github.com/laoproject/lao/lao"
 )
 
+// twoAttributeTable is m rows of d standard normal attributes (seed) and
+// the label x_0 + b·x_1 + noise·N(0, 1), as a table and its rows.
+func twoAttributeTable(seed uint64, m, d int, b, noise float64) (*lao.Dataset, []float64) {
+	r := rand.New(rand.NewPCG(seed, 2))
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		for j := range d {
+			x[i*d+j] = r.NormFloat64()
+		}
+		y[i] = x[i*d] + b*x[i*d+1] + noise*r.NormFloat64()
+	}
+	ds, err := lao.NewDataset(x, y, d, nil)
+	if err != nil {
+		panic(err)
+	}
+	return ds, x
+}
+
 // readsRows is Ridge, Lasso or Baseline as a type of its own:
 // lao.FitMoments and lao.PassKey do not take it, so cross-validation fits
 // it by reading the rows.
@@ -19,16 +37,8 @@ type readsRows struct{ lao.Solver }
 // does, with and without successive halving's prefixes (each rung its own
 // moments and passes).
 func TestCrossValidateMomentsSameScores(t *testing.T) {
-	r := rand.New(rand.NewPCG(4, 2))
 	const m, d = 4500, 12
-	x, y := make([]float64, m*d), make([]float64, m)
-	for i := range m {
-		for j := range d {
-			x[i*d+j] = r.NormFloat64()
-		}
-		y[i] = x[i*d] - 0.5*x[i*d+1] + r.NormFloat64()
-	}
-	ds, _ := lao.NewDataset(x, y, d, nil)
+	ds, _ := twoAttributeTable(4, m, d, -0.5, 1)
 	for _, solver := range []string{"ridge", "lasso", "baseline"} {
 		s, _ := lao.New(solver)
 		var grid []Params

@@ -1,7 +1,6 @@
 package frames
 
 import (
-	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -13,17 +12,9 @@ import (
 // results they give without it, for Ridge and Lasso (moments), Baseline
 // (passes) and AER (rows read through the shared copy).
 func TestCVShareSameResults(t *testing.T) {
-	r := rand.New(rand.NewPCG(8, 1))
 	const m, d = 600, 10
-	x, y := make([]float64, m*d), make([]float64, m)
-	for i := range m {
-		for j := range d {
-			x[i*d+j] = r.NormFloat64()
-		}
-		y[i] = x[i*d] - x[i*d+2] + 0.3*r.NormFloat64()
-	}
-	ds, _ := lao.NewDataset(x, y, d, nil)
-	other, _ := lao.NewDataset(x, y, d, nil)
+	ds, x := twoAttributeTable(8, m, d, -1, 0.3)
+	other, _ := lao.NewDataset(x, ds.Labels(), d, nil)
 	share := NewCVShare()
 	for _, name := range []string{"ridge", "lasso", "baseline", "aer", "ridge"} {
 		s, _ := lao.New(name)

@@ -10,12 +10,11 @@ import (
 	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
-// FitMoments on a table's Moments gives Fit's weights bit for bit, for
-// every form of Ridge and Lasso, on a dense table, its sparse form and a
-// mostly-zero table (whose rows switch between the Gram's sparse and tiled
-// updates), and concurrently from one shared Moments.
-func TestFitMomentsIsFit(t *testing.T) {
-	rng := NewRand(3)
+// mostlyZeroTable is 240 rows of 40 attributes, a tenth of them non-zero
+// (the Gram's rows switch between its sparse and tiled updates), and a
+// label from two of them.
+func mostlyZeroTable(seed uint64) *Dataset {
+	rng := NewRand(seed)
 	const m, d = 240, 40
 	x, y := make([]float64, m*d), make([]float64, m)
 	for i := range x {
@@ -26,7 +25,19 @@ func TestFitMomentsIsFit(t *testing.T) {
 	for i := range y {
 		y[i] = x[i*d] - x[i*d+3] + 0.1*rng.NormFloat64()
 	}
-	mostlyZero, _ := NewDataset(x, y, d, nil)
+	ds, err := NewDataset(x, y, d, nil)
+	if err != nil {
+		panic(err)
+	}
+	return ds
+}
+
+// FitMoments on a table's Moments gives Fit's weights bit for bit, for
+// every form of Ridge and Lasso, on a dense table, its sparse form and a
+// mostly-zero table (whose rows switch between the Gram's sparse and tiled
+// updates), and concurrently from one shared Moments.
+func TestFitMomentsIsFit(t *testing.T) {
+	mostlyZero := mostlyZeroTable(3)
 	dense := correlatedTable(300, 9, 2)
 	solvers := []Solver{&Ridge{}, &Ridge{Lambda: 0.01}, &Ridge{B: 0.5}, &Lasso{}, &Lasso{Lambda: 0.01}, &Lasso{B: 0.5}}
 	for name, tab := range map[string]Table{"dense": dense, "sparse": sparseOf(t, dense), "mostly zero": mostlyZero} {
@@ -69,18 +80,7 @@ func TestFitMomentsIsFit(t *testing.T) {
 // Lasso settings and a bad radius gives each solver's Fit, bit for bit,
 // on a dense table, its sparse form and a mostly-zero table.
 func TestFitMomentsSetIsFit(t *testing.T) {
-	rng := NewRand(5)
-	const m, d = 240, 40
-	x, y := make([]float64, m*d), make([]float64, m)
-	for i := range x {
-		if rng.IntN(10) == 0 {
-			x[i] = rng.NormFloat64()
-		}
-	}
-	for i := range y {
-		y[i] = x[i*d] - x[i*d+3] + 0.1*rng.NormFloat64()
-	}
-	mostlyZero, _ := NewDataset(x, y, d, nil)
+	mostlyZero := mostlyZeroTable(5)
 	dense := correlatedTable(300, 9, 2)
 	solvers := []Solver{&Ridge{Lambda: 0.1}, &Ridge{}, &Ridge{B: 0.5}, &Lasso{}, &Lasso{Lambda: 0.01}}
 	for _, B := range (&Lasso{}).radiusTune().Values {
