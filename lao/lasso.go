@@ -17,9 +17,10 @@ import (
 //	(1/m) Σ (w·x − y)²  subject to ||w||₁ ≤ B    (constrained form,
 //	                                               Cesa-Bianchi et al. 2010 eq. (1), p = 1),
 //
-// on the Gram matrix C = XᵀX/m: coordinate descent to find the support,
-// then the exact solution on it (see package internal/quadl1), so the KKT conditions
-// hold up to rounding.
+// on the Gram matrix C = XᵀX/m, exactly (see package internal/quadl1: the
+// constrained form walks the lasso path from w = 0 when d ≤ 1024, else and
+// where the walk stops coordinate descent finds the support and the exact
+// solution on it is taken), so the KKT conditions hold up to rounding.
 //
 // Budget: all d attributes of every example (full information); it goes
 // through the same protocol as the LAO solvers, with budget d.
