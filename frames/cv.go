@@ -528,15 +528,18 @@ func (c *cvRun) evaluateAll(grid []Params) ([]CVSetting, error) {
 func (c *cvRun) fitsSets(grid []Params) bool {
 	for _, p := range grid {
 		s, err := c.build(p)
-		if err != nil {
-			return false
-		}
-		_, pass := lao.PassKey(s)
-		if !(c.moments != nil && lao.MomentsFit(s) || c.passes != nil && pass) {
+		if err != nil || !c.fromFold(s) {
 			return false
 		}
 	}
 	return true
+}
+
+// fromFold reports whether s is fitted from a fold's moments or passes
+// (fitSet) rather than by reading its rows.
+func (c *cvRun) fromFold(s lao.Solver) bool {
+	_, pass := lao.PassKey(s)
+	return c.moments != nil && lao.MomentsFit(s) || c.passes != nil && pass
 }
 
 // evaluateSet fits the settings grid together on fold f and writes each
@@ -569,10 +572,10 @@ func (c *cvRun) evaluateSet(grid []Params, f int, scores []foldScore, errs []err
 // fitSet returns the weights of each solver fitted on fold f's training
 // rows, from its moments (lao.FitMomentsSet) or its passes (per
 // lao.PassKey, lao.Pass.FitSet): each solver must be fitted by one of
-// them (fitsSets).
+// them (fromFold).
 func (c *cvRun) fitSet(solvers []lao.Solver, f int) ([][]float64, []error) {
 	ws, errs := make([][]float64, len(solvers)), make([]error, len(solvers))
-	if lao.MomentsFit(solvers[0]) {
+	if c.moments != nil && lao.MomentsFit(solvers[0]) {
 		m, err := c.foldMoments(f)
 		if err != nil {
 			for g := range errs {
@@ -634,27 +637,12 @@ func (c *cvRun) safeEvaluate(p Params, f int) (sc foldScore, err error) {
 }
 
 // fit returns the weights of s fitted on fold f's training rows: from the
-// fold's moments for Ridge and Lasso (lao.FitMoments), from its pass for
-// Baseline (lao.Pass), both bit-identical, else by lao.Fit.
+// fold's moments for Ridge and Lasso or its pass for Baseline (fitSet,
+// bit-identical), else by lao.Fit.
 func (c *cvRun) fit(s lao.Solver, f int) ([]float64, error) {
-	if c.moments != nil && lao.MomentsFit(s) {
-		m, err := c.foldMoments(f)
-		if err != nil {
-			return nil, err
-		}
-		w, _, err := lao.FitMoments(s, m)
-		return w, err
-	}
-	if key, ok := lao.PassKey(s); ok && c.passes != nil {
-		ps, err := c.foldPass(f, key, s, c.seed)
-		if err != nil {
-			return nil, err
-		}
-		r, err := ps.Fit(s)
-		if err != nil {
-			return nil, err
-		}
-		return r.W, nil
+	if c.fromFold(s) {
+		ws, errs := c.fitSet([]lao.Solver{s}, f)
+		return ws[0], errs[0]
 	}
 	r, err := lao.Fit(s, c.trains[f].Stream(), lao.Options{Seed: c.seed})
 	if err != nil {
