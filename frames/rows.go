@@ -112,7 +112,8 @@ func (t *rowTable) header(rec []string) error {
 			t.unnamed[j] = true
 		}
 		if k, dup := seen[h]; dup {
-			return fmt.Errorf("frames: %s: %s: %w", t.name, duplicateColumns(k, j, h), lao.ErrParam)
+			t.names = rec // the hint weighs the whole line: a line of data read as names repeats a value
+			return fmt.Errorf("frames: %s: %s: %w%s", t.name, duplicateColumns(k, j, h), lao.ErrParam, t.headerHint())
 		}
 		seen[h] = j
 		t.names = append(t.names, h)

@@ -126,13 +126,15 @@ type meanSD struct {
 
 // compareReport is the JSON form of `lao compare --json`.
 type compareReport struct {
-	Data     string   `json:"data"`
-	Target   string   `json:"target,omitempty"`
-	M        int      `json:"m"`
-	D        int      `json:"d"`
-	Repeats  int      `json:"repeats"`
-	Seeds    []uint64 `json:"seeds"`
-	TestFrac float64  `json:"test_frac"`
+	Data   string `json:"data"`
+	Target string `json:"target,omitempty"`
+	// Reading is how the CSV file was read, where not by default.
+	Reading  *readingReport `json:"reading,omitempty"`
+	M        int            `json:"m"`
+	D        int            `json:"d"`
+	Repeats  int            `json:"repeats"`
+	Seeds    []uint64       `json:"seeds"`
+	TestFrac float64        `json:"test_frac"`
 	// TestLast reports that every split held out the last rows
 	// (--test-last): the splits differ only in the seeds, and the verdict's
 	// intervals are over the test rows in time order.
@@ -388,7 +390,7 @@ type comparison struct {
 // compare runs every solver at every k on every split.
 func compare(src *dataSource, f *compareFlags, names []string, ks []int, progress io.Writer) (*compareReport, error) {
 	c := &comparison{src: src, f: f, jobs: compareJobs(names, ks), progress: progress,
-		rep: &compareReport{Data: src.name, Target: src.target, Repeats: f.repeat, TestFrac: f.testFrac, TestLast: f.testLast, CVFolds: f.cv, Unused: []frames.Unused{}}}
+		rep: &compareReport{Data: src.name, Target: src.target, Reading: src.reading, Repeats: f.repeat, TestFrac: f.testFrac, TestLast: f.testLast, CVFolds: f.cv, Unused: []frames.Unused{}}}
 	c.rows, c.total, c.skips, c.ddScaling = make([]*compareRow, len(c.jobs)), f.repeat*len(c.jobs), map[int]int{}, map[ddScaling][]string{}
 	for r := range f.repeat {
 		if err := c.split(r, f.seed+uint64(r)); err != nil {

@@ -20,10 +20,12 @@ import (
 // spent, each priced solver beside its cost-blind version at the same cost
 // budget (ours, docs/costs.md).
 type costCompareReport struct {
-	Data       string  `json:"data"`
-	Target     string  `json:"target,omitempty"`
-	Repeats    int     `json:"repeats"`
-	CostBudget float64 `json:"cost_budget,omitempty"`
+	Data   string `json:"data"`
+	Target string `json:"target,omitempty"`
+	// Reading is how the CSV file was read, where not by default.
+	Reading    *readingReport `json:"reading,omitempty"`
+	Repeats    int            `json:"repeats"`
+	CostBudget float64        `json:"cost_budget,omitempty"`
 	// M and D are the table's rows (training and test) and the features
 	// of the first split; Unused, Missing and Warnings are what plain
 	// compare reports of the table (columns left out, rows dropped, cells
@@ -117,7 +119,7 @@ func runCompareCosts(src *dataSource, f *compareFlags, names []string, ks []int,
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
-	rep := &costCompareReport{Data: src.name, Target: src.target, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves, Notes: notRun}
+	rep := &costCompareReport{Data: src.name, Target: src.target, Reading: src.reading, Repeats: f.repeat, CostBudget: f.costs.budget, Curves: curves, Notes: notRun}
 	first, err := entries[0].New()
 	if err != nil {
 		return err

@@ -200,6 +200,31 @@ func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {
 	t.defineDB(fs)
 }
 
+// readingReport is how a CSV file was read where that was not the
+// default: the JSON reports of fit, compare and describe record it, so
+// that a result can be traced to the command that read the file (a saved
+// model keeps the number marks and --no-header, not --skip-lines, which
+// belongs to the file).
+type readingReport struct {
+	SkipLines int    `json:"skip_lines,omitempty"`
+	NoHeader  bool   `json:"no_header,omitempty"`
+	Decimal   string `json:"decimal,omitempty"`
+	Thousands string `json:"thousands,omitempty"`
+}
+
+// reading returns how --skip-lines, --no-header, --decimal and
+// --thousands read the file, or nil when every one is its default.
+func (t *tableFlags) reading() *readingReport {
+	r := readingReport{SkipLines: t.skipLines, NoHeader: t.noHeader, Thousands: t.thousands}
+	if t.decimal == "," {
+		r.Decimal = ","
+	}
+	if r == (readingReport{}) {
+		return nil
+	}
+	return &r
+}
+
 // policy returns the parsed --missing.
 func (t *tableFlags) policy() (frames.Missing, error) {
 	m, err := frames.ParseMissing(t.missing)
@@ -215,7 +240,11 @@ func (t *tableFlags) ignored() []string { return splitList(t.ignore) }
 // policy (--missing), --ignore, --decimal, --thousands and the limits.
 func (t *tableFlags) csvOptions(cmd string, policy frames.Missing) (frames.CSVOptions, error) {
 	comma, thousands, err := t.numberMarks()
-	return frames.CSVOptions{Name: t.data, Target: t.target, Missing: policy, Ignore: t.ignored(), DecimalComma: comma,
+	name := t.data
+	if name == ingest.Stdin {
+		name = "standard input" // messages name the input: "-: line 3" would not
+	}
+	return frames.CSVOptions{Name: name, Target: t.target, Missing: policy, Ignore: t.ignored(), DecimalComma: comma,
 		Thousands: thousands, NoHeader: t.noHeader, SkipLines: t.skipLines, Limits: t.lim.limits(cmd, false)}, err
 }
 

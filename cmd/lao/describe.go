@@ -20,8 +20,10 @@ import (
 // Solver holds the same figures for the data as the solver sees it, after
 // the default standardisation and scaling.
 type describeReport struct {
-	Data    string          `json:"data"`
-	Target  string          `json:"target,omitempty"`
+	Data   string `json:"data"`
+	Target string `json:"target,omitempty"`
+	// Reading is how the CSV file was read, where not by default.
+	Reading *readingReport  `json:"reading,omitempty"`
 	Unused  []frames.Unused `json:"unused_columns"`
 	Missing *missingReport  `json:"missing,omitempty"`
 	Scaling string          `json:"scaling"`
@@ -160,7 +162,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 // The default k is lowered to d with a note, as fit does; a k given
 // (kGiven) above d is an error.
 func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven bool, h holdout, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
-	rep = &describeReport{Data: src.name, Target: src.target, Solver: s.Name(), Unused: []frames.Unused{}, Seed: seed, TestFrac: h.frac, TestLast: h.last}
+	rep = &describeReport{Data: src.name, Target: src.target, Reading: src.reading, Solver: s.Name(), Unused: []frames.Unused{}, Seed: seed, TestFrac: h.frac, TestLast: h.last}
 	if src.sparse {
 		return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
 	}

@@ -47,10 +47,12 @@ type fitReport struct {
 	Solver string `json:"solver"`
 	Data   string `json:"data"`
 	Target string `json:"target,omitempty"`
-	D      int    `json:"d"`
-	K      int    `json:"k"`
-	MTrain int    `json:"m_train"`
-	MTest  int    `json:"m_test"`
+	// Reading is how the CSV file was read, where not by default.
+	Reading *readingReport `json:"reading,omitempty"`
+	D       int            `json:"d"`
+	K       int            `json:"k"`
+	MTrain  int            `json:"m_train"`
+	MTest   int            `json:"m_test"`
 	// TestLast reports that the test part is the table's last rows
 	// (--test-last), after every training row.
 	TestLast bool               `json:"test_last,omitempty"`
@@ -242,7 +244,7 @@ func runFit(args []string, stdout io.Writer) error {
 // newFitReport starts the report of an in-memory fit of s on p, with the
 // notes so far ("" ones left out).
 func newFitReport(f *fitFlags, s lao.Solver, p *prepared, notes []string) *fitReport {
-	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: p.Train.Dim(), MTrain: p.Train.Len(),
+	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, Reading: f.table.reading(), D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), TestLast: p.TestLast, Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
 	rep.given = f.params.fixed()
 	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget

@@ -437,3 +437,19 @@ func TestCompareSkipsSomeSplits(t *testing.T) {
 		t.Errorf("last progress line %q, want %s", lines[len(lines)-1], want)
 	}
 }
+
+// --data - reads standard input, and messages name it so (not "-").
+func TestStdinNamedInMessages(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stdin
+	os.Stdin = r
+	defer func() { os.Stdin = saved; r.Close() }()
+	go func() {
+		w.WriteString("a,b,y\n1,2,3\n4,x,6\n7,8,9\n")
+		w.Close()
+	}()
+	wantErr(t, []string{"fit", "--data", "-", "--target", "y"}, `standard input: column "b" is numeric`, `(line 3: "x")`)
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"regexp"
 	"slices"
@@ -342,4 +343,40 @@ func TestSkipLinesFlag(t *testing.T) {
 	wantErr(t, []string{"describe", "--data", counted, "--skip-lines", "1"}, "--target is required", "name the label among its 4 numeric columns", `"y"`, "name (text)")
 	wantErr(t, []string{"fit", "--data", counted}, "--target is required", "line 1 looks like the line of counts", "--skip-lines 1")
 	wantErr(t, []string{"fit", "--data", plain, "--target", "y", "--skip-lines", "-1"}, "--skip-lines -1", "0 or more")
+}
+
+// The JSON reports record how the file was read where that was not the
+// default (--skip-lines, --no-header, --decimal, --thousands), and say
+// nothing of it where it was.
+func TestReportsRecordReading(t *testing.T) {
+	text := linearCSV(120, -1, "")
+	plain := writeTemp(t, "plain.csv", text)
+	counted := writeTemp(t, "counted.csv", "120,5,,,,\n"+text)
+	reading := func(args ...string) *readingReport {
+		t.Helper()
+		out, err := runCmd(t, append(args, "--json")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Reading *readingReport `json:"reading"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		return rep.Reading
+	}
+	for _, cmd := range [][]string{
+		{"fit", "--solver", "ridge", "--cv", "0"},
+		{"fit", "--solver", "ridge", "--cv", "0", "--stream", "on"},
+		{"describe"},
+		{"compare", "--solvers", "ridge", "--repeat", "1", "--cv", "0"},
+	} {
+		if got := reading(append(cmd, "--data", counted, "--skip-lines", "1", "--target", "y")...); got == nil || *got != (readingReport{SkipLines: 1}) {
+			t.Errorf("%v --skip-lines 1: reading %+v, want skip_lines 1 alone", cmd, got)
+		}
+		if got := reading(append(cmd, "--data", plain, "--target", "y")...); got != nil {
+			t.Errorf("%v read by default: reading %+v, want none", cmd, *got)
+		}
+	}
 }

@@ -19,6 +19,8 @@ type dataSource struct {
 	frame  *frames.Frame // tab's frame with the target: its whole-frame checks made once for every split (compare)
 	ds     lao.Table     // named data set (dense) or svmlight file (sparse)
 	sparse bool
+	// reading is how a CSV file was read where not by default (reports).
+	reading *readingReport
 }
 
 // rows returns the number of rows of the table (0 if there is none).
@@ -96,7 +98,7 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dataSource{name: t.data, target: t.target, tab: tab, frame: frames.NewFrame(tab.DataFrame, t.target)}, nil
+	return &dataSource{name: t.data, target: t.target, tab: tab, frame: frames.NewFrame(tab.DataFrame, t.target), reading: t.reading()}, nil
 }
 
 // scaleUsage is the usage of --scale (fit, describe, compare).

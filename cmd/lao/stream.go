@@ -99,7 +99,7 @@ const streamSkipsNote = "streaming skips the checks that read whole columns in m
 // why, what the missing-value policy did, and what streaming changes.
 func streamReport(f *fitFlags, st *frames.CSVStream, s lao.Solver, policy frames.Missing) *fitReport {
 	d := len(st.Features())
-	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, D: d, MTrain: st.MTrain, MTest: st.MTest,
+	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, Reading: f.table.reading(), D: d, MTrain: st.MTrain, MTest: st.MTest,
 		Seed: f.seed, Scaling: st.ScalingChoice.Scaling.Name(), Unused: st.Unused, Streamed: true, K: budgetK(s, d), Warnings: append(st.SizeWarnings(), nonEmpty(st.SortedWarning())...)}
 	if rep.Unused == nil {
 		rep.Unused = []frames.Unused{}
