@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -379,4 +380,24 @@ func TestReportsRecordReading(t *testing.T) {
 			t.Errorf("%v read by default: reading %+v, want none", cmd, *got)
 		}
 	}
+}
+
+// Without --target, a file that does not read yet (scikit-learn's layout:
+// a line of counts narrower than the rows) gets the read's own error and
+// hint first; a wide headerless table's list of columns names its last.
+func TestTargetRequiredAdvice(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("40,24,no,yes\n")
+	for i := range 40 {
+		for j := range 25 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%d", (i*7+j*3)%11)
+		}
+		b.WriteByte('\n')
+	}
+	wide := writeTemp(t, "wide.csv", b.String())
+	wantErr(t, []string{"fit", "--data", wide}, "line 2 has 25 fields, the header has 4", "--skip-lines 1", "--target is required for a CSV file too")
+	wantErr(t, []string{"fit", "--data", wide, "--skip-lines", "1", "--no-header"}, "--target is required", "among its 25 numeric columns", `and 5 more (the last is "column25")`)
 }

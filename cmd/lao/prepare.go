@@ -47,8 +47,12 @@ func (t *tableFlags) targetRequired(cmd string) error {
 	read := *t
 	read.missing = "mean"
 	tab, err := read.readTable(cmd)
-	if err != nil {
-		return plain
+	if err != nil { // what stops the read comes first: a --target would not get past it
+		head := cmd + ": "
+		if strings.HasPrefix(err.Error(), head) {
+			head = ""
+		}
+		return fmt.Errorf("%s%w\n(--target is required for a CSV file too: name the label column once the file reads)", head, err)
 	}
 	var numeric, other []string
 	for _, c := range tab.Columns {
@@ -59,6 +63,9 @@ func (t *tableFlags) targetRequired(cmd string) error {
 		}
 	}
 	msg := fmt.Sprintf("%v: name the label among its %d numeric columns, %s", plain, len(numeric), frames.QuoteFew(numeric, 20))
+	if len(numeric) > 20 { // a label is often the last column
+		msg += fmt.Sprintf(" (the last is %q)", numeric[len(numeric)-1])
+	}
 	if len(other) > 0 {
 		msg += fmt.Sprintf("; its other columns are not features: %s", strings.Join(other[:min(len(other), 10)], ", "))
 	}
