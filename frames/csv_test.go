@@ -312,10 +312,13 @@ func TestReadCSVFormats(t *testing.T) {
 	// A line of data read as the header (skipped down to it) that repeats a
 	// value is named as data, not only as two columns with one name.
 	_, err := readCSV(t, "a,b,y\n1,2,3\n7,7,9\n", frames.CSVOptions{SkipLines: 2})
-	for _, want := range []string{`both named "7": rename one of them in the header`, "\n(line 3 looks like data, not a header", "skip fewer"} {
+	for _, want := range []string{`both named "7"`, "\n(line 3 looks like data, not a header", "skip fewer"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("a data line as the header: want an error mentioning %q, got %v", want, err)
 		}
+	}
+	if err != nil && strings.Contains(err.Error(), "rename") {
+		t.Errorf("a data line as the header: the error asks to rename what are not names: %v", err)
 	}
 	tab, err := readCSV(t, "a,b,y\n1,x,2\n3,?,4\n", frames.CSVOptions{Ignore: []string{"b"}})
 	if err != nil {

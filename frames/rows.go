@@ -113,7 +113,10 @@ func (t *rowTable) header(rec []string) error {
 		}
 		if k, dup := seen[h]; dup {
 			t.names = rec // the hint weighs the whole line: a line of data read as names repeats a value
-			return fmt.Errorf("frames: %s: %s: %w%s", t.name, duplicateColumns(k, j, h), lao.ErrParam, t.headerHint())
+			if hint := t.headerHint(); hint != "" { // not names to rename
+				return fmt.Errorf("frames: %s: columns %d and %d are both named %q: %w%s", t.name, k+1, j+1, h, lao.ErrParam, hint)
+			}
+			return fmt.Errorf("frames: %s: %s: %w", t.name, duplicateColumns(k, j, h), lao.ErrParam)
 		}
 		seen[h] = j
 		t.names = append(t.names, h)

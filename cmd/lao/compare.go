@@ -129,7 +129,7 @@ type compareReport struct {
 	Data   string `json:"data"`
 	Target string `json:"target,omitempty"`
 	// Reading is how the CSV file was read, where not by default.
-	Reading  *readingReport `json:"reading,omitempty"`
+	Reading  *readingReport `json:"csv_reading,omitempty"`
 	M        int            `json:"m"`
 	D        int            `json:"d"`
 	Repeats  int            `json:"repeats"`

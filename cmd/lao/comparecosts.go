@@ -23,7 +23,7 @@ type costCompareReport struct {
 	Data   string `json:"data"`
 	Target string `json:"target,omitempty"`
 	// Reading is how the CSV file was read, where not by default.
-	Reading    *readingReport `json:"reading,omitempty"`
+	Reading    *readingReport `json:"csv_reading,omitempty"`
 	Repeats    int            `json:"repeats"`
 	CostBudget float64        `json:"cost_budget,omitempty"`
 	// M and D are the table's rows (training and test) and the features

@@ -23,7 +23,7 @@ type describeReport struct {
 	Data   string `json:"data"`
 	Target string `json:"target,omitempty"`
 	// Reading is how the CSV file was read, where not by default.
-	Reading *readingReport  `json:"reading,omitempty"`
+	Reading *readingReport  `json:"csv_reading,omitempty"`
 	Unused  []frames.Unused `json:"unused_columns"`
 	Missing *missingReport  `json:"missing,omitempty"`
 	Scaling string          `json:"scaling"`

@@ -48,7 +48,7 @@ type fitReport struct {
 	Data   string `json:"data"`
 	Target string `json:"target,omitempty"`
 	// Reading is how the CSV file was read, where not by default.
-	Reading *readingReport `json:"reading,omitempty"`
+	Reading *readingReport `json:"csv_reading,omitempty"`
 	D       int            `json:"d"`
 	K       int            `json:"k"`
 	MTrain  int            `json:"m_train"`

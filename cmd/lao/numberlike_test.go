@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -360,7 +361,7 @@ func TestReportsRecordReading(t *testing.T) {
 			t.Fatal(err)
 		}
 		var rep struct {
-			Reading *readingReport `json:"reading"`
+			Reading *readingReport `json:"csv_reading"`
 		}
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%v: %v", args, err)
@@ -380,6 +381,18 @@ func TestReportsRecordReading(t *testing.T) {
 			t.Errorf("%v read by default: reading %+v, want none", cmd, *got)
 		}
 	}
+	// A headerless table of decimal commas between semicolons.
+	var dc strings.Builder
+	comma := func(v float64) string { return strings.Replace(fmt.Sprintf("%.2f", v), ".", ",", 1) }
+	for i := range 60 {
+		a, b := float64(i%7)+0.5, float64(i%5)/4
+		fmt.Fprintf(&dc, "%s;%s;%s\n", comma(a), comma(b), comma(2*a-b+0.25*float64(i%3)))
+	}
+	marks := writeTemp(t, "marks.csv", dc.String())
+	want := readingReport{NoHeader: true, Decimal: ",", Thousands: "."}
+	if got := reading("fit", "--solver", "ridge", "--cv", "0", "--data", marks, "--no-header", "--decimal", ",", "--thousands", ".", "--target", "column3"); got == nil || *got != want {
+		t.Errorf("--no-header --decimal , --thousands .: reading %+v, want %+v", got, want)
+	}
 }
 
 // Without --target, a file that does not read yet (scikit-learn's layout:
@@ -398,6 +411,18 @@ func TestTargetRequiredAdvice(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	wide := writeTemp(t, "wide.csv", b.String())
-	wantErr(t, []string{"fit", "--data", wide}, "line 2 has 25 fields, the header has 4", "--skip-lines 1", "--target is required for a CSV file too")
-	wantErr(t, []string{"fit", "--data", wide, "--skip-lines", "1", "--no-header"}, "--target is required", "among its 25 numeric columns", `and 5 more (the last is "column25")`)
+	wantErr(t, []string{"fit", "--data", wide}, "line 2 has 25 fields, the header has 4", "--skip-lines 1", "--target is also required")
+	wantErr(t, []string{"fit", "--data", wide, "--skip-lines", "1", "--no-header"}, "--target is required", "among its 25 numeric columns", `and 5 more (the file's last column is "column25")`)
+	// A first line of data without --no-header is named as such.
+	wantErr(t, []string{"fit", "--data", writeTemp(t, "nh.csv", "5,9,2\n1,2,3\n4,5,6\n")}, "--target is required", "line 1 looks like data", "--no-header")
+	// A failure that is not the file's layout is the error, alone.
+	for _, args := range [][]string{
+		{"describe", "--data", filepath.Join(t.TempDir(), "none.csv")},
+		{"describe", "--data", writeTemp(t, "p.csv", linearCSV(30, -1, "")), "--ignore", "zz"},
+	} {
+		_, err := runCmd(t, args...)
+		if err == nil || strings.Contains(err.Error(), "also required") {
+			t.Errorf("%v: %v, want the read's error without the --target line", args, err)
+		}
+	}
 }

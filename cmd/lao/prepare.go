@@ -7,6 +7,7 @@ import (
 
 	"github.com/laoproject/lao/datasets"
 	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/frames/ingest"
 	"github.com/laoproject/lao/lao"
 )
 
@@ -38,7 +39,11 @@ func (src *dataSource) rows() int {
 // lists the table's numeric columns (read with --missing mean, so that a
 // missing cell does not hide them) and the others with their kinds, so
 // that a first try names the label; standard input, which the read would
-// consume, and a table that cannot be read get the plain error.
+// consume, gets the plain error. A file whose layout does not read as a
+// table (ingest.ErrFormat: a line of counts narrower than the rows, a stray
+// quote) gets that error and its hint first, with the plain one after it;
+// any other failure of the read (a missing file, an --ignore that names no
+// column) is the error.
 func (t *tableFlags) targetRequired(cmd string) error {
 	plain := fmt.Errorf("%s: --target is required for a CSV file", cmd)
 	if t.data == "-" {
@@ -52,7 +57,10 @@ func (t *tableFlags) targetRequired(cmd string) error {
 		if strings.HasPrefix(err.Error(), head) {
 			head = ""
 		}
-		return fmt.Errorf("%s%w\n(--target is required for a CSV file too: name the label column once the file reads)", head, err)
+		if !errors.Is(err, ingest.ErrFormat) {
+			return fmt.Errorf("%s%w", head, err)
+		}
+		return fmt.Errorf("%s%w\n(--target is also required: name the label column once the file reads)", head, err)
 	}
 	var numeric, other []string
 	for _, c := range tab.Columns {
@@ -63,14 +71,16 @@ func (t *tableFlags) targetRequired(cmd string) error {
 		}
 	}
 	msg := fmt.Sprintf("%v: name the label among its %d numeric columns, %s", plain, len(numeric), frames.QuoteFew(numeric, 20))
-	if len(numeric) > 20 { // a label is often the last column
-		msg += fmt.Sprintf(" (the last is %q)", numeric[len(numeric)-1])
+	if names := tab.Names(); len(numeric) > 20 && names[len(names)-1] == numeric[len(numeric)-1] { // a label is often the file's last column
+		msg += fmt.Sprintf(" (the file's last column is %q)", numeric[len(numeric)-1])
 	}
 	if len(other) > 0 {
 		msg += fmt.Sprintf("; its other columns are not features: %s", strings.Join(other[:min(len(other), 10)], ", "))
 	}
 	if h := frames.CountLineHint(tab.Names(), t.skipLines+1); h != "" {
 		msg += "\n(" + h + ")"
+	} else if !t.noHeader && frames.NumericHeader(tab.Names()) != nil {
+		msg += fmt.Sprintf("\n(line %d looks like data, not column names: if the file has no header line, read it with --no-header, which names its columns column1 … columnN)", t.skipLines+1)
 	}
 	return errors.New(msg)
 }
