@@ -112,9 +112,11 @@ func (t *rowTable) header(rec []string) error {
 			t.unnamed[j] = true
 		}
 		if k, dup := seen[h]; dup {
-			t.names = rec // the hint weighs the whole line: a line of data read as names repeats a value
-			if hint := t.headerHint(); hint != "" { // not names to rename
-				return fmt.Errorf("frames: %s: columns %d and %d are both named %q: %w%s", t.name, k+1, j+1, h, lao.ErrParam, hint)
+			// The hint weighs the whole line: a line of data read as names
+			// repeats a value, and then there are no names to rename.
+			t.names = rec
+			if hint := t.headerHint(); hint != "" {
+				return fmt.Errorf("frames: %s: %s: %w%s", t.name, sameName(k, j, h), lao.ErrParam, hint)
 			}
 			return fmt.Errorf("frames: %s: %s: %w", t.name, duplicateColumns(k, j, h), lao.ErrParam)
 		}
@@ -359,6 +361,10 @@ func countTrue(b []bool) int {
 // duplicateColumns says that the columns at 0-based positions k and j share
 // name, and what to do: the message of a CSV header and of a DataFrame.
 func duplicateColumns(k, j int, name string) string {
-	return fmt.Sprintf("columns %d and %d are both named %q: rename one of them in the header (a name cannot tell them apart, so --ignore cannot either)",
-		k+1, j+1, name)
+	return sameName(k, j, name) + ": rename one of them in the header (a name cannot tell them apart, so --ignore cannot either)"
+}
+
+// sameName says that the columns at 0-based positions k and j share name.
+func sameName(k, j int, name string) string {
+	return fmt.Sprintf("columns %d and %d are both named %q", k+1, j+1, name)
 }

@@ -46,7 +46,7 @@ func (src *dataSource) rows() int {
 // column) is the error.
 func (t *tableFlags) targetRequired(cmd string) error {
 	plain := fmt.Errorf("%s: --target is required for a CSV file", cmd)
-	if t.data == "-" {
+	if t.data == ingest.Stdin {
 		return plain
 	}
 	read := *t
