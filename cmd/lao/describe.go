@@ -162,7 +162,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 // The default k is lowered to d with a note, as fit does; a k given
 // (kGiven) above d is an error.
 func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven bool, h holdout, seed uint64) (raw, scaled *lao.Dataset, rep *describeReport, err error) {
-	rep = &describeReport{Data: src.name, Target: src.target, Reading: src.reading, Solver: s.Name(), Unused: []frames.Unused{}, Seed: seed, TestFrac: h.frac, TestLast: h.last}
+	rep = &describeReport{Data: src.name, Target: src.target, Reading: src.reading, Solver: s.Name(), Seed: seed, TestFrac: h.frac, TestLast: h.last}
 	if src.sparse {
 		return nil, nil, nil, fmt.Errorf("describe: %s: sparse (libsvm/svmlight) data are not summarised", src.name)
 	}
@@ -172,6 +172,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven boo
 		return nil, nil, nil, err
 	}
 	scaled, rep.Scaling, rep.Unused, rep.Missing, rep.Transform = p.Train.(*lao.Dataset), p.scaling, p.unused, p.missing, &p.Transform
+	orEmpty(&rep.Unused) // [] in the JSON when every column is used, as fit prints it
 	if note := p.note; note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -245,21 +247,35 @@ func TestCoefficientTableCapped(t *testing.T) {
 	}
 }
 
-// fit's JSON writes its lists as [] when they are empty, never null (an
-// analyst's JSON reader found unused_columns null on a table without an
-// unused column).
+// fit's and describe's JSON write their lists as [] when they are empty,
+// never null (an analyst's JSON reader found unused_columns null on a table
+// without an unused column, first in fit, then in describe).
 func TestFitJSONListsNeverNull(t *testing.T) {
-	out, err := runCmd(t, "fit", "--data", writeCSV(t, 200), "--target", "y", "--json")
-	if err != nil {
+	var b strings.Builder // every column numeric: no unused column
+	b.WriteString("a,b,y\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%d,%d,%d\n", i%7, i%5, 2*(i%7)-(i%5))
+	}
+	data := filepath.Join(t.TempDir(), "numeric.csv")
+	if err := os.WriteFile(data, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var rep map[string]any
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
-	for _, key := range []string{"unused_columns", "warnings", "notes", "refits"} {
-		if v, ok := rep[key]; !ok || v == nil {
-			t.Errorf("%s = %v, want a list", key, v)
+	for cmd, keys := range map[string][]string{
+		"fit":      {"unused_columns", "warnings", "notes", "refits"},
+		"describe": {"unused_columns", "notes"},
+	} {
+		out, err := runCmd(t, cmd, "--data", data, "--target", "y", "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range keys {
+			if v, ok := rep[key]; !ok || v == nil {
+				t.Errorf("%s: %s = %v, want a list", cmd, key, v)
+			}
 		}
 	}
 }

@@ -416,13 +416,18 @@ func TestTargetRequiredAdvice(t *testing.T) {
 	// A first line of data without --no-header is named as such.
 	wantErr(t, []string{"fit", "--data", writeTemp(t, "nh.csv", "5,9,2\n1,2,3\n4,5,6\n")}, "--target is required", "line 1 looks like data", "--no-header")
 	// A failure that is not the file's layout is the error, alone.
-	for _, args := range [][]string{
-		{"describe", "--data", filepath.Join(t.TempDir(), "none.csv")},
-		{"describe", "--data", writeTemp(t, "p.csv", linearCSV(30, -1, "")), "--ignore", "zz"},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"describe", "--data", filepath.Join(t.TempDir(), "none.csv")}, "none.csv"},
+		{[]string{"describe", "--data", writeTemp(t, "p.csv", linearCSV(30, -1, "")), "--ignore", "zz"}, "zz"},
+		// not hidden by the column list, which is read with --missing mean
+		{[]string{"fit", "--data", writeTemp(t, "q.csv", linearCSV(30, -1, "")), "--missing", "foo"}, `missing-value policy "foo"`},
 	} {
-		_, err := runCmd(t, args...)
-		if err == nil || strings.Contains(err.Error(), "also required") {
-			t.Errorf("%v: %v, want the read's error without the --target line", args, err)
+		_, err := runCmd(t, c.args...)
+		if err == nil || strings.Contains(err.Error(), "also required") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want the read's error (%s) without the --target line", c.args, err, c.want)
 		}
 	}
 }

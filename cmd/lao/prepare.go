@@ -94,6 +94,9 @@ func loadData(t *tableFlags, cmd string) (*dataSource, error) {
 	if _, _, err := t.numberMarks(); err != nil {
 		return nil, err
 	}
+	if _, err := t.policy(); err != nil { // before targetRequired, whose read forces --missing mean
+		return nil, err
+	}
 	if isNamed(t.data) {
 		ds, err := datasets.Open(t.data)
 		if err != nil {
