@@ -33,7 +33,9 @@
 //   - Score. Score, the one scoring function, evaluates the weights on the
 //     test part through observation handles of the model's prediction
 //     budget, in the target's units, beside the zero predictor's error (the
-//     training mean); Scores.Warning says when a model does worse than it.
+//     training mean); Scores.Warning says when a model does worse than it,
+//     and Prepared.CheckBudget when a budgeted solver does clearly worse
+//     than screen-ridge under the same budget on the same test rows.
 //
 // Missing, NaN and infinite cells, unknown or non-numeric columns and empty
 // frames are errors that name the column (or fill missing cells with the
@@ -74,5 +76,7 @@
 //	fmt.Println(fit.Refits)         // the settings refitted, if any
 //	fmt.Println(fit.Model.Frame())  // (intercept) and every column's coefficient, in the table's units
 //	fmt.Println(fit.Test.MSE, fit.Test.ZeroMSE, fit.Warnings()) // worse than, or within 5 % of, the zero predictor
+//	check, err := p.CheckBudget(fit, 1) // screen-ridge under the same budget, on the same test rows
+//	fmt.Println(check.Text(), check.Warning(solver.Name(), fit.Test))
 //	pred, err := fit.Model.Predict(newRows)
 package frames

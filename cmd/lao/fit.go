@@ -117,6 +117,10 @@ type fitReport struct {
 	// (lao.Result.Diagnostics), e.g. how far an inexact solve stopped from
 	// the exact minimiser.
 	Diagnostics map[string]jfloat `json:"diagnostics,omitempty"`
+	// SameBudget is the practical baseline fitted under the same training
+	// budget and scored on the same test rows (frames.CheckBudget), for
+	// the papers' budgeted solvers without prices.
+	SameBudget *sameBudgetReport `json:"same_budget_baseline,omitempty"`
 	// Warnings says what the user must know about the result, e.g. a test
 	// error above the zero predictor's.
 	Warnings []string `json:"warnings"`
@@ -233,6 +237,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if note := ddNote(fit.Solver, p.Train, rep.K); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
+	rep.checkBudget(p, fit, f)
 	if f.refitAll {
 		if rep.final, err = refitAll(src, p, fit, f, rep); err != nil {
 			return err
@@ -524,6 +529,42 @@ func ownKNote(name string, b lao.Budget, k, d int) string {
 		k, name, k+1, name, k+1, below)
 }
 
+// sameBudgetReport is frames.BudgetCheck in fit's JSON.
+type sameBudgetReport struct {
+	Baseline string `json:"baseline"`
+	K        int    `json:"k"`
+	TestMSE  jfloat `json:"test_mse"`
+	Ratio    jfloat `json:"ratio"`
+	// Diff is the fit's test MSE less the baseline's, SE its standard
+	// error from the paired test rows.
+	Diff jfloat `json:"mse_difference"`
+	SE   jfloat `json:"mse_difference_se"`
+	text string
+}
+
+// checkBudget fits the practical baseline under fit's training budget
+// (frames.CheckBudget) for the papers' budgeted solvers (an l1 or l2 ball,
+// not full information, not screen-ridge itself) without prices, puts it in
+// the report and warns when the fit is clearly worse. A baseline that
+// cannot be fitted (a tiny training part) is a note, not a failure of the
+// fit.
+func (r *fitReport) checkBudget(p *prepared, fit *frames.Fitted, f *fitFlags) {
+	about := lao.Describe(fit.Solver)
+	if _, screen := fit.Solver.(*lao.ScreenRidge); screen || about.Full || (about.Ball != "l1" && about.Ball != "l2") || f.costs.given() {
+		return
+	}
+	c, err := p.CheckBudget(fit, f.seed)
+	if err != nil {
+		r.Notes = append(r.Notes, fmt.Sprintf("the same-budget baseline could not be fitted: %v", err))
+		return
+	}
+	if c == nil {
+		return
+	}
+	r.SameBudget = &sameBudgetReport{Baseline: c.Baseline, K: c.K, TestMSE: jfloat(c.Test.MSE), Ratio: jfloat(c.Test.Ratio()), Diff: jfloat(c.Diff), SE: jfloat(c.SE), text: c.Text()}
+	r.Warnings = append(r.Warnings, nonEmpty(c.Warning(fit.Solver.Name(), fit.Test))...)
+}
+
 // budgetK is the k a solver runs with: its k parameter, or d for a
 // full-information reference.
 func budgetK(s lao.Solver, d int) int {
@@ -604,6 +645,9 @@ func printFit(w io.Writer, r *fitReport) error {
 			fmt.Fprintf(w, "; zero predictor %.4f (it predicts 0, no class, and misses every row)", float64(*z))
 		}
 		fmt.Fprintln(w)
+	}
+	if c := r.SameBudget; c != nil {
+		fmt.Fprintln(w, c.text)
 	}
 	if r.ModelFile != "" {
 		fmt.Fprintf(w, "model saved to %s\n", r.ModelFile)

@@ -279,3 +279,56 @@ func TestFitJSONListsNeverNull(t *testing.T) {
 		}
 	}
 }
+
+// fit puts the practical baseline under the same training budget beside a
+// budgeted solver of the papers (frames.CheckBudget): screen-ridge at the
+// fit's budget, or ridge when the budget is every attribute; not beside
+// full information, screen-ridge itself, or a priced fit.
+func TestFitSameBudgetBaseline(t *testing.T) {
+	data := writeCSV(t, 300) // d = 3 (a, b, c), the label 3a − 2b + 10 + noise
+	for _, c := range []struct {
+		args     []string
+		baseline string // "" for none
+		k        int
+	}{
+		{[]string{"--solver", "aerr", "--k", "1"}, "screen-ridge", 2}, // k + 1 = 2 per example
+		{[]string{"--solver", "aer", "--k", "2", "--cv", "0"}, "screen-ridge", 2},
+		{[]string{"--solver", "aelr"}, "ridge", 3}, // k = 4 ≥ d = 3
+		{[]string{"--solver", "ridge"}, "", 0},
+		{[]string{"--solver", "screen-ridge", "--k", "2"}, "", 0},
+	} {
+		out, err := runCmd(t, append([]string{"fit", "--data", data, "--target", "y", "--json"}, c.args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		var rep struct {
+			TestMSE float64 `json:"test_mse"`
+			Same    *struct {
+				Baseline string
+				K        int
+				TestMSE  float64 `json:"test_mse"`
+				Diff     float64 `json:"mse_difference"`
+			} `json:"same_budget_baseline"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		switch s := rep.Same; {
+		case c.baseline == "" && s != nil:
+			t.Errorf("%v: a baseline %+v, want none", c.args, *s)
+		case c.baseline == "":
+		case s == nil:
+			t.Errorf("%v: no baseline, want %s", c.args, c.baseline)
+		case s.Baseline != c.baseline || s.K != c.k || math.Abs(s.Diff-(rep.TestMSE-s.TestMSE)) > 1e-9*rep.TestMSE:
+			t.Errorf("%v: baseline %+v (fit's test MSE %g), want %s at k = %d", c.args, *s, rep.TestMSE, c.baseline, c.k)
+		}
+	}
+	text, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "aer", "--k", "2", "--cv", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "same training budget, screen-ridge (screening on the first examples, then ridge on the 2 best columns; untuned): test MSE") ||
+		!strings.Contains(text, "warning: aer's test MSE") {
+		t.Errorf("untuned AER beside screen-ridge at k = 2:\n%s", text)
+	}
+}

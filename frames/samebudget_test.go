@@ -1,0 +1,128 @@
+package frames_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/laoproject/lao/frames"
+	"github.com/laoproject/lao/lao"
+)
+
+// budgetTable is a table of d columns where the label is 3·x1 + 2·x2 plus
+// noise of standard deviation 0.1: two columns matter, so screening them
+// under a budget of 3 per example recovers the model almost exactly.
+func budgetTable(t *testing.T, m, d int) *frames.Prepared {
+	t.Helper()
+	rng := lao.NewRand(11)
+	var b strings.Builder
+	for j := range d {
+		fmt.Fprintf(&b, "x%d,", j+1)
+	}
+	b.WriteString("y\n")
+	for range m {
+		x := make([]float64, d)
+		for j := range x {
+			x[j] = rng.NormFloat64()
+			fmt.Fprintf(&b, "%g,", x[j])
+		}
+		fmt.Fprintf(&b, "%g\n", 3*x[0]+2*x[1]+0.1*rng.NormFloat64())
+	}
+	tab, err := frames.ReadCSV(strings.NewReader(b.String()), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := frames.PrepareFrame(tab.DataFrame, "y", frames.OptionsFor(&lao.AERR{K: 2}), 0.25, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// AERR at k = 2 with the theorems' worst-case parameters (one pass, no
+// tuning) learns a fraction of what screen-ridge learns under the same
+// budget of k + 1 = 3 attributes per example: CheckBudget fits screen-ridge
+// at 3, its difference and standard error are those of the test rows'
+// squared errors (TestErrors), and the warning names both, the factor and
+// the rows.
+func TestCheckBudgetWarns(t *testing.T) {
+	p := budgetTable(t, 400, 20)
+	fit, err := p.Fit(&lao.AERR{K: 2}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.CheckBudget(fit, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Baseline != "screen-ridge" || c.K != 3 || c.Test.N != 100 {
+		t.Fatalf("baseline %s at k = %d on %d rows, want screen-ridge at 3 on 100", c.Baseline, c.K, c.Test.N)
+	}
+	base, err := p.Fit(&lao.ScreenRidge{K: 3}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Test != base.Test {
+		t.Errorf("baseline scores %+v, want screen-ridge's own fit's %+v", c.Test, base.Test)
+	}
+	ours, _, _ := p.TestErrors(fit.Result.W, frames.PredictBudgetOf(fit.Result))
+	theirs, _, _ := p.TestErrors(base.Result.W, frames.PredictBudgetOf(base.Result))
+	var diff, ss float64
+	for i := range ours {
+		diff += (ours[i] - theirs[i]) / float64(len(ours))
+	}
+	for i := range ours {
+		ss += math.Pow(ours[i]-theirs[i]-diff, 2)
+	}
+	se := math.Sqrt(ss / float64(len(ours)-1) / float64(len(ours)))
+	if math.Abs(c.Diff-diff) > 1e-12*math.Abs(diff) || math.Abs(c.SE-se) > 1e-12*se {
+		t.Errorf("difference %g ± %g, want %g ± %g", c.Diff, c.SE, diff, se)
+	}
+	if math.Abs(c.Diff-(fit.Test.MSE-c.Test.MSE)) > 1e-9*fit.Test.MSE {
+		t.Errorf("mean difference %g, want the MSEs' difference %g", c.Diff, fit.Test.MSE-c.Test.MSE)
+	}
+	t.Logf("aerr %.4g, screen-ridge %.4g, difference %.3g ± %.2g", fit.Test.MSE, c.Test.MSE, c.Diff, c.SE)
+	w := c.Warning("aerr", fit.Test)
+	if !c.Worse(fit.Test) || !strings.Contains(w, "aerr's test MSE") || !strings.Contains(w, "screen-ridge under the same budget of 3 attributes per example") ||
+		!strings.Contains(w, fmt.Sprintf("%.2f times", fit.Test.MSE/c.Test.MSE)) || !strings.Contains(w, "over the 100 test rows") {
+		t.Errorf("aerr %g against screen-ridge %g: warning %q", fit.Test.MSE, c.Test.MSE, w)
+	}
+}
+
+// A fit that is the baseline (ridge, whose budget is every attribute) has
+// a zero difference and no warning; a fit within the factor or within two
+// standard errors of the baseline gets none either; with prices there is
+// no check.
+func TestCheckBudgetQuiet(t *testing.T) {
+	p := budgetTable(t, 200, 6)
+	fit, err := p.Fit(&lao.Ridge{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.CheckBudget(fit, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Baseline != "ridge" || c.K != 6 || c.Diff != 0 || c.Warning("ridge", fit.Test) != "" || !strings.Contains(c.Text(), "ridge on every attribute (k = 6 ≥ d hides nothing") {
+		t.Errorf("ridge against itself: %+v, %q", c, c.Text())
+	}
+	for _, x := range []struct {
+		mse, diff, se float64
+	}{{1.2, 0.2, 0.01}, {2, 1, 0.6}} { // under the factor; within two standard errors
+		c := &frames.BudgetCheck{Baseline: "screen-ridge", K: 3, Test: frames.Scores{N: 50, MSE: 1, ZeroMSE: 4}, Diff: x.diff, SE: x.se}
+		if w := c.Warning("aerr", frames.Scores{N: 50, MSE: x.mse, ZeroMSE: 4}); w != "" {
+			t.Errorf("MSE %g against 1, difference %g ± %g: %q", x.mse, x.diff, x.se, w)
+		}
+	}
+	var prices []frames.ColumnPrice
+	for j := range 6 {
+		prices = append(prices, frames.ColumnPrice{Column: fmt.Sprintf("x%d", j+1), Cost: float64(1 + j%2)})
+	}
+	if _, err := p.SetPrices(prices); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := p.CheckBudget(fit, 1); c != nil || err != nil {
+		t.Errorf("priced: %+v, %v; want no check", c, err)
+	}
+}
