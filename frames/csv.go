@@ -199,6 +199,11 @@ type ColumnInfo struct {
 	// three digits, the first not 0, a point, three digits), which a file
 	// written with decimal commas uses for 7225: Table.ThousandsNote.
 	PointGroups int
+	// levels holds the distinct texts among the NotNumbers cells, up to
+	// maxLevels + 1 (Count): Table.Unused's category hint counts its levels
+	// over the cells NotNumbers counts, every row the file has, not only
+	// those a missing-value policy kept.
+	levels map[string]struct{}
 }
 
 // Count adds a cell of the given kind (ingest.ParseCell's) and text to the
@@ -218,6 +223,12 @@ func (c *ColumnInfo) Count(kind ingest.CellKind, text string) (number bool) {
 		c.Missing++
 	default:
 		c.NotNumbers++
+		if len(c.levels) <= maxLevels {
+			if c.levels == nil {
+				c.levels = map[string]struct{}{}
+			}
+			c.levels[text] = struct{}{}
+		}
 	}
 	return false
 }
@@ -421,7 +432,7 @@ func (t *Table) Unused() []Unused {
 			}
 			if c.Unnamed {
 				why += "; its header cell is empty (row names, as R's write.csv writes them?)"
-			} else if n := t.levels(c.Name); n >= 2 && n <= maxLevels && 2*n <= c.NotNumbers {
+			} else if n := t.levels(c); n >= 2 && n <= maxLevels && 2*n <= c.NotNumbers {
 				why += fmt.Sprintf("; a category of %d levels? to use it, encode it as numbers (one 0/1 column per level but one)", n)
 			}
 			out = append(out, Unused{c.Name, why})
@@ -438,15 +449,18 @@ func (t *Table) Unused() []Unused {
 // to suggest encoding it as a category.
 const maxLevels = 20
 
-// levels counts the distinct cells of text column name in the DataFrame
-// that are not missing (0 if it is not there, or above maxLevels: then
-// maxLevels+1).
-func (t *Table) levels(name string) int {
-	if t.DataFrame.Err != nil || !slices.Contains(t.DataFrame.Names(), name) {
+// levels returns the number of distinct texts among c's cells that are
+// not numbers, up to maxLevels + 1: those Count saw, or, for a column
+// counted elsewhere (a database's statistics), those of the DataFrame.
+func (t *Table) levels(c ColumnInfo) int {
+	if c.levels != nil {
+		return len(c.levels)
+	}
+	if t.DataFrame.Err != nil || !slices.Contains(t.DataFrame.Names(), c.Name) {
 		return 0
 	}
 	seen := map[string]bool{}
-	for _, v := range t.DataFrame.Col(name).Records() {
+	for _, v := range t.DataFrame.Col(c.Name).Records() {
 		if _, kind := ingest.ParseCell(v); kind != ingest.Missing {
 			if seen[v] = true; len(seen) > maxLevels {
 				break

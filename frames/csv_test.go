@@ -86,6 +86,16 @@ func TestReadCSVColumns(t *testing.T) {
 	if !strings.Contains(got3, "grp text: 6 of 6 cells are not numbers (and 1 missing), e.g. \"25-34\" on line 2; a category of 3 levels?") || strings.Count(got3, "a category") != 1 {
 		t.Errorf("Unused %s: want the category hint for grp only", got3)
 	}
+	// the levels are counted over the cells the count is of, every row,
+	// not over the rows a missing-value policy kept (planets.csv with
+	// --missing drop-rows: "1035 of 1035 cells" beside "2 levels" of 10)
+	tab5, err := readCSV(t, "grp,x,y\na,,1\nb,,2\nc,1,3\nd,,4\nc,2,5\nc,3,6\nc,4,7\nc,5,8\n", frames.CSVOptions{Target: "y", Missing: frames.MissingDropRows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(tab5.Unused()); !strings.Contains(got, "grp text: 8 of 8 cells are not numbers, e.g. \"a\" on line 2; a category of 4 levels?") {
+		t.Errorf("Unused after dropping rows: %s, want 4 levels over the 8 cells", got)
+	}
 	data, err := frames.FromDataFrame(tab.DataFrame, "y", frames.Options{Center: true, Scaling: frames.StandardL2, LabelBound: 1, DropConstant: true})
 	if err != nil {
 		t.Fatal(err)

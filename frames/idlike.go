@@ -35,6 +35,11 @@ type IDLike struct {
 	// adds that random splits then interpolate, if the rows are a time
 	// series (a row number 1..m is in order too, and says nothing about time).
 	InOrder bool `json:"in_row_order,omitempty"`
+	// Year marks a column named as years (a word "year" or "yr" in its
+	// name) whose integers lie between 1000 and 2200, which idReason would
+	// take for an identifier: a feature like any other, flagged only when
+	// the rows are in its order (InOrder), for what random splits measure.
+	Year bool `json:"year,omitempty"`
 	// Text marks a text column of dates (TextDateColumns): not a feature,
 	// and not an identifier, but it shows the rows are in time order.
 	Text bool `json:"text_dates,omitempty"`
@@ -70,6 +75,10 @@ func (c IDLike) warning(testLast bool) string {
 		}
 		return fmt.Sprintf("column %s holds %s, and the label trends along the rows too (correlation %.2f between a row's position and its label): "+
 			"if the rows are a time series (not merely sorted by %s), %s", c.Column, c.Reason, c.Trend, c.Column, split)
+	}
+	if c.Year {
+		return fmt.Sprintf("column %s holds %s, a feature like any other, and the rows are in its order: if they are a time series, %s",
+			c.Column, c.Reason, split)
 	}
 	if c.Text {
 		return fmt.Sprintf("column %s holds %s, in row order: if the rows are a time series, %s; the column itself is not used (text)",
@@ -109,6 +118,10 @@ func inRowOrder(v []float64) bool {
 //     MinNamedIDDistinct of them distinct (a record number with repeats,
 //     as BreastCancer's Id: 645 values on 699 rows, 61,634 to 13,454,352).
 //
+// A column named as years (yearsReason: Year, model_year, from 1000 to
+// 2200) that would be flagged so is not an identifier: it is returned,
+// marked Year, only when the rows are in its order.
+//
 // Columns with missing or non-numeric cells, and frames of fewer than
 // MinIDRows rows, are never flagged. Nothing is dropped: the caller warns.
 func IDLikeColumns(df dataframe.DataFrame, features []string) []IDLike {
@@ -129,7 +142,12 @@ func IDLikeColumns(df dataframe.DataFrame, features []string) []IDLike {
 		if reason := dateReason(v); reason != "" {
 			out = append(out, IDLike{Column: name, Reason: reason, Date: true, InOrder: inRowOrder(v)})
 		} else if reason := cmp.Or(idReason(v), namedIDReason(name, v)); reason != "" {
-			out = append(out, IDLike{Column: name, Reason: reason, InOrder: inRowOrder(v)})
+			switch years, ok := yearsReason(name, v); {
+			case !ok:
+				out = append(out, IDLike{Column: name, Reason: reason, InOrder: inRowOrder(v)})
+			case inRowOrder(v):
+				out = append(out, IDLike{Column: name, Reason: years, Year: true, InOrder: true})
+			}
 		}
 	}
 	return out
@@ -185,6 +203,22 @@ func idReason(v []float64) string {
 		what = "years, or groups of rows numbered in order"
 	}
 	return fmt.Sprintf("integers rising by 0 or 1 from row to row, %.0f to %.0f (%d %s)", lo, hi, distinct, what)
+}
+
+// yearsReason returns the reason for a column named as years (a word
+// "year", "years" or "yr" in any case: nameWords) whose values are integers
+// from 1000 to 2200, and whether it is one.
+func yearsReason(name string, v []float64) (string, bool) {
+	if !slices.ContainsFunc(nameWords(name), func(w string) bool {
+		return strings.EqualFold(w, "year") || strings.EqualFold(w, "years") || strings.EqualFold(w, "yr")
+	}) {
+		return "", false
+	}
+	s, distinct, ok := integers(v)
+	if !ok || s[0] < 1000 || s[len(s)-1] > 2200 {
+		return "", false
+	}
+	return fmt.Sprintf("years, %.0f to %.0f (%d distinct)", s[0], s[len(s)-1], distinct), true
 }
 
 // integers returns v sorted and its number of distinct values, if every

@@ -265,6 +265,36 @@ func TestIDReasonYears(t *testing.T) {
 	}
 }
 
+// A column named as years (Year, model_year, Yr) of integers from 1000 to
+// 2200 is not an identifier (healthexp.csv's Year, 1970 to 2020 in row
+// order, was told to be left out): in row order it is flagged as such, for
+// what random splits measure, with no --ignore advice; out of order it is
+// not flagged. The same values under another name are flagged as before,
+// and so is a year-named column outside the years' range.
+func TestYearColumns(t *testing.T) {
+	var inOrder, shuffled, small []float64
+	for y := 1970; y <= 2020; y++ {
+		for range 5 {
+			inOrder, small = append(inOrder, float64(y)), append(small, float64(y-1900))
+		}
+	}
+	shuffled = slices.Clone(inOrder)
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+	df := dataframe.New(series.New(inOrder, series.Float, "Year"), series.New(shuffled, series.Float, "model_year"),
+		series.New(inOrder, series.Float, "period"), series.New(small, series.Float, "Yr"))
+	got := IDLikeColumns(df, []string{"Year", "model_year", "period", "Yr"})
+	if len(got) != 3 || got[0].Column != "Year" || !got[0].Year || !got[0].InOrder || got[1].Column != "period" || got[1].Year || got[2].Column != "Yr" || got[2].Year {
+		t.Fatalf("flagged %+v, want Year (years, in order), period and Yr (values 70 to 120: identifiers)", got)
+	}
+	w := got[0].Warning()
+	if !strings.Contains(w, "column Year holds years, 1970 to 2020 (51 distinct), a feature like any other, and the rows are in its order") || strings.Contains(w, "--ignore") || strings.Contains(w, "identifier") {
+		t.Errorf("Year's warning: %q", w)
+	}
+	if w := got[1].Warning(); !strings.Contains(w, "looks like an identifier") || !strings.Contains(w, "--ignore period") {
+		t.Errorf("period's warning: %q", w)
+	}
+}
+
 // An integer column named as an identifier with mostly distinct values is
 // flagged (BreastCancer's Id: 645 values on 699 rows, far apart); one with
 // many repeats, one with fractions and one whose name only contains the

@@ -339,8 +339,8 @@ func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDL
 			switch {
 			case ids[i].Date:
 				flag = "date" // its warning says dates, not an identifier
-			case ids[i].Trend != 0:
-				flag = "time order" // a feature like any other, along which the label trends
+			case ids[i].Trend != 0, ids[i].Year:
+				flag = "time order" // a feature like any other, the rows in its order (the label trending along them)
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]), flag)
