@@ -248,12 +248,18 @@ func TestCostPairReading(t *testing.T) {
 		{costPair{PricedMSE: 52.7, PricedCost: 165, BlindAtPriced: at(42.3), CostRatio: 1.32, AtCost: gap(10.4, 3, 5)}, "did not pay off"},
 		{costPair{PricedMSE: 0.68, PricedCost: 9319, BlindAtPriced: at(0.71), AtCost: gap(-0.03, 0.01, 20)}, "priced sampling paid off"},
 		{costPair{PricedMSE: 37.32, PricedCost: 500, BlindAtPriced: at(40.79), AtCost: gap(-3.47, 9.1, 3)}, "which contains 0: no difference to tell"},
+		// mpg.csv: a ratio of 1.13 beside a priced curve ending higher, within the noise
+		{costPair{PricedMSE: 28.41, PricedCost: 1509, BlindAtPriced: at(23.42), CostRatio: 1.13, AtCost: gap(5.0, 40, 3)}, "no difference to tell; the cost ratio above 1 says only that the priced curve reached the larger final error sooner"},
 		{costPair{PricedMSE: 37.32, PricedCost: 500, BlindAtPriced: at(40.79), AtCost: gap(-3.47, 0, 1)}, "1 split, no interval"},
 		{costPair{PricedMSE: 1, PricedCost: 5}, "not compared at the same total cost"},
 		{costPair{PricedMSE: 83.38, PricedCost: 1309, BlindAtPriced: at(83.38), Identical: true}, "identical on every split"},
 	} {
-		if got := c.p.reading(); !strings.Contains(got, c.want) {
+		got := c.p.reading()
+		if !strings.Contains(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
+		if caveat := strings.Contains(got, "reached the larger final error sooner"); caveat != (c.p.CostRatio > 1 && c.p.BlindAtPriced != nil && c.p.PricedMSE > float64(*c.p.BlindAtPriced)) {
+			t.Errorf("%+v: %q: the cost ratio's caveat %v", c.p, got, caveat)
 		}
 	}
 }

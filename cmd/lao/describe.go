@@ -49,6 +49,11 @@ type describeReport struct {
 	// gain of priced over cost-blind sampling.
 	Costs    map[string]float64 `json:"costs,omitempty"`
 	CostGain []costGain         `json:"predicted_cost_gain,omitempty"`
+	// Columns is the column summary the text lists (--columns of them,
+	// largest second moment first), in the JSON only.
+	Columns []describeColumn `json:"columns"`
+	// ColumnsNotListed names the columns --columns left out.
+	ColumnsNotListed []string `json:"columns_not_listed,omitempty"`
 }
 
 // figures are what the theorems assume about a data set.
@@ -143,7 +148,9 @@ func runDescribe(args []string, stdout io.Writer) error {
 		}
 	}
 	if *asJSON {
+		rep.Columns, _, rep.ColumnsNotListed = describeColumns(raw, scaled, *cols, rep.IDLike)
 		orEmpty(&rep.Warnings, &rep.Notes)
+		orEmpty(&rep.Columns)
 		return printJSON(stdout, rep)
 	}
 	printDescribe(stdout, rep)
@@ -304,66 +311,100 @@ func momentOrder(mom []float64) (order []int, equal bool) {
 	return order, !slices.ContainsFunc(mom, func(v float64) bool { return !same(v, mom[0]) })
 }
 
-// printColumns lists the columns by second moment as the solver sees them
-// (in file order where they are equal, as standardised columns are),
-// with the raw figures beside and "ID-like" after the columns that look
-// like row or group numbers (ids).
-func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDLike) error {
+// describeColumn is one column of describe's summary: the raw figures
+// (std divided by n, as the scaling uses it), those of the column as the
+// solver sees it, and a flag for the columns that look like row or group
+// numbers, dates or a time order.
+type describeColumn struct {
+	Column       string `json:"column"`
+	Mean         jfloat `json:"mean"`
+	Std          jfloat `json:"std"`
+	Min          jfloat `json:"min"`
+	Max          jfloat `json:"max"`
+	FracZero     jfloat `json:"frac_zero"`
+	ScaledMin    jfloat `json:"scaled_min"`
+	ScaledMax    jfloat `json:"scaled_max"`
+	SecondMoment jfloat `json:"second_moment"`
+	Flag         string `json:"flag,omitempty"`
+}
+
+// describeColumns returns the columns by second moment as the solver sees
+// them (in file order where they are equal, as standardised columns are,
+// and equal then reports it), the first n of them (every one for n < 0),
+// and the indices of those left out.
+func describeColumns(raw, scaled *lao.Dataset, n int, ids []frames.IDLike) (rows []describeColumn, equal bool, hidden []string) {
 	rs, ss := frames.Summary(raw), frames.Summary(scaled)
 	mom := ss.Col("second_moment").Float()
 	order, equal := momentOrder(mom)
 	show := len(order)
-	if n > 0 {
+	if n >= 0 {
 		show = min(show, n)
 	}
+	names := rs.Col("column").Records()
+	rmean, rstd, rmin, rmax, rz := rs.Col("mean").Float(), rs.Col("std").Float(), rs.Col("min").Float(), rs.Col("max").Float(), rs.Col("frac_zero").Float()
+	smin, smax := ss.Col("min").Float(), ss.Col("max").Float()
+	for _, j := range order[:show] {
+		rows = append(rows, describeColumn{Column: names[j], Mean: jfloat(rmean[j]), Std: jfloat(rstd[j]), Min: jfloat(rmin[j]), Max: jfloat(rmax[j]), FracZero: jfloat(rz[j]),
+			ScaledMin: jfloat(smin[j]), ScaledMax: jfloat(smax[j]), SecondMoment: jfloat(mom[j]), Flag: idFlag(names[j], ids)})
+	}
+	for _, j := range order[show:] {
+		hidden = append(hidden, names[j])
+	}
+	return rows, equal, hidden
+}
+
+// idFlag is the summary's flag for column name: "ID-like" for a row or
+// group number, "date" for dates written as numbers, "time order" for a
+// feature the rows are in the order of (years, or one the label trends
+// along), "" for the others.
+func idFlag(name string, ids []frames.IDLike) string {
+	i := slices.IndexFunc(ids, func(c frames.IDLike) bool { return c.Column == name })
+	switch {
+	case i < 0:
+		return ""
+	case ids[i].Date:
+		return "date" // its warning says dates, not an identifier
+	case ids[i].Trend != 0, ids[i].Year:
+		return "time order" // a feature like any other, the rows in its order (the label trending along them)
+	}
+	return "ID-like"
+}
+
+// printColumns lists describeColumns' rows (n of them; 0: none, -1: all),
+// with the raw figures beside and the flag.
+func printColumns(w io.Writer, raw, scaled *lao.Dataset, n int, ids []frames.IDLike) error {
+	rows, equal, hidden := describeColumns(raw, scaled, n, ids)
 	by := "by second moment E[x_j²]"
 	if equal {
 		by = "in file order (as the solver sees them, their second moments E[x_j²] are equal)"
 	}
-	fmt.Fprintf(w, "\ncolumns %s (%d of %d): raw mean, std (divided by n, as the scaling uses it), min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", by, show, len(order))
+	fmt.Fprintf(w, "\ncolumns %s (%d of %d): raw mean, std (divided by n, as the scaling uses it), min, max, fraction of zeros; as the solver sees them: min, max, second moment; flag\n", by, len(rows), len(rows)+len(hidden))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "column\tmean\tstd\tmin\tmax\tfrac_zero\tscaled_min\tscaled_max\tsecond_moment\tflag\t")
-	names := rs.Col("column").Records()
-	rmean, rstd, rmin, rmax, rz := rs.Col("mean").Float(), rs.Col("std").Float(), rs.Col("min").Float(), rs.Col("max").Float(), rs.Col("frac_zero").Float()
-	smin, smax := ss.Col("min").Float(), ss.Col("max").Float()
-	f := func(v float64) string {
-		if math.IsNaN(v) {
+	f := func(v jfloat) string {
+		if math.IsNaN(float64(v)) {
 			return "-"
 		}
-		return fmt.Sprintf("%.4g", v)
+		return fmt.Sprintf("%.4g", float64(v))
 	}
-	for _, j := range order[:show] {
-		flag := ""
-		if i := slices.IndexFunc(ids, func(c frames.IDLike) bool { return c.Column == names[j] }); i >= 0 {
-			flag = "ID-like"
-			switch {
-			case ids[i].Date:
-				flag = "date" // its warning says dates, not an identifier
-			case ids[i].Trend != 0, ids[i].Year:
-				flag = "time order" // a feature like any other, the rows in its order (the label trending along them)
-			}
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", names[j], f(rmean[j]), f(rstd[j]), f(rmin[j]), f(rmax[j]), f(rz[j]), f(smin[j]), f(smax[j]), f(mom[j]), flag)
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Column, f(r.Mean), f(r.Std), f(r.Min), f(r.Max), f(r.FracZero), f(r.ScaledMin), f(r.ScaledMax), f(r.SecondMoment), r.Flag)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if hidden := order[show:]; len(hidden) > 0 {
-		fmt.Fprintf(w, "  (not listed: %s; --columns -1 lists every column)\n", hiddenNames(names, hidden))
+	if len(hidden) > 0 {
+		fmt.Fprintf(w, "  (not listed: %s; --columns -1 lists every column)\n", hiddenNames(hidden))
 	}
 	return nil
 }
 
-// hiddenNames lists the names of the columns idx, the first ten of them
-// and a count of the rest.
-func hiddenNames(names []string, idx []int) string {
+// hiddenNames lists names, the first ten of them and a count of the rest.
+func hiddenNames(names []string) string {
 	const most = 10
-	var out []string
-	for _, j := range idx[:min(len(idx), most)] {
-		out = append(out, names[j])
-	}
-	if len(idx) > most {
-		out = append(out, fmt.Sprintf("and %d more", len(idx)-most))
+	out := slices.Clone(names[:min(len(names), most)])
+	if len(names) > most {
+		out = append(out, fmt.Sprintf("and %d more", len(names)-most))
 	}
 	return strings.Join(out, ", ")
 }
