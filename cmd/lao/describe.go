@@ -148,10 +148,7 @@ func runDescribe(args []string, stdout io.Writer) error {
 		}
 	}
 	if *asJSON {
-		rep.Columns, _, rep.ColumnsNotListed = describeColumns(raw, scaled, *cols, rep.IDLike)
-		orEmpty(&rep.Warnings, &rep.Notes)
-		orEmpty(&rep.Columns)
-		return printJSON(stdout, rep)
+		return rep.printJSON(stdout, raw, scaled, *cols)
 	}
 	printDescribe(stdout, rep)
 	if err := printCostGains(stdout, rep.CostGain); err != nil {
@@ -309,6 +306,15 @@ func momentOrder(mom []float64) (order []int, equal bool) {
 		return cmp.Compare(mom[b], mom[a])
 	})
 	return order, !slices.ContainsFunc(mom, func(v float64) bool { return !same(v, mom[0]) })
+}
+
+// printJSON writes the report as JSON, with the column summary of the
+// text (cols of describeColumns' rows).
+func (r *describeReport) printJSON(w io.Writer, raw, scaled *lao.Dataset, cols int) error {
+	r.Columns, _, r.ColumnsNotListed = describeColumns(raw, scaled, cols, r.IDLike)
+	orEmpty(&r.Warnings, &r.Notes)
+	orEmpty(&r.Columns)
+	return printJSON(w, r)
 }
 
 // describeColumn is one column of describe's summary: the raw figures
