@@ -408,6 +408,35 @@ func (t *Table) BoolNote() string {
 	return "true/false cells read as 1/0 in " + strings.Join(cols, ", ")
 }
 
+// UnnamedNote says which numeric columns the header line leaves unnamed
+// (an empty cell), named after their position (columnJ), or that it names
+// none (brain_networks.csv read with --skip-lines 3 has a header line of
+// commas); "" if it names them all. A text column's empty header cell is
+// said by Unused.
+func (t *Table) UnnamedNote() string {
+	var cols []string
+	all := len(t.Columns) > 1
+	for _, c := range t.Columns {
+		if !c.Unnamed {
+			all = false
+		} else if c.Kind == Numeric {
+			cols = append(cols, c.Name)
+		}
+	}
+	switch {
+	case all:
+		return fmt.Sprintf("the header line is empty: the %d columns are named after their position, column1 … column%d, as --no-header names them; "+
+			"if the names are on another line, --skip-lines sets how many lines come before them", len(t.Columns), len(t.Columns))
+	case len(cols) > 0:
+		its := "its"
+		if len(cols) > 1 {
+			its = "their"
+		}
+		return fmt.Sprintf("the header line leaves %s unnamed (an empty cell), named after %s position: %s", plural(len(cols), "column", "columns"), its, QuoteFew(cols, 10))
+	}
+	return ""
+}
+
 // Unused lists the columns that cannot be features, with the reason: text
 // columns, empty columns and ignored ones. (FromDataFrame adds constant
 // columns to Data.Unused.)

@@ -768,3 +768,25 @@ func TestStreamCSVNoHeader(t *testing.T) {
 		t.Errorf("%d + %d rows, features %v; want 300 rows", st.MTrain, st.MTest, st.Features())
 	}
 }
+
+// A header line that names no column (brain_networks.csv read with
+// --skip-lines 3: a line of commas) gets a note that the columns are
+// named after their position; one that leaves some numeric columns
+// unnamed names them; a complete one, none.
+func TestUnnamedNote(t *testing.T) {
+	for _, c := range []struct{ csv, want string }{
+		{",,\n1,2,3\n4,5,6\n", "the header line is empty: the 3 columns are named after their position, column1 … column3"},
+		{",a,,y\n1,2,3,4\n2,3,1,5\n", `the header line leaves 2 columns unnamed (an empty cell), named after their position: "column1", "column3"`},
+		{"a,,y\n1,2,3\n2,3,1\n", `leaves 1 column unnamed (an empty cell), named after its position: "column2"`},
+		{",a,y\nann,2,3\nbob,3,1\n", ""}, // a text column's empty header cell: Unused says it
+		{"a,b,y\n1,2,3\n", ""},
+	} {
+		tab, err := readCSV(t, c.csv, frames.CSVOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tab.UnnamedNote(); c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%q: %q, want %q", c.csv, got, c.want)
+		}
+	}
+}

@@ -165,6 +165,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, h holdout, seed uint6
 		p.Unused = p.unused // the table's reasons ("ignored as requested", "text: …") for SetPrices' notes
 		p.note = scalingNote(scale, p.ScalingChoice)
 		mr := newMissingReport(src.tab, p.Train.Names())
+		mr.rows = src.tab.Nrow() // a fit's report says which share of a column was filled
 		p.missing = &mr
 	case src.sparse:
 		if !isAuto(scale) && opt.Scaling != frames.NoScaling {
