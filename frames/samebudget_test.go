@@ -126,3 +126,67 @@ func TestCheckBudgetQuiet(t *testing.T) {
 		t.Errorf("priced: %+v, %v; want no check", c, err)
 	}
 }
+
+// A test row whose feature lies far outside the training range (a typo:
+// 100 times the others) holds most of the test squared error of a model
+// that weighs that feature: DominantTestRow finds it, with its share and
+// the MSEs without it, which are the means of TestErrors' other rows.
+func TestDominantTestRow(t *testing.T) {
+	rng := lao.NewRand(5)
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	const m = 200
+	for i := range m {
+		a, bb := rng.NormFloat64(), rng.NormFloat64()
+		y := 2*a + bb + 0.1*rng.NormFloat64()
+		if i == m-3 {
+			a = 100 // the typo, in a test row; its label as the others'
+		}
+		fmt.Fprintf(&b, "%g,%g,%g\n", a, bb, y)
+	}
+	tab, err := frames.ReadCSV(strings.NewReader(b.String()), frames.CSVOptions{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var train, test []int
+	for i := range m {
+		if i < m-40 {
+			train = append(train, i)
+		} else {
+			test = append(test, i)
+		}
+	}
+	p, err := frames.PrepareFrameRows(tab.DataFrame, "y", frames.OptionsFor(&lao.Ridge{}), train, test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, err := p.Fit(&lao.Ridge{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, share, mse, zero, err := p.DominantTestRow(fit.Result.W, frames.PredictBudgetOf(fit.Result))
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, zeros, _ := p.TestErrors(fit.Result.W, frames.PredictBudgetOf(fit.Result))
+	var sum, rest, zrest float64
+	for i := range model {
+		sum += model[i]
+		if i != row {
+			rest, zrest = rest+model[i]/39, zrest+zeros[i]/39
+		}
+	}
+	if row != 37 || share < 0.99 || math.Abs(share-model[row]/sum) > 1e-12 || math.Abs(mse-rest) > 1e-9*rest || math.Abs(zero-zrest) > 1e-9*zrest {
+		t.Errorf("row %d, share %g, MSE %g and zero %g without it; want row 37, its share %g, %g and %g", row, share, mse, zero, model[37]/sum, rest, zrest)
+	}
+	if mse/zero > 0.1 {
+		t.Errorf("without the typo the test MSE is %g of the zero predictor's, want the fit's (the label is 2a + b + small noise)", mse/zero)
+	}
+	few, err := frames.PrepareFrameRows(tab.DataFrame, "y", frames.OptionsFor(&lao.Ridge{}), train, test[:frames.MinTestRows-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row, _, _, _, _ := few.DominantTestRow(fit.Result.W, frames.PredictBudgetOf(fit.Result)); row != -1 {
+		t.Errorf("%d test rows: row %d, want -1 (too few to say)", frames.MinTestRows-1, row)
+	}
+}

@@ -184,6 +184,33 @@ func (p *Prepared) TestErrors(w []float64, b PredictBudget) (model, zero []float
 	return sc.rows, sc.zeroRows, nil
 }
 
+// DominantTestRow returns the test row (its position in the test part)
+// whose squared error under w (TestErrors, within the prediction budget b)
+// is the largest share of the test part's sum, that share, and the test
+// MSE and the zero predictor's without the row: when one row holds most of
+// the error, the test MSE says more about that row (a value far outside
+// the training range, a typo) than about the model. Fewer than
+// MinTestRows test rows give row −1.
+func (p *Prepared) DominantTestRow(w []float64, b PredictBudget) (row int, share, mse, zero float64, err error) {
+	model, zeros, err := p.TestErrors(w, b)
+	if err != nil || len(model) < MinTestRows {
+		return -1, 0, 0, 0, err
+	}
+	var sum, zsum float64
+	row = 0
+	for i, e := range model {
+		sum, zsum = sum+e, zsum+zeros[i]
+		if e > model[row] {
+			row = i
+		}
+	}
+	if !(sum > 0) {
+		return -1, 0, 0, 0, nil
+	}
+	n := float64(len(model) - 1)
+	return row, model[row] / sum, (sum - model[row]) / n, (zsum - zeros[row]) / n, nil
+}
+
 // scoreRows scores w on the rows of src (ScoreWithin), keeping every row's
 // squared errors when keep is set.
 func scoreRows(w []float64, src lao.Source, t *Transform, b PredictBudget, keep bool) (*scorer, error) {

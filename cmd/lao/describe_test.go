@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/laoproject/lao/lao"
 )
 
 // describe --json carries the column summary the text lists, by name
@@ -74,5 +76,32 @@ func TestMissingShare(t *testing.T) {
 	if !strings.HasSuffix(line, "20 of a's 40 cells filled with the training mean (50 %: on so many rows the column reads as its mean, and its weight is fitted on the others; --ignore a, or --missing drop-rows, is the comparison to make); "+
 		"1 of b's 40 cells filled with the training mean") {
 		t.Errorf("fit's missing-value line:\n%s", out)
+	}
+}
+
+// A fit whose test MSE is mostly one row's says which row, the MSEs
+// without it and the row's value outside the training range
+// (covid_testing.csv: one col_rec_tat of 61370.2 against a training
+// maximum of 1322.1 made a fit 10 times worse than the mean, and only the
+// warning that the mean does better said anything).
+func TestFitDominantTestRow(t *testing.T) {
+	rng := lao.NewRand(5)
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for i := range 200 {
+		a, bb := rng.NormFloat64(), rng.NormFloat64()
+		y := 2*a + bb + 0.1*rng.NormFloat64()
+		if i == 197 {
+			a = 100
+		}
+		fmt.Fprintf(&b, "%g,%g,%g\n", a, bb, y)
+	}
+	out, err := runCmd(t, "fit", "--data", writeTemp(t, "typo.csv", b.String()), "--target", "y", "--solver", "ridge", "--test-last", "--test-frac", "0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "note: one test row, line 199, holds 100 % of the model's test squared error: without it the test MSE is") ||
+		!strings.Contains(out, `its values outside the training range in "a": 1 of 1 rows beyond it by more than its width (100 on line 199; training range`) {
+		t.Errorf("fit with a typo in a test row:\n%s", out)
 	}
 }

@@ -238,6 +238,7 @@ func runFit(args []string, stdout io.Writer) error {
 		rep.Notes = append(rep.Notes, note)
 	}
 	rep.checkBudget(p, fit, f)
+	rep.Notes = append(rep.Notes, nonEmpty(dominantRowNote(src, p, fit))...)
 	if f.refitAll {
 		if rep.final, err = refitAll(src, p, fit, f, rep); err != nil {
 			return err
@@ -563,6 +564,28 @@ func (r *fitReport) checkBudget(p *prepared, fit *frames.Fitted, f *fitFlags) {
 	}
 	r.SameBudget = &sameBudgetReport{Baseline: c.Baseline, K: c.K, TestMSE: jfloat(c.Test.MSE), Ratio: jfloat(c.Test.Ratio()), Diff: jfloat(c.Diff), SE: jfloat(c.SE), text: c.Text()}
 	r.Warnings = append(r.Warnings, nonEmpty(c.Warning(fit.Solver.Name(), fit.Test))...)
+}
+
+// dominantRowNote says when one test row holds at least half of the
+// model's test squared error (frames.Prepared.DominantTestRow): which row,
+// the test MSE and the zero predictor's without it, and the row's values
+// outside the training range (frames.Model.RangeWarning), the usual cause
+// (covid_testing.csv: one col_rec_tat of 61370.2 against a training
+// maximum of 1322.1 made a fit 10 times worse than the mean); "" otherwise.
+func dominantRowNote(src *dataSource, p *prepared, fit *frames.Fitted) string {
+	row, share, mse, zero, err := p.DominantTestRow(fit.Result.W, frames.PredictBudgetOf(fit.Result))
+	if err != nil || row < 0 || share < 0.5 || row >= len(p.test) {
+		return ""
+	}
+	i := p.test[row]
+	note := fmt.Sprintf("one test row, %s, holds %.0f %% of the model's test squared error: without it the test MSE is %.6g against the zero predictor's %.6g (ratio %.4f)",
+		src.rowName(i), 100*share, mse, zero, mse/zero)
+	if src.tab != nil && i < len(src.tab.Lines) {
+		if w := fit.Model.RangeWarning(src.tab.DataFrame.Subset([]int{i}), []int{src.tab.Lines[i]}, src.tab.PosName()); w != "" {
+			note += "; its " + w
+		}
+	}
+	return note
 }
 
 // budgetK is the k a solver runs with: its k parameter, or d for a

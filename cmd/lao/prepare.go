@@ -135,6 +135,7 @@ type prepared struct {
 	note    string          // which scaling a CSV's columns got and why
 	unused  []frames.Unused // the table's unused columns and the training part's
 	missing *missingReport
+	test    []int // the test part's rows of the table, in the test part's order
 }
 
 // prepare splits the data (seeded) and prepares it for solver s along the
@@ -154,7 +155,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, h holdout, seed uint6
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{scale: scale, unused: []frames.Unused{}}
+	p := &prepared{scale: scale, unused: []frames.Unused{}, test: test}
 	switch {
 	case src.tab != nil:
 		opt.FillMissing = src.tab.Missing == frames.MissingMean
