@@ -3,6 +3,9 @@ package frames
 import (
 	"fmt"
 	"math"
+	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -13,48 +16,72 @@ import (
 // from its k attributes per example than screening them would (on five of
 // seven real tables a new user tried, it did; nothing said so).
 type BudgetCheck struct {
-	// Baseline is "screen-ridge" (lao.ScreenRidge at the fit's k: screen
-	// the attributes on the first examples, then ridge on the k best), or
-	// "ridge" when k ≥ d, where the budget hides nothing and full
+	// Baseline is "screen-ridge" (lao.ScreenRidge at the fit's budget:
+	// screen the attributes on the first examples, then ridge on the K
+	// best), or "ridge" when K ≥ D, where the budget hides nothing and full
 	// information is within it. Its parameters are the defaults, not
 	// tuned: a baseline that wins untuned is not a tuning artefact.
 	Baseline string
 	K        int    // the training budget, attributes per example
+	D        int    // the attributes
 	Test     Scores // the baseline's test scores
 	// Diff is the mean over the test rows of the fit's squared error less
 	// the baseline's (the difference of their test MSEs), SE its standard
-	// error from the rows' spread (paired: both on the same rows).
+	// error from the rows' spread (paired: both on the same rows; NaN for
+	// one row).
 	Diff, SE float64
+	// TestLast: the test rows are the table's last ones (Prepared.TestLast),
+	// consecutive, whose errors may be correlated: SE then understates the
+	// uncertainty, and Warning says so.
+	TestLast bool
 }
 
-// BaselineMSEFactor and BaselineSEs are how much worse than the baseline a
-// fit must be for BudgetCheck.Warning: its test MSE above the baseline's by
-// this factor and by this many standard errors of the paired difference.
-const (
-	BaselineMSEFactor = 1.25
-	BaselineSEs       = 2
-)
+// BaselineMSEFactor is how much worse than the baseline a fit must be for
+// BudgetCheck.Warning: its test MSE above the baseline's by this factor,
+// and the paired difference's 95 % interval (Student's t on n − 1 degrees
+// of freedom, n ≥ MinTestRows test rows) above 0.
+const BaselineMSEFactor = 1.25
 
 // CheckBudget fits the practical baseline (BudgetCheck.Baseline) on p's
-// training part with the budget of f's fit, k attributes per example
-// (lao.Result.Budget.PerExample: the k + 1 family's k + 1), and the same
-// seed, and compares their test errors row by row (TestErrors, each model
-// within its own prediction budget). f must be a fit of a solver with a
-// per-example budget on p; with prices (p.Costs) the comparison would mix
-// budgets in count and in price, and CheckBudget returns nil.
+// training part at the budget of f's fit and the same seed, and compares
+// their test errors row by row (TestErrors, each model within its own
+// prediction budget). The budget is lao.Result.Budget.PerExample (the
+// k + 1 family's k + 1), or, for a budget that holds in expectation
+// (Budget.Mean: AESVR, whose PerExample is only a safety cap), its mean
+// rounded up. A fit that read no attribute (the zero predictor that
+// cross-validation chose: ZeroPredictor) has no budget of its own: compare
+// it at the budget of the solver it replaced with CheckBudgetAt. With
+// prices (p.Costs) the comparison would mix budgets in count and in price;
+// then, and for a fit without a budget, CheckBudget returns nil.
 func (p *Prepared) CheckBudget(f *Fitted, seed uint64) (*BudgetCheck, error) {
+	if f == nil || f.Result == nil {
+		return nil, nil
+	}
+	b := f.Result.Budget
+	k := b.PerExample
+	if b.Mean > 0 {
+		k = int(math.Ceil(b.Mean))
+	}
+	if k <= 0 {
+		return nil, nil
+	}
+	return p.CheckBudgetAt(f, k, seed)
+}
+
+// CheckBudgetAt is CheckBudget at a budget of k attributes per example.
+func (p *Prepared) CheckBudgetAt(f *Fitted, k int, seed uint64) (*BudgetCheck, error) {
 	if err := p.ready("CheckBudget"); err != nil {
 		return nil, err
 	}
 	if f == nil || f.Result == nil || p.Costs != nil {
 		return nil, nil
 	}
-	d, k := p.Train.Dim(), f.Result.Budget.PerExample
+	d := p.Train.Dim()
 	if k <= 0 {
-		return nil, fmt.Errorf("frames: CheckBudget: the fit of %s has no per-example budget: %w", f.Solver.Name(), lao.ErrParam)
+		return nil, fmt.Errorf("frames: CheckBudget: a budget of %d attributes per example: %w", k, lao.ErrParam)
 	}
-	c := &BudgetCheck{Baseline: "screen-ridge", K: min(k, d)}
-	var s lao.Solver = &lao.ScreenRidge{K: c.K}
+	c := &BudgetCheck{Baseline: "screen-ridge", K: k, D: d, TestLast: p.TestLast}
+	var s lao.Solver = &lao.ScreenRidge{K: k}
 	if k >= d {
 		c.Baseline, s = "ridge", &lao.Ridge{}
 	}
@@ -93,28 +120,50 @@ func pairedDiff(a, b []float64) (mean, se float64) {
 
 // Worse reports whether a fit whose test scores are ours is clearly worse
 // than the baseline: test MSE above BaselineMSEFactor times the
-// baseline's and the paired difference above BaselineSEs standard errors.
+// baseline's, and the paired difference's 95 % interval above 0, on at
+// least MinTestRows test rows.
 func (c *BudgetCheck) Worse(ours Scores) bool {
-	return ours.MSE > BaselineMSEFactor*c.Test.MSE && c.Diff > BaselineSEs*c.SE
+	if c == nil || c.Test.N < MinTestRows || !(ours.MSE > BaselineMSEFactor*c.Test.MSE) {
+		return false
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(c.Test.N - 1)}.Quantile(0.975)
+	return c.Diff-t*c.SE > 0
 }
 
 // Text is one line for a report: the baseline's test MSE and ratio to the
-// zero predictor's under the same budget.
+// zero predictor's under the same budget ("" for a nil check).
 func (c *BudgetCheck) Text() string {
+	if c == nil {
+		return ""
+	}
 	what := fmt.Sprintf("screen-ridge (screening on the first examples, then ridge on the %d best columns; untuned)", c.K)
 	if c.Baseline == "ridge" {
-		what = fmt.Sprintf("ridge on every attribute (k = %d ≥ d hides nothing; untuned)", c.K)
+		what = fmt.Sprintf("ridge on every attribute (a budget of %d per example, d = %d: nothing is hidden; untuned)", c.K, c.D)
 	}
-	return fmt.Sprintf("same training budget, %s: test MSE %.6g (ratio %.4f)", what, c.Test.MSE, c.Test.Ratio())
+	return fmt.Sprintf("same training budget, %s: test MSE %.6g (ratio %s)", what, c.Test.MSE, FormatRatio(c.Test.Ratio(), 4))
 }
 
 // Warning returns a one-line warning when the fit named name, whose test
-// scores are ours, is clearly worse than the baseline (Worse), else "".
+// scores are ours, is clearly worse than the baseline (Worse), else "" (and
+// for a nil check). The warning begins "name's test MSE".
 func (c *BudgetCheck) Warning(name string, ours Scores) string {
-	if !c.Worse(ours) {
+	if c == nil || !c.Worse(ours) {
 		return ""
 	}
-	return fmt.Sprintf("%s's test MSE %.6g is %.2f times that of %s under the same budget of %d attributes per example (%.6g; the difference %.3g ± %.2g over the %d test rows): "+
+	order := ""
+	if c.TestLast {
+		order = "; the test rows are the last ones, consecutive, whose errors may be correlated: the interval is then too narrow"
+	}
+	return fmt.Sprintf("%s test MSE %.6g is %.2f times that of %s under the same budget of %s per example (%.6g; the difference %.3g ± %.2g over the %d test rows%s): "+
 		"on this table the baseline learns more from what the budget reveals; lao compare ranks the solvers over several splits",
-		name, ours.MSE, ours.MSE/c.Test.MSE, c.Baseline, c.K, c.Test.MSE, c.Diff, c.SE, c.Test.N)
+		possessive(name), ours.MSE, ours.MSE/c.Test.MSE, c.Baseline, plural(c.K, "attribute", "attributes"), c.Test.MSE, c.Diff, c.SE, c.Test.N, order)
+}
+
+// possessive returns "aerr's", or for a name ending in a comma (a phrase:
+// "the zero predictor, which … for aerr,") "the zero predictor, …, whose".
+func possessive(name string) string {
+	if strings.HasSuffix(name, ",") {
+		return name + " whose"
+	}
+	return name + "'s"
 }

@@ -104,16 +104,29 @@ func TestCheckBudgetQuiet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Baseline != "ridge" || c.K != 6 || c.Diff != 0 || c.Warning("ridge", fit.Test) != "" || !strings.Contains(c.Text(), "ridge on every attribute (k = 6 ≥ d hides nothing") {
+	if c.Baseline != "ridge" || c.K != 6 || c.Diff != 0 || c.Warning("ridge", fit.Test) != "" || !strings.Contains(c.Text(), "ridge on every attribute (a budget of 6 per example, d = 6: nothing is hidden; untuned)") {
 		t.Errorf("ridge against itself: %+v, %q", c, c.Text())
 	}
 	for _, x := range []struct {
+		n             int
 		mse, diff, se float64
-	}{{1.2, 0.2, 0.01}, {2, 1, 0.6}} { // under the factor; within two standard errors
-		c := &frames.BudgetCheck{Baseline: "screen-ridge", K: 3, Test: frames.Scores{N: 50, MSE: 1, ZeroMSE: 4}, Diff: x.diff, SE: x.se}
-		if w := c.Warning("aerr", frames.Scores{N: 50, MSE: x.mse, ZeroMSE: 4}); w != "" {
-			t.Errorf("MSE %g against 1, difference %g ± %g: %q", x.mse, x.diff, x.se, w)
+		worse         bool
+	}{
+		{50, 1.2, 0.2, 0.01, false}, // under the factor
+		{50, 2, 1, 0.6, false},      // the interval, 1 ± 2.01·0.6, holds 0
+		{10, 2, 1, 0.43, true},      // t(0.975, 9) = 2.262: 1 − 0.973 > 0
+		{10, 2, 1, 0.45, false},     // 1 − 1.018 < 0, where two standard errors would have warned
+		{9, 5, 4, 0.1, false},       // fewer than MinTestRows test rows
+	} {
+		c := &frames.BudgetCheck{Baseline: "screen-ridge", K: 3, D: 5, Test: frames.Scores{N: x.n, MSE: 1, ZeroMSE: 4}, Diff: x.diff, SE: x.se}
+		ours := frames.Scores{N: x.n, MSE: x.mse, ZeroMSE: 4}
+		if w := c.Warning("aerr", ours); c.Worse(ours) != x.worse || (w != "") != x.worse {
+			t.Errorf("%d rows, MSE %g against 1, difference %g ± %g: worse %v, %q; want %v", x.n, x.mse, x.diff, x.se, c.Worse(ours), w, x.worse)
 		}
+	}
+	var none *frames.BudgetCheck // CheckBudget's nil (prices, no budget) prints nothing
+	if none.Text() != "" || none.Warning("aerr", fit.Test) != "" || none.Worse(fit.Test) {
+		t.Error("a nil check says something")
 	}
 	var prices []frames.ColumnPrice
 	for j := range 6 {
@@ -188,5 +201,52 @@ func TestDominantTestRow(t *testing.T) {
 	}
 	if row, _, _, _, _ := few.DominantTestRow(fit.Result.W, frames.PredictBudgetOf(fit.Result)); row != -1 {
 		t.Errorf("%d test rows: row %d, want -1 (too few to say)", frames.MinTestRows-1, row)
+	}
+}
+
+// Ratios print with the decimals asked, tiny ones with two significant
+// digits and huge ones in exponent form (a typo's extrapolation printed
+// 222271841275907200.0000).
+func TestFormatRatio(t *testing.T) {
+	for _, c := range []struct {
+		r    float64
+		want string
+	}{{0.5, "0.5000"}, {1.2, "1.2000"}, {0.0057, "0.0057"}, {2.2227184127590720e17, "2.223e+17"}, {9999.5, "9999.5000"}, {math.NaN(), "NaN"}} {
+		if got := frames.FormatRatio(c.r, 4); got != c.want {
+			t.Errorf("FormatRatio(%g, 4) = %q, want %q", c.r, got, c.want)
+		}
+	}
+}
+
+// AESVR's budget holds in expectation (k + 2·E[draws]), its PerExample
+// only a cap: CheckBudget compares at the mean rounded up. The zero
+// predictor that CV chose has no budget: CheckBudget returns nil, and
+// CheckBudgetAt compares it at the budget given.
+func TestCheckBudgetMeanAndZero(t *testing.T) {
+	p := budgetTable(t, 400, 20)
+	fit, err := p.Fit(&lao.AESVR{K: 2}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.CheckBudget(fit, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := fit.Result.Budget; !(b.Mean > 0) || c.K != int(math.Ceil(b.Mean)) || c.K >= b.PerExample || c.Baseline != "screen-ridge" {
+		t.Errorf("AESVR's budget %+v: checked at %d (%s), want ⌈mean⌉ below the cap", b, c.K, c.Baseline)
+	}
+	zero, err := p.Fit(&frames.ZeroPredictor{Of: "aerr"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := p.CheckBudget(zero, 1); c != nil || err != nil {
+		t.Errorf("the zero predictor: %+v, %v; want no check", c, err)
+	}
+	c, err = p.CheckBudgetAt(zero, 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.K != 3 || !c.Worse(zero.Test) || !strings.Contains(c.Warning("the zero predictor, which cross-validation chose for aerr,", zero.Test), "the zero predictor, which cross-validation chose for aerr, whose test MSE") {
+		t.Errorf("the zero predictor at 3: %+v: %q", c, c.Warning("the zero predictor, which cross-validation chose for aerr,", zero.Test))
 	}
 }

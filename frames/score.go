@@ -41,6 +41,20 @@ type Scores struct {
 	MaxCost  float64
 }
 
+// FormatRatio writes an MSE ratio with decimals digits after the point,
+// as reports print them; a ratio below 0.01 with two significant digits,
+// and one of 10,000 or more in exponent form (2.223e+17, not eighteen
+// digits and four decimals: a fit that extrapolates a typo).
+func FormatRatio(r float64, decimals int) string {
+	switch {
+	case r > 0 && r < 0.01:
+		return fmt.Sprintf("%.2g", r)
+	case r >= 1e4:
+		return fmt.Sprintf("%.4g", r)
+	}
+	return fmt.Sprintf("%.*f", decimals, r)
+}
+
 // Ratio returns MSE/ZeroMSE: below 1, the model beats predicting the
 // training mean.
 func (s Scores) Ratio() float64 { return s.MSE / s.ZeroMSE }
@@ -56,8 +70,8 @@ func (s Scores) Warning(what string) string {
 	if !s.Worse() {
 		return ""
 	}
-	return fmt.Sprintf("the model's %s MSE %.6g is above the zero predictor's %.6g (ratio %.3f): predicting the training mean does better",
-		what, s.MSE, s.ZeroMSE, s.Ratio())
+	return fmt.Sprintf("the model's %s MSE %.6g is above the zero predictor's %.6g (ratio %s): predicting the training mean does better",
+		what, s.MSE, s.ZeroMSE, FormatRatio(s.Ratio(), 3))
 }
 
 // NearZeroWarning returns a one-line warning when the model's error is at

@@ -489,7 +489,7 @@ func (p costPair) reading() string {
 	interval := fmt.Sprintf("split by split the priced one is %+.4g (95 %% interval corrected for the splits' overlap, %+.4g to %+.4g over %s)", g.Mean, g.Mean-g.Half, g.Mean+g.Half, over)
 	switch {
 	case g.N < 2:
-		return head + fmt.Sprintf(": %s, no interval to tell them apart", over)
+		return head + fmt.Sprintf(": %s, no interval to tell them apart", over) + p.ratioCaveat()
 	case !g.Clear():
 		return head + ": " + interval + ", which contains 0: no difference to tell" + p.ratioCaveat()
 	case g.Mean < 0:

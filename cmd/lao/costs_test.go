@@ -251,6 +251,7 @@ func TestCostPairReading(t *testing.T) {
 		// mpg.csv: a ratio of 1.13 beside a priced curve ending higher, within the noise
 		{costPair{PricedMSE: 28.41, PricedCost: 1509, BlindAtPriced: at(23.42), CostRatio: 1.13, AtCost: gap(5.0, 40, 3)}, "no difference to tell; the cost ratio above 1 says only that the priced curve reached the larger final error sooner"},
 		{costPair{PricedMSE: 37.32, PricedCost: 500, BlindAtPriced: at(40.79), AtCost: gap(-3.47, 0, 1)}, "1 split, no interval"},
+		{costPair{PricedMSE: 28.41, PricedCost: 1509, BlindAtPriced: at(23.42), CostRatio: 1.13, AtCost: gap(5.0, 0, 1)}, "1 split, no interval to tell them apart; the cost ratio above 1"},
 		{costPair{PricedMSE: 1, PricedCost: 5}, "not compared at the same total cost"},
 		{costPair{PricedMSE: 83.38, PricedCost: 1309, BlindAtPriced: at(83.38), Identical: true}, "identical on every split"},
 	} {

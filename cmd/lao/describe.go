@@ -54,6 +54,10 @@ type describeReport struct {
 	Columns []describeColumn `json:"columns"`
 	// ColumnsNotListed names the columns --columns left out.
 	ColumnsNotListed []string `json:"columns_not_listed,omitempty"`
+	// ColumnsOrder is the order of Columns: "second moment" (largest
+	// first), or "file" where the second moments are equal (standardised
+	// columns).
+	ColumnsOrder string `json:"columns_order"`
 }
 
 // figures are what the theorems assume about a data set.
@@ -311,7 +315,12 @@ func momentOrder(mom []float64) (order []int, equal bool) {
 // printJSON writes the report as JSON, with the column summary of the
 // text (cols of describeColumns' rows).
 func (r *describeReport) printJSON(w io.Writer, raw, scaled *lao.Dataset, cols int) error {
-	r.Columns, _, r.ColumnsNotListed = describeColumns(raw, scaled, cols, r.IDLike)
+	var equal bool
+	r.Columns, equal, r.ColumnsNotListed = describeColumns(raw, scaled, cols, r.IDLike)
+	r.ColumnsOrder = "second moment"
+	if equal {
+		r.ColumnsOrder = "file"
+	}
 	orEmpty(&r.Warnings, &r.Notes)
 	orEmpty(&r.Columns)
 	return printJSON(w, r)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,10 +13,18 @@ import (
 
 // describe --json carries the column summary the text lists, by name
 // (a new user found no column name in it, only the transform's arrays):
-// --columns of them, largest second moment first, the others named; the
-// raw mean and the flag agree with the data.
+// --columns of them, in the order columns_order says, the others named;
+// the raw mean and range agree with the data, and the flag with the
+// columns that look like identifiers.
 func TestDescribeJSONColumns(t *testing.T) {
-	data := writeCSV(t, 200) // a in [0, 4), b in [−1, 1), c in [0, 1); name is text
+	var b strings.Builder // a in [0, 4), b in [−1, 1), id a row number
+	b.WriteString("a,b,id,y\n")
+	rng := lao.NewRand(3)
+	for i := range 200 {
+		a, bb := rng.Float64()*4, rng.Float64()*2-1
+		fmt.Fprintf(&b, "%g,%g,%d,%g\n", a, bb, i+1, 3*a-2*bb+rng.NormFloat64())
+	}
+	data := writeTemp(t, "ids.csv", b.String())
 	for _, c := range []struct {
 		cols   string
 		listed int
@@ -30,8 +39,10 @@ func TestDescribeJSONColumns(t *testing.T) {
 				Mean, Min    float64
 				Max          float64
 				SecondMoment float64 `json:"second_moment"`
+				Flag         string
 			}
 			NotListed []string `json:"columns_not_listed"`
+			Order     string   `json:"columns_order"`
 		}
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatal(err)
@@ -39,13 +50,24 @@ func TestDescribeJSONColumns(t *testing.T) {
 		if len(rep.Columns) != c.listed || len(rep.NotListed) != 3-c.listed {
 			t.Fatalf("--columns %s: %d listed, %v not, want %d and %d", c.cols, len(rep.Columns), rep.NotListed, c.listed, 3-c.listed)
 		}
+		var names []string
 		for i, col := range rep.Columns {
-			if i > 0 && col.SecondMoment > rep.Columns[i-1].SecondMoment {
+			names = append(names, col.Column)
+			if rep.Order == "second moment" && i > 0 && col.SecondMoment > rep.Columns[i-1].SecondMoment {
 				t.Errorf("--columns %s: %s after %s has the larger second moment", c.cols, col.Column, rep.Columns[i-1].Column)
 			}
 			if col.Column == "a" && (math.Abs(col.Mean-2) > 0.3 || col.Min < 0 || col.Max >= 4) {
 				t.Errorf("column a: mean %g, range [%g, %g], want about 2 within [0, 4)", col.Mean, col.Min, col.Max)
 			}
+			if (col.Column == "id") != (col.Flag == "ID-like") {
+				t.Errorf("column %s flagged %q", col.Column, col.Flag)
+			}
+		}
+		if rep.Order != "file" && rep.Order != "second moment" {
+			t.Errorf("columns_order %q", rep.Order)
+		}
+		if all := append(names, rep.NotListed...); len(all) != 3 || !slices.Contains(all, "a") || !slices.Contains(all, "b") || !slices.Contains(all, "id") {
+			t.Errorf("--columns %s: listed %v and not listed %v, want a, b and id once", c.cols, names, rep.NotListed)
 		}
 	}
 }
@@ -71,8 +93,11 @@ func TestMissingShare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := out[strings.Index(out, "missing values"):]
-	line = line[:strings.IndexByte(line, '\n')]
+	_, line, ok := strings.Cut(out, "missing values")
+	line, _, _ = strings.Cut(line, "\n")
+	if !ok {
+		t.Fatalf("no missing-value line:\n%s", out)
+	}
 	if !strings.HasSuffix(line, "20 of a's 40 cells filled with the training mean (50 %: on so many rows the column reads as its mean, and its weight is fitted on the others; --ignore a, or --missing drop-rows, is the comparison to make); "+
 		"1 of b's 40 cells filled with the training mean") {
 		t.Errorf("fit's missing-value line:\n%s", out)

@@ -323,6 +323,36 @@ func TestFitSameBudgetBaseline(t *testing.T) {
 			t.Errorf("%v: baseline %+v (fit's test MSE %g), want %s at k = %d", c.args, *s, rep.TestMSE, c.baseline, c.k)
 		}
 	}
+	// A label of pure noise: CV chooses the zero predictor, which reads
+	// nothing; the baseline runs at the budget of the solver it replaced
+	// (AERR's k + 1 = 5), and does not warn. (CV chooses the mean on 10 of
+	// the first 17 seeds of such tables; seed 1 is one.)
+	var b strings.Builder
+	b.WriteString("a,b,c,d,e,f,y\n")
+	rng := lao.NewRand(1)
+	for range 120 {
+		for j := range 7 {
+			fmt.Fprintf(&b, "%.4f%s", rng.NormFloat64(), map[bool]string{true: "\n", false: ","}[j == 6])
+		}
+	}
+	out, err := runCmd(t, "fit", "--data", writeTemp(t, "noise.csv", b.String()), "--target", "y", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zero struct {
+		Attributes int64 `json:"attributes_observed"`
+		Same       *struct {
+			Baseline string
+			K        int
+		} `json:"same_budget_baseline"`
+		Warnings []string
+	}
+	if err := json.Unmarshal([]byte(out), &zero); err != nil {
+		t.Fatal(err)
+	}
+	if zero.Attributes != 0 || zero.Same == nil || zero.Same.Baseline != "screen-ridge" || zero.Same.K != 5 || strings.Contains(strings.Join(zero.Warnings, " "), "under the same budget") {
+		t.Errorf("noise: %d attributes read, baseline %+v, warnings %q; want the zero predictor beside screen-ridge at 5, no warning", zero.Attributes, zero.Same, zero.Warnings)
+	}
 	text, err := runCmd(t, "fit", "--data", data, "--target", "y", "--solver", "aer", "--k", "2", "--cv", "0")
 	if err != nil {
 		t.Fatal(err)
