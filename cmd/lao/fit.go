@@ -565,11 +565,7 @@ func (r *fitReport) checkBudget(p *prepared, fit *frames.Fitted, s lao.Solver, f
 		name = "the zero predictor, which cross-validation chose for " + s.Name() + ","
 		var b lao.Budget
 		if _, b, err = s.Start(lao.Problem{M: p.Train.Len(), D: p.Train.Dim(), Rand: lao.NewRand(f.seed)}); err == nil {
-			k := b.PerExample
-			if b.Mean > 0 { // AESVR: a budget in expectation, PerExample its cap
-				k = int(math.Ceil(b.Mean))
-			}
-			c, err = p.CheckBudgetAt(fit, k, f.seed)
+			c, err = p.CheckBudgetAt(fit, frames.PerExample(b), f.seed)
 		}
 	}
 	if err != nil {
