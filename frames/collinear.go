@@ -60,8 +60,14 @@ func (c Collinear) Warning() string {
 		return fmt.Sprintf("column %s is, up to rounding, a linear function of the target %s (correlation %.7f): most likely a copy of the label, so a model that reads it predicts what it is told; "+
 			"leave it out with --ignore %s (CSVOptions.Ignore in Go) unless its values are known when predicting", c.A, c.B, c.Corr, ShellWord(c.A))
 	}
+	return c.pairWarning(c.B)
+}
+
+// pairWarning is Warning for a pair of features, advising to leave out
+// the one named leave.
+func (c Collinear) pairWarning(leave string) string {
 	return fmt.Sprintf("columns %s and %s carry the same information (correlation %.7f: one is a linear function of the other): the weights split between them arbitrarily, and a budgeted solver may spend attributes on both; leave one out with --ignore %s (CSVOptions.Ignore in Go)",
-		c.A, c.B, c.Corr, ShellWord(c.B))
+		c.A, c.B, c.Corr, ShellWord(leave))
 }
 
 // near reports whether c is a feature nearly, not exactly, a linear
@@ -70,16 +76,22 @@ func (c Collinear) near() bool { return c.Target && math.Abs(c.Corr) < 1-Colline
 
 // collinearWarnings are the warnings for the pairs, those of more than
 // three features near the label in one (lagged copies of a series, as a
-// table of years predicting the last year from the ones before it).
-func collinearWarnings(cs []Collinear) []string {
+// table of years predicting the last year from the ones before it). A
+// pair of features advises leaving out the second, or the first when only
+// it looks like an identifier (idLike: longley's rownames, 1947 to 1962,
+// beside its Year, was to be kept and Year left out).
+func collinearWarnings(cs []Collinear, idLike func(string) bool) []string {
 	var out []string
 	var near []Collinear
 	for _, c := range cs {
-		if c.near() {
+		switch {
+		case c.near():
 			near = append(near, c)
-			continue
+		case !c.Target && idLike != nil && idLike(c.A) && !idLike(c.B):
+			out = append(out, c.pairWarning(c.A))
+		default:
+			out = append(out, c.Warning())
 		}
-		out = append(out, c.Warning())
 	}
 	if len(near) <= 3 {
 		for _, c := range near {

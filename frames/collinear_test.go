@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,12 +100,25 @@ func TestNearTargetWarningsGrouped(t *testing.T) {
 	for j := range 5 {
 		cs = append(cs, Collinear{A: fmt.Sprint(2006 + j), B: "2011", Corr: 0.991 + 0.001*float64(j), Target: true})
 	}
-	w := collinearWarnings(append([]Collinear{{A: "YEAR", B: "TIME", Corr: 1}}, cs...))
+	w := collinearWarnings(append([]Collinear{{A: "YEAR", B: "TIME", Corr: 1}}, cs...), nil)
 	if len(w) != 2 || !strings.Contains(w[0], "columns YEAR and TIME") ||
 		!strings.Contains(w[1], "5 columns each alone explain at least 98 % of the variance of the target 2011: 2006 (0.9910), 2007 (0.9920), 2008 (0.9930) and 2 more") {
 		t.Errorf("%q", w)
 	}
-	if w := collinearWarnings(cs[:3]); len(w) != 3 {
+	if w := collinearWarnings(cs[:3], nil); len(w) != 3 {
 		t.Errorf("three near the target: %q", w)
+	}
+	// A pair whose first column looks like an identifier and whose second
+	// does not advises leaving out the first (longley's rownames beside
+	// its Year); otherwise the second.
+	pair := []Collinear{{A: "rownames", B: "Year", Corr: 1}}
+	for _, c := range []struct {
+		ids  []string
+		want string
+	}{{[]string{"rownames"}, "--ignore rownames"}, {nil, "--ignore Year"}, {[]string{"rownames", "Year"}, "--ignore Year"}} {
+		w := collinearWarnings(pair, func(n string) bool { return slices.Contains(c.ids, n) })
+		if len(w) != 1 || !strings.Contains(w[0], c.want) {
+			t.Errorf("identifiers %v: %q, want %q", c.ids, w, c.want)
+		}
 	}
 }

@@ -452,7 +452,9 @@ func (p *Prepared) Warnings() []string {
 	if w := p.ScalingChoice.mixedUnitsWarning(); w != "" {
 		out = append(out, w)
 	}
-	out = append(out, collinearWarnings(p.Collinear)...)
+	out = append(out, collinearWarnings(p.Collinear, func(name string) bool {
+		return slices.ContainsFunc(p.IDLike, func(c IDLike) bool { return c.Column == name && !c.Year && !c.Date && c.Trend == 0 && !c.Text })
+	})...)
 	if w := shiftedWarning(p.Shifted, p.TestLast); w != "" {
 		out = append(out, w)
 	}

@@ -447,6 +447,12 @@ func TestNoBudgetNote(t *testing.T) {
 	if !strings.Contains(out, "k = 3 (every attribute: no budget): lowest mean ratio ") || !strings.Contains(out, "k = 3, all d = 3 attributes (no budget") || !strings.Contains(out, "k = 2: lowest mean ratio ") {
 		t.Errorf("compare:\n%s", out)
 	}
+	// With no budget the full-information references are as fair, and the
+	// line says its method is the lowest of the budgeted ones only (at
+	// k = 2 there is a budget, and nothing to say).
+	if strings.Count(out, "(of the budgeted methods; the full-information references, which read every attribute too, are not among them)") != 1 {
+		t.Errorf("compare: the no-budget verdict line does not say it ranks the budgeted methods only:\n%s", out)
+	}
 }
 
 // A flag that holds one value is refused when given twice (the flag

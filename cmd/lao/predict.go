@@ -647,7 +647,7 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 // trainingRowsWarning says when the rows scored look like the table the
 // model was fitted on (the same file name and size, or the same number of
 // rows for a model saved without the size): most of them were training
-// rows, so their MSE is optimistic.
+// rows, so their MSE does not estimate the error on new rows.
 func trainingRowsWarning(m *frames.Model, data string, rows int) string {
 	if m.Fit == nil || m.Fit.Data == "" || filepath.Base(m.Fit.Data) != filepath.Base(data) {
 		return ""
@@ -662,6 +662,6 @@ func trainingRowsWarning(m *frames.Model, data string, rows int) string {
 	} else if rows != m.Fit.Rows {
 		return ""
 	}
-	return fmt.Sprintf("%s looks like the table the model was fitted on (%s): %d of its rows were training rows, so this MSE is optimistic; the test MSE that lao fit reported is the honest estimate",
+	return fmt.Sprintf("%s looks like the table the model was fitted on (%s): %d of its rows were training rows, so this MSE is not an estimate of the error on new rows (usually lower, as the model has seen them; not always, for a budgeted online solver); the test MSE that lao fit reported is that estimate",
 		data, same, m.Fit.Examples)
 }

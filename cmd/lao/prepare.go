@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/laoproject/lao/datasets"
@@ -136,6 +137,40 @@ type prepared struct {
 	unused  []frames.Unused // the table's unused columns and the training part's
 	missing *missingReport
 	test    []int // the test part's rows of the table, in the test part's order
+	// dropWarning says that --missing drop-rows dropped most rows
+	// (dropWarning), "" otherwise.
+	dropWarning string
+}
+
+// Warnings are the prepared split's (frames.Prepared.Warnings) and the
+// command line's own about the rows read (dropWarning).
+func (p *prepared) Warnings() []string {
+	return append(p.Prepared.Warnings(), nonEmpty(p.dropWarning)...)
+}
+
+// dropWarning says when a missing-value policy dropped at least half of a
+// table's rows, naming the used column with the most missing cells (the
+// advice to drop rows sent a user from 10,000 rows of openintro's
+// loans_full_schema to 203, for one 85 %-empty column, without a word);
+// "" otherwise.
+func dropWarning(tab *frames.Table, used []string) string {
+	dropped := len(tab.DroppedLines)
+	read := dropped + tab.Nrow()
+	if dropped == 0 || 2*dropped < read {
+		return ""
+	}
+	var worst frames.ColumnInfo
+	for _, c := range tab.Columns {
+		if slices.Contains(used, c.Name) && c.Missing+c.NotNumbers > worst.Missing+worst.NotNumbers && c.Kind == frames.Numeric {
+			worst = c
+		}
+	}
+	why := ""
+	if worst.Name != "" {
+		why = fmt.Sprintf("; column %s has %d missing cells (%.0f %% of the rows read): --ignore %s keeps the rows that miss only it, --missing mean keeps every row",
+			worst.Name, worst.Missing+worst.NotNumbers, 100*float64(worst.Missing+worst.NotNumbers)/float64(read), frames.ShellWord(worst.Name))
+	}
+	return fmt.Sprintf("--missing %s dropped %d of the %d rows read (%.0f %%): the rest may not be like them%s", tab.Missing, dropped, read, 100*float64(dropped)/float64(read), why)
 }
 
 // prepare splits the data (seeded) and prepares it for solver s along the
@@ -167,7 +202,7 @@ func (src *dataSource) prepare(s lao.Solver, scale string, h holdout, seed uint6
 		p.note = scalingNote(scale, p.ScalingChoice)
 		mr := newMissingReport(src.tab, p.Train.Names())
 		mr.rows = src.tab.Nrow() // a fit's report says which share of a column was filled
-		p.missing = &mr
+		p.missing, p.dropWarning = &mr, dropWarning(src.tab, append(p.Train.Names(), src.target))
 	case src.sparse:
 		if !isAuto(scale) && opt.Scaling != frames.NoScaling {
 			return nil, fmt.Errorf("--scale %s: a libsvm/svmlight file is used as it is (sparse rows; scale it beforehand)", scale)
