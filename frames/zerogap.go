@@ -45,19 +45,26 @@ const zeroGapDistinct = 5
 // zeros stand apart from their other values (ZeroGap); a column that
 // cannot be read as numbers is skipped.
 func ZeroGapColumns(df dataframe.DataFrame, features []string) []ZeroGap {
+	return perFeature(df, features, zeroGap, func(g *ZeroGap, name string) { g.Column = name })
+}
+
+// perFeature returns, for the features of df (in the order given) read as
+// numbers (NaN: missing), the results that test accepts, each named by
+// name; a column that cannot be read as numbers is skipped.
+func perFeature[T any](df dataframe.DataFrame, features []string, test func([]float64) (T, bool), name func(*T, string)) []T {
 	cols, err := columnsOf(df)
 	if err != nil {
 		return nil
 	}
-	var out []ZeroGap
-	for _, name := range features {
-		v, err := cols.read(name, "feature", true)
+	var out []T
+	for _, f := range features {
+		v, err := cols.read(f, "feature", true)
 		if err != nil {
 			continue
 		}
-		if g, ok := zeroGap(v); ok {
-			g.Column = name
-			out = append(out, g)
+		if r, ok := test(v); ok {
+			name(&r, f)
+			out = append(out, r)
 		}
 	}
 	return out

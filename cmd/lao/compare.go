@@ -574,9 +574,7 @@ func (c *comparison) first(p *prepared) error {
 	c.rep.M, c.rep.D, c.rep.Binary, c.rep.Missing = p.Train.Len()+p.Test.Len(), p.Train.Dim(), p.Binary, p.missing
 	c.mTrain = p.Train.Len()
 	c.warn(p.Warnings()...)
-	if n := testLastOrderNote(c.f.testLast, p); n != "" {
-		c.rep.Notes = append(c.rep.Notes, n)
-	}
+	c.rep.Notes = append(c.rep.Notes, nonEmpty(testLastOrderNote(c.f.testLast, p), c.src.codeNote(p.Train.Names()))...)
 	for _, id := range p.IDLike {
 		if id.InOrder || id.Trend != 0 {
 			c.rep.TimeOrder = append(c.rep.TimeOrder, id.Column)

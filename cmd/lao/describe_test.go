@@ -158,3 +158,28 @@ func TestDropRowsWarning(t *testing.T) {
 		t.Errorf("no row dropped: %v\n%s", err, out)
 	}
 }
+
+// A largest value held by several cells far above the rest (a code for a
+// missing value: loanapp's 999999 and 999) gets a note in fit, describe
+// and compare, which had blamed the columns for carrying no signal.
+func TestCodeValueNote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("term,a,y\n")
+	for i := range 60 {
+		term := fmt.Sprint(120 + 60*(i%7))
+		if i%15 == 0 {
+			term = "999999"
+		}
+		fmt.Fprintf(&b, "%s,%d,%d\n", term, i%5, i%4)
+	}
+	path := writeTemp(t, "codes.csv", b.String())
+	for _, args := range [][]string{{"fit", "--cv", "0"}, {"describe"}, {"compare", "--repeat", "2", "--solvers", "ridge", "--cv", "0"}} {
+		out, err := runCmd(t, append(args, "--data", path, "--target", "y")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "in term (4 cells hold 999999, every other value at most 480 in size): a code for a missing, censored or not-applicable value") {
+			t.Errorf("%s: no code note:\n%s", args[0], out)
+		}
+	}
+}

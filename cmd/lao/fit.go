@@ -228,7 +228,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := setSupport(s, f.support, p.Train.Names(), p.Target, p.unused); err != nil {
 		return err
 	}
-	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src, holdout{f.testFrac, f.testLast}), []string{testLastOrderNote(f.testLast, p), testLastGapNote(f.testLast, src), testLastCVNote(f.testLast, f.cv)}, frames.OutlierNotes(p.Stats, p.Train.Names()), []string{frames.ZeroGapNote(p.ZeroGaps)}, src.tableNotes(), costNotes))
+	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src, holdout{f.testFrac, f.testLast}), []string{testLastOrderNote(f.testLast, p), testLastGapNote(f.testLast, src), testLastCVNote(f.testLast, f.cv)}, frames.OutlierNotes(p.Stats, p.Train.Names()), []string{frames.ZeroGapNote(p.ZeroGaps), src.codeNote(p.Train.Names())}, src.tableNotes(), costNotes))
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {

@@ -148,6 +148,15 @@ func (p *prepared) Warnings() []string {
 	return append(p.Prepared.Warnings(), nonEmpty(p.dropWarning)...)
 }
 
+// codeNote is frames.CodeValueNote for the features of a CSV table
+// (names), on all its rows ("" for another source or none).
+func (src *dataSource) codeNote(names []string) string {
+	if src.tab == nil {
+		return ""
+	}
+	return frames.CodeValueNote(frames.CodeValueColumns(src.tab.DataFrame, names))
+}
+
 // dropWarning says when a missing-value policy dropped at least half of a
 // table's rows, naming the used column with the most missing cells (the
 // advice to drop rows sent a user from 10,000 rows of openintro's
