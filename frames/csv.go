@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/go-gota/gota/dataframe"
 
@@ -204,6 +205,11 @@ type ColumnInfo struct {
 	// over the cells NotNumbers counts, every row the file has, not only
 	// those a missing-value policy kept.
 	levels map[string]struct{}
+	// missingWords counts the missing cells written as a word ("None",
+	// "null", "NA": ingest.MissingTokens with letters), by their text, up
+	// to maxLevels texts: in a text column such a word may be a level
+	// (Cars93's AirBags: "None" on 34 rows).
+	missingWords map[string]int
 }
 
 // Count adds a cell of the given kind (ingest.ParseCell's) and text to the
@@ -221,6 +227,12 @@ func (c *ColumnInfo) Count(kind ingest.CellKind, text string) (number bool) {
 		return true
 	case ingest.Missing:
 		c.Missing++
+		if t := strings.TrimSpace(text); t != "" && strings.IndexFunc(t, unicode.IsLetter) >= 0 && (c.missingWords[t] > 0 || len(c.missingWords) < maxLevels) {
+			if c.missingWords == nil {
+				c.missingWords = map[string]int{}
+			}
+			c.missingWords[t]++
+		}
 	default:
 		c.NotNumbers++
 		if len(c.levels) <= maxLevels {
@@ -459,6 +471,7 @@ func (t *Table) Unused() []Unused {
 					break
 				}
 			}
+			why += missingWordHint(c)
 			if c.Unnamed {
 				why += "; its header cell is empty (row names, as R's write.csv writes them?)"
 			} else if n := t.levels(c); n >= 2 && n <= maxLevels && 2*n <= c.NotNumbers {
@@ -477,6 +490,22 @@ func (t *Table) Unused() []Unused {
 // maxLevels is the most distinct values a text column may have for Unused
 // to suggest encoding it as a category.
 const maxLevels = 20
+
+// missingWordHint says, for a text column, that its most frequent
+// missing-value word other than NA (held by two cells or more) may be a
+// level of its own, as "None" is of Cars93's AirBags ("" otherwise).
+func missingWordHint(c ColumnInfo) string {
+	word, n := "", 0
+	for w, k := range c.missingWords {
+		if !strings.EqualFold(w, "NA") && (k > n || k == n && w < word) {
+			word, n = w, k
+		}
+	}
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf("; %d cells %q are read as missing (a missing-value word): if %q is a level here, not a missing value, the column has one level more", n, word, word)
+}
 
 // levels returns the number of distinct texts among c's cells that are
 // not numbers, up to maxLevels + 1: those Count saw, or, for a column

@@ -790,3 +790,18 @@ func TestUnnamedNote(t *testing.T) {
 		}
 	}
 }
+
+// A text column whose missing cells are a word read as missing ("None",
+// Cars93's AirBags) says that word may be a level; NA, one cell, or a
+// numeric column do not.
+func TestMissingWordHint(t *testing.T) {
+	tab, err := readCSV(t, "bags,grp,x,y\nNone,a,1,1\nDriver,NA,None,2\nNone,b,3,3\nBoth,NA,4,4\nDriver,a,5,5\nNone,b,6,6\n", frames.CSVOptions{Target: "y", Missing: frames.MissingMean})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(tab.Unused())
+	if !strings.Contains(got, `bags text: 3 of 3 cells are not numbers (and 3 missing), e.g. "Driver" on line 3; 3 cells "None" are read as missing (a missing-value word): if "None" is a level here, not a missing value, the column has one level more`) ||
+		strings.Count(got, "missing-value word") != 1 {
+		t.Errorf("Unused %s: want the hint for bags only (grp's missing cells are NA; x is numeric)", got)
+	}
+}
