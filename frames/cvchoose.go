@@ -71,8 +71,11 @@ func smallTableWarnings(m, d, folds int) []string {
 		// times the zero predictor's test error, ridge to 7).
 		noCV := "no CV at all (--cv 0, or Prepared.Fit in Go) would use the theorems' worst-case defaults, often worse still"
 		advice := "more rows would help; " + noCV
-		if f := m / MinValidationRows; f >= 2 { // the most folds that leave MinValidationRows each
+		if f := m / MinValidationRows; f >= 2 && m-m/f >= 2*d { // the most folds that leave MinValidationRows each
 			advice = fmt.Sprintf("use at most %d folds (--cv %d; TuneOptions.Folds in Go) or more rows; %s", f, f, noCV)
+		} else if f >= 2 { // fewer folds would leave each fit fewer than 2 rows per attribute (mtcars: 29 rows, 10 attributes)
+			advice = fmt.Sprintf("no number of folds leaves both %d validation rows and 2 training rows per attribute on %d rows of %d attributes: more rows, or fewer columns (--ignore), would help; %s",
+				MinValidationRows, m, d, noCV)
 		}
 		out = append(out, fmt.Sprintf("%d rows in %d folds leave %s per fold (fewer than %d): the CV choice is mostly noise; %s",
 			m, folds, plural(n, "validation row"), MinValidationRows, advice))

@@ -174,4 +174,11 @@ func TestSmallTableAdvice(t *testing.T) {
 			t.Errorf("%d rows: the advised %d folds still warn: %q", c.m, f, smallTableWarnings(c.m, 1, f))
 		}
 	}
+	// Where the folds that leave 10 validation rows leave each fit fewer
+	// than 2 rows per attribute (mtcars: 29 rows, 10 attributes, --cv 2
+	// then warned of that), the advice says no fold count does both.
+	w := smallTableWarnings(29, 10, 5)
+	if len(w) == 0 || !strings.Contains(w[0], "no number of folds leaves both 10 validation rows and 2 training rows per attribute on 29 rows of 10 attributes") || strings.Contains(w[0], "--cv 2") {
+		t.Errorf("29 rows of 10 attributes: %q", w)
+	}
 }
