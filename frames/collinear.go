@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/laoproject/lao/lao"
 )
 
@@ -191,7 +193,7 @@ func rankableLabel(row func(int) []float64, m, b int) bool {
 	for i := range m {
 		y[i] = row(i)[b]
 	}
-	if up, down := slices.IsSorted(y), slices.IsSortedFunc(y, func(p, q float64) int { return cmp.Compare(q, p) }); up || down {
+	if ordered, _ := rowOrder(y); ordered {
 		return false
 	}
 	slices.Sort(y)
@@ -206,18 +208,7 @@ func rankCorr(row func(int) []float64, m, a, b int) float64 {
 		r := row(i)
 		x[i], y[i] = r[a], r[b]
 	}
-	rx, ry := ranks(x), ranks(y)
-	var mx, my float64
-	for i := range m {
-		mx, my = mx+rx[i], my+ry[i]
-	}
-	mx, my = mx/float64(m), my/float64(m)
-	var sxy, sxx, syy float64
-	for i := range m {
-		dx, dy := rx[i]-mx, ry[i]-my
-		sxy, sxx, syy = sxy+dx*dy, sxx+dx*dx, syy+dy*dy
-	}
-	return sxy / math.Sqrt(sxx*syy)
+	return stat.Correlation(ranks(x), ranks(y), nil)
 }
 
 // ranks returns the rank of each value of v (1 to len(v); ties get their

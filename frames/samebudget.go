@@ -110,17 +110,12 @@ func (p *Prepared) CheckBudgetAt(f *Fitted, k int, seed uint64) (*BudgetCheck, e
 // pairedDiff returns the mean of a_i − b_i and its standard error (NaN for
 // fewer than two rows).
 func pairedDiff(a, b []float64) (mean, se float64) {
-	n := float64(len(a))
+	d := make([]float64, len(a))
 	for i := range a {
-		mean += a[i] - b[i]
+		d[i] = a[i] - b[i]
 	}
-	mean /= n
-	var ss float64
-	for i := range a {
-		dv := a[i] - b[i] - mean
-		ss += dv * dv
-	}
-	return mean, math.Sqrt(ss / (n - 1) / n)
+	mean, sd := meanStd(d)
+	return mean, sd / math.Sqrt(float64(len(d)))
 }
 
 // Worse reports whether a fit whose test scores are ours is clearly worse
