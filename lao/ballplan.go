@@ -38,14 +38,14 @@ func newBallPlan(radii []float64) *ballPlan {
 
 // minBall is the package's minBall at B, from the walk when B is one of
 // the plan's radii (a nil plan: minBall itself).
-func (bp *ballPlan) minBall(A, v []float64, d int, B float64, diag map[string]float64) ([]float64, error) {
+func (bp *ballPlan) minBall(A *quadl1.Matrix, v []float64, B float64, diag map[string]float64) ([]float64, error) {
 	i := -1
 	if bp != nil {
 		i = slices.Index(bp.radii, B)
 	}
 	if i < 0 {
-		return minBall(A, v, d, B, diag)
+		return minBall(A, v, B, diag)
 	}
-	bp.once.Do(func() { bp.ws, bp.errs = quadl1.MinBallPath(A, v, d, bp.radii) })
-	return acceptBall(A, v, d, B, slices.Clone(bp.ws[i]), bp.errs[i], diag)
+	bp.once.Do(func() { bp.ws, bp.errs = quadl1.MinBallPath(A, v, bp.radii) })
+	return acceptBall(A, v, B, slices.Clone(bp.ws[i]), bp.errs[i], diag)
 }

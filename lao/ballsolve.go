@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -35,13 +34,13 @@ const ballGapTol = 1e-4
 // minimum of f, since f(w_ε) + ε||w_ε||² ≤ f(w*) + ε||w*||² and ||w*||₂ ≤
 // ||w*||₁ ≤ B. It is accepted on the same rule, with "ball_ridge" = ε in
 // diag. Any other failure is an error.
-func minBall(A, v []float64, d int, B float64, diag map[string]float64) ([]float64, error) {
-	w, _, err := quadl1.MinBall(A, v, d, B)
-	return acceptBall(A, v, d, B, w, err, diag)
+func minBall(A *quadl1.Matrix, v []float64, B float64, diag map[string]float64) ([]float64, error) {
+	w, _, err := quadl1.MinBall(A, v, B)
+	return acceptBall(A, v, B, w, err, diag)
 }
 
 // acceptBall is minBall's rule for MinBall's result (w, err) at B.
-func acceptBall(A, v []float64, d int, B float64, w []float64, err error, diag map[string]float64) ([]float64, error) {
+func acceptBall(A *quadl1.Matrix, v []float64, B float64, w []float64, err error, diag map[string]float64) ([]float64, error) {
 	if err == nil {
 		return w, nil
 	}
@@ -49,10 +48,10 @@ func acceptBall(A, v []float64, d int, B float64, w []float64, err error, diag m
 	if !errors.As(err, &ie) {
 		return nil, err
 	}
-	f, gap, eps := quadValue(A, v, d, w), ie.Gap, 0.0
+	f, gap, eps := quadValue(A, v, w), ie.Gap, 0.0
 	if !(gap <= ballGapTol*math.Abs(f)) {
 		var wr []float64
-		if wr, gap, eps = minBallRidge(A, v, d, B, ballGapTol*math.Abs(f)/(2*B*B)); wr == nil || !(gap <= ballGapTol*math.Abs(quadValue(A, v, d, wr))) {
+		if wr, gap, eps = minBallRidge(A, v, B, ballGapTol*math.Abs(f)/(2*B*B)); wr == nil || !(gap <= ballGapTol*math.Abs(quadValue(A, v, wr))) {
 			return nil, fmt.Errorf("%w (relative gap %.3g above %g)", err, ie.Gap/math.Abs(f), ballGapTol)
 		}
 		w = wr
@@ -70,15 +69,11 @@ func acceptBall(A, v []float64, d int, B float64, w []float64, err error, diag m
 // minBallRidge minimises wᵀ(A + εI)w + vᵀw over ||w||₁ ≤ B and returns the
 // minimiser with a bound on its gap to the minimum of wᵀAw + vᵀw (see
 // minBall), or nil if the solve fails or ε is not positive.
-func minBallRidge(A, v []float64, d int, B, eps float64) (w []float64, gap, epsOut float64) {
+func minBallRidge(A *quadl1.Matrix, v []float64, B, eps float64) (w []float64, gap, epsOut float64) {
 	if !(eps > 0) || math.IsInf(eps, 0) {
 		return nil, 0, 0
 	}
-	Ae := slices.Clone(A)
-	for j := range d {
-		Ae[j*d+j] += eps
-	}
-	w, _, err := quadl1.MinBall(Ae, v, d, B)
+	w, _, err := quadl1.MinBall(A.WithRidge(eps), v, B)
 	var ie *quadl1.InexactError
 	switch {
 	case err == nil:
@@ -90,16 +85,16 @@ func minBallRidge(A, v []float64, d int, B, eps float64) (w []float64, gap, epsO
 	return w, gap + eps*max(B*B-floats.Dot(w, w), 0), eps
 }
 
-// quadValue returns wᵀAw + vᵀw for A d×d row-major.
-func quadValue(A, v []float64, d int, w []float64) float64 {
+// quadValue returns wᵀAw + vᵀw (reading the rows of w's non-zeros).
+func quadValue(A *quadl1.Matrix, v []float64, w []float64) float64 {
 	var f float64
 	for i, wi := range w {
 		if wi == 0 {
 			continue
 		}
 		var r float64
-		for j, wj := range w {
-			r += A[i*d+j] * wj
+		for j, a := range A.Row(i) {
+			r += a * w[j]
 		}
 		f += wi * (r + v[i])
 	}

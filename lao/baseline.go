@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/laoproject/lao/lao/internal/dense"
+	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // Baseline is the Baseline algorithm of Cesa-Bianchi, Shalev-Shwartz and
@@ -200,7 +201,7 @@ func (l *baselineLearner) solve(e *estimatedLoss, dst []float64) {
 	delete(l.diag, "ball_gap_bound")
 	delete(l.diag, "ball_path_lambda")
 	delete(l.diag, "ball_ridge")
-	w, err := l.plan.minBall(e.A, e.lin, l.d, l.B, l.diag)
+	w, err := l.plan.minBall(quadl1.Dense(e.A, l.d), e.lin, l.B, l.diag)
 	if err != nil {
 		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))
 		clear(dst)

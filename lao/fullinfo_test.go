@@ -195,13 +195,13 @@ func TestLassoKKT(t *testing.T) {
 		}
 		for _, f := range []float64{0.01, 0.3, 2} {
 			w := fiFit(t, &Lasso{Lambda: f * vmax}, ds).W
-			if err := quadl1.KKTPenalised(C, v, c.d, f*vmax, w, 1e-8); err != nil {
+			if err := quadl1.KKTPenalised(quadl1.Dense(C, c.d), v, f*vmax, w, 1e-8); err != nil {
 				t.Errorf("m=%d d=%d λ=%g: %v", c.m, c.d, f*vmax, err)
 			}
 		}
 		for _, B := range []float64{0.05, 1, 10, 1e4} {
 			w := fiFit(t, &Lasso{B: B}, ds).W
-			if err := quadl1.KKTBall(C, v, c.d, B, w, 1e-8); err != nil {
+			if err := quadl1.KKTBall(quadl1.Dense(C, c.d), v, B, w, 1e-8); err != nil {
 				t.Errorf("m=%d d=%d B=%g: %v", c.m, c.d, B, err)
 			}
 		}
@@ -466,7 +466,7 @@ func TestGramBlockedMatchesDirect(t *testing.T) {
 	}
 	for _, n := range []int{1, gramBlock - 1, gramBlock + 3, m} {
 		h := ds.Head(n)
-		g := newGram(d)
+		g := newGram(d, 0) // the d×d sums whatever n
 		ex := NewExample(d)
 		for i := range n {
 			ex.Reset(h.Row(i), h.Label(i), d)
@@ -482,9 +482,11 @@ func TestGramBlockedMatchesDirect(t *testing.T) {
 
 // A d whose d×d matrices exceed the memory limit is refused with the
 // memory it would need and the online solver to use; the limit can be
-// raised.
+// raised. A table with fewer rows than attributes is kept as its rows
+// (wide.go): 10 rows of 20,000 attributes are accepted, 5,000 rows of
+// 200,000 not.
 func TestOfflineMemoryLimit(t *testing.T) {
-	p := Problem{M: 10, D: 20000, Rand: NewRand(1)}
+	p := Problem{M: 30000, D: 20000, Rand: NewRand(1)}
 	for _, c := range []struct {
 		s      Solver
 		online string
@@ -494,11 +496,20 @@ func TestOfflineMemoryLimit(t *testing.T) {
 			t.Errorf("%s at d = 20000: %v", c.s.Name(), err)
 		}
 	}
-	if _, _, err := (&Ridge{MaxMemoryMiB: 1}).Start(Problem{M: 10, D: 100}); err != nil {
+	if _, _, err := (&Ridge{MaxMemoryMiB: 1}).Start(Problem{M: 1000, D: 100}); err != nil {
 		t.Errorf("d = 100 within 1 MiB refused: %v", err)
 	}
-	if _, _, err := (&Ridge{MaxMemoryMiB: 1}).Start(Problem{M: 10, D: 300}); err == nil {
+	if _, _, err := (&Ridge{MaxMemoryMiB: 1}).Start(Problem{M: 1000, D: 300}); err == nil {
 		t.Error("d = 300 over a 1 MiB limit accepted")
+	}
+	for _, s := range []Solver{&Ridge{}, &Lasso{}} {
+		if _, _, err := s.Start(Problem{M: 10, D: 20000, Rand: NewRand(1)}); err != nil {
+			t.Errorf("%s: 10 rows of d = 20000 refused: %v", s.Name(), err)
+		}
+		_, _, err := s.Start(Problem{M: 5000, D: 200000, Rand: NewRand(1)})
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "5000 rows of d = 200000 need about") {
+			t.Errorf("%s: 5000 rows of d = 200000: %v", s.Name(), err)
+		}
 	}
 }
 

@@ -14,9 +14,15 @@ import (
 // kernels of package dense in blocks (the result does not depend on the
 // number of cores); rows that are mostly zeros are added at once in
 // O(nnz²).
+//
+// A table with fewer rows than attributes (m < d, e.g. 64 tumours × 6,830
+// genes) is kept as its rows instead (the wide form: m·d numbers where
+// XᵀX has d², and no O(md²) sum): Ridge then solves in the m×m space of
+// XXᵀ and Lasso reads XᵀX a row at a time (wide.go).
 type gram struct {
 	d    int
-	acc  *dense.Gram
+	acc  *dense.Gram // nil in the wide form
+	wide *wideRows   // the wide form, else nil
 	xy   []float64
 	row  fullRow
 	xs   []float64
@@ -33,8 +39,16 @@ type gramDone struct {
 	ok   bool
 }
 
-func newGram(d int) *gram {
-	return &gram{d: d, acc: dense.NewGram(d), xy: make([]float64, d), row: newFullRow(d), xs: make([]float64, 0, d)}
+// newGram returns the sums of m examples of d attributes, in the wide
+// form when 0 < m < d.
+func newGram(d, m int) *gram {
+	g := &gram{d: d, xy: make([]float64, d), row: newFullRow(d), xs: make([]float64, 0, d)}
+	if m > 0 && m < d {
+		g.wide = &wideRows{x: make([]float64, 0, m*d), y: make([]float64, 0, m)}
+	} else {
+		g.acc = dense.NewGram(d)
+	}
+	return g
 }
 
 // Observe reads all d attributes and adds the example's outer product.
@@ -47,6 +61,10 @@ func (g *gram) Observe(ex *Example) {
 		g.xy[i] += y * x[i]
 	}
 	g.seen++
+	if g.wide != nil {
+		g.wide.add(x, y)
+		return
+	}
 	if 16*len(nz) < g.d { // very sparse: nnz²/2 scattered beats d²/2 in tiles
 		g.acc.AddSparse(nz, g.xs)
 		return
@@ -68,7 +86,7 @@ func (g *gram) moments() (C, b []float64, ok bool) {
 
 // sum computes moments' C and b.
 func (g *gram) sum() (C, b []float64, ok bool) {
-	if g.seen == 0 {
+	if g.seen == 0 || g.wide != nil {
 		return nil, nil, false
 	}
 	xx := g.acc.Upper()
@@ -99,13 +117,28 @@ func checkQuadratic(solver string, d, copies, limitMiB int, online string) error
 	if limitMiB < 0 {
 		return paramErr(solver, "maxmem", "= %d must not be negative", limitMiB)
 	}
+	return checkMemory(solver, float64(copies)*8*float64(d)*float64(d), fmt.Sprintf("d = %d needs about %%.0f MiB for its %d d×d matrices", d, copies), limitMiB, online)
+}
+
+// checkWide is checkQuadratic for the wide form of Ridge and Lasso (m < d
+// rows kept, see wide.go): copies arrays of m·d numbers (the rows, and
+// Lasso's rows of XᵀX or Ridge's m×m matrices, counted as m·d each).
+func checkWide(solver string, m, d, copies, limitMiB int, online string) error {
+	if limitMiB < 0 {
+		return paramErr(solver, "maxmem", "= %d must not be negative", limitMiB)
+	}
+	return checkMemory(solver, float64(copies)*8*float64(m)*float64(d), fmt.Sprintf("%d rows of d = %d need about %%.0f MiB", m, d), limitMiB, online)
+}
+
+// checkMemory refuses bytes beyond limitMiB (0: DefaultMaxMemoryMiB); what
+// formats the MiB needed for the message.
+func checkMemory(solver string, bytes float64, what string, limitMiB int, online string) error {
 	if limitMiB == 0 {
 		limitMiB = DefaultMaxMemoryMiB
 	}
-	need := float64(copies) * 8 * float64(d) * float64(d) / (1 << 20)
-	if need > float64(limitMiB) {
-		return fmt.Errorf("%s: d = %d needs about %.0f MiB for its %d d×d matrices (limit %d MiB; raise it with MaxMemoryMiB / --param maxmem=N, or use %s, O(d) memory): %w",
-			solver, d, need, copies, limitMiB, online, ErrParam)
+	if need := bytes / (1 << 20); need > float64(limitMiB) {
+		return fmt.Errorf("%s: "+what+" (limit %d MiB; raise it with MaxMemoryMiB / --param maxmem=N, or use %s, O(d) memory): %w",
+			solver, need, limitMiB, online, ErrParam)
 	}
 	return nil
 }

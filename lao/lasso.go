@@ -21,6 +21,8 @@ import (
 // constrained form walks the lasso path from w = 0 when d ≤ 1024, else and
 // where the walk stops coordinate descent finds the support and the exact
 // solution on it is taken), so the KKT conditions hold up to rounding.
+// With fewer examples than attributes C is not formed: the solver computes
+// a row of it when it first moves that coordinate (wide.go).
 //
 // Budget: all d attributes of every example (full information); it goes
 // through the same protocol as the LAO solvers, with budget d.
@@ -36,7 +38,9 @@ type Lasso struct {
 	// of Lambda and B may be set; 0 is the penalised form.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
-	// solver's copies, about 7 of them); a larger d is refused with an
+	// solver's copies, about 7 of them), or with fewer examples than
+	// attributes (m < d, where the rows are kept instead: wide.go) of a
+	// few copies of the m×d rows; a larger problem is refused with an
 	// error naming online-lasso (O(d) memory) instead. If MaxMemoryMiB is
 	// 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
@@ -100,12 +104,8 @@ func (l *lassoLearner) Diagnostics() map[string]float64 { return l.diag }
 // support, its certified point is used when the gap is negligible and
 // reported in Diagnostics (minBall); any other failure fails the fit.
 func (l *lassoLearner) Weights(dst []float64) {
-	C, b, ok := l.moments()
-	if !ok {
-		clear(dst)
-		return
-	}
-	if l.fail(momentsFinite("Gram matrix XᵀX/m or Xᵀy/m", C, b)) {
+	A, b, ok, err := l.quadratic("Gram matrix XᵀX/m or Xᵀy/m")
+	if !ok || l.fail(err) {
 		clear(dst)
 		return
 	}
@@ -113,16 +113,15 @@ func (l *lassoLearner) Weights(dst []float64) {
 		b[i] *= -2
 	}
 	var w []float64
-	var err error
 	clear(l.diag)
 	switch {
 	case l.B > 0:
-		w, err = l.plan.minBall(C, b, l.d, l.B, l.diag)
+		w, err = l.plan.minBall(A, b, l.B, l.diag)
 	case l.lambda > 0:
-		w, _, err = quadl1.MinPenalised(C, b, l.d, l.lambda)
+		w, _, err = quadl1.MinPenalised(A, b, l.lambda)
 	default: // λ_max/100 with λ_max = ||v||∞ = 2||b||∞ (b was scaled by −2 above)
 		l.auto = floats.Norm(b, math.Inf(1)) / 100
-		w, _, err = quadl1.MinPenalised(C, b, l.d, l.auto)
+		w, _, err = quadl1.MinPenalised(A, b, l.auto)
 	}
 	if err != nil && (l.B > 0 || w == nil) { // never a silent zero model or an uncertified point
 		l.fail(fmt.Errorf("minimising the empirical loss: %w", err))
@@ -130,7 +129,7 @@ func (l *lassoLearner) Weights(dst []float64) {
 		return
 	}
 	if err != nil { // the penalised form's descent point: said, with how far from optimal
-		l.diag["penalised_kkt_violation"] = penalisedKKT(C, b, l.d, max(l.lambda, l.auto), w)
+		l.diag["penalised_kkt_violation"] = penalisedKKT(A, b, max(l.lambda, l.auto), w)
 	}
 	copy(dst, w)
 }
@@ -138,13 +137,10 @@ func (l *lassoLearner) Weights(dst []float64) {
 // penalisedKKT returns the largest violation of the optimality conditions
 // of min wᵀAw + vᵀw + λ||w||₁ at w: |g_j + λ·sign(w_j)| where w_j ≠ 0 and
 // max(0, |g_j| − λ) where w_j = 0, g = 2Aw + v (0 at the minimiser).
-func penalisedKKT(A, v []float64, d int, lambda float64, w []float64) float64 {
+func penalisedKKT(A *quadl1.Matrix, v []float64, lambda float64, w []float64) float64 {
 	var worst float64
-	for j := range d {
-		g := v[j]
-		for i, wi := range w {
-			g += 2 * A[j*d+i] * wi
-		}
+	for j, aw := range A.MulVec(w) {
+		g := v[j] + 2*aw
 		viol := max(0, math.Abs(g)-lambda)
 		if w[j] != 0 {
 			viol = math.Abs(g + math.Copysign(lambda, w[j]))

@@ -49,14 +49,16 @@ func TableMoments(t Table) (mo *Moments, err error) {
 	if m == 0 {
 		return nil, fmt.Errorf("moments: %w", ErrEmpty)
 	}
-	g := newGram(d)
+	g := newGram(d, m)
 	s := momentsReader{}
 	defer recoverBudget(&err, s.Name())
 	res := &Result{Solver: s.Name(), Examples: m, Budget: Budget{PerExample: d, Predict: d}, AttributeCounts: make([]int64, d)}
 	if err := feed(s, momentsLearner{g}, src, res, Options{}); err != nil {
 		return nil, err
 	}
-	g.acc.Flush() // nothing pending: later reads do not write
+	if g.acc != nil {
+		g.acc.Flush() // nothing pending: later reads do not write
+	}
 	g.done = new(gramDone)
 	return &Moments{g: g}, nil
 }
@@ -72,7 +74,7 @@ func (m *Moments) offline(solver string, lambda, B float64, matrices, maxMiB int
 	if err != nil {
 		return offline{}, err
 	}
-	if err := checkQuadratic(solver, m.g.d, matrices+1, maxMiB, instead); err != nil {
+	if err := checkOffline(solver, m.g.seen, m.g.d, matrices, maxMiB, instead); err != nil {
 		return offline{}, err
 	}
 	return offline{gram: m.g, lambda: lambda, B: B}, nil

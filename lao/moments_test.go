@@ -164,18 +164,18 @@ func TestPenalisedKKT(t *testing.T) {
 		b[i] *= -2
 	}
 	const lambda = 0.01
-	w, _, err := quadl1.MinPenalised(C, b, 6, lambda)
+	w, _, err := quadl1.MinPenalised(quadl1.Dense(C, 6), b, lambda)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := penalisedKKT(C, b, 6, lambda, w); v > 1e-9 {
+	if v := penalisedKKT(quadl1.Dense(C, 6), b, lambda, w); v > 1e-9 {
 		t.Errorf("violation %g at the exact minimiser", v)
 	}
 	vmax := 0.0
 	for _, x := range b {
 		vmax = max(vmax, math.Abs(x))
 	}
-	if v := penalisedKKT(C, b, 6, lambda, make([]float64, 6)); math.Abs(v-(vmax-lambda)) > 1e-12 {
+	if v := penalisedKKT(quadl1.Dense(C, 6), b, lambda, make([]float64, 6)); math.Abs(v-(vmax-lambda)) > 1e-12 {
 		t.Errorf("violation at 0: %g, want ||v||∞ − λ = %g", v, vmax-lambda)
 	}
 }

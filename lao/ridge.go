@@ -21,7 +21,8 @@ import (
 //
 // exactly: the penalised form by a Cholesky solve, the constrained form by
 // an eigendecomposition of the Gram matrix and the secular equation of its
-// Lagrange multiplier.
+// Lagrange multiplier. With fewer examples than attributes both are solved
+// in the dual, on the m×m matrix XXᵀ/m (wide.go).
 //
 // Budget: all d attributes of every example (full information); it goes
 // through the same protocol as the LAO solvers, with budget d.
@@ -37,7 +38,9 @@ type Ridge struct {
 	// the penalised form.
 	B float64
 	// MaxMemoryMiB bounds the memory of the d×d matrices (XᵀX and the
-	// solver's copies, about 8 of them); a larger d is refused with an
+	// solver's copies, about 8 of them), or with fewer examples than
+	// attributes (m < d, where the rows are kept instead: wide.go) of a
+	// few copies of the m×d rows; a larger problem is refused with an
 	// error naming online-ridge (O(d) memory) instead. If MaxMemoryMiB is
 	// 0, 4096 (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
@@ -101,15 +104,19 @@ func startOffline(solver string, lambda, B float64, p Problem, matrices, maxMiB 
 	if err != nil {
 		return offline{}, Budget{}, err
 	}
-	if err := checkQuadratic(solver, p.D, matrices+1, maxMiB, instead); err != nil { // and the Gram sums
+	if err := checkOffline(solver, p.M, p.D, matrices, maxMiB, instead); err != nil {
 		return offline{}, Budget{}, err
 	}
-	return offline{gram: newGram(p.D), lambda: lambda, B: B}, b, nil
+	return offline{gram: newGram(p.D, p.M), lambda: lambda, B: B}, b, nil
 }
 
 // Weights writes the exact minimiser for the examples seen so far (0 before
 // the first), so a checkpoint after t examples is the fit on that prefix.
 func (l *ridgeLearner) Weights(dst []float64) {
+	if l.wide != nil && l.seen > 0 {
+		l.ridgeWide(dst)
+		return
+	}
 	C, b, ok := l.moments()
 	if !ok || l.fail(momentsFinite("Gram matrix XᵀX/m or Xᵀy/m", C, b)) {
 		clear(dst)
@@ -134,6 +141,16 @@ func (l *ridgeLearner) Weights(dst []float64) {
 		err = ridgePenalised(C, b, l.d, l.auto, dst)
 	}
 	l.fail(err)
+}
+
+// checkOffline is the memory check of an offline solver whose solve needs
+// matrices d×d matrices besides the Gram sums, for m rows of d attributes:
+// in the wide form (0 < m < d) the rows and as many arrays of m·d.
+func checkOffline(solver string, m, d, matrices, maxMiB int, instead string) error {
+	if m > 0 && m < d {
+		return checkWide(solver, m, d, matrices+1, maxMiB, instead)
+	}
+	return checkQuadratic(solver, d, matrices+1, maxMiB, instead) // and the Gram sums
 }
 
 // refParams validates the Lambda/B pair shared by Ridge and Lasso. Both 0
@@ -333,7 +350,23 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) error {
 	if err != nil {
 		return err
 	}
-	zero := roundingZero(ev[d-1], d) // eigenvalues below rounding of ||C||
+	mu, ok := ballMultiplier(ev, beta, d, B)
+	if !ok {
+		clear(w)
+		return nil
+	}
+	secularPoint(Q, ev, beta, mu, w)
+	return nil
+}
+
+// ballMultiplier returns ridgeBall's multiplier μ for the eigenvalues ev
+// (ascending, of an n×n matrix) and the components β of b on their
+// eigenvectors: 0 when the least-squares solution of minimum norm lies in
+// the ball (β is then set to 0 where ev is below rounding of the largest),
+// else the root of the secular equation. ok is false when β = 0: the
+// minimiser is w = 0.
+func ballMultiplier(ev, beta []float64, n int, B float64) (mu float64, ok bool) {
+	zero := roundingZero(ev[n-1], n) // eigenvalues below rounding of ||C||
 	var nb2, n0 float64
 	interior := true
 	for i, e := range ev {
@@ -348,8 +381,7 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) error {
 		}
 	}
 	if nb2 == 0 {
-		clear(w)
-		return nil
+		return 0, false
 	}
 	if interior && math.Sqrt(n0) <= B {
 		for i, e := range ev {
@@ -357,11 +389,9 @@ func ridgeBall(C, b []float64, d int, B float64, w []float64) error {
 				beta[i] = 0
 			}
 		}
-		secularPoint(Q, ev, beta, 0, w)
-		return nil
+		return 0, true
 	}
-	secularPoint(Q, ev, beta, secularRoot(ev, beta, B, nb2), w)
-	return nil
+	return secularRoot(ev, beta, B, nb2), true
 }
 
 // secularRoot returns the μ > 0 at which ||w(μ)||₂ = B, w(μ) =

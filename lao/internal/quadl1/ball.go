@@ -41,15 +41,15 @@ import (
 // (the homotopy alone); where that walk stops short, the search by descent
 // above starts from scratch. The sweeps are those of the search (0 after
 // a walk).
-func MinBall(A, v []float64, d int, B float64) (w []float64, iters int, err error) {
-	if err := checkQuad(A, v, d); err != nil {
+func MinBall(A *Matrix, v []float64, B float64) (w []float64, iters int, err error) {
+	if err := checkQuad(A, v); err != nil {
 		return nil, 0, err
 	}
 	if err := checkRadius(B); err != nil {
 		return nil, 0, err
 	}
-	bp := newBallProblem(A, v, d)
-	q := newQuadCD(A, v, d, B, bp.free)
+	bp := newBallProblem(A, v)
+	q := newQuadCD(A, v, B, bp.free)
 	if bp.vp <= bp.vz { // 0 is optimal for the quadratic part at μ = vz
 		bp.spend(q, bp.vz, B)
 		return q.w, 0, nil
@@ -60,7 +60,7 @@ func MinBall(A, v []float64, d int, B float64) (w []float64, iters int, err erro
 			bp.finish(q, lambda, B)
 			return q.w, 0, nil
 		}
-		q = newQuadCD(A, v, d, B, bp.free) // the search from scratch
+		q = newQuadCD(A, v, B, bp.free) // the search from scratch
 	}
 	return bp.search(q, B)
 }
@@ -84,10 +84,11 @@ type ballProblem struct {
 	jz     int
 }
 
-func newBallProblem(A, v []float64, d int) *ballProblem {
+func newBallProblem(A *Matrix, v []float64) *ballProblem {
+	d := A.d
 	bp := &ballProblem{d: d, free: make([]bool, d), jz: -1}
 	for j := range d {
-		bp.free[j] = A[j*d+j] > 0
+		bp.free[j] = A.Diag(j) > 0
 		a := math.Abs(v[j])
 		if bp.free[j] {
 			bp.vp = max(bp.vp, a)
@@ -134,22 +135,22 @@ func (bp *ballProblem) search(q *quadCD, B float64) ([]float64, int, error) {
 	return q.w, q.sweeps, nil
 }
 
-// MinBallPath returns MinBall(A, v, d, B) for each B of radii, the same
+// MinBallPath returns MinBall(A, v, B) for each B of radii, the same
 // results bit for bit, from one walk of the path when MinBall walks it
 // (d ≤ walkMaxD): each radius, in increasing order, is a stop on the walk
 // to the largest, where MinBall would walk from w = 0 to each. A radius
 // the walk does not reach exactly, and every larger one, is solved by
 // MinBall. A cross-validation of Lasso or Baseline over a grid of radii
 // then costs about one walk per fold instead of one per radius.
-func MinBallPath(A, v []float64, d int, radii []float64) (ws [][]float64, errs []error) {
+func MinBallPath(A *Matrix, v []float64, radii []float64) (ws [][]float64, errs []error) {
 	ws, errs = make([][]float64, len(radii)), make([]error, len(radii))
-	if err := checkQuad(A, v, d); err != nil {
+	if err := checkQuad(A, v); err != nil {
 		for i := range errs {
 			errs[i] = err
 		}
 		return ws, errs
 	}
-	bp := newBallProblem(A, v, d)
+	bp := newBallProblem(A, v)
 	order := make([]int, len(radii))
 	for i := range order {
 		order[i] = i
@@ -161,11 +162,11 @@ func MinBallPath(A, v []float64, d int, radii []float64) (ws [][]float64, errs [
 	for _, i := range order {
 		B := radii[i]
 		if checkRadius(B) != nil || !bp.walks() || bp.vp <= bp.vz {
-			ws[i], _, errs[i] = MinBall(A, v, d, B)
+			ws[i], _, errs[i] = MinBall(A, v, B)
 			continue
 		}
 		if q == nil {
-			q = newQuadCD(A, v, d, B, bp.free)
+			q = newQuadCD(A, v, B, bp.free)
 			p, steps = q.polish(), q.maxSteps()
 		}
 		if p != nil && len(p.X) == 0 {
@@ -180,7 +181,7 @@ func MinBallPath(A, v []float64, d int, radii []float64) (ws [][]float64, errs [
 			}
 			p = nil // the walk stopped: MinBall searches for this radius and the larger ones
 		}
-		ws[i], _, errs[i] = MinBall(A, v, d, B)
+		ws[i], _, errs[i] = MinBall(A, v, B)
 	}
 	return ws, errs
 }
@@ -197,11 +198,14 @@ func (q *quadCD) interior(B float64) bool {
 		}
 	}
 	d, n := q.d, len(F)
+	if q.A.a == nil && n > q.A.m && q.A.ridge == 0 {
+		return false // s·XᵀX of m < n rows: singular on F, no Cholesky factor
+	}
 	sym := mat.NewSymDense(n, nil)
 	r := mat.NewVecDense(n, nil)
 	for a, i := range F {
 		for b := a; b < n; b++ {
-			sym.SetSym(a, b, q.A[i*d+F[b]])
+			sym.SetSym(a, b, q.A.At(i, F[b]))
 		}
 		r.SetVec(a, -0.5*q.v[i])
 	}
@@ -241,7 +245,7 @@ func (q *quadCD) refine(B float64) {
 	for a, i := range S {
 		sa := math.Copysign(1, q.w[i])
 		for b, j := range S {
-			K.Set(a, b, 2*q.A[i*d+j])
+			K.Set(a, b, 2*q.A.At(i, j))
 		}
 		K.Set(a, n, sa)
 		K.Set(n, a, sa)
@@ -267,11 +271,10 @@ func (q *quadCD) refine(B float64) {
 // constrained problem at a boundary point w, with μ the mean of −s_i g_i
 // (stationarity, and μ·|B − ||w||₁| for feasibility and slackness).
 func (q *quadCD) kktResidual(w []float64, B float64) float64 {
-	d := q.d
 	g := slices.Clone(q.v)
 	for j, wj := range w {
 		if wj != 0 {
-			axpy(2*wj, q.A[j*d:(j+1)*d], g)
+			axpy(2*wj, q.A.Row(j), g)
 		}
 	}
 	var mu float64

@@ -18,16 +18,16 @@ type chol struct {
 	rows [][]float64
 }
 
-// cholOf factorises A_SS (A d×d row-major) row by row; it returns nil if
-// A_SS is not numerically positive definite.
-func cholOf(A []float64, d int, S []int) *chol {
+// cholOf factorises A_SS row by row; it returns nil if A_SS is not
+// numerically positive definite.
+func cholOf(A *Matrix, S []int) *chol {
 	c := &chol{rows: make([][]float64, 0, len(S))}
 	col := make([]float64, len(S))
 	for n, j := range S {
 		for ii, i := range S[:n] {
-			col[ii] = A[i*d+j]
+			col[ii] = A.At(i, j)
 		}
-		if !c.extend(col[:n], A[j*d+j]) {
+		if !c.extend(col[:n], A.Diag(j)) {
 			return nil
 		}
 	}

@@ -80,10 +80,10 @@ func TestCholRefusesSingular(t *testing.T) {
 		1, 1, 1,
 		1, 1, 1 + 1e-14,
 	}
-	if c := cholOf(A, 3, []int{0, 1}); c != nil {
+	if c := cholOf(Dense(A, 3), []int{0, 1}); c != nil {
 		t.Errorf("repeated column accepted (pivot ratio %g)", c.cond())
 	}
-	c := cholOf(A, 3, []int{0})
+	c := cholOf(Dense(A, 3), []int{0})
 	if c.extend([]float64{1}, 1+1e-14) {
 		t.Errorf("nearly repeated column accepted (pivot ratio %g)", c.cond())
 	}
@@ -108,25 +108,25 @@ func TestMinBallInexactCertificate(t *testing.T) {
 		var B float64
 		{ // B beyond the l1 norm of the minimiser of smallest norm: the path must reach λ near 0
 			maxCond = 1e10
-			w, _, err := MinPenalised(A, v, d, 1e-9)
+			w, _, err := MinPenalised(Dense(A, d), v, 1e-9)
 			if err != nil {
 				t.Fatal(err)
 			}
 			B = 0.9 * norm1(w)
 		}
 		maxCond = 1e10
-		wx, _, err := MinBall(A, v, d, B)
+		wx, _, err := MinBall(Dense(A, d), v, B)
 		if err != nil {
 			continue // not a case with an exact reference
 		}
 		maxCond = forced
-		w, _, err := MinBall(A, v, d, B)
+		w, _, err := MinBall(Dense(A, d), v, B)
 		var ie *InexactError
 		if !errors.As(err, &ie) {
 			continue
 		}
 		inexact++
-		if err := KKTPenalised(A, v, d, ie.Lambda, w, 1e-8); err != nil {
+		if err := KKTPenalised(Dense(A, d), v, ie.Lambda, w, 1e-8); err != nil {
 			t.Errorf("trial %d: not the penalised minimiser at λ = %g: %v", trial, ie.Lambda, err)
 		}
 		n1 := norm1(w)

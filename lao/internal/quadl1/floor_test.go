@@ -9,7 +9,7 @@ func pathBreakpoints(t *testing.T, A, v []float64, d int) []float64 {
 	for j := range free {
 		free[j] = true
 	}
-	q := newQuadCD(A, v, d, 1e9, free)
+	q := newQuadCD(Dense(A, d), v, 1e9, free)
 	p := q.polish()
 	var bps []float64
 	for range 10 * d {
@@ -50,14 +50,14 @@ func TestMinBallFloorNearBreakpoint(t *testing.T) {
 			for _, delta := range []float64{1e-6, 1e-5, 1e-4, 1e-3, 1e-2} {
 				v := append(append([]float64(nil), v0...), bp*(1+delta))
 				runs++
-				w, _, err := MinBall(A, v, d, B)
+				w, _, err := MinBall(Dense(A, d), v, B)
 				if err != nil {
 					if failed++; failed <= 3 {
 						t.Errorf("seed %d, floor %g above the breakpoint %g: %v", seed, v[df], bp, err)
 					}
 					continue
 				}
-				if err := KKTBall(A, v, d, B, w, 1e-7); err != nil {
+				if err := KKTBall(Dense(A, d), v, B, w, 1e-7); err != nil {
 					t.Errorf("seed %d, floor %g above the breakpoint %g: KKT: %v", seed, v[df], bp, err)
 				}
 			}

@@ -11,21 +11,18 @@ import (
 // them.
 
 // quadGrad returns 2Aw + v.
-func quadGrad(A, v, w []float64, d int) []float64 {
-	g := make([]float64, d)
-	for i := range d {
-		g[i] = v[i] + 2*dot(A[i*d:(i+1)*d], w)
+func quadGrad(A *Matrix, v, w []float64) []float64 {
+	g := A.MulVec(w)
+	for i, ai := range g {
+		g[i] = v[i] + 2*ai
 	}
 	return g
 }
 
 // kktScale is the size of the terms that make up the gradient: the KKT
 // residuals are measured relative to it.
-func kktScale(A, v, w []float64) float64 {
-	var amax, vmax float64
-	for _, a := range A {
-		amax = max(amax, math.Abs(a))
-	}
+func kktScale(A *Matrix, v, w []float64) float64 {
+	amax, vmax := A.maxAbs(), 0.0
 	for _, x := range v {
 		vmax = max(vmax, math.Abs(x))
 	}
@@ -35,8 +32,8 @@ func kktScale(A, v, w []float64) float64 {
 // KKTBall checks the KKT conditions of min wᵀAw + vᵀw s.t. ||w||₁ ≤ B
 // to relative tolerance tol: feasibility, a multiplier μ ≥ 0 with
 // ∇f_i = −μ sign(w_i) on the support and |∇f_i| ≤ μ off it, μ(||w||₁−B) = 0.
-func KKTBall(A, v []float64, d int, B float64, w []float64, tol float64) error {
-	g := quadGrad(A, v, w, d)
+func KKTBall(A *Matrix, v []float64, B float64, w []float64, tol float64) error {
+	g := quadGrad(A, v, w)
 	eps := tol * kktScale(A, v, w)
 	n1 := norm1(w)
 	if n1 > B*(1+tol) {
@@ -75,8 +72,8 @@ func KKTBall(A, v []float64, d int, B float64, w []float64, tol float64) error {
 }
 
 // KKTPenalised checks the KKT conditions of min wᵀAw + vᵀw + λ||w||₁.
-func KKTPenalised(A, v []float64, d int, lambda float64, w []float64, tol float64) error {
-	g := quadGrad(A, v, w, d)
+func KKTPenalised(A *Matrix, v []float64, lambda float64, w []float64, tol float64) error {
+	g := quadGrad(A, v, w)
 	eps := tol * kktScale(A, v, w)
 	for i, wi := range w {
 		if wi != 0 {

@@ -63,11 +63,11 @@ func TestMinBallNearSingularMNIST(t *testing.T) {
 		return s
 	}
 	const B = 256
-	w, _, err := quadl1.MinBall(A, v, d, B)
+	w, _, err := quadl1.MinBall(quadl1.Dense(A, d), v, B)
 	var ie *quadl1.InexactError
 	switch {
 	case err == nil:
-		if err := quadl1.KKTBall(A, v, d, B, w, 1e-8); err != nil {
+		if err := quadl1.KKTBall(quadl1.Dense(A, d), v, B, w, 1e-8); err != nil {
 			t.Fatalf("exact result fails its KKT check: %v", err)
 		}
 		t.Log("the path reached B exactly: the near-singular case is gone")
@@ -88,11 +88,11 @@ func TestMinBallNearSingularMNIST(t *testing.T) {
 		t.Errorf("gap %g, want λ(B − ||w||₁) = %g", ie.Gap, want)
 	}
 	// The certificate: w is the exact penalised minimiser at λ.
-	if err := quadl1.KKTPenalised(A, v, d, ie.Lambda, w, 1e-8); err != nil {
+	if err := quadl1.KKTPenalised(quadl1.Dense(A, d), v, ie.Lambda, w, 1e-8); err != nil {
 		t.Errorf("not the penalised minimiser at λ = %g: %v", ie.Lambda, err)
 	}
 	// A larger ball cannot do worse than a smaller one's exact minimum.
-	w128, _, err := quadl1.MinBall(A, v, d, 128)
+	w128, _, err := quadl1.MinBall(quadl1.Dense(A, d), v, 128)
 	if err != nil {
 		t.Fatalf("B = 128: %v", err)
 	}

@@ -136,11 +136,11 @@ func (q *quadCD) piece(S []int, s []float64, X []int, xs []float64, ch *chol) *q
 		a: make([]float64, n), b: make([]float64, n), c: make([]float64, d), e: make([]float64, d)}
 	copy(p.c, q.v)
 	for k, j := range X {
-		axpy(2*xs[k]*q.box, q.A[j*d:(j+1)*d], p.c)
+		axpy(2*xs[k]*q.box, q.A.Row(j), p.c)
 	}
 	if n > 0 {
 		if ch == nil {
-			if ch = cholOf(q.A, d, S); ch == nil {
+			if ch = cholOf(q.A, S); ch == nil {
 				return nil // singular for our purposes: see jump
 			}
 		}
@@ -156,7 +156,7 @@ func (q *quadCD) piece(S []int, s []float64, X []int, xs []float64, ch *chol) *q
 		p.ch = ch
 	}
 	for k, i := range S {
-		row := q.A[i*d : (i+1)*d]
+		row := q.A.Row(i)
 		axpy(2*p.a[k], row, p.c)
 		axpy(2*p.b[k], row, p.e)
 	}
@@ -342,12 +342,12 @@ func (q *quadCD) nextPiece(p *quadPiece) *quadPiece {
 	if ch != nil {
 		switch p.low.kind {
 		case evAdd, evFromBox:
-			d, n, j := q.d, len(S), S[len(S)-1]
+			n, j := len(S), S[len(S)-1]
 			col := make([]float64, n-1)
 			for ii, i := range S[:n-1] {
-				col[ii] = q.A[i*d+j]
+				col[ii] = q.A.At(i, j)
 			}
-			if !ch.extend(col, q.A[j*d+j]) {
+			if !ch.extend(col, q.A.Diag(j)) {
 				return nil
 			}
 		default: // evDrop, evToBox: S[p.low.idx] left the support
@@ -410,11 +410,11 @@ func (q *quadCD) jump(p *quadPiece, le, B float64) (np *quadPiece, done bool) {
 // s·u ≥ 0 (below le, F decreases where ||w||₁ grows), and s·u. It reports
 // false if the eigendecomposition fails.
 func (q *quadCD) nullDirection(S []int, s []float64) (u []float64, su float64, ok bool) {
-	d, n := q.d, len(S)
+	n := len(S)
 	sym := mat.NewSymDense(n, nil)
 	for ii, i := range S {
 		for jj := ii; jj < n; jj++ {
-			sym.SetSym(ii, jj, q.A[i*d+S[jj]])
+			sym.SetSym(ii, jj, q.A.At(i, S[jj]))
 		}
 	}
 	var eig mat.EigenSym

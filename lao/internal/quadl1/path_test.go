@@ -9,13 +9,13 @@ import (
 	lerrs "github.com/laoproject/lao/lao/internal/errs"
 )
 
-// samePathResults fails t unless MinBallPath(A, v, d, radii) is, radius by
+// samePathResults fails t unless MinBallPath(Dense(A, d), v, radii) is, radius by
 // radius, MinBall's result bit for bit (or its error).
 func samePathResults(t *testing.T, name string, A, v []float64, d int, radii []float64) {
 	t.Helper()
-	ws, errs := MinBallPath(A, v, d, radii)
+	ws, errs := MinBallPath(Dense(A, d), v, radii)
 	for i, B := range radii {
-		w, _, err := MinBall(A, v, d, B)
+		w, _, err := MinBall(Dense(A, d), v, B)
 		if (err == nil) != (errs[i] == nil) || err != nil && err.Error() != errs[i].Error() {
 			t.Errorf("%s, B = %g: MinBallPath's error %v, MinBall's %v", name, B, errs[i], err)
 			continue
@@ -61,7 +61,7 @@ func TestMinBallPathIsMinBall(t *testing.T) {
 			samePathResults(t, "floor", A, v, d, radii)
 		}
 	}
-	ws, errs := MinBallPath(A, append(v0, 0), d, []float64{1, -1, math.Inf(1), 0})
+	ws, errs := MinBallPath(Dense(A, d), append(v0, 0), []float64{1, -1, math.Inf(1), 0})
 	if errs[0] != nil || ws[0] == nil {
 		t.Errorf("B = 1 beside bad radii: %v", errs[0])
 	}

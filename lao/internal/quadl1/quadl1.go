@@ -74,7 +74,8 @@ var cdSweeps = [...]int{100, 300, 600, 1000}
 // MinBall uses box = B, which keeps every subproblem bounded even when
 // A is singular. Coordinates with free[j] false stay at 0.
 type quadCD struct {
-	A, v   []float64
+	A      *Matrix
+	v      []float64
 	d      int
 	box    float64
 	free   []bool
@@ -85,12 +86,13 @@ type quadCD struct {
 	act    []int
 }
 
-func newQuadCD(A, v []float64, d int, box float64, free []bool) *quadCD {
+func newQuadCD(A *Matrix, v []float64, box float64, free []bool) *quadCD {
+	d := A.d
 	q := &quadCD{A: A, v: v, d: d, box: box, free: free,
 		w: make([]float64, d), g: make([]float64, d)}
 	for j := range d {
 		q.vmax = max(q.vmax, math.Abs(v[j]))
-		q.dmax = max(q.dmax, A[j*d+j])
+		q.dmax = max(q.dmax, A.Diag(j))
 	}
 	copy(q.g, v)
 	return q
@@ -101,7 +103,7 @@ func (q *quadCD) refresh() {
 	copy(q.g, q.v)
 	for j, wj := range q.w {
 		if wj != 0 {
-			axpy(2*wj, q.A[j*q.d:(j+1)*q.d], q.g)
+			axpy(2*wj, q.A.Row(j), q.g)
 		}
 	}
 }
@@ -112,8 +114,7 @@ func axpy(alpha float64, x, y []float64) { dense.Axpy(alpha, x, y) }
 
 // update minimises F over coordinate j and returns |change|.
 func (q *quadCD) update(j int, lambda float64) float64 {
-	d := q.d
-	ajj := q.A[j*d+j]
+	ajj := q.A.Diag(j)
 	wj := q.w[j]
 	c := q.g[j] - 2*ajj*wj // derivative of the smooth part at w_j = 0
 	var t float64
@@ -129,7 +130,7 @@ func (q *quadCD) update(j int, lambda float64) float64 {
 		return 0
 	}
 	q.w[j] = t
-	axpy(2*delta, q.A[j*d:(j+1)*d], q.g)
+	axpy(2*delta, q.A.Row(j), q.g)
 	return math.Abs(delta)
 }
 
@@ -181,16 +182,13 @@ func (q *quadCD) descend(lambda, tol float64, sweeps int) bool {
 }
 
 // checkQuad validates the inputs shared by the quadratic solvers.
-func checkQuad(A, v []float64, d int) error {
-	if d < 1 || len(A) != d*d || len(v) != d {
-		return fmt.Errorf("lao: quadratic problem with d = %d, len(A) = %d, len(v) = %d: %w", d, len(A), len(v), errs.ErrShape)
+func checkQuad(A *Matrix, v []float64) error {
+	d := A.d
+	if d < 1 || A.diag == nil || len(v) != d {
+		return fmt.Errorf("lao: quadratic problem with d = %d, %s, len(v) = %d: %w", d, A.shape(), len(v), errs.ErrShape)
 	}
-	var amax float64
-	for _, x := range A {
-		if x-x != 0 { // NaN or ±Inf
-			return fmt.Errorf("lao: quadratic matrix A: %w", errs.ErrNotFinite)
-		}
-		amax = max(amax, math.Abs(x))
+	if !A.finite() {
+		return fmt.Errorf("lao: quadratic matrix A: %w", errs.ErrNotFinite)
 	}
 	for _, x := range v {
 		if x-x != 0 {
@@ -198,12 +196,15 @@ func checkQuad(A, v []float64, d int) error {
 		}
 	}
 	for i := range d {
-		if A[i*d+i] < 0 {
-			return fmt.Errorf("lao: quadratic matrix A is not positive semidefinite (A[%d][%d] = %g < 0): %w", i, i, A[i*d+i], errs.ErrParam)
+		if A.Diag(i) < 0 {
+			return fmt.Errorf("lao: quadratic matrix A is not positive semidefinite (A[%d][%d] = %g < 0): %w", i, i, A.Diag(i), errs.ErrParam)
 		}
 	}
-	if i, j, ok := asymmetric(A, d, 1e-9*amax); ok {
-		return fmt.Errorf("lao: quadratic matrix A is not symmetric (A[%d][%d] = %g, A[%d][%d] = %g): %w", i, j, A[i*d+j], j, i, A[j*d+i], errs.ErrParam)
+	if A.a == nil {
+		return nil // s·XᵀX + εI: symmetric by construction
+	}
+	if i, j, ok := asymmetric(A.a, d, 1e-9*A.maxAbs()); ok {
+		return fmt.Errorf("lao: quadratic matrix A is not symmetric (A[%d][%d] = %g, A[%d][%d] = %g): %w", i, j, A.At(i, j), j, i, A.At(j, i), errs.ErrParam)
 	}
 	return nil
 }
@@ -231,27 +232,28 @@ func asymmetric(A []float64, d int, tol float64) (i, j int, ok bool) {
 }
 
 // MinPenalised returns a minimiser of wᵀAw + vᵀw + λ||w||₁ for A symmetric
-// positive semidefinite (d×d, row-major) and λ ≥ 0, and the number of
+// positive semidefinite and λ ≥ 0, and the number of
 // coordinate-descent sweeps used. A coordinate with A_jj = 0 (a zero row of
 // a PSD matrix) is set to 0; if |v_j| > λ there the problem is unbounded
 // below and an error is returned. When descent cannot identify the support,
 // the exact path is followed down from λ = ||v||∞; if that fails too, the
 // descent point is returned with an error wrapping ErrNoConvergence.
-func MinPenalised(A, v []float64, d int, lambda float64) ([]float64, int, error) {
-	if err := checkQuad(A, v, d); err != nil {
+func MinPenalised(A *Matrix, v []float64, lambda float64) ([]float64, int, error) {
+	if err := checkQuad(A, v); err != nil {
 		return nil, 0, err
 	}
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
 		return nil, 0, fmt.Errorf("lao: penalised quadratic: lambda %g must be non-negative and finite: %w", lambda, errs.ErrParam)
 	}
+	d := A.d
 	free := make([]bool, d)
 	for j := range d {
-		free[j] = A[j*d+j] > 0
+		free[j] = A.Diag(j) > 0
 		if !free[j] && math.Abs(v[j]) > lambda {
 			return nil, 0, fmt.Errorf("lao: penalised quadratic is unbounded below (A[%d][%d] = 0, |v[%d]| = %g > lambda %g): %w", j, j, j, math.Abs(v[j]), lambda, errs.ErrParam)
 		}
 	}
-	q := newQuadCD(A, v, d, math.Inf(1), free)
+	q := newQuadCD(A, v, math.Inf(1), free)
 	p := q.solveAt(lambda)
 	if p != nil && p.valid(lambda) {
 		return q.w, q.sweeps, nil

@@ -79,11 +79,11 @@ func TestMinQuadL1BallKKT(t *testing.T) {
 					for _, bs := range []float64{1e-3, 0.1, 1, 10, 1e4} {
 						c := qpCase{d, r, rho, inRange, bs}
 						A, v, B := qpProblem(rng, c)
-						w, _, err := MinBall(A, v, d, B)
+						w, _, err := MinBall(Dense(A, d), v, B)
 						if err != nil {
 							t.Fatalf("%+v: %v", c, err)
 						}
-						if err := KKTBall(A, v, d, B, w, 1e-8); err != nil {
+						if err := KKTBall(Dense(A, d), v, B, w, 1e-8); err != nil {
 							t.Errorf("%+v, B = %g: %v", c, B, err)
 						}
 						n++
@@ -114,7 +114,7 @@ func TestMinQuadL1BallInterior(t *testing.T) {
 		}
 		w0.ScaleVec(-0.5, &w0)
 		want := w0.RawVector().Data
-		w, _, err := MinBall(A, v, d, 2*norm1(want))
+		w, _, err := MinBall(Dense(A, d), v, 2*norm1(want))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,12 +129,12 @@ func TestMinQuadL1BallInterior(t *testing.T) {
 	for i := range 4 {
 		axpy(-2*rng.NormFloat64(), X[i*10:(i+1)*10], v)
 	}
-	w, _, err := MinBall(A, v, 10, 1e6)
+	w, _, err := MinBall(Dense(A, 10), v, 1e6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := quadGrad(A, v, w, 10)
-	if gi := math.Sqrt(dot(g, g)); gi > 1e-10*kktScale(A, v, w) {
+	g := quadGrad(Dense(A, 10), v, w)
+	if gi := math.Sqrt(dot(g, g)); gi > 1e-10*kktScale(Dense(A, len(v)), v, w) {
 		t.Errorf("rank-deficient interior: ||gradient|| = %g, want 0", gi)
 	}
 	if nz := nonZero(w); nz > 4 {
@@ -156,16 +156,16 @@ func TestMinQuadL1BallLinearCoordinates(t *testing.T) {
 		{[]float64{-0.1, 0.3, -0.5, 0}, 2}, // linear coordinate dominates: vertex
 		{[]float64{0, 0, 0, 0}, 1},
 	} {
-		w, _, err := MinBall(A, tc.v, d, tc.B)
+		w, _, err := MinBall(Dense(A, d), tc.v, tc.B)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := KKTBall(A, tc.v, d, tc.B, w, 1e-10); err != nil {
+		if err := KKTBall(Dense(A, d), tc.v, tc.B, w, 1e-10); err != nil {
 			t.Errorf("v=%v B=%g: w=%v: %v", tc.v, tc.B, w, err)
 		}
 	}
 	if A := []float64{1, 0, 0, 0}; true { // all of A zero but one entry, all-zero A
-		w, _, err := MinBall(make([]float64, 4), []float64{1, -2}, 2, 3)
+		w, _, err := MinBall(Dense(make([]float64, 4), 2), []float64{1, -2}, 3)
 		if err != nil || w[0] != 0 || w[1] != 3 {
 			t.Errorf("A = 0: got %v, %v; want [0 3]", w, err)
 		}
@@ -233,13 +233,13 @@ func TestMinQuadL1BallBruteForce(t *testing.T) {
 		d := 1 + trial%4
 		r := 1 + rng.IntN(2*d)
 		A, v, B := qpProblem(rng, qpCase{d, r, 0.5 * rng.Float64(), trial%3 == 0, math.Pow(10, 2*rng.Float64()-1)})
-		w, _, err := MinBall(A, v, d, B)
+		w, _, err := MinBall(Dense(A, d), v, B)
 		if err != nil {
 			t.Fatal(err)
 		}
 		f := qpObjective(A, v, w, d)
 		fb := qpBruteForce(A, v, d, B)
-		tol := 1e-9 * (1 + math.Abs(fb)) * kktScale(A, v, w)
+		tol := 1e-9 * (1 + math.Abs(fb)) * kktScale(Dense(A, len(v)), v, w)
 		if f > fb+tol {
 			t.Errorf("trial %d (d=%d, rank %d, B=%g): f = %.15g, brute force finds %.15g", trial, d, r, B, f, fb)
 		}
@@ -276,11 +276,11 @@ func TestMinQuadL1PenalisedKKT(t *testing.T) {
 			}
 			for _, f := range []float64{1e-3, 0.1, 0.5, 0.99, 2} {
 				lambda := f * vmax
-				w, _, err := MinPenalised(A, v, d, lambda)
+				w, _, err := MinPenalised(Dense(A, d), v, lambda)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := KKTPenalised(A, v, d, lambda, w, 1e-8); err != nil {
+				if err := KKTPenalised(Dense(A, d), v, lambda, w, 1e-8); err != nil {
 					t.Errorf("d=%d r=%d λ=%g: %v", d, r, lambda, err)
 				}
 			}
@@ -294,16 +294,19 @@ func TestMinQuadL1BadInput(t *testing.T) {
 		name string
 		f    func() error
 	}{
-		{"shape", func() error { _, _, err := MinBall(A, []float64{1}, 2, 1); return err }},
-		{"B", func() error { _, _, err := MinBall(A, []float64{1, 1}, 2, -1); return err }},
+		{"shape", func() error { _, _, err := MinBall(Dense(A, 2), []float64{1}, 1); return err }},
+		{"B", func() error { _, _, err := MinBall(Dense(A, 2), []float64{1, 1}, -1); return err }},
 		{"NaN", func() error {
-			_, _, err := MinBall([]float64{1, 0, 0, math.NaN()}, []float64{1, 1}, 2, 1)
+			_, _, err := MinBall(Dense([]float64{1, 0, 0, math.NaN()}, 2), []float64{1, 1}, 1)
 			return err
 		}},
-		{"asymmetric", func() error { _, _, err := MinBall([]float64{1, 1, 0, 1}, []float64{1, 1}, 2, 1); return err }},
-		{"negative diagonal", func() error { _, _, err := MinBall([]float64{-1, 0, 0, 1}, []float64{1, 1}, 2, 1); return err }},
-		{"lambda", func() error { _, _, err := MinPenalised(A, []float64{1, 1}, 2, -1); return err }},
-		{"unbounded", func() error { _, _, err := MinPenalised([]float64{0, 0, 0, 1}, []float64{1, 1}, 2, 0.5); return err }},
+		{"asymmetric", func() error { _, _, err := MinBall(Dense([]float64{1, 1, 0, 1}, 2), []float64{1, 1}, 1); return err }},
+		{"negative diagonal", func() error { _, _, err := MinBall(Dense([]float64{-1, 0, 0, 1}, 2), []float64{1, 1}, 1); return err }},
+		{"lambda", func() error { _, _, err := MinPenalised(Dense(A, 2), []float64{1, 1}, -1); return err }},
+		{"unbounded", func() error {
+			_, _, err := MinPenalised(Dense([]float64{0, 0, 0, 1}, 2), []float64{1, 1}, 0.5)
+			return err
+		}},
 	} {
 		if tc.f() == nil {
 			t.Errorf("%s: no error", tc.name)
@@ -338,12 +341,12 @@ func TestMinQuadL1BallLarge(t *testing.T) {
 	for _, f := range []float64{0.05, 0.5, 1} {
 		B := f * norm1(wstar)
 		start := time.Now()
-		w, iters, err := MinBall(A, v, d, B)
+		w, iters, err := MinBall(Dense(A, d), v, B)
 		el := time.Since(start)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := KKTBall(A, v, d, B, w, 1e-8); err != nil {
+		if err := KKTBall(Dense(A, d), v, B, w, 1e-8); err != nil {
 			t.Errorf("B = %g: %v", B, err)
 		}
 		t.Logf("d=%d B=%.3g: %d non-zeros, %d sweeps, %v", d, B, nonZero(w), iters, el)
@@ -354,7 +357,7 @@ func BenchmarkMinQuadL1Ball784(b *testing.B) {
 	A, v, d, wstar := qpLargeProblem()
 	B := 0.5 * norm1(wstar)
 	for b.Loop() {
-		if _, _, err := MinBall(A, v, d, B); err != nil {
+		if _, _, err := MinBall(Dense(A, d), v, B); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -420,7 +423,7 @@ func BenchmarkMinQuadL1BallMNIST(b *testing.B) {
 	for _, B := range []float64{1, 3, 10, 30} {
 		b.Run(fmt.Sprintf("B=%g", B), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := MinBall(A, v, d, B); err != nil {
+				if _, _, err := MinBall(Dense(A, d), v, B); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -444,18 +447,18 @@ func TestCheckQuadRefuses(t *testing.T) {
 		return A
 	}
 	v := make([]float64, d)
-	if err := checkQuad(sym(), v, d); err != nil {
+	if err := checkQuad(Dense(sym(), d), v); err != nil {
 		t.Fatalf("a symmetric matrix: %v", err)
 	}
 	A := sym()
 	A[3*d+60] += 0.5e-9 // within 1e-9·max|A| = 1e-9
-	if err := checkQuad(A, v, d); err != nil {
+	if err := checkQuad(Dense(A, d), v); err != nil {
 		t.Fatalf("within the tolerance: %v", err)
 	}
 	for _, p := range [][2]int{{1, 2}, {5, 40}, {33, 34}, {0, d - 1}, {d - 2, d - 1}, {40, 5}} {
 		A := sym()
 		A[p[0]*d+p[1]] += 1e-6
-		err := checkQuad(A, v, d)
+		err := checkQuad(Dense(A, d), v)
 		if !errors.Is(err, errs.ErrParam) || !strings.Contains(err.Error(), "not symmetric") {
 			t.Errorf("A[%d][%d] changed: %v", p[0], p[1], err)
 		}
@@ -463,12 +466,12 @@ func TestCheckQuadRefuses(t *testing.T) {
 	for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
 		A := sym()
 		A[d*d-1] = x
-		if err := checkQuad(A, v, d); !errors.Is(err, errs.ErrNotFinite) {
+		if err := checkQuad(Dense(A, d), v); !errors.Is(err, errs.ErrNotFinite) {
 			t.Errorf("A's last entry %v: %v", x, err)
 		}
 		w := make([]float64, d)
 		w[d-1] = x
-		if err := checkQuad(sym(), w, d); !errors.Is(err, errs.ErrNotFinite) {
+		if err := checkQuad(Dense(sym(), d), w); !errors.Is(err, errs.ErrNotFinite) {
 			t.Errorf("v's last entry %v: %v", x, err)
 		}
 	}

@@ -14,7 +14,7 @@ func BenchmarkMinBallDense(b *testing.B) {
 			free[j] = true
 		}
 		// the unconstrained norm
-		q := newQuadCD(A, v, d, 1e12, free)
+		q := newQuadCD(Dense(A, d), v, 1e12, free)
 		steps := q.maxSteps()
 		q.walk(q.polish(), 0, 1e12, &steps)
 		n := norm1(q.w)
@@ -22,7 +22,7 @@ func BenchmarkMinBallDense(b *testing.B) {
 			B := f * n
 			b.Run(fmt.Sprintf("d=%d/B=%.1f", d, f), func(b *testing.B) {
 				for b.Loop() {
-					if _, _, err := MinBall(A, v, d, B); err != nil {
+					if _, _, err := MinBall(Dense(A, d), v, B); err != nil {
 						b.Fatal(err)
 					}
 				}

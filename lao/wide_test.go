@@ -1,0 +1,142 @@
+package lao
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// learnerOn returns the learner of Ridge or Lasso s with its sums in the
+// d×d form (wide false) or the wide form (wide true), after the first n
+// rows of ds.
+func learnerOn(t *testing.T, s Solver, ds *Dataset, n int, wide bool) Learner {
+	t.Helper()
+	l, _, err := s.Start(Problem{M: ds.Len(), D: ds.Dim(), Rand: NewRand(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := 0 // the d×d form
+	if wide {
+		m = ds.Len()
+	}
+	g := newGram(ds.Dim(), m)
+	switch l := l.(type) {
+	case *ridgeLearner:
+		l.gram = g
+	case *lassoLearner:
+		l.gram = g
+	}
+	ex := NewExample(ds.Dim())
+	for i := range n {
+		ex.Reset(ds.Row(i), ds.Label(i), ds.Dim())
+		g.Observe(ex)
+	}
+	if (g.wide != nil) != wide {
+		t.Fatalf("newGram(%d, %d): wide form %v", ds.Dim(), m, g.wide != nil)
+	}
+	return l
+}
+
+// wideTables are tables with fewer rows than attributes: a correlated one,
+// one whose columns repeat (XᵀX singular beyond its rank: ridge's
+// default penalty and the ball's interior limit), and one whose label
+// is a combination of the columns (the least-squares fit is exact).
+func wideTables() map[string]*Dataset {
+	repeated := correlatedTable(24, 30, 5)
+	x := make([]float64, 24*60)
+	for i := range 24 {
+		copy(x[i*60:], repeated.Row(i))
+		copy(x[i*60+30:], repeated.Row(i))
+	}
+	rep, _ := NewDataset(x, repeated.y, 60, nil)
+	exact := correlatedTable(20, 50, 7)
+	y := make([]float64, 20)
+	for i := range y {
+		y[i] = exact.Row(i)[0] - 2*exact.Row(i)[4]
+	}
+	ex, _ := NewDataset(exact.x, y, 50, nil)
+	return map[string]*Dataset{"correlated": correlatedTable(30, 80, 3), "repeated columns": rep, "exact": ex}
+}
+
+// The wide form of Ridge (the m×m dual) and of Lasso (quadl1's Rows form)
+// gives the d×d form's weights to rounding, for every form of each, on
+// the whole table and at a prefix (a checkpoint), and for Lasso the same
+// support.
+func TestWideMatchesGram(t *testing.T) {
+	solvers := []Solver{&Ridge{}, &Ridge{Lambda: 0.05}, &Ridge{Lambda: 1e-14}, &Ridge{B: 0.3}, &Ridge{B: 1e4},
+		&Lasso{}, &Lasso{Lambda: 0.05}, &Lasso{B: 0.5}, &Lasso{B: 2}}
+	for name, ds := range wideTables() {
+		for _, n := range []int{ds.Len(), ds.Len() / 2} {
+			for _, s := range solvers {
+				what := fmt.Sprintf("%s, %d rows, %s %+v", name, n, s.Name(), s)
+				want, got := make([]float64, ds.Dim()), make([]float64, ds.Dim())
+				lg, lw := learnerOn(t, s, ds, n, false), learnerOn(t, s, ds, n, true)
+				lg.Weights(want)
+				lw.Weights(got)
+				if err := learnerErr(lg); err != nil {
+					t.Fatalf("%s: the d×d form failed: %v", what, err)
+				}
+				if err := learnerErr(lw); err != nil {
+					t.Fatalf("%s: the wide form failed: %v", what, err)
+				}
+				scale := floats.Norm(want, 2)
+				if scale == 0 {
+					t.Fatalf("%s: zero weights: not a test", what)
+				}
+				if dist := floats.Distance(got, want, 2); !(dist <= 1e-7*scale) {
+					t.Errorf("%s: ||w_wide − w|| = %.3g, ||w|| = %.3g", what, dist, scale)
+				}
+				if _, isLasso := s.(*Lasso); isLasso {
+					for j := range want {
+						if big := 1e-6 * scale; (math.Abs(want[j]) > big) != (math.Abs(got[j]) > big) {
+							t.Errorf("%s: coordinate %d is %g in the d×d form, %g in the wide form", what, j, want[j], got[j])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// learnerErr returns the failure a learner recorded, if any.
+func learnerErr(l Learner) error {
+	switch l := l.(type) {
+	case *ridgeLearner:
+		return l.err
+	case *lassoLearner:
+		return l.err
+	}
+	return nil
+}
+
+// Fit takes the wide form exactly when the table has fewer rows than
+// attributes, and FitMoments, whose Moments then keep the rows, gives
+// Fit's weights bit for bit.
+func TestWideFitMomentsIsFit(t *testing.T) {
+	ds := correlatedTable(30, 80, 3)
+	mo, err := TableMoments(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mo.g.wide == nil || mo.g.acc != nil {
+		t.Fatal("TableMoments of 30 rows × 80 attributes: not the wide form")
+	}
+	if long, _ := TableMoments(correlatedTable(80, 30, 3)); long.g.wide != nil {
+		t.Fatal("TableMoments of 80 rows × 30 attributes: the wide form")
+	}
+	solvers := []Solver{&Ridge{}, &Ridge{Lambda: 0.05}, &Ridge{B: 0.3}, &Lasso{}, &Lasso{B: 0.5}, &Lasso{B: 1}, &Lasso{B: 2}}
+	ws, ok, errs := FitMomentsSet(solvers, mo)
+	for i, s := range solvers {
+		want, err := Fit(s, ds.Stream(), Options{})
+		if err != nil || errs[i] != nil || !ok[i] {
+			t.Fatalf("%s %+v: Fit %v, FitMomentsSet %v (ok %v)", s.Name(), s, err, errs[i], ok[i])
+		}
+		for j := range want.W {
+			if math.Float64bits(ws[i][j]) != math.Float64bits(want.W[j]) {
+				t.Fatalf("%s %+v: w[%d] = %v from the moments, %v from Fit", s.Name(), s, j, ws[i][j], want.W[j])
+			}
+		}
+	}
+}
