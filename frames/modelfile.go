@@ -70,6 +70,11 @@ type FitInfo struct {
 	// refuses a headerless file with another number (save the label
 	// column, if it was the last), whose names would be shifted.
 	FileColumns int `json:"file_columns,omitempty"`
+	// Missing is the missing-value policy the training table was read with
+	// when it was not MissingError: "mean" (CSVOptions.Missing MissingMean:
+	// cells filled with the training mean) or "drop-rows"; predict handles
+	// a new file's missing cells so unless told otherwise.
+	Missing string `json:"missing,omitempty"`
 	// With prices (ours, docs/costs.md): the price of each column, the
 	// cost budgets per training example and for the model's support at
 	// prediction time (0: none), and what the fit spent in all, at most and
@@ -285,6 +290,9 @@ func (m *Model) check() error {
 	if fi := m.Fit; fi != nil {
 		if _, _, _, err := fi.NumberMarks(); err != nil {
 			return err
+		}
+		if p, err := ParseMissing(fi.Missing); fi.Missing != "" && (err != nil || p == MissingError) {
+			return bad("fit.missing is %q, want \"mean\" or \"drop-rows\" (or absent: missing cells were refused)", fi.Missing)
 		}
 		for j, c := range fi.Costs {
 			if !(c > 0) || math.IsInf(c, 0) {

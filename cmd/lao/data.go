@@ -172,14 +172,16 @@ func numberFlagError(fs *flag.FlagSet, err error) error {
 type tableFlags struct {
 	data, target string
 	missing      string
-	ignore       string
-	decimal      string
-	thousands    string
-	noHeader     bool
-	skipLines    int
-	fileColumns  int // the CSV file's columns, once read (a model without a header records them)
-	lim          limitFlags
-	db           dbFlags // a database --data (database.go)
+	// missingFromModel: predict took missing from the model (fit's --missing)
+	missingFromModel bool
+	ignore           string
+	decimal          string
+	thousands        string
+	noHeader         bool
+	skipLines        int
+	fileColumns      int // the CSV file's columns, once read (a model without a header records them)
+	lim              limitFlags
+	db               dbFlags // a database --data (database.go)
 }
 
 func (t *tableFlags) define(fs *flag.FlagSet, dataUsage string) {

@@ -441,22 +441,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	}
 	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
 	if f.save != "" && notFinite == nil {
-		saved, fi := m, func() *frames.FitInfo { return frames.NewFitInfo(s, res, f.seed, fingerprint()) }
-		if fin := rep.final; fin != nil { // --refit-all
-			saved, fi = fin.Model, func() *frames.FitInfo { return frames.NewFitInfo(fin.Solver, fin.Result, f.seed, fin.fingerprint()) }
-		}
-		saved.Fit = fi()
-		saved.Fit.Data, saved.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
-		if comma, thousands, err := f.table.numberMarks(); err == nil { // checked when the table was read
-			saved.Fit.SetNumberMarks(frames.CSVOptions{DecimalComma: comma, Thousands: thousands})
-		}
-		if f.table.noHeader && f.table.isCSV() {
-			saved.Fit.NoHeader, saved.Fit.FileColumns = true, f.table.fileColumns
-		}
-		if st, err := os.Stat(f.table.data); err == nil && st.Mode().IsRegular() {
-			saved.Fit.DataBytes = st.Size()
-		}
-		if err := writeFile(f.save, saved.WriteJSON); err != nil {
+		if err := saveModel(f, rep, s, res, m, fingerprint); err != nil {
 			return err
 		}
 		rep.ModelFile = f.save
@@ -487,6 +472,32 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 		return cmp.Or(printJSON(stdout, rep), notFinite)
 	}
 	return cmp.Or(printFit(stdout, rep), notFinite)
+}
+
+// saveModel writes the fitted model (the final refit's with --refit-all)
+// to --save-model with how it was fitted: the solver's record, the table
+// it came from and how that table was read (number marks, header,
+// missing-value policy).
+func saveModel(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, fingerprint func() string) error {
+	saved, fi := m, func() *frames.FitInfo { return frames.NewFitInfo(s, res, f.seed, fingerprint()) }
+	if fin := rep.final; fin != nil { // --refit-all
+		saved, fi = fin.Model, func() *frames.FitInfo { return frames.NewFitInfo(fin.Solver, fin.Result, f.seed, fin.fingerprint()) }
+	}
+	saved.Fit = fi()
+	saved.Fit.Data, saved.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
+	if comma, thousands, err := f.table.numberMarks(); err == nil { // checked when the table was read
+		saved.Fit.SetNumberMarks(frames.CSVOptions{DecimalComma: comma, Thousands: thousands})
+	}
+	if f.table.noHeader && f.table.isCSV() {
+		saved.Fit.NoHeader, saved.Fit.FileColumns = true, f.table.fileColumns
+	}
+	if p, err := f.table.policy(); err == nil && p != frames.MissingError { // checked when the table was read
+		saved.Fit.Missing = p.String()
+	}
+	if st, err := os.Stat(f.table.data); err == nil && st.Mode().IsRegular() {
+		saved.Fit.DataBytes = st.Size()
+	}
+	return writeFile(f.save, saved.WriteJSON)
 }
 
 // budgets sets the report's cap per training example, the k a cost budget

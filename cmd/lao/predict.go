@@ -78,6 +78,7 @@ func runPredict(args []string, stdout io.Writer) error {
 	if note := modelNoHeader(&tf, m, flagGiven(fs, "no-header")); note != "" {
 		marksNote = strings.TrimPrefix(marksNote+"; "+note, "; ")
 	}
+	modelMissing(&tf, m, flagGiven(fs, "missing"))
 	p, err := predictFile(&tf, m, *budget, marksNote, fromModel)
 	if err != nil {
 		return err
@@ -148,6 +149,21 @@ func modelNoHeader(tf *tableFlags, m *frames.Model, given bool) (note string) {
 	tf.noHeader = true
 	return "read without a header line, as the model's training table was: its columns are matched by place, so they must be the training file's in the same order " +
 		"(the label may be left out when it was the last); give --no-header=false if this file names its columns"
+}
+
+// modelMissing handles a file's missing cells with the model's policy
+// (fit --missing mean or drop-rows) where predict was not given --missing;
+// the missing-value report says so (modelPolicyNote).
+func modelMissing(tf *tableFlags, m *frames.Model, given bool) {
+	if !given && m.Fit != nil && m.Fit.Missing != "" {
+		tf.missing, tf.missingFromModel = m.Fit.Missing, true
+	}
+}
+
+// modelPolicyNote is what the missing-value report adds when the policy
+// came from the model.
+func modelPolicyNote(policy string) string {
+	return fmt.Sprintf(" (--missing %s is the model's: its training table was read so; give --missing error to refuse such cells)", policy)
 }
 
 // headerlessWidth checks that a file read without a header line, whose
@@ -331,6 +347,9 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		p.notes = append(p.notes, note)
 	}
 	if t := newMissingReport(tab, used).text(); t != "" {
+		if tf.missingFromModel {
+			t += modelPolicyNote(tf.missing)
+		}
 		p.notes = append(p.notes, t)
 	}
 	p.notes = append(p.notes, nonEmpty(notInModelNote(tf.data, tab.DataFrame.Names(), m))...)

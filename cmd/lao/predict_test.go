@@ -343,3 +343,42 @@ func TestPredictColumnsAndTarget(t *testing.T) {
 		t.Errorf("--target repeating the model's label column: %v", err)
 	}
 }
+
+// A model fitted with --missing mean or drop-rows handles a new file's
+// missing cells so when predict is not given --missing, and says the
+// policy is the model's; --missing error still refuses them; a model file
+// with another policy is refused.
+func TestPredictTakesModelMissing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for i := range 40 {
+		cell := strconv.Itoa(i % 7)
+		if i == 5 {
+			cell = ""
+		}
+		fmt.Fprintf(&b, "%d,%s,%d\n", i, cell, 2*i+i%7)
+	}
+	path := writeTemp(t, "train.csv", b.String())
+	newRows := writeTemp(t, "new.csv", "a,b\n1,\n3,4\n")
+	for _, policy := range []string{"mean", "drop-rows"} {
+		model := filepath.Join(t.TempDir(), "m.json")
+		if _, err := runCmd(t, "fit", "--data", path, "--target", "y", "--solver", "ridge", "--missing", policy, "--save-model", model); err != nil {
+			t.Fatal(err)
+		}
+		var out string
+		var err error
+		stderr := captureStderr(t, func() { out, err = runCmd(t, "predict", "--model", model, "--data", newRows) })
+		wantLines := map[string]string{"mean": "2,", "drop-rows": "3,"}[policy]
+		if err != nil || !strings.Contains(out, "\n"+wantLines) || !strings.Contains(stderr, "--missing "+policy+" is the model's") {
+			t.Errorf("%s: predict without --missing: %v\n%s\n%s", policy, err, out, stderr)
+		}
+		if policy == "drop-rows" && strings.Contains(out, "\n2,") {
+			t.Errorf("drop-rows: line 2 predicted:\n%s", out)
+		}
+		wantErr(t, []string{"predict", "--model", model, "--data", newRows, "--missing", "error"}, `column "b"`, "line 2")
+		raw, _ := os.ReadFile(model)
+		bad := filepath.Join(t.TempDir(), "bad.json")
+		os.WriteFile(bad, []byte(strings.Replace(string(raw), `"missing": "`+policy+`"`, `"missing": "error"`, 1)), 0o644)
+		wantErr(t, []string{"predict", "--model", bad, "--data", newRows}, "fit.missing", `"error"`)
+	}
+}
