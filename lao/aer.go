@@ -44,6 +44,9 @@ func (s *AER) resolve(p Problem) (k int, B, lambda float64, err error) {
 	if err := checkK("aer", k, p.D); err != nil {
 		return 0, 0, 0, err
 	}
+	if k < 2 && p.D < 2 {
+		return 0, 0, 0, paramErr("aer", "k", "= %d: AER needs k ≥ 2 attributes per example (k/2 for x and k/2 for w·x), and this table has d = %d: use aerr (k = 1 reads it) or ridge", k, p.D)
+	}
 	if k < 2 {
 		return 0, 0, 0, paramErr("aer", "k", "= %d: AER needs k ≥ 2 (k/2 attributes for x and k/2 for w·x)", k)
 	}

@@ -198,6 +198,9 @@ func TestBadParameters(t *testing.T) {
 			t.Errorf("%s %+v: want an ErrParam naming %s, got %v", c.s.Name(), c.s, c.want, err)
 		}
 	}
+	if _, _, err := (&AER{K: 1}).Start(Problem{M: 10, D: 1, Rand: NewRand(1)}); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "this table has d = 1: use aerr") {
+		t.Errorf("AER on one attribute: want the error to name d = 1 and aerr, got %v", err)
+	}
 	if _, err := Fit(&AERR{K: 1}, ds.Head(0).Stream(), Options{}); !errors.Is(err, ErrEmpty) {
 		t.Errorf("empty data set: %v", err)
 	}
