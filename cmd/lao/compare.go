@@ -103,7 +103,11 @@ type compareRow struct {
 	// SolverK is the solver's own k at the budget K: K − 1 for the papers'
 	// k + 1 family (atBudget), so that every method reads at most K
 	// attributes per training example.
-	SolverK  int     `json:"solver_k,omitempty"`
+	SolverK int `json:"solver_k,omitempty"`
+	// KMax is, for a full-information reference whose d differed between
+	// the splits (a column constant on one training part is left out
+	// there), the largest d; K is then the smallest.
+	KMax     int     `json:"k_max,omitempty"`
 	Full     bool    `json:"full_information"`
 	MSE      meanSD  `json:"test_mse"`
 	Ratio    meanSD  `json:"test_mse_over_zero_predictor"`
@@ -129,12 +133,16 @@ type compareReport struct {
 	Data   string `json:"data"`
 	Target string `json:"target,omitempty"`
 	// Reading is how the CSV file was read, where not by default.
-	Reading  *readingReport `json:"csv_reading,omitempty"`
-	M        int            `json:"m"`
-	D        int            `json:"d"`
-	Repeats  int            `json:"repeats"`
-	Seeds    []uint64       `json:"seeds"`
-	TestFrac float64        `json:"test_frac"`
+	Reading *readingReport `json:"csv_reading,omitempty"`
+	M       int            `json:"m"`
+	D       int            `json:"d"`
+	// DMax is the largest d of the splits when it differed between them (a
+	// column constant on one training part is left out there); D is then
+	// the smallest.
+	DMax     int      `json:"d_max,omitempty"`
+	Repeats  int      `json:"repeats"`
+	Seeds    []uint64 `json:"seeds"`
+	TestFrac float64  `json:"test_frac"`
 	// TestLast reports that every split held out the last rows
 	// (--test-last): the splits differ only in the seeds, and the verdict's
 	// intervals are over the test rows in time order.
@@ -668,6 +676,32 @@ func rowK(jb compareJob, p *prepared) int {
 	return jb.k
 }
 
+// widen returns the range lo … hi (hi 0: lo alone) widened to d, as lo
+// and hi (0 when they are equal).
+func widen(lo, hi, d int) (int, int) {
+	hi = max(lo, hi, d)
+	if lo = min(lo, d); hi == lo {
+		hi = 0
+	}
+	return lo, hi
+}
+
+// dRange writes d, or its range over the splits ("928-1000").
+func dRange(lo, hi int) string {
+	if hi > lo {
+		return fmt.Sprintf("%d-%d", lo, hi)
+	}
+	return strconv.Itoa(lo)
+}
+
+// dVaries says why d is a range.
+func dVaries(dMax int) string {
+	if dMax == 0 {
+		return ""
+	}
+	return " (over the splits: a column constant on a training part is left out of that split)"
+}
+
 // record adds the run of job t on the r-th repeat's split to its row.
 func (c *comparison) record(r int, t splitJob, run compareRun) {
 	if len(c.zero) == r { // the zero predictor of this split: the first run that scored it
@@ -679,6 +713,11 @@ func (c *comparison) record(r int, t splitJob, run compareRun) {
 	jb := c.jobs[t.ji]
 	if c.rows[t.ji] == nil {
 		c.rows[t.ji] = &compareRow{Solver: jb.solver, K: rowK(jb, t.p), SolverK: t.k, Full: jb.k == 0}
+	}
+	d := t.p.Train.Dim()
+	c.rep.D, c.rep.DMax = widen(c.rep.D, c.rep.DMax, d)
+	if row := c.rows[t.ji]; row.Full {
+		row.K, row.KMax = widen(row.K, row.KMax, d)
 	}
 	c.rows[t.ji].Runs = append(c.rows[t.ji].Runs, run)
 	c.warn(run.cvWarnings...)
@@ -840,7 +879,7 @@ func (row *compareRow) warning(unit string) string {
 // information "ridge (all 5)" (it reads every attribute).
 func (row *compareRow) label() string {
 	if row.Full {
-		return fmt.Sprintf("%s (all %d)", row.Solver, row.K)
+		return fmt.Sprintf("%s (all %s)", row.Solver, dRange(row.K, row.KMax))
 	}
 	return fmt.Sprintf("%s (k = %d)", row.Solver, row.K)
 }
@@ -1094,12 +1133,12 @@ func printCompareHeader(w io.Writer, r *compareReport) {
 	}
 	switch {
 	case r.TestLast:
-		fmt.Fprintf(w, ": m = %d, d = %d; one split, the last %.0f %% of the rows held out for testing (--test-last), fitted with %s (%s)",
-			r.M, r.D, 100*r.TestFrac, count(r.Repeats, "seed"), seedRange(r.Seeds))
+		fmt.Fprintf(w, ": m = %d, d = %s; one split, the last %.0f %% of the rows held out for testing (--test-last), fitted with %s (%s)",
+			r.M, dRange(r.D, r.DMax), 100*r.TestFrac, count(r.Repeats, "seed"), seedRange(r.Seeds))
 	case r.Repeats == 1:
-		fmt.Fprintf(w, ": m = %d, d = %d; one seeded split (seed %d), %.0f %% test", r.M, r.D, r.Seeds[0], 100*r.TestFrac)
+		fmt.Fprintf(w, ": m = %d, d = %s; one seeded split (seed %d), %.0f %% test", r.M, dRange(r.D, r.DMax), r.Seeds[0], 100*r.TestFrac)
 	default:
-		fmt.Fprintf(w, ": m = %d, d = %d; %d seeded splits (seeds %d..%d), %.0f %% test", r.M, r.D, r.Repeats, r.Seeds[0], r.Seeds[len(r.Seeds)-1], 100*r.TestFrac)
+		fmt.Fprintf(w, ": m = %d, d = %s%s; %d seeded splits (seeds %d..%d), %.0f %% test", r.M, dRange(r.D, r.DMax), dVaries(r.DMax), r.Repeats, r.Seeds[0], r.Seeds[len(r.Seeds)-1], 100*r.TestFrac)
 	}
 	if r.CVFolds > 0 {
 		blocked := ""
@@ -1155,7 +1194,7 @@ func printCompareRows(w io.Writer, r *compareReport) error {
 	for _, row := range r.Rows {
 		k := strconv.Itoa(row.K)
 		if row.Full {
-			k = fmt.Sprintf("all %d", row.K)
+			k = "all " + dRange(row.K, row.KMax)
 		} else if ownK(row) {
 			k += fmt.Sprintf(" (own k %d)", row.SolverK)
 		}
@@ -1378,7 +1417,7 @@ func compareCurves(r *compareReport) (byK, byAttrs, classErr []plot.Curve) {
 			val[2] = *row.ClassErr
 		}
 		if row.Full {
-			name := fmt.Sprintf("%s (all %d attributes)", row.Solver, row.K)
+			name := fmt.Sprintf("%s (all %s attributes)", row.Solver, dRange(row.K, row.KMax))
 			a0 := alo
 			if math.IsInf(a0, 1) { // every budgeted row read nothing: the line starts at a tenth of its own
 				a0 = float64(row.Attrs.Mean) / 10

@@ -600,3 +600,43 @@ func testedThenTrained(t *testing.T, m int, tested, trained uint64) []int {
 	}
 	return slices.DeleteFunc(slices.Clone(test), func(i int) bool { return !slices.Contains(train, i) })
 }
+
+// A column constant on some training parts (non-zero on one row only) is
+// left out of those splits, so d differs between the splits: the header,
+// the full-information rows and the JSON give the range, not the first
+// split's d beside a mean of attributes per example above it.
+func TestCompareDRange(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,rare,y\n")
+	rng := lao.NewRand(3)
+	for i := range 60 {
+		a, c := rng.NormFloat64(), rng.NormFloat64()
+		rare := 0
+		if i == 7 {
+			rare = 1
+		}
+		fmt.Fprintf(&b, "%g,%g,%d,%g\n", a, c, rare, 2*a-c+0.1*rng.NormFloat64())
+	}
+	path := writeTemp(t, "rare.csv", b.String())
+	args := []string{"compare", "--data", path, "--target", "y", "--solvers", "aerr,ridge", "--k", "2", "--repeat", "6", "--cv", "0"}
+	js, err := runCmd(t, append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep compareReport
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.D != 2 || rep.DMax != 3 {
+		t.Fatalf("d = %d, d_max = %d; want 2 and 3 (rare is on some training parts only)", rep.D, rep.DMax)
+	}
+	for _, row := range rep.Rows {
+		if row.Full && (row.K != 2 || row.KMax != 3) {
+			t.Errorf("%s: k = %d, k_max = %d; want 2 and 3", row.Solver, row.K, row.KMax)
+		}
+	}
+	text, err := runCmd(t, args...)
+	if err != nil || !strings.Contains(text, "d = 2-3 (over the splits") || !strings.Contains(text, "all 2-3") {
+		t.Errorf("%v\n%s", err, text)
+	}
+}
