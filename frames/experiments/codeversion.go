@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "1fd013ef8eb32882d23eee2258fa6d20d62a058cd3336a2e37610a1658c5a39a"
+const CodeVersion = "17b5dfb940cd8f6cb7b8d810ab071c50c8b7d3ecd8e803bd41706d72e08442cd"

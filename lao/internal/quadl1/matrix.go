@@ -23,7 +23,10 @@ import (
 // hold the same matrix up to rounding. Entries of the Rows form are sums
 // over the rows of X in order, each product rounded (no fused multiply-add),
 // so A_ij and A_ji are the same bits whichever is computed. A Matrix of the
-// Rows form caches rows and is not safe for concurrent use.
+// Rows form keeps the rows it computed, up to max(2m + 64, 256 MiB / 8d) of
+// them (the oldest goes first; a row computed again has the same bits), and
+// is not safe for concurrent use. A row returned by Row is valid until the
+// next call of Row.
 type Matrix struct {
 	d     int
 	a     []float64 // the Dense form, else nil
@@ -32,8 +35,13 @@ type Matrix struct {
 	scale float64 // s
 	ridge float64 // ε
 	diag  []float64
-	rows  map[int][]float64 // the Rows form's rows computed so far
+	rows  map[int][]float64 // the Rows form's rows computed and kept
+	order []int             // the keys of rows, oldest first
 }
+
+// rowCacheBytes bounds the memory of a Rows form's kept rows, unless 2m + 64
+// rows take more (a variable so that the tests can make rows go).
+var rowCacheBytes = 256 << 20
 
 // Dense returns the Matrix of A (d×d, row-major; not copied: do not
 // modify it while the Matrix is in use).
@@ -96,7 +104,16 @@ func (mt *Matrix) row(i int) []float64 {
 		return r
 	}
 	d := mt.d
-	r := make([]float64, d)
+	var r []float64
+	if len(mt.order) >= max(2*mt.m+64, rowCacheBytes/(8*d)) { // reuse the oldest row's memory
+		old := mt.order[0]
+		mt.order = mt.order[1:]
+		r = mt.rows[old]
+		delete(mt.rows, old)
+		clear(r)
+	} else {
+		r = make([]float64, d)
+	}
 	for k := range mt.m {
 		xr := mt.x[k*d : (k+1)*d]
 		c := xr[i]
@@ -112,6 +129,7 @@ func (mt *Matrix) row(i int) []float64 {
 	}
 	r[i] += mt.ridge
 	mt.rows[i] = r
+	mt.order = append(mt.order, i)
 	return r
 }
 

@@ -157,3 +157,36 @@ func maxAbs(v []float64) float64 {
 	}
 	return s
 }
+
+// A Rows form that keeps fewer rows than the solver reads computes the ones
+// it dropped again, to the same bits: its solutions are the bits of one
+// that keeps every row, and it keeps at most its bound.
+func TestRowsEviction(t *testing.T) {
+	const m, d = 20, 300
+	X, _, v := wideProblem(m, d, 11)
+	keepAll := Rows(X, m, d, 1/float64(m))
+	want, _, err := MinBall(keepAll, v, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(b int) { rowCacheBytes = b }(rowCacheBytes)
+	rowCacheBytes = 0 // keep 2m + 64 = 104 rows
+	few := Rows(X, m, d, 1/float64(m))
+	for i := range d {
+		if r := few.Row(i); math.Float64bits(r[(i+1)%d]) != math.Float64bits(keepAll.Row(i)[(i+1)%d]) {
+			t.Fatalf("row %d differs", i)
+		}
+	}
+	if len(few.rows) != 2*m+64 || len(few.order) != 2*m+64 {
+		t.Fatalf("%d rows kept (%d in order), want %d", len(few.rows), len(few.order), 2*m+64)
+	}
+	got, _, err := MinBall(few, v, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range want {
+		if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+			t.Fatalf("w[%d] = %v keeping %d rows, %v keeping all", j, got[j], 2*m+64, want[j])
+		}
+	}
+}
