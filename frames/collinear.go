@@ -139,12 +139,18 @@ func collinearWarnings(cs []Collinear, idLike func(string) bool) []string {
 // over ds: as many as keep rows·(d+1)² within 5·10⁷ products, at least
 // 4,900 (a linear relation holds on any subset of rows; an even spread,
 // unlike the first rows, does not see a relation that holds only in a
-// sorted file's first part). A table of fewer than 3 rows or more than
-// 100 feature columns has none; a sparse table is not checked (Prepared
-// calls it on dense training parts only).
+// sorted file's first part). A table of fewer than 3 rows has none. On a
+// table of more than 100 feature columns only the label's are checked (in
+// O(rows·d), on as many rows as keep rows·(d+1) within 5·10⁷): pairs of
+// features are not (PairsChecked). A sparse table is not checked
+// (Prepared calls it on dense training parts only).
 func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 	d, all := ds.Dim()+1, ds.Len() // the label is column d−1
+	pairs := d-1 <= collinearMaxDim
 	m := min(all, collinearCells/max(d*d, 1))
+	if !pairs {
+		m = min(all, collinearCells/d)
+	}
 	buf := make([]float64, d)
 	row := func(i int) []float64 { // i = 0 … m−1
 		i = i * all / m
@@ -152,35 +158,103 @@ func CollinearColumns(ds *lao.Dataset, target string) []Collinear {
 		buf[d-1] = ds.Label(i)
 		return buf
 	}
-	if m < 3 || d-1 < 1 || d-1 > collinearMaxDim {
+	if m < 3 || d-1 < 1 {
 		return nil
 	}
-	cov := scatter(row, m, d)
-	var out, leaks []Collinear
 	if target == "" {
 		target = "the label"
 	}
 	names := append(slices.Clone(ds.Names()), target)
-	rankable := m >= nearTargetRows && rankableLabel(row, m, d-1)
-	for a := range d - 1 {
-		for b := a + 1; b < d; b++ {
+	lc := labelCheck{row: row, m: m, d: d, names: names, rankable: m >= nearTargetRows && rankableLabel(row, m, d-1)}
+	if !pairs {
+		return lc.leaks(labelScatter(row, m, d))
+	}
+	cov := scatter(row, m, d)
+	var out []Collinear
+	for a := range d - 2 {
+		for b := a + 1; b < d-1; b++ {
 			va, vb := cov[a*d+a], cov[b*d+b]
-			if !(va > 0 && vb > 0) {
-				continue
-			}
-			switch r := cov[a*d+b] / math.Sqrt(va*vb); {
-			case b == d-1 && (math.Abs(r) >= 1-CollinearTol || m >= nearTargetRows && math.Abs(r) >= NearTargetCorr):
-				leaks = append(leaks, Collinear{A: names[a], B: target, Corr: r, Target: true})
-			case b == d-1 && rankable && math.Abs(r) >= monotoneScreen:
-				if rho := rankCorr(row, m, a, d-1); math.Abs(rho) >= 1-CollinearTol {
-					leaks = append(leaks, Collinear{A: names[a], B: target, Corr: r, Target: true, Rank: rho})
-				}
-			case b < d-1 && math.Abs(r) >= 1-CollinearTol:
-				out = append(out, Collinear{A: names[a], B: names[b], Corr: r})
+			if va > 0 && vb > 0 && math.Abs(cov[a*d+b]/math.Sqrt(va*vb)) >= 1-CollinearTol {
+				out = append(out, Collinear{A: names[a], B: names[b], Corr: cov[a*d+b] / math.Sqrt(va*vb)})
 			}
 		}
 	}
-	return append(out, leaks...)
+	lab := make([][3]float64, d-1) // var a, cov(a, label), var label
+	for a := range d - 1 {
+		lab[a] = [3]float64{cov[a*d+a], cov[a*d+d-1], cov[(d-1)*d+d-1]}
+	}
+	return append(out, lc.leaks(lab)...)
+}
+
+// PairsNote says, for a table of d features, that CollinearColumns did not
+// look for pairs of features that copy one another ("" when it did).
+func PairsNote(d int) string {
+	if d <= collinearMaxDim {
+		return ""
+	}
+	return fmt.Sprintf("with %d columns, pairs of columns are not checked for copies of one another (the check reads d² products a row; it runs up to %d columns), only each column against the label", d, collinearMaxDim)
+}
+
+// labelCheck finds the features that are near the label, or a monotone
+// copy of it, for CollinearColumns.
+type labelCheck struct {
+	row      func(int) []float64
+	m, d     int
+	names    []string
+	rankable bool
+}
+
+// leaks returns the features near the label from their variances and
+// covariances with it (lab[a]: var a, cov(a, label), var label).
+func (lc labelCheck) leaks(lab [][3]float64) []Collinear {
+	var leaks []Collinear
+	target := lc.names[lc.d-1]
+	for a, s := range lab {
+		va, cab, vb := s[0], s[1], s[2]
+		if !(va > 0 && vb > 0) {
+			continue
+		}
+		switch r := cab / math.Sqrt(va*vb); {
+		case math.Abs(r) >= 1-CollinearTol || lc.m >= nearTargetRows && math.Abs(r) >= NearTargetCorr:
+			leaks = append(leaks, Collinear{A: lc.names[a], B: target, Corr: r, Target: true})
+		case lc.rankable && math.Abs(r) >= monotoneScreen:
+			if rho := rankCorr(lc.row, lc.m, a, lc.d-1); math.Abs(rho) >= 1-CollinearTol {
+				leaks = append(leaks, Collinear{A: lc.names[a], B: target, Corr: r, Target: true, Rank: rho})
+			}
+		}
+	}
+	return leaks
+}
+
+// labelScatter returns, for each feature a of the m rows (the label is
+// column d−1), its variance, its covariance with the label and the label's
+// variance (all times m), in O(m·d).
+func labelScatter(row func(int) []float64, m, d int) [][3]float64 {
+	mean := make([]float64, d)
+	for i := range m {
+		for j, v := range row(i) {
+			mean[j] += v
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(m)
+	}
+	out := make([][3]float64, d-1)
+	var vy float64
+	for i := range m {
+		r := row(i)
+		y := r[d-1] - mean[d-1]
+		vy += y * y
+		for a := range d - 1 {
+			x := r[a] - mean[a]
+			out[a][0] += x * x
+			out[a][1] += x * y
+		}
+	}
+	for a := range out {
+		out[a][2] = vy
+	}
+	return out
 }
 
 // rankableLabel reports whether the ranks of column b over the m rows

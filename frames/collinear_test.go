@@ -175,3 +175,31 @@ func TestNearTargetWarningsGrouped(t *testing.T) {
 		}
 	}
 }
+
+// On a table of more than 100 features the label is still checked against
+// each of them (a copy of it is found), pairs of features are not (a
+// duplicated column is not reported), and PairsNote says so.
+func TestCollinearWideChecksLabel(t *testing.T) {
+	const m, d = 60, 150
+	rng := lao.NewRand(4)
+	x, y := make([]float64, m*d), make([]float64, m)
+	for i := range m {
+		for j := range d {
+			x[i*d+j] = rng.NormFloat64()
+		}
+		y[i] = x[i*d] + rng.NormFloat64()
+		x[i*d+70] = 3*y[i] - 1 // a copy of the label
+		x[i*d+5] = x[i*d+4]    // a pair of equal features
+	}
+	ds, err := lao.NewDataset(x, y, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := CollinearColumns(ds, "y")
+	if len(got) != 1 || !got[0].Target || got[0].A != ds.Names()[70] || got[0].Corr < 1-CollinearTol {
+		t.Errorf("want only column 70 as a copy of the label, got %+v", got)
+	}
+	if PairsNote(d) == "" || PairsNote(100) != "" {
+		t.Errorf("PairsNote(%d) = %q, PairsNote(100) = %q", d, PairsNote(d), PairsNote(100))
+	}
+}

@@ -228,7 +228,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := setSupport(s, f.support, p.Train.Names(), p.Target, p.unused); err != nil {
 		return err
 	}
-	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src, holdout{f.testFrac, f.testLast}), []string{testLastOrderNote(f.testLast, p), testLastGapNote(f.testLast, src), testLastCVNote(f.testLast, f.cv)}, frames.OutlierNotes(p.Stats, p.Train.Names()), []string{frames.ZeroGapNote(p.ZeroGaps), src.codeNote(p.Train.Names())}, src.tableNotes(), costNotes))
+	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src, holdout{f.testFrac, f.testLast}), []string{testLastOrderNote(f.testLast, p), testLastGapNote(f.testLast, src), testLastCVNote(f.testLast, f.cv)}, frames.OutlierNotes(p.Stats, p.Train.Names()), []string{frames.ZeroGapNote(p.ZeroGaps), src.codeNote(p.Train.Names()), frames.PairsNote(p.Train.Dim())}, src.tableNotes(), costNotes))
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {
@@ -408,6 +408,28 @@ func unlearnedNote(res *lao.Result, names []string) string {
 		strings.Join(cols, ", "))
 }
 
+// unrevealedNote says, for a fit without prices, how many columns no
+// training example revealed yet carry a non-zero weight: what is left of a
+// non-zero start w₁ (AERR's B/(100√d) in every coordinate) where no step
+// moved it, which the model reads when predicting.
+func unrevealedNote(res *lao.Result, solver string) string {
+	if res.Costs != nil || res.Budget.Full {
+		return ""
+	}
+	n, top, big := 0, 0.0, 0.0
+	for j, w := range res.W {
+		big = max(big, math.Abs(w))
+		if w != 0 && res.AttributeCounts[j] == 0 {
+			n, top = n+1, max(top, math.Abs(w))
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s that no training example revealed %s a non-zero weight: %s starts from a non-zero w₁ (the papers allow any start in the ball), and where no step moved a weight what is left of that start stays (at most %.3g of the largest weight, in the solver's units); the model reads those columns when predicting (with prices, --costs, such weights are set to 0)",
+		count(n, "column"), map[bool]string{true: "has", false: "have"}[n == 1], solver, top/big)
+}
+
 // diagnostics returns the fit's diagnostics for the report, and warnings
 // with a line added when an exact solver stopped short of its minimiser.
 func diagnostics(res *lao.Result, warnings []string) (map[string]jfloat, []string) {
@@ -459,7 +481,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	for _, j := range res.Support {
 		rep.Support = append(rep.Support, m.Features[j])
 	}
-	rep.Notes = append(rep.Notes, nonEmpty(unlearnedNote(res, m.Features), noBudgetNote(res, len(m.Features)))...)
+	rep.Notes = append(rep.Notes, nonEmpty(unlearnedNote(res, m.Features), unrevealedNote(res, s.Name()), noBudgetNote(res, len(m.Features)))...)
 	if v, ok := res.Params["s"]; ok {
 		rep.S = int(v)
 	}
@@ -811,12 +833,18 @@ func printCoefficients(w io.Writer, r *fitReport) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if rest := len(r.Columns) - len(shown); rest > 0 {
-		_, err := fmt.Fprintf(w, "(the %d columns of the largest |coefficient|, largest first; %d more columns, none larger than %.3g in absolute value; --json lists every column)\n",
-			len(shown), rest, math.Abs(float64(r.Weights[shown[len(shown)-1]])))
+	rest := len(r.Columns) - len(shown)
+	switch {
+	case rest == 0:
+		return nil
+	case len(shown) < maxCoefRows: // every non-zero coefficient is shown
+		_, err := fmt.Fprintf(w, "(the %s with a non-zero coefficient, largest |coefficient| first; the other %s coefficient 0; --json lists every column)\n",
+			count(len(shown), "column"), count(rest, "column")+map[bool]string{true: " has", false: " have"}[rest == 1])
 		return err
 	}
-	return nil
+	_, err := fmt.Fprintf(w, "(the %d columns of the largest |coefficient|, largest first; %d more columns, none larger than %.3g in absolute value; --json lists every column)\n",
+		len(shown), rest, math.Abs(float64(r.Weights[shown[len(shown)-1]])))
+	return err
 }
 
 // maxCoefRows is how many columns fit's table lists: beyond it the
@@ -826,7 +854,8 @@ const maxCoefRows = 100
 
 // shownColumns returns the columns fit's table lists: all of them up to
 // maxCoefRows, else the maxCoefRows of the largest |coefficient| (ties in
-// file order), in that order.
+// file order), in that order, without those whose coefficient is 0 (a
+// lasso of 7 non-zero weights among 6,829 columns lists 7).
 func shownColumns(r *fitReport) []string {
 	if len(r.Columns) <= maxCoefRows {
 		return r.Columns
@@ -835,7 +864,11 @@ func shownColumns(r *fitReport) []string {
 	slices.SortStableFunc(cols, func(a, b string) int {
 		return cmp.Compare(math.Abs(float64(r.Weights[b])), math.Abs(float64(r.Weights[a])))
 	})
-	return cols[:maxCoefRows]
+	cols = cols[:maxCoefRows]
+	if i := slices.IndexFunc(cols, func(c string) bool { return r.Weights[c] == 0 }); i >= 0 {
+		cols = cols[:i]
+	}
+	return cols
 }
 
 // setSupport gives Exploitation its fixed support from --support (column

@@ -245,6 +245,20 @@ func TestCoefficientTableCapped(t *testing.T) {
 	if err := printCoefficients(&b, r); err != nil || strings.Count(b.String(), "\nc") != 100 || strings.Contains(b.String(), "more columns") {
 		t.Errorf("100 columns, all listed in file order:\n%s", b.String())
 	}
+	// a wide table with 7 non-zero coefficients (a lasso): those 7, and the count of zeros
+	r.Columns = r.Columns[:0]
+	for j := range 300 {
+		n := fmt.Sprintf("z%d", j)
+		r.Columns = append(r.Columns, n)
+		r.Weights[n] = 0
+		if j%40 == 3 {
+			r.Weights[n] = jfloat(j)
+		}
+	}
+	b.Reset()
+	if err := printCoefficients(&b, r); err != nil || strings.Count(b.String(), "\nz") != 8 || !strings.Contains(b.String(), "(the 8 columns with a non-zero coefficient, largest |coefficient| first; the other 292 columns have coefficient 0;") {
+		t.Errorf("a wide table of 8 non-zero coefficients:\n%s", b.String())
+	}
 }
 
 // fit's and describe's JSON write their lists as [] when they are empty,
@@ -360,5 +374,29 @@ func TestFitSameBudgetBaseline(t *testing.T) {
 	if !strings.Contains(text, "same training budget, screen-ridge (screening on the first examples, then ridge on the 2 best columns; untuned): test MSE") ||
 		!strings.Contains(text, "warning: aer's test MSE") {
 		t.Errorf("untuned AER beside screen-ridge at k = 2:\n%s", text)
+	}
+}
+
+// A column no training example revealed but with a non-zero weight (what
+// is left of AERR's start w₁) is counted in a note; without such columns,
+// with prices or for a full-information fit there is none.
+func TestUnrevealedNote(t *testing.T) {
+	res := &lao.Result{W: []float64{0.5, 1e-6, 0, -2e-6}, AttributeCounts: []int64{9, 0, 0, 0}}
+	note := unrevealedNote(res, "aerr")
+	if !strings.HasPrefix(note, "2 columns that no training example revealed have a non-zero weight: aerr starts") || !strings.Contains(note, "at most 4e-06 of the largest weight") {
+		t.Errorf("note: %s", note)
+	}
+	res.W[1], res.W[3] = 0, 0
+	if note := unrevealedNote(res, "aerr"); note != "" {
+		t.Errorf("no such column: %s", note)
+	}
+	res.W[1] = 1e-6
+	res.Costs = []float64{1, 1, 1, 1}
+	if note := unrevealedNote(res, "aerr"); note != "" {
+		t.Errorf("with prices: %s", note)
+	}
+	res.Costs, res.Budget.Full = nil, true
+	if note := unrevealedNote(res, "ridge"); note != "" {
+		t.Errorf("full information: %s", note)
 	}
 }
