@@ -230,15 +230,7 @@ func (lc labelCheck) leaks(lab [][3]float64) []Collinear {
 // column d−1), its variance, its covariance with the label and the label's
 // variance (all times m), in O(m·d).
 func labelScatter(row func(int) []float64, m, d int) [][3]float64 {
-	mean := make([]float64, d)
-	for i := range m {
-		for j, v := range row(i) {
-			mean[j] += v
-		}
-	}
-	for j := range mean {
-		mean[j] /= float64(m)
-	}
+	mean := columnMeans(row, m, d)
 	out := make([][3]float64, d-1)
 	var vy float64
 	for i := range m {
@@ -307,9 +299,9 @@ func ranks(v []float64) []float64 {
 	return out
 }
 
-// scatter returns the upper triangle of Σ (x − x̄)(x − x̄)ᵀ over the m
-// rows row(0), …, row(m−1) of length d, row-major in d×d.
-func scatter(row func(int) []float64, m, d int) []float64 {
+// columnMeans returns the mean of each of the d columns over the m rows
+// row(0), …, row(m−1).
+func columnMeans(row func(int) []float64, m, d int) []float64 {
 	mean := make([]float64, d)
 	for i := range m {
 		for j, v := range row(i) {
@@ -319,6 +311,13 @@ func scatter(row func(int) []float64, m, d int) []float64 {
 	for j := range mean {
 		mean[j] /= float64(m)
 	}
+	return mean
+}
+
+// scatter returns the upper triangle of Σ (x − x̄)(x − x̄)ᵀ over the m
+// rows row(0), …, row(m−1) of length d, row-major in d×d.
+func scatter(row func(int) []float64, m, d int) []float64 {
+	mean := columnMeans(row, m, d)
 	cov := make([]float64, d*d)
 	x := make([]float64, d)
 	for i := range m {
