@@ -79,6 +79,7 @@ func checkRadius(B float64) error {
 // the quadratic ones.
 type ballProblem struct {
 	d      int
+	rows   bool // A is the Rows form: a step of the walk reads O(m) rows of A, not d
 	free   []bool
 	vz, vp float64
 	jz     int
@@ -86,7 +87,7 @@ type ballProblem struct {
 
 func newBallProblem(A *Matrix, v []float64) *ballProblem {
 	d := A.d
-	bp := &ballProblem{d: d, free: make([]bool, d), jz: -1}
+	bp := &ballProblem{d: d, rows: A.a == nil, free: make([]bool, d), jz: -1}
 	for j := range d {
 		bp.free[j] = A.Diag(j) > 0
 		a := math.Abs(v[j])
@@ -103,11 +104,15 @@ func newBallProblem(A *Matrix, v []float64) *ballProblem {
 // from w = 0 (λ = vp) down to B: on MNIST's 784 pixels that is as fast as
 // descent at the largest B and far faster at small ones, and every
 // radius of a grid is then a stop on one walk (MinBallPath). Above it each
-// step's O(|S|·d) makes descent's jump to the support cheaper.
+// step's O(|S|·d) makes descent's jump to the support cheaper. The Rows
+// form (m < d rows) walks at any d: its support stays below m, and a
+// descent sweep reads every coordinate's gradient where the walk reads the
+// rows of its support (ISLR's NCI60, 6,829 columns, a lasso fit with its
+// cross-validation: 11.9 s by descent, 4.1 s walking).
 const walkMaxD = 1024
 
 // walks reports whether MinBall walks the path first.
-func (bp *ballProblem) walks() bool { return bp.d <= walkMaxD }
+func (bp *ballProblem) walks() bool { return bp.d <= walkMaxD || bp.rows }
 
 // spend puts the l1 budget left by the quadratic coordinates on the best
 // linear one (optimal when the multiplier μ equals vz).
