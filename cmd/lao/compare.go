@@ -10,6 +10,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -95,6 +96,22 @@ func (c *comparison) warn(ws ...string) {
 		}
 	}
 }
+
+// warnCV adds CV's warnings of a split (the table's size against its
+// folds), once: a split whose d or m differs from another's (a column
+// constant on one training part is left out there) words the same warning
+// with other numbers, and the report keeps the first split's.
+func (c *comparison) warnCV(ws ...string) {
+	for _, w := range ws {
+		if t := numbersRE.ReplaceAllString(w, "#"); !slices.Contains(c.cvTemplates, t) {
+			c.cvTemplates = append(c.cvTemplates, t)
+			c.warn(w)
+		}
+	}
+}
+
+// numbersRE matches a number of a message (warnCV).
+var numbersRE = regexp.MustCompile(`[0-9]+(\.[0-9]+)?`)
 
 // compareRow aggregates one solver at one k over the repeats.
 type compareRow struct {
@@ -385,6 +402,7 @@ type comparison struct {
 	skips       map[int]int // k → splits on which it is above d
 	progress    io.Writer
 	ddScaling   map[ddScaling][]string // the first split's scaling → the data-dependent solvers that got it
+	cvTemplates []string               // CV's warnings so far, their digits masked (warnCV)
 	// mTrain is the first split's number of training rows: attributes
 	// per example are counted over it, and the verdict's intervals take
 	// n_test/n_train from it (experiments.TestOverTrain).
@@ -720,7 +738,7 @@ func (c *comparison) record(r int, t splitJob, run compareRun) {
 		row.K, row.KMax = widen(row.K, row.KMax, d)
 	}
 	c.rows[t.ji].Runs = append(c.rows[t.ji].Runs, run)
-	c.warn(run.cvWarnings...)
+	c.warnCV(run.cvWarnings...)
 }
 
 // finish aggregates the rows over the splits, counts the splits on which

@@ -640,3 +640,14 @@ func TestCompareDRange(t *testing.T) {
 		t.Errorf("%v\n%s", err, text)
 	}
 }
+
+// CV's size warning of each split is reported once, though a split whose d
+// differs words it with another number.
+func TestCompareCVWarningOnce(t *testing.T) {
+	c := &comparison{rep: &compareReport{}}
+	c.warnCV("each fold's fit sees 106 of these 132 rows for 928 attributes (fewer than 2 per attribute)")
+	c.warnCV("each fold's fit sees 106 of these 132 rows for 1013 attributes (fewer than 2 per attribute)", "12 rows in 5 folds leave 2 validation rows per fold")
+	if len(c.rep.Warnings) != 2 || !strings.Contains(c.rep.Warnings[0], "928 attributes") {
+		t.Errorf("warnings: %q", c.rep.Warnings)
+	}
+}
