@@ -63,10 +63,11 @@ type fitReport struct {
 	// the largest k the budget pays for (the k+1 family), or no count
 	// limit but the budget's (screen-ridge); "" when k was not taken so.
 	kByCost string
-	final   *finalFit // --refit-all: the model saved
-	given   []string  // the parameters set on the command line (not CV's choice)
-	tuned   []string  // the parameters CV chose (its grid's)
-	CVFolds int       `json:"cv_folds,omitempty"`
+	final   *finalFit          // --refit-all: the model saved
+	given   []string           // the parameters set on the command line (not CV's choice)
+	sd      map[string]float64 // the features' training standard deviations (nil: not known): fit's table ranks by effect
+	tuned   []string           // the parameters CV chose (its grid's)
+	CVFolds int                `json:"cv_folds,omitempty"`
 	// CVBlocked: the folds were blocks of consecutive rows (--test-last;
 	// frames.CVResult.Blocked).
 	CVBlocked bool `json:"cv_blocked_folds,omitempty"`
@@ -255,6 +256,12 @@ func newFitReport(f *fitFlags, s lao.Solver, p *prepared, notes []string) *fitRe
 	rep := &fitReport{Solver: s.Name(), Data: f.table.data, Target: f.table.target, Reading: f.table.reading(), D: p.Train.Dim(), MTrain: p.Train.Len(),
 		MTest: p.Test.Len(), TestLast: p.TestLast, Seed: f.seed, Scaling: p.scaling, Unused: p.unused, Missing: p.missing, K: budgetK(s, p.Train.Dim()), Warnings: p.Warnings()}
 	rep.given = f.params.fixed()
+	if names := p.Train.Names(); len(p.Stats) == len(names) {
+		rep.sd = map[string]float64{}
+		for j, n := range names {
+			rep.sd[n] = p.Stats[j].SD
+		}
+	}
 	if q, err := lao.FindParam(s, "k"); err == nil { // k = 0 after costs.apply: taken from the budget
 		if f.costs.budget > 0 && lao.DerivesK(s) && q.Get() == 0 {
 			rep.kByCost = "the largest k the cost budget pays for"
@@ -834,17 +841,33 @@ func printCoefficients(w io.Writer, r *fitReport) error {
 		return err
 	}
 	rest := len(r.Columns) - len(shown)
+	order, size := "largest |coefficient| first", "larger than %.3g in absolute value"
+	if r.sd != nil {
+		order, size = "largest |coefficient| × standard deviation first (the change in the prediction for one standard deviation of the column)", "with a larger effect than %.3g"
+	}
 	switch {
 	case rest == 0:
 		return nil
 	case len(shown) < maxCoefRows: // every non-zero coefficient is shown
-		_, err := fmt.Fprintf(w, "(the %s with a non-zero coefficient, largest |coefficient| first; the other %s coefficient 0; --json lists every column)\n",
-			count(len(shown), "column"), count(rest, "column")+map[bool]string{true: " has", false: " have"}[rest == 1])
+		_, err := fmt.Fprintf(w, "(the %s with a non-zero coefficient, %s; the other %s coefficient 0; --json lists every column)\n",
+			count(len(shown), "column"), order, count(rest, "column")+map[bool]string{true: " has", false: " have"}[rest == 1])
 		return err
 	}
-	_, err := fmt.Fprintf(w, "(the %d columns of the largest |coefficient|, largest first; %d more columns, none larger than %.3g in absolute value; --json lists every column)\n",
-		len(shown), rest, math.Abs(float64(r.Weights[shown[len(shown)-1]])))
+	_, err := fmt.Fprintf(w, "(the %d columns, %s; %d more columns, none "+size+"; --json lists every column)\n",
+		len(shown), order, rest, r.effect(shown[len(shown)-1]))
 	return err
+}
+
+// effect is how fit's table ranks a column: |coefficient| × the column's
+// training standard deviation (the prediction's change for one standard
+// deviation: raw coefficients rank columns by their units), or
+// |coefficient| where that is not known.
+func (r *fitReport) effect(c string) float64 {
+	e := math.Abs(float64(r.Weights[c]))
+	if sd := r.sd[c]; sd > 0 {
+		e *= sd
+	}
+	return e
 }
 
 // maxCoefRows is how many columns fit's table lists: beyond it the
@@ -853,16 +876,16 @@ func printCoefficients(w io.Writer, r *fitReport) error {
 const maxCoefRows = 100
 
 // shownColumns returns the columns fit's table lists: all of them up to
-// maxCoefRows, else the maxCoefRows of the largest |coefficient| (ties in
-// file order), in that order, without those whose coefficient is 0 (a
-// lasso of 7 non-zero weights among 6,829 columns lists 7).
+// maxCoefRows, else the maxCoefRows of the largest effect (ties in file
+// order), in that order, without those whose coefficient is 0 (a lasso of
+// 7 non-zero weights among 6,829 columns lists 7).
 func shownColumns(r *fitReport) []string {
 	if len(r.Columns) <= maxCoefRows {
 		return r.Columns
 	}
 	cols := slices.Clone(r.Columns)
 	slices.SortStableFunc(cols, func(a, b string) int {
-		return cmp.Compare(math.Abs(float64(r.Weights[b])), math.Abs(float64(r.Weights[a])))
+		return cmp.Compare(r.effect(b), r.effect(a))
 	})
 	cols = cols[:maxCoefRows]
 	if i := slices.IndexFunc(cols, func(c string) bool { return r.Weights[c] == 0 }); i >= 0 {

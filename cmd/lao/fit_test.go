@@ -237,7 +237,7 @@ func TestCoefficientTableCapped(t *testing.T) {
 	if got := strings.Count(out, "\nc"); got != 100 {
 		t.Errorf("%d column rows, want 100:\n%s", got, out)
 	}
-	if !strings.Contains(out, "\nc49 ") || !strings.Contains(out, "(the 100 columns of the largest |coefficient|, largest first; 50 more columns, none larger than") {
+	if !strings.Contains(out, "\nc49 ") || !strings.Contains(out, "(the 100 columns, largest |coefficient| first; 50 more columns, none larger than") {
 		t.Errorf("the largest coefficient (c49: 29) or the count is missing:\n%s", out)
 	}
 	r.Columns = r.Columns[:100]
@@ -258,6 +258,17 @@ func TestCoefficientTableCapped(t *testing.T) {
 	b.Reset()
 	if err := printCoefficients(&b, r); err != nil || strings.Count(b.String(), "\nz") != 8 || !strings.Contains(b.String(), "(the 8 columns with a non-zero coefficient, largest |coefficient| first; the other 292 columns have coefficient 0;") {
 		t.Errorf("a wide table of 8 non-zero coefficients:\n%s", b.String())
+	}
+	// with the columns' standard deviations the order is by |coefficient| × sd
+	r.sd = map[string]float64{}
+	for _, n := range r.Columns {
+		r.sd[n] = 1
+	}
+	r.sd["z3"] = 1000 // the smallest non-zero coefficient, 3, on a column of sd 1000: the largest effect
+	b.Reset()
+	if err := printCoefficients(&b, r); err != nil || !strings.Contains(b.String(), "\nz3 ") || strings.Index(b.String(), "\nz3 ") > strings.Index(b.String(), "\nz283 ") ||
+		!strings.Contains(b.String(), "largest |coefficient| × standard deviation first") {
+		t.Errorf("ranked by effect: z3 (3 × 1000) before z283 (283 × 1):\n%s", b.String())
 	}
 }
 
