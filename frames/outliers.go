@@ -13,6 +13,11 @@ type Outlier struct {
 	Column string
 	Value  float64 // the value, in the table's units (the column's smallest or largest)
 	Share  float64 // its share of the column's sum of squares about the mean
+	// Rows, when the column takes only two values (a 0/1 indicator; its
+	// statistics say so: its variance is (max − mean)(mean − min), which
+	// only a column of its smallest and largest values reaches), is the
+	// number of training rows that hold Value, of N.
+	Rows, N int
 }
 
 // MinOutlierShare and MinOutlierRows: see Outlier.
@@ -40,17 +45,38 @@ func Outliers(stats []ColumnStats, names []string) []Outlier {
 			z = v/s.SD - s.Mean/s.SD
 		}
 		if share := z * z / float64(s.N); share >= MinOutlierShare {
-			out = append(out, Outlier{Column: names[j], Value: v, Share: share})
+			o := Outlier{Column: names[j], Value: v, Share: share, N: s.N}
+			if bd := (s.Max - s.Mean) * (s.Mean - s.Min); math.Abs(s.SD*s.SD-bd) <= 1e-9*bd { // Bhatia-Davis: equality for two values only
+				o.Rows = int(math.Round(float64(s.N) * math.Abs(s.Mean-(s.Min+s.Max-v)) / (s.Max - s.Min)))
+			}
+			out = append(out, o)
 		}
 	}
 	return out
 }
 
 // OutlierNotes returns a note for each of the first three Outliers of
-// stats and one for the rest, if any.
+// stats and one for the rest, if any; the two-valued columns (indicators
+// whose rarer value is on a few rows) in one note of their own.
 func OutlierNotes(stats []ColumnStats, names []string) []string {
 	var notes []string
-	os := Outliers(stats, names)
+	var os, rare []Outlier
+	for _, o := range Outliers(stats, names) {
+		if o.Rows > 0 {
+			rare = append(rare, o)
+		} else {
+			os = append(os, o)
+		}
+	}
+	if len(rare) > 0 {
+		cols := make([]string, len(rare))
+		for i, o := range rare {
+			cols[i] = o.Column
+		}
+		o := rare[0]
+		notes = append(notes, fmt.Sprintf("%s %s two values, the rarer on a few training rows only (%s: %.6g on %s of %d): each such column's weight is learned from those rows alone, so it is mostly noise; a rare indicator is not an error, but it may be worth leaving out (--ignore): %s",
+			plural(len(rare), "column"), map[bool]string{true: "takes", false: "take"}[len(rare) == 1], ShellWord(o.Column), o.Value, plural(o.Rows, "row"), o.N, QuoteFew(cols, 8)))
+	}
 	for i, o := range os {
 		if i == 3 {
 			rest := make([]string, 0, len(os)-3)

@@ -60,3 +60,28 @@ func TestOutliers(t *testing.T) {
 		t.Errorf("five outlier columns: %q", notes)
 	}
 }
+
+// A 0/1 column whose 1 is on one row of 30 (or whose 0 is, of 40) is told
+// from a typo by its statistics alone: it is two-valued, the rows of its
+// rarer value are counted, and its note is one for all such columns, apart
+// from a typo's.
+func TestOutliersTwoValued(t *testing.T) {
+	one, zero, typo := make([]float64, 30), make([]float64, 40), make([]float64, 30)
+	one[7] = 1
+	for i := range zero {
+		zero[i] = 1
+		typo[i%30] = float64(100 + i%7)
+	}
+	zero[3] = 0
+	typo[5] = 10700
+	stats := []frames.ColumnStats{statsOf(one), statsOf(zero), statsOf(typo)}
+	got := frames.Outliers(stats, []string{"one", "zero", "typo"})
+	if len(got) != 3 || got[0].Rows != 1 || got[0].N != 30 || got[0].Value != 1 || got[1].Rows != 1 || got[1].Value != 0 || got[2].Rows != 0 {
+		t.Fatalf("%+v", got)
+	}
+	notes := frames.OutlierNotes(stats, []string{"one", "zero", "typo"})
+	if len(notes) != 2 || !strings.HasPrefix(notes[0], "2 columns take two values, the rarer on a few training rows only (one: 1 on 1 row of 30)") ||
+		!strings.HasPrefix(notes[1], "column typo: one training value, 10700") {
+		t.Errorf("%q", notes)
+	}
+}
