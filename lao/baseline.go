@@ -2,7 +2,9 @@ package lao
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/laoproject/lao/lao/internal/dense"
 	"github.com/laoproject/lao/lao/internal/quadl1"
@@ -41,7 +43,11 @@ import (
 // Memory is O(d²) and each output (and each checkpoint) costs an
 // eigendecomposition, O(d³), unless the same estimated matrix was clipped
 // before in this process (cross-validation's grid points on one fold: see
-// psdMemo).
+// psdMemo). When the m examples draw fewer attributes than d (k·m < d: a
+// table of 64 rows and 6,830 genes), Ā and v̄ are kept on the attributes
+// drawn only (n ≤ k·m of them, in the order first drawn), the rest of Ā
+// and v̄ being 0, and the loss is minimised over them: O(n²) memory, the
+// same minimiser to rounding (TestBaselineCompactMatchesDense).
 type Baseline struct {
 	// K is k, the attributes per example; K must be in [2, d].
 	K int
@@ -88,20 +94,34 @@ func (s *Baseline) Start(p Problem) (Learner, Budget, error) {
 	if err != nil {
 		return nil, Budget{}, err
 	}
-	if err := checkQuadratic("baseline", p.D, 4, s.MaxMemoryMiB, "aer"); err != nil {
+	n := p.D // the matrix's side: d, or at most the attributes the examples can draw
+	if drawn := 2 * (k / 2) * p.M; p.M > 0 && drawn < p.D {
+		n = drawn
+	}
+	if err := checkQuadratic("baseline", n, 4, s.MaxMemoryMiB, "aer"); err != nil {
 		return nil, Budget{}, err
 	}
-	return &baselineLearner{d: p.D, pairs: k / 2, B: B, rng: p.Rand,
-		A: make([]float64, p.D*p.D), v: make([]float64, p.D), diag: map[string]float64{}}, Budget{PerExample: k, Rule: "k per example"}, nil
+	l := &baselineLearner{d: p.D, n: n, pairs: k / 2, B: B, rng: p.Rand,
+		A: make([]float64, n*n), v: make([]float64, n), diag: map[string]float64{}}
+	if n < p.D {
+		l.pos = map[int]int{}
+	}
+	return l, Budget{PerExample: k, Rule: "k per example"}, nil
 }
 
 type baselineLearner struct {
 	failure
 	d, pairs int
+	n        int // A's side: d, or the compact form's capacity
 	B        float64
 	rng      *rand.Rand
-	A        []float64 // Σ_t A_t (d×d, row-major)
+	A        []float64 // Σ_t A_t (n×n, row-major)
 	v        []float64 // Σ_t 2 y_t v_t
+	// The compact form (pos not nil): row r of A and entry r of v are
+	// attribute cols[r], and pos[cols[r]] = r, for the attributes drawn so
+	// far, in the order first drawn.
+	pos  map[int]int
+	cols []int
 	yy       float64   // Σ_t y_t²
 	t        int
 	picked   []int // scratch: pair codes i*d + j drawn for this example
@@ -110,9 +130,10 @@ type baselineLearner struct {
 	plan     *ballPlan      // nil, or the set of fits this one belongs to (Pass.FitSet)
 }
 
-// baselineEstimate adds A (to A) and 2y·v (to v) for one example (Cesa-Bianchi et al. 2010,
-// Alg. 1 inner loop) and returns y². E[A] = xxᵀ and E[v] = x.
-func baselineEstimate(ex *Example, pairs int, rng *rand.Rand, picked []int, A, v []float64) []int {
+// baselineEstimate adds A (to A, of side n) and 2y·v (to v) for one example (Cesa-Bianchi et al. 2010,
+// Alg. 1 inner loop) and returns the pairs drawn. E[A] = xxᵀ and E[v] = x.
+// Attribute i is row at(i) of A and v.
+func baselineEstimate(ex *Example, pairs int, rng *rand.Rand, picked []int, A, v []float64, n int, at func(int) int) []int {
 	d := ex.Dim()
 	k2 := float64(2 * pairs)
 	y := ex.Label()
@@ -129,19 +150,34 @@ func baselineEstimate(ex *Example, pairs int, rng *rand.Rand, picked []int, A, v
 		picked = append(picked, c)
 		i, j := c/d, c%d
 		xi, xj := ex.Attr(i), ex.Attr(j)
+		i, j = at(i), at(j)
 		v[i] += 2 * y * float64(d) / k2 * xi
 		v[j] += 2 * y * float64(d) / k2 * xj
 		a := float64(d) * float64(d) / k2 * xi * xj
-		A[i*d+j] += a
-		A[j*d+i] += a
+		A[i*n+j] += a
+		A[j*n+i] += a
 	}
 	return picked
 }
 
 func (l *baselineLearner) Observe(ex *Example) {
 	l.t++
-	l.picked = baselineEstimate(ex, l.pairs, l.rng, l.picked, l.A, l.v)
+	l.picked = baselineEstimate(ex, l.pairs, l.rng, l.picked, l.A, l.v, l.n, l.at)
 	l.yy += ex.Label() * ex.Label()
+}
+
+// at is attribute i's row of A: i, or in the compact form its row there
+// (a new one the first time i is drawn).
+func (l *baselineLearner) at(i int) int {
+	if l.pos == nil {
+		return i
+	}
+	r, ok := l.pos[i]
+	if !ok {
+		r = len(l.cols)
+		l.pos[i], l.cols = r, append(l.cols, i)
+	}
+	return r
 }
 
 // Weights minimises the PSD-clipped estimated loss over the l1 ball.
@@ -163,29 +199,46 @@ func (l *baselineLearner) Weights(dst []float64) {
 // minimises the same one (Pass).
 type estimatedLoss struct {
 	A, lin       []float64
+	cols         []int // the compact form's attributes, increasing (A is len(cols)²); nil: all d
 	minEig, dist float64
 	err          error
 }
 
-// estimatedLoss returns the estimated loss of the examples seen (t > 0).
+// estimatedLoss returns the estimated loss of the examples seen (t > 0):
+// in the compact form on the attributes drawn, in increasing order.
 func (l *baselineLearner) estimatedLoss() *estimatedLoss {
 	inv := 1 / float64(l.t)
-	Abar := make([]float64, len(l.A))
-	for i, a := range l.A {
-		Abar[i] = a * inv
+	order, n := []int(nil), l.d // order[a]: the row of A of the a-th attribute drawn, by index
+	var cols []int
+	if l.pos != nil {
+		cols = slices.Sorted(maps.Keys(l.pos))
+		n, order = len(cols), make([]int, len(cols))
+		for a, i := range cols {
+			order[a] = l.pos[i]
+		}
 	}
-	if err := momentsFinite("estimated second-moment matrix", Abar, l.v); err != nil {
+	row := func(a int) int {
+		if order == nil {
+			return a
+		}
+		return order[a]
+	}
+	Abar, lin := make([]float64, n*n), make([]float64, n)
+	for a := range n {
+		ra := row(a)
+		for b := range n {
+			Abar[a*n+b] = l.A[ra*l.n+row(b)] * inv
+		}
+		lin[a] = -l.v[ra] * inv
+	}
+	if err := momentsFinite("estimated second-moment matrix", Abar, lin); err != nil {
 		return &estimatedLoss{err: err}
 	}
-	minEig, dist, err := baselinePSD.clip(Abar, l.d)
+	minEig, dist, err := baselinePSD.clip(Abar, n)
 	if err != nil {
 		return &estimatedLoss{err: err}
 	}
-	lin := make([]float64, l.d)
-	for i, v := range l.v {
-		lin[i] = -v * inv
-	}
-	return &estimatedLoss{A: Abar, lin: lin, minEig: minEig, dist: dist}
+	return &estimatedLoss{A: Abar, lin: lin, cols: cols, minEig: minEig, dist: dist}
 }
 
 // solve writes the minimiser of e over the l1 ball of radius l.B into
@@ -201,13 +254,20 @@ func (l *baselineLearner) solve(e *estimatedLoss, dst []float64) {
 	delete(l.diag, "ball_gap_bound")
 	delete(l.diag, "ball_path_lambda")
 	delete(l.diag, "ball_ridge")
-	w, err := l.plan.minBall(quadl1.Dense(e.A, l.d), e.lin, l.B, l.diag)
+	w, err := l.plan.minBall(quadl1.Dense(e.A, len(e.lin)), e.lin, l.B, l.diag)
 	if err != nil {
 		l.fail(fmt.Errorf("minimising the estimated loss: %w", err))
 		clear(dst)
 		return
 	}
-	copy(dst, w)
+	if e.cols == nil {
+		copy(dst, w)
+		return
+	}
+	clear(dst)
+	for a, i := range e.cols {
+		dst[i] = w[a]
+	}
 }
 
 // Diagnostics reports the spectrum clipping of the last Weights call.

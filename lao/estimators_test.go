@@ -251,7 +251,7 @@ func TestBaselineEstimateUnbiased(t *testing.T) {
 			clear(A)
 			clear(v)
 			ex.Reset(x, y, k)
-			picked = baselineEstimate(ex, k/2, rng, picked, A, v)
+			picked = baselineEstimate(ex, k/2, rng, picked, A, v, d, func(i int) int { return i })
 			if ex.Observed() > k {
 				t.Fatalf("k=%d: observed %d", k, ex.Observed())
 			}

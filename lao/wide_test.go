@@ -140,3 +140,68 @@ func TestWideFitMomentsIsFit(t *testing.T) {
 		}
 	}
 }
+
+// Baseline on a table whose examples draw fewer attributes than d keeps
+// Ā on the attributes drawn: the weights are the d×d form's to rounding
+// (the same draws, the same estimates), zero on every attribute never
+// drawn, for several radii; and a Pass fits what Fit does, bit for bit.
+func TestBaselineCompactMatchesDense(t *testing.T) {
+	ds := correlatedTable(20, 120, 9) // k·m = 4·20 = 80 < 120
+	for _, B := range []float64{0.3, 1, 4} {
+		s := &Baseline{K: 4, B: B}
+		var ws [2][]float64
+		var drawn map[int]bool
+		for f, m := range []int{0, ds.Len()} { // M = 0: the d×d form
+			l, _, err := s.Start(Problem{M: m, D: ds.Dim(), Rand: NewRand(5)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bl := l.(*baselineLearner)
+			if (bl.pos != nil) != (f == 1) {
+				t.Fatalf("M = %d: compact form %v", m, bl.pos != nil)
+			}
+			ex := NewExample(ds.Dim())
+			for i := range ds.Len() {
+				ex.Reset(ds.Row(i), ds.Label(i), 4)
+				l.Observe(ex)
+			}
+			ws[f] = make([]float64, ds.Dim())
+			l.Weights(ws[f])
+			if bl.err != nil {
+				t.Fatalf("M = %d, B = %g: %v", m, B, bl.err)
+			}
+			if f == 1 {
+				drawn = map[int]bool{}
+				for _, i := range bl.cols {
+					drawn[i] = true
+				}
+			}
+		}
+		scale := floats.Norm(ws[0], 1)
+		if scale == 0 || floats.Distance(ws[0], ws[1], 1) > 1e-8*scale {
+			t.Errorf("B = %g: ||w_compact − w||₁ = %g, ||w||₁ = %g", B, floats.Distance(ws[0], ws[1], 1), scale)
+		}
+		for j, w := range ws[1] {
+			if w != 0 && !drawn[j] {
+				t.Errorf("B = %g: attribute %d never drawn has weight %g", B, j, w)
+			}
+		}
+		want, err := Fit(s, ds.Stream(), Options{Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := NewPass(s, ds.Stream(), Options{Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ps.Fit(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range want.W {
+			if math.Float64bits(got.W[j]) != math.Float64bits(want.W[j]) {
+				t.Fatalf("B = %g: Pass w[%d] = %v, Fit %v", B, j, got.W[j], want.W[j])
+			}
+		}
+	}
+}
