@@ -120,14 +120,14 @@ type baselineLearner struct {
 	// The compact form (pos not nil): row r of A and entry r of v are
 	// attribute cols[r], and pos[cols[r]] = r, for the attributes drawn so
 	// far, in the order first drawn.
-	pos  map[int]int
-	cols []int
-	yy       float64   // Σ_t y_t²
-	t        int
-	picked   []int // scratch: pair codes i*d + j drawn for this example
-	diag     map[string]float64
-	shared   *estimatedLoss // if not nil, the loss of these sums, made before (Pass)
-	plan     *ballPlan      // nil, or the set of fits this one belongs to (Pass.FitSet)
+	pos    map[int]int
+	cols   []int
+	yy     float64 // Σ_t y_t²
+	t      int
+	picked []int // scratch: pair codes i*d + j drawn for this example
+	diag   map[string]float64
+	shared *estimatedLoss // if not nil, the loss of these sums, made before (Pass)
+	plan   *ballPlan      // nil, or the set of fits this one belongs to (Pass.FitSet)
 }
 
 // baselineEstimate adds A (to A, of side n) and 2y·v (to v) for one example (Cesa-Bianchi et al. 2010,
