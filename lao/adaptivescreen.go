@@ -125,7 +125,7 @@ func (s *AdaptiveScreen) Start(p Problem) (Learner, Budget, error) {
 	}
 	d := p.D
 	l := &adaptiveScreenLearner{k: k, warm: warm, period: period, lambda: lambda, rng: p.Rand,
-		perm: make([]int, d), x: make([]float64, k), cells: newRevealedCells(d), cases: newCompleteCases(k), corr: newColumnCorr(d)}
+		perm: make([]int, d), x: make([]float64, k), cells: newRevealedCells(d, p.M, k), cases: newCompleteCases(k), corr: newColumnCorr(d)}
 	for i := range l.perm {
 		l.perm[i] = i
 	}
@@ -199,7 +199,7 @@ func (l *adaptiveScreenLearner) Weights(dst []float64) {
 	}
 	w := make([]float64, len(T))
 	var err error
-	if l.mu, err = psdRidge(C, b, len(T), l.lambda, w); l.fail(err) {
+	if l.mu, err = psdRidge(C, b, len(T), len(T), l.lambda, w); l.fail(err) {
 		return
 	}
 	for a, j := range T {
@@ -255,7 +255,7 @@ func pooledMoments(c *revealedCells, T []int) (C, b []float64) {
 	C, b = make([]float64, n*n), make([]float64, n)
 	for a, j := range T {
 		if s, cnt := c.sum(j, j); cnt > 0 {
-			b[a] = c.xy[j] / cnt
+			b[a] = c.lin(j) / cnt
 			C[a*n+a] = s / cnt
 		}
 		for q := a + 1; q < n; q++ {

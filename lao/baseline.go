@@ -118,10 +118,9 @@ type baselineLearner struct {
 	A        []float64 // Σ_t A_t (n×n, row-major)
 	v        []float64 // Σ_t 2 y_t v_t
 	// The compact form (pos not nil): row r of A and entry r of v are
-	// attribute cols[r], and pos[cols[r]] = r, for the attributes drawn so
-	// far, in the order first drawn.
-	pos    map[int]int
-	cols   []int
+	// attribute cols[r], for the attributes drawn so far, in the order
+	// first drawn.
+	compactRows
 	yy     float64 // Σ_t y_t²
 	t      int
 	picked []int // scratch: pair codes i*d + j drawn for this example
@@ -162,22 +161,8 @@ func baselineEstimate(ex *Example, pairs int, rng *rand.Rand, picked []int, A, v
 
 func (l *baselineLearner) Observe(ex *Example) {
 	l.t++
-	l.picked = baselineEstimate(ex, l.pairs, l.rng, l.picked, l.A, l.v, l.n, l.at)
+	l.picked = baselineEstimate(ex, l.pairs, l.rng, l.picked, l.A, l.v, l.n, l.row)
 	l.yy += ex.Label() * ex.Label()
-}
-
-// at is attribute i's row of A: i, or in the compact form its row there
-// (a new one the first time i is drawn).
-func (l *baselineLearner) at(i int) int {
-	if l.pos == nil {
-		return i
-	}
-	r, ok := l.pos[i]
-	if !ok {
-		r = len(l.cols)
-		l.pos[i], l.cols = r, append(l.cols, i)
-	}
-	return r
 }
 
 // Weights minimises the PSD-clipped estimated loss over the l1 ball.

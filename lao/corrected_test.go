@@ -50,7 +50,7 @@ func TestCorrectedRidgeMomentsUnbiased(t *testing.T) {
 	const m, d, k, runs = 40, 6, 3, 4000
 	ds := correlatedTable(m, d, 3)
 	checkUnbiased(t, runs, exactMoments(ds), func(r int) []float64 {
-		C, b := startCorrected(t, &CorrectedRidge{K: k}, ds, uint64(r)).moments()
+		C, b := startCorrected(t, &CorrectedRidge{K: k}, ds, uint64(r)).moments(nil)
 		return append(C, b...)
 	})
 }

@@ -39,8 +39,10 @@ type CorrectedRidge struct {
 	// of Ledoit & Wolf): they are the noisy ones at small k. 0 (the
 	// default) is Loh & Wainwright's estimator as it stands.
 	Shrink float64
-	// MaxMemoryMiB bounds the memory of the d×d sums (about 4 copies). If
-	// MaxMemoryMiB is 0, 4096 (DefaultMaxMemoryMiB) is used.
+	// MaxMemoryMiB bounds the memory of the d×d sums (about 4 copies; of
+	// (km)² when the examples reveal fewer than d attributes in all, k·m <
+	// d: revealedCells' compact form). If MaxMemoryMiB is 0, 4096
+	// (DefaultMaxMemoryMiB) is used.
 	MaxMemoryMiB int
 }
 
@@ -89,7 +91,11 @@ func (s *CorrectedRidge) resolve(p Problem) (k int, lambda float64, err error) {
 	if !(s.Shrink >= 0 && s.Shrink < 1) {
 		return 0, 0, paramErr("corrected-ridge", "shrink", "= %g must be in [0, 1)", s.Shrink)
 	}
-	if err = checkQuadratic("corrected-ridge", p.D, 4, s.MaxMemoryMiB, "screen-ridge"); err != nil {
+	n := p.D // the side of its sums: d, or the attributes the examples can reveal (revealedCells)
+	if p.M > 0 && k*p.M < p.D {
+		n = k * p.M
+	}
+	if err = checkQuadratic("corrected-ridge", n, 4, s.MaxMemoryMiB, "screen-ridge"); err != nil {
 		return
 	}
 	lambda, err = positiveOr("corrected-ridge", "lambda", s.Lambda, correctedLambda(p.D, k, p.M))
@@ -104,7 +110,7 @@ func (s *CorrectedRidge) Start(p Problem) (Learner, Budget, error) {
 		return nil, Budget{}, err
 	}
 	l := &correctedRidgeLearner{k: k, lambda: lambda, shrink: s.Shrink, rng: p.Rand, perm: make([]int, p.D),
-		x: make([]float64, k), cells: newRevealedCells(p.D)}
+		x: make([]float64, k), cells: newRevealedCells(p.D, p.M, k)}
 	for i := range l.perm {
 		l.perm[i] = i
 	}
@@ -134,33 +140,50 @@ func (l *correctedRidgeLearner) Weights(dst []float64) {
 		clear(dst)
 		return
 	}
-	C, b := l.moments()
+	cols := l.cells.revealed() // nil: all d
+	C, b := l.moments(cols)
 	if l.fail(momentsFinite("corrected second moments", C, b)) {
 		clear(dst)
 		return
 	}
+	w := dst
+	if cols != nil { // the attributes never revealed: zero rows of Σ̂ and zeros of γ̂, so zero weights
+		w = make([]float64, len(cols))
+	}
 	var err error
-	l.mu, err = psdRidge(C, b, len(b), l.lambda, dst)
-	l.fail(err)
+	l.mu, err = psdRidge(C, b, len(b), l.cells.d, l.lambda, w)
+	if l.fail(err) || cols == nil {
+		return
+	}
+	clear(dst)
+	for a, j := range cols {
+		dst[j] = w[a]
+	}
 }
 
-// moments returns the Horvitz-Thompson estimates Σ̂ (d×d, off-diagonal
-// shrunk by 1 − shrink) and γ̂.
-func (l *correctedRidgeLearner) moments() (C, b []float64) {
+// moments returns the Horvitz-Thompson estimates Σ̂ (off-diagonal shrunk
+// by 1 − shrink) and γ̂ of the attributes cols (nil: all d), in their
+// order.
+func (l *correctedRidgeLearner) moments(cols []int) (C, b []float64) {
 	c := l.cells
 	d, m := c.d, float64(c.m)
 	pi := float64(l.k) / float64(d)
 	pi2 := pi * float64(l.k-1) / float64(d-1)
-	C, b = make([]float64, d*d), make([]float64, d)
-	for j := range d {
-		b[j] = c.xy[j] / (m * pi)
-		for q := j; q < d; q++ {
-			s, _ := c.sum(j, q)
+	n, attr := d, func(a int) int { return a }
+	if cols != nil {
+		n, attr = len(cols), func(a int) int { return cols[a] }
+	}
+	C, b = make([]float64, n*n), make([]float64, n)
+	for a := range n {
+		j := attr(a)
+		b[a] = c.lin(j) / (m * pi)
+		for q := a; q < n; q++ {
+			s, _ := c.sum(j, attr(q))
 			v := s / (m * pi2) * (1 - l.shrink)
-			if q == j {
+			if q == a {
 				v = s / (m * pi)
 			}
-			C[j*d+q], C[q*d+j] = v, v
+			C[a*n+q], C[q*n+a] = v, v
 		}
 	}
 	return C, b

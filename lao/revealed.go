@@ -3,6 +3,7 @@ package lao
 import (
 	"cmp"
 	"encoding/binary"
+	"maps"
 	"math/rand/v2"
 	"slices"
 )
@@ -14,28 +15,90 @@ import (
 // (CorrectedRidge, AdaptiveScreen) build their moment estimates from it; a
 // budget is spent once, when an example reveals its cells, and everything
 // computed from these sums afterwards is free.
+//
+// When the examples reveal fewer attributes than d in all (k·m < d: a
+// table of 64 rows and 6,830 genes) the sums are kept on the attributes
+// revealed only (the compact form), at most k·m of them in the order
+// first revealed: the same sums, in O((km)²) memory instead of O(d²).
 type revealedCells struct {
-	d  int
-	xx []float64 // d×d, upper triangle (j ≤ l): Σ x_j x_l
-	xy []float64 // Σ x_j y
-	n  []float64 // d×d, upper triangle: examples that revealed j and l
-	m  int       // examples added
+	d           int
+	side        int       // of xx and n: d, or the compact form's capacity
+	xx          []float64 // side×side, upper triangle (row(j) ≤ row(l)): Σ x_j x_l
+	xy          []float64 // Σ x_j y, at row(j)
+	n           []float64 // side×side, upper triangle: examples that revealed j and l
+	m           int       // examples added
+	compactRows           // the compact form's rows (pos nil: the row is the attribute)
 }
 
-func newRevealedCells(d int) *revealedCells {
-	return &revealedCells{d: d, xx: make([]float64, d*d), xy: make([]float64, d), n: make([]float64, d*d)}
+// newRevealedCells returns the sums of m examples (0: not known) of k of
+// d attributes each, in the compact form when k·m < d.
+func newRevealedCells(d, m, k int) *revealedCells {
+	side := d
+	if m > 0 && k*m < d {
+		side = k * m
+	}
+	c := &revealedCells{d: d, side: side, xx: make([]float64, side*side), xy: make([]float64, side), n: make([]float64, side*side)}
+	if side < d {
+		c.pos = map[int]int{}
+	}
+	return c
+}
+
+// compactRows numbers the attributes of a compact form (Baseline's Ā,
+// revealedCells' sums) in the order first seen: pos[j] is attribute j's
+// row and cols[r] row r's attribute. With pos nil the row is the attribute.
+type compactRows struct {
+	pos  map[int]int
+	cols []int
+}
+
+// row returns attribute j's row, making one the first time j is seen.
+func (c *compactRows) row(j int) int {
+	if c.pos == nil {
+		return j
+	}
+	r, ok := c.pos[j]
+	if !ok {
+		r = len(c.cols)
+		c.pos[j], c.cols = r, append(c.cols, j)
+	}
+	return r
+}
+
+// lin returns Σ x_j y (0 for an attribute never revealed).
+func (c *revealedCells) lin(j int) float64 {
+	if c.pos == nil {
+		return c.xy[j]
+	}
+	if r, ok := c.pos[j]; ok {
+		return c.xy[r]
+	}
+	return 0
+}
+
+// revealed returns the attributes some example revealed, increasing, in
+// the compact form; nil (all d) otherwise.
+func (c *revealedCells) revealed() []int {
+	if c.pos == nil {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(c.pos))
 }
 
 // add adds one example: the attributes idx (distinct) with values x, and
 // its label y.
 func (c *revealedCells) add(idx []int, x []float64, y float64) {
-	d := c.d
+	side := c.side
+	for _, j := range idx {
+		c.row(j)
+	}
 	for a, j := range idx {
+		j = c.row(j)
 		c.xy[j] += x[a] * y
 		for b, l := range idx {
-			if j <= l {
-				c.xx[j*d+l] += x[a] * x[b]
-				c.n[j*d+l]++
+			if l = c.row(l); j <= l {
+				c.xx[j*side+l] += x[a] * x[b]
+				c.n[j*side+l]++
 			}
 		}
 	}
@@ -44,10 +107,19 @@ func (c *revealedCells) add(idx []int, x []float64, y float64) {
 
 // sum returns Σ x_j x_l and the count of examples that revealed j and l.
 func (c *revealedCells) sum(j, l int) (s, n float64) {
+	if c.pos != nil {
+		var okj, okl bool
+		if j, okj = c.pos[j]; !okj {
+			return 0, 0
+		}
+		if l, okl = c.pos[l]; !okl {
+			return 0, 0
+		}
+	}
 	if j > l {
 		j, l = l, j
 	}
-	return c.xx[j*c.d+l], c.n[j*c.d+l]
+	return c.xx[j*c.side+l], c.n[j*c.side+l]
 }
 
 // drawUniform draws k of the d attributes uniformly without replacement
@@ -66,10 +138,11 @@ func drawUniform(ex *Example, k int, perm []int, x []float64, rng *rand.Rand) []
 // psdRidge writes into w the ridge solution (C₊ + μI) w = b of a moment
 // matrix C (n×n, row-major, symmetric) that need not be positive
 // semidefinite: C₊ is its projection onto the PSD cone (eigenvalues clipped
-// at 0), and μ = lambda·tr(C₊)/n, so lambda is relative to the mean
-// eigenvalue and free of the columns' scale. It returns μ (0 and w = 0 when
-// C₊ is 0).
-func psdRidge(C, b []float64, n int, lambda float64, w []float64) (float64, error) {
+// at 0), and μ = lambda·tr(C₊)/d, so lambda is relative to the mean
+// eigenvalue and free of the columns' scale; d ≥ n is the number of
+// attributes C stands for (d − n rows of zeros left out). It returns μ (0
+// and w = 0 when C₊ is 0).
+func psdRidge(C, b []float64, n, d int, lambda float64, w []float64) (float64, error) {
 	Q, ev, beta, err := eigenMoments(C, b, n)
 	if err != nil {
 		return 0, err
@@ -78,7 +151,7 @@ func psdRidge(C, b []float64, n int, lambda float64, w []float64) (float64, erro
 	for _, e := range ev {
 		tr += e
 	}
-	mu := lambda * tr / float64(n)
+	mu := lambda * tr / float64(d)
 	if !(mu > 0) {
 		clear(w)
 		return 0, nil

@@ -205,3 +205,57 @@ func TestBaselineCompactMatchesDense(t *testing.T) {
 		}
 	}
 }
+
+// CorrectedRidge and AdaptiveScreen on a table whose examples reveal fewer
+// attributes than d keep their sums on the attributes revealed: the
+// weights are the d×d form's to rounding, zero where nothing was revealed.
+func TestRevealedCompactMatchesDense(t *testing.T) {
+	ds := correlatedTable(20, 120, 9) // k·m = 3·20 = 60 < 120
+	for _, s := range []Solver{&CorrectedRidge{K: 3}, &CorrectedRidge{K: 3, Lambda: 0.01, Shrink: 0.3}, &AdaptiveScreen{K: 3}} {
+		var ws [2][]float64
+		for f, m := range []int{0, ds.Len()} { // M = 0: the d×d form
+			p := Problem{M: m, D: ds.Dim(), Rand: NewRand(5)}
+			if m == 0 { // the parameters' defaults read M: resolve them on the real m
+				p.M = ds.Len()
+			}
+			l, b, err := s.Start(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cells := map[bool]*revealedCells{}
+			switch l := l.(type) {
+			case *correctedRidgeLearner:
+				if m == 0 {
+					l.cells = newRevealedCells(ds.Dim(), 0, 3)
+				}
+				cells[true] = l.cells
+			case *adaptiveScreenLearner:
+				if m == 0 {
+					l.cells = newRevealedCells(ds.Dim(), 0, 3)
+				}
+				cells[true] = l.cells
+			}
+			if (cells[true].pos != nil) != (f == 1) {
+				t.Fatalf("%s, M = %d: compact form %v", s.Name(), m, cells[true].pos != nil)
+			}
+			ex := NewExample(ds.Dim())
+			for i := range ds.Len() {
+				ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
+				l.Observe(ex)
+			}
+			ws[f] = make([]float64, ds.Dim())
+			l.Weights(ws[f])
+			if f == 1 {
+				for j, w := range ws[f] {
+					if _, ok := cells[true].pos[j]; w != 0 && !ok {
+						t.Errorf("%s: attribute %d never revealed has weight %g", s.Name(), j, w)
+					}
+				}
+			}
+		}
+		scale := floats.Norm(ws[0], 2)
+		if scale == 0 || floats.Distance(ws[0], ws[1], 2) > 1e-8*scale {
+			t.Errorf("%s %+v: ||w_compact − w|| = %g, ||w|| = %g", s.Name(), s, floats.Distance(ws[0], ws[1], 2), scale)
+		}
+	}
+}
