@@ -13,10 +13,11 @@ type Outlier struct {
 	Column string
 	Value  float64 // the value, in the table's units (the column's smallest or largest)
 	Share  float64 // its share of the column's sum of squares about the mean
-	// Rows, when the column takes only two values (a 0/1 indicator; its
-	// statistics say so: its variance is (max − mean)(mean − min), which
+	// Rows, when the column takes only the values 0 and 1 (an indicator;
+	// its statistics say so: its variance is (max − mean)(mean − min), which
 	// only a column of its smallest and largest values reaches), is the
-	// number of training rows that hold Value, of N.
+	// number of training rows that hold Value, of N (a constant column but
+	// for one typo is two-valued too, and keeps Rows 0).
 	Rows, N int
 }
 
@@ -46,7 +47,7 @@ func Outliers(stats []ColumnStats, names []string) []Outlier {
 		}
 		if share := z * z / float64(s.N); share >= MinOutlierShare {
 			o := Outlier{Column: names[j], Value: v, Share: share, N: s.N}
-			if bd := (s.Max - s.Mean) * (s.Mean - s.Min); math.Abs(s.SD*s.SD-bd) <= 1e-9*bd { // Bhatia-Davis: equality for two values only
+			if bd := (s.Max - s.Mean) * (s.Mean - s.Min); s.Min == 0 && s.Max == 1 && math.Abs(s.SD*s.SD-bd) <= 1e-9*bd { // a 0/1 column (Bhatia-Davis: equality for two values only)
 				o.Rows = int(math.Round(float64(s.N) * math.Abs(s.Mean-(s.Min+s.Max-v)) / (s.Max - s.Min)))
 			}
 			out = append(out, o)

@@ -79,6 +79,14 @@ func TestOutliersTwoValued(t *testing.T) {
 	if len(got) != 3 || got[0].Rows != 1 || got[0].N != 30 || got[0].Value != 1 || got[1].Rows != 1 || got[1].Value != 0 || got[2].Rows != 0 {
 		t.Fatalf("%+v", got)
 	}
+	constTypo := make([]float64, 30)
+	for i := range constTypo {
+		constTypo[i] = 107
+	}
+	constTypo[4] = 10700 // two-valued, but not 0/1: a typo's note
+	if got := frames.Outliers([]frames.ColumnStats{statsOf(constTypo)}, []string{"c"}); len(got) != 1 || got[0].Rows != 0 {
+		t.Errorf("a constant column but for one typo: %+v", got)
+	}
 	notes := frames.OutlierNotes(stats, []string{"one", "zero", "typo"})
 	if len(notes) != 2 || !strings.HasPrefix(notes[0], "2 columns take two values, the rarer on a few training rows only (one: 1 on 1 row of 30)") ||
 		!strings.HasPrefix(notes[1], "column typo: one training value, 10700") {

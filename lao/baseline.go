@@ -161,8 +161,20 @@ func baselineEstimate(ex *Example, pairs int, rng *rand.Rand, picked []int, A, v
 
 func (l *baselineLearner) Observe(ex *Example) {
 	l.t++
+	l.reserve()
 	l.picked = baselineEstimate(ex, l.pairs, l.rng, l.picked, l.A, l.v, l.n, l.row)
 	l.yy += ex.Label() * ex.Label()
+}
+
+// reserve grows the compact form's A and v when the next example may draw
+// more attributes than they hold (more examples than the Problem's M).
+func (l *baselineLearner) reserve() {
+	if l.pos == nil || len(l.cols)+2*l.pairs <= l.n {
+		return
+	}
+	size := min(l.d, max(2*l.n, len(l.cols)+2*l.pairs))
+	l.A, l.n = grownSquare(l.A, l.n, size), size
+	l.v = append(l.v, make([]float64, size-len(l.v))...)
 }
 
 // Weights minimises the PSD-clipped estimated loss over the l1 ball.

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/laoproject/lao/lao/internal/dense"
+	"github.com/laoproject/lao/lao/internal/quadl1"
 )
 
 // gram accumulates Σ x xᵀ (upper triangle, row-major d×d) and Σ y x over
@@ -121,13 +122,15 @@ func checkQuadratic(solver string, d, copies, limitMiB int, online string) error
 }
 
 // checkWide is checkQuadratic for the wide form of Ridge and Lasso (m < d
-// rows kept, see wide.go): copies arrays of m·d numbers (the rows, and
-// Lasso's rows of XᵀX or Ridge's m×m matrices, counted as m·d each).
+// rows kept, see wide.go): copies arrays of m·d numbers (the rows, Ridge's
+// m×m matrices counted as m·d each) and the rows of XᵀX a Lasso keeps
+// (quadl1.KeptRows).
 func checkWide(solver string, m, d, copies, limitMiB int, online string) error {
 	if limitMiB < 0 {
 		return paramErr(solver, "maxmem", "= %d must not be negative", limitMiB)
 	}
-	return checkMemory(solver, float64(copies)*8*float64(m)*float64(d), fmt.Sprintf("%d rows of d = %d need about %%.0f MiB", m, d), limitMiB, online)
+	rows := float64(copies*m + min(quadl1.KeptRows(m), d))
+	return checkMemory(solver, 8*rows*float64(d), fmt.Sprintf("%d rows of d = %d need about %%.0f MiB", m, d), limitMiB, online)
 }
 
 // checkMemory refuses bytes beyond limitMiB (0: DefaultMaxMemoryMiB); what

@@ -52,6 +52,15 @@ type compactRows struct {
 	cols []int
 }
 
+// grownSquare returns the n×n row-major a in a new×new array (new ≥ n).
+func grownSquare(a []float64, n, size int) []float64 {
+	b := make([]float64, size*size)
+	for r := range n {
+		copy(b[r*size:r*size+n], a[r*n:(r+1)*n])
+	}
+	return b
+}
+
 // row returns attribute j's row, making one the first time j is seen.
 func (c *compactRows) row(j int) int {
 	if c.pos == nil {
@@ -61,6 +70,20 @@ func (c *compactRows) row(j int) int {
 	if !ok {
 		r = len(c.cols)
 		c.pos[j], c.cols = r, append(c.cols, j)
+	}
+	return r
+}
+
+// row is compactRows.row, growing the compact form's sums when more
+// attributes are revealed than its capacity (more examples than the m
+// it was made for).
+func (c *revealedCells) row(j int) int {
+	r := c.compactRows.row(j)
+	if r >= c.side {
+		size := min(c.d, 2*c.side)
+		c.xx, c.n = grownSquare(c.xx, c.side, size), grownSquare(c.n, c.side, size)
+		c.xy = append(c.xy, make([]float64, size-c.side)...)
+		c.side = size
 	}
 	return r
 }
@@ -88,10 +111,10 @@ func (c *revealedCells) revealed() []int {
 // add adds one example: the attributes idx (distinct) with values x, and
 // its label y.
 func (c *revealedCells) add(idx []int, x []float64, y float64) {
-	side := c.side
-	for _, j := range idx {
+	for _, j := range idx { // every new row first: they may grow the sums
 		c.row(j)
 	}
+	side := c.side
 	for a, j := range idx {
 		j = c.row(j)
 		c.xy[j] += x[a] * y

@@ -189,8 +189,11 @@ func ridgeBallDual(K, y []float64, m int, B float64, alpha []float64) error {
 		return err
 	}
 	beta := make([]float64, m)
+	zero := roundingZero(ev[m-1], m)
 	for i, e := range ev {
-		beta[i] = math.Sqrt(e/float64(m)) * uy[i]
+		if e > zero { // below it u_i is in the null space of Xᵀ to rounding: b = Xᵀy/m has no component there, though √e·(u_iᵀy) would make one up
+			beta[i] = math.Sqrt(e/float64(m)) * uy[i]
+		}
 	}
 	mu, ok := ballMultiplier(ev, beta, m, B)
 	if !ok {

@@ -57,7 +57,17 @@ func wideTables() map[string]*Dataset {
 		y[i] = exact.Row(i)[0] - 2*exact.Row(i)[4]
 	}
 	ex, _ := NewDataset(exact.x, y, 50, nil)
-	return map[string]*Dataset{"correlated": correlatedTable(30, 80, 3), "repeated columns": rep, "exact": ex}
+	// rows repeated with other labels: K = XXᵀ/m is singular, and at
+	// λ = 1e-14 the dual's Cholesky pivots fall below rounding, so the
+	// penalised dual takes its eigenbasis path
+	base := correlatedTable(10, 40, 11)
+	xr, yr := make([]float64, 20*40), make([]float64, 20)
+	for i := range 20 {
+		copy(xr[i*40:], base.Row(i%10))
+		yr[i] = base.Label(i%10) + float64(i/10) - 0.5
+	}
+	dup, _ := NewDataset(xr, yr, 40, nil)
+	return map[string]*Dataset{"correlated": correlatedTable(30, 80, 3), "repeated columns": rep, "exact": ex, "repeated rows": dup}
 }
 
 // The wide form of Ridge (the m×m dual) and of Lasso (quadl1's Rows form)
@@ -256,6 +266,32 @@ func TestRevealedCompactMatchesDense(t *testing.T) {
 		scale := floats.Norm(ws[0], 2)
 		if scale == 0 || floats.Distance(ws[0], ws[1], 2) > 1e-8*scale {
 			t.Errorf("%s %+v: ||w_compact − w|| = %g, ||w|| = %g", s.Name(), s, floats.Distance(ws[0], ws[1], 2), scale)
+		}
+	}
+}
+
+// A compact form made for M examples that sees more (a Learner driven by
+// hand) grows instead of failing, and gives the weights of one made for
+// them all.
+func TestCompactFormsGrow(t *testing.T) {
+	ds := correlatedTable(40, 200, 2)
+	for _, s := range []Solver{&Baseline{K: 4, B: 1}, &CorrectedRidge{K: 4}} {
+		var ws [2][]float64
+		for f, m := range []int{5, ds.Len()} {
+			l, b, err := s.Start(Problem{M: m, D: ds.Dim(), Rand: NewRand(8)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex := NewExample(ds.Dim())
+			for i := range ds.Len() {
+				ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
+				l.Observe(ex)
+			}
+			ws[f] = make([]float64, ds.Dim())
+			l.Weights(ws[f])
+		}
+		if scale := floats.Norm(ws[1], 2); scale == 0 || floats.Distance(ws[0], ws[1], 2) > 1e-9*scale {
+			t.Errorf("%s: made for 5 examples, fed 40: ||Δw|| = %g, ||w|| = %g", s.Name(), floats.Distance(ws[0], ws[1], 2), scale)
 		}
 	}
 }

@@ -185,7 +185,7 @@ func describeData(src *dataSource, s lao.Solver, scale string, k int, kGiven boo
 		rep.Notes = append(rep.Notes, note)
 	}
 	rep.Notes = slices.Concat(rep.Notes, src.tableNotes(), nonEmpty(extremeLabelNote(src.rawLabels(), src.rowName, h.firstTest(src.rows())), testLastOrderNote(h.last, p)),
-		frames.OutlierNotes(p.Stats, p.Train.Names()), nonEmpty(frames.ZeroGapNote(p.ZeroGaps), src.codeNote(p.Train.Names()), frames.PairsNote(p.Train.Dim())))
+		frames.OutlierNotes(p.Stats, p.Train.Names()), nonEmpty(frames.ZeroGapNote(p.ZeroGaps), src.codeNote(p.Train.Names()), pairsNote(p)))
 	if raw, err = src.raw(p.Train.Names()); err != nil {
 		return nil, nil, nil, err
 	}

@@ -229,7 +229,7 @@ func runFit(args []string, stdout io.Writer) error {
 	if err := setSupport(s, f.support, p.Train.Names(), p.Target, p.unused); err != nil {
 		return err
 	}
-	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src, holdout{f.testFrac, f.testLast}), []string{testLastOrderNote(f.testLast, p), testLastGapNote(f.testLast, src), testLastCVNote(f.testLast, f.cv)}, frames.OutlierNotes(p.Stats, p.Train.Names()), []string{frames.ZeroGapNote(p.ZeroGaps), src.codeNote(p.Train.Names()), frames.PairsNote(p.Train.Dim())}, src.tableNotes(), costNotes))
+	rep := newFitReport(f, s, p, slices.Concat([]string{p.note, kNote}, labelNotes(src, holdout{f.testFrac, f.testLast}), []string{testLastOrderNote(f.testLast, p), testLastGapNote(f.testLast, src), testLastCVNote(f.testLast, f.cv)}, frames.OutlierNotes(p.Stats, p.Train.Names()), []string{frames.ZeroGapNote(p.ZeroGaps), src.codeNote(p.Train.Names()), pairsNote(p)}, src.tableNotes(), costNotes))
 	start := time.Now()
 	fit, err := f.tuneFit(s, p, rep)
 	if err != nil {
@@ -848,6 +848,9 @@ func printCoefficients(w io.Writer, r *fitReport) error {
 	switch {
 	case rest == 0:
 		return nil
+	case len(shown) == 0:
+		_, err := fmt.Fprintf(w, "(every one of the %d coefficients is 0; --json lists every column)\n", rest)
+		return err
 	case len(shown) < maxCoefRows: // every non-zero coefficient is shown
 		_, err := fmt.Fprintf(w, "(the %s with a non-zero coefficient, %s; the other %s coefficient 0; --json lists every column)\n",
 			count(len(shown), "column"), order, count(rest, "column")+map[bool]string{true: " has", false: " have"}[rest == 1])

@@ -259,6 +259,16 @@ func TestCoefficientTableCapped(t *testing.T) {
 	if err := printCoefficients(&b, r); err != nil || strings.Count(b.String(), "\nz") != 8 || !strings.Contains(b.String(), "(the 8 columns with a non-zero coefficient, largest |coefficient| first; the other 292 columns have coefficient 0;") {
 		t.Errorf("a wide table of 8 non-zero coefficients:\n%s", b.String())
 	}
+	// every coefficient 0
+	allZero := &fitReport{MTrain: 10, Weights: map[string]jfloat{}, AttributeCounts: map[string]int64{}}
+	for j := range 150 {
+		n := fmt.Sprintf("c%d", j)
+		allZero.Columns, allZero.Weights[n] = append(allZero.Columns, n), 0
+	}
+	b.Reset()
+	if err := printCoefficients(&b, allZero); err != nil || !strings.Contains(b.String(), "(every one of the 150 coefficients is 0;") {
+		t.Errorf("every coefficient 0:\n%s", b.String())
+	}
 	// with the columns' standard deviations the order is by |coefficient| × sd
 	r.sd = map[string]float64{}
 	for _, n := range r.Columns {

@@ -148,6 +148,15 @@ func (p *prepared) Warnings() []string {
 	return append(p.Prepared.Warnings(), nonEmpty(p.dropWarning)...)
 }
 
+// pairsNote is frames.PairsNote for a dense training part, the one
+// frames.CollinearColumns checks ("" for a sparse one, which it does not).
+func pairsNote(p *prepared) string {
+	if _, ok := p.Train.(*lao.Dataset); !ok {
+		return ""
+	}
+	return frames.PairsNote(p.Train.Dim())
+}
+
 // codeNote is frames.CodeValueNote for the features of a CSV table
 // (names), on all its rows ("" for another source or none).
 func (src *dataSource) codeNote(names []string) string {

@@ -23,9 +23,9 @@ import (
 // hold the same matrix up to rounding. Entries of the Rows form are sums
 // over the rows of X in order, each product rounded (no fused multiply-add),
 // so A_ij and A_ji are the same bits whichever is computed. A Matrix of the
-// Rows form keeps the rows it computed, up to max(2m + 64, 256 MiB / 8d) of
-// them (the oldest goes first; a row computed again has the same bits), and
-// is not safe for concurrent use. A row returned by Row is valid until the
+// Rows form keeps the rows it computed, up to 2m + 64 of them (the oldest
+// goes first; a row computed again has the same bits: a lasso's support
+// stays below m), and is not safe for concurrent use. A row returned by Row is valid until the
 // next call of Row.
 type Matrix struct {
 	d     int
@@ -39,9 +39,8 @@ type Matrix struct {
 	order []int             // the keys of rows, oldest first
 }
 
-// rowCacheBytes bounds the memory of a Rows form's kept rows, unless 2m + 64
-// rows take more (a variable so that the tests can make rows go).
-var rowCacheBytes = 256 << 20
+// KeptRows is the most rows of A a Rows form of m rows of X keeps.
+func KeptRows(m int) int { return 2*m + 64 }
 
 // Dense returns the Matrix of A (d×d, row-major; not copied: do not
 // modify it while the Matrix is in use).
@@ -105,7 +104,7 @@ func (mt *Matrix) row(i int) []float64 {
 	}
 	d := mt.d
 	var r []float64
-	if len(mt.order) >= max(2*mt.m+64, rowCacheBytes/(8*d)) { // reuse the oldest row's memory
+	if len(mt.order) >= KeptRows(mt.m) { // reuse the oldest row's memory
 		old := mt.order[0]
 		mt.order = mt.order[1:]
 		r = mt.rows[old]

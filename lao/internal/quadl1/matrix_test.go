@@ -158,9 +158,10 @@ func maxAbs(v []float64) float64 {
 	return s
 }
 
-// A Rows form that keeps fewer rows than the solver reads computes the ones
-// it dropped again, to the same bits: its solutions are the bits of one
-// that keeps every row, and it keeps at most its bound.
+// A Rows form that keeps fewer rows than are read computes the ones it
+// dropped again, to the same bits: after every row was read (and most
+// dropped), its solution is the bits of a fresh one's, and it keeps
+// 2m + 64 rows.
 func TestRowsEviction(t *testing.T) {
 	const m, d = 20, 300
 	X, _, v := wideProblem(m, d, 11)
@@ -169,9 +170,7 @@ func TestRowsEviction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(b int) { rowCacheBytes = b }(rowCacheBytes)
-	rowCacheBytes = 0 // keep 2m + 64 = 104 rows
-	few := Rows(X, m, d, 1/float64(m))
+	few := Rows(X, m, d, 1/float64(m)) // keeps 2m + 64 = 104 rows
 	for i := range d {
 		if r := few.Row(i); math.Float64bits(r[(i+1)%d]) != math.Float64bits(keepAll.Row(i)[(i+1)%d]) {
 			t.Fatalf("row %d differs", i)
