@@ -100,11 +100,7 @@ func startCorrected(t *testing.T, s *CorrectedRidge, ds *Dataset, seed uint64) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := NewExample(ds.Dim())
-	for i := range ds.Len() {
-		ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
-		l.Observe(ex)
-	}
+	observeAll(l, ds, b.PerExample)
 	return l.(*correctedRidgeLearner)
 }
 

@@ -170,11 +170,7 @@ func TestBaselineCompactMatchesDense(t *testing.T) {
 			if (bl.pos != nil) != (f == 1) {
 				t.Fatalf("M = %d: compact form %v", m, bl.pos != nil)
 			}
-			ex := NewExample(ds.Dim())
-			for i := range ds.Len() {
-				ex.Reset(ds.Row(i), ds.Label(i), 4)
-				l.Observe(ex)
-			}
+			observeAll(l, ds, 4)
 			ws[f] = make([]float64, ds.Dim())
 			l.Weights(ws[f])
 			if bl.err != nil {
@@ -248,11 +244,7 @@ func TestRevealedCompactMatchesDense(t *testing.T) {
 			if (cells[true].pos != nil) != (f == 1) {
 				t.Fatalf("%s, M = %d: compact form %v", s.Name(), m, cells[true].pos != nil)
 			}
-			ex := NewExample(ds.Dim())
-			for i := range ds.Len() {
-				ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
-				l.Observe(ex)
-			}
+			observeAll(l, ds, b.PerExample)
 			ws[f] = make([]float64, ds.Dim())
 			l.Weights(ws[f])
 			if f == 1 {
@@ -282,16 +274,22 @@ func TestCompactFormsGrow(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ex := NewExample(ds.Dim())
-			for i := range ds.Len() {
-				ex.Reset(ds.Row(i), ds.Label(i), b.PerExample)
-				l.Observe(ex)
-			}
+			observeAll(l, ds, b.PerExample)
 			ws[f] = make([]float64, ds.Dim())
 			l.Weights(ws[f])
 		}
 		if scale := floats.Norm(ws[1], 2); scale == 0 || floats.Distance(ws[0], ws[1], 2) > 1e-9*scale {
 			t.Errorf("%s: made for 5 examples, fed 40: ||Δw|| = %g, ||w|| = %g", s.Name(), floats.Distance(ws[0], ws[1], 2), scale)
 		}
+	}
+}
+
+// observeAll shows l every row of ds in order, each through a handle
+// revealing at most budget attributes.
+func observeAll(l Learner, ds *Dataset, budget int) {
+	ex := NewExample(ds.Dim())
+	for i := range ds.Len() {
+		ex.Reset(ds.Row(i), ds.Label(i), budget)
+		l.Observe(ex)
 	}
 }
