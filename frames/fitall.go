@@ -3,7 +3,6 @@ package frames
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 
@@ -18,8 +17,9 @@ import (
 // split's scaling is fitted on all rows, a data-dependent solver's moments
 // are recomputed on them, and the fit is priced at p.Costs. This is the final model the
 // split's estimate speaks for; it has no test part and no score of its own.
-// The features must be p's: a column constant on the training part alone
-// would change them, and an error says so.
+// The features are p's: a column constant on the training part, and so
+// left out of the split's fit, is left out of the refit too (it is not
+// one of the model's features).
 func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[string]float64, seed uint64) (*Fitted, lao.Table, error) {
 	if err := p.ready("FitAll"); err != nil {
 		return nil, nil, err
@@ -30,9 +30,14 @@ func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[strin
 	if err != nil {
 		return nil, nil, err
 	}
-	if got, want := data.Names(), p.Train.Names(); !slices.Equal(got, want) {
-		return nil, nil, fmt.Errorf("frames: FitAll: the features of all rows (%s) are not those of the training part (%s): a column is constant on one of them: %w",
-			strings.Join(got, ", "), strings.Join(want, ", "), lao.ErrParam)
+	if got, want := data.Names(), p.Train.Names(); !slices.Equal(got, want) { // columns constant on the training part only
+		if data, err = FromDataFrame(df.Select(append(slices.Clone(want), p.Target)), p.Target, opt); err != nil {
+			return nil, nil, err
+		}
+		if got := data.Names(); !slices.Equal(got, want) {
+			return nil, nil, fmt.Errorf("frames: FitAll: the features of all rows differ from the training part's %d (%s): %w",
+				len(want), QuoteFew(symmetricDiff(got, want), 8), lao.ErrParam)
+		}
 	}
 	c, err := lao.Clone(s)
 	if err != nil {
@@ -59,4 +64,20 @@ func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[strin
 	}
 	m.Fit = NewFitInfo(c, res, seed, "")
 	return &Fitted{Solver: c, Result: res, Model: m}, data.Dataset, nil
+}
+
+// symmetricDiff returns the names in exactly one of a and b, a's first.
+func symmetricDiff(a, b []string) []string {
+	var out []string
+	for _, n := range a {
+		if !slices.Contains(b, n) {
+			out = append(out, n)
+		}
+	}
+	for _, n := range b {
+		if !slices.Contains(a, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -488,7 +488,11 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	for _, j := range res.Support {
 		rep.Support = append(rep.Support, m.Features[j])
 	}
-	rep.Notes = append(rep.Notes, nonEmpty(unlearnedNote(res, m.Features), unrevealedNote(res, s.Name()), noBudgetNote(res, len(m.Features)))...)
+	saved := res // the weights of the model saved: with --refit-all, the refit's
+	if rep.final != nil {
+		saved = rep.final.Result
+	}
+	rep.Notes = append(rep.Notes, nonEmpty(unlearnedNote(res, m.Features), unrevealedNote(saved, s.Name()), noBudgetNote(res, len(m.Features)))...)
 	if v, ok := res.Params["s"]; ok {
 		rep.S = int(v)
 	}
