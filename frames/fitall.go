@@ -34,9 +34,10 @@ func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[strin
 		if data, err = FromDataFrame(df.Select(append(slices.Clone(want), p.Target)), p.Target, opt); err != nil {
 			return nil, nil, err
 		}
-		if got := data.Names(); !slices.Equal(got, want) {
-			return nil, nil, fmt.Errorf("frames: FitAll: the features of all rows differ from the training part's %d (%s): %w",
-				len(want), QuoteFew(symmetricDiff(got, want), 8), lao.ErrParam)
+		if got := data.Names(); !slices.Equal(got, want) { // a subset of want: a column varying on the training part varies on all rows
+			lost := slices.DeleteFunc(slices.Clone(want), func(n string) bool { return slices.Contains(got, n) })
+			return nil, nil, fmt.Errorf("frames: FitAll: the features of all rows lack %s of the training part's %d: %w",
+				QuoteFew(lost, 8), len(want), lao.ErrParam)
 		}
 	}
 	c, err := lao.Clone(s)
@@ -64,20 +65,4 @@ func (p *Prepared) FitAll(df dataframe.DataFrame, s lao.Solver, params map[strin
 	}
 	m.Fit = NewFitInfo(c, res, seed, "")
 	return &Fitted{Solver: c, Result: res, Model: m}, data.Dataset, nil
-}
-
-// symmetricDiff returns the names in exactly one of a and b, a's first.
-func symmetricDiff(a, b []string) []string {
-	var out []string
-	for _, n := range a {
-		if !slices.Contains(b, n) {
-			out = append(out, n)
-		}
-	}
-	for _, n := range b {
-		if !slices.Contains(a, n) {
-			out = append(out, n)
-		}
-	}
-	return out
 }

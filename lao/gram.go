@@ -90,20 +90,22 @@ func (g *gram) sum() (C, b []float64, ok bool) {
 	if g.seen == 0 || g.wide != nil {
 		return nil, nil, false
 	}
-	xx := g.acc.Upper()
-	d, inv := g.d, 1/float64(g.seen)
-	C = make([]float64, d*d)
-	for i := range d {
-		for j := i; j < d; j++ {
-			c := xx[i*d+j] * inv
-			C[i*d+j], C[j*d+i] = c, c
+	C = symmetricOf(g.acc.Upper(), g.d, 1/float64(g.seen))
+	b = g.linear()
+	return C, b, true
+}
+
+// symmetricOf returns the full symmetric n×n matrix (row-major) whose
+// upper triangle is that of xx times inv.
+func symmetricOf(xx []float64, n int, inv float64) []float64 {
+	C := make([]float64, n*n)
+	for i := range n {
+		for j := i; j < n; j++ {
+			c := xx[i*n+j] * inv
+			C[i*n+j], C[j*n+i] = c, c
 		}
 	}
-	b = make([]float64, d)
-	for i, v := range g.xy {
-		b[i] = v * inv
-	}
-	return C, b, true
+	return C
 }
 
 // DefaultMaxMemoryMiB is the memory the offline solvers (Ridge, Lasso,

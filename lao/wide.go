@@ -2,7 +2,6 @@ package lao
 
 import (
 	"math"
-	"slices"
 
 	"github.com/laoproject/lao/lao/internal/dense"
 	"github.com/laoproject/lao/lao/internal/quadl1"
@@ -88,15 +87,7 @@ func (g *gram) kernel() []float64 {
 		}
 		acc.Add(col)
 	}
-	xx, inv := acc.Upper(), 1/float64(m)
-	K := make([]float64, m*m)
-	for i := range m {
-		for j := i; j < m; j++ {
-			k := xx[i*m+j] * inv
-			K[i*m+j], K[j*m+i] = k, k
-		}
-	}
-	return K
+	return symmetricOf(acc.Upper(), m, 1/float64(m))
 }
 
 // primal writes w = Xᵀα (len d) for the wide rows' dual weights α (len m).
@@ -125,7 +116,7 @@ func (l *ridgeLearner) ridgeWide(dst []float64) {
 	case l.B > 0:
 		err = ridgeBallDual(K, l.wide.y, m, l.B, alpha)
 	case l.lambda > 0:
-		err = ridgePenalisedDual(K, l.wide.y, m, l.lambda, alpha)
+		err = ridgePenalised(K, l.dualTarget(), m, l.lambda, alpha)
 	default: // tr(C) = tr(K)
 		var tr float64
 		for i := range m {
@@ -136,7 +127,7 @@ func (l *ridgeLearner) ridgeWide(dst []float64) {
 			clear(dst)
 			return
 		}
-		err = ridgePenalisedDual(K, l.wide.y, m, l.auto, alpha)
+		err = ridgePenalised(K, l.dualTarget(), m, l.auto, alpha)
 	}
 	if l.fail(err) {
 		clear(dst)
@@ -145,37 +136,15 @@ func (l *ridgeLearner) ridgeWide(dst []float64) {
 	l.primal(alpha, dst)
 }
 
-// ridgePenalisedDual writes into alpha the solution of (K + λI)α = y/m, as
-// ridgePenalised solves (C + λI)w = b: by Cholesky, or in K's eigenbasis
-// without the directions where e + λ is below rounding of K's largest
-// eigenvalue.
-func ridgePenalisedDual(K, y []float64, m int, lambda float64, alpha []float64) error {
-	A := slices.Clone(K)
-	var top float64
-	for i := range m {
-		A[i*m+i] += lambda
-		top = max(top, A[i*m+i])
+// dualTarget returns y/m: (K + λI)α = y/m is ridgePenalised's system
+// (C + λI)w = b on the m×m kernel, its Cholesky solve and its eigenbasis
+// fallback alike.
+func (g *gram) dualTarget() []float64 {
+	t := make([]float64, g.seen)
+	for i, v := range g.wide.y {
+		t[i] = v / float64(g.seen)
 	}
-	if dense.Cholesky(A, m) && minPivot(A, m) > roundingZero(top, m) {
-		for i, v := range y {
-			alpha[i] = v / float64(m)
-		}
-		dense.CholeskySolve(A, m, alpha)
-		return nil
-	}
-	U, ev, uy, err := eigenMoments(K, y, m)
-	if err != nil {
-		return err
-	}
-	zero := roundingZero(ev[m-1], m)
-	z := make([]float64, m)
-	for i, e := range ev {
-		if e+lambda > zero {
-			z[i] = uy[i] / (float64(m) * (e + lambda))
-		}
-	}
-	mat.NewVecDense(m, alpha).MulVec(U, mat.NewVecDense(m, z))
-	return nil
+	return t
 }
 
 // ridgeBallDual writes into alpha the dual weights of ridgeBall's
