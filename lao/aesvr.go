@@ -152,7 +152,7 @@ func (s *AESVR) Start(p Problem) (Learner, Budget, error) {
 	mean := float64(r.k) + 2*r.genest.MeanDraws()
 	b := Budget{PerExample: r.cap, Mean: mean,
 		Rule: fmt.Sprintf("k + 2·E[draws] = %.3g per example in expectation, within Theorem 4.4's k+6 (hard cap %d)", mean, r.cap)}
-	return &aesvrLearner{p: r, rng: p.Rand, w: core.NewBall(r.w1), xt: newSparseVec(p.D)}, b, nil
+	return &aesvrLearner{p: r, rng: p.Rand, w: core.NewBall(r.w1), xt: newSparseVec(p.D), chunk: maxBatchedDraws}, b, nil
 }
 
 // aesvrLearner runs Algorithm 4 on the projected-gradient core.
@@ -163,10 +163,54 @@ type aesvrLearner struct {
 	rng      *rand.Rand
 	w        *core.Ball
 	xt       *sparseVec
-	gen      drawnReads // GenEst's draws (estimateDrawn)
+	gen      drawnReads // x̃'s and GenEst's draws and their values (estimates)
+	chunk    int        // the most draws read in one batch: maxBatchedDraws (tests lower it)
 	t        int
 	phiSq    float64 // Σ φ̃_t², for the diagnostics
 	phiAbsMx float64
+}
+
+// estimates sets xt to x̃ (Algorithm 1, lines 3-7) and returns φ̃ =
+// (φ̂₊ + φ̂₋)/2, GenEst's two calls at y± (Algorithm 4). x̃'s attributes and
+// both calls' draws are drawn first, in the algorithm's order, and read in
+// one batch (Example.Attrs), so that their cache misses overlap instead of
+// following one another in three rounds; a call whose draws would not fit
+// in l.chunk is finished in chunks after the batch. The random
+// numbers, the attributes revealed and their order, and the arithmetic are
+// those of reading x̃ and then each call (the plain AESVR in reference.go;
+// TestAESVRReferenceMatchesFast, TestAESVREstimatesMatchInTurn).
+func (l *aesvrLearner) estimates(ex *Example, inv, yp, ym float64) float64 {
+	g, k, d, b := l.p.genest, l.p.k, ex.Dim(), &l.gen
+	far := prefetch.Far(d)
+	pick := b.pick[:0]
+	for range k {
+		i := l.rng.IntN(d)
+		if far {
+			l.w.Hint(i) // updated after the estimates
+		}
+		pick = append(pick, i)
+	}
+	nPlus, pick, plusAhead := g.drawAhead(l.w, l.rng, pick, l.chunk-len(pick), far)
+	mid := len(pick)
+	nMinus, minusAhead := 0, false
+	if plusAhead {
+		nMinus, pick, minusAhead = g.drawAhead(l.w, l.rng, pick, l.chunk-len(pick), far)
+	}
+	b.pick = pick
+	vals := b.read(ex, pick)
+	l.xt.reset()
+	for r, i := range pick[:k] {
+		l.xt.add(i, uniformTerm(d, k, vals[r]))
+	}
+	if !plusAhead { // the batch held x̃ only, and b is free again
+		plus := g.estimateDrawnN(nPlus, ex, l.w, inv, yp, l.rng, b, l.chunk)
+		return 0.5 * (plus + g.estimateDrawn(ex, l.w, inv, ym, l.rng, b, l.chunk))
+	}
+	plus := g.productAhead(nPlus, l.w, inv, yp, pick[k:mid], vals[k:mid])
+	if !minusAhead {
+		return 0.5 * (plus + g.estimateDrawnN(nMinus, ex, l.w, inv, ym, l.rng, b, l.chunk))
+	}
+	return 0.5 * (plus + g.productAhead(nMinus, l.w, inv, ym, pick[mid:], vals[mid:]))
 }
 
 // unlearned and trackUnlearned: the weights no step moved (lao.Fit's
@@ -179,26 +223,25 @@ func (l *aesvrLearner) Observe(ex *Example) {
 		return
 	}
 	l.t++
-	l.w.Accumulate()                         // w̃ averages w_1..w_m, as in Algorithm 1 line 14
-	uniformXEstimate(ex, l.p.k, l.rng, l.xt) // Algorithm 1, lines 3-7
-	if prefetch.Far(ex.Dim()) {
-		for _, i := range l.xt.idx {
-			l.w.Hint(i) // updated below, after GenEst's draws
-		}
-	}
+	l.w.Accumulate()                               // w̃ averages w_1..w_m, as in Algorithm 1 line 14
 	inv, y := 1/l.p.eps, ex.Label()                // x' = x/ε
 	yp, ym := (y+l.p.delta)*inv, (y-l.p.delta)*inv // y± = (y ± δ)/ε
-	phi := 0.5 * (l.p.genest.estimateDrawn(ex, l.w, inv, yp, l.rng, &l.gen, maxBatchedDraws) + l.p.genest.estimateDrawn(ex, l.w, inv, ym, l.rng, &l.gen, maxBatchedDraws))
+	phi := l.estimates(ex, inv, yp, ym)
 	if math.IsNaN(phi) || math.IsInf(phi, 0) {
 		l.fail(fmt.Errorf("example %d: GenEst's estimate φ̃ = %g (ε = %g too small for these residuals): %w", l.t, phi, l.p.eps, ErrNotFinite))
 		return
 	}
 	l.phiSq += phi * phi
 	l.phiAbsMx = max(l.phiAbsMx, math.Abs(phi))
-	for a, i := range l.xt.idx { // v_t = w_t − η φ̃_t x̃_t
+	l.step(phi)
+}
+
+// step is v_t = w_t − η φ̃_t x̃_t and w_{t+1} = v_t · B / max{||v_t||, B}.
+func (l *aesvrLearner) step(phi float64) {
+	for a, i := range l.xt.idx {
 		l.w.Add(i, -l.p.eta*phi*l.xt.vals[a])
 	}
-	l.w.ProjectL2(l.p.B) // w_{t+1} = v_t · B / max{||v_t||, B}
+	l.w.ProjectL2(l.p.B)
 }
 
 func (l *aesvrLearner) Weights(dst []float64) { l.w.Average(dst) }

@@ -2,7 +2,9 @@ package lao
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -268,5 +270,87 @@ func TestAESVRDefaultCap(t *testing.T) {
 	}
 	if tail(c-4) > aesvrTail || tail(c-5) <= aesvrTail {
 		t.Errorf("cap %d: tail %g, one less %g", c, tail(c-4), tail(c-5))
+	}
+}
+
+// AESVR's estimates (x̃'s attributes and both GenEst calls' drawn first and
+// read in one batch) against reading x̃ and then each call in turn
+// (uniformXEstimate, then estimateDrawn twice): the same φ̃ and x̃ to the
+// bit and the same attributes revealed in the same order at every step,
+// and the same weights at the end. GenEst's N = 2 here (B = 0.5, δ = 0.1,
+// ε = 1), so its second branch (n > 2, n·N draws) comes every eighth call;
+// with batches of 6 (two draws beside x̃'s four) a call that does not fit
+// is finished in chunks, which both branches of estimates reach. d = 2^13
+// runs the hints.
+func TestAESVREstimatesMatchInTurn(t *testing.T) {
+	for _, d := range []int{30, 1 << 13} {
+		for _, chunk := range []int{6, maxBatchedDraws} {
+			t.Run(fmt.Sprintf("d=%d/chunk=%d", d, chunk), func(t *testing.T) {
+				testEstimatesInTurn(t, d, chunk)
+			})
+		}
+	}
+}
+
+func testEstimatesInTurn(t *testing.T, d, chunk int) {
+	const m, k = 3000, 4
+	s := &AESVR{K: k, B: 0.5, Delta: 0.1, Eps: 1, Eta: 0.1}
+	start := func() *aesvrLearner {
+		l, _, err := s.Start(Problem{D: d, M: m, Rand: NewRand(5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := l.(*aesvrLearner)
+		a.chunk = chunk
+		return a
+	}
+	batched, inTurn := start(), start()
+	g := inTurn.p.genest
+	if g.N() != 2 {
+		t.Fatalf("GenEst's N = %d, not the 2 this test is laid out for", g.N())
+	}
+	data := NewRand(6)
+	x := make([]float64, d)
+	ea, eb := NewExample(d), NewExample(d)
+	var reads drawnReads
+	split := 0 // calls whose draws did not fit beside those before them
+	for step := range m {
+		for i := range x {
+			x[i] = data.NormFloat64() / math.Sqrt(float64(d))
+		}
+		y := data.Float64() - 0.5
+		ea.Reset(x, y, d)
+		eb.Reset(x, y, d)
+		inv, yp, ym := 1.0, y+0.1, y-0.1
+		got := batched.estimates(ea, inv, yp, ym)
+		uniformXEstimate(eb, k, inTurn.rng, inTurn.xt)
+		room := chunk - k
+		n := geometricHalf(inTurn.rng)
+		fits := inTurn.w.Norm2() == 0 || g.draws(n) <= room
+		plus := g.estimateDrawnN(n, eb, inTurn.w, inv, yp, inTurn.rng, &reads, chunk)
+		if fits && inTurn.w.Norm2() != 0 {
+			room -= g.draws(n)
+		}
+		n = geometricHalf(inTurn.rng)
+		if !fits || !(inTurn.w.Norm2() == 0 || g.draws(n) <= room) {
+			split++
+		}
+		want := 0.5 * (plus + g.estimateDrawnN(n, eb, inTurn.w, inv, ym, inTurn.rng, &reads, chunk))
+		if math.Float64bits(got) != math.Float64bits(want) || !slices.Equal(ea.RevealedList(), eb.RevealedList()) ||
+			!slices.Equal(batched.xt.idx, inTurn.xt.idx) || !slices.Equal(batched.xt.vals, inTurn.xt.vals) {
+			t.Fatalf("step %d: batched φ̃ = %g (revealed %v, x̃ on %v), in turn %g (%v, %v)",
+				step, got, ea.RevealedList(), batched.xt.idx, want, eb.RevealedList(), inTurn.xt.idx)
+		}
+		batched.step(got)
+		inTurn.step(want)
+	}
+	if chunk < maxBatchedDraws && split == 0 {
+		t.Errorf("no call was finished in chunks: the test misses a branch")
+	}
+	wa, wb := make([]float64, d), make([]float64, d)
+	batched.Weights(wa)
+	inTurn.Weights(wb)
+	if !slices.Equal(wa, wb) {
+		t.Errorf("weights differ after %d steps", m)
 	}
 }

@@ -214,31 +214,77 @@ const maxBatchedDraws = 1 << 12
 // plain AESVR of reference.go reads draw by draw;
 // TestGenEstDrawnMatchesEstimate, TestAESVRReferenceMatchesFast).
 func (g *GenEst) estimateDrawn(ex *Example, w hintedL2, s, y float64, rng *rand.Rand, b *drawnReads, chunk int) float64 {
-	n := geometricHalf(rng) // line 2
+	return g.estimateDrawnN(geometricHalf(rng), ex, w, s, y, rng, b, chunk) // line 2
+}
+
+// estimateDrawnN is estimateDrawn for the n of line 2 already drawn.
+func (g *GenEst) estimateDrawnN(n int, ex *Example, w hintedL2, s, y float64, rng *rand.Rand, b *drawnReads, chunk int) float64 {
 	n2 := w.Norm2()
 	if n2 == 0 { // w = 0: every draw is exactly 0 and reads nothing
 		return g.product(n, y, func(int) float64 { return 0 })
 	}
-	total := n
-	if n > g.lmax {
-		total = n * g.n
-	}
+	total := g.draws(n)
 	far := prefetch.Far(ex.Dim())
 	var vals []float64
 	from, to := 0, 0 // the draws held: from ≤ r < to
 	return g.product(n, y, func(r int) float64 {
 		if r >= to {
 			from, to = r, min(r+chunk, total)
-			_, vals = b.draw(ex, to-from, func() int {
-				j := w.SampleSq(rng.Float64())
-				if far {
-					w.Hint(j)
-				}
-				return j
-			})
+			_, vals = b.draw(ex, to-from, func() int { return sampleHinted(w, rng, far) })
 		}
 		return s * n2 * vals[r-from] / w.W(b.pick[r-from])
 	})
+}
+
+// draws is the number of inner-product draws lines 3-12 make for n: n, or
+// n·N past the first branch.
+func (g *GenEst) draws(n int) int {
+	if n > g.lmax {
+		return n * g.n
+	}
+	return n
+}
+
+// sampleHinted draws j with probability w_j²/||w||² and, when far, asks for
+// w's record of j, which the estimate reads after the batch.
+func sampleHinted(w hintedL2, rng *rand.Rand, far bool) int {
+	j := w.SampleSq(rng.Float64())
+	if far {
+		w.Hint(j)
+	}
+	return j
+}
+
+// drawAhead draws line 2's n and, if its draws number at most room,
+// appends them to pick (none when w = 0, whose draws read nothing) and
+// reports ok: a caller that reads several estimates' attributes in one
+// batch (AESVR: x̃ and both calls) computes φ̂ with productAhead from the
+// values read. If they do not fit, nothing more is drawn and the caller
+// finishes with estimateDrawnN. The random numbers are estimateDrawn's, in
+// its order.
+func (g *GenEst) drawAhead(w hintedL2, rng *rand.Rand, pick []int, room int, far bool) (n int, _ []int, ok bool) {
+	n = geometricHalf(rng)
+	if w.Norm2() == 0 {
+		return n, pick, true
+	}
+	total := g.draws(n)
+	if total > room {
+		return n, pick, false
+	}
+	for range total {
+		pick = append(pick, sampleHinted(w, rng, far))
+	}
+	return n, pick, true
+}
+
+// productAhead is estimateDrawnN's φ̂ from the draws drawAhead made (idx)
+// and their values: the same arithmetic in the same order.
+func (g *GenEst) productAhead(n int, w hintedL2, s, y float64, idx []int, vals []float64) float64 {
+	n2 := w.Norm2()
+	if n2 == 0 {
+		return g.product(n, y, func(int) float64 { return 0 })
+	}
+	return g.product(n, y, func(r int) float64 { return s * n2 * vals[r] / w.W(idx[r]) })
 }
 
 // innerDraw returns s·||w||²·x[j]/w[j] for j drawn with probability
