@@ -46,6 +46,13 @@ type FitInfo struct {
 	// the record Prepared.Fit, TuneFit and CSVStream.Fit keep, which do not
 	// hash their training rows (the CLI and Data.ModelFromFit do).
 	Fingerprint string `json:"training_fingerprint"`
+	// RowSample holds the hashes of up to 256 training rows (RowSample):
+	// predict counts those the rows it scores hold
+	// (Model.TrainingRowsFound), to say that their error is no estimate of
+	// the error on new rows whatever the file is called. Empty when the
+	// training rows were not in memory (a lazy or streaming fit) or in a
+	// file saved before it was recorded.
+	RowSample []string `json:"training_row_sample,omitempty"`
 	// Data names the table the training part was drawn from, as given
 	// (a file path), and Rows is that table's number of rows, training and
 	// test part together: predict warns when it scores rows that look like
@@ -143,13 +150,15 @@ var ErrModelFile = errors.New("frames: bad model file")
 // ModelFromFit is Data.Model for the result of fitting s with lao.Fit
 // (Options.Seed = seed), with the fit recorded in Model.Fit (solver,
 // parameters, budget, per-column attribute counts, solver weights, the
-// training data's fingerprint) for a saved model.
+// training data's fingerprint and a sample of its rows, RowSample) for a
+// saved model.
 func (d *Data) ModelFromFit(s lao.Solver, res *lao.Result, seed uint64) (*Model, error) {
 	m, err := d.Model(res.W)
 	if err != nil {
 		return nil, err
 	}
 	m.Fit = NewFitInfo(s, res, seed, Fingerprint(d.Dataset))
+	m.Fit.RowSample = RowSample(d.Dataset, m)
 	return m, nil
 }
 

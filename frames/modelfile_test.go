@@ -96,6 +96,12 @@ func TestModelFileRoundTrip(t *testing.T) {
 	if m2.Fit.Fingerprint != m.Fit.Fingerprint {
 		t.Error("the same data gave two fingerprints")
 	}
+	// The row sample, read back, finds every sampled row in the table the
+	// model was fitted on (its missing cell filled as the fit filled it).
+	found, size, err := back.TrainingRowsFound(tab.DataFrame, tab.DataFrame.Col("y").Float())
+	if err != nil || size != 256 || found != size {
+		t.Errorf("the row sample read back: found %d of %d (%v), want 256 of 256", found, size, err)
+	}
 }
 
 // A model file that is malformed or inconsistent is refused with a message

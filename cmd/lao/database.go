@@ -146,7 +146,7 @@ func fitLazy(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	}
 	c := lz.Counts()
 	rep.Cells = &c
-	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return "" }, start, stdout)
+	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, trainingRows{fingerprint: func() string { return "" }}, start, stdout)
 }
 
 // lazyReport starts the report of a lazy fit: sizes, the scaling and why,

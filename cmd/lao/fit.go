@@ -247,7 +247,7 @@ func runFit(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, func() string { return frames.Fingerprint(p.Train) }, start, stdout)
+	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, trainingRows{func() string { return frames.Fingerprint(p.Train) }, p.Train}, start, stdout)
 }
 
 // newFitReport starts the report of an in-memory fit of s on p, with the
@@ -283,7 +283,16 @@ func nonEmpty(s ...string) []string {
 // row (frames.Prepared.FitAll).
 type finalFit struct {
 	*frames.Fitted
+	train trainingRows
+}
+
+// trainingRows identifies a fit's training part in the saved model
+// (frames.FitInfo): its fingerprint and, when its rows are in memory, the
+// table frames.RowSample samples for predict (nil for --lazy and --stream,
+// whose rows are not).
+type trainingRows struct {
 	fingerprint func() string
+	table       lao.Table
 }
 
 // refitAll refits fit's solver, its parameters chosen on the training
@@ -298,7 +307,7 @@ func refitAll(src *dataSource, p *prepared, fit *frames.Fitted, f *fitFlags, rep
 	}
 	rep.Notes = append(rep.Notes, fmt.Sprintf("--refit-all: the model saved to %s is the solver refitted on all %d rows with the parameters of this fit (%s); the coefficients below are the training part's fit's, and its test error is the estimate for the saved model",
 		f.save, train.Len(), frames.Params(all.Result.Params)))
-	return &finalFit{Fitted: all, fingerprint: func() string { return frames.Fingerprint(train) }}, nil
+	return &finalFit{Fitted: all, train: trainingRows{func() string { return frames.Fingerprint(train) }, train}}, nil
 }
 
 // fitOutOfMemory runs the fits that never hold the table in memory: a
@@ -458,7 +467,7 @@ func diagnostics(res *lao.Result, warnings []string) (map[string]jfloat, []strin
 
 // finishFit fills the report from a fit, saves the model if asked and
 // prints the report.
-func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc frames.Scores, fingerprint func() string, start time.Time, stdout io.Writer) error {
+func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, sc frames.Scores, train trainingRows, start time.Time, stdout io.Writer) error {
 	rep.Params = res.Params
 	rep.HasIntercept, rep.Intercept, rep.Columns = m.HasIntercept, jfloat(m.Intercept), m.Features
 	rep.Weights, rep.AttributeCounts = map[string]jfloat{}, map[string]int64{}
@@ -470,7 +479,7 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	}
 	notFinite := nonFiniteFit(m, sc) // reported after the report, which may still be useful
 	if f.save != "" && notFinite == nil {
-		if err := saveModel(f, rep, s, res, m, fingerprint); err != nil {
+		if err := saveModel(f, rep, s, res, m, train); err != nil {
 			return err
 		}
 		rep.ModelFile = f.save
@@ -508,15 +517,18 @@ func finishFit(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 }
 
 // saveModel writes the fitted model (the final refit's with --refit-all)
-// to --save-model with how it was fitted: the solver's record, the table
-// it came from and how that table was read (number marks, header,
-// missing-value policy).
-func saveModel(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, fingerprint func() string) error {
-	saved, fi := m, func() *frames.FitInfo { return frames.NewFitInfo(s, res, f.seed, fingerprint()) }
+// to --save-model with how it was fitted: the solver's record, a sample of
+// its training rows, the table it came from and how that table was read
+// (number marks, header, missing-value policy).
+func saveModel(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *frames.Model, train trainingRows) error {
+	saved := m
 	if fin := rep.final; fin != nil { // --refit-all
-		saved, fi = fin.Model, func() *frames.FitInfo { return frames.NewFitInfo(fin.Solver, fin.Result, f.seed, fin.fingerprint()) }
+		saved, s, res, train = fin.Model, fin.Solver, fin.Result, fin.train
 	}
-	saved.Fit = fi()
+	saved.Fit = frames.NewFitInfo(s, res, f.seed, train.fingerprint())
+	if train.table != nil {
+		saved.Fit.RowSample = frames.RowSample(train.table, saved)
+	}
 	saved.Fit.Data, saved.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
 	if comma, thousands, err := f.table.numberMarks(); err == nil { // checked when the table was read
 		saved.Fit.SetNumberMarks(frames.CSVOptions{DecimalComma: comma, Thousands: thousands})

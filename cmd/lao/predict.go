@@ -33,6 +33,9 @@ type predictions struct {
 	warns []string  // what the user should check (rows far outside the training range)
 	flags []string  // each row's frames.Model.RowFlags (nil: no row has one)
 	sep   rune      // a CSV file's field separator
+	// found of the model's sample of training rows are among the labelled
+	// rows (frames.Model.TrainingRowsFound); sample 0: not checked.
+	found, sample int
 }
 
 // runPredict applies a saved model (lao fit --save-model) to the rows of a
@@ -93,7 +96,7 @@ func runPredict(args []string, stdout io.Writer) error {
 		if w := sc.Warning("labelled rows'"); w != "" {
 			fmt.Fprintln(os.Stderr, "predict: warning:", w)
 		}
-		if w := trainingRowsWarning(m, tf.data, len(p.pred)); w != "" {
+		if w := trainingRowsWarning(m, tf.data, p); w != "" {
 			fmt.Fprintln(os.Stderr, "predict: warning:", w)
 		}
 	}
@@ -345,6 +348,9 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		var note string
 		p.y, p.text, note = predictLabels(tab, m.Target)
 		p.notes = append(p.notes, note)
+		if p.found, p.sample, err = m.TrainingRowsFound(tab.DataFrame, p.y); err != nil {
+			return nil, err
+		}
 	}
 	if t := newMissingReport(tab, used).text(); t != "" {
 		if tf.missingFromModel {
@@ -663,14 +669,19 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 	return cw.Error()
 }
 
-// trainingRowsWarning says when the rows scored look like the table the
-// model was fitted on (the same file name and size, or the same number of
-// rows for a model saved without the size): most of them were training
-// rows, so their MSE does not estimate the error on new rows.
-func trainingRowsWarning(m *frames.Model, data string, rows int) string {
+// trainingRowsWarning says when the rows scored hold training rows, so
+// that their MSE does not estimate the error on new rows: by the model's
+// sample of training rows where it has one (sampledRowsWarning), else when
+// they look like the table the model was fitted on (the same file name and
+// size, or the same number of rows for a model saved without the size).
+func trainingRowsWarning(m *frames.Model, data string, p *predictions) string {
+	if p.sample > 0 {
+		return sampledRowsWarning(m, data, p)
+	}
 	if m.Fit == nil || m.Fit.Data == "" || filepath.Base(m.Fit.Data) != filepath.Base(data) {
 		return ""
 	}
+	rows := len(p.pred)
 	same := fmt.Sprintf("the same file name and %d rows", rows)
 	if m.Fit.DataBytes > 0 { // rows dropped for missing cells may differ between fit and predict
 		st, err := os.Stat(data)
@@ -681,6 +692,30 @@ func trainingRowsWarning(m *frames.Model, data string, rows int) string {
 	} else if rows != m.Fit.Rows {
 		return ""
 	}
-	return fmt.Sprintf("%s looks like the table the model was fitted on (%s): %d of its rows were training rows, so this MSE is not an estimate of the error on new rows (usually lower, as the model has seen them; not always, for a budgeted online solver); the test MSE that lao fit reported is that estimate",
-		data, same, m.Fit.Examples)
+	return fmt.Sprintf("%s looks like the table the model was fitted on (%s): %d of its rows were training rows, so %s",
+		data, same, m.Fit.Examples, notAnEstimate)
+}
+
+// notAnEstimate ends the warnings of trainingRowsWarning.
+const notAnEstimate = "this MSE is not an estimate of the error on new rows (usually lower, as the model has seen them; not always, for a budgeted online solver); the test MSE that lao fit reported is that estimate"
+
+// sampledRowsWarning says how many of the rows scored were, by the model's
+// sample of its training rows, training rows: when two or more of the
+// sample (or all of a smaller one) are among them. The share of the sample
+// found estimates the share of the training part in the file.
+func sampledRowsWarning(m *frames.Model, data string, p *predictions) string {
+	if p.found < min(2, p.sample) {
+		return ""
+	}
+	labelled := 0
+	for _, y := range p.y {
+		labelled += b2i(!math.IsNaN(y))
+	}
+	share := float64(p.found) / float64(p.sample)
+	how := fmt.Sprintf("%d of the %d training rows sampled in the model file are", p.found, p.sample)
+	if p.found == p.sample {
+		how = fmt.Sprintf("all %d training rows sampled in the model file are", p.sample)
+	}
+	return fmt.Sprintf("%s holds training rows of the model: %s among its rows (equal in the label and the columns the model reads), so about %d of its %d labelled rows were training rows (%.0f%% of the %d it was fitted on), and %s",
+		data, how, min(int(math.Round(share*float64(m.Fit.Examples))), labelled), labelled, 100*share, m.Fit.Examples, notAnEstimate)
 }

@@ -86,7 +86,7 @@ func fitStream(f *fitFlags, s lao.Solver, stdout io.Writer) error {
 	if in.Spooled {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("the input is not a regular file: copied once (%s) to a temporary file for the passes", ingest.FormatSize(in.Bytes)))
 	}
-	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, st.Fingerprint, start, stdout)
+	return finishFit(f, rep, fit.Solver, fit.Result, fit.Model, fit.Test, trainingRows{fingerprint: st.Fingerprint}, start, stdout)
 }
 
 // streamSkipsNote says which checks of a fit in memory a streamed fit
