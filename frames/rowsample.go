@@ -48,8 +48,12 @@ func (r *rowHash) of(vals []float64, y float64) uint64 {
 // Prepared.Train): rows whose values in m's non-zero-coefficient columns
 // and label appear once in t, spread evenly over them in row order. A row
 // whose values appear twice or more is left out: a new row equal to it
-// would look like a training row. Nil when no row is unique, when the
-// model has no transform, or when t cannot be read.
+// would look like a training row. So is every row of a table whose rows
+// repeat, where a new row would often equal one seen once: nil when, by
+// Good and Turing's estimate 2·n₂/m (n₂ values seen exactly twice among the
+// m rows), more than 1 % of new rows would (a table of few distinct rows:
+// a few 0/1 columns, small integer labels). Nil too when the model has no
+// transform or t cannot be read.
 func RowSample(t lao.Table, m *Model) []string {
 	if m == nil || m.Transform == nil || t == nil || t.Dim() != len(m.Coef) {
 		return nil
@@ -70,6 +74,9 @@ func RowSample(t lao.Table, m *Model) []string {
 		hashes = append(hashes, rh.of(vals, y))
 	}
 	sorted := slices.Sorted(slices.Values(hashes))
+	if 2*twice(sorted) > len(sorted)/100 { // Good–Turing: more than 1 % of new rows would equal a row seen once
+		return nil
+	}
 	var unique []uint64
 	for _, h := range hashes {
 		i, _ := slices.BinarySearch(sorted, h)
@@ -83,6 +90,22 @@ func RowSample(t lao.Table, m *Model) []string {
 		out[a] = fmt.Sprintf("%016x", unique[a*len(unique)/n])
 	}
 	return out
+}
+
+// twice counts the values that appear exactly twice in sorted.
+func twice(sorted []uint64) int {
+	n := 0
+	for i := 0; i < len(sorted); {
+		j := i + 1
+		for j < len(sorted) && sorted[j] == sorted[i] {
+			j++
+		}
+		if j-i == 2 {
+			n++
+		}
+		i = j
+	}
+	return n
 }
 
 // TrainingRowsFound counts the hashes of the model's row sample

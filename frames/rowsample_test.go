@@ -85,26 +85,16 @@ func TestRowSample(t *testing.T) {
 
 // Rows repeated in the training table are left out of the sample; the
 // columns with a zero coefficient are not hashed (predict does not read
-// them), so rows equal but for them count as repeated.
+// them), so rows equal but for them count as repeated. A table whose rows
+// repeat often (Good–Turing: more than 1 % of new rows would equal a row
+// seen once) gets no sample.
 func TestRowSampleLeavesRepeatsOut(t *testing.T) {
-	// 300 distinct rows of (a, b, c), rows 0-9 again at the end, and rows
-	// 20-29 again with another c (c's coefficient is 0).
-	const m = 300
-	rng := lao.NewRand(4)
-	var x, y []float64
-	for range m {
-		x = append(x, rng.Float64(), rng.Float64(), rng.Float64())
-		y = append(y, rng.Float64())
-	}
-	for i := range 10 {
-		x, y = append(x, x[3*i:3*i+3]...), append(y, y[i])
-	}
+	// 5,000 distinct rows of (a, b, c), rows 0-9 again at the end, and rows
+	// 20-29 again with another c (c's coefficient is 0): 20 values seen
+	// twice, 2·20 ≤ 1 % of 5,020.
+	x, y := repeatedRows(5000, 10)
 	for i := 20; i < 30; i++ {
 		x, y = append(x, x[3*i], x[3*i+1], 7), append(y, y[i])
-	}
-	ds, err := lao.NewDataset(x, y, 3, []string{"a", "b", "c"})
-	if err != nil {
-		t.Fatal(err)
 	}
 	tr := Identity(3)
 	model, err := NewModel([]float64{1, -1, 0}, []string{"a", "b", "c"}, "y", &tr, false)
@@ -116,16 +106,44 @@ func TestRowSampleLeavesRepeatsOut(t *testing.T) {
 	for _, i := range append(rowRange(0, 10), rowRange(20, 30)...) {
 		repeated[fmt.Sprintf("%016x", rh.of(x[3*i:3*i+2], y[i]))] = true
 	}
-	sample := RowSample(ds, model)
+	sample := RowSample(rowsTable(t, x, y), model)
 	if len(sample) != maxRowSample {
-		t.Fatalf("%d hashes, want %d (280 rows appear once)", len(sample), maxRowSample)
+		t.Fatalf("%d hashes, want %d", len(sample), maxRowSample)
 	}
 	for _, h := range sample {
 		if repeated[h] {
 			t.Errorf("the sample holds %s, a repeated row's hash", h)
 		}
 	}
+	x, y = repeatedRows(5000, 26) // 2·26 > 1 % of 5,026
+	if sample := RowSample(rowsTable(t, x, y), model); sample != nil {
+		t.Errorf("26 of 5,000 rows repeated: %d hashes sampled, want none", len(sample))
+	}
 }
+
+// repeatedRows returns m distinct rows of three values and their labels,
+// with the first r repeated at the end.
+func repeatedRows(m, r int) (x, y []float64) {
+	rng := lao.NewRand(4)
+	for range m {
+		x = append(x, rng.Float64(), rng.Float64(), rng.Float64())
+		y = append(y, rng.Float64())
+	}
+	for i := range r {
+		x, y = append(x, x[3*i:3*i+3]...), append(y, y[i])
+	}
+	return x, y
+}
+
+func rowsTable(t *testing.T, x, y []float64) *lao.Dataset {
+	t.Helper()
+	ds, err := lao.NewDataset(x, y, 3, []string{"a", "b", "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
 func rowRange(from, to int) []int {
 	out := make([]int, 0, to-from)
 	for i := from; i < to; i++ {
