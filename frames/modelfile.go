@@ -46,13 +46,13 @@ type FitInfo struct {
 	// the record Prepared.Fit, TuneFit and CSVStream.Fit keep, which do not
 	// hash their training rows (the CLI and Data.ModelFromFit do).
 	Fingerprint string `json:"training_fingerprint"`
-	// RowSample holds the hashes of up to 256 training rows (RowSample):
-	// predict counts those the rows it scores hold
+	// RowSample holds the hashes of up to 256 training rows
+	// (NewRowSample): predict counts those the rows it scores hold
 	// (Model.TrainingRowsFound), to say that their error is no estimate of
-	// the error on new rows whatever the file is called. Empty when the
-	// training rows were not in memory (a lazy or streaming fit) or in a
-	// file saved before it was recorded.
-	RowSample []string `json:"training_row_sample,omitempty"`
+	// the error on new rows whatever the file is called. Nil when the
+	// training rows were not in memory (a lazy or streaming fit), when
+	// NewRowSample declines, and in files saved before it was recorded.
+	RowSample *RowSample `json:"training_row_sample,omitempty"`
 	// Data names the table the training part was drawn from, as given
 	// (a file path), and Rows is that table's number of rows, training and
 	// test part together: predict warns when it scores rows that look like
@@ -150,7 +150,7 @@ var ErrModelFile = errors.New("frames: bad model file")
 // ModelFromFit is Data.Model for the result of fitting s with lao.Fit
 // (Options.Seed = seed), with the fit recorded in Model.Fit (solver,
 // parameters, budget, per-column attribute counts, solver weights, the
-// training data's fingerprint and a sample of its rows, RowSample) for a
+// training data's fingerprint and a sample of its rows, NewRowSample) for a
 // saved model.
 func (d *Data) ModelFromFit(s lao.Solver, res *lao.Result, seed uint64) (*Model, error) {
 	m, err := d.Model(res.W)
@@ -158,7 +158,7 @@ func (d *Data) ModelFromFit(s lao.Solver, res *lao.Result, seed uint64) (*Model,
 		return nil, err
 	}
 	m.Fit = NewFitInfo(s, res, seed, Fingerprint(d.Dataset))
-	m.Fit.RowSample = RowSample(d.Dataset, m)
+	m.Fit.RowSample = NewRowSample(d.Dataset, m)
 	return m, nil
 }
 
@@ -297,16 +297,8 @@ func (m *Model) check() error {
 		}
 	}
 	if fi := m.Fit; fi != nil {
-		if _, _, _, err := fi.NumberMarks(); err != nil {
+		if err := fi.check(m.Features, bad); err != nil {
 			return err
-		}
-		if p, err := ParseMissing(fi.Missing); fi.Missing != "" && (err != nil || p == MissingError) {
-			return bad("fit.missing is %q, want \"mean\" or \"drop-rows\" (or absent: missing cells were refused)", fi.Missing)
-		}
-		for j, c := range fi.Costs {
-			if !(c > 0) || math.IsInf(c, 0) {
-				return bad("fit.costs: the price of column %q is %g, want positive and finite", m.Features[j], c)
-			}
 		}
 	}
 	if t, fi := m.Transform, m.Fit; t != nil && fi != nil {
@@ -340,6 +332,28 @@ func (m *Model) checkNames(bad func(string, ...any) error) error {
 			return bad("the target %q is also one of the model's columns: a model does not read its own label", n)
 		}
 		seen[n] = true
+	}
+	return nil
+}
+
+// check validates the fit record's number marks, missing-value policy,
+// prices and row sample (features names the columns).
+func (fi *FitInfo) check(features []string, bad func(string, ...any) error) error {
+	if _, _, _, err := fi.NumberMarks(); err != nil {
+		return err
+	}
+	if p, err := ParseMissing(fi.Missing); fi.Missing != "" && (err != nil || p == MissingError) {
+		return bad("fit.missing is %q, want \"mean\" or \"drop-rows\" (or absent: missing cells were refused)", fi.Missing)
+	}
+	for j, c := range fi.Costs {
+		if !(c > 0) || math.IsInf(c, 0) {
+			return bad("fit.costs: the price of column %q is %g, want positive and finite", features[j], c)
+		}
+	}
+	if fi.RowSample != nil {
+		if _, err := fi.RowSample.decode(); err != nil {
+			return err
+		}
 	}
 	return nil
 }

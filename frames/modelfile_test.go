@@ -98,9 +98,9 @@ func TestModelFileRoundTrip(t *testing.T) {
 	}
 	// The row sample, read back, finds every sampled row in the table the
 	// model was fitted on (its missing cell filled as the fit filled it).
-	found, size, err := back.TrainingRowsFound(tab.DataFrame, tab.DataFrame.Col("y").Float())
-	if err != nil || size != 256 || found != size {
-		t.Errorf("the row sample read back: found %d of %d (%v), want 256 of 256", found, size, err)
+	r, err := back.TrainingRowsFound(tab.DataFrame, tab.DataFrame.Col("y").Float())
+	if err != nil || r.Sample != 256 || r.Found != r.Sample || !r.Significant() {
+		t.Errorf("the row sample read back: %+v (%v), want 256 of 256 found", r, err)
 	}
 }
 

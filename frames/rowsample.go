@@ -4,11 +4,11 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
 
 	"github.com/go-gota/gota/dataframe"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/laoproject/lao/lao"
 )
@@ -22,136 +22,219 @@ import (
 // transformed it (Transform.feature, Transform.label: the same function on
 // the same cells gives the same bits at both ends).
 
-// maxRowSample is the most rows a model samples: 256 hashes (about 4.6 kB
-// of JSON) find a copy of the training part with certainty and estimate
-// the share of training rows in a mixed file to about ±3 %.
+// RowSample is a sample of a model's training rows (FitInfo.RowSample).
+type RowSample struct {
+	// Hashes are the rows' hashes, 16 hex digits each (rowHash).
+	Hashes []string `json:"hashes"`
+	// Chance is the expected number of hashes a row that is not a
+	// training row holds, by Good and Turing's estimate: a new row equals
+	// a training row seen once with probability about 2(n₂+1)/m (n₂ rows
+	// seen exactly twice among the m, one added so that a table without
+	// repeats is not taken for one that cannot have them), and that row
+	// is sampled with probability len(Hashes)/n₁ (n₁ rows seen once).
+	Chance float64 `json:"chance"`
+}
+
+// maxRowSample is the most rows a model samples: 256 hashes (about 5 kB of
+// JSON) find a copy of the training part with certainty and estimate the
+// share of training rows in a mixed file to about ±3 %.
 const maxRowSample = 256
 
-// rowHash is the FNV-1a hash of the float64 bits of vals (in order) and y.
-type rowHash struct {
-	buf [8]byte
-}
+// maxRepeatShare is the largest share of new rows that may equal a
+// training row seen once (Good–Turing's 2·n₂/m) for a table to be sampled:
+// above it (few distinct rows: a few 0/1 columns, small integer labels) an
+// equal row tells little.
+const maxRepeatShare = 0.01
 
-func (r *rowHash) of(vals []float64, y float64) uint64 {
-	h := fnv.New64a()
-	for _, v := range vals {
-		binary.LittleEndian.PutUint64(r.buf[:], math.Float64bits(v))
-		h.Write(r.buf[:])
+// rowHash is the 64-bit FNV-1a hash of the little-endian float64 bits of
+// vals, in order, then of y: written out (no hash.Hash, no allocation), as
+// it runs once per training row.
+func rowHash(vals []float64, y float64) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	add := func(v float64) {
+		b := math.Float64bits(v)
+		for range 8 {
+			h = (h ^ b&0xff) * prime
+			b >>= 8
+		}
 	}
-	binary.LittleEndian.PutUint64(r.buf[:], math.Float64bits(y))
-	h.Write(r.buf[:])
-	return h.Sum64()
+	for _, v := range vals {
+		add(v)
+	}
+	add(y)
+	return h
 }
 
-// RowSample returns the hashes (16 hex digits each) of up to 256 rows of
-// the training table t of model m (t in the solver's units, as
-// Prepared.Train): rows whose values in m's non-zero-coefficient columns
-// and label appear once in t, spread evenly over them in row order. A row
-// whose values appear twice or more is left out: a new row equal to it
-// would look like a training row. So is every row of a table whose rows
-// repeat, where a new row would often equal one seen once: nil when, by
-// Good and Turing's estimate 2·n₂/m (n₂ values seen exactly twice among the
-// m rows), more than 1 % of new rows would (a table of few distinct rows:
-// a few 0/1 columns, small integer labels). Nil too when the model has no
-// transform or t cannot be read.
-func RowSample(t lao.Table, m *Model) []string {
+// NewRowSample returns a sample of up to 256 rows of the training table t
+// of model m (t in the solver's units, as Prepared.Train): the hashes of
+// the rows whose values in m's non-zero-coefficient columns and label
+// appear once in t, spread evenly over them in row order. A row whose
+// values appear twice or more is left out: a new row equal to it would look
+// like a training row. Nil (no sample) when more than 1 % of new rows would
+// equal a row seen once (maxRepeatShare), when every coefficient is 0 (the
+// label alone would be hashed), for a sparse table (predict does not check
+// libsvm files), when the model has no transform, or when t cannot be read.
+func NewRowSample(t lao.Table, m *Model) *RowSample {
 	if m == nil || m.Transform == nil || t == nil || t.Dim() != len(m.Coef) {
 		return nil
 	}
+	if _, sparse := t.(*lao.SparseDataset); sparse {
+		return nil
+	}
 	used := lao.Support(m.Coef)
+	if len(used) == 0 {
+		return nil
+	}
+	hashes, err := rowHashes(t, used)
+	if err != nil {
+		return nil
+	}
+	sorted := slices.Sorted(slices.Values(hashes))
+	once, twice := repeats(sorted)
+	if float64(2*twice) > maxRepeatShare*float64(len(sorted)) || once == 0 {
+		return nil
+	}
+	n := min(once, maxRowSample)
+	s := &RowSample{Hashes: make([]string, 0, n),
+		Chance: 2 * float64(twice+1) / float64(len(sorted)) * float64(n) / float64(once)}
+	u := 0 // the unique rows seen so far; the a-th of the sample is unique row a·once/n
+	for _, h := range hashes {
+		i, _ := slices.BinarySearch(sorted, h)
+		if i+1 < len(sorted) && sorted[i+1] == h { // i is h's first place: a repeated row
+			continue
+		}
+		if a := len(s.Hashes); a < n && u == a*once/n {
+			s.Hashes = append(s.Hashes, fmt.Sprintf("%016x", h))
+		}
+		u++
+	}
+	return s
+}
+
+// rowHashes hashes every row of t on the columns used and its label.
+func rowHashes(t lao.Table, used []int) ([]uint64, error) {
 	hashes := make([]uint64, 0, t.Len())
 	row, vals := make([]float64, t.Dim()), make([]float64, len(used))
-	var rh rowHash
 	src := t.Stream()
 	for range t.Len() {
 		y, err := src.Next(row)
 		if err != nil {
-			return nil
+			return nil, err
 		}
 		for a, j := range used {
 			vals[a] = row[j]
 		}
-		hashes = append(hashes, rh.of(vals, y))
+		hashes = append(hashes, rowHash(vals, y))
 	}
-	sorted := slices.Sorted(slices.Values(hashes))
-	if 2*twice(sorted) > len(sorted)/100 { // Good–Turing: more than 1 % of new rows would equal a row seen once
-		return nil
-	}
-	var unique []uint64
-	for _, h := range hashes {
-		i, _ := slices.BinarySearch(sorted, h)
-		if i+1 == len(sorted) || sorted[i+1] != h {
-			unique = append(unique, h)
-		}
-	}
-	n := min(len(unique), maxRowSample)
-	out := make([]string, n)
-	for a := range n {
-		out[a] = fmt.Sprintf("%016x", unique[a*len(unique)/n])
-	}
-	return out
+	return hashes, nil
 }
 
-// twice counts the values that appear exactly twice in sorted.
-func twice(sorted []uint64) int {
-	n := 0
+// repeats counts the values that appear exactly once and exactly twice in
+// sorted.
+func repeats(sorted []uint64) (once, twice int) {
 	for i := 0; i < len(sorted); {
 		j := i + 1
 		for j < len(sorted) && sorted[j] == sorted[i] {
 			j++
 		}
-		if j-i == 2 {
-			n++
+		switch j - i {
+		case 1:
+			once++
+		case 2:
+			twice++
 		}
 		i = j
 	}
-	return n
+	return once, twice
 }
 
-// TrainingRowsFound counts the hashes of the model's row sample
-// (Fit.RowSample) that rows of df with labels y hold, and returns the
-// sample's size (0: the model records none, and found is 0). A row is
-// hashed as RowSample hashes a training row: its columns with a non-zero
-// coefficient and its label, transformed by m.Transform (a missing cell
-// filled as the fit filled it); rows with an unlabelled (NaN) or
-// unfillable cell are passed over. A hash held by several rows counts once.
-func (m *Model) TrainingRowsFound(df dataframe.DataFrame, y []float64) (found, sample int, err error) {
-	if m.Fit == nil || len(m.Fit.RowSample) == 0 || m.Transform == nil {
-		return 0, 0, nil
+// decode returns the hashes as numbers, or an error naming the field.
+func (s *RowSample) decode() (map[uint64]bool, error) {
+	if len(s.Hashes) == 0 || len(s.Hashes) > maxRowSample || !(s.Chance >= 0) || math.IsInf(s.Chance, 0) {
+		return nil, fmt.Errorf("%w: fit.training_row_sample holds %d hashes and chance %g, want 1 to %d hashes and a finite chance ≥ 0",
+			ErrModelFile, len(s.Hashes), s.Chance, maxRowSample)
 	}
-	want := make(map[uint64]bool, len(m.Fit.RowSample))
-	for _, s := range m.Fit.RowSample {
-		b, err := hex.DecodeString(s)
+	want := make(map[uint64]bool, len(s.Hashes))
+	for _, h := range s.Hashes {
+		b, err := hex.DecodeString(h)
 		if err != nil || len(b) != 8 {
-			return 0, 0, fmt.Errorf("%w: fit.training_row_sample holds %q, not 16 hex digits", ErrModelFile, s)
+			return nil, fmt.Errorf("%w: fit.training_row_sample.hashes holds %q, not 16 hex digits", ErrModelFile, h)
 		}
 		want[binary.BigEndian.Uint64(b)] = true
 	}
+	return want, nil
+}
+
+// RowMatches is what Model.TrainingRowsFound found among the labelled rows
+// of a table.
+type RowMatches struct {
+	// Found of the model's Sample sampled training rows are among the rows
+	// (Sample 0: the model records no sample), of which Labelled have a
+	// label.
+	Found, Sample, Labelled int
+	// Chance is the number of sampled rows that as many rows, none of them
+	// a training row, would hold by chance (RowSample.Chance per row).
+	Chance float64
+}
+
+// Significant reports whether the rows found show that training rows are
+// among the rows: two or more (all of a smaller sample), and a count that
+// rows without training rows would reach by chance less than once in a
+// thousand times (the Poisson tail at Chance).
+func (r RowMatches) Significant() bool {
+	if r.Sample == 0 || r.Found < min(2, r.Sample) {
+		return false
+	}
+	return distuv.Poisson{Lambda: r.Chance}.Survival(float64(r.Found-1)) < 1e-3
+}
+
+// Share is the share of the sample found: an estimate of the share of the
+// training part among the rows.
+func (r RowMatches) Share() float64 { return float64(r.Found) / float64(r.Sample) }
+
+// TrainingRowsFound counts the hashes of the model's row sample
+// (Fit.RowSample) that rows of df with labels y hold. A row is hashed as
+// NewRowSample hashes a training row: its columns with a non-zero
+// coefficient and its label, transformed by m.Transform (a missing cell
+// filled as the fit filled it); rows with an unlabelled (NaN) or unfillable
+// cell are passed over. A hash held by several rows counts once. Without a
+// sample it returns RowMatches with Sample 0.
+func (m *Model) TrainingRowsFound(df dataframe.DataFrame, y []float64) (RowMatches, error) {
+	var r RowMatches
+	if m.Fit == nil || m.Fit.RowSample == nil || m.Transform == nil {
+		return r, nil
+	}
+	want, err := m.Fit.RowSample.decode()
+	if err != nil {
+		return r, err
+	}
 	if err := m.checkShape("TrainingRowsFound"); err != nil {
-		return 0, 0, err
+		return r, err
 	}
 	cols, err := m.readSupport(df, true)
 	if err != nil {
-		return 0, 0, err
+		return r, err
 	}
 	used := lao.Support(m.Coef)
 	vals := make([]float64, len(used))
-	var rh rowHash
 	seen := map[uint64]bool{}
 rows:
 	for i, label := range y {
 		if math.IsNaN(label) {
 			continue
 		}
+		r.Labelled++
 		for a, j := range used {
 			if vals[a] = m.Transform.feature(j, cols[j][i]); math.IsNaN(vals[a]) {
 				continue rows
 			}
 		}
-		if h := rh.of(vals, m.Transform.label(label)); want[h] && !seen[h] {
+		if h := rowHash(vals, m.Transform.label(label)); want[h] && !seen[h] {
 			seen[h] = true
-			found++
+			r.Found++
 		}
 	}
-	return found, len(want), nil
+	r.Sample, r.Chance = len(want), float64(r.Labelled)*m.Fit.RowSample.Chance
+	return r, nil
 }

@@ -178,7 +178,11 @@ type aesvrLearner struct {
 // in l.chunk is finished in chunks after the batch. The random
 // numbers, the attributes revealed and their order, and the arithmetic are
 // those of reading x̃ and then each call (the plain AESVR in reference.go;
-// TestAESVRReferenceMatchesFast, TestAESVREstimatesMatchInTurn).
+// TestAESVRReferenceMatchesFast, TestAESVREstimatesMatchInTurn), with one
+// exception: when the budget's cap refuses a read, the step stops with the
+// later call's draws already made, so a caller of Step that goes on after
+// the refusal sees other random numbers from then on than reading in turn
+// would give (Fit stops at the refusal).
 func (l *aesvrLearner) estimates(ex *Example, inv, yp, ym float64) float64 {
 	g, k, d, b := l.p.genest, l.p.k, ex.Dim(), &l.gen
 	far := prefetch.Far(d)

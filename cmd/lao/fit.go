@@ -288,7 +288,7 @@ type finalFit struct {
 
 // trainingRows identifies a fit's training part in the saved model
 // (frames.FitInfo): its fingerprint and, when its rows are in memory, the
-// table frames.RowSample samples for predict (nil for --lazy and --stream,
+// table frames.NewRowSample samples for predict (nil for --lazy and --stream,
 // whose rows are not).
 type trainingRows struct {
 	fingerprint func() string
@@ -527,7 +527,7 @@ func saveModel(f *fitFlags, rep *fitReport, s lao.Solver, res *lao.Result, m *fr
 	}
 	saved.Fit = frames.NewFitInfo(s, res, f.seed, train.fingerprint())
 	if train.table != nil {
-		saved.Fit.RowSample = frames.RowSample(train.table, saved)
+		saved.Fit.RowSample = frames.NewRowSample(train.table, saved)
 	}
 	saved.Fit.Data, saved.Fit.Rows = f.table.data, rep.MTrain+rep.MTest
 	if comma, thousands, err := f.table.numberMarks(); err == nil { // checked when the table was read

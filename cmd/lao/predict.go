@@ -33,9 +33,9 @@ type predictions struct {
 	warns []string  // what the user should check (rows far outside the training range)
 	flags []string  // each row's frames.Model.RowFlags (nil: no row has one)
 	sep   rune      // a CSV file's field separator
-	// found of the model's sample of training rows are among the labelled
-	// rows (frames.Model.TrainingRowsFound); sample 0: not checked.
-	found, sample int
+	// the model's sampled training rows found among the labelled rows
+	// (frames.Model.TrainingRowsFound; Sample 0: not checked)
+	matches frames.RowMatches
 }
 
 // runPredict applies a saved model (lao fit --save-model) to the rows of a
@@ -348,7 +348,7 @@ func predictCSV(tf *tableFlags, m *frames.Model, budget int) (*predictions, erro
 		var note string
 		p.y, p.text, note = predictLabels(tab, m.Target)
 		p.notes = append(p.notes, note)
-		if p.found, p.sample, err = m.TrainingRowsFound(tab.DataFrame, p.y); err != nil {
+		if p.matches, err = m.TrainingRowsFound(tab.DataFrame, p.y); err != nil {
 			return nil, err
 		}
 	}
@@ -675,8 +675,8 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 // they look like the table the model was fitted on (the same file name and
 // size, or the same number of rows for a model saved without the size).
 func trainingRowsWarning(m *frames.Model, data string, p *predictions) string {
-	if p.sample > 0 {
-		return sampledRowsWarning(m, data, p)
+	if p.matches.Sample > 0 {
+		return sampledRowsWarning(m, data, p.matches)
 	}
 	if m.Fit == nil || m.Fit.Data == "" || filepath.Base(m.Fit.Data) != filepath.Base(data) {
 		return ""
@@ -700,22 +700,22 @@ func trainingRowsWarning(m *frames.Model, data string, p *predictions) string {
 const notAnEstimate = "this MSE is not an estimate of the error on new rows (usually lower, as the model has seen them; not always, for a budgeted online solver); the test MSE that lao fit reported is that estimate"
 
 // sampledRowsWarning says how many of the rows scored were, by the model's
-// sample of its training rows, training rows: when two or more of the
-// sample (or all of a smaller one) are among them. The share of the sample
-// found estimates the share of the training part in the file.
-func sampledRowsWarning(m *frames.Model, data string, p *predictions) string {
-	if p.found < min(2, p.sample) {
+// sample of its training rows, training rows: when the sampled rows found
+// are more than rows without any would hold by chance (Significant). The
+// share of the sample found estimates the share of the training part among
+// them.
+func sampledRowsWarning(m *frames.Model, data string, r frames.RowMatches) string {
+	if !r.Significant() {
 		return ""
 	}
-	labelled := 0
-	for _, y := range p.y {
-		labelled += b2i(!math.IsNaN(y))
+	how := fmt.Sprintf("%d of the %d training rows sampled in the model file are", r.Found, r.Sample)
+	if r.Found == r.Sample {
+		how = fmt.Sprintf("all %d training rows sampled in the model file are", r.Sample)
 	}
-	share := float64(p.found) / float64(p.sample)
-	how := fmt.Sprintf("%d of the %d training rows sampled in the model file are", p.found, p.sample)
-	if p.found == p.sample {
-		how = fmt.Sprintf("all %d training rows sampled in the model file are", p.sample)
+	chance := ""
+	if r.Chance >= 0.05 {
+		chance = fmt.Sprintf("; %d new rows would hold about %.2g of them by chance", r.Labelled, r.Chance)
 	}
-	return fmt.Sprintf("%s holds training rows of the model: %s among its rows (equal in the label and the columns the model reads), so about %d of its %d labelled rows were training rows (%.0f%% of the %d it was fitted on), and %s",
-		data, how, min(int(math.Round(share*float64(m.Fit.Examples))), labelled), labelled, 100*share, m.Fit.Examples, notAnEstimate)
+	return fmt.Sprintf("%s holds training rows of the model: %s among its rows (equal in the label and the columns the model reads%s), so about %d of its %d labelled rows were training rows (%.0f%% of the %d it was fitted on), and %s",
+		data, how, chance, min(int(math.Round(r.Share()*float64(m.Fit.Examples))), r.Labelled), r.Labelled, 100*r.Share(), m.Fit.Examples, notAnEstimate)
 }

@@ -192,7 +192,7 @@ func TestPredictTrainingRowsWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ name, data, want string }{
-		{"the training table", train, "train.csv holds training rows of the model: all 90 training rows sampled in the model file are among its rows (equal in the label and the columns the model reads), so about 90 of its 100 labelled rows were training rows (100% of the 90 it was fitted on), and this MSE is not an estimate"},
+		{"the training table", train, "train.csv holds training rows of the model: all 90 training rows sampled in the model file are among its rows (equal in the label and the columns the model reads; 100 new rows would hold about 2.2 of them by chance), so about 90 of its 100 labelled rows were training rows (100% of the 90 it was fitted on), and this MSE is not an estimate"},
 		{"a copy under another name", writeTemp(t, "copy.csv", strings.Join(lines[:101], "")), "copy.csv holds training rows of the model: all 90 training rows sampled"},
 		{"its first 30 rows", writeTemp(t, "part.csv", strings.Join(lines[:31], "")), "training rows sampled in the model file are among its rows"},
 		{"new rows", writeTemp(t, "new.csv", lines[0]+strings.Join(lines[101:], "")), ""},
