@@ -343,12 +343,13 @@ func (m *Model) rangeScan(df dataframe.DataFrame) ([]rangeFlag, [][]float64) {
 			continue
 		}
 		far := func(v float64) bool { return v < lo-w || v > hi+w }
+		slack := rangeSlack * max(math.Abs(lo), math.Abs(hi))
 		nFar, outside, present := 0, 0, 0
 		for _, v := range col {
 			if !math.IsNaN(v) {
 				present++
 			}
-			if v < lo || v > hi {
+			if v < lo-slack || v > hi+slack {
 				outside++
 			}
 			if far(v) {
@@ -364,6 +365,13 @@ func (m *Model) rangeScan(df dataframe.DataFrame) ([]rangeFlag, [][]float64) {
 	}
 	return flags, cols
 }
+
+// rangeSlack is how far beyond a column's training range, relative to the
+// range's largest magnitude, a value still counts as inside it for the
+// every-row rule: the training table written with 6 or more significant
+// digits (a spreadsheet's export) rounds the extremes out by less, and
+// would otherwise have every row of a two-valued column outside.
+const rangeSlack = 1e-6
 
 // rowsWhere returns the indices i of col where keep(col[i]), in order.
 func rowsWhere(col []float64, keep func(float64) bool) []int {

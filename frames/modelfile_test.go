@@ -282,6 +282,27 @@ func TestRangeWarning(t *testing.T) {
 			t.Errorf("RowFlags of training row %d (a = %g): %q, want %q", i, a[i], f, want)
 		}
 	}
+	// Every row a rounding beyond the range is not: a two-valued column (as
+	// diabetes' sex, ±0.05) written with 10 significant digits rounds both
+	// extremes out by about 1e-12.
+	lo, hi := -0.04464163650698914, 0.05068011873981862
+	tr := frames.Identity(1)
+	tr.Min, tr.Max = []float64{lo}, []float64{hi}
+	two, err := frames.NewModel([]float64{1}, []string{"sex"}, "y", &tr, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []string
+	for i := range 20 {
+		cells = append(cells, strconv.FormatFloat([]float64{lo, hi}[i%2], 'g', 10, 64))
+	}
+	round10, err := readCSV(t, "sex\n"+strings.Join(cells, "\n")+"\n", frames.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, flags := two.RangeReport(round10.DataFrame, round10.Lines, round10.PosName()); w != "" || flags != nil {
+		t.Errorf("a two-valued column rounded to 10 digits: %q %q", w, flags)
+	}
 	// Every row just outside the range (a unit changed) is named too.
 	for i := 1; i < len(rows)-1; i++ {
 		f := strings.Split(rows[i], ",")

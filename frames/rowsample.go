@@ -40,12 +40,6 @@ type RowSample struct {
 // share of training rows in a mixed file to about ±3 %.
 const maxRowSample = 256
 
-// maxRepeatShare is the largest share of new rows that may equal a
-// training row seen once (Good–Turing's 2·n₂/m) for a table to be sampled:
-// above it (few distinct rows: a few 0/1 columns, small integer labels) an
-// equal row tells little.
-const maxRepeatShare = 0.01
-
 // rowHash is the 64-bit FNV-1a hash of the little-endian float64 bits of
 // vals, in order, then of y: written out (no hash.Hash, no allocation), as
 // it runs once per training row.
@@ -71,10 +65,12 @@ func rowHash(vals []float64, y float64) uint64 {
 // the rows whose values in m's non-zero-coefficient columns and label
 // appear once in t, spread evenly over them in row order. A row whose
 // values appear twice or more is left out: a new row equal to it would look
-// like a training row. Nil (no sample) when more than 1 % of new rows would
-// equal a row seen once (maxRepeatShare), when every coefficient is 0 (the
-// label alone would be hashed), for a sparse table (predict does not check
-// libsvm files), when the model has no transform, or when t cannot be read.
+// like a training row; a table of few distinct rows (a few 0/1 columns,
+// small integer labels) has a large Chance, and RowMatches.Significant asks
+// for that many more rows found. Nil (no sample) when no row appears once,
+// when every coefficient is 0 (the label alone would be hashed), for a
+// sparse table (predict does not check libsvm files), when the model has no
+// transform, or when t cannot be read.
 func NewRowSample(t lao.Table, m *Model) *RowSample {
 	if m == nil || m.Transform == nil || t == nil || t.Dim() != len(m.Coef) {
 		return nil
@@ -92,7 +88,7 @@ func NewRowSample(t lao.Table, m *Model) *RowSample {
 	}
 	sorted := slices.Sorted(slices.Values(hashes))
 	once, twice := repeats(sorted)
-	if float64(2*twice) > maxRepeatShare*float64(len(sorted)) || once == 0 {
+	if once == 0 {
 		return nil
 	}
 	n := min(once, maxRowSample)

@@ -87,9 +87,8 @@ func TestRowSample(t *testing.T) {
 // Rows repeated in the training table are left out of the sample; the
 // columns with a zero coefficient are not hashed (predict does not read
 // them), so rows equal but for them count as repeated. A table whose rows
-// repeat often (Good–Turing: more than 1 % of new rows would equal a row
-// seen once), a model whose coefficients are all 0 and a sparse table get
-// no sample.
+// repeat more has a larger chance; a model whose coefficients are all 0
+// and a sparse table get no sample.
 func TestRowSampleLeavesOut(t *testing.T) {
 	// 5,000 distinct rows of (a, b, c), rows 0-9 again at the end, and rows
 	// 20-29 again with another c (c's coefficient is 0): 20 values seen
@@ -116,9 +115,9 @@ func TestRowSampleLeavesOut(t *testing.T) {
 	if want := 2 * 21.0 / 5020 * 256 / 4980; math.Abs(sample.Chance-want) > 1e-15 {
 		t.Errorf("chance %g, want %g", sample.Chance, want)
 	}
-	x, y = repeatedRows(5000, 26) // 2·26 > 1 % of 5,026
-	if s := NewRowSample(rowsTable(t, x, y), model); s != nil {
-		t.Errorf("26 of 5,000 rows repeated: %d hashes sampled, want none", len(s.Hashes))
+	x, y = repeatedRows(5000, 400)
+	if s := NewRowSample(rowsTable(t, x, y), model); s == nil || math.Abs(s.Chance-2*401.0/5400*256/4600) > 1e-15 {
+		t.Errorf("400 of 5,000 rows repeated: %+v, want a sample with chance 2·401/5400·256/4600", s)
 	}
 	if s := NewRowSample(rowsTable(t, x, y), identityModel(t, []float64{0, 0, 0})); s != nil {
 		t.Errorf("every coefficient 0: %d hashes sampled (of the labels alone), want none", len(s.Hashes))
@@ -159,7 +158,7 @@ func TestRowMatchesByChance(t *testing.T) {
 	}
 	model.Fit = &FitInfo{RowSample: NewRowSample(ds, model)}
 	if model.Fit.RowSample == nil {
-		t.Fatal("no sample: the table repeats too often for this test")
+		t.Fatal("no sample")
 	}
 	found := 0
 	for seed := uint64(100); seed < 108; seed++ {
@@ -179,6 +178,9 @@ func TestRowMatchesByChance(t *testing.T) {
 	nx, ny := draw(200, 50000)
 	if r, _ := model.TrainingRowsFound(frameOf(nx, ny), ny); r.Significant() {
 		t.Errorf("50,000 new rows: %+v taken for training rows", r)
+	}
+	if r, _ := model.TrainingRowsFound(frameOf(x, y), y); !r.Significant() || r.Found != r.Sample {
+		t.Errorf("the training rows themselves: %+v, want all found and significant", r)
 	}
 	nx, ny = draw(300, 4500)
 	nx, ny = append(nx, x[:1000]...), append(ny, y[:500]...) // 500 training rows

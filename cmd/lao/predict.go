@@ -91,16 +91,27 @@ func runPredict(args []string, stdout io.Writer) error {
 		return err
 	}
 	if p.y != nil {
-		text, sc := scoreText(p, m)
-		fmt.Fprintln(os.Stderr, "predict:", text)
-		if w := sc.Warning("labelled rows'"); w != "" {
-			fmt.Fprintln(os.Stderr, "predict: warning:", w)
-		}
-		if w := trainingRowsWarning(m, tf.data, p); w != "" {
-			fmt.Fprintln(os.Stderr, "predict: warning:", w)
-		}
+		reportScores(m, tf.data, p)
 	}
 	return nonFinitePrediction(tf.data, p, m)
+}
+
+// reportScores writes to standard error the labelled rows' errors, a
+// warning when they are no better than the zero predictor's, and whether
+// training rows are among them (trainingRowsWarning).
+func reportScores(m *frames.Model, data string, p *predictions) {
+	text, sc := scoreText(p, m)
+	fmt.Fprintln(os.Stderr, "predict:", text)
+	if w := sc.Warning("labelled rows'"); w != "" {
+		fmt.Fprintln(os.Stderr, "predict: warning:", w)
+	}
+	if w := trainingRowsWarning(m, data, p); w != "" {
+		fmt.Fprintln(os.Stderr, "predict: warning:", w)
+	} else if p.matches.Sample == 0 {
+		fmt.Fprintln(os.Stderr, "predict: note: the model file keeps no sample of its training rows (a streaming or lazy fit, a libsvm table, "+
+			"every coefficient 0, no training row that appears once, or a file saved before lao kept one), so training rows among these "+
+			"rows are recognised only in a file of the name and size it was fitted on")
+	}
 }
 
 // modelNumberMarks reads a CSV file with the number marks of the model's
@@ -708,14 +719,16 @@ func sampledRowsWarning(m *frames.Model, data string, r frames.RowMatches) strin
 	if !r.Significant() {
 		return ""
 	}
-	how := fmt.Sprintf("%d of the %d training rows sampled in the model file are", r.Found, r.Sample)
+	if data == ingest.Stdin {
+		data = "standard input"
+	}
+	found := fmt.Sprintf("%d of the %d training rows sampled in the model file are", r.Found, r.Sample)
 	if r.Found == r.Sample {
-		how = fmt.Sprintf("all %d training rows sampled in the model file are", r.Sample)
+		found = fmt.Sprintf("all %d training rows sampled in the model file are", r.Sample)
 	}
-	chance := ""
-	if r.Chance >= 0.05 {
-		chance = fmt.Sprintf("; %d new rows would hold about %.2g of them by chance", r.Labelled, r.Chance)
-	}
-	return fmt.Sprintf("%s holds training rows of the model: %s among its rows (equal in the label and the columns the model reads%s), so about %d of its %d labelled rows were training rows (%.0f%% of the %d it was fitted on), and %s",
-		data, how, chance, min(int(math.Round(r.Share()*float64(m.Fit.Examples))), r.Labelled), r.Labelled, 100*r.Share(), m.Fit.Examples, notAnEstimate)
+	return fmt.Sprintf("about %d of the %d labelled rows of %s were training rows of the model, so %s. "+
+		"(Found: %s among them, equal in the label and the columns the model reads, where rows that are not training rows would hold about %.2g by chance; "+
+		"that share of the sample puts %.0f%% of the %d rows it was fitted on in the file.)",
+		min(int(math.Round(r.Share()*float64(m.Fit.Examples))), r.Labelled), r.Labelled, data, notAnEstimate,
+		found, r.Chance, 100*r.Share(), m.Fit.Examples)
 }

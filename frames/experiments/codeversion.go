@@ -5,4 +5,4 @@ package experiments
 // CodeVersion is the SHA-256 of the source code that computes the
 // experiments' results (the packages of internal/codedigest.Dirs, go.mod
 // and go.sum), written by go generate; a test recomputes it.
-const CodeVersion = "dfb3058d4726bb7b8b3208f881485e52a08db3f0a74eb6f6cd23f98e2b1497d1"
+const CodeVersion = "88384df60a3e455028a633eac89f6705b8a6159cc4c35d77fe6d352eeb0812a9"
