@@ -682,13 +682,14 @@ func writePredictions(w io.Writer, p *predictions, m *frames.Model) error {
 
 // trainingRowsWarning says when the rows scored hold training rows, so
 // that their MSE does not estimate the error on new rows: by the model's
-// sample of training rows where it has one (sampledRowsWarning), else when
-// they look like the table the model was fitted on (the same file name and
-// size, or the same number of rows for a model saved without the size).
+// sample of training rows where it has one and finds more than chance
+// (sampledRowsWarning), else when they look like the table the model was
+// fitted on (the same file name and size, or the same number of rows for a
+// model saved without the size).
 func trainingRowsWarning(m *frames.Model, data string, p *predictions) string {
-	if p.matches.Sample > 0 {
-		return sampledRowsWarning(m, data, p.matches)
-	}
+	if w := sampledRowsWarning(m, data, p.matches); w != "" {
+		return w
+	} // too few found to tell from chance (a table of few distinct rows): the file's name and size still can
 	if m.Fit == nil || m.Fit.Data == "" || filepath.Base(m.Fit.Data) != filepath.Base(data) {
 		return ""
 	}
@@ -716,7 +717,7 @@ const notAnEstimate = "this MSE is not an estimate of the error on new rows (usu
 // share of the sample found estimates the share of the training part among
 // them.
 func sampledRowsWarning(m *frames.Model, data string, r frames.RowMatches) string {
-	if !r.Significant() {
+	if r.Sample == 0 || !r.Significant() {
 		return ""
 	}
 	if data == ingest.Stdin {

@@ -207,8 +207,15 @@ func TestPredictTrainingRowsWarning(t *testing.T) {
 	// size decides, not the rows read: rows dropped for missing cells in fit
 	// need not be dropped by predict, which reads fewer columns.
 	m := readModelJSON(t, model)
-	m.Fit.RowSample = nil
 	rows := func(n int) *predictions { return &predictions{pred: make([]float64, n)} }
+	// A sample that cannot tell (too few found beside the chance, as on a
+	// table of few distinct rows) leaves the name and size to decide.
+	weak := rows(97)
+	weak.matches = frames.RowMatches{Found: 3, Sample: 3, Labelled: 97, Chance: 40}
+	if w := trainingRowsWarning(m, train, weak); !strings.Contains(w, "looks like the table the model was fitted on") {
+		t.Errorf("the training file, its sample inconclusive: %q", w)
+	}
+	m.Fit.RowSample = nil
 	if w := trainingRowsWarning(m, train, rows(97)); !strings.Contains(w, "looks like the table the model was fitted on (the same file name and size, ") || !strings.Contains(w, "bytes): 90 of its rows were training rows") {
 		t.Errorf("the training file with 97 rows read: %q", w)
 	}
