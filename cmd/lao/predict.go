@@ -92,6 +92,9 @@ func runPredict(args []string, stdout io.Writer) error {
 	}
 	if p.y != nil {
 		reportScores(m, tf.data, p)
+	} else {
+		fmt.Fprintf(os.Stderr, "predict: %s predicted; the file has no label column%s, so none is scored\n",
+			count(len(p.pred), "row"), map[bool]string{true: fmt.Sprintf(" %q", m.Target)}[m.Target != ""])
 	}
 	return nonFinitePrediction(tf.data, p, m)
 }

@@ -203,6 +203,23 @@ func TestPredictTrainingRowsWarning(t *testing.T) {
 			t.Errorf("predict on %s: %v\n%s", c.name, err, printed)
 		}
 	}
+	// A file without the label column: its rows are predicted, and predict
+	// says that nothing is scored.
+	var unlabelled []string
+	for _, l := range append(lines[:1:1], lines[101:]...) { // the header and the 30 new rows
+		if l == "" {
+			continue
+		}
+		f := strings.Split(strings.TrimSuffix(l, "\n"), ",")
+		unlabelled = append(unlabelled, strings.Join(f[:len(f)-1], ",")+"\n")
+	}
+	var err error
+	printed := captureStderr(t, func() {
+		_, err = runCmd(t, "predict", "--model", model, "--data", writeTemp(t, "nolabel.csv", strings.Join(unlabelled, "")))
+	})
+	if err != nil || !strings.Contains(printed, `30 rows predicted; the file has no label column "y", so none is scored`) {
+		t.Errorf("predict on a file without labels: %v\n%s", err, printed)
+	}
 	// Without the sample (a model saved before it was recorded), the file's
 	// size decides, not the rows read: rows dropped for missing cells in fit
 	// need not be dropped by predict, which reads fewer columns.
